@@ -80,6 +80,8 @@ class RulesError(ValueError):
 
 
 def _location(source: str, line: int | None) -> str:
+    if not source:
+        return ""
     return f"{source}: " if line is None else f"{source} line {line}: "
 
 
