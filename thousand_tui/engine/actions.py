@@ -1,0 +1,131 @@
+"""Decisions a seat can make, as the game record writes them (RECORD.md, `action` lines)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .cards import Card, parse_card
+
+
+class Act(StrEnum):
+    BID = "bid"
+    PASS = "pass"
+    DARK = "dark"
+    DARK_DECLINE = "dark_decline"
+    DARK_CANCEL = "dark_cancel"
+    DARK_CANCEL_DECLINE = "dark_cancel_decline"
+    REDEAL = "redeal"
+    REDEAL_DECLINE = "redeal_decline"
+    TAKE_TALON = "take_talon"
+    GIVE = "give"
+    DISCARD = "discard"
+    RAISE = "raise"
+    CONCEDE = "concede"
+    BAPTISM = "baptism"
+    PLAY = "play"
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision. `value` is a bid or raise, `card` a card given, discarded or played,
+    `to` the receiver of a given card, `marriage` the suit letter declared (`A` for the ace
+    marriage), `keep_trump` a declaration "по масти", `talon` the chosen talon (two players),
+    `reason` the trigger of a redeal request. `auto` and `think_ms` do not take part in equality:
+    they describe how the decision was made, not what it was."""
+
+    seat: int
+    act: Act
+    value: int | None = None
+    card: Card | None = None
+    to: int | None = None
+    marriage: str | None = None
+    keep_trump: bool = False
+    talon: int | None = None
+    reason: str | None = None
+    shown: bool | None = field(default=None, compare=False)
+    auto: bool = field(default=False, compare=False)
+    think_ms: float | None = field(default=None, compare=False)
+
+    def to_record(self) -> dict[str, Any]:
+        line: dict[str, Any] = {"type": "action", "seat": self.seat, "act": self.act.value}
+        if self.value is not None:
+            line["value"] = self.value
+        if self.card is not None:
+            line["card"] = self.card.code
+        if self.to is not None:
+            line["to"] = self.to
+        if self.marriage is not None:
+            line["marriage"] = self.marriage
+        if self.keep_trump:
+            line["keep_trump"] = True
+        if self.talon is not None:
+            line["talon"] = self.talon
+        if self.reason is not None:
+            line["reason"] = self.reason
+        if self.shown is not None:
+            line["shown"] = self.shown
+        if self.auto:
+            line["auto"] = True
+        if self.think_ms is not None:
+            line["think_ms"] = round(self.think_ms, 1)
+        return line
+
+    @classmethod
+    def from_record(cls, line: dict[str, Any]) -> Action:
+        """Parse an `action` line; raises ValueError naming the field that is wrong."""
+        try:
+            act = Act(line["act"])
+        except (KeyError, ValueError) as error:
+            raise ValueError(f"unknown act {line.get('act')!r}") from error
+        seat = line.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ValueError(f"seat must be a whole number, not {seat!r}")
+        card = line.get("card")
+        return cls(
+            seat=seat,
+            act=act,
+            value=_optional_int(line, "value"),
+            card=parse_card(card) if isinstance(card, str) else None,
+            to=_optional_int(line, "to"),
+            marriage=line.get("marriage"),
+            keep_trump=bool(line.get("keep_trump", False)),
+            talon=_optional_int(line, "talon"),
+            reason=line.get("reason"),
+            shown=line.get("shown"),
+            auto=bool(line.get("auto", False)),
+            think_ms=line.get("think_ms"),
+        )
+
+    def describe(self) -> str:
+        """Short English text, for error messages and logs."""
+        parts = [f"seat {self.seat} {self.act.value}"]
+        if self.value is not None:
+            parts.append(str(self.value))
+        if self.card is not None:
+            parts.append(self.card.code)
+        if self.to is not None:
+            parts.append(f"to seat {self.to}")
+        if self.marriage is not None:
+            parts.append(f"marriage {self.marriage}")
+        if self.keep_trump:
+            parts.append("keeping trump")
+        if self.talon is not None:
+            parts.append(f"talon {self.talon}")
+        if self.reason is not None:
+            parts.append(f"({self.reason})")
+        return " ".join(parts)
+
+
+def _optional_int(line: dict[str, Any], key: str) -> int | None:
+    value = line.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{key} must be a whole number, not {value!r}")
+    return value

@@ -1,0 +1,98 @@
+"""Shuffling, the cut and dealing (RULES.md §5 step 1, `deal.cut_ritual`, §2.10)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import DECK, Card, Rank
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """Cards as dealt: hands in seat order (a sitting-out seat has none) and the talons
+    (one talon of three, or two talons with two players)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    talons: tuple[tuple[Card, ...], ...]
+    cut: tuple[Card, ...] = ()
+    cut_penalty: bool = False
+
+
+def deal_rng(seed: int, number: int) -> random.Random:
+    """Every deal's shuffle comes from the game seed and the deal number (RECORD.md)."""
+    return random.Random(seed * 1_000_003 + number)
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return deck
+
+
+def cut_deck(deck: list[Card], rng: random.Random) -> tuple[list[Card], tuple[Card, ...], bool]:
+    """The cut ritual (000:L141, L420): the cutter cuts and the bottom card is shown.
+
+    A nine: cut again; the third nine in a row fines the cutter and the deal goes on.
+    A jack is "married" into the middle of the deck and cutting stops. Anything else: deal.
+    Returns the deck, the bottom cards shown, and whether the cutter is fined."""
+    shown: list[Card] = []
+    nines = 0
+    while True:
+        at = rng.randint(4, len(deck) - 4)
+        deck = deck[at:] + deck[:at]
+        bottom = deck[-1]
+        shown.append(bottom)
+        if bottom.rank is Rank.NINE:
+            nines += 1
+            if nines == 3:
+                return deck, tuple(shown), True
+            continue
+        if bottom.rank is Rank.JACK:
+            deck = [*deck[:len(deck) // 2], bottom, *deck[len(deck) // 2:-1]]
+        return deck, tuple(shown), False
+
+
+def deal_cards(
+    deck: list[Card], dealer: int, players: int, two_player_talon: int = 2
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
+    """Deal one card at a time clockwise from the dealer's left.
+
+    The talon cards are taken from the middle of the deck (never among the first or last three,
+    000:L142), so the bottom card goes to the dealer (three and two players) or, with four
+    players, to the talon the sitting-out dealer watches (000:L418)."""
+    seats = players if players != 4 else 4
+    talon_size = two_player_talon * 2 if players == 2 else 3
+    if players == 4:
+        active = [(dealer + k) % 4 for k in range(1, 4)]
+        talon_positions = {7, 15, len(deck) - 1}
+    else:
+        active = [(dealer + k) % players for k in range(1, players + 1)]
+        talon_positions = set(range(6, 6 + 2 * talon_size, 2))
+    hands: list[list[Card]] = [[] for _ in range(seats)]
+    talon: list[Card] = []
+    turn = 0
+    for position, card in enumerate(deck):
+        if position in talon_positions and len(talon) < talon_size:
+            talon.append(card)
+            continue
+        hands[active[turn % len(active)]].append(card)
+        turn += 1
+    if players == 2:
+        talons = (tuple(talon[:two_player_talon]), tuple(talon[two_player_talon:]))
+    else:
+        talons = (tuple(talon),)
+    return tuple(tuple(h) for h in hands), talons
+
+
+def deal(
+    seed: int, number: int, dealer: int, players: int, cut_ritual: bool, two_player_talon: int = 2
+) -> Dealt:
+    rng = deal_rng(seed, number)
+    deck = shuffled_deck(rng)
+    shown: tuple[Card, ...] = ()
+    fined = False
+    if cut_ritual:
+        deck, shown, fined = cut_deck(deck, rng)
+    hands, talons = deal_cards(deck, dealer, players, two_player_talon)
+    return Dealt(hands=hands, talons=talons, cut=shown, cut_penalty=fined)

@@ -1,0 +1,210 @@
+"""A game (партия): deals until someone wins (RULES.md §1, §5), and its record (RECORD.md).
+
+The one API every front end uses: `to_move`, `legal_actions(seat)`, `apply(action)` → events,
+`view(seat)`. Every decision and every result is appended to `lines` (the game record) and
+passed to `sink` as it happens, so a writer can flush it at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from .actions import Action, IllegalAction
+from .cards import codes
+from .deal import Deal
+from .dealing import Dealt, deal
+from .events import Event
+from .match import MatchState
+from .rules import Rules
+from .scoring import Settlement, settle
+from .view import SeatView, seat_view
+
+RECORD_FORMAT = "thousand-record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    name: str
+    kind: str = "ai"  # "human" or "ai"
+    level: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.level is not None:
+            data["level"] = self.level
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """A position to begin from instead of zeros: a scenario ("on the barrel at 880")."""
+
+    state: MatchState
+    deal_number: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"state": self.state.to_dict(), "deal_number": self.deal_number}
+
+
+Sink = Callable[[dict[str, Any]], None]
+
+
+class Game:
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        players: list[PlayerInfo] | None = None,
+        first_dealer: int = 0,
+        preset: str = "classic",
+        start: Start | None = None,
+        deals: Mapping[int, Dealt] | None = None,
+        sink: Sink | None = None,
+        created: str | None = None,
+    ) -> None:
+        n = rules.players
+        self.rules = rules
+        self.seed = seed
+        self.players = players or [PlayerInfo(f"Player {i + 1}") for i in range(n)]
+        if len(self.players) != n:
+            raise ValueError(f"{len(self.players)} players given for a {n}-player game")
+        if not 0 <= first_dealer < n:
+            raise ValueError(f"first dealer must be a seat 0..{n - 1}")
+        self.names = tuple(p.name for p in self.players)
+        self.first_dealer = first_dealer
+        self.preset = preset
+        self.start = start
+        self.stacked: dict[int, Dealt] = dict(deals or {})
+        self.sink = sink
+        self.lines: list[dict[str, Any]] = []
+        self.results: list[Settlement] = []
+        self.winner: int | None = None
+        golden_left = n if rules.golden.enabled else 0
+        self.match = start.state if start else MatchState.initial(n, golden_left)
+        self.deal_number = start.deal_number if start else 1
+        self.dealer = first_dealer
+        header: dict[str, Any] = {
+            "type": "game",
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "preset": preset,
+            "rules": rules.to_dict(),
+            "seed": seed,
+            "first_dealer": first_dealer,
+            "created": created or datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "players": [p.to_dict() for p in self.players],
+        }
+        if start is not None:
+            header["start"] = start.to_dict()
+        self._write(header)
+        self.deal: Deal
+        self._logged = 0
+        self.pending_events: list[Event] = self._start_deal()
+
+    # ------------------------------------------------------------------ the API
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.deal.to_move
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.over:
+            return []
+        return self.deal.legal_actions(seat)
+
+    def apply(self, action: Action) -> list[Event]:
+        if self.over:
+            raise IllegalAction("the game is over")
+        events = self.deal.apply(action)
+        self._flush_actions()
+        if self.deal.over:
+            events += self._close_deal()
+        return events
+
+    def view(self, seat: int) -> SeatView:
+        return seat_view(self.deal, seat, self.names, self.winner)
+
+    def take_start_events(self) -> list[Event]:
+        """Events of the very first deal's start (made in the constructor)."""
+        events, self.pending_events = self.pending_events, []
+        return events
+
+    # ------------------------------------------------------------------ deals
+
+    def dealt_cards(self, number: int, dealer: int) -> Dealt:
+        stacked = self.stacked.get(number)
+        if stacked is not None:
+            return stacked
+        rules = self.rules
+        talon_size = 3 if rules.two_player.talons == "two_by_three" else 2
+        return deal(self.seed, number, dealer, rules.players, rules.deal.cut_ritual, talon_size)
+
+    def _start_deal(self) -> list[Event]:
+        dealt = self.dealt_cards(self.deal_number, self.dealer)
+        golden = self.match.golden_left > 0
+        self.deal = Deal(self.rules, self.deal_number, self.dealer, self.match, dealt, golden)
+        self._logged = 0
+        line: dict[str, Any] = {
+            "type": "deal",
+            "number": self.deal_number,
+            "dealer": self.dealer,
+            "sitting_out": self.deal.sitting_out,
+            "golden": golden,
+            "state": self.match.to_dict(),
+            "hands": [codes(h) for h in dealt.hands],
+            "talon": codes(dealt.talons[0])
+            if len(dealt.talons) == 1
+            else [codes(t) for t in dealt.talons],
+        }
+        if self.rules.deal.cut_ritual:
+            line["cut"] = codes(dealt.cut)
+        self._write(line)
+        events = self.deal.start()
+        self._flush_actions()
+        if self.deal.over:
+            events += self._close_deal()
+        return events
+
+    def _close_deal(self) -> list[Event]:
+        result = settle(self.deal)
+        self.results.append(result)
+        self._write(result.to_record())
+        self.match = result.state
+        events = [Event("deal_result", self.deal.declarer, {"result": result})]
+        if result.winner is not None:
+            self.winner = result.winner
+            self._write(
+                {
+                    "type": "end",
+                    "winner": result.winner,
+                    "scores": list(result.state.scores),
+                    "deals": sum(1 for line in self.lines if line["type"] == "deal"),
+                }
+            )
+            events.append(Event("game_over", result.winner, {"scores": result.state.scores}))
+            return events
+        if result.redeal is None:
+            self.dealer = (self.dealer + 1) % self.rules.players
+        self.deal_number += 1
+        return events + self._start_deal()
+
+    # ------------------------------------------------------------------ the record
+
+    def _flush_actions(self) -> None:
+        log = self.deal.log
+        while self._logged < len(log):
+            self._write(log[self._logged].to_record())
+            self._logged += 1
+
+    def _write(self, line: dict[str, Any]) -> None:
+        self.lines.append(line)
+        if self.sink is not None:
+            self.sink(line)

@@ -1,0 +1,506 @@
+"""Scoring a finished deal and the match rules after it (RULES.md §2.5, §2.7–§2.9).
+
+The order of adjustments is the rules' own: the cut fine, contract and points (with
+multipliers), concession and baptism amounts, the sitter's points, palki and their penalties,
+the barrel (climbs, attempts, falls, wins), samosval, and the end of the golden round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, Rank, card_points, marriage_suits
+from .deal import Deal, half_rounded_up_to_5
+from .match import BarrelSeat, MatchState
+from .rules import Rules
+
+
+@dataclass
+class Settlement:
+    """The `result` line of a deal: everything the score sheet needs."""
+
+    number: int
+    redeal: str | None
+    declarer: int | None
+    contract: int | None
+    multiplier: int
+    conceded: bool
+    baptism: bool
+    dark: bool
+    golden: bool
+    card_points: list[int] | None
+    marriage_points: list[int] | None
+    tricks: list[int] | None
+    made: bool | None
+    deltas: list[int]
+    events: list[dict[str, Any]]
+    state: MatchState
+    winner: int | None = None
+
+    def to_record(self) -> dict[str, Any]:
+        line: dict[str, Any] = {
+            "type": "result",
+            "number": self.number,
+            "redeal": self.redeal,
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "multiplier": self.multiplier,
+            "conceded": self.conceded,
+            "dark": self.dark,
+            "card_points": self.card_points,
+            "marriage_points": self.marriage_points,
+            "tricks": self.tricks,
+            "made": self.made,
+            "deltas": self.deltas,
+            "events": self.events,
+            "state": self.state.to_dict(),
+        }
+        if self.baptism:
+            line["baptism"] = True
+        if self.golden:
+            line["golden"] = True
+        return line
+
+
+def round_defender(points: int, mode: str) -> int:
+    """`scoring.defender_rounding`: nearest_5 sends x0–x2 → x0, x3–x7 → x5, x8–x9 → next ten."""
+    if mode == "none":
+        return points
+    if mode == "nearest_10":
+        return (points + 5) // 10 * 10
+    return (points + 2) // 5 * 5
+
+
+def sitter_points(rules: Rules, talon: tuple[Card, ...]) -> int:
+    """What the sitting-out dealer scores from the talon as dealt (`four_player.*`)."""
+    mode = rules.four_player.sitter_scores
+    if mode == "none":
+        return 0
+    if mode == "aces_50":
+        points = 50 * sum(1 for c in talon if c.rank is Rank.ACE)
+    else:
+        points = card_points(talon)
+    if mode in ("talon_points_marriage", "aces_50"):
+        points += sum(rules.marriage.value_of(s.value) for s in marriage_suits(talon))
+    if rules.four_player.half_marriage:
+        paired = set(marriage_suits(talon))
+        for card in talon:
+            if card.is_marriage_card and card.suit not in paired:
+                points += rules.marriage.value_of(card.suit.value) // 2
+    return points
+
+
+@dataclass
+class _Sheet:
+    """Working copy of the match columns while a deal is settled."""
+
+    scores: list[int]
+    palki: list[int]
+    streak: list[int]
+    barrel: list[BarrelSeat | None]
+    falls: list[int]
+    concessions: list[int]
+    crosses: list[int]
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, state: MatchState) -> _Sheet:
+        return cls(
+            list(state.scores),
+            list(state.palki),
+            list(state.palki_streak),
+            list(state.barrel),
+            list(state.falls),
+            list(state.concessions),
+            list(state.crosses),
+        )
+
+    def event(self, kind: str, **data: Any) -> None:
+        self.events.append({"kind": kind, **data})
+
+
+def settle(deal: Deal) -> Settlement:
+    rules = deal.rules
+    before = deal.match
+    sheet = _Sheet.of(before)
+    n = deal.players
+    if deal.dealt.cut_penalty:
+        cutter = (deal.dealer - 1) % n
+        sheet.scores[cutter] -= rules.deal.cut_penalty
+        sheet.event("cut_penalty", seat=cutter, points=rules.deal.cut_penalty)
+
+    if deal.redeal_reason is not None:
+        state = _state(sheet, before.golden_left, before.golden_made)
+        return Settlement(
+            number=deal.number,
+            redeal=deal.redeal_reason,
+            declarer=None,
+            contract=None,
+            multiplier=1,
+            conceded=False,
+            baptism=False,
+            dark=False,
+            golden=deal.golden,
+            card_points=None,
+            marriage_points=None,
+            tricks=None,
+            made=None,
+            deltas=[a - b for a, b in zip(state.scores, before.scores, strict=True)],
+            events=sheet.events,
+            state=state,
+        )
+
+    declarer = deal.declarer
+    contract = deal.contract
+    assert declarer is not None and contract is not None
+    m = deal.multiplier
+    marriage_m = (
+        m
+        if not deal.golden or rules.golden.marriages_multiplied
+        else (m // rules.golden.multiplier)
+    )
+    on_barrel = [before.on_barrel(s) for s in range(n)]
+    frozen = rules.barrel.opponents_freeze and on_barrel[declarer]
+    palki_given = [0] * n
+    # Seats whose palki streak this deal neither extends nor breaks (RULES.md §2.8).
+    takes_part = [s in deal.order for s in range(n)]
+    barrel_gain: list[int] = [0] * n
+    made: bool | None = None
+    played = not (deal.conceded or deal.baptized)
+
+    if played:
+        points = [deal.card_points[s] + deal.marriage_points[s] for s in range(n)]
+        made = _contract_made(rules, points[declarer], contract)
+        for seat in deal.order:
+            if seat == declarer:
+                if on_barrel[seat]:
+                    barrel_gain[seat] = points[seat] if made else 0
+                    continue
+                sheet.scores[seat] += (contract if made else -contract) * m
+                continue
+            if on_barrel[seat]:
+                barrel_gain[seat] = points[seat]
+                continue
+            if frozen:
+                continue
+            sheet.scores[seat] += _defender_amount(rules, deal, seat, made, m, marriage_m)
+    else:
+        _concession(rules, deal, sheet, on_barrel, frozen, m)
+        takes_part = [False] * n
+
+    if deal.sitting_out is not None and not frozen:
+        sitter = deal.sitting_out
+        if not on_barrel[sitter]:
+            amount = (
+                round_defender(
+                    sitter_points(rules, deal.dealt.talons[0]), rules.scoring.defender_rounding
+                )
+                * m
+            )
+            if amount:
+                sheet.scores[sitter] += amount
+                sheet.event("sitter_score", seat=sitter, points=amount)
+
+    if played:
+        for seat in deal.order:
+            if on_barrel[seat] or (frozen and seat != declarer):
+                takes_part[seat] = False
+                continue
+            if seat == declarer and not rules.palki.declarer_counts:
+                takes_part[seat] = False
+                continue
+            if _trickless(rules, deal, seat):
+                palki_given[seat] = 2 if deal.golden or (deal.dark and seat == declarer) else 1
+    else:
+        if deal.baptized:
+            for seat in deal.order:
+                if seat != declarer and not on_barrel[seat]:
+                    palki_given[seat] = 1
+                    takes_part[seat] = True
+        elif rules.rospis.declarer == "palka" and not _concession_free(rules, before, declarer):
+            palki_given[declarer] = 1
+            takes_part[declarer] = True
+    if frozen:
+        sheet.event("frozen", seats=[s for s in deal.order if s != declarer])
+    _palki(rules, sheet, palki_given, takes_part)
+
+    winners = _barrel(rules, deal, sheet, on_barrel, barrel_gain, made, played)
+    if not rules.barrel.enabled:
+        winners = [s for s in deal.order if sheet.scores[s] >= rules.target]
+    _samosval(rules, sheet)
+
+    golden_left, golden_made = before.golden_left, before.golden_made
+    if deal.golden:
+        golden_left -= 1
+        golden_made = golden_made or bool(made)
+        if golden_left == 0 and not golden_made:
+            golden_left, golden_made = _golden_failure(rules, sheet, n)
+
+    state = _state(sheet, golden_left, golden_made)
+    return Settlement(
+        number=deal.number,
+        redeal=None,
+        declarer=declarer,
+        contract=contract,
+        multiplier=m,
+        conceded=deal.conceded,
+        baptism=deal.baptized,
+        dark=deal.dark,
+        golden=deal.golden,
+        card_points=list(deal.card_points) if played else None,
+        marriage_points=list(deal.marriage_points) if played else None,
+        tricks=list(deal.tricks_won) if played else None,
+        made=made,
+        deltas=[a - b for a, b in zip(state.scores, before.scores, strict=True)],
+        events=sheet.events,
+        state=state,
+        winner=_pick_winner(deal, state, winners),
+    )
+
+
+def _contract_made(rules: Rules, points: int, contract: int) -> bool:
+    """`scoring.declarer_rounding: nearest_5` — made if the exact or the rounded points reach it."""
+    if points >= contract:
+        return True
+    if rules.scoring.declarer_rounding == "nearest_5":
+        return round_defender(points, "nearest_5") >= contract
+    return False
+
+
+def _defender_amount(
+    rules: Rules, deal: Deal, seat: int, made: bool, m: int, marriage_m: int
+) -> int:
+    if not made and rules.scoring.failed_defenders == "sixty":
+        return 60 * m
+    cards = deal.card_points[seat]
+    marriages = deal.marriage_points[seat]
+    rounded = round_defender(cards + marriages, rules.scoring.defender_rounding)
+    # The multiplier applies after rounding; golden marriages may stay single.
+    return (rounded - marriages) * m + marriages * marriage_m
+
+
+def _concession_free(rules: Rules, before: MatchState, seat: int) -> bool:
+    return before.concessions[seat] < rules.rospis.free_per_game
+
+
+def _concession(
+    rules: Rules, deal: Deal, sheet: _Sheet, on_barrel: list[bool], frozen: bool, m: int
+) -> None:
+    declarer = deal.declarer
+    contract = deal.contract
+    assert declarer is not None and contract is not None
+    if deal.baptized:
+        sheet.crosses[declarer] += 1
+        sheet.event("cross", seat=declarer)
+        if sheet.crosses[declarer] % 2 == 0 and rules.baptism.crosses_penalty:
+            sheet.scores[declarer] -= rules.baptism.crosses_penalty
+            sheet.event("cross_penalty", seat=declarer, points=rules.baptism.crosses_penalty)
+        return
+    free = _concession_free(rules, deal.match, declarer)
+    sheet.concessions[declarer] += 1
+    sheet.event("concession", seat=declarer)
+    if not free and rules.rospis.declarer == "minus_bid":
+        sheet.scores[declarer] -= contract * m
+    third = rules.rospis.third_penalty
+    if third and sheet.concessions[declarer] % 3 == 0:
+        sheet.scores[declarer] -= third
+        sheet.event("concession_penalty", seat=declarer, points=third)
+    mode = rules.rospis.opponents
+    share = 60 if mode == "sixty" else half_rounded_up_to_5(contract)
+    if mode == "half_bid_max_60":
+        share = min(share, 60)
+    if frozen:
+        return
+    for seat in deal.order:
+        if seat != declarer and not on_barrel[seat]:
+            sheet.scores[seat] += share * m
+
+
+def _trickless(rules: Rules, deal: Deal, seat: int) -> bool:
+    if rules.palki.trigger == "no_points":
+        return deal.card_points[seat] + deal.marriage_points[seat] == 0
+    return deal.tricks_won[seat] == 0
+
+
+def _palki(rules: Rules, sheet: _Sheet, given: list[int], takes_part: list[bool]) -> None:
+    """Every third palka of the game, or three deals in a row with one (`palki.rule`).
+
+    Two palki at once (golden or dark deals) count as two marks in a streak too."""
+    penalty = rules.palki.penalty
+    for seat, count in enumerate(given):
+        if not takes_part[seat]:
+            continue
+        if count == 0:
+            sheet.streak[seat] = 0
+            continue
+        old = sheet.palki[seat]
+        sheet.palki[seat] += count
+        sheet.streak[seat] += count
+        sheet.event("palka", seat=seat, count=count)
+        if rules.palki.rule == "every_third":
+            fines = sheet.palki[seat] // 3 - old // 3
+        else:
+            fines = sheet.streak[seat] // 3
+            if fines:
+                sheet.streak[seat] = 0
+        for _ in range(fines):
+            sheet.scores[seat] -= penalty
+            sheet.event("palka_penalty", seat=seat, points=penalty)
+
+
+def _barrel(
+    rules: Rules,
+    deal: Deal,
+    sheet: _Sheet,
+    on_barrel: list[bool],
+    gain: list[int],
+    made: bool | None,
+    played: bool,
+) -> list[int]:
+    """Climbs, attempts, falls and wins (RULES.md §2.9, "The barrel, exactly").
+
+    Returns the seats that won in this deal."""
+    b = rules.barrel
+    if not b.enabled:
+        return []
+    threshold = b.threshold
+    declarer = deal.declarer
+    winners: list[int] = []
+    falling: dict[int, str] = {}
+    contract_fall: int | None = None
+
+    for seat in deal.order:
+        place = sheet.barrel[seat]
+        if place is None or not on_barrel[seat]:
+            continue
+        attempts, tally = place.attempts_used, place.tally
+        if b.goal == "cumulative":
+            tally += gain[seat]
+            if tally >= b.min_contract:
+                sheet.scores[seat] = threshold + tally
+                winners.append(seat)
+                sheet.event("barrel_win", seat=seat)
+                sheet.barrel[seat] = None
+                continue
+            sheet.scores[seat] = threshold + tally
+        elif seat == declarer and played and made and (deal.contract or 0) >= b.min_contract:
+            sheet.scores[seat] = threshold + (deal.contract or 0)
+            winners.append(seat)
+            sheet.event("barrel_win", seat=seat)
+            sheet.barrel[seat] = None
+            continue
+        elif seat == declarer and played and not made and b.failed_contract == "fall":
+            falling[seat] = "contract"
+            contract_fall = seat
+            continue
+        if b.attempt_counts == "every_deal" or seat == declarer:
+            attempts += 1
+            sheet.event("barrel_attempt", seat=seat, used=attempts)
+        sheet.barrel[seat] = BarrelSeat(attempts, tally)
+        if attempts >= b.attempts:
+            falling[seat] = "attempts"
+
+    if winners:
+        return winners
+
+    climbers: list[int] = []
+    for seat in range(deal.players):
+        if on_barrel[seat] or sheet.scores[seat] < threshold:
+            continue
+        if b.entry == "direct_win" and sheet.scores[seat] >= rules.target:
+            winners.append(seat)
+            continue
+        climbers.append(seat)
+    if winners:
+        return winners
+    for seat in climbers:
+        sheet.scores[seat] = threshold
+        sheet.barrel[seat] = BarrelSeat()
+        sheet.event("barrel_on", seat=seat)
+    if climbers and b.bump:
+        for seat in range(deal.players):
+            if on_barrel[seat] and sheet.barrel[seat] is not None and seat not in falling:
+                falling[seat] = "bump"
+    if len(climbers) > 1 and b.simultaneous == "all_fall":
+        for seat in climbers:
+            falling[seat] = "simultaneous"
+
+    for seat, why in falling.items():
+        _fall(rules, sheet, seat, why, deal.contract if seat == contract_fall else None)
+    return winners
+
+
+def _fall(rules: Rules, sheet: _Sheet, seat: int, why: str, contract: int | None) -> None:
+    b = rules.barrel
+    sheet.falls[seat] += 1
+    sheet.barrel[seat] = None
+    before = sheet.scores[seat]
+    if b.third_fall == "reset_to_zero" and sheet.falls[seat] == 3:
+        sheet.scores[seat] = 0
+        sheet.event("barrel_third_fall", seat=seat)
+    elif contract is not None:
+        sheet.scores[seat] = b.threshold - contract
+    else:
+        score = before
+        if b.fall_rounding == "down_to_tens":
+            score = score // 10 * 10
+        sheet.scores[seat] = score - b.penalty
+    sheet.event("barrel_fall", seat=seat, points=before - sheet.scores[seat], why=why)
+
+
+def _samosval(rules: Rules, sheet: _Sheet) -> None:
+    mode = rules.samosval.mode
+    if mode == "off":
+        return
+    for seat, score in enumerate(sheet.scores):
+        if score == 555 or (mode == "plus_minus" and score == -555):
+            sheet.scores[seat] = 0
+            sheet.event("samosval", seat=seat, **{"from": score})
+
+
+def _golden_failure(rules: Rules, sheet: _Sheet, n: int) -> tuple[int, bool]:
+    """No golden declarer made his contract (`golden.on_failure`)."""
+    mode = rules.golden.on_failure
+    if mode == "reset_scores":
+        for column in (
+            sheet.scores,
+            sheet.palki,
+            sheet.streak,
+            sheet.concessions,
+            sheet.crosses,
+            sheet.falls,
+        ):
+            column[:] = [0] * n
+        sheet.barrel[:] = [None] * n
+        sheet.event("golden_reset")
+        return 0, False
+    if mode == "replay":
+        sheet.event("golden_replay")
+        return n, False
+    return 0, False
+
+
+def _state(sheet: _Sheet, golden_left: int, golden_made: bool) -> MatchState:
+    return MatchState(
+        scores=tuple(sheet.scores),
+        palki=tuple(sheet.palki),
+        palki_streak=tuple(sheet.streak),
+        barrel=tuple(sheet.barrel),
+        falls=tuple(sheet.falls),
+        concessions=tuple(sheet.concessions),
+        crosses=tuple(sheet.crosses),
+        golden_left=golden_left,
+        golden_made=golden_made,
+    )
+
+
+def _pick_winner(deal: Deal, state: MatchState, winners: list[int]) -> int | None:
+    """Several winners in one deal: the declarer, else the highest score, then the first
+    clockwise from forehand (RULES.md §2.9, "Other rules not in a key")."""
+    if not winners:
+        return None
+    if deal.declarer in winners:
+        return deal.declarer
+    order = list(deal.order) + [s for s in range(deal.players) if s not in deal.order]
+    return max(winners, key=lambda s: (state.scores[s], -order.index(s)))
