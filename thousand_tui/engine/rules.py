@@ -640,18 +640,28 @@ def _read_section(section: str, data: Any) -> dict[str, Any]:
         key = f"{section}.{name}"
         spec = SCHEMA.get(key)
         if spec is None:
-            raise RulesError(_unknown(key, SCHEMA, names=names), key=key)
+            raise RulesError(_unknown_in_section(section, str(name), names), key=key)
         values[key] = check_value(spec, value)
     return values
 
 
-def _unknown(key: str, candidates: Iterable[str], names: list[str] | None = None) -> str:
+def _unknown(key: str, candidates: Iterable[str]) -> str:
     hint = _suggestion(key, candidates)
     if hint:
         return "unknown key" + hint
-    if names is not None:
-        return f"unknown key; the keys of {key.split('.')[0]} are: {', '.join(names)}"
     return f"unknown key; the top-level keys are: {', '.join(_TOP_LEVEL)}"
+
+
+def _unknown_in_section(section: str, name: str, names: list[str]) -> str:
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    if close:
+        return f"unknown key; did you mean {section}.{close[0]}?"
+    elsewhere = _suggestion(
+        f"{section}.{name}", (k for k in SCHEMA if not k.startswith(section + "."))
+    )
+    if elsewhere:
+        return "unknown key" + elsewhere
+    return f"unknown key; the keys of {section} are: {', '.join(names)}"
 
 
 def _build(values: Mapping[str, Any]) -> Rules:
