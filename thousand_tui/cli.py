@@ -1,0 +1,196 @@
+"""The `thousand` command: play (default), simulate, replay, presets."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .engine.record import RecordError, RecordWriter, read_record, rebuild
+from .engine.rules import RulesError, with_overrides
+from .presets import Preset, format_preset, load_preset, shipped_presets
+
+PROG = "thousand"
+
+
+class CliError(Exception):
+    """A bad flag or input: printed as one line, exit status 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    commands = {"play", "simulate", "replay", "presets"}
+    if not args or (args[0] not in commands and args[0] not in ("-h", "--help")):
+        args = ["play", *args]
+    options = parser.parse_args(args)
+    try:
+        return int(options.handler(options))
+    except (CliError, RulesError, RecordError, ValueError) as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Thousand (Тысяча), the card game, in the terminal."
+    )
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="play a game at the table (the default)")
+    add_table_options(play)
+    play.set_defaults(handler=run_play)
+
+    simulate = sub.add_parser("simulate", help="play whole games between AI players, headless")
+    simulate.add_argument("--preset", default="classic", help="preset name or YAML file")
+    simulate.add_argument("--players", type=int, choices=(2, 3, 4), help="override the preset")
+    simulate.add_argument("--games", type=int, default=10, help="number of games (10)")
+    simulate.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
+    simulate.add_argument(
+        "--ai", default="easy", help="levels, one per seat or one for all: easy,normal,hard"
+    )
+    simulate.add_argument("--record", type=Path, help="write every game to this record file")
+    simulate.add_argument(
+        "--max-deals", type=int, default=1000, help="stop a game unfinished after this many deals"
+    )
+    simulate.set_defaults(handler=run_simulate)
+
+    replay = sub.add_parser("replay", help="re-run a game record and check every result")
+    replay.add_argument("file", type=Path)
+    replay.set_defaults(handler=run_replay)
+
+    presets = sub.add_parser("presets", help="list the shipped presets, or show one")
+    presets.add_argument("name", nargs="?", help="a preset name or YAML file to show")
+    presets.add_argument("--lang", choices=("en", "ru"), default="en")
+    presets.set_defaults(handler=run_presets)
+    return parser
+
+
+def add_table_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--preset", default="classic", help="preset name or YAML file (classic)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), help="override the preset")
+    parser.add_argument("--ai", default="easy", help="AI levels, one per opponent or one for all")
+    parser.add_argument("--seed", type=int, help="seed of the deal shuffles")
+    parser.add_argument("--name", help="your name at the table")
+    parser.add_argument("--lang", choices=("en", "ru"), help="language (default: from the locale)")
+    parser.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    parser.add_argument("--reduced-motion", action="store_true", help="no animations")
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const="latest",
+        metavar="FILE",
+        help="continue the latest unfinished game, or the one in FILE",
+    )
+
+
+def load_rules(preset_name: str, players: int | None) -> Preset:
+    preset = load_preset(preset_name)
+    if players is not None and players != preset.rules.players:
+        from dataclasses import replace
+
+        preset = replace(preset, rules=with_overrides(preset.rules, {"players": players}))
+    return preset
+
+
+def run_play(options: argparse.Namespace) -> int:
+    try:
+        from .tui import run
+    except ImportError:
+        print(f"{PROG}: the table is not available in this build; try `{PROG} simulate`.")
+        return 1
+    return run(options)
+
+
+def run_simulate(options: argparse.Namespace) -> int:
+    from .simulate import parse_levels, play_game
+
+    if options.games < 1:
+        raise CliError("--games must be at least 1")
+    preset = load_rules(options.preset, options.players)
+    rules = preset.rules
+    levels = parse_levels(options.ai, rules.players)
+    writer = RecordWriter(options.record) if options.record else None
+    n = rules.players
+    wins = [0] * n
+    totals = [0] * n
+    deals = decisions = unfinished = 0
+    seconds = 0.0
+    try:
+        for i in range(options.games):
+            game, stats = play_game(
+                rules,
+                options.seed + i,
+                levels,
+                preset.name,
+                sink=writer.write if writer else None,
+                max_deals=options.max_deals,
+            )
+            deals += stats.deals
+            decisions += stats.decisions
+            seconds += stats.seconds
+            if game.winner is not None:
+                wins[game.winner] += 1
+            else:
+                unfinished += 1
+            for result in game.results:
+                for seat in range(n):
+                    totals[seat] += result.deltas[seat]
+    finally:
+        if writer:
+            writer.close()
+    print(
+        f"preset {preset.name}, {n} players, AI {','.join(levels)}, seeds "
+        f"{options.seed}..{options.seed + options.games - 1}"
+    )
+    print(f"games {options.games} (unfinished {unfinished}), deals {deals}")
+    print("seat  level     wins  points/deal")
+    for seat in range(n):
+        mean = totals[seat] / deals if deals else 0.0
+        print(f"{seat:>4}  {levels[seat]:<8} {wins[seat]:>5}  {mean:>11.1f}")
+    rate = decisions / seconds if seconds else 0.0
+    print(f"decisions {decisions}, {rate:,.0f} decisions/s")
+    if options.record:
+        print(f"record written to {options.record}")
+    return 0
+
+
+def run_replay(options: argparse.Namespace) -> int:
+    record = read_record(options.file)
+    for warning in record.warnings:
+        print(f"warning: {warning}")
+    deals = 0
+    for number, recorded in enumerate(record.games, start=1):
+        game, mismatch = rebuild(recorded)
+        if mismatch is not None:
+            print(f"{options.file}: game {number} differs at {mismatch}")
+            return 1
+        deals += len(game.results)
+    count = len(record.games)
+    print(
+        f"{options.file}: {count} game{'s' * (count != 1)}, {deals} deals: "
+        "every result agrees with the replay"
+    )
+    return 0
+
+
+def run_presets(options: argparse.Namespace) -> int:
+    if options.name:
+        print(format_preset(load_preset(options.name), options.lang))
+        return 0
+    presets = shipped_presets()
+    width = max(len(p.name) for p in presets)
+    for preset in presets:
+        print(
+            f"{preset.name:<{width}}  {preset.title_in(options.lang)}: "
+            f"{preset.description_in(options.lang).splitlines()[0]}"
+        )
+    print(f"\nShow one with `{PROG} presets NAME` (add --lang ru for Russian).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
