@@ -161,7 +161,15 @@ _Loader.add_implicit_resolver(
 
 
 def _parse(text: str, source: str) -> tuple[Any, dict[str, int]]:
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as error:
+        line = text[: error.position].count("\n") + 1
+        raise PresetError(
+            f"not valid YAML: the character {chr(error.character)!r} is not allowed in YAML text",
+            source=source,
+            line=line,
+        ) from None
     try:
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as error:
@@ -172,6 +180,8 @@ def _parse(text: str, source: str) -> tuple[Any, dict[str, int]]:
             source=source,
             line=mark.line + 1 if mark else None,
         ) from None
+    except yaml.YAMLError as error:
+        raise PresetError(f"not valid YAML: {error}", source=source) from None
     except RecursionError:
         raise PresetError("not valid YAML: nested too deeply", source=source) from None
     except Exception as error:  # a tag such as `!!int` on text it cannot convert

@@ -1,0 +1,522 @@
+"""Shipped presets (RULES.md §3), user preset files, `extends`, errors and descriptions."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from thousand_tui.engine.rules import DEFAULT_RULES, SCHEMA, RulesError, with_overrides
+from thousand_tui.presets import (
+    Preset,
+    PresetError,
+    describe_rules,
+    format_preset,
+    load_preset,
+    rules_dir,
+    shipped_names,
+    shipped_presets,
+)
+
+SHIPPED = ["classic", "family", "online-site", "two-player", "four-player"]
+
+EXPECTED: dict[str, dict[str, Any]] = {
+    "classic": {},
+    "online-site": {
+        "target": 1001,
+        "redeal.when": "after_exchange",
+        "redeal.hand_nines": 4,
+        "redeal.hand_points_below": 14,
+        "barrel.bidding": "auto_bid",
+        "barrel.min_contract": 121,
+        "ace_marriage.enabled": True,
+        "bidding.minus_threshold": -100,
+        "talon.show": "not_at_100",
+        "rospis.declarer": "minus_bid",
+        "rospis.opponents": "half_bid",
+        "samosval.mode": "plus_minus",
+        "golden.enabled": True,
+        "golden.multiplier": 2,
+        "golden.forced_contract": 120,
+        "golden.on_failure": "reset_scores",
+        "barrel.opponents_freeze": True,
+        "barrel.failed_contract": "fall",
+    },
+    "family": {
+        "bidding.jumps": False,
+        "marriage.keep_trump_option": True,
+        "deal.cut_ritual": True,
+        "redeal.when": "before_auction",
+        "redeal.hand_points_below": 14,
+        "redeal.hand_nines": 3,
+        "redeal.hand_jacks": 4,
+        "redeal.talon_points_below": 5,
+        "redeal.talon_nines": 2,
+        "redeal.talon_jacks": 3,
+        "rospis.declarer": "nothing",
+        "rospis.opponents": "half_bid",
+        "rospis.on_barrel": "forbidden_for_all",
+        "baptism.enabled": True,
+        "palki.rule": "three_in_a_row",
+        "barrel.goal": "cumulative",
+        "barrel.max_bid": 120,
+        "barrel.marriages_count": False,
+        "barrel.fall_rounding": "down_to_tens",
+        "dark.enabled": True,
+        "four_player.half_marriage": True,
+    },
+    "two-player": {"players": 2},
+    "four-player": {"players": 4},
+}
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def load_error(name_or_path: str | Path) -> PresetError:
+    with pytest.raises(PresetError) as caught:
+        load_preset(str(name_or_path))
+    return caught.value
+
+
+def flatten(data: dict[str, Any], prefix: str = "") -> set[str]:
+    keys: set[str] = set()
+    for key, value in data.items():
+        dotted = prefix + key
+        if isinstance(value, dict) and key != "values":
+            keys |= flatten(value, dotted + ".")
+        else:
+            keys.add(dotted)
+    return keys
+
+
+# Shipped presets ------------------------------------------------------------------------------
+
+
+def test_shipped_names() -> None:
+    assert shipped_names()[: len(SHIPPED)] == SHIPPED
+    assert [preset.name for preset in shipped_presets()][: len(SHIPPED)] == SHIPPED
+
+
+def test_rules_dir_holds_the_shipped_files() -> None:
+    directory = rules_dir()
+    assert directory.is_dir()
+    for name in SHIPPED:
+        assert (directory / f"{name}.yaml").is_file()
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_preset_has_the_values_of_section_3(name: str) -> None:
+    preset = load_preset(name)
+    assert isinstance(preset, Preset)
+    assert preset.name == name
+    assert preset.path == rules_dir() / f"{name}.yaml"
+    for key, value in EXPECTED[name].items():
+        assert preset.rules.get(key) == value, key
+    assert preset.rules == with_overrides(DEFAULT_RULES, EXPECTED[name])
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_preset_has_title_and_description_in_both_languages(name: str) -> None:
+    preset = load_preset(name)
+    for lang in ("en", "ru"):
+        assert preset.title[lang].strip()
+        assert len(preset.description[lang]) > 40
+        assert preset.title_in(lang) == preset.title[lang]
+        assert preset.description_in(lang) == preset.description[lang]
+    assert re.search("[а-я]", preset.description["ru"])
+    assert not re.search("[а-я]", preset.description["en"])
+
+
+def test_classic_equals_the_defaults() -> None:
+    assert load_preset("classic").rules == DEFAULT_RULES
+
+
+def test_classic_yaml_lists_every_key_at_its_default() -> None:
+    data = yaml.safe_load((rules_dir() / "classic.yaml").read_text(encoding="utf-8"))
+    conventions = {k: v for k, v in data.items() if k not in ("title", "description")}
+    assert "extends" not in data
+    assert flatten(conventions) == set(SCHEMA)
+    assert conventions == DEFAULT_RULES.to_dict()
+
+
+def test_other_presets_extend_classic() -> None:
+    for name in SHIPPED[1:]:
+        data = yaml.safe_load((rules_dir() / f"{name}.yaml").read_text(encoding="utf-8"))
+        assert data["extends"] == "classic"
+
+
+def test_online_site_minus_threshold_values_load(tmp_path: Path) -> None:
+    for threshold in (0, -100, -200, -300, -1000):
+        path = write(
+            tmp_path,
+            "site.yaml",
+            f"extends: online-site\nbidding:\n  minus_threshold: {threshold}\n",
+        )
+        assert load_preset(str(path)).rules.bidding.minus_threshold == threshold
+
+
+# User files and extends -----------------------------------------------------------------------
+
+
+def test_user_file_extending_family_changes_two_keys(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "my-table.yaml",
+        "extends: family\n"
+        "title: {en: Our kitchen, ru: Наша кухня}\n"
+        "bidding:\n  step: 10\n"
+        "barrel:\n  threshold: 900\n",
+    )
+    preset = load_preset(str(path))
+    family = load_preset("family").rules
+    assert preset.rules == with_overrides(family, {"bidding.step": 10, "barrel.threshold": 900})
+    assert preset.rules.bidding.jumps is False
+    assert preset.name == "my-table"
+    assert preset.path == path
+    assert preset.title == {"en": "Our kitchen", "ru": "Наша кухня"}
+
+
+def test_user_file_without_title_is_named_after_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "house.yml", "extends: family\nplayers: 4\n")
+    preset = load_preset(str(path))
+    assert preset.title == {"en": "house", "ru": "house"}
+    assert "Family home rules" in preset.description["en"]
+    assert "Домашние правила" in preset.description["ru"]
+
+
+def test_title_as_plain_text_serves_every_language(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "title: Friday game\n")
+    assert load_preset(str(path)).title == {"en": "Friday game", "ru": "Friday game"}
+
+
+def test_empty_file_is_the_classic_game(tmp_path: Path) -> None:
+    path = write(tmp_path, "empty.yaml", "")
+    preset = load_preset(str(path))
+    assert preset.rules == DEFAULT_RULES
+    assert preset.description == {"en": "", "ru": ""}
+
+
+def test_relative_extends_chain(tmp_path: Path) -> None:
+    write(tmp_path, "base/root.yaml", "extends: online-site\nbidding:\n  step: 10\n")
+    write(tmp_path, "base/middle.yaml", "extends: ./root.yaml\nbidding:\n  jumps: false\n")
+    top = write(tmp_path, "top.yaml", "extends: base/middle.yaml\nplayers: 4\n")
+    rules = load_preset(str(top)).rules
+    site = load_preset("online-site").rules
+    assert rules == with_overrides(site, {"bidding.step": 10, "bidding.jumps": False, "players": 4})
+
+
+def test_later_file_overrides_key_by_key(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", "barrel:\n  threshold: 800\n  attempts: 2\n")
+    top = write(tmp_path, "b.yaml", "extends: a.yaml\nbarrel:\n  attempts: 5\n")
+    barrel = load_preset(str(top)).rules.barrel
+    assert (barrel.threshold, barrel.attempts) == (800, 5)
+
+
+def test_empty_section_keeps_the_parent_values(tmp_path: Path) -> None:
+    top = write(tmp_path, "b.yaml", "extends: family\nbarrel:\n")
+    assert load_preset(str(top)).rules == load_preset("family").rules
+
+
+def test_marriage_values_are_replaced_whole(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "m.yaml", "extends: family\nmarriage:\n  values: {H: 200, D: 80, C: 60, S: 40}\n"
+    )
+    assert load_preset(str(path)).rules.marriage.value_of("H") == 200
+    partial = write(tmp_path, "p.yaml", "extends: family\nmarriage:\n  values: {H: 200}\n")
+    message = str(load_error(partial))
+    assert "p.yaml line 3: marriage.values: missing D, C, S" in message
+
+
+def test_extends_cycle(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", "extends: b.yaml\n")
+    b = write(tmp_path, "b.yaml", "players: 4\nextends: ./a.yaml\n")
+    message = str(load_error(b))
+    assert "cycle" in message
+    assert message.startswith(f"{tmp_path / 'a.yaml'} line 1: extends: goes round in a cycle")
+    selfish = write(tmp_path, "self.yaml", "extends: self.yaml\n")
+    assert "cycle" in str(load_error(selfish))
+
+
+def test_extends_unknown_name(tmp_path: Path) -> None:
+    path = write(tmp_path, "u.yaml", "players: 3\nextends: famly\n")
+    message = str(load_error(path))
+    assert message.startswith(f"{path} line 2: extends: unknown preset 'famly'")
+    assert "did you mean family?" in message
+    assert "classic, family, online-site, two-player, four-player" in message
+
+
+def test_extends_missing_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "u.yaml", "extends: ./nowhere.yaml\n")
+    message = str(load_error(path))
+    assert f"{path} line 1: extends: no preset file" in message
+    assert "relative to" in message
+
+
+@pytest.mark.parametrize("value", ["5", "[classic]", "''", "{a: 1}", "null"])
+def test_extends_must_be_a_name_or_path(tmp_path: Path, value: str) -> None:
+    path = write(tmp_path, "u.yaml", f"extends: {value}\n")
+    assert f"{path} line 1: extends: expected the name of a shipped preset" in str(load_error(path))
+
+
+# Errors ---------------------------------------------------------------------------------------
+
+
+def test_unknown_key_names_file_line_and_suggestion(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "family.yaml", "extends: family\n\nbidding:\n  jumps: true\n  stepp: 5\n"
+    )
+    message = str(load_error(path))
+    assert message == f"{path} line 5: bidding.stepp: unknown key; did you mean bidding.step?"
+
+
+def test_shipped_preset_errors_use_the_file_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(tmp_path, "classic.yaml", "players: 3\n")
+    write(tmp_path, "family.yaml", "extends: classic\nbidding:\n  stepp: 5\n")
+    write(tmp_path, "extra.yaml", "players: 4\n")
+    monkeypatch.setattr("thousand_tui.presets.rules_dir", lambda: tmp_path)
+    assert shipped_names() == ["classic", "family", "extra"]
+    assert str(load_error("family")) == (
+        "family.yaml line 3: bidding.stepp: unknown key; did you mean bidding.step?"
+    )
+    assert load_preset("extra").rules.players == 4
+
+
+def test_wrong_value_names_allowed_values(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "players: 3\ntalon:\n  show: sometimes\n")
+    message = str(load_error(path))
+    assert message == (
+        f"{path} line 3: talon.show: expected one of always, not_at_100, never; "
+        'got "sometimes" (text)'
+    )
+
+
+def test_wrong_type_names_expected_type(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "target: lots\n")
+    assert str(load_error(path)) == (
+        f'{path} line 1: target: expected a whole number ≥ 1; got "lots" (text)'
+    )
+
+
+def test_yes_is_not_a_bool_and_off_is_text(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "redeal:\n  enabled: yes\n")
+    assert "redeal.enabled: expected true or false" in str(load_error(path))
+    path = write(tmp_path, "t.yaml", "samosval:\n  mode: off\nbarrel:\n  enabled: false\n")
+    rules = load_preset(str(path)).rules
+    assert rules.samosval.mode == "off"
+    assert rules.barrel.enabled is False
+
+
+def test_wrong_nesting(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "players: 3\nbidding: 5\n")
+    message = str(load_error(path))
+    assert message.startswith(f"{path} line 2: bidding: expected a section of keys (obligated,")
+    path = write(tmp_path, "t.yaml", "bidding.step: 10\n")
+    assert "write it nested, as bidding: {step: ...}" in str(load_error(path))
+
+
+def test_yaml_syntax_error_has_its_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "players: 3\nbidding:\n  step: 5\n min: 100\n")
+    message = str(load_error(path))
+    assert message.startswith(f"{path} line 4: not valid YAML")
+    assert "indentation" in message
+    path = write(tmp_path, "t.yaml", "players: [3\n")
+    assert "not valid YAML" in str(load_error(path))
+
+
+def test_not_a_mapping(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "- players\n- 3\n")
+    assert str(load_error(path)) == (
+        f"{path}: expected a mapping of convention keys (like players: 3), got a list"
+    )
+    path = write(tmp_path, "t.yaml", "classic\n")
+    assert "expected a mapping" in str(load_error(path))
+
+
+def test_duplicate_key(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "bidding:\n  step: 5\n  step: 10\n")
+    assert (
+        str(load_error(path)) == f"{path} line 3: bidding.step: set twice (lines 2 and 3); keep one"
+    )
+
+
+def test_missing_file_and_directory(tmp_path: Path) -> None:
+    message = str(load_error(tmp_path / "none.yaml"))
+    assert message.startswith(f"{tmp_path / 'none.yaml'}: no such file")
+    assert "classic, family" in message
+    assert "not a file" in str(load_error(f"{tmp_path}/"))
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "t.yaml"
+    path.write_bytes(b"title: \xff\xfe\n")
+    assert "not UTF-8 text" in str(load_error(path))
+
+
+def test_bad_tag(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "target: !!int lots\n")
+    assert "not valid YAML" in str(load_error(path))
+    path = write(tmp_path, "t.yaml", "target: !!python/object:os.system {}\n")
+    assert "not valid YAML" in str(load_error(path))
+
+
+def test_bad_title(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "players: 3\ntitle: [a, b]\n")
+    assert str(load_error(path)).startswith(f"{path} line 2: title: expected a text")
+
+
+def test_unknown_preset_name_lists_the_shipped_ones() -> None:
+    message = str(load_error("clasic"))
+    assert message.startswith("unknown preset 'clasic' (did you mean classic?)")
+    for name in SHIPPED:
+        assert name in message
+    assert "did you mean" not in str(load_error("zzzz"))
+
+
+def test_constraint_error_points_at_the_user_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "extends: family\n# low table\nbidding:\n  max: 95\n")
+    message = str(load_error(path))
+    assert message == (
+        f"{path} line 4: bidding.min (100) is above bidding.max (95); the lowest bid must "
+        "not exceed the highest"
+    )
+
+
+def test_constraint_error_against_an_inherited_key(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "extends: online-site\ntarget: 850\n")
+    message = str(load_error(path))
+    assert message == f"{path} line 2: barrel.threshold: 880 must be below target (850)"
+
+
+def test_error_in_a_parent_file_names_the_parent(tmp_path: Path) -> None:
+    parent = write(tmp_path, "parent.yaml", "players: 3\nbidding:\n  step: 7\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\nplayers: 4\n")
+    message = str(load_error(child))
+    assert message.startswith(f"{parent} line 3: bidding.step: expected one of 5, 10")
+
+
+def test_preset_error_is_a_rules_error() -> None:
+    assert issubclass(PresetError, RulesError)
+    assert issubclass(PresetError, ValueError)
+
+
+# Descriptions ---------------------------------------------------------------------------------
+
+SECTION_TITLES = {
+    "en": [
+        "Table",
+        "Redeal",
+        "Auction",
+        "Talon and exchange",
+        "Conceding and baptism",
+        "Play and marriages",
+        "Scoring",
+        "Palki (deals without a trick)",
+        "Match: samosval, barrel, golden deal, dark game, four players",
+        "Two players",
+    ],
+    "ru": [
+        "Стол",
+        "Пересдача",
+        "Торговля",
+        "Прикуп",
+        "Роспись и «крещусь»",
+        "Игра и марьяжи",
+        "Подсчёт очков",
+        "Палки",
+        "Партия: самосвал, бочка, золотой кон, игра втёмную, игра вчетвером",
+        "Игра вдвоём",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_describe_rules_covers_every_key(name: str, lang: str) -> None:
+    groups = describe_rules(load_preset(name).rules, lang)
+    assert [title for title, _ in groups] == SECTION_TITLES[lang]
+    lines = [line for _, group in groups for line in group]
+    assert len(lines) == len(SCHEMA)
+    labels = [label for label, _ in lines]
+    assert len(set(labels)) == len(labels)
+    for label, value in lines:
+        assert label.strip() and value.strip()
+        assert "{" not in label + value
+        assert label not in SCHEMA
+        assert not re.search(r"[a-z]+_[a-z]+", value), value
+        if lang == "ru":
+            assert re.search("[а-яё]", label.lower()), label
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("key", [key for key, spec in SCHEMA.items() if spec.values])
+def test_each_listed_value_reads_differently(key: str, lang: str) -> None:
+    index = list(SCHEMA).index(key)
+    texts = set()
+    for value in SCHEMA[key].values or ():
+        rules = with_overrides(DEFAULT_RULES, {key: value})
+        lines = [line for _, group in describe_rules(rules, lang) for line in group]
+        texts.add(lines[index][1])
+    assert len(texts) == len(SCHEMA[key].values or ())
+
+
+def test_describe_examples() -> None:
+    family = load_preset("family").rules
+    en = dict(line for _, group in describe_rules(family, "en") for line in group)
+    ru = dict(line for _, group in describe_rules(family, "ru") for line in group)
+    assert en["Raise in the auction"] == "by exactly 5"
+    assert ru["Торговля"] == "только на 5"
+    assert en["Marriages"] == "hearts 100, diamonds 80, clubs 60, spades 40"
+    assert ru["Марьяжи"] == "черви 100, бубны 80, трефы 60, пики 40"
+    classic = dict(line for _, group in describe_rules(DEFAULT_RULES, "en") for line in group)
+    assert classic["Raise in the auction"] == "by any multiple of 5"
+    assert classic["Game to"] == "1000 points"
+    site = dict(
+        line
+        for _, group in describe_rules(load_preset("online-site").rules, "ru")
+        for line in group
+    )
+    assert site["Игра до"] == "1001 очко"
+    assert site["Торговля в минусе"] == "нельзя при счёте ниже -100"
+
+
+def test_russian_uses_the_game_terms() -> None:
+    text = format_preset(load_preset("family"), "ru").lower()
+    for term in (
+        "прикуп",
+        "марьяж",
+        "бочк",
+        "палк",
+        "роспись",
+        "самосвал",
+        "золотой кон",
+        "втёмную",
+        "торговл",
+        "пересдач",
+        "крещусь",
+    ):
+        assert term in text, term
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_format_preset(lang: str) -> None:
+    preset = load_preset("online-site")
+    text = format_preset(preset, lang)
+    assert text.startswith(preset.title[lang] + "\n")
+    assert preset.description[lang].split()[0] in text
+    for title in SECTION_TITLES[lang]:
+        assert f"\n\n{title}\n" in text
+    assert len(text.splitlines()) > len(SCHEMA)
+
+
+def test_unknown_language_falls_back_to_english() -> None:
+    assert describe_rules(DEFAULT_RULES, "pl") == describe_rules(DEFAULT_RULES, "en")
