@@ -112,6 +112,9 @@ SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
 RANKS: tuple[Rank, ...] = tuple(Rank)
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 BY_CODE: dict[str, Card] = {card.code: card for card in DECK}
+_MARRIAGE_BITS = tuple(
+    (s, 1 << Card(Rank.KING, s).index, 1 << Card(Rank.QUEEN, s).index) for s in SUITS
+)
 
 
 class CardError(ValueError):
@@ -147,8 +150,14 @@ def count_rank(cards: Iterable[Card], rank: Rank) -> int:
 
 def marriage_suits(cards: Iterable[Card]) -> list[Suit]:
     """Suits in which these cards hold both the king and the queen."""
-    held = set(cards)
-    return [s for s in SUITS if Card(Rank.KING, s) in held and Card(Rank.QUEEN, s) in held]
+    kings = 0
+    queens = 0
+    for card in cards:
+        if card.rank is Rank.KING:
+            kings |= 1 << card.index
+        elif card.rank is Rank.QUEEN:
+            queens |= 1 << card.index
+    return [s for s, k, q in _MARRIAGE_BITS if kings & k and queens & q]
 
 
 def has_four_aces(cards: Iterable[Card]) -> bool:

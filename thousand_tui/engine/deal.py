@@ -119,6 +119,8 @@ class Deal:
         self.to_move: int | None = None
         self.log: list[Action] = []
         self.events: list[Event] = []
+        self._moves = 0
+        self._legal_cache: tuple[int, list[Action]] | None = None
 
         self.dark = False
         self.hand_hidden: set[int] = set(self.order)
@@ -394,20 +396,34 @@ class Deal:
             total += self.rules.ace_marriage.value
         return total
 
+    def _bid_caps(self, seat: int) -> list[tuple[int, str]]:
+        """The ceilings on what `seat` may bid or raise to with his current cards, each with
+        the rule that sets it."""
+        rules = self.rules
+        caps = [(rules.bidding.max, f"the highest bid is {rules.bidding.max}")]
+        above = rules.bidding.marriage_required_above
+        if above is not None and not self._holds_marriage(seat):
+            caps.append((above, f"a bid above {above} needs a marriage in hand"))
+        if rules.bidding.cap_by_marriages:
+            caps.append(
+                (
+                    120 + self._marriage_total(seat),
+                    "a bid may not exceed 120 plus the marriages in hand",
+                )
+            )
+        if self.match.on_barrel(seat) and rules.barrel.max_bid is not None:
+            cap = rules.barrel.max_bid
+            caps.append((cap, f"on the barrel a bid may not exceed {cap}"))
+        return caps
+
+    def _bid_ceiling(self, seat: int) -> int:
+        return min(cap for cap, _ in self._bid_caps(seat))
+
     def _bid_allowed(self, seat: int, value: int) -> str | None:
         """None if `seat` may bid or raise to `value` holding his current cards, else why not."""
-        rules = self.rules
-        if value > rules.bidding.max:
-            return f"the highest bid is {rules.bidding.max}"
-        above = rules.bidding.marriage_required_above
-        if above is not None and value > above and not self._holds_marriage(seat):
-            return f"a bid above {above} needs a marriage in hand"
-        if rules.bidding.cap_by_marriages and value > 120 + self._marriage_total(seat):
-            return "a bid may not exceed 120 plus the marriages in hand"
-        if self.match.on_barrel(seat):
-            cap = rules.barrel.max_bid
-            if cap is not None and value > cap:
-                return f"on the barrel a bid may not exceed {cap}"
+        for cap, reason in self._bid_caps(seat):
+            if value > cap:
+                return reason
         return None
 
     def legal_bids(self, seat: int) -> list[int]:
@@ -428,7 +444,8 @@ class Deal:
                 candidates = [min_contract, *above]
             else:
                 candidates = [v for v in candidates if v >= min_contract]
-        return [v for v in candidates if self._bid_allowed(seat, v) is None]
+        ceiling = self._bid_ceiling(seat)
+        return [v for v in candidates if v <= ceiling]
 
     def _bid(self, seat: int, value: int) -> None:
         if self.outbid_window:
@@ -533,7 +550,8 @@ class Deal:
             return []
         step = self.rules.bidding.step
         values = range(next_multiple(self.contract, step), self.rules.bidding.max + 1, step)
-        return [v for v in values if self._bid_allowed(self.declarer, v) is None]
+        ceiling = self._bid_ceiling(self.declarer)
+        return [v for v in values if v <= ceiling]
 
     def _enter_give(self) -> None:
         assert self.declarer is not None
@@ -765,6 +783,14 @@ class Deal:
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self.to_move:
             return []
+        cached = self._legal_cache
+        if cached is not None and cached[0] == self._moves:
+            return list(cached[1])
+        actions = self._legal_now(seat)
+        self._legal_cache = (self._moves, actions)
+        return list(actions)
+
+    def _legal_now(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase is Phase.PLAY:
             return self.legal_plays(seat)
@@ -807,6 +833,7 @@ class Deal:
         if action not in legal:
             raise IllegalAction(self._why_illegal(action, legal))
         self._record(action)
+        self._moves += 1
         seat, act = action.seat, action.act
         phase = self.phase
         if phase is Phase.PLAY:
