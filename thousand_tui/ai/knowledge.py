@@ -1,0 +1,347 @@
+"""What one seat knows about the cards, and deals sampled consistently with it.
+
+Everything here reads a `SeatView` only. `knowledge_of(view)` gathers the seat's facts: its hand,
+the cards played, the talon if it was shown (or taken by this seat), the cards it saw passed,
+the hidden gives, the discards (two players), voids and "could not beat" shown in play, the
+partners of declared marriages, and the marriage a bid above `marriage_required_above` proves.
+`sample_deal` then places every unseen card on a holder (another seat, the talon, or the
+two-player pile of the other talon and the discards) so that all of those facts hold.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..engine.cards import Card
+from ..engine.deal import ACE_MARRIAGE
+from ..engine.rules import Rules
+from ..engine.view import SeatView
+from .solver import (
+    ABOVE,
+    ACES_MASK,
+    KING,
+    QUEEN,
+    SUIT_MASK,
+    SUIT_OF,
+    SUIT_ORDER,
+    PlayRules,
+    Position,
+    cards_of,
+)
+
+TALON = -1  # the talon not yet taken (one holder; two players: both talons)
+PILE = -2  # two players: the other talon plus the discards, won with the last trick
+
+FULL = (1 << 24) - 1
+
+
+def mask(cards: object) -> int:
+    m = 0
+    for c in cards:  # type: ignore[attr-defined]
+        m |= 1 << c.index
+    return m
+
+
+def suit_index(card: Card) -> int:
+    return card.index // 6
+
+
+@dataclass
+class Knowledge:
+    """The unseen cards of a deal and where each of them may be.
+
+    `counts[h]` is how many unseen cards holder `h` has; `excluded[h]` the cards it cannot hold
+    (voids, "could not beat"); `known[h]` cards known to be in its hand already (not unseen);
+    `marriage_holders` seats proven to have held a marriage (a bid above 120);
+    `talon_caps` (holder, talon mask, cap): a receiver of a hidden give holds at most one card
+    of the shown talon, the two-player pile at most as many as were discarded."""
+
+    seat: int
+    unseen: int
+    counts: dict[int, int]
+    excluded: dict[int, int] = field(default_factory=dict)
+    known: dict[int, int] = field(default_factory=dict)
+    played_by: dict[int, int] = field(default_factory=dict)
+    marriage_holders: tuple[int, ...] = ()
+    ace_marriage: bool = False
+    talon_caps: tuple[tuple[int, int, int], ...] = ()
+
+    @property
+    def holders(self) -> list[int]:
+        return [h for h, n in self.counts.items() if n > 0]
+
+
+def play_order(view: SeatView) -> tuple[int, ...]:
+    """Active seats clockwise from forehand: positions of the solver."""
+    n = view.players
+    return tuple(s for s in ((view.forehand + k) % n for k in range(n)) if s != view.sitting_out)
+
+
+def knowledge_of(view: SeatView) -> Knowledge:
+    rules = view.rules
+    me = view.seat
+    order = play_order(view)
+    hand = mask(view.hand or ())
+    played = mask(view.played_cards)
+    declarer = view.declarer
+    known: dict[int, int] = {s: 0 for s in order if s != me}
+    # Cards this seat saw go to a known place.
+    passed_to: dict[int, int] = {}
+    for _, to, card in view.passed_cards:
+        passed_to[to] = passed_to.get(to, 0) | (1 << card.index)
+    talon = mask(view.talon or ())
+    taken = view.talon_size == 0
+    hidden_receivers = [to for _, to in view.hidden_gives]
+    talon_caps: list[tuple[int, int, int]] = []
+    if declarer is not None and declarer != me and taken:
+        for to, cards in passed_to.items():
+            if to != me:
+                known[to] = known.get(to, 0) | cards
+        talon_left = talon & ~mask_of_passed(view)
+        for to in hidden_receivers:
+            if to != me:
+                talon_caps.append((to, talon_left, 1))
+        if view.players == 2 and view.discard_count:
+            talon_caps.append((PILE, talon_left, view.discard_count))
+        elif not hidden_receivers:
+            known[declarer] |= talon_left
+    if declarer == me:
+        for to, cards in passed_to.items():
+            known[to] = known.get(to, 0) | cards
+    # Partners of declared marriages.
+    played_by: dict[int, int] = {s: 0 for s in order}
+    for trick in view.tricks:
+        for s, c in trick.plays:
+            played_by[s] |= 1 << c.index
+    for s, c in view.trick:
+        played_by[s] |= 1 << c.index
+    for d in view.declarations:
+        if d.seat == me or d.seat not in known:
+            continue
+        if d.suit == ACE_MARRIAGE:
+            known[d.seat] |= ACES_MASK
+        else:
+            s = SUIT_ORDER.index(next(x for x in SUIT_ORDER if x.value == d.suit))
+            known[d.seat] |= (1 << (s * 6 + KING)) | (1 << (s * 6 + QUEEN))
+    for s in known:
+        known[s] &= ~played & ~hand
+    known_all = 0
+    for m in known.values():
+        known_all |= m
+    unseen = FULL & ~hand & ~played & ~known_all
+    if view.players == 2 and declarer == me:
+        unseen &= ~mask(view.discarded)
+    counts: dict[int, int] = {}
+    for s in order:
+        if s != me:
+            counts[s] = view.hand_counts[s] - bin(known[s]).count("1")
+    rest = bin(unseen).count("1") - sum(counts.values())
+    if view.players == 2:
+        if rest > 0:
+            counts[PILE if taken else TALON] = rest
+    elif rest > 0:
+        counts[TALON] = rest
+    excluded = _exclusions(view, order)
+    required_above = rules.bidding.marriage_required_above
+    holders: list[int] = []
+    if required_above is not None:
+        for s, value in view.bids:
+            if value is not None and value > required_above and s != me and s not in holders:
+                holders.append(s)
+    return Knowledge(
+        seat=me,
+        unseen=unseen,
+        counts=counts,
+        excluded=excluded,
+        known=known,
+        played_by=played_by,
+        marriage_holders=tuple(holders),
+        ace_marriage=rules.ace_marriage.enabled,
+        talon_caps=tuple(talon_caps),
+    )
+
+
+def mask_of_passed(view: SeatView) -> int:
+    return mask(card for _, _, card in view.passed_cards)
+
+
+def _exclusions(view: SeatView, order: tuple[int, ...]) -> dict[int, int]:
+    """Cards each seat cannot hold, from how it followed (voids, must trump, must beat)."""
+    must_beat = view.rules.play.must_beat
+    out: dict[int, int] = {s: 0 for s in order}
+    trump = -1
+    tricks = [(t.plays, t.winner) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.trick, -1))
+    decl_by_trick = {d.trick: d for d in view.declarations}
+    for index, (plays, _) in enumerate(tricks):
+        d = decl_by_trick.get(index)
+        if d is not None:
+            trump = _trump_after(view.rules, d, plays[0][1], trump)
+        led = suit_index(plays[0][1])
+        so_far = [plays[0][1].index]
+        for s, card in plays[1:]:
+            c = card.index
+            cs = SUIT_OF[c]
+            if cs != led:
+                out[s] |= SUIT_MASK[led]
+                if trump >= 0 and cs != trump:
+                    out[s] |= SUIT_MASK[trump]
+                elif must_beat and trump >= 0 and cs == trump:
+                    trumps = [x for x in so_far if SUIT_OF[x] == trump]
+                    if trumps and c < max(trumps):
+                        out[s] |= ABOVE[max(trumps)]
+            elif must_beat:
+                trumped = trump >= 0 and led != trump and any(SUIT_OF[x] == trump for x in so_far)
+                top = max(x for x in so_far if SUIT_OF[x] == led)
+                if not trumped and c < top:
+                    out[s] |= ABOVE[top]
+            so_far.append(c)
+    return out
+
+
+def _trump_after(rules: Rules, d: object, card: Card, trump: int) -> int:
+    suit = getattr(d, "suit", "")
+    if suit == ACE_MARRIAGE:
+        mode = rules.ace_marriage.trump
+        if mode == "cancel":
+            return -1
+        if mode == "led_suit":
+            return suit_index(card)
+        return trump
+    if getattr(d, "keep_trump", False):
+        return trump
+    return next(i for i, x in enumerate(SUIT_ORDER) if x.value == suit)
+
+
+def sample_deal(knowledge: Knowledge, rng: random.Random, tries: int = 60) -> dict[int, int]:
+    """One placement of every unseen card: holder → mask (known cards included)."""
+    cards = cards_of(knowledge.unseen)
+    holders = knowledge.holders
+    strict = True
+    best: dict[int, int] | None = None
+    for attempt in range(tries):
+        if attempt == tries // 2:
+            strict = False  # the facts may be contradictory (a player who erred): relax them
+        placed = _place(knowledge, cards, holders, rng, strict)
+        if placed is None:
+            continue
+        best = placed
+        if _satisfies(knowledge, placed):
+            break
+    if best is None:
+        best = _place(knowledge, cards, holders, rng, False) or {}
+    for h, m in knowledge.known.items():
+        best[h] = best.get(h, 0) | m
+    return best
+
+
+def _place(
+    knowledge: Knowledge,
+    cards: list[int],
+    holders: list[int],
+    rng: random.Random,
+    strict: bool,
+) -> dict[int, int] | None:
+    left = dict(knowledge.counts)
+    excluded = knowledge.excluded if strict else {}
+    options = {c: [h for h in holders if not (excluded.get(h, 0) >> c) & 1] for c in cards}
+    ordered = sorted(cards, key=lambda c: (len(options[c]), rng.random()))
+    out: dict[int, int] = {h: 0 for h in holders}
+    for c in ordered:
+        choices = [h for h in options[c] if left[h] > 0]
+        if not choices:
+            return None
+        total = sum(left[h] for h in choices)
+        r = rng.random() * total
+        for h in choices:
+            r -= left[h]
+            if r < 0:
+                break
+        out[h] |= 1 << c
+        left[h] -= 1
+    return out
+
+
+def _satisfies(knowledge: Knowledge, placed: dict[int, int]) -> bool:
+    for seat in knowledge.marriage_holders:
+        held = placed.get(seat, 0) | knowledge.known.get(seat, 0)
+        held |= knowledge.played_by.get(seat, 0)
+        if not _has_marriage(held, knowledge.ace_marriage):
+            return False
+    for seat, talon, cap in knowledge.talon_caps:
+        held = placed.get(seat, 0) | knowledge.played_by.get(seat, 0)
+        if bin(held & talon).count("1") > cap:
+            return False
+    return True
+
+
+def _has_marriage(m: int, aces: bool) -> bool:
+    for s in range(4):
+        if (m >> (s * 6 + KING)) & 1 and (m >> (s * 6 + QUEEN)) & 1:
+            return True
+    return aces and (m & ACES_MASK) == ACES_MASK
+
+
+# ------------------------------------------------------------------ positions for the solver
+
+
+def made_threshold(rules: Rules, contract: int) -> int:
+    """The fewest points (cards + marriages) that make `contract`."""
+    if rules.scoring.declarer_rounding == "nearest_5":
+        for p in range(max(0, contract - 5), contract + 1):
+            if p >= contract or (p + 2) // 5 * 5 >= contract:
+                return p
+    return contract
+
+
+def declarer_points(view: SeatView) -> int:
+    d = view.declarer
+    assert d is not None
+    return view.points_taken[d] + view.marriage_points[d]
+
+
+def position_of(view: SeatView, hands: dict[int, int], last_bonus: int = 0) -> Position:
+    """The solver's position for the tricks left, given every active seat's hand as a mask."""
+    order = play_order(view)
+    pos_of = {s: i for i, s in enumerate(order)}
+    rules = view.rules
+    assert view.declarer is not None
+    trump = SUIT_ORDER.index(view.trump) if view.trump is not None else -1
+    owner = pos_of.get(view.trump_owner, -1) if view.trump_owner is not None else -1
+    leader = view.leader if view.leader is not None else view.declarer
+    pending = None
+    if rules.marriage.card_must_win and view.trick and view.declarations:
+        last = view.declarations[-1]
+        if last.trick == len(view.tricks) and not last.withheld:
+            pending = (pos_of[last.seat], last.points)
+    scores = tuple(rules.barrel.marriages_count or not view.match.on_barrel(s) for s in order)
+    return Position(
+        hands=[hands[s] for s in order],
+        declarer=pos_of[view.declarer],
+        leader=pos_of[leader],
+        trump=trump,
+        owner=owner,
+        trick=[(pos_of[s], c.index) for s, c in view.trick],
+        tricks_done=len(view.tricks),
+        marriage_scores=scores,
+        last_bonus=last_bonus,
+        pending=pending,
+    )
+
+
+def pile_points(view: SeatView, placed: dict[int, int]) -> int:
+    """Two players: the points of the other talon and the discards (won with the last trick)."""
+    if view.players != 2:
+        return 0
+    m = placed.get(PILE, 0)
+    if view.declarer == view.seat:
+        m |= mask(view.discarded)
+    from .solver import POINTS
+
+    return sum(POINTS[c] for c in cards_of(m))
+
+
+def play_rules(rules: Rules) -> PlayRules:
+    return PlayRules.of(rules)
