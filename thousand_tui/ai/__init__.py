@@ -6,11 +6,13 @@ from collections.abc import Callable
 
 from .base import Player
 from .easy import EasyPlayer
+from .normal import NormalPlayer
 from .random_player import RandomPlayer
 
 PLAYER_TYPES: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "easy": EasyPlayer,
+    "normal": NormalPlayer,
 }
 
 

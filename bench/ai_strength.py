@@ -1,0 +1,131 @@
+"""Duplicate match between two AI levels: the same deals, every seating, the same seeds.
+
+Each deal of the classic preset (from a fresh match: scores 0) is played six times, with the
+two contenders in the seatings AAB, ABA, BAA, ABB, BAB, BBA. A contender's result on a deal is
+its mean score change over the seats it held; the difference A − B per deal is averaged over
+the deals with a 95% confidence interval. Also: the rate of contracts made by each contender
+as declarer, and the deals each declared.
+
+    python bench/ai_strength.py normal easy --deals 300 --jobs 2
+    python bench/ai_strength.py hard normal --deals 300 --hard-samples 12
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from thousand_tui.ai import make_player
+from thousand_tui.ai.base import Player
+from thousand_tui.engine.dealing import deal
+from thousand_tui.engine.game import Game
+from thousand_tui.presets import load_preset
+
+SEATINGS = ("AAB", "ABA", "BAA", "ABB", "BAB", "BBA")
+
+
+@dataclass
+class DealResult:
+    a_mean: float
+    b_mean: float
+    a_declared: int
+    a_made: int
+    b_declared: int
+    b_made: int
+
+
+def make(level: str, seed: int, hard_samples: int | None, hard_time: float | None) -> Player:
+    if level == "hard" and (hard_samples is not None or hard_time is not None):
+        from thousand_tui.ai.hard import HardPlayer
+
+        return HardPlayer(seed, samples=hard_samples, time_budget=hard_time)
+    return make_player(level, seed)
+
+
+def play_deal(args: tuple[int, str, str, str, int | None, float | None]) -> DealResult:
+    index, a, b, preset, hard_samples, hard_time = args
+    rules = load_preset(preset).rules
+    seed = 1000 + index
+    dealt = deal(seed, 1, 0, rules.players, False)
+    scores: dict[str, list[int]] = {"A": [], "B": []}
+    declared = {"A": 0, "B": 0}
+    made = {"A": 0, "B": 0}
+    for seating in SEATINGS:
+        levels = {"A": a, "B": b}
+        players = [
+            make(levels[seating[s]], seed * 10 + s, hard_samples, hard_time)
+            for s in range(rules.players)
+        ]
+        game = Game(rules, seed, deals={1: dealt})
+        while not game.results:
+            seat = game.to_move
+            assert seat is not None
+            game.apply(players[seat].decide(game.view(seat)))
+        result = game.results[0]
+        for s in range(rules.players):
+            scores[seating[s]].append(result.deltas[s])
+        if result.declarer is not None:
+            who = seating[result.declarer]
+            declared[who] += 1
+            made[who] += bool(result.made)
+    return DealResult(
+        sum(scores["A"]) / len(scores["A"]),
+        sum(scores["B"]) / len(scores["B"]),
+        declared["A"],
+        made["A"],
+        declared["B"],
+        made["B"],
+    )
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a", help="contender A (level)")
+    parser.add_argument("b", help="contender B (level)")
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--first", type=int, default=0, help="index of the first deal")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--preset", default="classic")
+    parser.add_argument("--hard-samples", type=int, default=None)
+    parser.add_argument("--hard-time", type=float, default=None)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    work = [
+        (i, args.a, args.b, args.preset, args.hard_samples, args.hard_time)
+        for i in range(args.first, args.first + args.deals)
+    ]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(play_deal, work, chunksize=4))
+    else:
+        results = [play_deal(w) for w in work]
+    a_mean, a_ci = mean_ci([r.a_mean for r in results])
+    b_mean, b_ci = mean_ci([r.b_mean for r in results])
+    d_mean, d_ci = mean_ci([r.a_mean - r.b_mean for r in results])
+    a_decl = sum(r.a_declared for r in results)
+    b_decl = sum(r.b_declared for r in results)
+    a_made = sum(r.a_made for r in results)
+    b_made = sum(r.b_made for r in results)
+    print(f"duplicate match, preset {args.preset}: {args.a} (A) vs {args.b} (B)")
+    print(f"deals: {len(results)} × 6 seatings, {time.perf_counter() - started:.0f} s")
+    print(f"{args.a:>8}: {a_mean:+7.1f} ± {a_ci:.1f} points per seat-deal")
+    print(f"{args.b:>8}: {b_mean:+7.1f} ± {b_ci:.1f} points per seat-deal")
+    low, high = d_mean - d_ci, d_mean + d_ci
+    print(f"A − B   : {d_mean:+7.1f} ± {d_ci:.1f} (95% interval {low:+.1f} … {high:+.1f})")
+    for name, decl, made in ((args.a, a_decl, a_made), (args.b, b_decl, b_made)):
+        rate = made / decl if decl else 0.0
+        print(f"{name:>8}: declared {decl} times, made {made} ({rate:.0%})")
+
+
+if __name__ == "__main__":
+    main()
