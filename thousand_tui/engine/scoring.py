@@ -290,20 +290,23 @@ def _concession(
     declarer = deal.declarer
     contract = deal.contract
     assert declarer is not None and contract is not None
+    # `rospis.on_barrel: allowed`: a barrel player's score stays at the threshold while he is
+    # on it; his concession or baptism counts as his failed contract (`barrel.failed_contract`).
+    pinned = on_barrel[declarer]
     if deal.baptized:
         sheet.crosses[declarer] += 1
         sheet.event("cross", seat=declarer)
-        if sheet.crosses[declarer] % 2 == 0 and rules.baptism.crosses_penalty:
+        if sheet.crosses[declarer] % 2 == 0 and rules.baptism.crosses_penalty and not pinned:
             sheet.scores[declarer] -= rules.baptism.crosses_penalty
             sheet.event("cross_penalty", seat=declarer, points=rules.baptism.crosses_penalty)
         return
     free = _concession_free(rules, deal.match, declarer)
     sheet.concessions[declarer] += 1
     sheet.event("concession", seat=declarer)
-    if not free and rules.rospis.declarer == "minus_bid":
+    if not free and rules.rospis.declarer == "minus_bid" and not pinned:
         sheet.scores[declarer] -= contract * m
     third = rules.rospis.third_penalty
-    if third and sheet.concessions[declarer] % 3 == 0:
+    if third and sheet.concessions[declarer] % 3 == 0 and not pinned:
         sheet.scores[declarer] -= third
         sheet.event("concession_penalty", seat=declarer, points=third)
     mode = rules.rospis.opponents
@@ -390,7 +393,8 @@ def _barrel(
             sheet.event("barrel_win", seat=seat)
             sheet.barrel[seat] = None
             continue
-        elif seat == declarer and played and not made and b.failed_contract == "fall":
+        elif seat == declarer and not made and b.failed_contract == "fall":
+            # A failed contract, or (`rospis.on_barrel: allowed`) a conceded one.
             falling[seat] = "contract"
             contract_fall = seat
             continue
