@@ -218,7 +218,11 @@ def settle(deal: Deal) -> Settlement:
                 if seat != declarer and not on_barrel[seat]:
                     palki_given[seat] = 1
                     takes_part[seat] = True
-        elif rules.rospis.declarer == "palka" and not _concession_free(rules, before, declarer):
+        elif (
+            rules.rospis.declarer == "palka"
+            and not on_barrel[declarer]  # a player on the barrel gets no palki (§2.8)
+            and not _concession_free(rules, before, declarer)
+        ):
             palki_given[declarer] = 1
             takes_part[declarer] = True
     if frozen:
