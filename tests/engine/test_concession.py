@@ -224,6 +224,14 @@ class TestOnTheBarrel:
         assert res["state"]["barrel"][1] == {"attempts_used": 1, "tally": 0}
         assert res["state"]["concessions"] == [0, 1, 0]
 
+    def test_allowed_for_the_barrel_player_gives_him_no_palka(self) -> None:
+        rules = rules_of(rospis__on_barrel="allowed", rospis__declarer="palka")
+        game = sweep_game(rules, start_state=state(scores=[0, 880, 0], barrel={1: 0}))
+        play_out(game, ["2 pass", "0 pass", *SWEEP_GIVE, "1 concede"])
+        res = result_of(game)
+        assert res["deltas"] == [60, 0, 60]
+        assert res["state"]["palki"] == [0, 0, 0]
+
     def test_allowed_for_the_barrel_player_with_failed_contract_fall(self) -> None:
         rules = rules_of(rospis__on_barrel="allowed", barrel__failed_contract="fall")
         game = sweep_game(rules, start_state=state(scores=[0, 880, 0], barrel={1: 0}))

@@ -56,7 +56,7 @@ class TestShow:
             assert game.view(seat).talon == (TALON if shown else None)
         assert game.view(1).talon == TALON
         assert sorted(game.view(1).hand or ()) == sorted(
-            parse_cards("AH TH KH QH JH AD TD".split()) + list(TALON)
+            parse_cards(["AH", "TH", "KH", "QH", "JH", "AD", "TD"]) + list(TALON)
         )
 
     def test_the_obligated_player_winning_a_contest_shows_it(self) -> None:
