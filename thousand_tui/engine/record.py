@@ -4,20 +4,35 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from .actions import Action, IllegalAction
-from .cards import CardError, parse_cards
-from .dealing import Dealt
+from .cards import DECK, CardError, parse_cards
+from .dealing import Dealt, deal_cards
 from .game import RECORD_FORMAT, RECORD_VERSION, Game, PlayerInfo, Start
 from .match import MatchState
 from .rules import Rules, RulesError
 
 # Fields that describe how a line was made, not what happened: never compared by `replay`.
 IGNORED_FIELDS = frozenset({"think_ms", "created"})
+
+# Types of the `action` fields, checked before an action is read (RECORD.md, "action").
+_ACTION_FIELDS: dict[str, tuple[type, ...]] = {
+    "value": (int,),
+    "card": (str,),
+    "to": (int,),
+    "marriage": (str,),
+    "keep_trump": (bool,),
+    "talon": (int,),
+    "reason": (str,),
+    "shown": (bool,),
+    "auto": (bool,),
+    "think_ms": (int, float),
+}
 
 
 class RecordError(ValueError):
@@ -49,13 +64,20 @@ class RecordFile:
 
 
 class RecordWriter:
-    """Appends lines and flushes each one at once, so a crash loses at most the line in writing."""
+    """Appends lines and flushes each one at once, so a crash loses at most the line in writing.
 
-    def __init__(self, path: Path | str, fsync: bool = False) -> None:
+    With `exclusive`, the file is locked for as long as the writer is open (an advisory lock,
+    released by the system if the process dies): a second exclusive writer on the same file
+    gets a RecordError instead of interleaving its lines with the first one's."""
+
+    def __init__(self, path: Path | str, fsync: bool = False, exclusive: bool = False) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._file: IO[str] = self.path.open("a", encoding="utf-8")
         self._fsync = fsync
+        if exclusive and not lock_file(self._file):
+            self._file.close()
+            raise RecordError(f"{self.path}: this game is open in another window or session")
 
     def write(self, line: dict[str, Any]) -> None:
         self._file.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
@@ -73,20 +95,85 @@ class RecordWriter:
         self.close()
 
 
+def lock_file(handle: IO[Any]) -> bool:
+    """Take an exclusive advisory lock on an open file without waiting; False if another
+    open file holds it. Where the system has no such locks, always True."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on Unix
+        return True
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # pragma: no cover - a file system without locks
+        return True
+    return True
+
+
+def is_locked(path: Path | str) -> bool:
+    """Whether an exclusive `RecordWriter` has this file open right now."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on Unix
+        return False
+    try:
+        with Path(path).open("rb") as handle:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return True
+            except OSError:  # pragma: no cover - a file system without locks
+                return False
+            return False
+    except OSError:
+        return False
+
+
 def read_record(path: Path | str) -> RecordFile:
     """Parse a record file into games. A cut-off last line is dropped and reported."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError as error:
-        raise RecordError(f"{path}: no such file") from error
-    except OSError as error:
-        raise RecordError(f"{path}: cannot be read ({error.strerror})") from error
+    raw = _read_bytes(path)
+    cut_line: int | None = None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RecordError(f"{path}: not a game record (not UTF-8 text)") from error
-    return parse_record(text, path)
+        # A power cut can stop a file inside a character of its last line: that line is cut
+        # off like any other; bad bytes anywhere else mean it is not a record.
+        start = raw.rfind(b"\n") + 1
+        if start == 0 or error.start < start:
+            raise RecordError(f"{path}: not a game record (not UTF-8 text)") from error
+        text = raw[:start].decode("utf-8")
+        cut_line = text.count("\n") + 1
+    record = parse_record(text, path)
+    if cut_line is not None:
+        record.truncated = True
+        record.warnings.append(_cut_off_warning(path, cut_line))
+    return record
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):
+            raise RecordError(f"{path}: not a game record (not a regular file)")
+        return path.read_bytes()
+    except FileNotFoundError as error:
+        raise RecordError(f"{path}: no such file") from error
+    except OSError as error:
+        raise RecordError(f"{path}: cannot be read ({error.strerror or error})") from error
+
+
+def _json_problem(error: Exception) -> str:
+    if isinstance(error, json.JSONDecodeError):
+        return error.msg
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    return "a number too long"
+
+
+def _cut_off_warning(path: Path, number: int) -> str:
+    return f"{path} line {number}: the last line was cut off and is ignored"
 
 
 def parse_record(text: str, path: Path | str = "<record>") -> RecordFile:
@@ -101,18 +188,20 @@ def parse_record(text: str, path: Path | str = "<record>") -> RecordFile:
             continue
         try:
             line = json.loads(row)
-        except json.JSONDecodeError as error:
+        except (ValueError, RecursionError) as error:
             is_last = number == len(rows) or (number == len(rows) - 1 and ends_cleanly)
             if is_last and games and not ends_cleanly:
                 truncated = True
-                warnings.append(f"{path} line {number}: the last line was cut off and is ignored")
+                warnings.append(_cut_off_warning(path, number))
                 break
             if not games:
                 raise RecordError(
                     f"{path}: not a game record (line {number} is not JSON); "
                     "a record is the .jsonl file the game writes"
                 ) from error
-            raise RecordError(f"{path} line {number}: not valid JSON ({error.msg})") from error
+            raise RecordError(
+                f"{path} line {number}: not valid JSON ({_json_problem(error)})"
+            ) from error
         if not isinstance(line, dict) or not isinstance(line.get("type"), str):
             raise RecordError(f"{path} line {number}: each line must be an object with a 'type'")
         if line["type"] == "game":
@@ -129,72 +218,146 @@ def parse_record(text: str, path: Path | str = "<record>") -> RecordFile:
     return RecordFile(path, games, truncated, warnings)
 
 
+# Fields of the `game` line and the JSON types they may have (a missing field takes its default).
+_HEADER_FIELDS: dict[str, tuple[tuple[type, ...], str]] = {
+    "preset": ((str,), "a name"),
+    "rules": ((dict,), "an object of conventions"),
+    "seed": ((int,), "a whole number"),
+    "first_dealer": ((int,), "a seat number"),
+    "created": ((str,), "a date"),
+    "players": ((list,), "a list of players"),
+    "start": ((dict,), "an object with 'state' and 'deal_number'"),
+}
+
+
 def _check_header(line: dict[str, Any], path: Path, number: int) -> None:
     if line.get("format") != RECORD_FORMAT:
         raise RecordError(f"{path} line {number}: not a {RECORD_FORMAT} file")
     version = line.get("version")
-    if not isinstance(version, int) or version < 1:
-        raise RecordError(f"{path} line {number}: record version {version!r} is not valid")
+    if not _is_int(version) or version < 1:
+        raise RecordError(f"{path} line {number}: record version {_show(version)} is not valid")
     if version > RECORD_VERSION:
         raise RecordError(
             f"{path} line {number}: the record is of version {version}, newer than this "
             f"program reads ({RECORD_VERSION}); update thousand_tui to open it"
         )
+    for key, (types, what) in _HEADER_FIELDS.items():
+        value = line.get(key)
+        if value is not None and not _is_a(value, types):
+            raise RecordError(
+                f"{path} line {number}: '{key}' of the game line must be {what}, not {_show(value)}"
+            )
+    for seat, player in enumerate(line.get("players") or []):
+        if not isinstance(player, dict) or not all(
+            isinstance(player.get(k), str) for k in ("name", "kind") if k in player
+        ):
+            raise RecordError(
+                f"{path} line {number}: player {seat + 1} must be an object with a 'name' "
+                f"and a 'kind', not {_show(player)}"
+            )
+        level = player.get("level")
+        if level is not None and not isinstance(level, str):
+            raise RecordError(f"{path} line {number}: player {seat + 1}: 'level' must be a name")
 
 
-def _dealt_of(line: dict[str, Any], players: int) -> Dealt:
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_a(value: Any, types: tuple[type, ...]) -> bool:
+    if isinstance(value, bool) and bool not in types:
+        return False
+    return isinstance(value, types)
+
+
+def _show(value: Any, limit: int = 80) -> str:
+    """A value from a record, for a message: ASCII, and short however large the value is."""
+    try:
+        text = ascii(value)
+    except (ValueError, RecursionError):  # an integer too long to print, a deep nest
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _dealt_of(line: dict[str, Any], rules: Rules) -> Dealt:
+    players = rules.players
+    number = line.get("number")
+    where = f"deal {_show(number)}"
     hands_raw = line.get("hands")
     talon_raw = line.get("talon")
     if not isinstance(hands_raw, list) or len(hands_raw) != players:
-        raise RecordError(f"deal {line.get('number')}: 'hands' must list {players} hands")
-    hands = tuple(tuple(parse_cards(h)) for h in hands_raw)
+        raise RecordError(f"{where}: 'hands' must list {players} hands")
+    hands = tuple(_cards(h, f"{where}: hand {seat + 1}") for seat, h in enumerate(hands_raw))
     if players == 2:
         if not isinstance(talon_raw, list) or len(talon_raw) != 2:
-            raise RecordError(f"deal {line.get('number')}: two players need two talons")
-        talons = tuple(tuple(parse_cards(t)) for t in talon_raw)
+            raise RecordError(f"{where}: two players need two talons")
+        talons = tuple(_cards(t, f"{where}: talon {i + 1}") for i, t in enumerate(talon_raw))
     else:
-        if not isinstance(talon_raw, list):
-            raise RecordError(f"deal {line.get('number')}: 'talon' must be a list of cards")
-        talons = (tuple(parse_cards(talon_raw)),)
-    cut = tuple(parse_cards(line.get("cut") or []))
+        talons = (_cards(talon_raw, f"{where}: 'talon'"),)
+    cut = _cards(line.get("cut") or [], f"{where}: 'cut'")
     dealt_cards = [c for h in hands for c in h] + [c for t in talons for c in t]
     if len(set(dealt_cards)) != 24 or len(dealt_cards) != 24:
-        raise RecordError(f"deal {line.get('number')}: the hands and talon must hold the 24 cards")
+        raise RecordError(f"{where}: the hands and talon must hold the 24 cards")
+    dealer = line.get("dealer")
+    if not _is_int(dealer) or not 0 <= dealer < players:
+        raise RecordError(f"{where}: 'dealer' must be a seat 0..{players - 1}")
+    talon_size = 3 if rules.two_player.talons == "two_by_three" else 2
+    usual_hands, usual_talons = deal_cards(list(DECK), dealer, players, talon_size)
+    if [len(h) for h in hands] != [len(h) for h in usual_hands] or [len(t) for t in talons] != [
+        len(t) for t in usual_talons
+    ]:
+        raise RecordError(
+            f"{where}: the hands must hold {', '.join(str(len(h)) for h in usual_hands)} "
+            f"cards and the talon {' and '.join(str(len(t)) for t in usual_talons)}"
+        )
     fined = len(cut) >= 3 and all(c.rank.letter == "9" for c in cut[-3:])
     return Dealt(hands=hands, talons=talons, cut=cut, cut_penalty=fined)
 
 
-def new_game_from_header(header: dict[str, Any], deals: dict[int, Dealt] | None = None) -> Game:
-    """A fresh `Game` with the header's rules, seed, players and start position."""
+def _cards(value: Any, what: str) -> tuple[Any, ...]:
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise RecordError(f'{what} must be a list of cards such as "TH", not {_show(value)}')
     try:
-        rules = Rules.from_mapping(header.get("rules") or {}, source="record rules")
+        return tuple(parse_cards(value))
+    except CardError as error:
+        raise RecordError(f"{what}: {error}") from error
+
+
+def rules_of_header(header: dict[str, Any]) -> Rules:
+    """The conventions a record was played with (its `game` line's `rules`)."""
+    raw = header.get("rules")
+    if raw is not None and not isinstance(raw, dict):
+        raise RecordError(f"the record's rules must be an object, not {_show(raw)}")
+    try:
+        return Rules.from_mapping(raw or {}, source="record rules")
     except RulesError as error:
         raise RecordError(f"the record's rules are not valid: {error}") from error
+
+
+def new_game_from_header(header: dict[str, Any], deals: dict[int, Dealt] | None = None) -> Game:
+    """A fresh `Game` with the header's rules, seed, players and start position."""
+    rules = rules_of_header(header)
     players_raw = header.get("players") or []
     if not isinstance(players_raw, list):
         raise RecordError("'players' must be a list")
     players = [
-        PlayerInfo(str(p.get("name", f"Player {i + 1}")), str(p.get("kind", "ai")), p.get("level"))
+        PlayerInfo(str(p.get("name", f"Player {i + 1}")), str(p.get("kind", "ai")), _level(p))
         for i, p in enumerate(players_raw)
         if isinstance(p, dict)
     ] or None
     seed = header.get("seed", 0)
-    if not isinstance(seed, int):
+    if not _is_int(seed):
         raise RecordError("'seed' must be a whole number")
-    start = None
-    if isinstance(header.get("start"), dict):
-        raw = header["start"]
-        try:
-            state = MatchState.from_dict(raw.get("state") or {}, rules.players)
-        except (ValueError, TypeError) as error:
-            raise RecordError(f"'start.state': {error}") from error
-        start = Start(state, int(raw.get("deal_number", 1)))
+    first_dealer = header.get("first_dealer", 0)
+    if not _is_int(first_dealer):
+        raise RecordError("'first_dealer' must be a seat number")
+    start = _start_of(header.get("start"), rules)
     try:
         return Game(
             rules,
             seed,
             players,
-            first_dealer=int(header.get("first_dealer", 0)),
+            first_dealer=first_dealer,
             preset=str(header.get("preset", "custom")),
             start=start,
             deals=deals,
@@ -204,6 +367,34 @@ def new_game_from_header(header: dict[str, Any], deals: dict[int, Dealt] | None 
         raise RecordError(str(error)) from error
 
 
+def _level(player: dict[str, Any]) -> str | None:
+    level = player.get("level")
+    return level if isinstance(level, str) else None
+
+
+def _start_of(raw: Any, rules: Rules) -> Start | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise RecordError("'start' must be an object with 'state' and 'deal_number'")
+    state_raw = raw.get("state")
+    if state_raw is not None and not isinstance(state_raw, dict):
+        raise RecordError(f"'start.state' must be an object, not {_show(state_raw)}")
+    for entry in (state_raw or {}).get("barrel") or []:
+        if isinstance(entry, dict) and not all(
+            _is_int(entry.get(k, 0)) and entry.get(k, 0) >= 0 for k in ("attempts_used", "tally")
+        ):
+            raise RecordError("'start.state': barrel attempts and tally must be whole numbers ≥ 0")
+    try:
+        state = MatchState.from_dict(state_raw or {}, rules.players)
+    except (ValueError, TypeError) as error:
+        raise RecordError(f"'start.state': {error}") from error
+    deal_number = raw.get("deal_number", 1)
+    if not _is_int(deal_number) or deal_number < 1:
+        raise RecordError("'start.deal_number' must be a whole number ≥ 1")
+    return Start(state, deal_number)
+
+
 @dataclass
 class Mismatch:
     line: int  # index in the game's lines (0 = the game line)
@@ -211,7 +402,7 @@ class Mismatch:
     what: str
 
     def __str__(self) -> str:
-        where = f"deal {self.deal}" if self.deal is not None else "before the first deal"
+        where = f"deal {_show(self.deal)}" if self.deal is not None else "before the first deal"
         return f"{where}, line {self.line + 1} of the game: {self.what}"
 
 
@@ -219,30 +410,62 @@ def rebuild(recorded: RecordedGame) -> tuple[Game, Mismatch | None]:
     """Replay a game's decisions from its dealt cards.
 
     Returns the game at the last recorded decision and the first difference between the
-    record and the replay (None when every line agrees)."""
+    record and the replay (None when every line agrees). A record that cannot be replayed at
+    all raises RecordError. The deal lines of a record may set up positions the game's own
+    dealing never makes (a scenario); whatever in such a position the game cannot play is
+    reported as a RecordError naming the line, never as another exception."""
+    where = _Where()
+    try:
+        return _replay(recorded, where)
+    except RecordError:
+        raise
+    except (RecursionError, MemoryError):
+        raise RecordError(f"{where}: the record is too large or too deeply nested") from None
+    except Exception as error:
+        raise RecordError(
+            f"{where}: the game cannot go on from what the record says "
+            f"({type(error).__name__}: {_show(str(error), 160)})"
+        ) from error
+
+
+@dataclass
+class _Where:
+    """The line a replay has reached, for messages."""
+
+    line: int = 0
+    deal: Any = None
+
+    def __str__(self) -> str:
+        deal = f"deal {_show(self.deal)}, " if self.deal is not None else ""
+        return f"{deal}line {self.line + 1} of the game"
+
+
+def _replay(recorded: RecordedGame, where: _Where) -> tuple[Game, Mismatch | None]:
     lines = recorded.lines
     header = lines[0]
-    rules_players = (header.get("rules") or {}).get("players", 3)
-    players = rules_players if isinstance(rules_players, int) else 3
+    rules = rules_of_header(header)
     deals: dict[int, Dealt] = {}
-    for line in lines[1:]:
-        if line.get("type") == "deal":
-            try:
-                deals[int(line["number"])] = _dealt_of(line, players)
-            except (CardError, KeyError, TypeError, ValueError) as error:
-                raise RecordError(f"deal line {line.get('number')!r}: {error}") from error
-    game = new_game_from_header(header, deals)
-    deal_number: int | None = None
     for index, line in enumerate(lines[1:], start=1):
+        if line.get("type") == "deal":
+            where.line, where.deal = index, line.get("number")
+            number = line.get("number")
+            if not _is_int(number):
+                raise RecordError(f"{where}: a deal 'number' must be a whole number")
+            deals[number] = _dealt_of(line, rules)
+    where.line, where.deal = 0, None
+    game = new_game_from_header(header, deals)
+    deal_number: Any = None
+    for index, line in enumerate(lines[1:], start=1):
+        where.line = index
         kind = line.get("type")
         if kind == "deal":
-            deal_number = line.get("number")
+            deal_number = where.deal = line.get("number")
         if kind != "action" or line.get("auto"):
             continue
         if game.over:
             return game, Mismatch(index, deal_number, "a decision after the end of the game")
         try:
-            action = Action.from_record(line)
+            action = Action.from_record(_checked_action(line))
         except (ValueError, CardError) as error:
             return game, Mismatch(index, deal_number, f"unreadable action: {error}")
         produced = len(game.lines)
@@ -253,6 +476,17 @@ def rebuild(recorded: RecordedGame) -> tuple[Game, Mismatch | None]:
         except IllegalAction as error:
             return game, Mismatch(index, deal_number, f"{action.describe()}: {error}")
     return game, first_difference(lines, game.lines)
+
+
+def _checked_action(line: dict[str, Any]) -> dict[str, Any]:
+    """The action line, once every field it has is of the right JSON type."""
+    for key, types in _ACTION_FIELDS.items():
+        value = line.get(key)
+        if value is not None and not _is_a(value, types):
+            raise ValueError(f"'{key}' cannot be {_show(value)}")
+    if not isinstance(line.get("act"), str):
+        raise ValueError(f"unknown act {_show(line.get('act'))}")
+    return line
 
 
 def first_difference(
@@ -274,7 +508,7 @@ def first_difference(
         return Mismatch(
             index,
             deal_number,
-            f"the record goes on with a {line.get('type')} line the replay does not make",
+            f"the record goes on with a {_show(line.get('type'))} line the replay does not make",
         )
     return None
 
@@ -284,7 +518,7 @@ def _diff(a: dict[str, Any], b: dict[str, Any]) -> str | None:
         if key in IGNORED_FIELDS:
             continue
         if a.get(key) != b.get(key):
-            return f"{key}: recorded {a.get(key)!r}, replayed {b.get(key)!r}"
+            return f"{key}: recorded {_show(a.get(key))}, replayed {_show(b.get(key))}"
     return None
 
 
