@@ -10,6 +10,8 @@ from pathlib import Path
 from .engine.record import RecordError, RecordWriter, read_record, rebuild
 from .engine.rules import RulesError, with_overrides
 from .presets import Preset, format_preset, load_preset, shipped_presets
+from .saves import run_games
+from .ssh import add_ssh_session_options, run_ssh_session
 
 PROG = "thousand"
 
@@ -21,7 +23,7 @@ class CliError(Exception):
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    commands = {"play", "simulate", "replay", "presets"}
+    commands = {"play", "simulate", "replay", "presets", "games", "ssh-session"}
     if not args or (args[0] not in commands and args[0] not in ("-h", "--help")):
         args = ["play", *args]
     options = parser.parse_args(args)
@@ -66,6 +68,15 @@ def build_parser() -> argparse.ArgumentParser:
     presets.add_argument("name", nargs="?", help="a preset name or YAML file to show")
     presets.add_argument("--lang", choices=("en", "ru"), default="en")
     presets.set_defaults(handler=run_presets)
+
+    games = sub.add_parser("games", help="list the saved games, finished or not")
+    games.set_defaults(handler=run_games)
+
+    ssh_session = sub.add_parser(
+        "ssh-session", help="the login of a hosted SSH account (ForceCommand; docs/ssh-hosting.md)"
+    )
+    add_ssh_session_options(ssh_session)
+    ssh_session.set_defaults(handler=run_ssh_session)
     return parser
 
 

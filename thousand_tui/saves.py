@@ -1,23 +1,43 @@
 """Saved games: every game is a record file under the user's data directory (RECORD.md).
 
 The record is appended and flushed line by line as the game goes, so it is the autosave.
+`thousand games` lists the saved games, `thousand --resume [FILE]` continues one.
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from .engine.game import Game
-from .engine.record import RecordError, RecordWriter, read_record, rebuild
+from .engine.record import (
+    RecordedGame,
+    RecordError,
+    RecordFile,
+    RecordWriter,
+    is_locked,
+    read_record,
+    rebuild,
+)
 
 APP_DIR = "thousand_tui"
+# An absolute path here replaces the whole data directory (a hosted session per player).
+DATA_DIR_ENV = "THOUSAND_DATA_DIR"
+RECORD_SUFFIX = ".jsonl"
+MAX_NAME = 16
 
 
 def data_dir() -> Path:
-    """`$XDG_DATA_HOME/thousand_tui`, by default `~/.local/share/thousand_tui`."""
+    """`$THOUSAND_DATA_DIR` if set, else `$XDG_DATA_HOME/thousand_tui`, by default
+    `~/.local/share/thousand_tui`. Relative paths are ignored, as the XDG spec says."""
+    own = os.environ.get(DATA_DIR_ENV) or ""
+    if own and Path(own).is_absolute():
+        return Path(own)
     base = os.environ.get("XDG_DATA_HOME") or ""
     root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
     return root / APP_DIR
@@ -27,16 +47,42 @@ def games_dir() -> Path:
     return data_dir() / "games"
 
 
+def ensure_games_dir() -> Path:
+    """The games folder, made (readable by its owner only) if it does not exist yet."""
+    folder = games_dir()
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return folder
+
+
 def new_record_path(preset: str, now: datetime | None = None) -> Path:
     """A fresh file name that sorts by date: `games/2026-11-29T180000-classic.jsonl`."""
     stamp = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H%M%S")
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in preset)[:40] or "game"
-    path = games_dir() / f"{stamp}-{safe}.jsonl"
+    safe = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "_" for ch in preset)
+    safe = safe[:40] or "game"
+    path = games_dir() / f"{stamp}-{safe}{RECORD_SUFFIX}"
     counter = 1
     while path.exists():
         counter += 1
-        path = games_dir() / f"{stamp}-{safe}-{counter}.jsonl"
+        path = games_dir() / f"{stamp}-{safe}-{counter}{RECORD_SUFFIX}"
     return path
+
+
+def open_new_record(preset: str, now: datetime | None = None) -> RecordWriter:
+    """A writer on a new, empty record file of its own, locked while the game is open.
+
+    Unlike `new_record_path` alone, two games started in the same second (two SSH
+    connections of one account) never get the same file."""
+    ensure_games_dir()
+    while True:
+        path = new_record_path(preset, now)
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            continue
+        return RecordWriter(path, exclusive=True)
+
+
+# ---------------------------------------------------------------------- listing
 
 
 @dataclass(frozen=True)
@@ -50,55 +96,167 @@ class SavedGame:
     finished: bool
     winner: int | None
     error: str | None = None
+    in_use: bool = False  # open in another window or session right now
+    truncated: bool = False  # the last line was cut off; resuming drops it
+
+    @property
+    def resumable(self) -> bool:
+        return self.error is None and not self.finished and not self.in_use
 
 
 def describe_save(path: Path) -> SavedGame:
     """A summary of a record file's last game, without replaying it; unreadable files are
-    listed with the reason."""
+    listed with the reason. Never raises for what the file holds."""
     try:
         record = read_record(path)
     except RecordError as error:
         return SavedGame(path, "", "", [], [], 0, False, None, str(error))
     lines = record.games[-1].lines
     header = lines[0]
-    scores: list[int] = list((header.get("start") or {}).get("state", {}).get("scores", []))
+    names = [_player_name(p, seat) for seat, p in enumerate(header.get("players") or [])]
+    start = header.get("start")
+    scores = _scores(start.get("state") if isinstance(start, dict) else None, len(names))
     deals = 0
-    winner = None
+    winner: int | None = None
     for line in lines:
         kind = line.get("type")
         if kind == "deal":
             deals += 1
         elif kind == "result":
-            scores = list(line.get("state", {}).get("scores", scores))
+            scores = _scores(line.get("state"), len(names)) or scores
         elif kind == "end":
-            winner = line.get("winner")
-    names = [str(p.get("name", "?")) for p in header.get("players", []) if isinstance(p, dict)]
+            found = line.get("winner")
+            winner = found if _is_int(found) else -1
     return SavedGame(
         path=path,
-        created=str(header.get("created", "")),
-        preset=str(header.get("preset", "")),
+        created=_text(header.get("created"), 40),
+        preset=_text(header.get("preset"), 40),
         players=names,
         scores=scores or [0] * len(names),
         deals=deals,
         finished=winner is not None,
-        winner=winner,
+        winner=winner if winner is not None and 0 <= winner < len(names) else None,
+        in_use=is_locked(path),
+        truncated=record.truncated,
     )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _scores(state: Any, players: int) -> list[int]:
+    scores = state.get("scores") if isinstance(state, dict) else None
+    if isinstance(scores, list) and len(scores) == players and all(map(_is_int, scores)):
+        return list(scores)
+    return []
+
+
+def _player_name(player: Any, seat: int) -> str:
+    name = player.get("name") if isinstance(player, dict) else None
+    return _text(name, MAX_NAME) or f"Player {seat + 1}"
+
+
+def _text(value: Any, limit: int) -> str:
+    """A string from a record, safe to print: printable characters only, at most `limit`."""
+    if not isinstance(value, str):
+        return ""
+    clean = "".join(ch if ch.isprintable() and not _surrogate(ch) else "?" for ch in value)
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
+
+
+def _surrogate(ch: str) -> bool:
+    return 0xD800 <= ord(ch) <= 0xDFFF
+
+
+def record_files(directory: Path | None = None) -> list[Path]:
+    """The record files of a folder, most recently played first; empty files (a game that
+    never wrote its first line) are left out."""
+    folder = directory or games_dir()
+    found: list[tuple[float, Path]] = []
+    with contextlib.suppress(OSError):
+        for path in folder.glob(f"*{RECORD_SUFFIX}"):
+            try:
+                info = path.stat()
+            except OSError:
+                continue
+            if path.is_file() and info.st_size > 0:
+                found.append((info.st_mtime, path))
+    found.sort(key=lambda item: (item[0], item[1].name), reverse=True)
+    return [path for _, path in found]
 
 
 def list_games(directory: Path | None = None) -> list[SavedGame]:
     """Saved games, newest first."""
-    folder = directory or games_dir()
-    if not folder.is_dir():
-        return []
-    paths = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
-    return [describe_save(p) for p in paths]
+    return [describe_save(path) for path in record_files(directory)]
 
 
 def latest_unfinished(directory: Path | None = None) -> Path | None:
-    for save in list_games(directory):
-        if save.error is None and not save.finished:
-            return save.path
+    """The most recently played game that is not over and not open elsewhere."""
+    for path in record_files(directory):
+        if describe_save(path).resumable:
+            return path
     return None
+
+
+def format_games(saves: list[SavedGame], folder: Path) -> str:
+    """The `thousand games` table."""
+    if not saves:
+        return f"No saved games yet; they will be kept in {folder}."
+    rows = [("#", "started", "preset", "players and scores", "deals", "state", "file")]
+    rows += [_row(number, save) for number, save in enumerate(saves, start=1)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    lines = [f"Saved games in {folder}, most recently played first:", ""]
+    for row in rows:
+        cells = [
+            cell.rjust(w) if i in (0, 4) else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=False))
+        ]
+        lines.append("  ".join([*cells, row[-1]]).rstrip())
+    lines += [
+        "",
+        "Continue the latest unfinished game with `thousand --resume`, "
+        "another one with `thousand --resume FILE`.",
+    ]
+    return "\n".join(lines)
+
+
+def _row(number: int, save: SavedGame) -> tuple[str, ...]:
+    name = _text(save.path.name, 60)
+    if save.error is not None:
+        reason = save.error.removeprefix(f"{save.path}").lstrip(": ").split(";")[0]
+        return (str(number), "", "", "", "", f"unreadable: {_text(reason, 50)}", name)
+    players = ", ".join(
+        f"{player} {score}" for player, score in zip(save.players, save.scores, strict=False)
+    )
+    if save.finished:
+        state = f"won by {save.players[save.winner]}" if save.winner is not None else "finished"
+    elif save.in_use:
+        state = "being played"
+    else:
+        state = "unfinished" + (" (last line cut off)" if save.truncated else "")
+    return (str(number), _date(save.created), save.preset, players, str(save.deals), state, name)
+
+
+def _date(created: str) -> str:
+    """`2026-11-29T18:00:00Z` in the local time zone: `2026-11-29 19:00`."""
+    try:
+        moment = datetime.fromisoformat(created)
+    except ValueError:
+        return created[:16]
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def run_games(options: argparse.Namespace) -> int:
+    """`thousand games`: list the saved games."""
+    folder = games_dir()
+    print(format_games(list_games(folder), folder))
+    return 0
+
+
+# ---------------------------------------------------------------------- resuming
 
 
 @dataclass
@@ -106,7 +264,7 @@ class Resumed:
     game: Game
     writer: RecordWriter
     path: Path
-    warnings: list[str]
+    warnings: list[str] = field(default_factory=list)
 
 
 def resume(path: Path) -> Resumed:
@@ -114,24 +272,52 @@ def resume(path: Path) -> Resumed:
 
     A cut-off last line is dropped from the file (it never held a whole decision) and the
     game goes on from the last complete line. A file that is not a record, is of a newer
-    version, or does not replay is never written to."""
-    record = read_record(path)
-    recorded = record.games[-1]
-    if recorded.finished:
-        raise RecordError(f"{path}: this game is over; start a new one")
-    game, mismatch = rebuild(recorded)
-    if mismatch is not None:
-        raise RecordError(f"{path}: the record does not replay ({mismatch}); it is left as it is")
-    warnings = list(record.warnings)
-    if record.truncated:
-        _drop_partial_last_line(path)
-    writer = RecordWriter(path)
+    version, does not replay, is finished or is open in another window is never written to.
+    The file stays locked until the writer is closed."""
+    path = Path(path)
+    read_record(path)  # a file that is not a record is not even opened for writing
+    writer = RecordWriter(path, exclusive=True)
+    try:
+        record, recorded, game = _resumable(path)  # again: nothing can change it now
+        warnings = [_resume_warning(warning) for warning in record.warnings]
+        _repair_tail(path, record.truncated)
+        for line in game.lines[len(recorded.lines) :]:
+            writer.write(line)  # lines the game made but the file did not get
+    except BaseException:
+        writer.close()
+        raise
     game.sink = writer.write
     return Resumed(game, writer, path, warnings)
 
 
-def _drop_partial_last_line(path: Path) -> None:
+def _resumable(path: Path) -> tuple[RecordFile, RecordedGame, Game]:
+    record = read_record(path)
+    recorded = record.games[-1]
+    if recorded.finished:
+        raise RecordError(f"{path}: this game is over; start a new one")
+    try:
+        game, mismatch = rebuild(recorded)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}; the file is left as it is") from error
+    if mismatch is not None:
+        raise RecordError(f"{path}: the record does not replay ({mismatch}); it is left as it is")
+    return record, recorded, game
+
+
+def _resume_warning(warning: str) -> str:
+    if "cut off" in warning:
+        return f"{warning}; the game goes on from the last complete line"
+    return warning
+
+
+def _repair_tail(path: Path, truncated: bool) -> None:
+    """Drop a cut-off last line; end a last line that lost only its newline with one, so
+    the next line written starts on a line of its own."""
     data = path.read_bytes()
-    cut = data.rfind(b"\n")
-    with path.open("r+b") as handle:
-        handle.truncate(cut + 1 if cut >= 0 else 0)
+    if truncated:
+        cut = data.rfind(b"\n")
+        with path.open("r+b") as handle:
+            handle.truncate(cut + 1 if cut >= 0 else 0)
+    elif data and not data.endswith(b"\n"):
+        with path.open("ab") as handle:
+            handle.write(b"\n")

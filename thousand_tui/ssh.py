@@ -1,0 +1,281 @@
+"""`thousand ssh-session`: the game as the login of a hosted SSH account (docs/ssh-hosting.md).
+
+OpenSSH runs the account's `ForceCommand` through the login shell and puts what the client
+asked for (`ssh -t thousand@host family ru`) in `SSH_ORIGINAL_COMMAND`. That text is data,
+never a command: it is split on whitespace only, and each word must be a preset name of the
+host's whitelist, a language (`en`, `ru`) or `resume`. Anything else is refused with one line
+and exit status 2. A request that passes starts the table in this very process: no shell and
+no other program is ever run.
+
+The options of `ssh-session` itself come from the host's `ForceCommand` line (trusted); the
+client cannot reach them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import re
+import shlex
+import sys
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .presets import LANGUAGES, load_preset, shipped_names
+from .saves import DATA_DIR_ENV, data_dir
+
+ORIGINAL_COMMAND = "SSH_ORIGINAL_COMMAND"
+USER_AUTH = "SSH_USER_AUTH"  # set by sshd with `ExposeAuthInfo yes`
+SESSION_MARK = "THOUSAND_SSH_SESSION"  # tells the table it runs as a hosted session
+RESUME_WORDS = ("resume", "--resume")
+HELP_WORDS = ("help", "--help", "-h")
+MAX_COMMAND = 200
+EXIT_REFUSED = 2
+NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+PROG = "thousand"
+
+Launch = Callable[[list[str]], int]
+
+
+class Refused(Exception):
+    """A request or a host setting the session does not accept; the message is one line."""
+
+
+@dataclass(frozen=True)
+class HostConfig:
+    """What the host allows, from the `ForceCommand` line."""
+
+    presets: dict[str, str]  # name the player types → preset name or file for `--preset`
+    default: str
+    ai: str | None = None
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the player asked for, once checked against the host's whitelist."""
+
+    preset: str | None = None
+    lang: str | None = None
+    resume: bool = False
+    help: bool = False
+
+
+@dataclass(frozen=True)
+class Session:
+    argv: list[str]  # arguments of `thousand`, e.g. ["play", "--preset", "family"]
+    data: Path  # the data directory of the player's saved games
+
+
+# ---------------------------------------------------------------------- the host's settings
+
+
+def add_ssh_session_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--presets",
+        help="comma-separated whitelist of preset names players may ask for; "
+        "NAME=/path/to/file.yaml offers a preset file under a name (default: the shipped ones)",
+    )
+    parser.add_argument("--default", help="preset when the player names none (the first listed)")
+    parser.add_argument("--ai", help="AI levels of the opponents (as `thousand --ai`)")
+    parser.add_argument(
+        "--player",
+        help="keep this player's saved games apart (a name of a-z, 0-9, - and _), "
+        "e.g. from a per-key command in authorized_keys",
+    )
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="check the request and print the command the session would run, without starting it",
+    )
+
+
+def host_config(options: argparse.Namespace) -> HostConfig:
+    """Check the host's options; a bad setting is refused as firmly as a bad request."""
+    presets: dict[str, str] = {}
+    entries = options.presets.split(",") if options.presets else shipped_names()
+    for entry in (part.strip() for part in entries):
+        if not entry:
+            continue
+        name, _, target = entry.partition("=")
+        name = name.strip()
+        if not NAME.fullmatch(name):
+            raise Refused(f"host setting --presets: {_show(name)} is not a plain preset name")
+        presets[name] = _preset_target(name, target.strip())
+    if not presets:
+        raise Refused("host setting --presets: the whitelist is empty")
+    default = options.default or next(iter(presets))
+    if default not in presets:
+        raise Refused(f"host setting --default: {_show(default)} is not in --presets")
+    if options.ai is not None:
+        _check_levels(options.ai)
+    player = options.player
+    if player is not None and not NAME.fullmatch(player):
+        raise Refused("host setting --player: use a-z, 0-9, - and _ (at most 32)")
+    return HostConfig(presets, default, options.ai, player)
+
+
+def _preset_target(name: str, target: str) -> str:
+    """The value for `--preset`: a shipped name, or an absolute path to the host's file.
+    Loaded once here, so a broken whitelist shows up at the first login, not mid-game."""
+    if not target:
+        if name not in shipped_names():
+            raise Refused(
+                f"host setting --presets: {name} is not a shipped preset; offer a file "
+                f"of your own as {name}=/path/to/{name}.yaml"
+            )
+        return name
+    if not Path(target).is_absolute():
+        raise Refused(f"host setting --presets: {name}={_show(target)} needs an absolute path")
+    try:
+        load_preset(target)
+    except (ValueError, OSError) as error:
+        raise Refused(f"host setting --presets: {name}: {error}") from error
+    return target
+
+
+def _check_levels(text: str) -> None:
+    from .ai import levels
+
+    known = levels()
+    for level in (part.strip() for part in text.split(",")):
+        if level not in known:
+            raise Refused(f"host setting --ai: {_show(level)} is not one of {', '.join(known)}")
+
+
+# ---------------------------------------------------------------------- the player's request
+
+
+def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
+    """Read `SSH_ORIGINAL_COMMAND`: whitespace-separated words, each a whitelisted preset
+    name, a language or `resume`, each at most once. Raises Refused for anything else."""
+    text = command or ""
+    if len(text) > MAX_COMMAND:
+        raise Refused(f"the request is too long (at most {MAX_COMMAND} characters)")
+    words = text.split()
+    preset = lang = None
+    resume = False
+    for raw in words:
+        word = raw.lower() if raw.isascii() else raw
+        if word in HELP_WORDS and len(words) == 1:
+            return Request(help=True)
+        if word in allowed:
+            if preset is not None:
+                raise Refused(f"ask for one preset, not {preset} and {word}")
+            preset = word
+        elif word in LANGUAGES:
+            if lang is not None:
+                raise Refused(f"ask for one language, not {lang} and {word}")
+            lang = word
+        elif word in RESUME_WORDS and not resume:
+            resume = True
+        else:
+            raise Refused(f"{_show(raw)} is not something this server offers")
+    if resume and preset is not None:
+        raise Refused(f"resume continues a game with its own preset; leave out {preset}")
+    return Request(preset, lang, resume)
+
+
+def _show(text: str, limit: int = 40) -> str:
+    """Untrusted text for a message: ASCII only (no terminal escapes), shortened."""
+    shown = ascii(text)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
+def usage(config: HostConfig, user: str = "thousand") -> str:
+    words = ", ".join(config.presets)
+    return (
+        f"Ask for: a preset ({words}; {config.default} if none), a language "
+        f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {user}@HOST "
+        f"{config.default} {LANGUAGES[-1]}`"
+    )
+
+
+# ---------------------------------------------------------------------- the session
+
+
+def player_id(config: HostConfig, environ: Mapping[str, str]) -> str | None:
+    """Whose saved games these are: the host's `--player`, else the public key the client
+    logged in with (sshd's `ExposeAuthInfo yes`), else nobody in particular."""
+    if config.player is not None:
+        return config.player
+    key = _login_key(environ.get(USER_AUTH))
+    if key is None:
+        return None
+    return "key-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def _login_key(auth_file: str | None) -> str | None:
+    """`publickey ssh-ed25519 AAAA…` from the file sshd names in SSH_USER_AUTH."""
+    if not auth_file or not Path(auth_file).is_absolute():
+        return None
+    try:
+        with open(auth_file, encoding="utf-8", errors="replace") as handle:
+            text = handle.read(65536)
+    except OSError:
+        return None
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[0] == "publickey":
+            return f"{parts[1]} {parts[2]}"
+    return None
+
+
+def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Session:
+    """The `thousand` arguments that start the table for this request, and where the
+    player's games are kept."""
+    argv = ["play"]
+    if request.resume:
+        argv.append("--resume")
+    else:
+        argv += ["--preset", config.presets[request.preset or config.default]]
+        if config.ai is not None:
+            argv += ["--ai", config.ai]
+    if request.lang is not None:
+        argv += ["--lang", request.lang]
+    who = player_id(config, environ)
+    base = data_dir()
+    data = base / "players" / who if who is not None else base
+    return Session(argv, data)
+
+
+def run_ssh_session(
+    options: argparse.Namespace,
+    environ: MutableMapping[str, str] | None = None,
+    launch: Launch | None = None,
+) -> int:
+    """`thousand ssh-session`: check the request and start the table, or refuse."""
+    env = os.environ if environ is None else environ
+    try:
+        config = host_config(options)
+        request = parse_request(env.get(ORIGINAL_COMMAND), list(config.presets))
+    except Refused as error:
+        return refuse(str(error))
+    user = env.get("USER") or "thousand"
+    if request.help:
+        print(usage(config, user))
+        return 0
+    session = plan(config, request, env)
+    if options.dry_run:
+        print("would run: " + shlex.join([PROG, *session.argv]))
+        print(f"games kept in: {session.data}")
+        return 0
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return refuse(f"the game needs a terminal: connect with ssh -t. {usage(config, user)}")
+    session.data.mkdir(parents=True, exist_ok=True, mode=0o700)
+    env[DATA_DIR_ENV] = str(session.data)
+    env[SESSION_MARK] = "1"
+    return (launch or _start_table)(session.argv)
+
+
+def refuse(message: str) -> int:
+    print(f"{PROG}: refused: {message}", file=sys.stderr)
+    return EXIT_REFUSED
+
+
+def _start_table(argv: list[str]) -> int:
+    from .cli import main
+
+    return main(argv)
