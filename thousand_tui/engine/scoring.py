@@ -170,6 +170,11 @@ def settle(deal: Deal) -> Settlement:
     played = not (deal.conceded or deal.baptized)
 
     if played:
+        # The result line lists the marriages whose points were withheld during play
+        # (RECORD.md, `marriage_withheld`; `marriage.card_must_win`).
+        for declaration in deal.declarations:
+            if declaration.withheld:
+                sheet.event("marriage_withheld", seat=declaration.seat, suit=declaration.suit)
         points = [deal.card_points[s] + deal.marriage_points[s] for s in range(n)]
         made = _contract_made(rules, points[declarer], contract)
         for seat in deal.order:
