@@ -302,6 +302,58 @@ def random_game(
     return game
 
 
+def exchange_game(
+    rules: Rules,
+    hands: Hands,
+    talon: str,
+    gives: Mapping[int, str],
+    dealer: int = 0,
+    declarer: int | None = None,
+    bids: Sequence[str] | None = None,
+    start_state: MatchState | None = None,
+    contract_step: str | None = "keep",
+) -> Game:
+    """A deal set up by its hands after the exchange (three or four players): `hands` are the
+    hands to play with (8 cards; a sitting-out seat `""`), `talon` what the declarer took and
+    `gives` the card he gave to each opponent. Everybody passes (the forehand declares at
+    100) unless `bids` say otherwise; then the declarer gives, and plays the contract as it is
+    (`contract_step`, None to stop before deciding)."""
+    n = len(hands)
+    forehand = (dealer + 1) % n
+    declarer = forehand if declarer is None else declarer
+    final = [list(cards_of(h)) for h in hands]
+    given = {seat: parse_card(code) for seat, code in gives.items()}
+    dealt_hands: list[list[Card]] = []
+    for seat, cards in enumerate(final):
+        if seat == declarer:
+            taken = set(cards_of(talon))
+            cards = [c for c in [*cards, *given.values()] if c not in taken]
+        elif seat in given:
+            assert given[seat] in cards, f"seat {seat} should end with {given[seat].code}"
+            cards = [c for c in cards if c is not given[seat]]
+        dealt_hands.append(cards)
+    game = stacked_game(
+        rules,
+        [[c.code for c in h] for h in dealt_hands],
+        talon,
+        dealer=dealer,
+        start_state=start_state,
+    )
+    if bids is None:
+        bids = []
+        seat = game.to_move
+        while game.deal.phase.value == "auction" and seat is not None:
+            game.apply(Action(seat, Act.PASS))
+            seat = game.to_move
+    else:
+        play_out(game, bids)
+    assert game.deal.declarer == declarer, f"declarer is {game.deal.declarer}"
+    play_out(game, [f"{declarer} give {code} {seat}" for seat, code in gives.items()])
+    if contract_step is not None and game.deal.phase.value == "contract":
+        play_out(game, [f"{declarer} {contract_step}"])
+    return game
+
+
 # ---------------------------------------------------------------------- a standard deal
 
 # Dealer 0: forehand 1 sits on 100 and holds the heart marriage; seat 2 holds the spade and
@@ -324,3 +376,25 @@ SWEEP_TRICKS = (
 def sweep_game(rules: Rules | None = None, **kwargs: Any) -> Game:
     """The standard deal, dealt by seat 0."""
     return stacked_game(rules or rules_of(), SWEEP_HANDS, SWEEP_TALON, **kwargs)
+
+
+# A deal with trumps, two marriages and defenders' points. Seat 1 declares at 100 after all
+# pass, takes AS AC 9D and gives TS to seat 2 and JS to seat 0 (hands below are after that).
+PLAY_HANDS: tuple[str, ...] = (
+    "QS JS JH TC JC 9C AD TD",  # seat 0
+    "AS AH KH QH AC KC QC 9D",  # seat 1, declarer
+    "TS KS 9S TH 9H JD QD KD",  # seat 2
+)
+PLAY_TALON = "AS AC 9D"
+PLAY_GIVES = {2: "TS", 0: "JS"}
+# Hearts become trump on trick 2 (seat 1, +100); seat 2 trumps the clubs on trick 3 and
+# declares diamonds (+80) on trick 4, which seat 0 wins with AD. Card points: seat 0 39
+# (tricks 4 and 6), seat 1 19 (tricks 1 and 2), seat 2 62 (tricks 3, 5, 7 and 8).
+PLAY_TRICKS = (
+    "AS 9S JS | KH+ 9H JH | AC TH TC | KD+ AD 9D | QS QC KS | TS TD KC | JC QH JD | QD 9C AH"
+)
+
+
+def play_game(rules: Rules | None = None, **kwargs: Any) -> Game:
+    """The PLAY deal at the first lead (seat 1 declarer at 100)."""
+    return exchange_game(rules or rules_of(), PLAY_HANDS, PLAY_TALON, PLAY_GIVES, **kwargs)
