@@ -353,9 +353,10 @@ def _palki(rules: Rules, sheet: _Sheet, given: list[int], takes_part: list[bool]
         if rules.palki.rule == "every_third":
             fines = sheet.palki[seat] // 3 - old // 3
         else:
+            # The streak restarts when it reaches three; of two palki at once the one past
+            # the third starts the new streak (`palki.rule: three_in_a_row`).
             fines = sheet.streak[seat] // 3
-            if fines:
-                sheet.streak[seat] = 0
+            sheet.streak[seat] %= 3
         for _ in range(fines):
             sheet.scores[seat] -= penalty
             sheet.event("palka_penalty", seat=seat, points=penalty)
