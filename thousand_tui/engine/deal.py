@@ -923,7 +923,9 @@ class Deal:
                 f"({self.phase.value})"
             )
         acts = sorted({a.act.value for a in legal})
-        if action.act not in {a.act for a in legal}:
+        # A bid when none is possible still gets the reason (the cap that forbids it).
+        bid_now = self.phase is Phase.AUCTION and action.act is Act.BID
+        if action.act not in {a.act for a in legal} and not (bid_now and action.value):
             return f"{action.act.value} is not possible now ({self.phase.value}); allowed: " + (
                 ", ".join(acts)
             )
