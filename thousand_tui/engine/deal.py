@@ -256,7 +256,10 @@ class Deal:
         if self.rules.redeal.enabled:
             if stage is RedealStage.TALON:
                 reason = self._talon_reason()
-                if reason is not None and self.declarer is not None:
+                # A dark declarer took the talon unseen: he cannot ask on cards he has not
+                # seen unless the talon was shown (`dark.talon_hidden: false`).
+                sees = self.talon_shown or self.declarer not in self.hand_hidden
+                if reason is not None and self.declarer is not None and sees:
                     queue.append((self.declarer, reason))
             else:
                 for seat in self.order:
