@@ -236,7 +236,8 @@ def settle(deal: Deal) -> Settlement:
 
     winners = _barrel(rules, deal, sheet, on_barrel, barrel_gain, made, played)
     if not rules.barrel.enabled:
-        winners = [s for s in deal.order if sheet.scores[s] >= rules.target]
+        # Every seat, the sitting-out dealer too (his talon points may take him there).
+        winners = [s for s in range(n) if sheet.scores[s] >= rules.target]
     _samosval(rules, sheet)
 
     golden_left, golden_made = before.golden_left, before.golden_made
