@@ -612,7 +612,8 @@ class Deal:
         on_barrel = self.rules.rospis.on_barrel
         assert self.declarer is not None
         if on_barrel == "forbidden_for_all":
-            return not any(self.match.on_barrel(s) for s in self.order)
+            # Anyone on the barrel, the sitting-out dealer included (000:L374).
+            return not any(self.match.on_barrel(s) for s in range(self.players))
         if on_barrel == "forbidden_for_barrel_player":
             return not self.match.on_barrel(self.declarer)
         return True
