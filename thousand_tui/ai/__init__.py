@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from .base import Player
 from .easy import EasyPlayer
+from .hard import HardPlayer
 from .normal import NormalPlayer
 from .random_player import RandomPlayer
 
@@ -13,6 +14,7 @@ PLAYER_TYPES: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "easy": EasyPlayer,
     "normal": NormalPlayer,
+    "hard": HardPlayer,
 }
 
 
