@@ -1,0 +1,381 @@
+"""`thousand ssh-session` run as OpenSSH's ForceCommand runs it: the client's request only in
+SSH_ORIGINAL_COMMAND. Whatever that holds, the session starts the game or refuses; it runs no
+program and touches no file outside the data directory."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shlex
+import stat
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from thousand_tui import ssh
+from thousand_tui.cli import build_parser, main
+from thousand_tui.saves import DATA_DIR_ENV
+
+from .helpers import tree
+
+HOSTILE = [
+    "; rm -rf ~",
+    "--preset ../../etc/passwd",
+    "../../etc/passwd",
+    "/etc/passwd",
+    "classic.yaml",
+    "$(touch PWNED)",
+    "`touch PWNED`",
+    "family; touch PWNED",
+    "family && touch PWNED",
+    "family | sh",
+    "family > PWNED",
+    "family\ntouch PWNED",
+    "family\rtouch PWNED",
+    "family\ttouch",
+    "sh -c 'touch PWNED'",
+    "bash",
+    "/bin/sh",
+    "python3 -c 'import os'",
+    "play --resume /etc/passwd",
+    "resume /etc/passwd",
+    "--resume=../../x",
+    "replay /etc/shadow",
+    "simulate --games 1000000",
+    "presets ../../etc/passwd",
+    "ssh-session --presets ../../etc/passwd",
+    "--dry-run",
+    "--player root",
+    "-h family",
+    "family classic",
+    "ru en",
+    "resume resume",
+    "resume family",
+    "семья",
+    "family\u200b",
+    "ｆａｍｉｌｙ",
+    "\x1b]0;owned\x07\x1b[2J",
+    "x" * 5000,
+    "family " * 40,
+    "${HOME}",
+    "~",
+    "*",
+    "family%00",
+    "scp -t /tmp",
+    "internal-sftp",
+    "git-upload-pack '/repo'",
+    "rsync --server -e.LsfxC . /tmp",
+]
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> Path:
+    """A home, a data directory, a working directory, and a PATH of decoys that log any
+    program the session would run."""
+    for name in ("home", "data", "cwd", "bin"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "home" / "precious.txt").write_text("keep me")
+    log = tmp_path / "ran.log"
+    for program in ("sh", "bash", "rm", "touch", "cat", "python3", "ls", "id", "scp", "sftp"):
+        decoy = tmp_path / "bin" / program
+        decoy.write_text(f'#!/bin/sh\necho "{program} $*" >> {shlex.quote(str(log))}\n')
+        decoy.chmod(0o755)
+    return tmp_path
+
+
+def environment(host: Path, command: str | None, **extra: str) -> dict[str, str]:
+    env = {
+        "HOME": str(host / "home"),
+        "XDG_DATA_HOME": str(host / "data"),
+        "PATH": str(host / "bin"),
+        "LANG": "C.UTF-8",
+        "USER": "thousand",
+        "COLORTERM": "truecolor",
+        **extra,
+    }
+    if command is not None:
+        env[ssh.ORIGINAL_COMMAND] = command
+    return env
+
+
+def session(
+    host: Path, command: str | None, *options: str, **extra: str
+) -> subprocess.CompletedProcess[str]:
+    """The entry point as sshd starts it: a plain program with arguments, no shell."""
+    return subprocess.run(
+        [sys.executable, "-m", "thousand_tui", "ssh-session", *options],
+        env=environment(host, command, **extra),
+        cwd=host / "cwd",
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+Run = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def in_process(
+    host: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Run:
+    """`thousand ssh-session` through `cli.main` in this process, where starting any program
+    at all fails the test."""
+
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"the session tried to run a program: {args!r}")
+
+    for name in ("system", "popen", "execv", "execve", "execvp", "execvpe", "posix_spawn", "fork"):
+        monkeypatch.setattr(os, name, forbidden, raising=False)
+    monkeypatch.setattr(subprocess, "Popen", forbidden)
+    monkeypatch.chdir(host / "cwd")
+
+    def run(command: str | None, *options: str, **extra: str) -> subprocess.CompletedProcess[str]:
+        with monkeypatch.context() as env:
+            env.delenv(ssh.ORIGINAL_COMMAND, raising=False)
+            env.delenv(ssh.USER_AUTH, raising=False)
+            env.delenv(DATA_DIR_ENV, raising=False)
+            for key, value in environment(host, command, **extra).items():
+                env.setenv(key, value)
+            capsys.readouterr()
+            status = main(["ssh-session", *options])
+            out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(["ssh-session", *options], status, out, err)
+
+    return run
+
+
+def assert_refused(done: subprocess.CompletedProcess[str], reason: str = "") -> None:
+    assert done.returncode == ssh.EXIT_REFUSED, done
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("thousand: refused: "), done.stderr
+    assert lines[0].isascii() and lines[0].isprintable()
+    assert reason in lines[0]
+
+
+def would_run(done: subprocess.CompletedProcess[str]) -> tuple[list[str], Path]:
+    assert done.returncode == 0, done
+    ran, kept = done.stdout.splitlines()
+    assert ran.startswith("would run: thousand ")
+    return shlex.split(ran.removeprefix("would run: thousand ")), Path(
+        kept.removeprefix("games kept in: ")
+    )
+
+
+# ---------------------------------------------------------------------- hostile requests
+
+
+# The cases of the issue and one of each kind of shell syntax, run as sshd runs the program.
+AS_SSHD = [
+    "; rm -rf ~",
+    "--preset ../../etc/passwd",
+    "$(touch PWNED)",
+    "`touch PWNED`",
+    "family && touch PWNED",
+    "family\ntouch PWNED",
+    "resume /etc/passwd",
+    "internal-sftp",
+]
+
+
+@pytest.mark.parametrize("command", AS_SSHD, ids=[ascii(c) for c in AS_SSHD])
+def test_hostile_requests_are_refused_and_nothing_runs(host: Path, command: str) -> None:
+    before = tree(host)
+    done = session(host, command)
+    assert_refused(done)
+    assert tree(host) == before, "the session touched a file"
+    assert not (host / "ran.log").exists(), (host / "ran.log").read_text()
+
+
+@pytest.mark.parametrize("command", HOSTILE, ids=[ascii(c)[:40] for c in HOSTILE])
+def test_every_hostile_request_is_refused_in_process(
+    host: Path, in_process: Run, command: str
+) -> None:
+    before = tree(host)
+    assert_refused(in_process(command))
+    assert_refused(in_process(command, "--dry-run"))
+    assert tree(host) == before, "the session touched a file"
+
+
+@pytest.mark.parametrize("command", ["; rm -rf ~", "$(touch PWNED)", "family;id", "`id`"])
+def test_through_the_login_shell_as_sshd_runs_it(host: Path, command: str) -> None:
+    """sshd runs `$SHELL -c "<ForceCommand>"`: the shell reads only the host's line; the
+    client's words stay in the environment and are never expanded."""
+    force_command = f"{shlex.quote(sys.executable)} -m thousand_tui ssh-session"
+    before = tree(host)
+    done = subprocess.run(
+        ["/bin/sh", "-c", force_command],
+        env=environment(host, command),
+        cwd=host / "cwd",
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert_refused(done, "is not something this server offers")
+    assert tree(host) == before
+    assert not (host / "ran.log").exists()
+
+
+def test_a_dry_run_refuses_the_same_way(host: Path, in_process: Run) -> None:
+    assert_refused(in_process("--preset ../../etc/passwd", "--dry-run"), "'--preset'")
+    assert_refused(in_process("family ru en", "--dry-run"), "one language")
+
+
+def test_the_refusal_shows_the_request_harmlessly(host: Path, in_process: Run) -> None:
+    done = in_process("\x1b[2J\x1b]0;owned\x07")
+    assert_refused(done, r"'\x1b[2J\x1b]0;owned\x07' is not something this server offers")
+    assert "\x1b" not in done.stderr
+
+
+# ---------------------------------------------------------------------- what starts the game
+
+
+@pytest.mark.parametrize(
+    ("command", "argv"),
+    [
+        (None, ["play", "--preset", "classic"]),
+        ("", ["play", "--preset", "classic"]),
+        ("family ru", ["play", "--preset", "family", "--lang", "ru"]),
+        ("  RU \t Family  ", ["play", "--preset", "family", "--lang", "ru"]),
+        ("en two-player", ["play", "--preset", "two-player", "--lang", "en"]),
+        ("four-player", ["play", "--preset", "four-player"]),
+        ("resume", ["play", "--resume"]),
+        ("--resume ru", ["play", "--resume", "--lang", "ru"]),
+    ],
+)
+def test_a_good_request_starts_the_table(
+    host: Path, in_process: Run, command: str | None, argv: list[str]
+) -> None:
+    before = tree(host)
+    ran, kept = would_run(in_process(command, "--dry-run"))
+    assert ran == argv
+    assert kept == host / "data" / "thousand_tui"
+    assert tree(host) == before
+
+
+def test_a_good_request_as_sshd_runs_the_program(host: Path) -> None:
+    ran, kept = would_run(session(host, "family ru", "--dry-run"))
+    assert ran == ["play", "--preset", "family", "--lang", "ru"]
+    assert kept == host / "data" / "thousand_tui"
+
+
+def test_help_lists_what_may_be_asked(host: Path, in_process: Run) -> None:
+    done = in_process("help", "--presets", "family,classic")
+    assert done.returncode == 0
+    assert "family, classic" in done.stdout and "resume" in done.stdout
+    assert "ssh -t thousand@HOST family ru" in done.stdout
+
+
+def test_the_host_whitelist_default_and_ai(host: Path, in_process: Run) -> None:
+    options = ("--presets", "family,classic", "--default", "family", "--ai", "normal")
+    ran, _ = would_run(in_process("", *options, "--dry-run"))
+    assert ran == ["play", "--preset", "family", "--ai", "normal"]
+    ran, _ = would_run(in_process("classic ru", *options, "--dry-run"))
+    assert ran == ["play", "--preset", "classic", "--ai", "normal", "--lang", "ru"]
+    assert_refused(in_process("two-player", *options), "'two-player'")
+
+
+def test_a_preset_file_offered_under_a_name(host: Path, in_process: Run) -> None:
+    house = host / "house.yaml"
+    house.write_text("extends: family\ntitle: {en: House rules}\n")
+    options = ("--presets", f"house={house},classic", "--dry-run")
+    ran, _ = would_run(in_process("house", *options))
+    assert ran == ["play", "--preset", str(house)]
+    assert_refused(in_process(str(house), *options))
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        (("--presets", "../../etc/passwd"), "not a plain preset name"),
+        (("--presets", "chess"), "not a shipped preset"),
+        (("--presets", "house=house.yaml"), "needs an absolute path"),
+        (("--presets", "house=/nonexistent/house.yaml"), "house"),
+        (("--presets", ","), "the whitelist is empty"),
+        (("--presets", "family", "--default", "classic"), "not in --presets"),
+        (("--ai", "godlike"), "--ai"),
+        (("--player", "../root"), "--player"),
+    ],
+)
+def test_a_bad_host_setting_refuses_every_login(
+    host: Path, in_process: Run, options: tuple[str, ...], reason: str
+) -> None:
+    before = tree(host)
+    assert_refused(in_process("family", *options), reason)
+    assert tree(host) == before
+
+
+def test_without_a_terminal_the_game_does_not_start(host: Path) -> None:
+    before = tree(host)
+    assert_refused(session(host, "family ru"), "the game needs a terminal: connect with ssh -t")
+    assert tree(host) == before
+
+
+# ---------------------------------------------------------------------- whose games
+
+
+def auth_file(host: Path, name: str, key: str) -> str:
+    path = host / name
+    path.write_text(f"password\npublickey ssh-ed25519 {key}\n")
+    return str(path)
+
+
+def test_players_keep_their_games_apart_by_login_key(host: Path, in_process: Run) -> None:
+    key = "AAAAC3NzaC1lZDI1NTE5AAAAIOlga"
+    one = auth_file(host, "auth1", key)
+    two = auth_file(host, "auth2", "AAAAC3NzaC1lZDI1NTE5AAAAIBoris")
+    _, first = would_run(in_process("", "--dry-run", SSH_USER_AUTH=one))
+    _, again = would_run(in_process("resume", "--dry-run", SSH_USER_AUTH=one))
+    _, other = would_run(in_process("", "--dry-run", SSH_USER_AUTH=two))
+    digest = hashlib.sha256(f"ssh-ed25519 {key}".encode()).hexdigest()[:16]
+    assert first == again == host / "data" / "thousand_tui" / "players" / f"key-{digest}"
+    assert other != first and other.parent == first.parent
+    _, shared = would_run(in_process("", "--dry-run", SSH_USER_AUTH="relative/file"))
+    assert shared == host / "data" / "thousand_tui"
+
+
+def test_a_named_player(host: Path, in_process: Run) -> None:
+    _, kept = would_run(in_process("", "--player", "olga", "--dry-run"))
+    assert kept == host / "data" / "thousand_tui" / "players" / "olga"
+
+
+def test_the_session_starts_the_table_in_its_own_process(
+    host: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a terminal, the checked request goes to `thousand play` in this process, with
+    the player's own data directory."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(host / "data"))
+    monkeypatch.delenv(DATA_DIR_ENV, raising=False)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    started: list[tuple[list[str], str]] = []
+    env = environment(host, "family ru", SSH_USER_AUTH=auth_file(host, "auth", "AAAAkey"))
+
+    def launch(argv: list[str]) -> int:
+        started.append((argv, env[DATA_DIR_ENV]))
+        return 0
+
+    options = build_parser().parse_args(["ssh-session", "--ai", "easy"])
+    assert ssh.run_ssh_session(options, env, launch) == 0
+    [(argv, data)] = started
+    assert argv == ["play", "--preset", "family", "--ai", "easy", "--lang", "ru"]
+    assert Path(data).parent == host / "data" / "thousand_tui" / "players"
+    assert stat.S_IMODE(Path(data).stat().st_mode) == 0o700
+    assert env[ssh.SESSION_MARK] == "1"
+
+
+def test_parse_request_directly() -> None:
+    allowed = ["classic", "family"]
+    assert ssh.parse_request("Family RU", allowed) == ssh.Request("family", "ru")
+    assert ssh.parse_request(None, allowed) == ssh.Request()
+    assert ssh.parse_request("resume", allowed) == ssh.Request(resume=True)
+    assert ssh.parse_request("--help", allowed) == ssh.Request(help=True)
+    for bad in ("two-player", "family family", "help family", "resume classic"):
+        with pytest.raises(ssh.Refused):
+            ssh.parse_request(bad, allowed)
