@@ -379,3 +379,51 @@ def test_parse_request_directly() -> None:
     for bad in ("two-player", "family family", "help family", "resume classic"):
         with pytest.raises(ssh.Refused):
             ssh.parse_request(bad, allowed)
+
+
+# ---------------------------------------------------------------------- the hosting guide
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "ssh-hosting.md"
+
+
+def guide_block(language: str, holding: str = "") -> str:
+    """The first fenced block of that language in the guide that holds `holding`."""
+    text = GUIDE.read_text(encoding="utf-8")
+    blocks = [part.split("```", 1)[0] for part in text.split(f"```{language}\n")[1:]]
+    return next(block for block in blocks if holding in block)
+
+
+def test_the_guide_sshd_block_locks_the_account_down() -> None:
+    block = guide_block("sshd_config")
+    settings = {
+        words[0]: " ".join(words[1:])
+        for words in (line.split() for line in block.splitlines())
+        if words
+    }
+    assert settings["Match"] == "User thousand"
+    for key, value in {
+        "PermitTTY": "yes",
+        "AllowTcpForwarding": "no",
+        "X11Forwarding": "no",
+        "AllowAgentForwarding": "no",
+        "PermitTunnel": "no",
+        "DisableForwarding": "yes",
+        "MaxSessions": "1",
+    }.items():
+        assert settings[key] == value, key
+    assert "COLORTERM=truecolor" in settings["SetEnv"] and "UTF-8" in settings["SetEnv"]
+    assert "PermitUserEnvironment" in GUIDE.read_text(encoding="utf-8")
+    force = shlex.split(settings["ForceCommand"])
+    assert force[0].endswith("/thousand") and force[1] == "ssh-session"
+    assert "SSH_ORIGINAL_COMMAND" not in settings["ForceCommand"]
+    options = build_parser().parse_args(force[1:])
+    config = ssh.host_config(options)
+    assert list(config.presets) == ["classic", "family", "online-site", "two-player", "four-player"]
+
+
+def test_the_guide_examples_print_what_they_say(in_process: Run) -> None:
+    block = guide_block("sh", "--dry-run").splitlines()
+    ran, refused = block[2].removeprefix("# "), block[5].removeprefix("# ")
+    options = ("--presets", "classic,family")
+    assert in_process("family ru", *options, "--dry-run").stdout.splitlines()[0] == ran
+    assert in_process("; id", *options).stderr.strip() == refused
