@@ -1,0 +1,514 @@
+"""Every string of the table in English and Russian, with the game's own terms.
+
+`Translator(lang)(key, **values)` formats one message. Each entry is `(english, russian)`;
+`tests/tui/test_i18n.py` checks that both exist and use the same placeholders.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+LANGS: Final = ("en", "ru")
+
+MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    # ---------------------------------------------------------------- names and words
+    "app_title": ("Thousand", "Тысяча"),
+    "you_name": ("You", "Вы"),
+    "ai_names": ("Anna,Boris,Vera", "Анна,Борис,Вера"),
+    "level_random": ("random", "случайный"),
+    "level_easy": ("easy", "лёгкий"),
+    "level_normal": ("normal", "средний"),
+    "level_hard": ("hard", "сильный"),
+    "suit_H": ("hearts", "черви"),
+    "suit_D": ("diamonds", "бубны"),
+    "suit_C": ("clubs", "трефы"),
+    "suit_S": ("spades", "пики"),
+    "suit_A": ("aces", "тузы"),
+    "no_trump": ("none", "нет"),
+    "pass": ("pass", "пас"),
+    "cards_count": ("{count} cards", "карт: {count}"),
+    "tricks_count": ("tricks {count}", "взяток {count}"),
+    "points_count": ("{points} pts", "{points} оч."),
+    "dealer": ("dealer", "сдаёт"),
+    "sits_out": ("sits out", "на прикупе"),
+    "declarer": ("declarer", "разыгрывает"),
+    "on_hundred": ("on {value}", "на {value}"),
+    "on_barrel": ("barrel {used}/{attempts}", "бочка {used}/{attempts}"),
+    "thinking": ("thinking…", "думает…"),
+    "your_turn": ("your turn", "ваш ход"),
+    # ---------------------------------------------------------------- the table
+    "header_deal": ("Deal {number}", "Кон {number}"),
+    "header_dealer": ("dealer: {name}", "сдаёт: {name}"),
+    "header_golden": ("golden deal ×{m}", "золотой кон ×{m}"),
+    "header_dark": ("dark ×{m}", "втёмную ×{m}"),
+    "status_trump": ("Trump: ", "Козырь: "),
+    "status_contract": ("Contract: {value} ({name})", "Заказ: {value} ({name})"),
+    "status_auction": ("Bid: {value} ({name})", "Ставка: {value} ({name})"),
+    "status_talon": ("Talon: ", "Прикуп: "),
+    "status_talon_hidden": ("Talon: {count} cards", "Прикуп: {count} карты"),
+    "phase_dark": ("dark offer", "предложение втёмную"),
+    "phase_redeal": ("redeal?", "пересдача?"),
+    "phase_auction": ("auction", "торговля"),
+    "phase_dark_cancel": ("dark game: cancel?", "растемнить?"),
+    "phase_talon": ("talon", "прикуп"),
+    "phase_raise": ("raise", "повышение"),
+    "phase_give": ("exchange", "снос"),
+    "phase_contract": ("contract", "заказ"),
+    "phase_play": ("play", "розыгрыш"),
+    "phase_over": ("deal over", "кон окончен"),
+    "prompt_wait": ("{name}: thinking…", "{name}: думает…"),
+    "prompt_play": (
+        "Your turn: choose a card (←→ or 1–0) and press Enter.",
+        "Ваш ход: выберите карту (←→ или 1–0) и нажмите Enter.",
+    ),
+    "prompt_lead": (
+        "Your lead: choose a card (←→ or 1–0) and press Enter.",
+        "Ваш заход: выберите карту (←→ или 1–0) и нажмите Enter.",
+    ),
+    "prompt_decide": (
+        "Your decision ({phase}): press Enter.",
+        "Ваше решение ({phase}): нажмите Enter.",
+    ),
+    "prompt_deciding": ("Your decision: {phase}.", "Ваше решение: {phase}."),
+    "prompt_over": ("The game is over.", "Партия окончена."),
+    "hand_title": ("{name} · {score}", "{name} · {score}"),
+    "hand_hidden": ("your cards are face down", "ваши карты закрыты"),
+    "hand_new": ("new", "новые"),
+    "trick_title": ("Trick {number}/{total}", "Взятка {number}/{total}"),
+    "trick_leads": ("lead: {name}", "заход: {name}"),
+    "trick_takes": ("→ {name} (+{points})", "→ {name} (+{points})"),
+    "trick_last": ("Last trick {number}", "Последняя взятка {number}"),
+    "trick_none": ("no tricks yet", "взяток ещё не было"),
+    "trick_empty": ("", ""),
+    "scores_line": ("Scores: ", "Очки: "),
+    "not_playable_follow": (
+        "{card}: you must follow suit {suit}.",
+        "{card}: нужно ходить в масть {suit}.",
+    ),
+    "not_playable_trump": (
+        "{card}: you have no {suit}, so you must play a trump ({trump}).",
+        "{card}: у вас нет масти {suit} — нужно бить козырем ({trump}).",
+    ),
+    "not_playable_lead_trump": (
+        "{card}: only the trump's owner may lead trump.",
+        "{card}: с козыря ходит только тот, кто его назначил.",
+    ),
+    "not_playable": ("{card} cannot be played now.", "{card} сейчас ходить нельзя."),
+    "not_your_turn": ("Wait: turn of {name}.", "Подождите: ход за игроком {name}."),
+    "saved_at": ("Saved to {path}", "Сохранено: {path}"),
+    # ---------------------------------------------------------------- what players did
+    "act_bid": ("{value}", "{value}"),
+    "act_bid_auto": ("on {value}", "на {value}"),
+    "act_pass": ("pass", "пас"),
+    "act_dark": ("in the dark!", "втёмную!"),
+    "act_dark_decline": ("looks at the cards", "смотрит карты"),
+    "act_dark_cancel": ("cancels the dark game", "растемняет"),
+    "act_redeal": ("redeal!", "пересдача!"),
+    "act_redeal_decline": ("plays on", "играет"),
+    "act_contract": ("plays {value}", "играет {value}"),
+    "act_talon": ("takes the talon", "берёт прикуп"),
+    "act_give": ("gives a card", "отдаёт карту"),
+    "act_discard": ("puts a card aside", "сносит"),
+    "act_raise": ("raises to {value}", "повышает до {value}"),
+    "act_concede": ("concedes «{mark}»", "расписывает «{mark}»"),
+    "act_baptism": ("baptism (a cross)", "крещусь"),
+    "act_play": ("{card}", "{card}"),
+    "act_marriage": ("{card} marriage {suit} {points}", "{card} хвалю {suit} {points}"),
+    "act_marriage_keep": ("{card} {suit} {points}, trump stays", "{card} {suit} {points} по масти"),
+    "act_ace_marriage": ("{card} ace marriage {points}", "{card} тузовый марьяж {points}"),
+    "act_trick": ("takes the trick", "берёт взятку"),
+    # ---------------------------------------------------------------- narration
+    # "Name: what" lines, so that "You" and a name read alike in both languages.
+    "n_deal": ("Deal {number}, dealer {dealer}.", "Кон {number}, сдаёт {dealer}."),
+    "n_deal_sitter": (
+        "Deal {number}, dealer {dealer} (sits out).",
+        "Кон {number}, сдаёт {dealer} (на прикупе).",
+    ),
+    "n_golden": (
+        "Golden deal: every score ×{m}, no auction.",
+        "Золотой кон: все очки ×{m}, без торговли.",
+    ),
+    "n_cut": ("Cut: {cards}.", "Съём: {cards}."),
+    "n_bid": ("{name}: {value}.", "{name}: {value}."),
+    "n_bid_auto": ("{name}: on {value}.", "{name}: на {value}."),
+    "n_pass": ("{name}: pass.", "{name}: пас."),
+    "n_pass_auto": ("{name}: pass (in the minus).", "{name}: пас (в минусе)."),
+    "n_dark": ("{name}: in the dark!", "{name}: втёмную!"),
+    "n_dark_decline": ("{name}: not in the dark.", "{name}: не втёмную."),
+    "n_dark_cancel": (
+        "{name}: holds a marriage, the dark game is cancelled.",
+        "{name}: марьяж на руках — растемняет.",
+    ),
+    "n_dark_cancel_decline": ("{name}: the dark game stands.", "{name}: не растемняет."),
+    "n_dark_off": (
+        "The dark game is off: a normal auction.",
+        "Игра втёмную отменена: обычная торговля.",
+    ),
+    "n_redeal": ("{name}: redeal ({reason}).", "{name}: пересдача ({reason})."),
+    "n_redeal_decline": ("{name}: plays on ({reason}).", "{name}: играем ({reason})."),
+    "n_contract": ("Contract: {name}, {value}.", "Заказ: {name}, {value}."),
+    "n_contract_dark": (
+        "Contract: {name}, {value} in the dark.",
+        "Заказ: {name}, {value} втёмную.",
+    ),
+    "n_talon_shown": ("Talon ({name}): {cards}.", "Прикуп ({name}): {cards}."),
+    "n_talon_mine": (
+        "Talon (only you see it): {cards}.",
+        "Прикуп (видите только вы): {cards}.",
+    ),
+    "n_talon_hidden": ("Talon ({name}): not shown.", "Прикуп ({name}): не показан."),
+    "n_talon_number": ("Talon {number} ({name}).", "Прикуп {number} ({name})."),
+    "n_give_me": ("{name} → you: {card}.", "{name} → вам: {card}."),
+    "n_give_seen": ("{name} → {to}: {card}.", "{name} → {to}: {card}."),
+    "n_give_hidden": ("{name} → {to}: a card.", "{name} → {to}: карта."),
+    "n_discard_mine": ("Aside: {card}.", "В снос: {card}."),
+    "n_discard": ("{name}: a card aside.", "{name}: карта в снос."),
+    "n_raise": ("{name}: raise to {value}.", "{name}: повышение до {value}."),
+    "n_concede": (
+        "{name}: concession «{mark}» on {value}.",
+        "{name}: роспись «{mark}» на {value}.",
+    ),
+    "n_baptism": (
+        "{name}: «крещусь» — a cross; a palka for each opponent.",
+        "{name}: «крещусь» — крест, противникам по палке.",
+    ),
+    "n_play": ("{name}: {card}", "{name}: {card}"),
+    "n_play_marriage": (
+        "{name}: {card} — marriage {suit} {points}, trump {suit}!",
+        "{name}: {card} — хвалю {suit} {points}, козырь {suit}!",
+    ),
+    "n_play_marriage_keep": (
+        "{name}: {card} — marriage {suit} {points} «по масти», trump stays {trump}.",
+        "{name}: {card} — {suit} {points} по масти, козырь остаётся {trump}.",
+    ),
+    "n_play_ace_marriage": (
+        "{name}: {card} — ace marriage {points}!",
+        "{name}: {card} — тузовый марьяж {points}!",
+    ),
+    "n_trick": ("Trick {number}: {name} (+{points}).", "Взятка {number}: {name} (+{points})."),
+    "n_withheld": (
+        "{name}: marriage {suit} does not count, its card lost the trick.",
+        "{name}: марьяж {suit} не засчитан — карта не взяла.",
+    ),
+    "n_other_talon": (
+        "{name}: the other talon {cards} (+{points}).",
+        "{name}: второй прикуп {cards} (+{points}).",
+    ),
+    "n_made": ("{name}: {value} made ✓", "{name}: {value} сыграно ✓"),
+    "n_failed": ("{name}: {value} down ✗", "{name}: {value} не сыграно ✗"),
+    "n_conceded": ("{name}: {value} conceded «{mark}»", "{name}: {value} расписано «{mark}»"),
+    "n_baptised": ("{name}: «крещусь» on {value}", "{name}: «крещусь» на {value}"),
+    "n_redealt": ("Redeal: {reason} ({name}).", "Пересдача: {reason} ({name})."),
+    "n_game_over": ("Winner: {name}, {score}!", "Победитель: {name}, {score}!"),
+    "n_resumed": ("Game resumed at deal {number}.", "Партия продолжена: кон {number}."),
+    "reason_hand_nines": ("nines in hand", "девятки на руках"),
+    "reason_hand_nines_on_hundred": ("nines in hand, on 100", "девятки на сотне"),
+    "reason_hand_jacks": ("jacks in hand", "вальты на руках"),
+    "reason_hand_points": ("a weak hand", "мало очков на руках"),
+    "reason_talon_points": ("a poor talon", "пустой прикуп"),
+    "reason_talon_nines": ("nines in the talon", "девятки в прикупе"),
+    "reason_talon_jacks": ("jacks in the talon", "вальты в прикупе"),
+    # ---------------------------------------------------------------- deal results
+    "ev_palka": ("{name}: palka", "{name}: палка"),
+    "ev_palka_two": ("{name}: two palki", "{name}: две палки"),
+    "ev_palka_penalty": ("{name}: palki, −{points}", "{name}: палки, −{points}"),
+    "ev_concession": ("{name}: concession «{mark}»", "{name}: роспись «{mark}»"),
+    "ev_concession_penalty": (
+        "{name}: third concession, −{points}",
+        "{name}: третья роспись, −{points}",
+    ),
+    "ev_cross": ("{name}: a cross", "{name}: крест"),
+    "ev_cross_penalty": ("{name}: second cross, −{points}", "{name}: второй крест, −{points}"),
+    "ev_sitter_score": ("{name} (sitting out): +{points}", "{name} (на прикупе): +{points}"),
+    "ev_marriage_withheld": (
+        "{name}: marriage {suit} withheld",
+        "{name}: марьяж {suit} не засчитан",
+    ),
+    "ev_cut_penalty": (
+        "{name}: third nine at the cut, −{points}",
+        "{name}: третья девятка при съёме, −{points}",
+    ),
+    "ev_samosval": ("{name}: samosval! {source} → 0", "{name}: самосвал! {source} → 0"),
+    "ev_barrel_on": ("{name}: on the barrel", "{name}: на бочке"),
+    "ev_barrel_attempt": (
+        "{name}: barrel, attempt {used} of {attempts}",
+        "{name}: бочка, попытка {used} из {attempts}",
+    ),
+    "ev_barrel_fall": (
+        "{name}: off the barrel ({why}), −{points}",
+        "{name}: падение с бочки ({why}), −{points}",
+    ),
+    "ev_barrel_third_fall": (
+        "{name}: third fall, the score goes to 0",
+        "{name}: третье падение, очки обнулены",
+    ),
+    "ev_barrel_win": ("{name}: wins from the barrel!", "{name}: победа с бочки!"),
+    "ev_golden_reset": (
+        "No golden deal was made: every score back to 0",
+        "Золотой кон никто не сыграл: все очки обнулены",
+    ),
+    "ev_golden_replay": (
+        "No golden deal was made: the golden round is played again",
+        "Золотой кон никто не сыграл: золотой круг переигрывается",
+    ),
+    "ev_frozen": (
+        "The barrel player is declarer: the others score nothing",
+        "Игра на бочке: остальные не записывают",
+    ),
+    "why_attempts": ("attempts used up", "попытки кончились"),
+    "why_bump": ("knocked off", "сбит"),
+    "why_simultaneous": ("two at once", "двое сразу"),
+    "why_contract": ("contract lost", "не сыграл заказ"),
+    # ---------------------------------------------------------------- score sheet marks
+    "mark_concession": ("R", "Р"),
+    "mark_barrel": ("B", "Б"),
+    "mark_samosval": ("S", "С"),
+    "mark_dark": ("dark", "тёмн."),
+    "mark_redeal": ("redeal", "пересдача"),
+    "mark_baptism": ("bapt.", "крещ."),
+    "sheet_title": ("Score sheet", "Запись"),
+    "sheet_deal": ("#", "№"),
+    "sheet_contract": ("Contract", "Заказ"),
+    "sheet_start": ("start", "начало"),
+    "sheet_empty": ("No deals played yet.", "Ещё не сыграно ни одного кона."),
+    "sheet_legend": (
+        "{palka} palka · {r} concession · {cross} cross · {b}2 on the barrel, 2 tries used · "
+        "{fall} fell off · {s} samosval · {gold} golden deal · ✓ made · ✗ down",
+        "{palka} палка · {r} роспись · {cross} крест · {b}2 на бочке, 2 попытки · "
+        "{fall} упал · {s} самосвал · {gold} золотой кон · ✓ сыграл · ✗ не сыграл",
+    ),
+    "sheet_totals": (
+        "palki {palki} · falls {falls} · «{r}» {concessions} · crosses {crosses}",
+        "палки {palki} · падения {falls} · «{r}» {concessions} · кресты {crosses}",
+    ),
+    "sheet_total_row": ("Total", "Итого"),
+    # ---------------------------------------------------------------- dialogs
+    "your_hand": ("Your hand: ", "Ваши карты: "),
+    "auction_title": ("Auction", "Торговля"),
+    "auction_high": ("Current bid: {value} ({name})", "Ставка: {value} ({name})"),
+    "auction_bids": ("Bids so far: ", "Торговались: "),
+    "auction_pass": ("Pass", "Пас"),
+    "auction_next": ("Bid {value}", "Сказать {value}"),
+    "auction_any": ("Bid {value}   ← → change", "Сказать {value}   ← → изменить"),
+    "auction_marriage_rule": (
+        "Bids above {limit} need a marriage (K+Q of one suit) in hand: you hold none.",
+        "Выше {limit} можно торговаться только с марьяжем (K+Q одной масти): у вас его нет.",
+    ),
+    "auction_marriage_cap": (
+        "Bids are limited to 120 plus the marriages you hold: at most {limit}.",
+        "Ставка не больше 120 плюс ваши марьяжи: не выше {limit}.",
+    ),
+    "auction_barrel_cap": (
+        "On the barrel you may not bid above {limit}.",
+        "На бочке нельзя торговаться выше {limit}.",
+    ),
+    "auction_max": ("The highest bid is {limit}.", "Больше {limit} заказать нельзя."),
+    "auction_no_jumps": (
+        "At this table the bid goes up by exactly {step}.",
+        "За этим столом торгуются только по {step}.",
+    ),
+    "auction_only_pass": ("You can only pass.", "Вам остаётся только пас."),
+    "auction_outbid": (
+        "{name} plays in the dark; you may outbid it with {value}.",
+        "{name} играет втёмную; перебить можно ставкой {value}.",
+    ),
+    "contract_title": ("Your contract: {value}", "Ваш заказ: {value}"),
+    "contract_title_before": (
+        "Raise before giving cards? Contract {value}",
+        "Повысить до сноса? Заказ {value}",
+    ),
+    "contract_play": ("Play {value}", "Играть {value}"),
+    "contract_give": ("Keep {value} and give the cards", "Оставить {value} и сносить"),
+    "contract_raise": ("Raise to {value}   ← → change", "Повысить до {value}   ← → изменить"),
+    "contract_concede": (
+        "Concede «{mark}»: you {loss}, each opponent +{share}",
+        "Расписать «{mark}»: вам {loss}, противникам по +{share}",
+    ),
+    "contract_baptism": (
+        "Baptism («крещусь»): no score, a cross for you, a palka for each opponent",
+        "Крещусь: без очков, вам крест, противникам по палке",
+    ),
+    "contract_free": ("nothing", "ничего"),
+    "contract_palka": ("a palka", "палка"),
+    "contract_points": (
+        "In hand: {points} points, marriages counted",
+        "На руках: {points} очков вместе с марьяжами",
+    ),
+    "contract_marriage_rule": (
+        "Raising above {limit} needs a marriage in hand.",
+        "Выше {limit} повышать можно только с марьяжем.",
+    ),
+    "exchange_title": (
+        "Talon: give a card to each opponent",
+        "Прикуп: снесите по карте противникам",
+    ),
+    "exchange_title_two": ("Talon: put cards aside", "Прикуп: снос"),
+    "talon_shown": ("Talon, shown to all: ", "Прикуп, открыт всем: "),
+    "talon_private": ("Talon, seen only by you: ", "Прикуп, видели только вы: "),
+    "exchange_to": ("To {name}: ", "Игроку {name}: "),
+    "exchange_aside": ("Aside: ", "В снос: "),
+    "exchange_help": (
+        "←→ or 1–0 choose · Enter give · Backspace take back",
+        "←→ или 1–0 выбор · Enter отдать · Backspace вернуть",
+    ),
+    "exchange_done": (
+        "Enter: confirm · Backspace: take back the last card",
+        "Enter: подтвердить · Backspace: вернуть последнюю карту",
+    ),
+    "exchange_marriage_warn": (
+        "{card} breaks your marriage {suit}.",
+        "{card} разбивает ваш марьяж {suit}.",
+    ),
+    "dark_title": ("Play in the dark?", "Играть втёмную?"),
+    "dark_body": (
+        "You are on {value}. Before seeing your cards you may play {contract} in the dark: "
+        "every score of the deal ×{m}.",
+        "Вы на {value}. Не глядя в карты, можно играть {contract} втёмную: все очки кона ×{m}.",
+    ),
+    "dark_yes": ("Play {contract} in the dark", "Играть {contract} втёмную"),
+    "dark_no": ("Look at my cards", "Посмотреть карты"),
+    "dark_cancel_title": ("{name} plays in the dark", "{name} играет втёмную"),
+    "dark_cancel_body": (
+        "You hold a marriage: you may cancel the dark game, and the deal has a normal auction.",
+        "У вас марьяж: можно растемнить, тогда будет обычная торговля.",
+    ),
+    "dark_cancel_yes": ("Cancel the dark game", "Растемнить"),
+    "dark_cancel_no": ("Let it stand", "Не растемнять"),
+    "redeal_title": ("Redeal?", "Пересдача?"),
+    "redeal_body": ("You may ask for a redeal: {reason}.", "Можно попросить пересдачу: {reason}."),
+    "redeal_yes": ("Ask for a redeal", "Пересдать"),
+    "redeal_no": ("Play on", "Играть дальше"),
+    "talon_choice_title": ("Choose a talon", "Выберите прикуп"),
+    "talon_choice_option": ("Talon {number}", "Прикуп {number}"),
+    "talon_choice_seen": ("Talon {number}: {cards}", "Прикуп {number}: {cards}"),
+    "marriage_title": ("Marriage {suit}", "Марьяж {suit}"),
+    "marriage_body": ("You lead {card} holding its pair.", "Вы ходите {card}, держа пару."),
+    "marriage_declare": (
+        "Declare {suit} {points}: trump {suit}",
+        "Хвалю {suit} {points}: козырь {suit}",
+    ),
+    "marriage_keep": (
+        "Declare «по масти» {points}: trump stays {trump}",
+        "{suit} {points} по масти: козырь остаётся {trump}",
+    ),
+    "marriage_ace": ("Declare the ace marriage: {points}", "Тузовый марьяж: {points}"),
+    "marriage_plain": ("Just play {card}", "Просто сыграть {card}"),
+    "result_title": ("Deal {number}", "Кон {number}"),
+    "result_points": ("Points", "Очки"),
+    "result_change": ("Change", "Изменение"),
+    "result_score": ("Score", "Счёт"),
+    "result_last_trick": ("Last trick: ", "Последняя взятка: "),
+    "result_next": ("Enter: next deal", "Enter: следующий кон"),
+    "quit_title": ("Quit the game?", "Выйти из игры?"),
+    "quit_body": (
+        "The game is saved: `thousand --resume` continues it.",
+        "Партия сохранена: `thousand --resume` продолжит её.",
+    ),
+    "quit_body_unsaved": ("This game is not saved.", "Эта партия не сохраняется."),
+    "quit_yes": ("Quit", "Выйти"),
+    "quit_no": ("Stay", "Остаться"),
+    "over_title": ("Game over", "Партия окончена"),
+    "over_winner": ("{name} wins with {score}!", "{name} выигрывает: {score}!"),
+    "over_you": ("You win with {score}!", "Вы выиграли: {score}!"),
+    "over_again": ("Again", "Ещё раз"),
+    "too_small": (
+        "The table needs a terminal of at least {width}×{height}.\n"
+        "This one is {cols}×{rows}: please make the window larger.",
+        "Для стола нужен терминал не меньше {width}×{height}.\n"
+        "Сейчас {cols}×{rows}: увеличьте, пожалуйста, окно.",
+    ),
+    "conventions_title": ("Table conventions", "Правила стола"),
+    "help_title": ("Help", "Помощь"),
+    "help_rules": (
+        "Thousand in short\n"
+        "• 24 cards, 9 J Q K 10 A in four suits, worth 0 2 3 4 10 11: 120 in the deck.\n"
+        "• Auction: the player left of the dealer is on 100; the others bid up or pass. "
+        "Bids above 120 need a marriage in hand.\n"
+        "• The highest bidder takes the talon (прикуп), gives one card to each opponent, may "
+        "raise the contract, then must take at least the contract — or concede («Р»).\n"
+        "• Follow suit; if you cannot, play a trump; otherwise anything. The highest trump "
+        "wins the trick, else the highest card of the suit led.\n"
+        "• Marriage (марьяж): K+Q of one suit. On lead after taking a trick, lead one of them "
+        "to declare it: ♥100 ♦80 ♣60 ♠40, and that suit becomes trump.\n"
+        "• The declarer wins or loses the contract; the others score their points, rounded "
+        "to 5. At 880 you climb on the barrel (бочка) and must make 120 within three deals.\n"
+        "• A deal without a trick is a palka (палка): three cost 120. Landing on 555 "
+        "(самосвал) resets a score to 0. First to 1000 wins.\n"
+        "This table's own conventions: press c.",
+        "Тысяча вкратце\n"
+        "• 24 карты: 9 В Д К 10 Т четырёх мастей, по 0 2 3 4 10 11 очков — 120 в колоде.\n"
+        "• Торговля: игрок слева от сдающего сидит на сотне, остальные поднимают или пасуют. "
+        "Выше 120 — только с марьяжем на руках.\n"
+        "• Выигравший торговлю берёт прикуп, сносит по карте противникам, может повысить "
+        "заказ и должен набрать не меньше заказа — или расписать («Р»).\n"
+        "• Ходят в масть; нет масти — козырем; нет козыря — любой картой. Берёт старший "
+        "козырь, иначе старшая карта масти хода.\n"
+        "• Марьяж: K+Д одной масти. Получив ход после своей взятки, зайдите с одной из них "
+        "и похвалите: ♥100 ♦80 ♣60 ♠40 — эта масть становится козырем.\n"
+        "• Разыгрывающий записывает заказ или теряет его; остальные — свои очки, округлённые "
+        "до 5. С 880 садятся на бочку: за три кона нужно сыграть 120.\n"
+        "• Кон без взятки — палка: три палки стоят 120. Ровно 555 — самосвал, счёт "
+        "обнуляется. Побеждает первый, набравший 1000.\n"
+        "Правила этого стола: клавиша c.",
+    ),
+    "help_keys": (
+        "Keys\n"
+        "  ← →  1–9 0   choose a card          Enter   play it / open your decision\n"
+        "  l            last trick             s       score sheet\n"
+        "  c            table conventions      ?  F1   this help\n"
+        "  q            quit (asks first)      Ctrl+C  quit at once (the game is saved)\n"
+        "In dialogs: ↑ ↓ choose, Enter confirm, ← → change a bid or raise, the letters "
+        "shown in the footer, Esc back to the table (Enter reopens the dialog).",
+        "Клавиши\n"
+        "  ← →  1–9 0   выбор карты            Enter   сыграть / открыть решение\n"
+        "  l            последняя взятка       s       запись\n"
+        "  c            правила стола          ?  F1   эта справка\n"
+        "  q            выход (с вопросом)     Ctrl+C  выход сразу (партия сохранена)\n"
+        "В окнах: ↑ ↓ выбор, Enter подтвердить, ← → изменить ставку, буквы из нижней "
+        "строки, Esc — к столу (Enter снова откроет окно).",
+    ),
+    # ---------------------------------------------------------------- key names (footer)
+    "key_card": ("Card", "Карта"),
+    "key_play": ("Play", "Ход"),
+    "key_decide": ("Decide", "Решить"),
+    "key_last": ("Last trick", "Взятка"),
+    "key_sheet": ("Sheet", "Запись"),
+    "key_rules": ("Rules", "Правила"),
+    "key_help": ("Help", "Помощь"),
+    "key_quit": ("Quit", "Выход"),
+    "key_close": ("Close", "Закрыть"),
+    "key_choose": ("Choose", "Выбрать"),
+    "key_table": ("Table", "Стол"),
+    "key_change": ("Change", "Изменить"),
+    "key_pass": ("Pass", "Пас"),
+    "key_bid": ("Bid", "Ставка"),
+    "key_give": ("Give", "Отдать"),
+    "key_back": ("Take back", "Вернуть"),
+    "key_yes": ("Yes", "Да"),
+    "key_no": ("No", "Нет"),
+    "key_again": ("Again", "Ещё"),
+    "key_next": ("Next", "Дальше"),
+    "key_scroll": ("Scroll", "Листать"),
+}
+
+
+class Translator:
+    """Formats the messages of one language."""
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in LANGS:
+            raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
+        self.lang = lang
+        self._index = LANGS.index(lang)
+
+    def __call__(self, key: str, **values: object) -> str:
+        text = MESSAGES[key][self._index]
+        return text.format(**values) if values else text
+
+    def level(self, level: str | None) -> str:
+        key = f"level_{level}"
+        return self(key) if key in MESSAGES else (level or "")
+
+    def reason(self, reason: str | None) -> str:
+        key = f"reason_{reason}"
+        return self(key) if key in MESSAGES else (reason or "")

@@ -1,0 +1,222 @@
+"""The table's settings, checked before the screen opens (`thousand`, `thousand --resume`).
+
+Everything a bad flag can break is found here, so the command prints one clear line and
+exits with status 2 instead of opening a screen it cannot fill.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..ai import levels as ai_levels
+from ..engine.dealing import Dealt
+from ..engine.game import Start
+from ..presets import Preset, load_preset
+from ..saves import games_dir, latest_unfinished
+
+LANGUAGES = ("en", "ru")
+DEFAULT_PACE = 0.8
+MAX_NAME = 16
+
+
+class SetupError(ValueError):
+    """A flag or file the table cannot use; the message is printed as it is."""
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """What a new game at the table needs (or, with `resume`, which record to continue)."""
+
+    preset: Preset | None = None
+    levels: tuple[str, ...] = ("easy", "easy")
+    seed: int | None = None
+    name: str | None = None
+    lang: str = "en"
+    ascii: bool = False
+    reduced_motion: bool = False
+    pace: float = DEFAULT_PACE
+    resume: Path | None = None
+    first_dealer: int = 0
+    start: Start | None = None
+    deals: Mapping[int, Dealt] = field(default_factory=dict)
+    save: bool = True
+
+
+def locale_name(environ: Mapping[str, str] | None = None) -> str:
+    """The locale in force for messages: LC_ALL, then LC_MESSAGES, then LANG."""
+    env = os.environ if environ is None else environ
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        if value:
+            return value
+    return ""
+
+
+def language_from_locale(environ: Mapping[str, str] | None = None) -> str:
+    """`ru` for a Russian locale (ru_RU.UTF-8, ru), English otherwise."""
+    name = locale_name(environ).lower()
+    return "ru" if name.startswith("ru") else "en"
+
+
+def locale_is_utf8(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the character set of the locale (LC_ALL, LC_CTYPE, LANG) is UTF-8.
+
+    No locale at all is the C locale: plain ASCII."""
+    env = os.environ if environ is None else environ
+    for key in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = env.get(key, "")
+        if value:
+            return "utf-8" in value.lower() or "utf8" in value.lower()
+    return False
+
+
+def table_levels(text: str | None, players: int) -> tuple[str, ...]:
+    """`--ai` for the table: one level for every opponent or one per opponent (seat 0 is you)."""
+    opponents = players - 1
+    parts = [part.strip() for part in (text or "easy").split(",") if part.strip()]
+    if len(parts) == 1:
+        parts *= opponents
+    if len(parts) != opponents:
+        raise SetupError(
+            f"--ai needs one level for all opponents or {opponents} levels, one per opponent "
+            f"(you play seat 0), got {text!r}"
+        )
+    known = ai_levels()
+    for level in parts:
+        if level not in known:
+            raise SetupError(f"unknown AI level {level!r}; choose one of: {', '.join(known)}")
+    return tuple(parts)
+
+
+def check_name(name: str | None) -> str | None:
+    if name is None:
+        return None
+    clean = " ".join(name.split())
+    if not clean or not clean.isprintable():
+        raise SetupError("--name must be a printable name, e.g. --name Olga")
+    if len(clean) > MAX_NAME:
+        raise SetupError(f"--name may have at most {MAX_NAME} characters")
+    return clean
+
+
+def resume_path(value: str) -> Path:
+    """`--resume` alone continues the latest unfinished game; `--resume FILE` that file."""
+    if value == "latest":
+        path = latest_unfinished()
+        if path is None:
+            raise SetupError(
+                f"there is no unfinished game to resume (saved games live in {games_dir()}); "
+                "start one with `thousand`"
+            )
+        return path
+    path = Path(value).expanduser()
+    if not path.is_file():
+        raise SetupError(f"--resume {value}: no such file")
+    return path
+
+
+def setup_from_options(
+    options: argparse.Namespace, environ: Mapping[str, str] | None = None
+) -> TableSetup:
+    """Check the table flags and turn them into a `TableSetup`; raises SetupError or the
+    preset's own RulesError with a message that names the flag or the file."""
+    from ..cli import load_rules
+
+    lang = options.lang or language_from_locale(environ)
+    if lang not in LANGUAGES:
+        raise SetupError(f"--lang must be one of {', '.join(LANGUAGES)}")
+    ascii_only = bool(options.ascii) or not locale_is_utf8(environ)
+    common = {
+        "lang": lang,
+        "ascii": ascii_only,
+        "reduced_motion": bool(options.reduced_motion),
+        "pace": DEFAULT_PACE,
+    }
+    if options.resume is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("--preset", options.preset),
+                ("--players", options.players),
+                ("--ai", options.ai),
+                ("--seed", options.seed),
+                ("--name", options.name),
+            )
+            if value is not None
+        ]
+        if given:
+            raise SetupError(
+                f"--resume continues a game with its own settings; leave out {', '.join(given)}"
+            )
+        return TableSetup(resume=resume_path(options.resume), **common)
+    preset = load_rules(options.preset or "classic", options.players)
+    levels = table_levels(options.ai, preset.rules.players)
+    seed = options.seed if options.seed is not None else random.randrange(1, 1_000_000)
+    return TableSetup(
+        preset=preset,
+        levels=levels,
+        seed=seed,
+        name=check_name(options.name),
+        **common,
+    )
+
+
+def make_setup(
+    preset: str | Preset = "classic",
+    *,
+    players: int | None = None,
+    ai: str | Sequence[str] = "easy",
+    seed: int = 1,
+    name: str | None = None,
+    lang: str = "en",
+    ascii: bool = False,
+    reduced_motion: bool = False,
+    pace: float = DEFAULT_PACE,
+    first_dealer: int = 0,
+    start: Start | None = None,
+    deals: Mapping[int, Dealt] | None = None,
+    resume: Path | str | None = None,
+    save: bool = True,
+) -> TableSetup:
+    """A `TableSetup` from Python values (the app factory, tests, the screenshot script)."""
+    if resume is not None:
+        return TableSetup(
+            resume=Path(resume),
+            lang=lang,
+            ascii=ascii,
+            reduced_motion=reduced_motion,
+            pace=pace,
+            save=save,
+        )
+    if isinstance(preset, Preset):
+        loaded = preset
+        if players is not None and players != preset.rules.players:
+            from dataclasses import replace
+
+            from ..engine.rules import with_overrides
+
+            loaded = replace(preset, rules=with_overrides(preset.rules, {"players": players}))
+    else:
+        from ..cli import load_rules
+
+        loaded = load_rules(preset, players) if players is not None else load_preset(preset)
+    text = ai if isinstance(ai, str) else ",".join(ai)
+    return TableSetup(
+        preset=loaded,
+        levels=table_levels(text, loaded.rules.players),
+        seed=seed,
+        name=check_name(name),
+        lang=lang,
+        ascii=ascii,
+        reduced_motion=reduced_motion,
+        pace=pace,
+        first_dealer=first_dealer,
+        start=start,
+        deals=dict(deals or {}),
+        save=save,
+    )

@@ -1,0 +1,197 @@
+"""Cards and suits as Rich text: glyphs or letters (`--ascii`), colour or shapes (NO_COLOR).
+
+Red and black suits must stay apart in every terminal: in colour the red suits are red; without
+colour they are underlined; in ASCII the suit is a letter (H D for the red suits, S C black).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from rich.style import Style
+from rich.text import Text
+
+from ..engine.cards import Card, Rank, Suit
+
+RED = "#e03030"
+RED_ON_FACE = "#c00000"
+BLACK_ON_FACE = "#101010"
+FACE = "#ececec"
+DIM_FACE = "#3c3c3c"
+DIM_TEXT = "#8a8a8a"
+SELECTED = "#ffd23f"
+BORDER = "#9a9a9a"
+
+_CARD_RE = {
+    False: re.compile(r"(?:10|[9JQKA])[♥♦♠♣]|[♥♦♠♣]"),
+    True: re.compile(r"\b(?:10|[9JQKA])[HDSC]\b"),
+}
+
+
+class Look(Enum):
+    """How a card of the hand is drawn."""
+
+    NORMAL = "normal"
+    DIM = "dim"  # not playable now
+    SELECTED = "selected"
+    SELECTED_DIM = "selected_dim"
+    BACK = "back"
+
+
+@dataclass(frozen=True)
+class Palette:
+    ascii_only: bool = False
+    no_color: bool = False
+
+    # -------------------------------------------------------------- inline text
+
+    def suit_style(self, suit: Suit | None, on_face: bool = False) -> Style:
+        if suit is None:
+            return Style()
+        if suit.is_red:
+            if self.no_color:
+                return Style(bold=True, underline=True)
+            return Style(color=RED_ON_FACE if on_face else RED, bold=True)
+        if on_face and not self.no_color:
+            return Style(color=BLACK_ON_FACE, bold=True)
+        return Style(bold=True)
+
+    def card_label(self, card: Card) -> str:
+        return card.label(self.ascii_only)
+
+    def suit_label(self, suit: Suit | str | None) -> str:
+        if suit is None:
+            return "—"
+        if isinstance(suit, str):
+            if suit == "A":
+                return "A"  # the ace marriage
+            suit = Suit(suit)
+        return suit.value if self.ascii_only else suit.glyph
+
+    def card(self, card: Card) -> Text:
+        return Text(self.card_label(card), style=self.suit_style(card.suit))
+
+    def suit(self, suit: Suit | str | None) -> Text:
+        if isinstance(suit, str) and suit != "A":
+            suit = Suit(suit)
+        label = self.suit_label(suit)
+        return Text(label, style=self.suit_style(suit if isinstance(suit, Suit) else None))
+
+    def cards(self, cards: Sequence[Card], sep: str = " ") -> Text:
+        out = Text()
+        for i, card in enumerate(cards):
+            if i:
+                out.append(sep)
+            out.append_text(self.card(card))
+        return out
+
+    def styled(self, text: str | Text) -> Text:
+        """Text with every card label and suit sign in it styled by its suit."""
+        out = Text(text) if isinstance(text, str) else text.copy()
+        for match in _CARD_RE[self.ascii_only].finditer(out.plain):
+            piece = match.group(0)
+            letter = piece[-1]
+            suit = _suit_of(letter)
+            if suit is not None:
+                out.stylize(self.suit_style(suit), match.start(), match.end())
+        return out
+
+    # -------------------------------------------------------------- card faces
+
+    @property
+    def boxes(self) -> dict[Look, tuple[str, str, str, str, str, str]]:
+        """(top-left, top, top-right, side, bottom-left, bottom-right) for each look."""
+        if self.ascii_only:
+            return {
+                Look.NORMAL: ("+", "-", "+", "|", "+", "+"),
+                Look.DIM: (".", ".", ".", ":", ".", "."),
+                Look.SELECTED: ("#", "=", "#", "#", "#", "#"),
+                Look.SELECTED_DIM: ("#", ".", "#", "#", "#", "#"),
+                Look.BACK: ("+", "-", "+", "|", "+", "+"),
+            }
+        return {
+            Look.NORMAL: ("┌", "─", "┐", "│", "└", "┘"),
+            Look.DIM: ("┌", "╌", "┐", "╎", "└", "┘"),
+            Look.SELECTED: ("╔", "═", "╗", "║", "╚", "╝"),
+            Look.SELECTED_DIM: ("╔", "╌", "╗", "║", "╚", "╝"),
+            Look.BACK: ("┌", "─", "┐", "│", "└", "┘"),
+        }
+
+    def face(self, card: Card | None, look: Look) -> tuple[str, Style]:
+        if card is None or look is Look.BACK:
+            return ("###" if self.ascii_only else "░░░"), Style(color=BORDER)
+        label = self.card_label(card).ljust(3)
+        if look in (Look.DIM, Look.SELECTED_DIM):
+            if self.no_color:
+                style = Style(dim=True, underline=card.suit.is_red)
+            else:
+                style = Style(color=DIM_TEXT, bgcolor=DIM_FACE)
+            return label, style
+        if self.no_color:
+            return label, Style(bold=True, underline=card.suit.is_red, reverse=True)
+        style = self.suit_style(card.suit, on_face=True) + Style(bgcolor=FACE)
+        return label, style
+
+    def border_style(self, look: Look) -> Style:
+        if look in (Look.SELECTED, Look.SELECTED_DIM):
+            return Style(color=SELECTED, bold=True) if not self.no_color else Style(bold=True)
+        if look is Look.DIM:
+            return Style(color="#666666") if not self.no_color else Style(dim=True)
+        return Style(color=BORDER) if not self.no_color else Style()
+
+    def row(
+        self,
+        cards: Sequence[Card | None],
+        looks: Sequence[Look],
+        labels: Sequence[str] | None = None,
+        gap: int = 1,
+    ) -> Text:
+        """Cards side by side, three lines tall, with an optional line of labels below."""
+        lines = [Text(), Text(), Text()]
+        for i, (card, look) in enumerate(zip(cards, looks, strict=True)):
+            if i:
+                for line in lines:
+                    line.append(" " * gap)
+            tl, top, tr, side, bl, br = self.boxes[look]
+            border = self.border_style(look)
+            label, face_style = self.face(card, look)
+            lines[0].append(tl + top * 3 + tr, border)
+            lines[1].append(side, border)
+            lines[1].append(label, face_style)
+            lines[1].append(side, border)
+            lines[2].append(bl + top * 3 + br, border)
+        out = Text("\n").join(lines)
+        if labels is not None:
+            under = Text()
+            for i, label in enumerate(labels):
+                if i:
+                    under.append(" " * gap)
+                look = looks[i]
+                selected = look in (Look.SELECTED, Look.SELECTED_DIM)
+                style = Style(bold=True, color=SELECTED) if selected else Style(color=DIM_TEXT)
+                if self.no_color:
+                    style = Style(bold=True) if selected else Style(dim=True)
+                under.append(label.center(5)[:5], style)
+            out.append("\n")
+            out.append_text(under)
+        return out
+
+    def backs(self, count: int) -> Text:
+        return Text(("#" if self.ascii_only else "▮") * count, style=Style(color=BORDER))
+
+
+def _suit_of(letter: str) -> Suit | None:
+    glyphs = {"♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♠": Suit.SPADES, "♣": Suit.CLUBS}
+    if letter in glyphs:
+        return glyphs[letter]
+    try:
+        return Suit(letter)
+    except ValueError:
+        return None
+
+
+def is_marriage_rank(card: Card) -> bool:
+    return card.rank in (Rank.KING, Rank.QUEEN)

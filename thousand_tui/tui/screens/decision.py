@@ -1,0 +1,171 @@
+"""Decision dialogs: the auction, the raise or concession, offers (dark game, redeal), the
+marriage, the talon choice. Each is a modal screen that returns the chosen `Action`.
+
+Esc puts the dialog away to look at the table (it returns None); Enter on the table opens it
+again. The choices are numbered: a digit chooses at once, ↑↓ and Enter work too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ..widgets.base import localize_bindings, translator
+from ..widgets.choices import Choice, ChoiceList
+from .common import DIALOG_GLOBAL_BINDINGS, DIGITS
+
+
+class DecisionScreen(ModalScreen[Any]):
+    """A title, a few lines saying what the decision is about, numbered choices, the hand."""
+
+    DEFAULT_CSS = """
+    DecisionScreen {
+        align: center top;
+        background: $background 45%;
+    }
+    DecisionScreen > #dialog {
+        width: 78;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        margin-top: 1;
+        border: heavy $accent;
+        border-title-style: bold;
+        border-title-color: $text;
+        background: $panel;
+        padding: 0 1;
+    }
+    DecisionScreen #dialog-body {
+        height: auto;
+        margin-bottom: 1;
+    }
+    DecisionScreen #dialog-note {
+        height: auto;
+        color: $warning;
+    }
+    DecisionScreen #dialog-hand {
+        height: auto;
+        color: $text-muted;
+        margin-top: 1;
+    }
+    DecisionScreen .-empty {
+        display: none;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "put_away", "key_table", key_display="esc", id="put-away"),
+        Binding("1", "pick(0)", "key_choose", key_display="1–9", id="pick"),
+        *[Binding(d, f"pick({i})", show=False) for i, d in enumerate(DIGITS) if i],
+        Binding("left", "adjust(-1)", "key_change", key_display="←→", id="adjust"),
+        Binding("right", "adjust(1)", show=False, id="adjust-up"),
+        *DIALOG_GLOBAL_BINDINGS,
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        body: Text | str,
+        choices: list[Choice],
+        *,
+        note: Text | str = "",
+        hand: Text | None = None,
+        kind: str = "decision",
+        default: str | None = None,
+    ) -> None:
+        super().__init__(classes=f"-{kind}")
+        localize_bindings(self, translator(self))
+        self.title_text = title
+        self.body = body
+        self.choices = choices
+        self.note = note
+        self.hand = hand
+        self.kind = kind
+        self.default = default
+        for i, choice in enumerate(choices):
+            label = choice.label
+            if i < len(DIGITS):
+                choice.label = _numbered(DIGITS[i], label)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = self.title_text
+            yield Static(self.body, id="dialog-body", classes="" if self.body else "-empty")
+            yield ChoiceList(self.choices, id="choices")
+            yield Static(self.note, id="dialog-note", classes="" if self.note else "-empty")
+            yield Static(self.hand or "", id="dialog-hand", classes="" if self.hand else "-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        choices = self.query_one(ChoiceList)
+        choices.focus()
+        if self.default is not None:
+            choices.highlight(self.default)
+
+    @property
+    def choice_list(self) -> ChoiceList:
+        return self.query_one(ChoiceList)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "adjust":
+            return any(c.values for c in self.choices)
+        if action == "pick" and parameters:
+            index = parameters[0]
+            return isinstance(index, int) and (index == 0 or index < len(self.choices))
+        return True
+
+    def set_note(self, note: Text | str) -> None:
+        widget = self.query_one("#dialog-note", Static)
+        widget.update(note)
+        widget.set_class(not note, "-empty")
+
+    # ------------------------------------------------------------------ choosing
+
+    def on_option_list_option_selected(self, event: ChoiceList.OptionSelected) -> None:
+        event.stop()
+        choice = self.choice_list.choice(event.option_id or "")
+        if choice is not None and not choice.disabled:
+            self.dismiss(self.result_of(choice))
+
+    def on_choice_list_at_limit(self, event: ChoiceList.AtLimit) -> None:
+        self.at_limit(event.choice, event.delta)
+
+    def at_limit(self, choice: Choice, delta: int) -> None:
+        """An adjustable value cannot go further: subclasses say why."""
+
+    def result_of(self, choice: Choice) -> Any:
+        result = choice.result
+        return result(choice.value) if callable(result) else result
+
+    def choose(self, choice_id: str) -> None:
+        choice = self.choice_list.choice(choice_id)
+        if choice is not None and not choice.disabled:
+            self.dismiss(self.result_of(choice))
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self.choices):
+            self.choose(self.choices[index].id)
+
+    def action_adjust(self, delta: int) -> None:
+        self.choice_list.action_adjust(delta)
+
+    def action_put_away(self) -> None:
+        self.dismiss(None)
+
+
+def _numbered(digit: str, label: Any) -> Any:
+    if callable(label):
+        return lambda value: _prefix(digit, label(value))
+    return _prefix(digit, label)
+
+
+def _prefix(digit: str, text: Text | str) -> Text:
+    out = Text(f"{digit}  ", style="bold")
+    out.append_text(text if isinstance(text, Text) else Text(text))
+    return out

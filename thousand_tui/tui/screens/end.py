@@ -1,0 +1,153 @@
+"""Leaving: the quit question, the game-over screen with the final sheet and "again", and the
+message shown when the terminal is too small."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ...engine.game import Game
+from ..i18n import Translator
+from ..widgets.base import localize_bindings
+from ..widgets.sheet import ScoreSheet
+
+
+class ConfirmQuitScreen(ModalScreen[bool]):
+    DEFAULT_CSS = """
+    ConfirmQuitScreen {
+        align: center middle;
+        background: $background 60%;
+    }
+    ConfirmQuitScreen > #dialog {
+        width: 60;
+        max-width: 100%;
+        height: auto;
+        border: heavy $error;
+        border-title-style: bold;
+        background: $panel;
+        padding: 1 2;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,q,enter", "answer(True)", "key_quit", key_display="y", id="yes"),
+        Binding("n,escape", "answer(False)", "quit_no", key_display="n", id="no"),
+    ]
+
+    def __init__(self, t: Translator, saved: bool) -> None:
+        super().__init__(classes="-quit")
+        localize_bindings(self, t)
+        self.t = t
+        self.saved = saved
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = self.t("quit_title")
+            body = self.t("quit_body" if self.saved else "quit_body_unsaved")
+            yield Static(body)
+        yield Footer()
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class GameOverScreen(ModalScreen[str]):
+    DEFAULT_CSS = """
+    GameOverScreen {
+        background: $background;
+    }
+    GameOverScreen > #over-title {
+        height: 3;
+        content-align: center middle;
+        text-style: bold;
+        background: $success-darken-2;
+        color: $text;
+    }
+    GameOverScreen > ScoreSheet {
+        height: 1fr;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a,enter", "finish('again')", "key_again", key_display="a", id="again"),
+        Binding("c", "app.conventions", "key_rules", id="conventions"),
+        Binding("question_mark,f1", "app.help", "key_help", key_display="?", id="help"),
+        Binding("q,escape", "finish('quit')", "key_quit", key_display="q", id="quit"),
+    ]
+
+    def __init__(self, game: Game, t: Translator) -> None:
+        super().__init__(classes="-over")
+        localize_bindings(self, t)
+        self.game = game
+        self.t = t
+
+    def compose(self) -> ComposeResult:
+        game, t = self.game, self.t
+        winner = game.winner
+        score = game.match.scores[winner] if winner is not None else 0
+        if winner == 0:
+            banner = t("over_you", score=score)
+        else:
+            banner = t("over_winner", name=game.names[winner or 0], score=score)
+        yield Static(Text(f"{t('over_title')}\n{banner}", justify="center"), id="over-title")
+        yield ScoreSheet(id="over-sheet")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        sheet = self.query_one(ScoreSheet)
+        sheet.show_game(self.game)
+        sheet.table.focus()
+
+    def action_finish(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Covers everything while the terminal is below the size the table needs."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen {
+        align: center middle;
+        background: $background;
+    }
+    TooSmallScreen > Static {
+        width: 100%;
+        height: auto;
+        text-align: center;
+        text-style: bold;
+        color: $warning;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "app.request_quit", "key_quit", id="quit"),
+    ]
+
+    def __init__(self, t: Translator, need: tuple[int, int], have: tuple[int, int]) -> None:
+        super().__init__(classes="-too-small")
+        localize_bindings(self, t)
+        self.t = t
+        self.need = need
+        self.have = have
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.message(), id="too-small-text")
+
+    def message(self) -> str:
+        return self.t(
+            "too_small",
+            width=self.need[0],
+            height=self.need[1],
+            cols=self.have[0],
+            rows=self.have[1],
+        )
+
+    def resized(self, have: tuple[int, int]) -> None:
+        self.have = have
+        self.query_one("#too-small-text", Static).update(self.message())

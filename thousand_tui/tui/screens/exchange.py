@@ -1,0 +1,220 @@
+"""The exchange: the talon (shown or not), choosing the card for each opponent (with two
+players, the cards put aside). Nothing is given until every slot is filled and confirmed, so a
+card can be taken back."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ...engine.actions import Act, Action
+from ...engine.cards import Card, marriage_suits
+from ...engine.view import SeatView
+from ..describe import sorted_hand
+from ..i18n import Translator
+from ..render import Look, Palette
+from ..widgets.base import localize_bindings
+from ..widgets.hand import KEY_LABELS
+from .common import DIALOG_GLOBAL_BINDINGS
+
+
+def exchange_slots(view: SeatView) -> list[tuple[Act, int | None]]:
+    """What the declarer still owes: a card to each opponent, or cards put aside."""
+    seat, n = view.seat, view.players
+    receivers = sorted(
+        {a.to for a in view.legal if a.act is Act.GIVE and a.to is not None},
+        key=lambda to: (to - seat) % n,
+    )
+    slots: list[tuple[Act, int | None]] = [(Act.GIVE, to) for to in receivers]
+    if any(a.act is Act.DISCARD for a in view.legal):
+        owed = (2 if view.rules.two_player.talons == "two_by_two" else 1) - view.discard_count
+        slots += [(Act.DISCARD, None)] * max(owed, 1)
+    return slots
+
+
+class ExchangeScreen(ModalScreen[list[Action] | None]):
+    DEFAULT_CSS = """
+    ExchangeScreen {
+        align: center top;
+        background: $background 45%;
+    }
+    ExchangeScreen > #dialog {
+        width: 78;
+        max-width: 100%;
+        height: auto;
+        margin-top: 1;
+        border: heavy $accent;
+        border-title-style: bold;
+        background: $panel;
+        padding: 0 1;
+    }
+    ExchangeScreen #exchange-hand {
+        height: 4;
+        margin: 1 0;
+    }
+    ExchangeScreen #exchange-note {
+        height: auto;
+        color: $warning;
+    }
+    ExchangeScreen #exchange-help {
+        height: auto;
+        color: $text-muted;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "key_card", key_display="←→", id="card-left"),
+        Binding("right", "cursor(1)", show=False, id="card-right"),
+        *[Binding(k, f"pick({i})", show=False) for i, k in enumerate(KEY_LABELS)],
+        Binding("enter,space", "give", "key_give", key_display="⏎", id="give"),
+        Binding("backspace,delete,u", "take_back", "key_back", key_display="⌫", id="take-back"),
+        Binding("escape", "put_away", "key_table", key_display="esc", id="put-away"),
+        *DIALOG_GLOBAL_BINDINGS,
+    ]
+
+    def __init__(self, view: SeatView, t: Translator, p: Palette, *, shown: bool) -> None:
+        super().__init__(classes="-exchange")
+        localize_bindings(self, t)
+        self.view = view
+        self.t = t
+        self.p = p
+        self.shown = shown
+        self.hand: list[Card] = sorted_hand(view)
+        self.talon = set(view.talon or ())
+        self.slots = exchange_slots(view)
+        self.chosen: list[Card] = []
+        self.cursor = 0
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            two = any(act is Act.DISCARD for act, _ in self.slots)
+            dialog.border_title = self.t("exchange_title_two" if two else "exchange_title")
+            yield Static(id="exchange-talon")
+            yield Static(id="exchange-hand")
+            yield Static(id="exchange-slots")
+            yield Static(id="exchange-note")
+            yield Static(id="exchange-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_dialog()
+
+    @property
+    def remaining(self) -> list[Card]:
+        return [c for c in self.hand if c not in self.chosen]
+
+    @property
+    def complete(self) -> bool:
+        return len(self.chosen) == len(self.slots)
+
+    def refresh_dialog(self) -> None:
+        t, p, view = self.t, self.p, self.view
+        talon = Text(t("talon_shown" if self.shown else "talon_private"), style="bold")
+        talon.append_text(p.cards(sorted(self.talon, key=lambda c: c.index)))
+        contract = view.contract or 0
+        talon.append(f"   {t('contract_title', value=contract)}")
+        self.query_one("#exchange-talon", Static).update(talon)
+        cards = self.remaining
+        self.cursor = max(0, min(self.cursor, len(cards) - 1))
+        looks = [
+            Look.SELECTED if i == self.cursor and not self.complete else Look.NORMAL
+            for i in range(len(cards))
+        ]
+        labels = [
+            (KEY_LABELS[i] if i < len(KEY_LABELS) else "") + ("*" if c in self.talon else "")
+            for i, c in enumerate(cards)
+        ]
+        self.query_one("#exchange-hand", Static).update(p.row(cards, looks, labels))
+        lines = Text()
+        for i, (act, to) in enumerate(self.slots):
+            if i:
+                lines.append("\n")
+            active = i == len(self.chosen)
+            marker = "▸ " if active and not p.ascii_only else ("> " if active else "  ")
+            lines.append(marker, style="bold")
+            label = (
+                t("exchange_to", name=view.names[to]) if act is Act.GIVE else t("exchange_aside")
+            )
+            lines.append(label, style="bold" if active else "")
+            if i < len(self.chosen):
+                lines.append_text(p.card(self.chosen[i]))
+            else:
+                lines.append("—", style="dim")
+        self.query_one("#exchange-slots", Static).update(lines)
+        help_key = "exchange_done" if self.complete else "exchange_help"
+        self.query_one("#exchange-help", Static).update(t(help_key))
+        self.refresh_bindings()
+
+    def warn(self, card: Card | None) -> None:
+        note = ""
+        if card is not None and card.is_marriage_card:
+            held = marriage_suits([*self.remaining, card])
+            if card.suit in held:
+                note = self.t(
+                    "exchange_marriage_warn",
+                    card=self.p.card_label(card),
+                    suit=self.p.suit_label(card.suit),
+                )
+        self.query_one("#exchange-note", Static).update(self.p.styled(note))
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("cursor", "pick"):
+            return not self.complete
+        if action == "take_back":
+            return bool(self.chosen) or None
+        return True
+
+    def action_cursor(self, delta: int) -> None:
+        cards = self.remaining
+        if cards:
+            self.cursor = (self.cursor + delta) % len(cards)
+            self.refresh_dialog()
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self.remaining):
+            self.cursor = index
+            self.refresh_dialog()
+
+    def action_give(self) -> None:
+        if self.complete:
+            self.dismiss(self.actions())
+            return
+        cards = self.remaining
+        if not cards:
+            return
+        card = cards[self.cursor]
+        self.chosen.append(card)
+        self.warn(card)
+        self.refresh_dialog()
+
+    def action_take_back(self) -> None:
+        if self.chosen:
+            card = self.chosen.pop()
+            self.query_one("#exchange-note", Static).update("")
+            self.refresh_dialog()
+            if card in self.remaining:
+                self.cursor = self.remaining.index(card)
+                self.refresh_dialog()
+
+    def action_put_away(self) -> None:
+        self.dismiss(None)
+
+    def actions(self) -> list[Action]:
+        seat = self.view.seat
+        out = []
+        for (act, to), card in zip(self.slots, self.chosen, strict=True):
+            if act is Act.GIVE:
+                out.append(Action(seat, Act.GIVE, card=card, to=to))
+            else:
+                out.append(Action(seat, Act.DISCARD, card=card))
+        return out

@@ -1,0 +1,141 @@
+"""Screens to read: the score sheet, the table's conventions, help. Each closes with Esc or
+its own key and goes back to where you were."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ...engine.game import Game
+from ...presets import Preset, format_preset
+from ..i18n import Translator
+from ..render import Palette
+from ..widgets.base import localize_bindings
+from ..widgets.sheet import ScoreSheet
+
+
+def conventions_text(preset: Preset, lang: str) -> str:
+    """`thousand presets NAME` as text, its description as one paragraph the screen wraps."""
+    text = format_preset(preset, lang)
+    description = preset.description_in(lang)
+    wrapped = "\n".join(textwrap.wrap(description, width=78))
+    if description and wrapped in text:
+        text = text.replace(wrapped, " ".join(description.split()), 1)
+    return text
+
+
+class InfoScreen(ModalScreen[None]):
+    """A full-screen page over the table."""
+
+    DEFAULT_CSS = """
+    InfoScreen {
+        background: $background;
+    }
+    InfoScreen > #info-title {
+        height: 1;
+        padding: 0 1;
+        background: $primary-background;
+        text-style: bold;
+    }
+    InfoScreen > #info-body {
+        height: 1fr;
+        padding: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "key_close", key_display="esc", id="close"),
+        Binding("q", "app.request_quit", "key_quit", show=False, id="quit"),
+    ]
+
+    def __init__(self, title: str, t: Translator) -> None:
+        super().__init__(classes="-info")
+        localize_bindings(self, t)
+        self.title_text = title
+        self.t = t
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text, id="info-title")
+        yield from self.compose_body()
+        yield Footer()
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="info-body")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SheetScreen(InfoScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "close", "key_close", show=False),
+        Binding("c", "app.conventions", "key_rules", id="conventions"),
+        Binding("question_mark,f1", "app.help", "key_help", key_display="?", id="help"),
+    ]
+
+    def __init__(self, game: Game, t: Translator) -> None:
+        super().__init__(t("sheet_title"), t)
+        self.game = game
+
+    def compose_body(self) -> ComposeResult:
+        yield ScoreSheet(id="info-body")
+
+    def on_mount(self) -> None:
+        sheet = self.query_one(ScoreSheet)
+        sheet.show_game(self.game)
+        sheet.table.focus()
+
+
+class ConventionsScreen(InfoScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "close", "key_close", show=False),
+        Binding("s", "app.sheet", "key_sheet", id="sheet"),
+        Binding("question_mark,f1", "app.help", "key_help", key_display="?", id="help"),
+    ]
+
+    def __init__(self, preset: Preset, t: Translator, p: Palette) -> None:
+        super().__init__(f"{t('conventions_title')}: {preset.title_in(t.lang)}", t)
+        self.text = conventions_text(preset, t.lang)
+        self.p = p
+
+    def compose_body(self) -> ComposeResult:
+        with VerticalScroll(id="info-body"):
+            yield Static(self.p.styled(Text(self.text)), id="conventions-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#info-body").focus()
+
+
+class HelpScreen(InfoScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark,f1", "close", "key_close", show=False),
+        Binding("s", "app.sheet", "key_sheet", id="sheet"),
+        Binding("c", "app.conventions", "key_rules", id="conventions"),
+    ]
+
+    def __init__(self, t: Translator, p: Palette) -> None:
+        super().__init__(t("help_title"), t)
+        self.p = p
+
+    def compose_body(self) -> ComposeResult:
+        text = self.t("help_rules") + "\n\n" + self.t("help_keys")
+        if self.p.ascii_only:
+            text = (
+                text.replace("♥", "H")
+                .replace("♦", "D")
+                .replace("♣", "C")
+                .replace("♠", "S")
+                .replace("•", "*")
+            )
+        with VerticalScroll(id="info-body"):
+            yield Static(self.p.styled(Text(text)), id="help-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#info-body").focus()

@@ -1,0 +1,120 @@
+"""One game at the table: the engine's `Game`, its record file and the AI opponents.
+
+No Textual here: the screens drive a `Session`, the tests may drive it directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..ai import Player, make_player
+from ..ai import levels as ai_levels
+from ..engine.game import Game, PlayerInfo
+from ..engine.record import RecordError, RecordWriter
+from ..presets import Preset, PresetError, load_preset
+from ..saves import new_record_path, resume
+from .i18n import Translator
+from .options import SetupError, TableSetup
+
+HUMAN = 0
+
+
+@dataclass
+class Session:
+    game: Game
+    preset: Preset
+    ais: dict[int, Player]
+    writer: RecordWriter | None = None
+    path: Path | None = None
+    warnings: list[str] = field(default_factory=list)
+    resumed: bool = False
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.names
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+def ai_names(lang: str) -> tuple[str, ...]:
+    return tuple(Translator(lang)("ai_names").split(","))
+
+
+def new_session(setup: TableSetup, seed: int | None = None) -> Session:
+    """A new game from `setup` (a different `seed` for "again"), its record opened at once."""
+    if setup.resume is not None:
+        return resume_session(setup.resume)
+    preset = setup.preset
+    assert preset is not None
+    rules = preset.rules
+    t = Translator(setup.lang)
+    game_seed = setup.seed if seed is None else seed
+    assert game_seed is not None
+    names = ai_names(setup.lang)
+    players = [PlayerInfo(setup.name or t("you_name"), "human")]
+    players += [PlayerInfo(names[i], "ai", level) for i, level in enumerate(setup.levels, start=0)]
+    writer = path = None
+    if setup.save:
+        path = new_record_path(preset.name)
+        writer = RecordWriter(path)
+    ais = {
+        seat: make_player(level, game_seed * 31 + seat)
+        for seat, level in enumerate(setup.levels, start=1)
+    }
+    try:
+        game = Game(
+            rules,
+            game_seed,
+            players,
+            first_dealer=setup.first_dealer,
+            preset=preset.name,
+            start=setup.start,
+            deals=setup.deals if seed is None else None,
+            sink=writer.write if writer else None,
+        )
+    except Exception:
+        if writer is not None:
+            writer.close()
+        raise
+    return Session(game, preset, ais, writer, path)
+
+
+def resume_session(path: Path) -> Session:
+    """Continue the game in a record file at the decision where it stopped."""
+    try:
+        resumed = resume(path)
+    except RecordError as error:
+        raise SetupError(str(error)) from error
+    game = resumed.game
+    warnings = list(resumed.warnings)
+    if not game.players or game.players[HUMAN].kind != "human":
+        resumed.writer.close()
+        raise SetupError(f"{path}: seat 0 of this game is not a human player; it cannot be resumed")
+    known = ai_levels()
+    ais: dict[int, Player] = {}
+    for seat, info in enumerate(game.players):
+        if seat == HUMAN:
+            continue
+        level = info.level or "easy"
+        if level not in known:
+            warnings.append(f"{info.name}: level {level!r} is not available, playing easy")
+            level = "easy"
+        ais[seat] = make_player(level, game.seed * 31 + seat)
+    return Session(game, preset_of(game), ais, resumed.writer, resumed.path, warnings, True)
+
+
+def preset_of(game: Game) -> Preset:
+    """The preset a game was made with, if it is still the same; else its rules, unnamed."""
+    try:
+        preset = load_preset(game.preset)
+    except (PresetError, OSError, ValueError):
+        preset = None
+    if preset is not None and preset.rules == game.rules:
+        return preset
+    if preset is not None:
+        return replace(preset, rules=game.rules)
+    return Preset(game.preset, Path(game.preset), {}, {}, game.rules)

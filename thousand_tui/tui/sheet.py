@@ -1,0 +1,155 @@
+"""The score sheet as on paper: a row per deal, a column per player, running totals and marks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.match import MatchState
+from ..engine.scoring import Settlement
+from .i18n import Translator
+
+
+@dataclass(frozen=True)
+class Marks:
+    palka: str
+    cross: str
+    fall: str
+    golden: str
+    made: str
+    down: str
+    concession: str
+    barrel: str
+    samosval: str
+
+    @classmethod
+    def of(cls, t: Translator, ascii_only: bool) -> Marks:
+        return cls(
+            palka="|",
+            cross="x" if ascii_only else "✕",
+            fall="v" if ascii_only else "↓",
+            golden="*" if ascii_only else "★",
+            made="+" if ascii_only else "✓",
+            down="-" if ascii_only else "✗",
+            concession=t("mark_concession"),
+            barrel=t("mark_barrel"),
+            samosval=t("mark_samosval"),
+        )
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    number: int
+    contract: str
+    cells: tuple[str, ...]
+    golden: bool = False
+    redeal: bool = False
+    made: bool | None = None
+
+
+def short(name: str, width: int = 6) -> str:
+    return name if len(name) <= width else name[: width - 1] + "."
+
+
+def contract_cell(result: Settlement, names: Sequence[str], t: Translator, marks: Marks) -> str:
+    if result.redeal is not None:
+        return t("mark_redeal")
+    name = short(names[result.declarer]) if result.declarer is not None else "?"
+    text = f"{name} {result.contract}"
+    if result.baptism:
+        text += f" {t('mark_baptism')}"
+    elif result.conceded:
+        text += f" «{marks.concession}»"
+    elif result.made:
+        text += marks.made
+    else:
+        text += marks.down
+    if result.dark:
+        text += f" {t('mark_dark')}"
+    if result.golden:
+        text += f" {marks.golden}"
+    if result.multiplier > 1:
+        text += f"×{result.multiplier}"
+    return text
+
+
+def score_cell(result: Settlement, seat: int, marks: Marks) -> str:
+    state = result.state
+    out = [str(state.scores[seat])]
+    suffix = ""
+    for event in result.events:
+        if event.get("seat") != seat:
+            continue
+        kind = event.get("kind")
+        if kind == "palka":
+            suffix += marks.palka * int(event.get("count", 1))
+        elif kind == "concession":
+            suffix += marks.concession
+        elif kind == "cross":
+            suffix += marks.cross
+        elif kind == "barrel_fall":
+            suffix += marks.fall
+        elif kind == "samosval":
+            suffix += marks.samosval
+    place = state.barrel[seat]
+    if place is not None:
+        suffix += f"{marks.barrel}{place.attempts_used}"
+    if suffix:
+        out.append(suffix)
+    return " ".join(out)
+
+
+def sheet_rows(
+    results: Sequence[Settlement], names: Sequence[str], t: Translator, marks: Marks
+) -> list[SheetRow]:
+    rows = []
+    for result in results:
+        rows.append(
+            SheetRow(
+                number=result.number,
+                contract=contract_cell(result, names, t, marks),
+                cells=tuple(score_cell(result, s, marks) for s in range(len(names))),
+                golden=result.golden,
+                redeal=result.redeal is not None,
+                made=result.made,
+            )
+        )
+    return rows
+
+
+def start_row(state: MatchState, t: Translator, marks: Marks) -> SheetRow:
+    """The position a game started from (a scenario), e.g. "880 B1" on the barrel."""
+    cells = []
+    for seat, score in enumerate(state.scores):
+        place = state.barrel[seat]
+        mark = f" {marks.barrel}{place.attempts_used}" if place is not None else ""
+        cells.append(f"{score}{mark}")
+    return SheetRow(number=0, contract=t("sheet_start"), cells=tuple(cells))
+
+
+def totals_line(state: MatchState, seat: int, t: Translator, marks: Marks) -> str:
+    return t(
+        "sheet_totals",
+        palki=state.palki[seat],
+        falls=state.falls[seat],
+        r=marks.concession,
+        concessions=state.concessions[seat],
+        crosses=state.crosses[seat],
+    )
+
+
+def legend(t: Translator, marks: Marks) -> str:
+    return (
+        t(
+            "sheet_legend",
+            palka=marks.palka,
+            r=marks.concession,
+            cross=marks.cross,
+            b=marks.barrel,
+            fall=marks.fall,
+            s=marks.samosval,
+            gold=marks.golden,
+        )
+        .replace("✓", marks.made)
+        .replace("✗", marks.down)
+    )

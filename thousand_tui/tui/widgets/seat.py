@@ -1,0 +1,50 @@
+"""An opponent at the table: name, cards left, tricks, what they just did, whose turn."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+class SeatPanel(Static):
+    DEFAULT_CSS = """
+    SeatPanel {
+        width: 1fr;
+        height: 4;
+        border: round $primary-darken-2;
+        border-title-style: bold;
+        border-subtitle-color: $text-muted;
+        padding: 0 1;
+    }
+    SeatPanel.-turn {
+        border: heavy $accent;
+        border-title-color: $accent;
+    }
+    SeatPanel.-declarer {
+        border-title-color: $warning;
+    }
+    SeatPanel.-sitting-out {
+        color: $text-muted;
+    }
+    """
+
+    def __init__(self, seat: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.seat = seat
+
+    def show(
+        self,
+        title: str,
+        lines: list[Text],
+        *,
+        subtitle: str = "",
+        turn: bool = False,
+        declarer: bool = False,
+        sitting_out: bool = False,
+    ) -> None:
+        self.border_title = title
+        self.border_subtitle = subtitle
+        self.set_class(turn, "-turn")
+        self.set_class(declarer, "-declarer")
+        self.set_class(sitting_out, "-sitting-out")
+        self.update(Text("\n").join(lines))

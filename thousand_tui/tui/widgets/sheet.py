@@ -1,0 +1,107 @@
+"""The score sheet widget: a scrolling table of deals, with the marks explained below."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import DataTable, Static
+
+from ...engine.game import Game
+from ...engine.match import MatchState
+from ..sheet import Marks, legend, sheet_rows, start_row, totals_line
+from .base import palette, translator
+
+
+class SheetTable(DataTable[Text]):
+    DEFAULT_CSS = """
+    SheetTable {
+        height: 1fr;
+        scrollbar-size-vertical: 1;
+    }
+    """
+
+
+class ScoreSheet(Vertical):
+    """`compact` leaves out the legend and totals (the side panel of a wide screen)."""
+
+    DEFAULT_CSS = """
+    ScoreSheet {
+        height: 1fr;
+    }
+    ScoreSheet > .sheet-legend {
+        height: auto;
+        color: $text-muted;
+        padding: 0 1;
+    }
+    ScoreSheet > .sheet-totals {
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, *, compact: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.compact = compact
+        self.rows_shown = 0
+
+    def compose(self) -> ComposeResult:
+        table = SheetTable(cursor_type="row", zebra_stripes=True, id="sheet-table")
+        table.can_focus = not self.compact
+        yield table
+        if not self.compact:
+            yield Static(classes="sheet-totals", id="sheet-totals")
+            yield Static(classes="sheet-legend", id="sheet-legend")
+
+    @property
+    def table(self) -> SheetTable:
+        return self.query_one(SheetTable)
+
+    def show_game(self, game: Game) -> None:
+        start = game.start.state if game.start else None
+        self.show(game.names, game.results, game.match, start)
+
+    def show(
+        self,
+        names: Sequence[str],
+        results: Sequence,
+        state: MatchState,
+        start: MatchState | None = None,
+    ) -> None:
+        t = translator(self)
+        p = palette(self)
+        marks = Marks.of(t, p.ascii_only)
+        table = self.table
+        table.clear(columns=True)
+        table.add_column(t("sheet_deal"), key="deal")
+        table.add_column(t("sheet_contract"), key="contract")
+        for seat, name in enumerate(names):
+            table.add_column(Text(name, style="bold"), key=f"seat{seat}")
+        rows = sheet_rows(results, names, t, marks)
+        if start is not None:
+            rows.insert(0, start_row(start, t, marks))
+        for row in rows:
+            number = Text(str(row.number) if row.number else "", style="dim")
+            contract = p.styled(row.contract)
+            if row.redeal:
+                contract.stylize("dim italic")
+            if row.golden:
+                contract.stylize("bold")
+            cells = [Text(cell, justify="right") for cell in row.cells]
+            table.add_row(number, contract, *cells)
+        self.rows_shown = len(rows)
+        if rows:
+            table.move_cursor(row=len(rows) - 1, animate=False)
+        if not self.compact:
+            totals = Text()
+            for seat, name in enumerate(names):
+                if seat:
+                    totals.append("\n")
+                totals.append(f"{name}: ", style="bold")
+                totals.append(totals_line(state, seat, t, marks))
+            self.query_one("#sheet-totals", Static).update(
+                totals if results else Text(t("sheet_empty"))
+            )
+            self.query_one("#sheet-legend", Static).update(p.styled(legend(t, marks)))
