@@ -81,13 +81,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_table_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--preset", default="classic", help="preset name or YAML file (classic)")
+    """The flags of the table (`thousand`, `thousand play`); checked by `tui.run`."""
+    parser.add_argument(
+        "--preset", metavar="NAME|FILE", help="shipped preset name or YAML file (classic)"
+    )
     parser.add_argument("--players", type=int, choices=(2, 3, 4), help="override the preset")
-    parser.add_argument("--ai", default="easy", help="AI levels, one per opponent or one for all")
-    parser.add_argument("--seed", type=int, help="seed of the deal shuffles")
-    parser.add_argument("--name", help="your name at the table")
+    parser.add_argument(
+        "--ai",
+        metavar="LEVELS",
+        help="AI level of the opponents, one for all or one per opponent: easy,easy (easy)",
+    )
+    parser.add_argument("--seed", type=int, help="seed of the deal shuffles (random)")
+    parser.add_argument("--name", help="your name at the table (16 characters at most)")
     parser.add_argument("--lang", choices=("en", "ru"), help="language (default: from the locale)")
-    parser.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    parser.add_argument(
+        "--ascii", action="store_true", help="letters instead of suit symbols and box lines"
+    )
     parser.add_argument("--reduced-motion", action="store_true", help="no animations")
     parser.add_argument(
         "--resume",
@@ -108,10 +117,11 @@ def load_rules(preset_name: str, players: int | None) -> Preset:
 
 
 def run_play(options: argparse.Namespace) -> int:
+    """Open the table; every flag is checked before the screen opens (exit status 2)."""
     try:
         from .tui import run
-    except ImportError:
-        print(f"{PROG}: the table is not available in this build; try `{PROG} simulate`.")
+    except ImportError as error:
+        print(f"{PROG}: the table cannot start ({error}); `{PROG} simulate` works without it.")
         return 1
     return run(options)
 

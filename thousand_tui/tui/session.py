@@ -13,7 +13,7 @@ from ..ai import levels as ai_levels
 from ..engine.game import Game, PlayerInfo
 from ..engine.record import RecordError, RecordWriter
 from ..presets import Preset, PresetError, load_preset
-from ..saves import new_record_path, resume
+from ..saves import open_new_record, resume
 from .i18n import Translator
 from .options import SetupError, TableSetup
 
@@ -59,8 +59,8 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
     players += [PlayerInfo(names[i], "ai", level) for i, level in enumerate(setup.levels, start=0)]
     writer = path = None
     if setup.save:
-        path = new_record_path(preset.name)
-        writer = RecordWriter(path)
+        writer = open_new_record(preset.name)
+        path = writer.path
     ais = {
         seat: make_player(level, game_seed * 31 + seat)
         for seat, level in enumerate(setup.levels, start=1)
