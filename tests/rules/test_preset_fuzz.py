@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,33 @@ def test_any_value_for_any_key(preset_file: Path, flat: dict[str, Any]) -> None:
         assert error.key or error.related
     else:
         assert Rules.from_mapping(rules.to_dict()) == rules
+
+
+# What a message about one key says about the values it takes.
+ALLOWED = re.compile(r"expected|must|one of|at least|at most|unknown key")
+
+
+@FUZZ
+@given(
+    flat=st.dictionaries(
+        st.sampled_from(list(SCHEMA)),
+        VALUES | st.sampled_from([v for spec in SCHEMA.values() for v in (spec.values or ())]),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_an_error_names_the_file_the_key_and_what_is_allowed(
+    preset_file: Path, flat: dict[str, Any]
+) -> None:
+    preset_file.write_text(yaml.safe_dump(nest(flat), allow_unicode=True), encoding="utf-8")
+    try:
+        load_preset(str(preset_file))
+    except RulesError as error:
+        message = str(error)
+        assert message.startswith(str(preset_file)), message
+        assert error.keys and any(key in message for key in error.keys), message
+        assert ALLOWED.search(message), message
+        assert "\n" not in message
 
 
 @FUZZ
