@@ -25,7 +25,7 @@ from .helpers import PRESETS, new_game
 
 LEVELS = ("easy", "random")
 SLOW_GAMES = 6  # per preset and per half: 2 × 6 × 5 whole games
-MEMORY_SLACK = 256 * 1024  # bytes: what tracemalloc's own bookkeeping may add
+MEMORY_SLACK = 256 * 1024  # bytes: room for the interpreter's own small caches (file opens)
 
 
 @dataclass
