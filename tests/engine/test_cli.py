@@ -1,0 +1,91 @@
+"""`thousand simulate` and `thousand replay` round trips (RECORD.md "Guarantees")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from thousand_tui import cli
+from thousand_tui.engine.record import read_record
+
+from .helpers import PRESETS
+
+
+def simulate(tmp_path: Path, *args: str) -> Path:
+    path = tmp_path / "games.jsonl"
+    assert cli.main(["simulate", "--record", str(path), *args]) == 0
+    return path
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_simulate_then_replay_each_preset(
+    tmp_path: Path, preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = simulate(tmp_path, "--preset", preset, "--games", "1", "--seed", "11")
+    out = capsys.readouterr().out
+    assert f"preset {preset}" in out
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "every result agrees with the replay" in out
+    record = read_record(path)
+    assert len(record.games) == 1
+    lines = record.games[0].lines
+    assert lines[0]["preset"] == preset
+    assert lines[-1]["type"] == "end"
+    assert lines[-1]["deals"] == sum(1 for line in lines if line["type"] == "deal")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_several_seeds_in_one_file(
+    tmp_path: Path, seed: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = simulate(tmp_path, "--games", "2", "--seed", str(seed), "--max-deals", "12")
+    assert cli.main(["replay", str(path)]) == 0
+    assert "2 games" in capsys.readouterr().out
+    assert [g.lines[0]["seed"] for g in read_record(path).games] == [seed, seed + 1]
+
+
+@pytest.mark.parametrize("players", ["2", "4"])
+def test_players_override(tmp_path: Path, players: str) -> None:
+    path = simulate(tmp_path, "--players", players, "--games", "1", "--max-deals", "8")
+    header = read_record(path).games[0].lines[0]
+    assert header["rules"]["players"] == int(players)
+    assert cli.main(["replay", str(path)]) == 0
+
+
+def test_replay_names_the_first_difference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = simulate(tmp_path, "--games", "1", "--seed", "5", "--max-deals", "6")
+    lines = [json.loads(row) for row in path.read_text().splitlines()]
+    index = next(i for i, line in enumerate(lines) if line["type"] == "result")
+    deal = lines[index]["number"]
+    lines[index]["deltas"][0] += 5
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    capsys.readouterr()
+    assert cli.main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"deal {deal}" in out
+    assert "deltas" in out
+
+
+def test_replay_of_a_game_in_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = simulate(tmp_path, "--games", "1", "--seed", "7", "--max-deals", "3")
+    rows = path.read_text().splitlines()
+    cut = max(i for i, row in enumerate(rows) if '"type":"action"' in row and '"auto"' not in row)
+    path.write_text("\n".join(rows[: cut - 5]) + "\n")
+    assert cli.main(["replay", str(path)]) == 0
+
+
+def test_replay_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["replay", str(tmp_path / "nothing.jsonl")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_simulate_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "--games", "0"]) == 2
+    assert "--games must be at least 1" in capsys.readouterr().err
+    assert cli.main(["simulate", "--preset", "no-such-table"]) == 2
+    assert "unknown preset" in capsys.readouterr().err
