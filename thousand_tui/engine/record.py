@@ -270,6 +270,13 @@ def _is_a(value: Any, types: tuple[type, ...]) -> bool:
     return isinstance(value, types)
 
 
+def _plain(text: str, limit: int = 300) -> str:
+    """Text that may hold pieces of a record, for a message: printable ASCII, escapes for the
+    rest (no terminal control sequences), and not too long."""
+    plain = "".join(ch if " " <= ch <= "~" else ascii(ch)[1:-1] for ch in text)
+    return plain if len(plain) <= limit else plain[: limit - 3] + "..."
+
+
 def _show(value: Any, limit: int = 80) -> str:
     """A value from a record, for a message: ASCII, and short however large the value is."""
     try:
@@ -403,7 +410,7 @@ class Mismatch:
 
     def __str__(self) -> str:
         where = f"deal {_show(self.deal)}" if self.deal is not None else "before the first deal"
-        return f"{where}, line {self.line + 1} of the game: {self.what}"
+        return f"{where}, line {self.line + 1} of the game: {_plain(self.what)}"
 
 
 def rebuild(recorded: RecordedGame) -> tuple[Game, Mismatch | None]:
@@ -480,6 +487,8 @@ def _replay(recorded: RecordedGame, where: _Where) -> tuple[Game, Mismatch | Non
 
 def _checked_action(line: dict[str, Any]) -> dict[str, Any]:
     """The action line, once every field it has is of the right JSON type."""
+    if not _is_int(line.get("seat")):
+        raise ValueError(f"'seat' must be a seat number, not {_show(line.get('seat'))}")
     for key, types in _ACTION_FIELDS.items():
         value = line.get(key)
         if value is not None and not _is_a(value, types):
