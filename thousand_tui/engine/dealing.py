@@ -49,7 +49,7 @@ def cut_deck(deck: list[Card], rng: random.Random) -> tuple[list[Card], tuple[Ca
                 return deck, tuple(shown), True
             continue
         if bottom.rank is Rank.JACK:
-            deck = [*deck[:len(deck) // 2], bottom, *deck[len(deck) // 2:-1]]
+            deck = [*deck[: len(deck) // 2], bottom, *deck[len(deck) // 2 : -1]]
         return deck, tuple(shown), False
 
 
