@@ -25,10 +25,11 @@ from thousand_tui.engine.record import RecordError, read_record, rebuild
 from .helpers import PRESETS, finished_record, record
 
 FUZZ = settings(
-    max_examples=120,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+LONG = settings(FUZZ, max_examples=2000)  # `pytest -m slow`
 
 # Field names of RECORD.md, so that fuzzed lines look like records often enough to go deep.
 FIELDS = [
@@ -297,12 +298,10 @@ MUTATIONS: tuple[Mutation, ...] = (
 )
 
 
-@FUZZ
-@given(
-    sample=st.sampled_from(["classic", "family", "two-player", "four-player", "finished"]),
-    data=st.data(),
-)
-def test_mutated_real_records(
+SAMPLES = st.sampled_from(["classic", "family", "two-player", "four-player", "finished"])
+
+
+def mutate_and_check(
     record_file: Path, capsys: pytest.CaptureFixture[str], sample: str, data: st.DataObject
 ) -> None:
     lines = [json.loads(row) for row in sample_records()[sample].splitlines()]
@@ -315,9 +314,7 @@ def test_mutated_real_records(
     check_file(record_file, capsys)
 
 
-@FUZZ
-@given(data=st.data())
-def test_damaged_bytes_of_real_records(
+def damage_and_check(
     record_file: Path, capsys: pytest.CaptureFixture[str], data: st.DataObject
 ) -> None:
     raw = bytearray(sample_records()[data.draw(st.sampled_from(PRESETS))])
@@ -325,6 +322,40 @@ def test_damaged_bytes_of_real_records(
         raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
     record_file.write_bytes(bytes(raw))
     check_file(record_file, capsys)
+
+
+@FUZZ
+@given(sample=SAMPLES, data=st.data())
+def test_mutated_real_records(
+    record_file: Path, capsys: pytest.CaptureFixture[str], sample: str, data: st.DataObject
+) -> None:
+    mutate_and_check(record_file, capsys, sample, data)
+
+
+@FUZZ
+@given(data=st.data())
+def test_damaged_bytes_of_real_records(
+    record_file: Path, capsys: pytest.CaptureFixture[str], data: st.DataObject
+) -> None:
+    damage_and_check(record_file, capsys, data)
+
+
+@pytest.mark.slow
+@LONG
+@given(sample=SAMPLES, data=st.data())
+def test_mutated_real_records_long(
+    record_file: Path, capsys: pytest.CaptureFixture[str], sample: str, data: st.DataObject
+) -> None:
+    mutate_and_check(record_file, capsys, sample, data)
+
+
+@pytest.mark.slow
+@LONG
+@given(data=st.data())
+def test_damaged_bytes_of_real_records_long(
+    record_file: Path, capsys: pytest.CaptureFixture[str], data: st.DataObject
+) -> None:
+    damage_and_check(record_file, capsys, data)
 
 
 def test_the_samples_replay(record_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
