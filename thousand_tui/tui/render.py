@@ -165,19 +165,56 @@ class Palette:
             lines[2].append(bl + top * 3 + br, border)
         out = Text("\n").join(lines)
         if labels is not None:
-            under = Text()
-            for i, label in enumerate(labels):
-                if i:
-                    under.append(" " * gap)
-                look = looks[i]
-                selected = look in (Look.SELECTED, Look.SELECTED_DIM)
-                style = Style(bold=True, color=SELECTED) if selected else Style(color=DIM_TEXT)
-                if self.no_color:
-                    style = Style(bold=True) if selected else Style(dim=True)
-                under.append(label.center(5)[:5], style)
             out.append("\n")
-            out.append_text(under)
+            out.append_text(self.labels(labels, looks, 5, gap))
         return out
+
+    def big_row(
+        self,
+        cards: Sequence[Card | None],
+        looks: Sequence[Look],
+        labels: Sequence[str] | None = None,
+        gap: int = 1,
+    ) -> Text:
+        """Cards five lines tall, rank in two corners and the suit in the middle."""
+        lines = [Text() for _ in range(5)]
+        for i, (card, look) in enumerate(zip(cards, looks, strict=True)):
+            if i:
+                for line in lines:
+                    line.append(" " * gap)
+            tl, top, tr, side, bl, br = self.boxes[look]
+            border = self.border_style(look)
+            _, face_style = self.face(card, look)
+            if card is None or look is Look.BACK:
+                back = "#####" if self.ascii_only else "░░░░░"
+                faces = [back, back, back]
+            else:
+                rank = "10" if card.rank.letter == "T" else card.rank.letter
+                suit = self.suit_label(card.suit)
+                faces = [rank.ljust(5), suit.center(5), rank.rjust(5)]
+            lines[0].append(tl + top * 5 + tr, border)
+            for row, face in enumerate(faces, start=1):
+                lines[row].append(side, border)
+                lines[row].append(face, face_style)
+                lines[row].append(side, border)
+            lines[4].append(bl + top * 5 + br, border)
+        out = Text("\n").join(lines)
+        if labels is not None:
+            out.append("\n")
+            out.append_text(self.labels(labels, looks, 7, gap))
+        return out
+
+    def labels(self, labels: Sequence[str], looks: Sequence[Look], width: int, gap: int) -> Text:
+        under = Text()
+        for i, label in enumerate(labels):
+            if i:
+                under.append(" " * gap)
+            selected = looks[i] in (Look.SELECTED, Look.SELECTED_DIM)
+            style = Style(bold=True, color=SELECTED) if selected else Style(color=DIM_TEXT)
+            if self.no_color:
+                style = Style(bold=True) if selected else Style(dim=True)
+            under.append(label.center(width)[:width], style)
+        return under
 
     def backs(self, count: int) -> Text:
         return Text(("#" if self.ascii_only else "▮") * count, style=Style(color=BORDER))

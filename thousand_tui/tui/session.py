@@ -72,7 +72,8 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
             players,
             first_dealer=setup.first_dealer,
             preset=preset.name,
-            start=setup.start,
+            # "Again" is a fresh game: no scenario position, no stacked cards.
+            start=setup.start if seed is None else None,
             deals=setup.deals if seed is None else None,
             sink=writer.write if writer else None,
         )

@@ -107,7 +107,18 @@ class ConventionsScreen(InfoScreen):
 
     def compose_body(self) -> ComposeResult:
         with VerticalScroll(id="info-body"):
-            yield Static(self.p.styled(Text(self.text)), id="conventions-text")
+            yield Static(self.formatted(), id="conventions-text")
+
+    def formatted(self) -> Text:
+        """The title and the section names in bold."""
+        out = Text()
+        lines = self.text.rstrip("\n").split("\n")
+        for i, line in enumerate(lines):
+            if i:
+                out.append("\n")
+            heading = i == 0 or (line and not line.startswith(" ") and not lines[i - 1])
+            out.append(line, style="bold" if heading else "")
+        return self.p.styled(out)
 
     def on_mount(self) -> None:
         self.query_one("#info-body").focus()

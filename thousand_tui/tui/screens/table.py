@@ -108,6 +108,9 @@ class TableScreen(Screen[None]):
     TableScreen.-tall GameLog {
         height: 9;
     }
+    TableScreen.-tall HandView {
+        height: 8;
+    }
     TableScreen.-tall #opponents {
         height: 5;
     }
@@ -192,7 +195,7 @@ class TableScreen(Screen[None]):
                 yield InfoBar(id="scores", classes="-scores")
             with Vertical(id="side"):
                 yield InfoBar(self.t("sheet_title"), id="side-title")
-                yield ScoreSheet(compact=True, id="side-sheet")
+                yield ScoreSheet(takes_keys=False, id="side-sheet")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -667,7 +670,7 @@ class TableScreen(Screen[None]):
             bids.append("\n\n")
             said = [f"{names[s]}: {t('pass') if v is None else v}" for s, v in view.bids]
             bids.append("   ".join(said))
-            widget.update(bids)
+            widget.show(bids, [])
             return
         widget.show("", [])
 

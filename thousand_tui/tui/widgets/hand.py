@@ -57,7 +57,10 @@ class HandView(Static):
         self.playable = playable
         self.cursor = cursor
         self.new = set(new or ())
-        self.update(self.render_cards())
+        self.refresh()
+
+    def render(self) -> Text:
+        return self.render_cards()
 
     def look(self, index: int, card: Card) -> Look:
         dim = self.playable is not None and card not in self.playable
@@ -69,7 +72,10 @@ class HandView(Static):
         p = palette(self)
         if not self.cards:
             if self.hidden:
-                return p.row([None] * self.hidden, [Look.BACK] * self.hidden)
+                backs = [Look.BACK] * self.hidden
+                if self.content_size.height >= 6:
+                    return p.big_row([None] * self.hidden, backs)
+                return p.row([None] * self.hidden, backs)
             return Text("")
         looks = [self.look(i, c) for i, c in enumerate(self.cards)]
         labels = []
@@ -78,5 +84,11 @@ class HandView(Static):
             if card in self.new:
                 label += "*"
             labels.append(label)
-        gap = 1 if len(self.cards) <= 12 else 0
+        width, height = self.content_size
+        count = len(self.cards)
+        if height >= 6:  # room for big cards, if the row fits
+            for gap in (1, 0):
+                if count * 7 + (count - 1) * gap <= width:
+                    return p.big_row(self.cards, looks, labels, gap=gap)
+        gap = 1 if count * 6 - 1 <= width or not width else 0
         return p.row(self.cards, looks, labels, gap=gap)

@@ -25,7 +25,8 @@ class SheetTable(DataTable[Text]):
 
 
 class ScoreSheet(Vertical):
-    """`compact` leaves out the legend and totals (the side panel of a wide screen)."""
+    """`compact` leaves out the legend and totals; `takes_keys=False` for the side panel of a
+    wide screen, whose keys belong to the table."""
 
     DEFAULT_CSS = """
     ScoreSheet {
@@ -42,14 +43,17 @@ class ScoreSheet(Vertical):
     }
     """
 
-    def __init__(self, *, compact: bool = False, id: str | None = None) -> None:
+    def __init__(
+        self, *, compact: bool = False, takes_keys: bool = True, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self.compact = compact
+        self.takes_keys = takes_keys
         self.rows_shown = 0
 
     def compose(self) -> ComposeResult:
         table = SheetTable(cursor_type="row", zebra_stripes=True, id="sheet-table")
-        table.can_focus = not self.compact
+        table.can_focus = self.takes_keys
         yield table
         if not self.compact:
             yield Static(classes="sheet-totals", id="sheet-totals")

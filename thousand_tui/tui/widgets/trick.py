@@ -26,21 +26,38 @@ class TrickView(Static):
     }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.caption: str | Text = ""
+        self.plays: list[tuple[str, Card | None]] = []
+
     def show(
-        self, caption: str, plays: Sequence[tuple[str, Card | None]], *, last: bool = False
+        self, caption: str | Text, plays: Sequence[tuple[str, Card | None]], *, last: bool = False
     ) -> None:
         self.set_class(last, "-last")
-        self.update(self.compose_trick(caption, plays))
+        self.caption = caption
+        self.plays = list(plays)
+        self.refresh()
 
-    def compose_trick(self, caption: str, plays: Sequence[tuple[str, Card | None]]) -> Text:
+    def render(self) -> Text:
+        return self.compose_trick(self.caption, self.plays)
+
+    def compose_trick(self, caption: str | Text, plays: Sequence[tuple[str, Card | None]]) -> Text:
         p = palette(self)
-        out = Text(caption, style="bold")
+        out = Text(caption, style="bold") if isinstance(caption, str) else caption
         if not plays:
-            return out + Text("\n\n\n\n")
+            return out
         cards = [card for _, card in plays]
         looks = [Look.NORMAL if card is not None else Look.BACK for card in cards]
-        margin = Text(" " * ((SLOT - 5) // 2))
-        rows = [margin + row + margin for row in p.row(cards, looks, gap=SLOT - 5).split("\n")]
+        big = self.content_size.height >= 8
+        width = 7 if big else 5
+        margin = Text(" " * ((SLOT - width) // 2))
+        drawn = (
+            p.big_row(cards, looks, gap=SLOT - width)
+            if big
+            else p.row(cards, looks, gap=SLOT - width)
+        )
+        rows = [margin + row + margin for row in drawn.split("\n")]
         names = Text()
         for name, _ in plays:
             names.append(name[: SLOT - 1].center(SLOT))

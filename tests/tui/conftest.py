@@ -1,0 +1,21 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from thousand_tui.saves import DATA_DIR_ENV
+
+
+@pytest.fixture(autouse=True)
+def table_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saved games in a folder of the test's own; colours on; a UTF-8 English locale."""
+    home = tmp_path / "xdg-data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    monkeypatch.delenv(DATA_DIR_ENV, raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.delenv("LC_CTYPE", raising=False)
+    return home

@@ -1,0 +1,140 @@
+"""Helpers for driving the table in tests: settle the app, read the screen as text, stack deals."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+from collections.abc import Sequence
+
+from rich.console import Console
+from textual.app import App
+from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
+
+from thousand_tui.engine.actions import Act
+from thousand_tui.engine.cards import parse_cards
+from thousand_tui.engine.dealing import Dealt
+from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.describe import sorted_hand
+from thousand_tui.tui.screens.decision import DecisionScreen
+from thousand_tui.tui.screens.result import DealResultScreen
+
+
+def screen_text(app: App) -> str:
+    """What the terminal shows, as plain text (one line per row)."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    render = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(render)
+    return console.export_text()
+
+
+def waiting_for_human(app: ThousandApp) -> bool:
+    table = app.table
+    game = app.session.game
+    return bool(table.dialog_open or game.over or (game.to_move == 0 and table.awaiting))
+
+
+async def settle(pilot: Pilot, timeout: float = 20.0) -> None:
+    """Wait until the AI opponents have nothing left to do: the human is asked, a dialog is
+    open, or the game is over; then let the screen catch up."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        # A worker that already posted its decision may be marked cancelled when the next
+        # opponent's worker starts (they are exclusive): that is not a failure.
+        with contextlib.suppress(WorkerCancelled):
+            await app.workers.wait_for_complete()
+        await asyncio.sleep(0.002)
+        if waiting_for_human(app) and not app.workers:
+            await pilot.pause()
+            if waiting_for_human(app):
+                return
+    raise AssertionError("the table did not settle")
+
+
+def dealt(hands: Sequence[str], talon: str) -> Dealt:
+    """`dealt(["AH KH ...", "...", "..."], "9S 9C 9D")`: a stacked deal."""
+    return Dealt(
+        hands=tuple(tuple(parse_cards(h.split())) for h in hands),
+        talons=(tuple(parse_cards(talon.split())),),
+    )
+
+
+# Deal 1 of the classic tests, dealer seat 0: Anna (seat 1) is on 100, Boris (seat 2) opens.
+# You hold the heart marriage and three aces; Anna and Boris are weak and pass.
+STRONG = dealt(
+    [
+        "AH TH KH QH AS TS AC",
+        "9H JH 9D JD 9C JC JS",
+        "9S QS KC TC QD TD AD",
+    ],
+    "KS QC KD",
+)
+
+
+async def press_card(pilot: Pilot, card: str) -> None:
+    """Choose `card` in the hand by its number key and play it with Enter."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    hand = [c.code for c in sorted_hand(app.session.game.view(0))]
+    index = hand.index(card)
+    await pilot.press("1234567890"[index], "enter")
+
+
+async def play_first_legal(pilot: Pilot) -> str:
+    """Play the leftmost playable card (declaring nothing); returns its code."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    view = app.session.game.view(0)
+    plain = {a.card for a in view.legal if a.act is Act.PLAY and a.marriage is None}
+    hand = sorted_hand(view)
+    index = next(i for i, c in enumerate(hand) if c in plain)
+    await pilot.press("1234567890"[index], "enter")
+    if isinstance(app.screen, DecisionScreen) and app.screen.kind == "marriage":
+        await pilot.press(str(len(app.screen.choices)))  # "just play"
+    return hand[index].code
+
+
+async def play_out_deal(pilot: Pilot) -> None:
+    """Play the leftmost playable card at every turn until the deal's result is shown."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    for _ in range(40):
+        await settle(pilot)
+        if isinstance(app.screen, DealResultScreen):
+            return
+        if isinstance(app.screen, DecisionScreen) and app.screen.kind == "contract":
+            await pilot.press("1")
+            continue
+        assert app.table.awaiting == "play", screen_text(app)
+        await play_first_legal(pilot)
+    raise AssertionError("the deal did not end")
+
+
+def play_headless(app: ThousandApp, deals: int) -> None:
+    """Before the app runs: play `deals` deals with easy players in every seat (seat 0
+    too), then stop at the next decision of seat 0. The record is written as usual."""
+    from thousand_tui.ai import make_player
+
+    game = app.session.game
+    game.take_start_events()
+    players = {seat: make_player("easy", 100 + seat) for seat in range(game.rules.players)}
+    while not game.over:
+        seat = game.to_move
+        assert seat is not None
+        if seat == 0 and len(game.results) >= deals:
+            return
+        game.apply(players[seat].decide(game.view(seat)))

@@ -1,0 +1,83 @@
+"""Snapshots of the main screens at 80×24 and 120×40 (pytest-textual-snapshot).
+
+Regenerate after a deliberate change of the look with `pytest tests/tui/snapshots
+--snapshot-update` and review the SVG files it writes."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+
+from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
+
+from ..helpers import STRONG, play_headless, press_card, settle
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+def strong_app() -> ThousandApp:
+    return create_app(seed=11, pace=0, deals={1: STRONG})
+
+
+async def to_exchange(pilot: Pilot) -> None:
+    await settle(pilot)
+    await pilot.press("2")  # bid 105; Anna passes
+    await settle(pilot)
+
+
+async def to_play(pilot: Pilot) -> None:
+    await to_exchange(pilot)
+    await pilot.press("3", "enter", "4", "enter", "enter")  # K♠ to Anna, Q♣ to Boris
+    await settle(pilot)
+    await pilot.press("1")  # play 105
+    await settle(pilot)
+    await press_card(pilot, "AH")
+    await settle(pilot)
+    await press_card(pilot, "KH")
+    await pilot.press("1")  # marriage ♥ 100
+    await settle(pilot)
+    await pilot.press("right", "right")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table(snap_compare, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(strong_app(), terminal_size=size, run_before=to_play)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_auction(snap_compare, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(strong_app(), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_exchange(snap_compare, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    async def run_before(pilot: Pilot) -> None:
+        await to_exchange(pilot)
+        await pilot.press("3", "enter", "right")  # K♠ to Anna; Boris's card still to choose
+
+    assert snap_compare(strong_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_score_sheet(snap_compare, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    app = create_app(seed=21, pace=0)
+    play_headless(app, deals=9)
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_conventions(snap_compare, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+
+    app = create_app("family", seed=11, pace=0)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

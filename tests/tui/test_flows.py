@@ -1,0 +1,345 @@
+"""The table driven by keys, one flow at a time: every test presses keys in the real app and
+checks both the engine (the state changed as the keys said) and the screen (it shows it)."""
+
+from __future__ import annotations
+
+from thousand_tui.engine.deal import Phase
+from thousand_tui.engine.game import Start
+from thousand_tui.engine.match import BarrelSeat, MatchState
+from thousand_tui.tui import create_app
+from thousand_tui.tui.screens.auction import AuctionScreen
+from thousand_tui.tui.screens.contract import ContractScreen
+from thousand_tui.tui.screens.decision import DecisionScreen
+from thousand_tui.tui.screens.end import GameOverScreen
+from thousand_tui.tui.screens.exchange import ExchangeScreen
+from thousand_tui.tui.screens.info import SheetScreen
+from thousand_tui.tui.screens.marriage import MarriageScreen
+from thousand_tui.tui.screens.result import DealResultScreen
+from thousand_tui.tui.screens.table import TableScreen
+
+from .helpers import STRONG, dealt, play_out_deal, press_card, screen_text, settle
+
+SIZE = (80, 24)
+
+
+def strong_app(**kwargs: object):  # type: ignore[no-untyped-def]
+    return create_app(seed=11, pace=0, deals={1: STRONG}, **kwargs)  # type: ignore[arg-type]
+
+
+async def win_auction(pilot) -> None:  # type: ignore[no-untyped-def]
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, AuctionScreen)
+    await pilot.press("2")  # the next bid: 105
+    await settle(pilot)
+
+
+async def give_two(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Give K♠ to Anna and Q♣ to Boris (the hand is A♠ 10♠ K♠ A♣ Q♣ K♦ A♥ 10♥ K♥ Q♥)."""
+    await pilot.press("3", "enter")
+    await pilot.press("4", "enter")
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_bid_and_win_the_auction() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert isinstance(app.screen, AuctionScreen)
+        assert "Current bid: 100 (Anna)" in text
+        assert "1  Pass" in text and "2  Bid 105" in text
+        assert "Boris 100" not in text and "Boris pass" in text
+        await pilot.press("2")
+        await settle(pilot)
+        deal = app.session.game.deal
+        assert (deal.declarer, deal.contract) == (0, 105)
+        assert deal.bids[-2:] == [(0, 105), (1, None)]
+        assert isinstance(app.screen, ExchangeScreen)
+        text = screen_text(app)
+        assert "Talon, shown to all: K♠ Q♣ K♦" in text
+        assert "To Anna: —" in text and "To Boris: —" in text
+
+
+async def test_the_auction_dialog_moves_through_bids_and_explains_the_marriage_rule() -> None:
+    # Boris has no marriage: he passes; here you hold none either, so 120 is your limit.
+    weak = dealt(
+        ["AH TH KH AS TS AC JH", "9H QH 9D JD 9C JC JS", "9S QS KC TC QD TD AD"], "KS QC KD"
+    )
+    app = create_app(seed=11, pace=0, deals={1: weak})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, AuctionScreen)
+        assert "need a marriage" in screen_text(app)
+        await pilot.press("down", "down")  # the adjustable bid, 110
+        await pilot.press("right", "right")  # 120, the highest without a marriage
+        await pilot.press("right")  # refused: the note says why
+        assert "Bids above 120 need a marriage" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.deal.bids[2] == (0, 120)
+
+
+async def test_give_cards_and_take_one_back() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        await pilot.press("3", "enter")  # K♠ to Anna …
+        assert "To Anna: K♠" in screen_text(app)
+        await pilot.press("backspace")  # … taken back
+        assert "To Anna: —" in screen_text(app)
+        assert app.session.game.deal.phase is Phase.GIVE
+        await give_two(pilot)
+        deal = app.session.game.deal
+        assert [code.code for _, code in deal.given] == ["KS", "QC"]
+        assert [to for to, _ in deal.given] == [1, 2]
+        assert len(deal.hands[0]) == 8
+        assert isinstance(app.screen, ContractScreen)
+        log = app.table.query_one("#log").lines_written
+        assert "You → Anna: K♠." in log and "You → Boris: Q♣." in log
+
+
+async def test_raise_the_contract() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        await give_two(pilot)
+        assert "1  Play 105" in screen_text(app)
+        await pilot.press("down", "right", "right", "enter")  # raise 110 → 120
+        await settle(pilot)
+        deal = app.session.game.deal
+        assert deal.contract == 120 and deal.raised
+        assert deal.phase is Phase.PLAY
+        assert "Contract: 120 (You)" in screen_text(app)
+
+
+async def test_concede() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        await give_two(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContractScreen)
+        assert "Concede «R»: you −105, each opponent +60" in screen_text(app)
+        await pilot.press("3")
+        await settle(pilot)
+        result = app.session.game.results[0]
+        assert result.conceded and result.deltas == [-105, 60, 60]
+        assert isinstance(app.screen, DealResultScreen)
+        assert "You: 105 conceded «R»" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.deal.number == 2
+
+
+async def test_play_a_whole_deal_with_a_marriage() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        await give_two(pilot)
+        await pilot.press("1")  # play 105
+        await settle(pilot)
+        assert app.table.awaiting == "play"
+        assert "Your lead" in screen_text(app)
+        await press_card(pilot, "AH")  # a first trick: no marriage on the first lead
+        await settle(pilot)
+        assert app.session.game.deal.tricks[0].winner == 0
+        await press_card(pilot, "KH")
+        assert isinstance(app.screen, MarriageScreen)
+        assert "1  Declare ♥ 100: trump ♥" in screen_text(app)
+        await pilot.press("1")
+        await settle(pilot)
+        deal = app.session.game.deal
+        assert deal.trump is not None and deal.trump.value == "H"
+        assert deal.marriage_points[0] == 100
+        assert "Trump: ♥ (You)" in screen_text(app)
+        assert "You: K♥ — marriage ♥ 100, trump ♥!" in app.table.query_one("#log").lines_written
+        await play_out_deal(pilot)
+        result = app.session.game.results[0]
+        assert result.made and result.deltas[0] == 105
+        assert "You: 105 made ✓" in screen_text(app)
+
+
+async def test_an_unplayable_card_says_why() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        await give_two(pilot)
+        await pilot.press("1")  # play 105
+        await settle(pilot)
+        await press_card(pilot, "KD")  # Boris takes it with A♦ and leads
+        await settle(pilot)
+        view = app.session.game.view(0)
+        assert view.trick and view.trick[0][0] == 2
+        led = view.trick[0][1].suit
+        hand = view.hand or ()
+        assert any(c.suit is led for c in hand)
+        wrong = next(c for c in hand if c.suit is not led)
+        await press_card(pilot, wrong.code)
+        assert app.session.game.view(0).hand == hand  # nothing was played
+        messages = " ".join(str(n.message) for n in app._notifications)
+        assert "you must follow suit" in messages
+
+
+async def test_redeal_offer() -> None:
+    three_nines = dealt(
+        ["9S 9C 9D AH TH KH QH", "AS TS KS QS JS 9H JH", "AC TC KC QC JC AD TD"], "JD QD KD"
+    )
+    app = create_app("family", seed=5, pace=0, deals={1: three_nines})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DecisionScreen) and screen.kind == "redeal"
+        assert "You may ask for a redeal: nines in hand." in screen_text(app)
+        await pilot.press("1")
+        await settle(pilot)
+        game = app.session.game
+        assert game.results[0].redeal == "hand_nines"
+        assert game.deal.number == 2 and game.deal.dealer == 0
+        assert isinstance(app.screen, DealResultScreen)
+        assert "Redeal: nines in hand (You)." in screen_text(app)
+
+
+async def test_dark_game() -> None:
+    deal = dealt(
+        ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S 9C JC QC KC TC AD"], "9D QD KD"
+    )
+    # Boris deals, so you sit on 100 and are offered the dark game before seeing a card.
+    app = create_app("family", seed=5, pace=0, deals={1: deal}, first_dealer=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DecisionScreen) and screen.kind == "dark"
+        assert app.session.game.view(0).hand is None
+        text = screen_text(app)
+        assert "Play in the dark?" in text and "░░░" in text and "A♥" not in text
+        await pilot.press("1")
+        await settle(pilot)
+        game = app.session.game
+        assert game.deal.dark and game.deal.declarer == 0 and game.deal.contract == 120
+        assert isinstance(app.screen, ExchangeScreen)
+        assert "Talon, seen only by you: 9♦ Q♦ K♦" in screen_text(app)
+        await pilot.press("enter", "enter", "enter")  # the two leftmost cards
+        await settle(pilot)
+        assert "dark ×2" in screen_text(app)
+        await play_out_deal(pilot)
+        result = game.results[0]
+        assert result.dark and result.multiplier == 2
+        assert result.deltas[0] in (240, -240)
+
+
+async def test_barrel_attempt_is_marked_on_the_sheet() -> None:
+    start = Start(
+        MatchState(
+            scores=(880, 300, 200),
+            palki=(0, 0, 0),
+            palki_streak=(0, 0, 0),
+            barrel=(BarrelSeat(), None, None),
+            falls=(0, 0, 0),
+            concessions=(0, 0, 0),
+            crosses=(0, 0, 0),
+        )
+    )
+    app = create_app(seed=3, pace=0, deals={1: STRONG}, start=start)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "You 880 barrel 0/3" in text
+        assert "2  Bid 120" in text  # on the barrel every bid is at least 120
+        await pilot.press("1")  # pass
+        await play_out_deal(pilot)
+        assert app.session.game.match.barrel[0] == BarrelSeat(1, 0)
+        assert "You: barrel, attempt 1 of 3" in screen_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        text = screen_text(app)
+        assert "880 B1" in text and "880 B0" in text  # after the deal, and the start
+
+
+async def test_game_over_from_the_barrel_and_again() -> None:
+    start = Start(
+        MatchState(
+            scores=(880, 300, 200),
+            palki=(0, 0, 0),
+            palki_streak=(0, 0, 0),
+            barrel=(BarrelSeat(2, 0), None, None),
+            falls=(0, 0, 0),
+            concessions=(0, 0, 0),
+            crosses=(0, 0, 0),
+        )
+    )
+    app = create_app(seed=3, pace=0, deals={1: STRONG}, start=start)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # 120
+        await settle(pilot)
+        await give_two(pilot)
+        await pilot.press("1")  # play 120
+        await settle(pilot)
+        await press_card(pilot, "AH")
+        await settle(pilot)
+        await press_card(pilot, "KH")
+        await pilot.press("1")  # declare ♥ 100
+        await play_out_deal(pilot)
+        game = app.session.game
+        assert game.over and game.winner == 0
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        text = screen_text(app)
+        assert "Game over" in text and "You win with 1000!" in text
+        await pilot.press("a")
+        await settle(pilot)
+        assert app.games_played == 2
+        assert isinstance(app.table, TableScreen)
+        new = app.session.game
+        assert new is not game and not new.results and new.match.scores == (0, 0, 0)
+
+
+async def test_resume_continues_at_the_same_decision() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        await pilot.press("3", "enter")  # chosen, not yet given: nothing recorded
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    path = app.session.path
+    assert path is not None and path.exists()
+    hand = sorted(app.session.game.deal.hands[0])
+
+    again = create_app(resume=path, pace=0)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = again.session.game
+        assert game.deal.phase is Phase.GIVE and game.deal.declarer == 0
+        assert sorted(game.deal.hands[0]) == hand
+        assert isinstance(again.screen, ExchangeScreen)
+        assert "Game resumed at deal 1." in again.table.query_one("#log").lines_written
+        await give_two(pilot)
+        assert [c.code for _, c in game.deal.given] == ["KS", "QC"]
+
+
+async def test_quit_asks_first() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # put the auction away
+        await pilot.press("q")
+        await pilot.pause()
+        assert "Quit the game?" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.is_running
+        assert "Your decision (auction): press Enter." in screen_text(app)
+        await pilot.press("enter")  # the auction again
+        await pilot.pause()
+        assert isinstance(app.screen, AuctionScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
