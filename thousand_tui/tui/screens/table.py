@@ -195,7 +195,7 @@ class TableScreen(Screen[None]):
                 yield InfoBar(id="scores", classes="-scores")
             with Vertical(id="side"):
                 yield InfoBar(self.t("sheet_title"), id="side-title")
-                yield ScoreSheet(takes_keys=False, id="side-sheet")
+                yield ScoreSheet(compact=True, takes_keys=False, id="side-sheet")
         yield Footer()
 
     def on_mount(self) -> None:

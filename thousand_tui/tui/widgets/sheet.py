@@ -25,8 +25,8 @@ class SheetTable(DataTable[Text]):
 
 
 class ScoreSheet(Vertical):
-    """`compact` leaves out the legend and totals; `takes_keys=False` for the side panel of a
-    wide screen, whose keys belong to the table."""
+    """`compact` leaves out the totals (the side panel of a wide screen, where `takes_keys`
+    is False: the keys belong to the table)."""
 
     DEFAULT_CSS = """
     ScoreSheet {
@@ -57,7 +57,7 @@ class ScoreSheet(Vertical):
         yield table
         if not self.compact:
             yield Static(classes="sheet-totals", id="sheet-totals")
-            yield Static(classes="sheet-legend", id="sheet-legend")
+        yield Static(classes="sheet-legend", id="sheet-legend")
 
     @property
     def table(self) -> SheetTable:
@@ -98,6 +98,7 @@ class ScoreSheet(Vertical):
         self.rows_shown = len(rows)
         if rows:
             table.move_cursor(row=len(rows) - 1, animate=False)
+        self.query_one("#sheet-legend", Static).update(p.styled(legend(t, marks)))
         if not self.compact:
             totals = Text()
             for seat, name in enumerate(names):
@@ -108,4 +109,3 @@ class ScoreSheet(Vertical):
             self.query_one("#sheet-totals", Static).update(
                 totals if results else Text(t("sheet_empty"))
             )
-            self.query_one("#sheet-legend", Static).update(p.styled(legend(t, marks)))

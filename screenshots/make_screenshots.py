@@ -1,0 +1,191 @@
+"""Make the README screenshots: the table, the auction, the exchange and the score sheet.
+
+    python screenshots/make_screenshots.py [--out screenshots]
+
+Every picture comes from fixed seeds and stacked deals, with the opponents at pace 0, so the
+same code makes the same SVG files. Nothing is saved under your data directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
+
+from thousand_tui.ai import make_player
+from thousand_tui.engine.cards import parse_cards, sort_hand
+from thousand_tui.engine.dealing import Dealt
+from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
+
+HERE = Path(__file__).resolve().parent
+
+# You hold the heart marriage and three aces; Anna sits on 100, Boris passes.
+STRONG = Dealt(
+    hands=tuple(
+        tuple(parse_cards(hand.split()))
+        for hand in ("AH TH KH QH AS TS AC", "9H JH 9D JD 9C JC JS", "9S QS KC TC QD TD AD")
+    ),
+    talons=(tuple(parse_cards(["KS", "QC", "KD"])),),
+)
+
+Steps = Callable[[Pilot], Awaitable[None]]
+
+
+async def settle(pilot: Pilot) -> None:
+    """Wait until the opponents are done and the table waits for you."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    for _ in range(2000):
+        with contextlib.suppress(WorkerCancelled):
+            await app.workers.wait_for_complete()
+        await asyncio.sleep(0.005)
+        table = app.table
+        game = app.session.game
+        ready = table.dialog_open or game.over or (game.to_move == 0 and table.awaiting)
+        if ready and not app.workers:
+            await pilot.pause()
+            return
+    raise RuntimeError("the table did not settle")
+
+
+async def press_card(pilot: Pilot, code: str) -> None:
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    view = app.session.game.view(0)
+    hand = [c.code for c in sort_hand(view.hand or (), view.trump)]
+    await pilot.press("1234567890"[hand.index(code)], "enter")
+
+
+async def to_exchange(pilot: Pilot) -> None:
+    await settle(pilot)
+    await pilot.press("2")  # bid 105
+    await settle(pilot)
+
+
+async def exchange(pilot: Pilot) -> None:
+    await to_exchange(pilot)
+    await pilot.press("3", "enter", "right")  # K♠ to Anna, choosing Boris's card
+
+
+async def table(pilot: Pilot) -> None:
+    await to_exchange(pilot)
+    await pilot.press("3", "enter", "4", "enter", "enter")  # K♠ to Anna, Q♣ to Boris
+    await settle(pilot)
+    await pilot.press("1")  # play 105
+    await settle(pilot)
+    await press_card(pilot, "AH")
+    await settle(pilot)
+    await press_card(pilot, "KH")
+    await pilot.press("1")  # declare the marriage: hearts are trump
+    await settle(pilot)
+    await press_card(pilot, "TH")
+    await settle(pilot)
+
+
+async def midgame(pilot: Pilot) -> None:
+    """Pass in the auction, then play until two tricks of the deal are taken."""
+    from thousand_tui.engine.actions import Act
+    from thousand_tui.tui.screens.decision import DecisionScreen
+    from thousand_tui.tui.screens.exchange import ExchangeScreen
+    from thousand_tui.tui.screens.result import DealResultScreen
+
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    for _ in range(200):
+        await settle(pilot)
+        screen = app.screen
+        view = app.session.game.view(0)
+        if isinstance(screen, DealResultScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, ExchangeScreen):
+            await pilot.press("enter", "enter", "enter")
+        elif isinstance(screen, DecisionScreen):
+            await pilot.press("2" if screen.kind in ("dark", "redeal") else "1")
+        elif len(view.tricks) >= 2:
+            return
+        else:
+            plain = {a.card for a in view.legal if a.act is Act.PLAY and a.marriage is None}
+            hand = sort_hand(view.hand or (), view.trump)
+            index = next(i for i, c in enumerate(hand) if c in plain)
+            await pilot.press("1234567890"[index], "enter")
+    raise RuntimeError("the deal did not get that far")
+
+
+async def sheet(pilot: Pilot) -> None:
+    await settle(pilot)
+    await pilot.press("s")
+    await pilot.pause()
+
+
+def played(app: ThousandApp, deals: int) -> ThousandApp:
+    """Play some deals with easy players in every seat before the screen opens."""
+    game = app.session.game
+    game.take_start_events()
+    players = {seat: make_player("easy", 100 + seat) for seat in range(game.rules.players)}
+    while not game.over:
+        seat = game.to_move
+        assert seat is not None
+        if seat == 0 and len(game.results) >= deals:
+            break
+        game.apply(players[seat].decide(game.view(seat)))
+    return app
+
+
+SHOTS: dict[str, tuple[Callable[[], ThousandApp], Steps, tuple[int, int]]] = {
+    "table": (lambda: played(create_app(seed=21, pace=0, save=False), 6), midgame, (120, 40)),
+    "auction": (
+        lambda: create_app(seed=11, pace=0, deals={1: STRONG}, save=False),
+        settle,
+        (100, 30),
+    ),
+    "exchange": (
+        lambda: create_app(seed=11, pace=0, deals={1: STRONG}, save=False),
+        exchange,
+        (100, 30),
+    ),
+    "score-sheet": (
+        lambda: played(create_app(seed=21, pace=0, save=False), 14),
+        sheet,
+        (100, 30),
+    ),
+    "table-ru": (
+        lambda: create_app(seed=11, pace=0, deals={1: STRONG}, save=False, lang="ru"),
+        table,
+        (80, 24),
+    ),
+}
+
+
+async def shoot(name: str, out: Path) -> Path:
+    factory, steps, size = SHOTS[name]
+    app = factory()
+    async with app.run_test(size=size) as pilot:
+        await steps(pilot)
+        await pilot.pause()
+        svg = app.export_screenshot(title=f"thousand — {name}")
+    path = out / f"{name}.svg"
+    path.write_text(svg, encoding="utf-8")
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, default=HERE, help="folder for the SVG files")
+    parser.add_argument("names", nargs="*", help=f"only these pictures: {', '.join(SHOTS)}")
+    options = parser.parse_args()
+    unknown = [name for name in options.names if name not in SHOTS]
+    if unknown:
+        parser.error(f"no picture called {', '.join(unknown)}; choose from {', '.join(SHOTS)}")
+    options.out.mkdir(parents=True, exist_ok=True)
+    for name in options.names or SHOTS:
+        print(asyncio.run(shoot(name, options.out)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,141 @@
+"""End to end: the real `thousand` in a tmux terminal, driven by keys, read from the screen.
+
+Skipped (with the reason) where tmux is not installed; CI installs it. The test runs its own
+tmux server (`-L`), so it never touches a tmux session of the person running the tests.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(
+    TMUX is None, reason="tmux is not installed; the end-to-end test drives `thousand` in tmux"
+)
+
+
+class Terminal:
+    """A detached tmux session of its own server: start a command, send keys, read the pane."""
+
+    def __init__(self, socket: str, env: dict[str, str]) -> None:
+        self.socket = socket
+        self.env = env
+
+    def tmux(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        assert TMUX is not None
+        return subprocess.run(
+            [TMUX, "-L", self.socket, *args],
+            capture_output=True,
+            text=True,
+            env=self.env,
+            check=check,
+            timeout=20,
+        )
+
+    def start(self, name: str, command: str) -> None:
+        self.tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "30", command)
+        self.tmux("set-option", "-t", name, "remain-on-exit", "on")
+
+    def keys(self, name: str, *keys: str) -> None:
+        for key in keys:
+            self.tmux("send-keys", "-t", name, key)
+            time.sleep(0.15)
+
+    def screen(self, name: str) -> str:
+        return self.tmux("capture-pane", "-p", "-t", name, check=False).stdout
+
+    def wait_for(self, name: str, text: str, timeout: float = 30.0) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen(name)
+            if text in screen:
+                return screen
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} did not appear on the screen:\n{screen}")
+
+    def kill(self, name: str) -> None:
+        self.tmux("kill-session", "-t", name, check=False)
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    env = dict(os.environ)
+    env.update(
+        {
+            "XDG_DATA_HOME": str(tmp_path / "data"),
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "TERM": "xterm-256color",
+            "HOME": str(tmp_path),
+        }
+    )
+    env.pop("THOUSAND_DATA_DIR", None)
+    env.pop("NO_COLOR", None)
+    env.pop("TMUX", None)
+    term = Terminal(f"thousand-e2e-{os.getpid()}", env)
+    try:
+        yield term
+    finally:
+        term.tmux("kill-server", check=False)
+
+
+def thousand_command(args: str, data: Path) -> str:
+    """`thousand ARGS` as the console script if installed, else through this Python."""
+    program = shutil.which("thousand")
+    base = shlex.quote(program) if program else f"{shlex.quote(sys.executable)} -m thousand_tui"
+    return f"env XDG_DATA_HOME={shlex.quote(str(data))} {base} {args}; echo exit status $?"
+
+
+def test_play_quit_resume_and_hang_up(terminal: Terminal, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    terminal.start("play", thousand_command("--seed 7 --ai easy --lang en", data))
+    screen = terminal.wait_for("play", "Auction")
+    assert "Thousand · Classic · Deal 1" in screen
+    assert "Your hand:" in screen
+    terminal.keys("play", "Escape")  # put the auction away and look at the table
+    terminal.wait_for("play", "press Enter")
+    screen = terminal.wait_for("play", "Decide")  # the footer lists the keys
+    assert "Anna" in screen and "Boris" in screen and "Trump:" in screen
+    assert "Scores:" in screen and "You 0" in screen
+    assert "Sheet" in screen and "Quit" in screen
+    terminal.keys("play", "s")
+    terminal.wait_for("play", "Score sheet")
+    terminal.keys("play", "Escape", "q")
+    terminal.wait_for("play", "Quit the game?")
+    terminal.keys("play", "y")
+    screen = terminal.wait_for("play", "exit status 0")
+    assert "game saved in" in screen
+    games = list((data / "thousand_tui" / "games").glob("*.jsonl"))
+    assert len(games) == 1
+    lines = games[0].read_text(encoding="utf-8").splitlines()
+    assert '"type":"game"' in lines[0] and any('"type":"deal"' in line for line in lines)
+
+    # Resume it, then close the terminal under it: SIGHUP ends the app; nothing is lost.
+    terminal.start("again", thousand_command("--resume --lang en", data))
+    screen = terminal.wait_for("again", "Game resumed at deal 1.")
+    before = games[0].read_bytes()
+    terminal.kill("again")
+    time.sleep(1.0)
+    assert games[0].read_bytes().startswith(before)
+
+    terminal.start("third", thousand_command("--resume --lang en", data))
+    screen = terminal.wait_for("third", "Game resumed at deal 1.")
+    terminal.keys("third", "C-c")  # Ctrl+C quits at once; the game stays resumable
+    screen = terminal.wait_for("third", "exit status 0")
+    assert "thousand --resume" in screen
+
+
+def test_a_bad_flag_is_refused_before_the_screen_opens(terminal: Terminal, tmp_path: Path) -> None:
+    terminal.start("bad", thousand_command("--preset no-such-table", tmp_path / "data"))
+    screen = terminal.wait_for("bad", "exit status 2")
+    assert "no-such-table" in screen
