@@ -39,6 +39,8 @@ class Tmux:
             "TERM": "xterm-256color",
             "LANG": "C.UTF-8",
         }
+        if "PYTHONPATH" in os.environ:  # the same code as this test process
+            self.env["PYTHONPATH"] = os.environ["PYTHONPATH"]
         (root / "home").mkdir(exist_ok=True)
         self.pane = ""
 
@@ -79,11 +81,12 @@ class Tmux:
         self.tmux("kill-server")
 
 
-def wait_for(what: str, check: Callable[[], object]) -> None:
+def wait_for(what: str, check: Callable[[], object], tmux: Tmux | None = None) -> None:
     deadline = time.monotonic() + WAIT
     while not check():
         if time.monotonic() > deadline:
-            raise AssertionError(f"gave up waiting for {what}")
+            screen = f"; the screen:\n{tmux.screen()}" if tmux is not None else ""
+            raise AssertionError(f"gave up waiting for {what}{screen}")
         time.sleep(0.1)
 
 
@@ -96,20 +99,30 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
         server.close()
 
 
-def games(tmux: Tmux) -> list[Path]:
-    return sorted((tmux.root / "data" / "thousand_tui" / "games").glob("*.jsonl"))
+SHARED = "games/*.jsonl"
+PER_KEY = "players/*/games/*.jsonl"
+
+
+def games(tmux: Tmux, pattern: str = SHARED) -> list[Path]:
+    """The record files under the data directory."""
+    return sorted((tmux.root / "data" / "thousand_tui").glob(pattern))
 
 
 def record_lines(path: Path) -> list[dict]:
     return read_record(path).games[-1].lines
 
 
-def start_game(tmux: Tmux, *flags: str) -> Path:
+def start_game(
+    tmux: Tmux, *flags: str, prefix: str = "", pattern: str = SHARED, ready: str = "Pass"
+) -> Path:
+    """Start `thousand` with these flags in a new shell; wait until `ready` is on the screen
+    and the game holds its record."""
     tmux.shell()
     game = shlex.join([sys.executable, "-m", "thousand_tui", *flags])
-    tmux.type(f"{game}; echo EXITED $?")
-    wait_for("the auction dialog", lambda: "Pass" in tmux.screen() and games(tmux))
-    [path] = games(tmux)
+    tmux.type(f"{prefix}{game}; echo EXITED $?")
+    wait_for(repr(ready), lambda: ready in tmux.screen(), tmux)
+    wait_for("the record", lambda: games(tmux, pattern))
+    [path] = games(tmux, pattern)
     wait_for("the record to be locked", lambda: saves.describe_save(path).in_use)
     return path
 
@@ -161,7 +174,7 @@ def test_the_pane_killed_mid_deal_and_the_game_resumed(tmux: Tmux) -> None:
     tmux.shell()
     tmux.type(f"{shlex.join([sys.executable, '-m', 'thousand_tui', '--resume'])}; echo EXITED $?")
     wait_for("the resumed game to open its record", lambda: saves.describe_save(path).in_use)
-    wait_for("the table", lambda: "Deal 1" in tmux.screen())
+    wait_for("the table", lambda: "Deal 1" in tmux.screen(), tmux)
     assert human_passed(path)
     assert games(tmux) == [path]  # the same game, no new one
     os.kill(tmux.game_pid(), signal.SIGTERM)
@@ -198,3 +211,33 @@ def test_signals_and_ctrl_c_save_and_leave_the_terminal_usable(
     assert "continue it with `thousand --resume`" in tmux.screen()
     wait_for("the record to be let go", lambda: not saves.describe_save(path).in_use)
     check_record(path)
+
+
+def test_a_hosted_session_killed_mid_deal_and_resumed(tmux: Tmux) -> None:
+    """`thousand ssh-session` as sshd starts it for `ssh -t thousand@host family ru`, the
+    link dropped mid-deal, then `ssh -t thousand@host resume` from the same key."""
+    auth = tmux.root / "auth"
+    auth.write_text("publickey ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOlga\n")
+    login = f"SSH_USER_AUTH={shlex.quote(str(auth))} SSH_ORIGINAL_COMMAND="
+    # no seed: the first decision may be a bid, a redeal or a dark game; any is mid-deal
+    path = start_game(
+        tmux, "ssh-session", prefix=login + "'family ru' ", pattern=PER_KEY, ready="Кон 1"
+    )
+    assert read_record(path).games[0].header["preset"] == "family"
+    wait_for("the deal in the record", lambda: len(record_lines(path)) >= 2, tmux)
+    before = record_lines(path)
+    tmux.kill_pane()
+    wait_for("the game to let go of its record", lambda: not saves.describe_save(path).in_use)
+    check_record(path)
+    assert record_lines(path)[: len(before)] == before
+
+    tmux.shell()
+    session = shlex.join([sys.executable, "-m", "thousand_tui", "ssh-session"])
+    tmux.type(f"{login}'resume ru' {session}; echo EXITED $?")
+    wait_for("the resumed game to open its record", lambda: saves.describe_save(path).in_use)
+    wait_for("the table", lambda: "Кон 1" in tmux.screen(), tmux)
+    os.kill(tmux.game_pid(), signal.SIGHUP)
+    terminal_usable(tmux, 128 + signal.SIGHUP)
+    check_record(path)
+    assert games(tmux, PER_KEY) == [path]
+    assert games(tmux) == []
