@@ -89,7 +89,9 @@ def seat_view(deal: Deal, seat: int, names: tuple[str, ...], winner: int | None)
     elif seat == deal.sitting_out:
         talon = deal.dealt.talons[0]
     talons_seen = None
-    if deal.phase is Phase.TALON and seat == declarer and rules.two_player.talon_choice == "look":
+    # `talon_choice: look`, unless he plays dark and takes the talon unseen.
+    looks = rules.two_player.talon_choice == "look" and hand is not None
+    if deal.phase is Phase.TALON and seat == declarer and looks:
         talons_seen = tuple(tuple(t) for t in deal.talons)
     visible = rules.talon.given_visible
     passed_cards: list[tuple[int, int, Card]] = []
