@@ -184,10 +184,14 @@ def settle(deal: Deal) -> Settlement:
                     continue
                 sheet.scores[seat] += (contract if made else -contract) * m
                 continue
-            if on_barrel[seat]:
-                barrel_gain[seat] = points[seat]
-                continue
             if frozen:
+                # "The others score nothing" (`barrel.opponents_freeze`): a second barrel
+                # player's tally too.
+                continue
+            if on_barrel[seat]:
+                # `goal: cumulative`: his exact points count as a defender too, even when the
+                # automatic bid (`bidding: auto_bid`) was outbid.
+                barrel_gain[seat] = points[seat]
                 continue
             sheet.scores[seat] += _defender_amount(rules, deal, seat, made, m, marriage_m)
     else:
