@@ -296,6 +296,25 @@ class TestOpponentsFreeze:
         ]
         assert res["state"]["palki"] == [0, 0, 0]
 
+    def test_a_second_barrel_players_tally_is_frozen_too(self) -> None:
+        rules = rules_of(
+            barrel__goal="cumulative",
+            barrel__opponents_freeze=True,
+            barrel__simultaneous="all_stay",
+        )
+        game = played(rules, state(scores=[880, 880, 0], barrel={0: 0, 1: 0}))
+        res = result_of(game)
+        # Seat 1 makes 100 with 119 (tally 119); seat 0's 39 do not count while frozen.
+        assert res["contract"] == 100 and res["made"] is True
+        assert res["state"]["scores"] == [880, 999, 0]
+        assert res["state"]["barrel"][0] == {"attempts_used": 1, "tally": 0}
+        assert res["state"]["barrel"][1] == {"attempts_used": 1, "tally": 119}
+
+    def test_frozen_players_keep_their_palki_streak(self) -> None:
+        rules = rules_of(barrel__opponents_freeze=True, palki__rule="three_in_a_row")
+        game = swept(rules, state(scores=[0, 880, 0], barrel={1: 0}, streak=[2, 0, 1]))
+        assert result_of(game)["state"]["palki_streak"] == [2, 0, 1]
+
     def test_others_score_when_he_defends(self) -> None:
         rules = rules_of(barrel__opponents_freeze=True)
         game = played(rules, state(scores=[0, 0, 880], barrel={2: 0}), contract_step="keep")

@@ -345,3 +345,17 @@ class TestTwoPlayers:
         assert res["tricks"] == [0, 10]
         assert res["card_points"] == [0, 120]
         assert res["events"] == [{"kind": "palka", "seat": 0, "count": 1}]
+
+
+class TestTwoPlayerDark:
+    def test_the_dark_declarer_does_not_look_at_the_talons(self) -> None:
+        rules = two_rules(dark__enabled=True, two_player__talon_choice="look")
+        game = two_game(rules)
+        play_out(game, ["1 dark"])
+        assert game.deal.phase is Phase.TALON
+        assert game.view(1).hand is None
+        assert game.view(1).talons_seen is None
+        play_out(game, ["1 talon 0"])
+        assert actions_of(game)[-1]["shown"] is False
+        assert game.view(1).hand is not None  # he sees his cards to discard
+        assert acts(game, 1) == {Act.DISCARD}
