@@ -131,6 +131,8 @@ def settle(deal: Deal) -> Settlement:
         sheet.event("cut_penalty", seat=cutter, points=rules.deal.cut_penalty)
 
     if deal.redeal_reason is not None:
+        # The cut came before the deal: its fine stands when the deal is redealt
+        # (`deal.cut_penalty`, 000:L141); nothing else is scored.
         state = _state(sheet, before.golden_left, before.golden_made)
         return Settlement(
             number=deal.number,
