@@ -329,6 +329,17 @@ class TestRedealCountsForNothing:
         assert game.deal.dealer == 0
         assert actions_of(game)[0]["seat"] == 1
 
+    def test_the_cut_fine_stands_in_a_redealt_deal(self) -> None:
+        rules = rules_of(deal__cut_ritual=True, redeal__when="before_auction", redeal__hand_nines=3)
+        game = stacked_game(
+            rules, THREE_NINES, THREE_NINES_TALON, cut=("9S", "9C", "9D"), cut_penalty=True
+        )
+        play_out(game, ["0 redeal"])
+        res = result_of(game)
+        assert res["redeal"] == "hand_nines"
+        assert res["deltas"] == [0, 0, -120]
+        assert res["events"] == [{"kind": "cut_penalty", "seat": 2, "points": 120}]
+
     def test_redeal_choice_needs_the_offered_reason(self) -> None:
         game = stacked_game(rules_of(), THREE_NINES, THREE_NINES_TALON)
         play_out(game, ["2 pass", "0 pass", "1 give 9S 0", "1 give JD 2"])
