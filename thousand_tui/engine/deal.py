@@ -527,9 +527,17 @@ class Deal:
         self._record(action)
         self.hands[seat].extend(self.talon_cards)
         self.talons[index] = []
+        # A hidden talon is seen by its taker (unless he plays dark) and the sitting-out dealer.
+        private: tuple[int, ...] | None = None
+        if not shown:
+            seers = [] if seat in self.hand_hidden else [seat]
+            if self.sitting_out is not None:
+                seers.append(self.sitting_out)
+            private = tuple(seers)
         self._emit(
             "talon",
             seat,
+            private_to=private,
             cards=[c.code for c in self.talon_cards],
             shown=shown,
             talon=index if self.players == 2 else None,
