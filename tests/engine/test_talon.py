@@ -11,6 +11,8 @@ from thousand_tui.engine.deal import Phase
 
 from .helpers import (
     SWEEP_GIVE,
+    SWEEP_HANDS,
+    SWEEP_TALON,
     actions_of,
     acts,
     complete,
@@ -72,6 +74,30 @@ class TestShow:
         assert talon.seat == 1
         assert talon.data["cards"] == ["9H", "AC", "9S"]
         assert talon.data["shown"] is False
+        # Hidden at 100: only the taker may see the cards of the event.
+        assert talon.private_to == (1,)
+        assert not talon.visible_to(0) and not talon.visible_to(2)
+
+    def test_shown_talon_event_is_public(self) -> None:
+        game = sweep_game()
+        play_out(game, ["2 bid 105", "0 pass"])
+        events = game.apply(Action(1, Act.PASS))
+        talon = next(e for e in events if e.kind == "talon")
+        assert talon.private_to is None
+
+    def test_hidden_talon_event_of_a_four_player_deal_is_the_sitters_too(self) -> None:
+        hands = ("", *SWEEP_HANDS)
+        game = stacked_game(rules_of("four-player"), hands, SWEEP_TALON)
+        play_out(game, ["2 pass"])
+        events = game.apply(Action(3, Act.PASS))
+        talon = next(e for e in events if e.kind == "talon")
+        assert talon.private_to == (1, 0)
+
+    def test_dark_talon_event_is_nobodys(self) -> None:
+        game = sweep_game(rules_of(dark__enabled=True))
+        events = game.apply(Action(1, Act.DARK))
+        talon = next(e for e in events if e.kind == "talon")
+        assert talon.private_to == ()
 
 
 class TestGiving:
