@@ -51,7 +51,8 @@ class Terminal:
             time.sleep(0.15)
 
     def screen(self, name: str) -> str:
-        return self.tmux("capture-pane", "-p", "-t", name, check=False).stdout
+        # -J joins wrapped lines, -S reaches back into what scrolled off the top.
+        return self.tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", name, check=False).stdout
 
     def wait_for(self, name: str, text: str, timeout: float = 30.0) -> str:
         deadline = time.monotonic() + timeout

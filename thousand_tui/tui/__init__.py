@@ -52,7 +52,7 @@ def run(options: argparse.Namespace) -> int:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     app = ThousandApp(setup, session, handle_signals=True)
-    code = app.run()
+    app.run()
     session = app.session
     session.close()
     try:
@@ -61,7 +61,7 @@ def run(options: argparse.Namespace) -> int:
             print(f"{PROG}: continue it with `{PROG} --resume`")
     except (OSError, ValueError):
         pass  # the terminal is gone (SIGHUP); the record is complete anyway
-    return int(code or 0)
+    return app.return_code or 0
 
 
 __all__ = ["ThousandApp", "check_terminal", "create_app", "run"]

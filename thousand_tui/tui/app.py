@@ -102,7 +102,7 @@ class ThousandApp(App[int]):
 
     def signalled(self, sig: int) -> None:
         self.session.close()
-        self.exit(128 + int(sig))
+        self.exit(return_code=128 + int(sig))
 
     def on_unmount(self) -> None:
         self.session.close()
@@ -147,18 +147,18 @@ class ThousandApp(App[int]):
         if isinstance(self.screen, ConfirmQuitScreen):
             return
         if self.session.game.over:
-            self.exit(0)
+            self.exit()
             return
         saved = self.session.writer is not None
 
         def answered(quit_now: bool | None) -> None:
             if quit_now:
-                self.exit(0)
+                self.exit()
 
         self.push_screen(ConfirmQuitScreen(self.t, saved), answered)
 
     def action_quit_now(self) -> None:
-        self.exit(0)
+        self.exit()
 
     # ------------------------------------------------------------------ game over, again
 
@@ -167,7 +167,7 @@ class ThousandApp(App[int]):
             if what == "again":
                 self.again()
             else:
-                self.exit(0)
+                self.exit()
 
         self.push_screen(GameOverScreen(session.game, self.t), chosen)
 

@@ -19,23 +19,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "level_easy": ("easy", "лёгкий"),
     "level_normal": ("normal", "средний"),
     "level_hard": ("hard", "сильный"),
-    "suit_H": ("hearts", "черви"),
-    "suit_D": ("diamonds", "бубны"),
-    "suit_C": ("clubs", "трефы"),
-    "suit_S": ("spades", "пики"),
-    "suit_A": ("aces", "тузы"),
     "no_trump": ("none", "нет"),
     "pass": ("pass", "пас"),
-    "cards_count": ("{count} cards", "карт: {count}"),
     "tricks_count": ("tricks {count}", "взяток {count}"),
-    "points_count": ("{points} pts", "{points} оч."),
     "dealer": ("dealer", "сдаёт"),
     "sits_out": ("sits out", "на прикупе"),
     "declarer": ("declarer", "разыгрывает"),
-    "on_hundred": ("on {value}", "на {value}"),
     "on_barrel": ("barrel {used}/{attempts}", "бочка {used}/{attempts}"),
     "thinking": ("thinking…", "думает…"),
-    "your_turn": ("your turn", "ваш ход"),
     # ---------------------------------------------------------------- the table
     "header_deal": ("Deal {number}", "Кон {number}"),
     "header_dealer": ("dealer: {name}", "сдаёт: {name}"),
@@ -45,7 +36,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "status_contract": ("Contract: {value} ({name})", "Заказ: {value} ({name})"),
     "status_auction": ("Bid: {value} ({name})", "Ставка: {value} ({name})"),
     "status_talon": ("Talon: ", "Прикуп: "),
-    "status_talon_hidden": ("Talon: {count} cards", "Прикуп: {count} карты"),
     "phase_dark": ("dark offer", "предложение втёмную"),
     "phase_redeal": ("redeal?", "пересдача?"),
     "phase_auction": ("auction", "торговля"),
@@ -79,7 +69,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "trick_takes": ("→ {name} (+{points})", "→ {name} (+{points})"),
     "trick_last": ("Last trick {number}", "Последняя взятка {number}"),
     "trick_none": ("no tricks yet", "взяток ещё не было"),
-    "trick_empty": ("", ""),
     "scores_line": ("Scores: ", "Очки: "),
     "not_playable_follow": (
         "{card}: you must follow suit {suit}.",
@@ -94,14 +83,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{card}: с козыря ходит только тот, кто его назначил.",
     ),
     "not_playable": ("{card} cannot be played now.", "{card} сейчас ходить нельзя."),
-    "not_your_turn": ("Wait: turn of {name}.", "Подождите: ход за игроком {name}."),
-    "saved_at": ("Saved to {path}", "Сохранено: {path}"),
     # ---------------------------------------------------------------- what players did
     "act_bid": ("{value}", "{value}"),
     "act_bid_auto": ("on {value}", "на {value}"),
     "act_pass": ("pass", "пас"),
     "act_dark": ("in the dark!", "втёмную!"),
-    "act_dark_decline": ("looks at the cards", "смотрит карты"),
     "act_dark_cancel": ("cancels the dark game", "растемняет"),
     "act_redeal": ("redeal!", "пересдача!"),
     "act_redeal_decline": ("plays on", "играет"),
@@ -116,7 +102,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "act_marriage": ("{card} marriage {suit} {points}", "{card} хвалю {suit} {points}"),
     "act_marriage_keep": ("{card} {suit} {points}, trump stays", "{card} {suit} {points} по масти"),
     "act_ace_marriage": ("{card} ace marriage {points}", "{card} тузовый марьяж {points}"),
-    "act_trick": ("takes the trick", "берёт взятку"),
     # ---------------------------------------------------------------- narration
     # "Name: what" lines, so that "You" and a name read alike in both languages.
     "n_deal": ("Deal {number}, dealer {dealer}.", "Кон {number}, сдаёт {dealer}."),
@@ -132,7 +117,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "n_bid": ("{name}: {value}.", "{name}: {value}."),
     "n_bid_auto": ("{name}: on {value}.", "{name}: на {value}."),
     "n_pass": ("{name}: pass.", "{name}: пас."),
-    "n_pass_auto": ("{name}: pass (in the minus).", "{name}: пас (в минусе)."),
     "n_dark": ("{name}: in the dark!", "{name}: втёмную!"),
     "n_dark_decline": ("{name}: not in the dark.", "{name}: не втёмную."),
     "n_dark_cancel": (
@@ -164,10 +148,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "n_discard_mine": ("Aside: {card}.", "В снос: {card}."),
     "n_discard": ("{name}: a card aside.", "{name}: карта в снос."),
     "n_raise": ("{name}: raise to {value}.", "{name}: повышение до {value}."),
-    "n_concede": (
-        "{name}: concession «{mark}» on {value}.",
-        "{name}: роспись «{mark}» на {value}.",
-    ),
     "n_baptism": (
         "{name}: «крещусь» — a cross; a palka for each opponent.",
         "{name}: «крещусь» — крест, противникам по палке.",
@@ -281,7 +261,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "palki {palki} · falls {falls} · «{r}» {concessions} · crosses {crosses}",
         "палки {palki} · падения {falls} · «{r}» {concessions} · кресты {crosses}",
     ),
-    "sheet_total_row": ("Total", "Итого"),
     # ---------------------------------------------------------------- dialogs
     "your_hand": ("Your hand: ", "Ваши карты: "),
     "auction_title": ("Auction", "Торговля"),
@@ -334,10 +313,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "In hand: {points} points, marriages counted",
         "На руках: {points} очков вместе с марьяжами",
     ),
-    "contract_marriage_rule": (
-        "Raising above {limit} needs a marriage in hand.",
-        "Выше {limit} повышать можно только с марьяжем.",
-    ),
     "exchange_title": (
         "Talon: give a card to each opponent",
         "Прикуп: снесите по карте противникам",
@@ -388,7 +363,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Хвалю {suit} {points}: козырь {suit}",
     ),
     "marriage_keep": (
-        "Declare «по масти» {points}: trump stays {trump}",
+        "Declare {suit} {points} «по масти»: trump stays {trump}",
         "{suit} {points} по масти: козырь остаётся {trump}",
     ),
     "marriage_ace": ("Declare the ace marriage: {points}", "Тузовый марьяж: {points}"),
@@ -405,12 +380,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Партия сохранена: `thousand --resume` продолжит её.",
     ),
     "quit_body_unsaved": ("This game is not saved.", "Эта партия не сохраняется."),
-    "quit_yes": ("Quit", "Выйти"),
     "quit_no": ("Stay", "Остаться"),
     "over_title": ("Game over", "Партия окончена"),
     "over_winner": ("{name} wins with {score}!", "{name} выигрывает: {score}!"),
     "over_you": ("You win with {score}!", "Вы выиграли: {score}!"),
-    "over_again": ("Again", "Ещё раз"),
     "too_small": (
         "The table needs a terminal of at least {width}×{height}.\n"
         "This one is {cols}×{rows}: please make the window larger.",
@@ -481,14 +454,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_table": ("Table", "Стол"),
     "key_change": ("Change", "Изменить"),
     "key_pass": ("Pass", "Пас"),
-    "key_bid": ("Bid", "Ставка"),
     "key_give": ("Give", "Отдать"),
     "key_back": ("Take back", "Вернуть"),
-    "key_yes": ("Yes", "Да"),
-    "key_no": ("No", "Нет"),
     "key_again": ("Again", "Ещё"),
     "key_next": ("Next", "Дальше"),
-    "key_scroll": ("Scroll", "Листать"),
 }
 
 

@@ -1,0 +1,231 @@
+"""The pieces of the table that do not need a whole deal: words, cards, flags, the sheet."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import string
+from pathlib import Path
+
+import pytest
+from rich.segment import Segment
+from rich.style import Style
+from textual.color import Color
+
+from thousand_tui.engine.cards import Suit, parse_card
+from thousand_tui.engine.events import Event
+from thousand_tui.engine.rules import Rules, RulesError
+from thousand_tui.tui import check_terminal, run
+from thousand_tui.tui.ascii import AsciiFilter, asciify
+from thousand_tui.tui.i18n import MESSAGES, Translator
+from thousand_tui.tui.narrate import Narrator
+from thousand_tui.tui.options import (
+    SetupError,
+    check_name,
+    language_from_locale,
+    locale_is_utf8,
+    setup_from_options,
+    table_levels,
+)
+from thousand_tui.tui.render import Palette
+
+# ---------------------------------------------------------------------- words
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_every_message_has_english_and_russian_with_the_same_placeholders(key: str) -> None:
+    english, russian = MESSAGES[key]
+    assert english.strip() and russian.strip()
+    assert placeholders(english) == placeholders(russian)
+
+
+def test_russian_uses_the_games_own_terms() -> None:
+    russian = " ".join(ru for _, ru in MESSAGES.values())
+    for term in ("марьяж", "прикуп", "бочк", "палк", "роспись", "самосвал", "золотой кон"):
+        assert term in russian, term
+    for term in ("втёмную", "пас", "хвалю", "козырь", "крещусь"):
+        assert term in russian, term
+
+
+def test_translator_refuses_an_unknown_language() -> None:
+    with pytest.raises(ValueError, match="en, ru"):
+        Translator("de")
+    assert Translator("ru")("n_bid", name="Борис", value=120) == "Борис: 120."
+
+
+# ---------------------------------------------------------------------- cards
+
+
+def test_suits_stay_apart_without_colour() -> None:
+    palette = Palette(no_color=True)
+    hearts = palette.card(parse_card("KH"))
+    spades = palette.card(parse_card("KS"))
+    assert hearts.style == Style(bold=True, underline=True)
+    assert spades.style == Style(bold=True)
+    assert hearts.plain == "K♥" and spades.plain == "K♠"
+
+
+def test_red_suits_are_red_in_colour_and_letters_in_ascii() -> None:
+    assert Palette().suit_style(Suit.DIAMONDS).color is not None
+    assert Palette().suit_style(Suit.CLUBS).color is None
+    ascii_palette = Palette(ascii_only=True)
+    assert ascii_palette.card_label(parse_card("TH")) == "10H"
+    styled = ascii_palette.styled("Boris: QD, then AS")
+    red = [span for span in styled.spans if span.style == ascii_palette.suit_style(Suit.DIAMONDS)]
+    assert [styled.plain[s.start : s.end] for s in red] == ["QD"]
+
+
+def test_card_rows_have_one_width_per_card() -> None:
+    palette = Palette()
+    from thousand_tui.tui.render import Look
+
+    cards = [parse_card(c) for c in ("AH", "TS", "9C")]
+    row = palette.row(cards, [Look.NORMAL, Look.SELECTED, Look.DIM], ["1", "2", "3"])
+    lines = row.plain.split("\n")
+    assert len(lines) == 4 and {len(line) for line in lines} == {17}
+    big = palette.big_row(cards, [Look.NORMAL] * 3, ["1", "2", "3"])
+    assert len(big.plain.split("\n")) == 6
+
+
+def test_the_ascii_filter_keeps_every_cell() -> None:
+    line = [Segment("╭─ Anna ─╮ ▮▮ K♥ · 10♦ → ✓", Style(bold=True))]
+    (out,) = AsciiFilter().apply(line, Color(0, 0, 0))
+    assert out.text == "+- Anna -+ ## KH . 10D > +"
+    assert len(out.text) == len(line[0].text) and out.style == line[0].style
+    assert asciify("«R» ★") == "<R> *"
+
+
+# ---------------------------------------------------------------------- what is told
+
+
+def narrator() -> Narrator:
+    return Narrator(Translator("en"), Palette(), ("You", "Anna", "Boris"), Rules())
+
+
+def test_a_talon_taken_unseen_is_not_named() -> None:
+    tell = narrator()
+    hidden = Event("talon", 1, {"cards": ["AH", "TH", "KH"], "shown": False})
+    assert tell.tell([hidden]) == ["Talon (Anna): not shown."]
+    shown = Event("talon", 1, {"cards": ["AH", "TH", "KH"], "shown": True})
+    assert tell.tell([shown]) == ["Talon (Anna): A♥ 10♥ K♥."]
+    mine = Event("talon", 0, {"cards": ["AH", "TH", "KH"], "shown": False})
+    assert tell.tell([mine]) == ["Talon (only you see it): A♥ 10♥ K♥."]
+
+
+def test_a_card_given_face_down_is_a_card() -> None:
+    tell = narrator()
+    to_boris = Event("give", 1, {"card": "AS", "to": 2}, private_to=(1, 2))
+    to_me = Event("give", 1, {"card": "AS", "to": 0}, private_to=(1, 0))
+    assert tell.tell([to_boris, to_me]) == ["Anna → Boris: a card.", "Anna → you: A♠."]
+
+
+def test_a_declared_marriage_is_announced_with_its_card() -> None:
+    tell = narrator()
+    events = [
+        Event("marriage", 2, {"suit": "H", "points": 100, "keep_trump": False, "trump": "H"}),
+        Event("play", 2, {"card": "KH", "marriage": "H", "keep_trump": False}),
+    ]
+    assert tell.tell(events) == ["Boris: K♥ — marriage ♥ 100, trump ♥!"]
+    assert tell.last[2] == "K♥ marriage ♥ 100"
+    ru = Narrator(Translator("ru"), Palette(), ("Вы", "Анна", "Борис"), Rules())
+    assert ru.tell(events) == ["Борис: K♥ — хвалю ♥ 100, козырь ♥!"]
+
+
+# ---------------------------------------------------------------------- flags
+
+
+def options(**values: object) -> argparse.Namespace:
+    base: dict[str, object] = {
+        "preset": None,
+        "players": None,
+        "ai": None,
+        "seed": None,
+        "name": None,
+        "lang": None,
+        "ascii": False,
+        "reduced_motion": False,
+        "resume": None,
+    }
+    base.update(values)
+    return argparse.Namespace(**base)
+
+
+def test_language_and_ascii_follow_the_locale() -> None:
+    assert language_from_locale({"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert language_from_locale({"LANG": "ru_RU.UTF-8", "LC_ALL": "en_GB.UTF-8"}) == "en"
+    assert language_from_locale({}) == "en"
+    assert locale_is_utf8({"LANG": "en_US.UTF-8"})
+    assert not locale_is_utf8({"LANG": "ru_RU.KOI8-R"})
+    assert not locale_is_utf8({})
+    setup = setup_from_options(options(), {"LANG": "ru_RU.KOI8-R"})
+    assert setup.lang == "ru" and setup.ascii
+
+
+def test_ai_levels_for_the_table() -> None:
+    assert table_levels("easy", 3) == ("easy", "easy")
+    assert table_levels("random,easy", 3) == ("random", "easy")
+    with pytest.raises(SetupError, match="one per opponent"):
+        table_levels("easy,easy,easy", 3)
+    with pytest.raises(SetupError, match="unknown AI level 'genius'"):
+        table_levels("genius", 4)
+
+
+def test_names_are_checked() -> None:
+    assert check_name("  Olga  ") == "Olga"
+    with pytest.raises(SetupError):
+        check_name("x" * 40)
+    with pytest.raises(SetupError):
+        check_name("   ")
+
+
+def test_a_bad_preset_is_a_rules_error() -> None:
+    with pytest.raises(RulesError, match="no-such"):
+        setup_from_options(options(preset="no-such"), {"LANG": "C.UTF-8"})
+
+
+def test_resume_with_other_settings_is_refused() -> None:
+    with pytest.raises(SetupError, match="leave out --preset"):
+        setup_from_options(options(resume="latest", preset="family"), {})
+
+
+def test_resume_with_nothing_to_resume() -> None:
+    with pytest.raises(SetupError, match="no unfinished game"):
+        setup_from_options(options(resume="latest"), {})
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        ({"preset": "no-such"}, "no-such"),
+        ({"ai": "easy,easy,easy,easy"}, "--ai needs"),
+        ({"name": "x" * 30}, "--name"),
+        ({"resume": "/nonexistent/game.jsonl"}, "no such file"),
+    ],
+)
+def test_run_prints_one_line_and_exits_2_before_the_screen_opens(
+    flags: dict[str, object], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(options(**flags)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("thousand: ") and message in err
+
+
+def test_the_table_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert check_terminal(io.StringIO(), io.StringIO()) is not None
+    assert run(options()) == 2  # pytest's stdin is not a terminal
+    assert "interactive terminal" in capsys.readouterr().err
+
+
+def test_resume_latest_finds_the_saved_game(table_env: Path) -> None:
+    from thousand_tui.tui import create_app
+
+    app = create_app(seed=5, pace=0)
+    path = app.session.path
+    app.session.close()
+    assert path is not None and path.is_relative_to(table_env)
+    setup = setup_from_options(options(resume="latest"), {"LANG": "C.UTF-8"})
+    assert setup.resume == path

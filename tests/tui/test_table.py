@@ -1,0 +1,162 @@
+"""The table around the game: workers and stale results, the pace, terminal sizes, ASCII,
+Russian, the screens reached by keys, and hang-ups."""
+
+from __future__ import annotations
+
+import itertools
+import signal
+import time
+from dataclasses import replace
+
+from thousand_tui.engine.actions import Act, Action
+from thousand_tui.engine.rules import Rules, with_overrides
+from thousand_tui.presets import load_preset
+from thousand_tui.tui import create_app
+from thousand_tui.tui.messages import AiDecided
+from thousand_tui.tui.screens.auction import AuctionScreen
+from thousand_tui.tui.screens.end import TooSmallScreen
+from thousand_tui.tui.screens.info import ConventionsScreen, HelpScreen, SheetScreen
+from thousand_tui.tui.widgets.sheet import SheetTable
+
+from .helpers import STRONG, play_headless, press_card, screen_text, settle
+
+
+async def test_a_stale_ai_result_is_dropped() -> None:
+    app = create_app(seed=11, pace=0, deals={1: STRONG})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table
+        game = app.session.game
+        lines = len(game.lines)
+        # An answer for a turn that is over (Boris's pass, already applied) arrives late.
+        table.post_message(AiDecided(table.turn - 1, 2, Action(2, Act.BID, value=105), 1.0))
+        table.post_message(AiDecided(table.turn, 1, Action(1, Act.PASS), 1.0))  # not his turn
+        await pilot.pause()
+        await pilot.pause()
+        assert table.dropped == 2
+        assert len(game.lines) == lines and game.to_move == 0
+
+
+async def test_opponents_keep_the_pace() -> None:
+    app = create_app(seed=11, pace=0.25, deals={1: STRONG}, save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table
+        times: list[float] = []
+        act = table.act
+
+        def timed(action: Action) -> bool:
+            times.append(time.monotonic())
+            return act(action)
+
+        table.act = timed  # type: ignore[method-assign]
+        await pilot.press("1")  # pass: Anna plays 100, the opponents move on their own
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if len(times) >= 4:
+                break
+        gaps = [b - a for a, b in itertools.pairwise(times[1:])]
+        assert gaps and min(gaps) >= 0.24
+
+
+async def test_too_small_a_terminal_says_what_it_needs_and_follows_resizes() -> None:
+    app = create_app(seed=11, pace=0, deals={1: STRONG})
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = screen_text(app)
+        assert "at least 80×24" in text and "70×20" in text
+        await pilot.resize_terminal(75, 24)
+        await pilot.pause()
+        assert "75×24" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, AuctionScreen)  # the decision waited for the room
+        await pilot.resize_terminal(130, 42)
+        await pilot.pause()
+        assert app.table.has_class("-wide") and app.table.has_class("-tall")
+
+
+async def test_ascii_mode_has_letters_for_suits_and_no_drawing_characters() -> None:
+    app = create_app(seed=11, pace=0, deals={1: STRONG}, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Your hand: AS 10S AC AH 10H KH QH" in text
+        assert text.isascii(), [ch for ch in text if not ch.isascii()]
+
+
+async def test_russian_table() -> None:
+    app = create_app(seed=11, pace=0, deals={1: STRONG}, lang="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Торговля" in text and "Ставка: 100 (Анна)" in text and "1  Пас" in text
+        assert app.session.game.names == ("Вы", "Анна", "Борис")
+
+
+async def test_screens_reached_by_keys() -> None:
+    app = create_app("family", seed=11, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert "Thousand in short" in screen_text(app)
+        await pilot.press("c")
+        assert isinstance(app.screen, ConventionsScreen)
+        assert "Family home rules" in screen_text(app)
+        await pilot.press("escape", "escape", "s")
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("escape")
+        assert app.screen is dialog
+
+
+async def test_the_last_trick_on_a_key() -> None:
+    app = create_app(seed=11, pace=0, deals={1: STRONG})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        await pilot.press("enter", "enter", "enter", "1")  # give, play 105
+        await settle(pilot)
+        await press_card(pilot, "AH")
+        await settle(pilot)
+        await pilot.press("l")
+        assert "Last trick 1 · → You (+11)" in screen_text(app)
+        await pilot.press("l")
+        assert "Last trick 1" not in screen_text(app)
+
+
+async def test_a_forty_deal_sheet_scrolls_to_the_latest_deal() -> None:
+    long_game = replace(
+        load_preset("classic"),
+        rules=with_overrides(Rules(), {"target": 5000, "barrel": {"enabled": False}}),
+    )
+    app = create_app(long_game, seed=31, pace=0, save=False)
+    play_headless(app, deals=40)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        table = app.screen.query_one(SheetTable)
+        assert table.row_count == len(app.session.game.results) >= 40
+        assert table.cursor_row == table.row_count - 1
+        assert table.scroll_y > 0  # the latest deals are in view
+        last = app.session.game.results[-1]
+        assert str(last.state.scores[0]) in screen_text(app)
+        await pilot.press("pageup", "pageup", "pageup")
+        await pilot.pause()
+        assert table.scroll_y == 0
+
+
+async def test_a_hang_up_ends_the_app_with_the_record_closed() -> None:
+    app = create_app(seed=11, pace=0, deals={1: STRONG})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        path = app.session.path
+        app.signalled(signal.SIGHUP)
+        await pilot.pause()
+    assert app.return_code == 128 + signal.SIGHUP
+    assert app.session.writer is None
+    assert path is not None and path.read_text(encoding="utf-8").count("\n") >= 3
