@@ -156,7 +156,9 @@ class Narrator:
                 "n_other_talon", name=name, cards=self.cards(data["cards"]), points=data["points"]
             )
         if kind == "deal_result":
-            return self.result(data["result"])
+            result = data["result"]
+            # A redeal was told by its own event; a played deal is told with its outcome.
+            return self.result(result) if result.redeal is None else None
         if kind == "game_over":
             scores = data.get("scores") or ()
             score = scores[seat] if seat is not None and seat < len(scores) else ""

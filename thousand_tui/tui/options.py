@@ -131,12 +131,7 @@ def setup_from_options(
     if lang not in LANGUAGES:
         raise SetupError(f"--lang must be one of {', '.join(LANGUAGES)}")
     ascii_only = bool(options.ascii) or not locale_is_utf8(environ)
-    common = {
-        "lang": lang,
-        "ascii": ascii_only,
-        "reduced_motion": bool(options.reduced_motion),
-        "pace": DEFAULT_PACE,
-    }
+    reduced_motion = bool(options.reduced_motion)
     if options.resume is not None:
         given = [
             flag
@@ -153,7 +148,12 @@ def setup_from_options(
             raise SetupError(
                 f"--resume continues a game with its own settings; leave out {', '.join(given)}"
             )
-        return TableSetup(resume=resume_path(options.resume), **common)
+        return TableSetup(
+            resume=resume_path(options.resume),
+            lang=lang,
+            ascii=ascii_only,
+            reduced_motion=reduced_motion,
+        )
     preset = load_rules(options.preset or "classic", options.players)
     levels = table_levels(options.ai, preset.rules.players)
     seed = options.seed if options.seed is not None else random.randrange(1, 1_000_000)
@@ -162,7 +162,9 @@ def setup_from_options(
         levels=levels,
         seed=seed,
         name=check_name(options.name),
-        **common,
+        lang=lang,
+        ascii=ascii_only,
+        reduced_motion=reduced_motion,
     )
 
 

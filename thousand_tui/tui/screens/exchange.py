@@ -140,9 +140,10 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
             active = i == len(self.chosen)
             marker = "▸ " if active and not p.ascii_only else ("> " if active else "  ")
             lines.append(marker, style="bold")
-            label = (
-                t("exchange_to", name=view.names[to]) if act is Act.GIVE else t("exchange_aside")
-            )
+            if act is Act.GIVE and to is not None:
+                label = t("exchange_to", name=view.names[to])
+            else:
+                label = t("exchange_aside")
             lines.append(label, style="bold" if active else "")
             if i < len(self.chosen):
                 lines.append_text(p.card(self.chosen[i]))

@@ -24,8 +24,9 @@ from textual.worker import get_current_worker
 from ...ai import Player, make_player
 from ...engine.actions import Action, IllegalAction
 from ...engine.cards import Card, parse_card
-from ...engine.deal import Phase
+from ...engine.deal import Deal, Phase
 from ...engine.events import Event
+from ...engine.game import Game
 from ...engine.scoring import Settlement
 from ...engine.view import SeatView
 from ..describe import sorted_hand
@@ -151,7 +152,7 @@ class TableScreen(Screen[None]):
         self.over_shown = False
         self.narrator = Narrator(self.t, self.p, session.names, session.game.rules)
         self.dropped = 0  # stale AI results ignored (for tests and curiosity)
-        self._view: tuple[int, Any, SeatView] | None = None
+        self._view: tuple[int, Game, SeatView] | None = None
         self._bindings_key: tuple[object, ...] = ()
 
     # ------------------------------------------------------------------ properties
@@ -161,7 +162,7 @@ class TableScreen(Screen[None]):
         return table_app(self)
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         return self.session.game
 
     @property
@@ -201,11 +202,13 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.update_size_classes()
         game = self.game
+        start_events = game.take_start_events()
         if self.session.resumed:
+            # The rebuilt game's start events are those of its first deal, long gone.
             self.say(self.t("n_resumed", number=game.deal.number))
-        lines = self.narrator.tell(game.take_start_events())
-        for line in lines:
-            self.say(line)
+        else:
+            for line in self.narrator.tell(start_events):
+                self.say(line)
         for warning in self.session.warnings:
             self.notify(warning, severity="warning")
         self.side_sheet()
@@ -278,7 +281,7 @@ class TableScreen(Screen[None]):
         self.take_events(events, deal)
         return True
 
-    def take_events(self, events: Sequence[Event], deal: Any = None) -> None:
+    def take_events(self, events: Sequence[Event], deal: Deal | None = None) -> None:
         """Narrate the events and note what the table shows besides the view (the trick that
         just closed, results to show, the cards that came to you). `deal` is the deal the
         events began in: when it ends, the game has already moved on to the next one."""
@@ -313,13 +316,8 @@ class TableScreen(Screen[None]):
                 result = event.data["result"]
                 trick = self.finished_trick if result.redeal is None else None
                 self.results.append(PendingResult(result, trick))
-            for line in self.narrator.tell([event]) if event.kind != "deal_result" else []:
+            for line in self.narrator.tell([event]):
                 self.say(line)
-            if event.kind == "deal_result":
-                result = event.data["result"]
-                if result.redeal is None:
-                    for line in self.narrator.result(result):
-                        self.say(line)
 
     # ------------------------------------------------------------------ results
 

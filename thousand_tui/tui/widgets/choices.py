@@ -65,9 +65,9 @@ class ChoiceList(OptionList):
 
     def __init__(self, choices: list[Choice], *, id: str | None = None) -> None:
         self.choices = choices
-        super().__init__(*self._options(), id=id)
+        super().__init__(*self._choice_options(), id=id)
 
-    def _options(self) -> list[Option]:
+    def _choice_options(self) -> list[Option]:
         return [Option(c.text(), id=c.id, disabled=c.disabled) for c in self.choices]
 
     @property

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static
 
 from ...engine.game import Game
 from ...engine.match import MatchState
+from ...engine.scoring import Settlement
 from ..sheet import Marks, legend, sheet_rows, start_row, totals_line
 from .base import palette, translator
 
@@ -70,7 +71,7 @@ class ScoreSheet(Vertical):
     def show(
         self,
         names: Sequence[str],
-        results: Sequence,
+        results: Sequence[Settlement],
         state: MatchState,
         start: MatchState | None = None,
     ) -> None:
