@@ -140,7 +140,10 @@ def seat_view(deal: Deal, seat: int, names: tuple[str, ...], winner: int | None)
         points_taken=tuple(deal.card_points),
         declarations=tuple(deal.declarations),
         marriage_points=tuple(deal.marriage_points),
-        redeal_reason=deal.redeal_queue[0][1] if deal.phase is Phase.REDEAL else None,
+        # The trigger tells about the asked seat's cards: his to know, not the others'.
+        redeal_reason=(
+            deal.redeal_queue[0][1] if deal.phase is Phase.REDEAL and seat == deal.to_move else None
+        ),
         match=deal.match,
         legal=tuple(deal.legal_actions(seat)),
         winner=winner,
