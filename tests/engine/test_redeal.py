@@ -122,6 +122,9 @@ class TestAfterExchange:
         with pytest.raises(IllegalAction):
             game.apply(Action(0, Act.REDEAL, reason="hand_jacks"))
         assert game.view(0).redeal_reason == "hand_nines"
+        # The others do not learn what the asked seat holds.
+        assert game.view(1).redeal_reason is None
+        assert game.view(2).redeal_reason is None
 
 
 class TestBeforeAuction:
