@@ -343,3 +343,34 @@ async def test_quit_asks_first() -> None:
         await pilot.press("y")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_a_marriage_declared_po_masti_leaves_the_trump() -> None:
+    deal = dealt(
+        ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S JC QC TC AD QD 9C"], "KC 9D KD"
+    )
+    app = create_app("family", seed=5, pace=0, deals={1: deal})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, AuctionScreen)
+        assert "At this table the bid goes up by exactly 5." in screen_text(app)
+        await pilot.press("2")  # 105, the only bid here
+        await settle(pilot)
+        await pilot.press("enter", "enter", "enter")  # give the two leftmost cards
+        await settle(pilot)
+        await pilot.press("1")  # play 105
+        await settle(pilot)
+        await press_card(pilot, "AH")
+        await settle(pilot)
+        await press_card(pilot, "KH")
+        assert isinstance(app.screen, MarriageScreen)
+        text = screen_text(app)
+        assert "2  Declare ♥ 100 «по масти»: trump stays none" in text
+        await pilot.press("2")
+        await settle(pilot)
+        deal_now = app.session.game.deal
+        assert deal_now.trump is None and deal_now.marriage_points[0] == 100
+        assert deal_now.declarations[0].keep_trump
+        log = app.table.query_one("#log").lines_written
+        assert "You: K♥ — marriage ♥ 100 «по масти», trump stays none." in log

@@ -178,7 +178,8 @@ class Narrator:
                 return t("n_play_ace_marriage", name=name, card=card, points=points)
             suit = self.suit(marriage)
             if data.get("keep_trump"):
-                trump = self.suit(declared.get("trump")) if declared.get("trump") else "—"
+                held = declared.get("trump")
+                trump = self.suit(held) if held else t("no_trump")
                 self.last[seat or 0] = t("act_marriage_keep", card=card, suit=suit, points=points)
                 return t(
                     "n_play_marriage_keep",
