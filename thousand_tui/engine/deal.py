@@ -226,6 +226,8 @@ class Deal:
         r = self.rules.redeal
         hand = self.hands[seat]
         nines = count_rank(hand, Rank.NINE)
+        # `redeal.hand_nines_on_hundred` (000:L173, L527): before the auction the player on 100;
+        # after the exchange only while he still plays the 100 (outbid, he is not "on 100").
         on_hundred = seat == self.on_hundred and (
             stage is RedealStage.BEFORE_AUCTION
             or (self.declarer == seat and self.contract == self.rules.bidding.min)
@@ -320,6 +322,7 @@ class Deal:
             self._end_auction(self.on_hundred, rules.dark.contract)
             return
         if self.golden:
+            # No auction, so `bidding.minus_threshold` passes nobody: the obligated plays it.
             self._auto_bid(self.obligated, rules.golden.forced_contract)
             self._end_auction(self.obligated, rules.golden.forced_contract)
             return
@@ -361,6 +364,7 @@ class Deal:
     def _must_pass(self, seat: int) -> bool:
         if self.rules.bidding.minus_mode == "self_passes":
             return self.in_minus(seat)
+        # `minus_mode: others_pass`: only a bid he makes counts, not his automatic 100.
         return self.low_bidder is not None and seat != self.low_bidder
 
     def _advance_auction(self) -> None:
