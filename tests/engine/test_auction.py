@@ -278,3 +278,32 @@ class TestMinus:
         game = stacked_game(rules, SWEEP_HANDS, SWEEP_TALON, start_state=state(scores=[0, 0, -150]))
         play_out(game, ["2 pass", "0 bid 105", "1 bid 110"])
         assert game.to_move == 0
+
+    def test_others_pass_mode_the_automatic_100_is_not_a_bid(self) -> None:
+        rules = rules_of(bidding__minus_threshold=-100, bidding__minus_mode="others_pass")
+        game = stacked_game(rules, SWEEP_HANDS, SWEEP_TALON, start_state=state(scores=[0, -150, 0]))
+        assert actions_of(game)[0]["seat"] == 1  # the low player still sits on 100
+        play_out(game, ["2 bid 105", "0 bid 110"])
+        assert game.to_move == 1
+
+    def test_everybody_in_the_minus_the_obligated_plays_100(self) -> None:
+        rules = rules_of(bidding__minus_threshold=-100)
+        game = stacked_game(
+            rules, SWEEP_HANDS, SWEEP_TALON, start_state=state(scores=[-200, -200, -200])
+        )
+        assert [(a["seat"], a["act"]) for a in actions_of(game)[:3]] == [
+            (1, "bid"),
+            (2, "pass"),
+            (0, "pass"),
+        ]
+        assert (game.deal.declarer, game.deal.contract) == (1, 100)
+
+    def test_golden_contract_in_the_minus(self) -> None:
+        rules = rules_of(bidding__minus_threshold=-100, golden__enabled=True)
+        game = stacked_game(
+            rules,
+            SWEEP_HANDS,
+            SWEEP_TALON,
+            start_state=state(scores=[0, -150, 0], golden_left=2),
+        )
+        assert (game.deal.declarer, game.deal.contract) == (1, 120)
