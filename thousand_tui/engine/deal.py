@@ -882,7 +882,8 @@ class Deal:
                 assert action.reason is not None
                 self._redeal(seat, action.reason)
             else:
-                self._emit("redeal_decline", seat, reason=action.reason)
+                # Playing on tells nobody what he holds: the reason is his alone.
+                self._emit("redeal_decline", seat, private_to=(seat,), reason=action.reason)
                 self._next_redeal_question()
         elif phase is Phase.DARK:
             if act is Act.DARK:
