@@ -83,6 +83,14 @@ class TestAfterExchange:
         # Same dealer, next deal number.
         assert [(d["number"], d["dealer"]) for d in deal_lines(game)] == [(1, 0), (2, 0)]
 
+    def test_a_declined_redeal_is_private(self) -> None:
+        game = stacked_game(rules_of(), THREE_NINES, THREE_NINES_TALON)
+        play_out(game, ["2 pass", "0 pass", "1 give 9S 0", "1 give JD 2"])
+        events = game.apply(Action(0, Act.REDEAL_DECLINE, reason="hand_nines"))
+        decline = next(e for e in events if e.kind == "redeal_decline")
+        assert decline.private_to == (0,)
+        assert not decline.visible_to(1)
+
     def test_declined_redeal_goes_on_to_the_contract(self) -> None:
         game = stacked_game(rules_of(), THREE_NINES, THREE_NINES_TALON)
         play_out(game, ["2 pass", "0 pass", "1 give 9S 0", "1 give JD 2", "0 decline"])
