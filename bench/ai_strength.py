@@ -38,11 +38,17 @@ class DealResult:
 
 
 def make(level: str, seed: int, hard_samples: int | None, hard_time: float | None) -> Player:
-    if level == "hard" and (hard_samples is not None or hard_time is not None):
+    """A player of `level`; `level@0.1` also sets its bidding risk (a tuning aid)."""
+    name, _, risk = level.partition("@")
+    if name == "hard" and (hard_samples is not None or hard_time is not None):
         from thousand_tui.ai.hard import HardPlayer
 
-        return HardPlayer(seed, samples=hard_samples, time_budget=hard_time)
-    return make_player(level, seed)
+        player: Player = HardPlayer(seed, samples=hard_samples, time_budget=hard_time)
+    else:
+        player = make_player(name, seed)
+    if risk:
+        player.risk = float(risk)  # type: ignore[attr-defined]
+    return player
 
 
 def play_deal(args: tuple[int, str, str, str, int | None, float | None]) -> DealResult:

@@ -82,11 +82,17 @@ def brute_force(deal: Deal, declarer: int) -> int:
     return max(values) if seat == declarer else min(values)
 
 
-@pytest.mark.parametrize("preset", ALL_RULES)
-@pytest.mark.parametrize("tricks_left", [2, 3])
+FAST_THREE = ("classic", "two-player", "card_must_win")
+BRUTE_CASES = [(name, 2) for name in ALL_RULES] + [
+    pytest.param(name, 3, marks=() if name in FAST_THREE else pytest.mark.slow)
+    for name in ALL_RULES
+]
+
+
+@pytest.mark.parametrize(("preset", "tricks_left"), BRUTE_CASES)
 def test_solver_agrees_with_brute_force(preset: str, tricks_left: int) -> None:
     compared = 0
-    for seed in range(12):
+    for seed in range(8):
         found = random_play_state(preset, seed + 100 * tricks_left, tricks_left)
         if found is None:
             continue
@@ -102,7 +108,7 @@ def test_solver_agrees_with_brute_force(preset: str, tricks_left: int) -> None:
         for need in (expected - so_far, expected - so_far + 1):
             assert Solver(rules).reaches(pos, need) == (so_far + need <= expected)
         compared += 1
-    assert compared >= 5
+    assert compared >= 3
 
 
 def test_apply_move_matches_engine() -> None:

@@ -111,9 +111,11 @@ class HardPlayer(NormalPlayer):
             return None
         return time.perf_counter() + self.time_budget * scale
 
-    def _more(self, done: int, deadline: float | None) -> bool:
+    def _more(self, done: int, tried: int, deadline: float | None) -> bool:
+        """Another sample? Until the budget is spent; solves cut short by the node limit
+        are tried again, at most twice as many as the budget."""
         limit = self.samples if self.samples is not None else MAX_SAMPLES
-        if done >= limit:
+        if done >= limit or tried >= 3 * limit:
             return False
         if deadline is not None and done >= self.min_samples:
             return time.perf_counter() < deadline
@@ -143,8 +145,9 @@ class HardPlayer(NormalPlayer):
         need = made_threshold(view.rules, view.contract or 0) - declarer_points(view)
         exact = len(view.hand or ()) <= EXACT_CARDS
         tallies = {m: Tally() for m in moves}
-        done = 0
-        while self._more(done, deadline):
+        done = tried = 0
+        while self._more(done, tried, deadline):
+            tried += 1
             placed = sample_deal(knowledge, rng)
             hands = {s: placed.get(s, 0) for s in order}
             hands[me] = my_mask
@@ -241,8 +244,9 @@ class HardPlayer(NormalPlayer):
         others = [s for s in order if s != me]
         counts = {s: view.hand_counts[s] for s in others}
         made = [0] * len(candidates)
-        done = 0
-        while self._more(done, deadline):
+        done = tried = 0
+        while self._more(done, tried, deadline):
+            tried += 1
             cards = list(unseen)
             rng.shuffle(cards)
             base: dict[int, list[Card]] = {}
@@ -299,8 +303,9 @@ class HardPlayer(NormalPlayer):
         my_mask = mask(view.hand or ())
         needs = sorted({made_threshold(view.rules, v) for v in values})
         reached = dict.fromkeys(needs, 0)
-        done = 0
-        while self._more(done, deadline):
+        done = tried = 0
+        while self._more(done, tried, deadline):
+            tried += 1
             placed = sample_deal(knowledge, rng)
             hands = {s: placed.get(s, 0) for s in order}
             hands[me] = my_mask

@@ -13,10 +13,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..engine.cards import Card
+from ..engine.cards import DECK, Card
 from ..engine.deal import ACE_MARRIAGE
 from ..engine.rules import Rules
 from ..engine.view import SeatView
+from .evaluate import declarer_estimate
 from .solver import (
     ABOVE,
     ACES_MASK,
@@ -34,6 +35,8 @@ TALON = -1  # the talon not yet taken (one holder; two players: both talons)
 PILE = -2  # two players: the other talon plus the discards, won with the last trick
 
 FULL = (1 << 24) - 1
+PLAUSIBLE_TRIES = 12  # deals tried for one that fits the auction before taking any
+PLAUSIBLE_MARGIN = 25  # a declarer's hand is sampled worth at least his contract minus this
 
 
 def mask(cards: object) -> int:
@@ -66,6 +69,9 @@ class Knowledge:
     marriage_holders: tuple[int, ...] = ()
     ace_marriage: bool = False
     talon_caps: tuple[tuple[int, int, int], ...] = ()
+    # (declarer, least estimate): a declarer who bid is sampled with a hand worth about it.
+    declarer_floor: tuple[int, float] | None = None
+    rules: Rules | None = None
 
     @property
     def holders(self) -> list[int]:
@@ -159,7 +165,24 @@ def knowledge_of(view: SeatView) -> Knowledge:
         marriage_holders=tuple(holders),
         ace_marriage=rules.ace_marriage.enabled,
         talon_caps=tuple(talon_caps),
+        declarer_floor=_declarer_floor(view),
+        rules=rules,
     )
+
+
+def _declarer_floor(view: SeatView) -> tuple[int, float] | None:
+    """In play, an opponent declarer who chose his contract is credited with most of it."""
+    d = view.declarer
+    if d is None or d == view.seat or view.contract is None or view.hand is None:
+        return None
+    if not view.tricks and not view.trick and view.phase.value != "play":
+        return None
+    bid_himself = any(s == d and v is not None for s, v in view.bids[1:]) or (
+        view.contract > view.rules.bidding.min
+    )
+    if not bid_himself:
+        return None
+    return d, view.contract - PLAUSIBLE_MARGIN
 
 
 def mask_of_passed(view: SeatView) -> int:
@@ -221,14 +244,20 @@ def sample_deal(knowledge: Knowledge, rng: random.Random, tries: int = 60) -> di
     holders = knowledge.holders
     strict = True
     best: dict[int, int] | None = None
+    fits = 0
     for attempt in range(tries):
         if attempt == tries // 2:
             strict = False  # the facts may be contradictory (a player who erred): relax them
         placed = _place(knowledge, cards, holders, rng, strict)
         if placed is None:
             continue
-        best = placed
-        if _satisfies(knowledge, placed):
+        if not _satisfies(knowledge, placed):
+            best = best or placed
+            continue
+        if fits == 0 or _plausible(knowledge, placed):
+            best = placed
+        fits += 1
+        if _plausible(knowledge, placed) or fits >= PLAUSIBLE_TRIES:
             break
     if best is None:
         best = _place(knowledge, cards, holders, rng, False) or {}
@@ -275,6 +304,17 @@ def _satisfies(knowledge: Knowledge, placed: dict[int, int]) -> bool:
         if bin(held & talon).count("1") > cap:
             return False
     return True
+
+
+def _plausible(knowledge: Knowledge, placed: dict[int, int]) -> bool:
+    """The auction's soft evidence: a declarer who bid holds a hand worth about his bid."""
+    if knowledge.declarer_floor is None:
+        return True
+    seat, floor = knowledge.declarer_floor
+    held = placed.get(seat, 0) | knowledge.known.get(seat, 0) | knowledge.played_by.get(seat, 0)
+    cards = [DECK[i] for i in cards_of(held)]
+    assert knowledge.rules is not None
+    return declarer_estimate(cards, knowledge.rules) >= floor
 
 
 def _has_marriage(m: int, aces: bool) -> bool:

@@ -48,7 +48,7 @@ class CardCount:
 
 class NormalPlayer(Player):
     level = "normal"
-    risk = 0.0  # added to the bid threshold: easy-going levels may set it
+    risk = 0.1  # added to the bid threshold (0.5): the chance a bid needs above even
 
     def decide(self, view: SeatView) -> Action:
         legal = list(view.legal)

@@ -1,0 +1,58 @@
+"""Every level makes only legal decisions, under every convention."""
+
+from __future__ import annotations
+
+import pytest
+
+from thousand_tui.ai import PLAYER_TYPES, make_player
+from thousand_tui.ai.base import Player
+from thousand_tui.ai.hard import HardPlayer
+from thousand_tui.engine.game import Game
+
+from .helpers import ALL_RULES, rules_of
+
+
+def quick_player(level: str, seed: int) -> Player:
+    if level == "hard":
+        return HardPlayer(seed, samples=2, node_limit=2000)
+    return make_player(level, seed)
+
+
+def test_registry_has_the_levels() -> None:
+    assert {"random", "easy", "normal", "hard"} <= set(PLAYER_TYPES)
+    with pytest.raises(ValueError, match="unknown AI level"):
+        make_player("grandmaster")
+
+
+@pytest.mark.parametrize("preset", ALL_RULES)
+@pytest.mark.parametrize("levels", [("easy", "normal", "hard", "normal"), ("hard",) * 4])
+def test_only_legal_decisions(preset: str, levels: tuple[str, ...]) -> None:
+    rules = rules_of(preset)
+    decisions = 0
+    for seed in range(2 if "easy" in levels else 1):
+        game = Game(rules, seed)
+        players = [quick_player(levels[s], seed * 5 + s) for s in range(rules.players)]
+        while not game.over and len(game.results) < 3:
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            action = players[seat].decide(view)
+            assert action in view.legal
+            game.apply(action)
+            decisions += 1
+    assert decisions > 15
+
+
+@pytest.mark.parametrize("preset", ["classic", "family", "online-site"])
+def test_whole_games_finish(preset: str) -> None:
+    rules = rules_of(preset)
+    game = Game(rules, 3)
+    players = [make_player(level, s) for s, level in enumerate(("normal", "easy", "normal"))]
+    while not game.over and len(game.results) < 400:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        action = players[seat].decide(view)
+        assert action in view.legal
+        game.apply(action)
+    assert game.over

@@ -1,0 +1,68 @@
+"""No level reads hidden cards: with the unseen cards of the other seats (and the talon)
+shuffled among them, consistently with what the seat knows, its view is the same and so is
+every decision."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from thousand_tui.ai.hard import HardPlayer
+from thousand_tui.ai.knowledge import knowledge_of, play_order
+from thousand_tui.engine.cards import DECK
+from thousand_tui.engine.game import Game
+
+from .helpers import play_states
+
+
+def reshuffled(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of the game whose cards unseen by `seat` are dealt again among their holders."""
+    view = game.view(seat)
+    knowledge = knowledge_of(view)
+    other = copy.deepcopy(game)
+    deal = other.deal
+    piles = [deal.hands[s] for s in play_order(view) if s != seat] + list(deal.talons)
+    unseen = [c for c in DECK if (knowledge.unseen >> c.index) & 1]
+    slots: list[tuple[list, int]] = []
+    for pile in piles:
+        for i, card in enumerate(pile):
+            if card in unseen:
+                slots.append((pile, i))
+    cards = [pile[i] for pile, i in slots]
+    rng.shuffle(cards)
+    for (pile, i), card in zip(slots, cards, strict=True):
+        pile[i] = card
+    return other
+
+
+def level_players(level: str, seat: int):
+    if level == "hard":
+        return HardPlayer(seat, samples=3, node_limit=20_000)
+    from thousand_tui.ai import make_player
+
+    return make_player(level, seat)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("preset", ["classic", "online-site", "two-player", "four-player"])
+def test_decisions_ignore_hidden_cards(level: str, preset: str) -> None:
+    rng = random.Random(11)
+    compared = moved = 0
+    for game, view in play_states(preset, 4, level="normal", deals=1):
+        if view.hand is None or len(view.legal) < 2:
+            continue
+        seat = view.seat
+        other = reshuffled(game, seat, rng)
+        before = [sorted(h) for h in game.deal.hands]
+        after = [sorted(h) for h in other.deal.hands]
+        moved += before != after
+        assert other.view(seat) == view
+        mine = level_players(level, seat).decide(view)
+        theirs = level_players(level, seat).decide(other.view(seat))
+        assert mine == theirs
+        compared += 1
+        if level == "hard" and compared >= 8:
+            break
+    assert compared >= 8 and moved >= 4
