@@ -257,6 +257,10 @@ def marriage_worth(action: Action, view: SeatView) -> int:
         return rules.ace_marriage.value
     assert action.marriage is not None
     value = rules.marriage.value_of(action.marriage)
-    if action.keep_trump:
-        return value - 1  # the plain declaration also takes trump: better, all else equal
-    return value
+    # "По масти" keeps the trump we hold more of; otherwise the new trump is ours.
+    hand = view.hand or ()
+    trump = view.trump
+    keep_better = trump is not None and sum(1 for c in hand if c.suit is trump) > sum(
+        1 for c in hand if c.suit.value == action.marriage
+    )
+    return value + (1 if action.keep_trump == keep_better else 0)
