@@ -7,7 +7,7 @@ the deals with a 95% confidence interval. Also: the rate of contracts made by ea
 as declarer, and the deals each declared.
 
     python bench/ai_strength.py normal easy --deals 300 --jobs 2
-    python bench/ai_strength.py hard normal --deals 300 --hard-samples 12
+    python bench/ai_strength.py hard normal --deals 300 --hard-nodes 50000
 """
 
 from __future__ import annotations
@@ -37,13 +37,14 @@ class DealResult:
     b_made: int
 
 
-def make(level: str, seed: int, hard_samples: int | None, hard_time: float | None) -> Player:
+def make(level: str, seed: int, budget: tuple[int | None, float | None, int | None]) -> Player:
     """A player of `level`; `level@0.1` also sets its bidding risk (a tuning aid)."""
     name, _, risk = level.partition("@")
-    if name == "hard" and (hard_samples is not None or hard_time is not None):
+    if name == "hard" and any(b is not None for b in budget):
         from thousand_tui.ai.hard import HardPlayer
 
-        player: Player = HardPlayer(seed, samples=hard_samples, time_budget=hard_time)
+        samples, seconds, nodes = budget
+        player: Player = HardPlayer(seed, samples=samples, time_budget=seconds, node_budget=nodes)
     else:
         player = make_player(name, seed)
     if risk:
@@ -51,8 +52,10 @@ def make(level: str, seed: int, hard_samples: int | None, hard_time: float | Non
     return player
 
 
-def play_deal(args: tuple[int, str, str, str, int | None, float | None]) -> DealResult:
-    index, a, b, preset, hard_samples, hard_time = args
+def play_deal(
+    args: tuple[int, str, str, str, tuple[int | None, float | None, int | None]],
+) -> DealResult:
+    index, a, b, preset, budget = args
     rules = load_preset(preset).rules
     seed = 1000 + index
     dealt = deal(seed, 1, 0, rules.players, False)
@@ -61,10 +64,7 @@ def play_deal(args: tuple[int, str, str, str, int | None, float | None]) -> Deal
     made = {"A": 0, "B": 0}
     for seating in SEATINGS:
         levels = {"A": a, "B": b}
-        players = [
-            make(levels[seating[s]], seed * 10 + s, hard_samples, hard_time)
-            for s in range(rules.players)
-        ]
+        players = [make(levels[seating[s]], seed * 10 + s, budget) for s in range(rules.players)]
         game = Game(rules, seed, deals={1: dealt})
         while not game.results:
             seat = game.to_move
@@ -103,11 +103,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--hard-samples", type=int, default=None)
-    parser.add_argument("--hard-time", type=float, default=None)
+    parser.add_argument("--hard-time", type=float, default=None, help="seconds per decision")
+    parser.add_argument(
+        "--hard-nodes", type=int, default=None, help="solver nodes per decision (deterministic)"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     work = [
-        (i, args.a, args.b, args.preset, args.hard_samples, args.hard_time)
+        (i, args.a, args.b, args.preset, (args.hard_samples, args.hard_time, args.hard_nodes))
         for i in range(args.first, args.first + args.deals)
     ]
     if args.jobs > 1:
@@ -124,6 +127,10 @@ def main() -> None:
     b_made = sum(r.b_made for r in results)
     print(f"duplicate match, preset {args.preset}: {args.a} (A) vs {args.b} (B)")
     print(f"deals: {len(results)} × 6 seatings, {time.perf_counter() - started:.0f} s")
+    if "hard" in (args.a, args.b):
+        budget = {"samples": args.hard_samples, "seconds": args.hard_time, "nodes": args.hard_nodes}
+        chosen = ", ".join(f"{k} {v}" for k, v in budget.items() if v is not None)
+        print(f"hard budget per decision: {chosen or 'default time'}")
     print(f"{args.a:>8}: {a_mean:+7.1f} ± {a_ci:.1f} points per seat-deal")
     print(f"{args.b:>8}: {b_mean:+7.1f} ± {b_ci:.1f} points per seat-deal")
     low, high = d_mean - d_ci, d_mean + d_ci

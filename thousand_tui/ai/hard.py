@@ -55,6 +55,7 @@ from .solver import (
 EXACT_CARDS = 5  # with this many cards left in hand, points are searched exactly
 MAX_SAMPLES = 200
 DEFAULT_TIME = 0.25  # seconds of search per card played (the exchange gets 3×, a raise 2×)
+FIRST_SAMPLE_CAP = 0.7  # seconds the first sampled deal may take when it overruns the budget
 
 
 def move_of(action: Action) -> Move:
@@ -75,6 +76,58 @@ class Tally:
     samples: int = 0
 
 
+class Budget:
+    """One decision's search allowance: samples, a deadline and a number of nodes.
+
+    A sample whose solve is cut short by the deadline or by the nodes left ends the search
+    (the samples already solved stand); one cut by the per-sample node limit is skipped."""
+
+    def __init__(
+        self,
+        samples: int,
+        deadline: float | None,
+        nodes: int | None,
+        per_sample: int | None,
+        first_deadline: float | None,
+    ) -> None:
+        self.samples = samples
+        self.deadline = deadline
+        self.first_deadline = first_deadline
+        self.nodes_left = nodes
+        self.per_sample = per_sample
+        self.done = 0
+        self.tried = 0
+        self.spent = False
+
+    def more(self) -> bool:
+        if self.spent or self.done >= self.samples or self.tried >= 3 * self.samples:
+            return False
+        if self.deadline is not None and self.done and time.perf_counter() >= self.deadline:
+            return False
+        self.tried += 1
+        return True
+
+    def solver(self, rules: PlayRules, weight: int) -> Solver:
+        limits = [n for n in (self.nodes_left, self.per_sample) if n is not None]
+        deadline = self.deadline if self.done else self.first_deadline
+        return Solver(rules, weight, node_limit=min(limits) if limits else None, deadline=deadline)
+
+    def close(self, solvers: Sequence[Solver | None], completed: bool) -> None:
+        used = sum(s.nodes for s in solvers if s is not None)
+        if self.nodes_left is not None:
+            self.nodes_left -= used
+            if self.nodes_left <= 0:
+                self.spent = True
+        if completed:
+            self.done += 1
+            return
+        timed_out = self.deadline is not None and time.perf_counter() >= (
+            self.deadline if self.done else (self.first_deadline or self.deadline)
+        )
+        if timed_out:
+            self.spent = True
+
+
 class HardPlayer(NormalPlayer):
     level = "hard"
 
@@ -83,18 +136,21 @@ class HardPlayer(NormalPlayer):
         seed: int = 0,
         time_budget: float | None = None,
         samples: int | None = None,
-        node_limit: int | None = 200_000,
-        min_samples: int = 4,
+        node_budget: int | None = None,
+        node_limit: int | None = 400_000,
     ) -> None:
-        """Without budgets, a decision takes about `DEFAULT_TIME` seconds of search."""
+        """Budgets per decision: `time_budget` seconds (in play; the exchange gets 3×, the
+        raise 2×), at most `samples` deals, at most `node_budget` solver nodes in all, and at
+        most `node_limit` nodes for one sampled deal. Without any, `DEFAULT_TIME` applies.
+        With samples or nodes only, a decision depends on the seed and the view alone."""
         super().__init__(seed)
-        if time_budget is None and samples is None:
+        if time_budget is None and samples is None and node_budget is None:
             time_budget = DEFAULT_TIME
         self.time_budget = time_budget
-        self._give_plan: tuple[int, list[Card]] | None = None
         self.samples = samples
+        self.node_budget = node_budget
         self.node_limit = node_limit
-        self.min_samples = min_samples
+        self._give_plan: tuple[int, list[Card]] | None = None
 
     # ------------------------------------------------------------ budgets
 
@@ -106,20 +162,15 @@ class HardPlayer(NormalPlayer):
         h = h * 131 + len(view.played_cards)
         return random.Random(h)
 
-    def _deadline(self, scale: float = 1.0) -> float | None:
-        if self.time_budget is None:
-            return None
-        return time.perf_counter() + self.time_budget * scale
-
-    def _more(self, done: int, tried: int, deadline: float | None) -> bool:
-        """Another sample? Until the budget is spent; solves cut short by the node limit
-        are tried again, at most twice as many as the budget."""
-        limit = self.samples if self.samples is not None else MAX_SAMPLES
-        if done >= limit or tried >= 3 * limit:
-            return False
-        if deadline is not None and done >= self.min_samples:
-            return time.perf_counter() < deadline
-        return True
+    def budget(self, scale: float = 1.0) -> Budget:
+        now = time.perf_counter()
+        deadline = first = None
+        if self.time_budget is not None:
+            deadline = now + self.time_budget * scale
+            first = now + max(self.time_budget * scale, FIRST_SAMPLE_CAP)
+        nodes = int(self.node_budget * scale) if self.node_budget is not None else None
+        samples = self.samples if self.samples is not None else MAX_SAMPLES
+        return Budget(samples, deadline, nodes, self.node_limit, first)
 
     # ------------------------------------------------------------ card play
 
@@ -138,29 +189,23 @@ class HardPlayer(NormalPlayer):
         rules = PlayRules.of(view.rules)
         knowledge = knowledge_of(view)
         rng = self._rng(view)
-        deadline = self._deadline()
         order = play_order(view)
         me = view.seat
         my_mask = mask(view.hand or ())
         need = made_threshold(view.rules, view.contract or 0) - declarer_points(view)
         exact = len(view.hand or ()) <= EXACT_CARDS
         tallies = {m: Tally() for m in moves}
-        done = tried = 0
-        while self._more(done, tried, deadline):
-            tried += 1
+        budget = self.budget()
+        while budget.more():
             placed = sample_deal(knowledge, rng)
             hands = {s: placed.get(s, 0) for s in order}
             hands[me] = my_mask
             pos = position_of(view, hands, pile_points(view, placed))
-            solver = Solver(rules, 0, deadline=deadline)
-            exact_solver = Solver(rules, 1, deadline=deadline) if exact else None
+            solver = budget.solver(rules, 0)
+            exact_solver = budget.solver(rules, 1) if exact else None
             results: dict[Move, tuple[bool, int]] = {}
             try:
                 for move in moves:
-                    solver.node_limit = (
-                        solver.nodes + self.node_limit if self.node_limit is not None else None
-                    )
-                    solver._check_at = solver._next_check()
                     child = pos.copy()
                     gain = apply_move(child, move, rules, 0)
                     made = solver.reaches(child, need - gain)
@@ -171,16 +216,15 @@ class HardPlayer(NormalPlayer):
                         points = gain + exact_solver.value(child)
                     results[move] = (made, points)
             except NodeLimit:
-                if self.samples is None:
-                    break  # out of time: keep the samples already solved
+                budget.close((solver, exact_solver), completed=False)
                 continue
+            budget.close((solver, exact_solver), completed=True)
             for move, (made, points) in results.items():
                 t = tallies[move]
                 t.made += made
                 t.points += points
                 t.samples += 1
-            done += 1
-        if done == 0:
+        if budget.done == 0:
             return None
         return tallies
 
@@ -235,7 +279,6 @@ class HardPlayer(NormalPlayer):
         rules = PlayRules.of(view.rules)
         contract = view.contract or 0
         need = made_threshold(view.rules, contract)
-        deadline = self._deadline(3.0)
         rng = self._rng(view, 1)
         seen = set(hand) | set(c for _, _, c in view.passed_cards)
         unseen = [c for c in DECK if c not in seen and c not in view.played_cards]
@@ -244,9 +287,8 @@ class HardPlayer(NormalPlayer):
         others = [s for s in order if s != me]
         counts = {s: view.hand_counts[s] for s in others}
         made = [0] * len(candidates)
-        done = tried = 0
-        while self._more(done, tried, deadline):
-            tried += 1
+        budget = self.budget(3.0)
+        while budget.more():
             cards = list(unseen)
             rng.shuffle(cards)
             base: dict[int, list[Card]] = {}
@@ -255,24 +297,25 @@ class HardPlayer(NormalPlayer):
                 base[s] = cards[at : at + counts[s]]
                 at += counts[s]
             row = []
+            solvers: list[Solver | None] = []
             try:
                 for give in candidates:
                     plan = assign_gives(give, others)
                     hands = {s: mask(base[s]) | (1 << plan[s].index) for s in others}
                     hands[me] = mask(c for c in hand if c not in give)
                     pos = position_of(view, hands)
-                    solver = Solver(rules, 0, node_limit=self.node_limit, deadline=deadline)
+                    solver = budget.solver(rules, 0)
+                    solvers.append(solver)
                     row.append(solver.reaches(pos, need))
             except NodeLimit:
-                if self.samples is None:
-                    break
+                budget.close(solvers, completed=False)
                 continue
+            budget.close(solvers, completed=True)
             for i, r in enumerate(row):
                 made[i] += r
-            done += 1
-        if done == 0:
+        if budget.done == 0:
             return [0.0] * len(candidates)
-        return [m / done for m in made]
+        return [m / budget.done for m in made]
 
     def contract(self, view: SeatView, legal: list[Action]) -> Action:
         assert view.hand is not None and view.contract is not None
@@ -297,20 +340,18 @@ class HardPlayer(NormalPlayer):
         rules = PlayRules.of(view.rules)
         knowledge = knowledge_of(view)
         rng = self._rng(view, 2)
-        deadline = self._deadline(2.0)
         order = play_order(view)
         me = view.seat
         my_mask = mask(view.hand or ())
         needs = sorted({made_threshold(view.rules, v) for v in values})
         reached = dict.fromkeys(needs, 0)
-        done = tried = 0
-        while self._more(done, tried, deadline):
-            tried += 1
+        budget = self.budget(2.0)
+        while budget.more():
             placed = sample_deal(knowledge, rng)
             hands = {s: placed.get(s, 0) for s in order}
             hands[me] = my_mask
             pos = position_of(view, hands)
-            solver = Solver(rules, 0, node_limit=self.node_limit, deadline=deadline)
+            solver = budget.solver(rules, 0)
             row = {}
             try:
                 for need in needs:
@@ -319,15 +360,14 @@ class HardPlayer(NormalPlayer):
                     if not ok:
                         break
             except NodeLimit:
-                if self.samples is None:
-                    break
+                budget.close((solver,), completed=False)
                 continue
+            budget.close((solver,), completed=True)
             for need in needs:
                 reached[need] += row.get(need, False)
-            done += 1
-        if done == 0:
+        if budget.done == 0:
             return None
-        return {v: reached[made_threshold(view.rules, v)] / done for v in values}
+        return {v: reached[made_threshold(view.rules, v)] / budget.done for v in values}
 
 
 def exchange_candidates(hand: list[Card], view: SeatView, owed: int) -> list[list[Card]]:
