@@ -14,7 +14,7 @@ from enum import Enum
 from rich.style import Style
 from rich.text import Text
 
-from ..engine.cards import Card, Rank, Suit
+from ..engine.cards import Card, Suit
 
 RED = "#e03030"
 RED_ON_FACE = "#c00000"
@@ -228,7 +228,3 @@ def _suit_of(letter: str) -> Suit | None:
         return Suit(letter)
     except ValueError:
         return None
-
-
-def is_marriage_rank(card: Card) -> bool:
-    return card.rank in (Rank.KING, Rank.QUEEN)

@@ -15,7 +15,8 @@ KEY_LABELS = "1234567890"
 
 
 def key_label(index: int) -> str:
-    return KEY_LABELS[index] if index < len(KEY_LABELS) else "←→"
+    """The number key of the card at `index`; cards past the tenth are reached with ← →."""
+    return KEY_LABELS[index] if index < len(KEY_LABELS) else "·"
 
 
 class HandView(Static):
@@ -80,7 +81,7 @@ class HandView(Static):
         looks = [self.look(i, c) for i, c in enumerate(self.cards)]
         labels = []
         for i, card in enumerate(self.cards):
-            label = key_label(i) if len(self.cards) <= len(KEY_LABELS) or i < 10 else "·"
+            label = key_label(i)
             if card in self.new:
                 label += "*"
             labels.append(label)
