@@ -13,10 +13,11 @@ as declarer, and the deals each declared.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from thousand_tui.ai import make_player
 from thousand_tui.ai.base import Player
@@ -107,8 +108,17 @@ def main() -> None:
     parser.add_argument(
         "--hard-nodes", type=int, default=None, help="solver nodes per decision (deterministic)"
     )
+    parser.add_argument("--out", help="append each deal's result to this JSON-lines file")
+    parser.add_argument(
+        "--summary", help="only print the summary of a JSON-lines file written by --out"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
+    if args.summary:
+        with open(args.summary, encoding="utf-8") as lines:
+            loaded = [DealResult(**json.loads(line)) for line in lines if line.strip()]
+        report(args, loaded, time.perf_counter() - started)
+        return
     work = [
         (i, args.a, args.b, args.preset, (args.hard_samples, args.hard_time, args.hard_nodes))
         for i in range(args.first, args.first + args.deals)
@@ -118,6 +128,14 @@ def main() -> None:
             results = list(pool.map(play_deal, work, chunksize=4))
     else:
         results = [play_deal(w) for w in work]
+    if args.out:
+        with open(args.out, "a", encoding="utf-8") as out:
+            for r in results:
+                out.write(json.dumps(asdict(r)) + "\n")
+    report(args, results, time.perf_counter() - started)
+
+
+def report(args: argparse.Namespace, results: list[DealResult], seconds: float) -> None:
     a_mean, a_ci = mean_ci([r.a_mean for r in results])
     b_mean, b_ci = mean_ci([r.b_mean for r in results])
     d_mean, d_ci = mean_ci([r.a_mean - r.b_mean for r in results])
@@ -126,7 +144,7 @@ def main() -> None:
     a_made = sum(r.a_made for r in results)
     b_made = sum(r.b_made for r in results)
     print(f"duplicate match, preset {args.preset}: {args.a} (A) vs {args.b} (B)")
-    print(f"deals: {len(results)} × 6 seatings, {time.perf_counter() - started:.0f} s")
+    print(f"deals: {len(results)} × 6 seatings, {seconds:.0f} s")
     if "hard" in (args.a, args.b):
         budget = {"samples": args.hard_samples, "seconds": args.hard_time, "nodes": args.hard_nodes}
         chosen = ", ".join(f"{k} {v}" for k, v in budget.items() if v is not None)

@@ -343,7 +343,11 @@ class Solver:
         cards = [c for _, c in trick]
         allowed = follow_mask(h[p], cards, self.trump, self.rules.must_beat)
         maxing = p == self.decl
-        order = self._ordered_follows(p, allowed, cards)
+        order = (
+            [allowed.bit_length() - 1]
+            if not allowed & (allowed - 1)
+            else self._ordered_follows(p, allowed, cards)
+        )
         best = -INF if maxing else INF
         last = n == k - 1
         for c in order:
