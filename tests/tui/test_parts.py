@@ -229,3 +229,12 @@ def test_resume_latest_finds_the_saved_game(table_env: Path) -> None:
     assert path is not None and path.is_relative_to(table_env)
     setup = setup_from_options(options(resume="latest"), {"LANG": "C.UTF-8"})
     assert setup.resume == path
+
+
+def test_nothing_private_to_another_seat_is_told() -> None:
+    tell = narrator()
+    declined = Event("redeal_decline", 1, {"reason": "hand_nines"}, private_to=(1,))
+    discard = Event("discard", 1, {"card": "AS"}, private_to=(1,))
+    assert tell.tell([declined, discard]) == ["Anna: a card aside."]
+    mine = Event("redeal_decline", 0, {"reason": "hand_nines"}, private_to=(0,))
+    assert tell.tell([mine]) == ["You: plays on (nines in hand)."]

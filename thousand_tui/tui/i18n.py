@@ -90,7 +90,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "act_dark": ("in the dark!", "втёмную!"),
     "act_dark_cancel": ("cancels the dark game", "растемняет"),
     "act_redeal": ("redeal!", "пересдача!"),
-    "act_redeal_decline": ("plays on", "играет"),
     "act_contract": ("plays {value}", "играет {value}"),
     "act_talon": ("takes the talon", "берёт прикуп"),
     "act_give": ("gives a card", "отдаёт карту"),

@@ -55,6 +55,8 @@ class Narrator:
         return lines
 
     def event(self, event: Event) -> str | list[str] | None:
+        if not event.visible_to(HUMAN):
+            return self.hidden(event)
         t = self.t
         kind, seat, data = event.kind, event.seat, event.data
         name = self.name(seat)
@@ -99,7 +101,6 @@ class Narrator:
             self.redeal_seat = seat
             return t("n_redeal", name=name, reason=t.reason(data.get("reason")))
         if kind == "redeal_decline":
-            self.last[seat or 0] = t("act_redeal_decline")
             return t("n_redeal_decline", name=name, reason=t.reason(data.get("reason")))
         if kind == "contract":
             self.last[seat or 0] = t("act_contract", value=data["value"])
@@ -121,14 +122,12 @@ class Narrator:
         if kind == "give":
             self.last[seat or 0] = t("act_give")
             to = data.get("to")
-            if not event.visible_to(HUMAN):
-                return t("n_give_hidden", name=name, to=self.name(to))
             if to == HUMAN:
                 return t("n_give_me", name=name, card=self.card(data["card"]))
             return t("n_give_seen", name=name, to=self.name(to), card=self.card(data["card"]))
         if kind == "discard":
             self.last[seat or 0] = t("act_discard")
-            if event.visible_to(HUMAN) and seat == HUMAN:
+            if seat == HUMAN:
                 return t("n_discard_mine", card=self.card(data["card"]))
             return t("n_discard", name=name)
         if kind == "raise":
@@ -163,6 +162,28 @@ class Narrator:
             scores = data.get("scores") or ()
             score = scores[seat] if seat is not None and seat < len(scores) else ""
             return t("n_game_over", name=name, score=score)
+        return None
+
+    def hidden(self, event: Event) -> str | list[str] | None:
+        """An event seat 0 may not see into: only that it happened, where the table shows it
+        (a card given face down, a talon taken unseen); nothing at all otherwise (a redeal
+        declined, which would tell that the seat had a reason to ask)."""
+        t = self.t
+        seat = event.seat
+        name = self.name(seat)
+        if event.kind == "give":
+            self.last[seat or 0] = t("act_give")
+            return t("n_give_hidden", name=name, to=self.name(event.data.get("to")))
+        if event.kind == "discard":
+            self.last[seat or 0] = t("act_discard")
+            return t("n_discard", name=name)
+        if event.kind == "talon":
+            self.last[seat or 0] = t("act_talon")
+            out = []
+            if event.data.get("talon") is not None:
+                out.append(t("n_talon_number", name=name, number=event.data["talon"] + 1))
+            out.append(t("n_talon_hidden", name=name))
+            return out
         return None
 
     def _play(self, seat: int | None, name: str, data: dict[str, Any]) -> str:
