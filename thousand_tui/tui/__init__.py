@@ -9,6 +9,7 @@ from typing import TextIO
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
+from ..ssh import SESSION_MARK
 from .app import ThousandApp, create_app
 from .options import SetupError, setup_from_options
 
@@ -57,8 +58,12 @@ def run(options: argparse.Namespace) -> int:
     session.close()
     try:
         if session.path is not None and not session.game.over:
-            print(f"{PROG}: game saved in {session.path}")
-            print(f"{PROG}: continue it with `{PROG} --resume`")
+            if os.environ.get(SESSION_MARK):
+                # A hosted session: the player's next login continues it, not a command.
+                print(f"{PROG}: game saved; log in again with the word `resume` to continue")
+            else:
+                print(f"{PROG}: game saved in {session.path}")
+                print(f"{PROG}: continue it with `{PROG} --resume`")
     except (OSError, ValueError):
         pass  # the terminal is gone (SIGHUP); the record is complete anyway
     return app.return_code or 0
