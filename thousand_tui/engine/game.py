@@ -123,6 +123,7 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         if self.over:
             raise IllegalAction("the game is over")
+        self.pending_events = []  # the start events of the first deal are past now
         events = self.deal.apply(action)
         self._flush_actions()
         if self.deal.over:
