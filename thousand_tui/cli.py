@@ -99,6 +99,12 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--reduced-motion", action="store_true", help="no animations")
     parser.add_argument(
+        "--pace",
+        type=float,
+        metavar="SECONDS",
+        help="how long each opponent's move stays on screen before the next (0.8; 0 = instant)",
+    )
+    parser.add_argument(
         "--resume",
         nargs="?",
         const="latest",

@@ -20,6 +20,7 @@ from thousand_tui.tui.ascii import AsciiFilter, asciify
 from thousand_tui.tui.i18n import MESSAGES, Translator
 from thousand_tui.tui.narrate import Narrator
 from thousand_tui.tui.options import (
+    DEFAULT_PACE,
     SetupError,
     check_name,
     language_from_locale,
@@ -148,6 +149,7 @@ def options(**values: object) -> argparse.Namespace:
         "lang": None,
         "ascii": False,
         "reduced_motion": False,
+        "pace": None,
         "resume": None,
     }
     base.update(values)
@@ -180,6 +182,15 @@ def test_names_are_checked() -> None:
         check_name("x" * 40)
     with pytest.raises(SetupError):
         check_name("   ")
+
+
+def test_the_pace_flag() -> None:
+    assert setup_from_options(options(), {"LANG": "C.UTF-8"}).pace == DEFAULT_PACE
+    assert setup_from_options(options(pace=0.0), {"LANG": "C.UTF-8"}).pace == 0.0
+    assert setup_from_options(options(pace=2.5), {"LANG": "C.UTF-8"}).pace == 2.5
+    for bad in (-1.0, 11.0, float("nan")):
+        with pytest.raises(SetupError, match="--pace must be between 0 and 10"):
+            setup_from_options(options(pace=bad), {"LANG": "C.UTF-8"})
 
 
 def test_a_bad_preset_is_a_rules_error() -> None:

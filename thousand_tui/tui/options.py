@@ -132,6 +132,7 @@ def setup_from_options(
         raise SetupError(f"--lang must be one of {', '.join(LANGUAGES)}")
     ascii_only = bool(options.ascii) or not locale_is_utf8(environ)
     reduced_motion = bool(options.reduced_motion)
+    pace = check_pace(getattr(options, "pace", None))
     if options.resume is not None:
         given = [
             flag
@@ -153,6 +154,7 @@ def setup_from_options(
             lang=lang,
             ascii=ascii_only,
             reduced_motion=reduced_motion,
+            pace=pace,
         )
     preset = load_rules(options.preset or "classic", options.players)
     levels = table_levels(options.ai, preset.rules.players)
@@ -165,7 +167,17 @@ def setup_from_options(
         lang=lang,
         ascii=ascii_only,
         reduced_motion=reduced_motion,
+        pace=pace,
     )
+
+
+def check_pace(value: float | None) -> float:
+    """`--pace SECONDS`: 0 (instant) to 10 seconds per opponent move."""
+    if value is None:
+        return DEFAULT_PACE
+    if not 0 <= value <= 10:
+        raise SetupError(f"--pace must be between 0 and 10 seconds, not {value:g}")
+    return value
 
 
 def make_setup(
