@@ -330,7 +330,8 @@ class HardPlayer(NormalPlayer):
         def chance_of(value: int) -> float:
             if value in chances:
                 # Open-card play flatters the declarer: blend with the hand's estimate.
-                heuristic = bidding.phi((estimate - made_threshold(view.rules, value)) / 17)
+                need = made_threshold(view.rules, value)
+                heuristic = bidding.phi((estimate - need) / bidding.SPREAD)
                 return 0.6 * chances[value] + 0.4 * heuristic
             return 0.0
 

@@ -49,6 +49,7 @@ class CardCount:
 class NormalPlayer(Player):
     level = "normal"
     risk = 0.1  # added to the bid threshold (0.5): the chance a bid needs above even
+    spread = bidding.SPREAD  # how far a hand's play strays from its estimate (one sigma)
 
     def decide(self, view: SeatView) -> Action:
         legal = list(view.legal)
@@ -84,7 +85,7 @@ class NormalPlayer(Player):
         return pick(legal, Act.REDEAL if want else Act.REDEAL_DECLINE) or legal[0]
 
     def bid(self, view: SeatView, legal: list[Action]) -> Action:
-        limit = bidding.auction_limit(view, self.risk)
+        limit = bidding.auction_limit(view, self.risk, spread=self.spread)
         bids = [a for a in legal if a.act is Act.BID and a.value is not None and a.value <= limit]
         if not bids:
             return pick(legal, Act.PASS) or legal[0]
@@ -134,7 +135,7 @@ class NormalPlayer(Player):
             # Before giving: judge the hand as it will be after the exchange.
             give = best_exchange(list(view.hand), view.rules, len(view.hand) - 8)
             estimate = declarer_estimate([c for c in view.hand if c not in give], view.rules)
-        choice = bidding.contract_choice(view, estimate, legal)
+        choice = bidding.contract_choice(view, estimate, legal, spread=self.spread)
         return choice
 
     # ------------------------------------------------------------ card play
