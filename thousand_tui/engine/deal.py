@@ -577,11 +577,9 @@ class Deal:
     def _receivers(self) -> list[int]:
         """Opponents still owed a card (three or four players; two players `two_by_three`)."""
         assert self.declarer is not None
+        if self.players == 2 and self.rules.two_player.talons == "two_by_two":
+            return []
         done = {to for to, _ in self.given}
-        if self.players == 2:
-            if self.rules.two_player.talons == "two_by_two":
-                return []
-            return [s for s in self._opponents_from_left(self.declarer) if s not in done]
         return [s for s in self._opponents_from_left(self.declarer) if s not in done]
 
     def _discards_owed(self) -> int:

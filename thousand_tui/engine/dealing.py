@@ -61,7 +61,6 @@ def deal_cards(
     The talon cards are taken from the middle of the deck (never among the first or last three,
     000:L142), so the bottom card goes to the dealer (three and two players) or, with four
     players, to the talon the sitting-out dealer watches (000:L418)."""
-    seats = players if players != 4 else 4
     talon_size = two_player_talon * 2 if players == 2 else 3
     if players == 4:
         active = [(dealer + k) % 4 for k in range(1, 4)]
@@ -69,7 +68,7 @@ def deal_cards(
     else:
         active = [(dealer + k) % players for k in range(1, players + 1)]
         talon_positions = set(range(6, 6 + 2 * talon_size, 2))
-    hands: list[list[Card]] = [[] for _ in range(seats)]
+    hands: list[list[Card]] = [[] for _ in range(players)]
     talon: list[Card] = []
     turn = 0
     for position, card in enumerate(deck):
