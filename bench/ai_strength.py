@@ -117,7 +117,7 @@ def main() -> None:
     if args.summary:
         with open(args.summary, encoding="utf-8") as lines:
             loaded = [DealResult(**json.loads(line)) for line in lines if line.strip()]
-        report(args, loaded, time.perf_counter() - started)
+        report(args, loaded, None)
         return
     work = [
         (i, args.a, args.b, args.preset, (args.hard_samples, args.hard_time, args.hard_nodes))
@@ -135,7 +135,7 @@ def main() -> None:
     report(args, results, time.perf_counter() - started)
 
 
-def report(args: argparse.Namespace, results: list[DealResult], seconds: float) -> None:
+def report(args: argparse.Namespace, results: list[DealResult], seconds: float | None) -> None:
     a_mean, a_ci = mean_ci([r.a_mean for r in results])
     b_mean, b_ci = mean_ci([r.b_mean for r in results])
     d_mean, d_ci = mean_ci([r.a_mean - r.b_mean for r in results])
@@ -144,7 +144,8 @@ def report(args: argparse.Namespace, results: list[DealResult], seconds: float) 
     a_made = sum(r.a_made for r in results)
     b_made = sum(r.b_made for r in results)
     print(f"duplicate match, preset {args.preset}: {args.a} (A) vs {args.b} (B)")
-    print(f"deals: {len(results)} × 6 seatings, {seconds:.0f} s")
+    took = f", {seconds:.0f} s" if seconds is not None else ""
+    print(f"deals: {len(results)} × 6 seatings{took}")
     if "hard" in (args.a, args.b):
         budget = {"samples": args.hard_samples, "seconds": args.hard_time, "nodes": args.hard_nodes}
         chosen = ", ".join(f"{k} {v}" for k, v in budget.items() if v is not None)
