@@ -16,8 +16,18 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_wheel_install_loads_the_shipped_presets(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-         "-q", "-w", str(wheels), str(ROOT)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(wheels),
+            str(ROOT),
+        ],
         check=True,
     )
     wheel = next(wheels.glob("thousand_tui-*.whl"))
@@ -25,8 +35,7 @@ def test_wheel_install_loads_the_shipped_presets(tmp_path: Path) -> None:
     # The system site packages give the dependencies; the package itself comes from the wheel.
     venv.EnvBuilder(system_site_packages=True, with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)],
-                   check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True)
     probe = (
         "import thousand_tui.presets as p; "
         "print(p.rules_dir()); print(p.load_preset('classic').rules.target)"
@@ -37,8 +46,11 @@ def test_wheel_install_loads_the_shipped_presets(tmp_path: Path) -> None:
     assert str(env_dir) in out[0], f"presets found outside the install: {out[0]}"
     assert out[1] == "1000"
     listing = subprocess.run(
-        [str(env_dir / "bin" / "thousand"), "presets"], cwd=tmp_path, capture_output=True,
-        text=True, check=True,
+        [str(env_dir / "bin" / "thousand"), "presets"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     for name in ("classic", "online-site", "family"):
         assert name in listing
