@@ -997,6 +997,3 @@ class Deal:
         if self.dark:
             m *= self.rules.dark.multiplier
         return m
-
-    def hand_of(self, seat: int) -> list[Card]:
-        return self.hands[seat]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -529,7 +528,3 @@ def _diff(a: dict[str, Any], b: dict[str, Any]) -> str | None:
         if a.get(key) != b.get(key):
             return f"{key}: recorded {_show(a.get(key))}, replayed {_show(b.get(key))}"
     return None
-
-
-def iter_games(path: Path | str) -> Iterator[RecordedGame]:
-    yield from read_record(path).games
