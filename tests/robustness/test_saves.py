@@ -356,9 +356,11 @@ def test_a_game_open_in_one_session_cannot_be_resumed_in_another(tmp_path: Path)
 
 HOLDER = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys, time
     from pathlib import Path
     from thousand_tui import saves
+    # A session under sshd dies of a hang-up; a runner started with nohup must not hide that.
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     resumed = saves.resume(Path(sys.argv[1]))
     print("open", flush=True)
     time.sleep(60)
