@@ -278,10 +278,19 @@ def swap_lines(lines: list[Any], data: st.DataObject) -> None:
 
 def move_card(lines: list[Any], data: st.DataObject) -> None:
     """Deal lines stay a deck of 24 cards, but not as the game deals them."""
-    deals = [line for line in lines if isinstance(line, dict) and line.get("type") == "deal"]
+    # Earlier mutations may have broken a deal line's hands; move cards only between lists.
+    deals = [
+        line
+        for line in lines
+        if isinstance(line, dict)
+        and line.get("type") == "deal"
+        and isinstance(line.get("hands"), list)
+        and any(isinstance(hand, list) for hand in line["hands"])
+    ]
     if not deals:
         return
-    piles = [*data.draw(st.sampled_from(deals))["hands"]]
+    hands = data.draw(st.sampled_from(deals))["hands"]
+    piles = [hand for hand in hands if isinstance(hand, list)]
     source = data.draw(st.sampled_from(piles))
     if source:
         card = source.pop(data.draw(st.integers(0, len(source) - 1)))
