@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -74,18 +76,30 @@ class RecordWriter:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._file: IO[str] = self.path.open("a", encoding="utf-8")
         self._fsync = fsync
+        self._lock = threading.Lock()
         if exclusive and not lock_file(self._file):
             self._file.close()
             raise RecordError(f"{self.path}: this game is open in another window or session")
 
     def write(self, line: dict[str, Any]) -> None:
-        self._file.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
-        self._file.flush()
-        if self._fsync:
-            os.fsync(self._file.fileno())
+        text = json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
+        with self._lock:
+            self._file.write(text)
+            self._file.flush()
+            if self._fsync:
+                os.fsync(self._file.fileno())
 
     def close(self) -> None:
-        self._file.close()
+        with self._lock:
+            self._file.close()
+
+    def seal(self, timeout: float = 1.0) -> None:
+        """Wait (at most `timeout` seconds) for the line in writing, then take no more lines:
+        the process is about to end without closing the file, and the system will release
+        its lock."""
+        if self._lock.acquire(timeout=timeout):
+            with contextlib.suppress(OSError, ValueError):
+                self._file.flush()
 
     def __enter__(self) -> RecordWriter:
         return self

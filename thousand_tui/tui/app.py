@@ -6,8 +6,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import signal
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -20,6 +18,7 @@ from ..engine.dealing import Dealt
 from ..engine.game import Start
 from ..presets import Preset
 from .ascii import AsciiFilter
+from .hangup import HangupGuard
 from .i18n import Translator
 from .options import DEFAULT_PACE, TableSetup, make_setup
 from .render import Palette
@@ -67,6 +66,7 @@ class ThousandApp(App[int]):
         self.pace = setup.pace
         self.session = session if session is not None else new_session(setup)
         self.handle_signals = handle_signals
+        self.guard: HangupGuard | None = None
         self.title = self.t("app_title")
         self.games_played = 1
         localize_bindings(self, self.t, setup.ascii)
@@ -89,16 +89,24 @@ class ThousandApp(App[int]):
     def on_mount(self) -> None:
         self.push_screen(TableScreen(self.session))
         if self.handle_signals:
-            self.install_signal_handlers()
+            self.guard_hangups()
         self.check_size(self.size.width, self.size.height)
 
-    def install_signal_handlers(self) -> None:
-        """A closed terminal (SIGHUP) or a kill (SIGTERM) ends the app cleanly; the record
-        is flushed line by line, so `thousand --resume` continues where it stopped."""
+    def guard_hangups(self) -> None:
+        """A closed terminal (SIGHUP, or a terminal gone without a signal) or a kill (SIGTERM,
+        SIGINT) ends the app; the record is flushed line by line, so `thousand --resume`
+        continues where it stopped. If the shutdown hangs, the guard ends the process."""
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGHUP, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError, AttributeError):
-                loop.add_signal_handler(sig, self.signalled, sig)
+
+        def hang_up(sig: int) -> None:
+            loop.call_soon_threadsafe(self.signalled, sig)
+
+        def last_words() -> None:
+            if self.session.writer is not None:
+                self.session.writer.seal()
+
+        self.guard = HangupGuard(hang_up, last_words)
+        self.guard.start()
 
     def signalled(self, sig: int) -> None:
         self.session.close()
@@ -106,6 +114,8 @@ class ThousandApp(App[int]):
 
     def on_unmount(self) -> None:
         self.session.close()
+        if self.guard is not None:
+            self.guard.stop()
 
     # ------------------------------------------------------------------ terminal size
 

@@ -1,0 +1,141 @@
+"""Losing the terminal at any moment ends the game: the process exits, the record is let go
+and replays, and no decision already made is lost.
+
+Every way of losing it is tried: the terminal program killed (its pty closes and the kernel
+hangs up), killed with SIGKILL, a pty that closes with no signal reaching the game (it runs in a
+session of its own), a terminal that stops reading while the opponents move and then vanishes
+(the case that deadlocked Textual's shutdown), and SIGHUP or SIGTERM sent to the game. The
+default run tries each once; the slow run repeats them at random moments, presets, player
+counts and levels (`hard` thinking included)."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from thousand_tui import saves
+from thousand_tui.engine.record import read_record, rebuild
+
+from .terminal import Tmux, human_passed, record_lines, running, start_game, wait_for
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+KINDS = ("terminal-closed", "terminal-killed", "no-signal", "frozen-then-killed", "hup", "term")
+# Far above the guard's own bound (about 2.3 s): this checks that the game ends at all, not
+# how fast; `python bench/hangup.py` measures the time.
+EXIT_WAIT = 15.0
+STRESS_TRIALS = 60
+TIMES_ENV = "THOUSAND_HANGUP_TIMES"
+
+
+@dataclass(frozen=True)
+class Trial:
+    kind: str
+    preset: str = "classic"
+    players: int = 3
+    ai: str = "easy"
+    pass_first: bool = True  # pass in the auction first, so that the opponents move
+    delay: float = 0.3  # seconds between the last key and the hang-up
+    frozen: float = 2.0  # seconds the terminal stops reading (frozen-then-killed)
+
+    @classmethod
+    def drawn(cls, number: int) -> Trial:
+        rng = random.Random(f"hang-up {number}")
+        return cls(
+            kind=KINDS[number % len(KINDS)],
+            preset=rng.choice(("classic", "family", "online-site")),
+            players=rng.choice((3, 3, 4)),
+            ai=rng.choice(("easy", "normal", "hard")),
+            pass_first=rng.random() < 0.7,
+            delay=rng.uniform(0.0, 1.5),
+            frozen=rng.uniform(0.5, 4.0),
+        )
+
+
+@pytest.fixture
+def tmux(tmp_path: Path) -> Iterator[Tmux]:
+    server = Tmux(tmp_path)
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def hang_up(tmux: Tmux, trial: Trial) -> None:
+    """Start a game, play up to the chosen moment and lose the terminal the chosen way; check
+    that the process ends, lets go of its record, and that the record replays."""
+    prefix = "setsid -w " if trial.kind == "no-signal" else ""
+    flags = ["--preset", trial.preset, "--players", str(trial.players), "--ai", trial.ai]
+    flags += ["--pace", "0.05", "--lang", "en"]
+    path = start_game(tmux, *flags, prefix=prefix, ready="Deal 1", size=(120, 40))
+    pid = tmux.game_pid()
+    try:
+        if trial.pass_first and "Pass" in tmux.screen():
+            tmux.keys("p")
+            wait_for("your pass in the record", lambda: human_passed(path), tmux)
+        kept = record_lines(path)
+        time.sleep(trial.delay)
+        lost = lose_terminal(tmux, trial, pid)
+        deadline = time.monotonic() + EXIT_WAIT
+        while running(pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not running(pid), f"{trial}: the game still runs {EXIT_WAIT} s after the hang-up"
+        note_time(trial, time.monotonic() - lost)
+        assert not saves.describe_save(path).in_use, f"{trial}: the record is still locked"
+        loaded = read_record(path)
+        assert not loaded.truncated, f"{trial}: a line of the record was cut off"
+        game, mismatch = rebuild(loaded.games[-1])
+        assert mismatch is None, f"{trial}: the record does not replay: {mismatch}"
+        assert loaded.games[-1].lines[: len(kept)] == kept, f"{trial}: a decision was lost"
+        assert saves.describe_save(path).resumable or game.over
+    finally:
+        if running(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def note_time(trial: Trial, seconds: float) -> None:
+    """For `bench/hangup.py`: the time from the hang-up to the exit, one line per trial."""
+    times = os.environ.get(TIMES_ENV)
+    if times:
+        with open(times, "a", encoding="utf-8") as out:
+            out.write(f"{trial.kind}\t{seconds:.3f}\n")
+
+
+def lose_terminal(tmux: Tmux, trial: Trial, pid: int) -> float:
+    """Lose the terminal the trial's way; the moment it was lost (`time.monotonic()`)."""
+    if trial.kind in ("terminal-closed", "no-signal"):
+        tmux.close()
+    elif trial.kind == "terminal-killed":
+        os.kill(tmux.server_pid(), signal.SIGKILL)
+    elif trial.kind == "frozen-then-killed":
+        server = tmux.server_pid()
+        os.kill(server, signal.SIGSTOP)  # the terminal stops reading; the game fills it
+        time.sleep(trial.frozen)
+        os.kill(server, signal.SIGKILL)
+    elif trial.kind == "hup":
+        os.kill(pid, signal.SIGHUP)
+    elif trial.kind == "term":
+        os.kill(pid, signal.SIGTERM)
+    else:  # pragma: no cover - a typo in KINDS
+        raise AssertionError(trial.kind)
+    return time.monotonic()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_way_of_losing_the_terminal_ends_the_game(tmux: Tmux, kind: str) -> None:
+    trial = Trial(kind, players=4 if kind == "frozen-then-killed" else 3, frozen=3.0)
+    hang_up(tmux, trial)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", range(STRESS_TRIALS))
+def test_hang_ups_at_random_moments(tmux: Tmux, number: int) -> None:
+    hang_up(tmux, Trial.drawn(number))

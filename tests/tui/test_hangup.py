@@ -1,0 +1,136 @@
+"""The hang-up guard: a signal or a terminal gone without one starts the clean shutdown, and
+if that hangs the watchdog ends the process after the record line in writing."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from thousand_tui.engine.record import RecordWriter
+from thousand_tui.tui.hangup import HangupGuard, terminal_gone
+
+WAIT = 10.0  # seconds before a test gives up waiting (a broken guard, not a slow one)
+
+
+class Calls:
+    """What the guard did, each with an event to wait on."""
+
+    def __init__(self) -> None:
+        self.hung_up: list[int] = []
+        self.ended: list[int] = []
+        self.last_words = 0
+        self.hung_up_event = threading.Event()
+        self.ended_event = threading.Event()
+
+    def hang_up(self, sig: int) -> None:
+        self.hung_up.append(sig)
+        self.hung_up_event.set()
+
+    def say_last_words(self) -> None:
+        self.last_words += 1
+
+    def end(self, status: int) -> None:
+        self.ended.append(status)
+        self.ended_event.set()
+
+
+def guard_for(calls: Calls, fd: int | None, grace: float = 0.1) -> HangupGuard:
+    return HangupGuard(
+        calls.hang_up, calls.say_last_words, fd=fd, grace=grace, poll=0.02, end_process=calls.end
+    )
+
+
+@pytest.fixture
+def pty() -> Iterator[tuple[int, int]]:
+    master, slave = os.openpty()
+    yield master, slave
+    for fd in (master, slave):
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+def test_a_terminal_is_gone_when_its_pty_master_closes(pty: tuple[int, int]) -> None:
+    master, slave = pty
+    assert not terminal_gone(slave)
+    os.close(master)
+    assert terminal_gone(slave)
+
+
+def test_a_signal_asks_for_the_clean_shutdown_then_the_watchdog_ends_the_process(
+    pty: tuple[int, int],
+) -> None:
+    calls = Calls()
+    guard = guard_for(calls, pty[1])
+    guard.start()
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        assert calls.hung_up_event.wait(WAIT)
+        assert calls.hung_up == [signal.SIGTERM]
+        # The shutdown "hung" (the test process is still here): the watchdog steps in.
+        assert calls.ended_event.wait(WAIT)
+        assert calls.ended == [128 + signal.SIGTERM]
+        assert calls.last_words == 1
+        assert guard.signal == signal.SIGTERM
+    finally:
+        guard.stop()
+
+
+def test_a_terminal_gone_without_a_signal_counts_as_a_hang_up(pty: tuple[int, int]) -> None:
+    master, slave = pty
+    calls = Calls()
+    guard = guard_for(calls, slave)
+    guard.start()
+    try:
+        os.close(master)
+        assert calls.ended_event.wait(WAIT)
+        assert calls.hung_up == [signal.SIGHUP]
+        assert calls.ended == [128 + signal.SIGHUP]
+    finally:
+        guard.stop()
+
+
+def test_stopping_after_a_hang_up_keeps_the_watchdog_armed(pty: tuple[int, int]) -> None:
+    """The table closed cleanly, but the interpreter's own exit may still hang."""
+    calls = Calls()
+    guard = guard_for(calls, pty[1], grace=0.3)
+    guard.start()
+    os.kill(os.getpid(), signal.SIGHUP)
+    assert calls.hung_up_event.wait(WAIT)
+    guard.stop()
+    assert calls.ended_event.wait(WAIT)
+    assert calls.ended == [128 + signal.SIGHUP]
+
+
+def test_a_table_closed_normally_leaves_no_watchdog_and_gives_the_signals_back(
+    pty: tuple[int, int],
+) -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    calls = Calls()
+    guard = guard_for(calls, pty[1])
+    guard.start()
+    assert signal.getsignal(signal.SIGTERM) != before
+    guard.stop()
+    assert signal.getsignal(signal.SIGTERM) == before
+    assert not calls.ended_event.wait(0.5)
+    assert calls.hung_up == []
+
+
+def test_sealing_a_record_waits_for_the_line_in_writing_and_takes_no_more(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.jsonl"
+    writer = RecordWriter(path)
+    writer.write({"type": "header", "format": "thousand-record"})
+    writer.seal()
+    late = threading.Thread(target=writer.write, args=({"type": "late"},), daemon=True)
+    late.start()
+    late.join(0.3)
+    assert late.is_alive()  # blocked: the process is about to end
+    assert path.read_text(encoding="utf-8").count("\n") == 1
+    assert '"late"' not in path.read_text(encoding="utf-8")
