@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from thousand_tui.ai.hard import DEFAULT_TIME, HardPlayer, exchange_candidates, move_of
+from thousand_tui.ai.hard import DEFAULT_TIME, HardPlayer, exchange_plans, move_of
 from thousand_tui.engine.actions import Act
 from thousand_tui.engine.deal import Phase
 
@@ -43,16 +43,18 @@ def test_play_search_tallies_every_legal_move() -> None:
         raise AssertionError("no play decision with three choices")
 
 
-def test_exchange_candidates_keep_the_marriage() -> None:
+def test_exchange_plans_keep_the_marriage_and_give_each_opponent_one_card() -> None:
     for _, view in play_states("classic", 8, level="normal", deals=3):
         if view.phase is not Phase.GIVE or view.hand is None:
             continue
-        owed = len({a.to for a in view.legal if a.act is Act.GIVE})
-        if owed < 2:
+        receivers = sorted({a.to for a in view.legal if a.act is Act.GIVE if a.to is not None})
+        if len(receivers) < 2:
             continue
-        for combo in exchange_candidates(list(view.hand), view, owed):
-            assert len(combo) == owed
-            for card in combo:
+        plans = exchange_plans(list(view.hand), view, len(receivers), receivers)
+        assert len(plans) >= 2
+        for plan in plans:
+            assert sorted(plan) == receivers
+            for card in plan.values():
                 partner = [
                     c
                     for c in view.hand

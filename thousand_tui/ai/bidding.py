@@ -1,38 +1,52 @@
-"""Bidding and contract decisions: how likely a hand makes a contract, and what the match asks.
+"""The auction, the raise and the concession by expected value.
 
-The chance to make a contract is estimated by Monte Carlo over the talons the seat may find:
-each sampled talon is added to the hand, the best cards are given away, and the resulting
-hand's expected points (`evaluate.declarer_estimate`) with a spread for the play gives the
-chance of reaching each contract. The auction limit is the highest contract whose chance clears
-a threshold that the match moves: a player on the barrel must bid its minimum contract, an
-opponent about to win from the barrel or past the target is worth outbidding at a worse chance,
-a contract that would land on the samosval score is avoided.
+Two questions decide every contract decision:
+
+- *How likely is each contract made?* Before the talon: over sampled talons (`outlooks`), the
+  hand adds the talon, gives away the cards whose loss costs least (`keep_best`), and the hand
+  model (`handmodel.py`) says how surely the kept cards reach each contract. `hard` samples the
+  talon consistently with everything the seat knows (what the other bids prove), `normal` from
+  the unseen cards at large. After the exchange the kept cards are known and `hard` adds its
+  search over sampled deals.
+- *What is a result worth?* `declarer_worth` turns a made or failed contract into the change of
+  this seat's standing: its own score change minus the others' mean change, with what the match
+  adds: a contract that wins the game or the barrel, the cap at the barrel threshold, a score
+  landing on the samosval, a barrel attempt or a fall. `defender_worth` is the same for letting
+  another seat play.
+
+A seat bids a contract while playing it is worth more than defending; it raises, keeps or
+concedes (baptism included) whichever is worth most.
 """
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
 
 from ..engine.actions import Act, Action
-from ..engine.cards import DECK, Card
+from ..engine.cards import DECK, Card, Rank
 from ..engine.deal import half_rounded_up_to_5
+from ..engine.rules import Rules
 from ..engine.view import SeatView
-from .evaluate import best_exchange, declarer_estimate
-from .knowledge import made_threshold
+from .handmodel import HandModel, hand_model
+from .knowledge import TALON, knowledge_of, made_threshold, sample_deal
 
-SPREAD = 30.0  # how far the play of a hand strays from its estimate (points, one sigma;
-# measured over self-play deals of the normal level: 33)
-SAMPLES = 16
+# A defender's score change when the contract is made / fails (his card points and marriages,
+# rounded), and a defender's mean standing change in a deal another seat declares: measured
+# over 300 classic deals of `normal` self-play (made 24 and 29, failed 41 and 48, standing +4
+# and +9 with two generations of the level).
+DEFENDER_MADE = 26.0
+DEFENDER_FAILED = 44.0
+DEFENDING = 6.0
+WIN = 400.0  # the game won, in points of standing
+BARREL_STEP = 60.0  # climbing onto the barrel, beyond the points themselves
+TALON_SAMPLES = 24
 
 
-def phi(x: float) -> float:
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
-
-
-def make_chance(estimates: Sequence[float], need: int, spread: float = SPREAD) -> float:
-    return sum(phi((e - need) / spread) for e in estimates) / len(estimates)
+def marriages_count(view: SeatView) -> bool:
+    return view.rules.barrel.marriages_count or not view.match.on_barrel(view.seat)
 
 
 def talon_size(view: SeatView) -> int:
@@ -42,196 +56,337 @@ def talon_size(view: SeatView) -> int:
     return 3
 
 
-def estimates_after_talon(
-    view: SeatView, rng: random.Random, samples: int = SAMPLES
-) -> list[float]:
-    """The hand's expected points as declarer, one estimate per sampled talon."""
+def kept_size(view: SeatView) -> int:
+    """How many cards the declarer keeps to play."""
+    if view.players != 2:
+        return 8
+    return 9 if view.rules.two_player.talons == "two_by_three" else 10
+
+
+# ---------------------------------------------------------------- the exchange
+
+
+def give_risk(card: Card, hand: Sequence[Card], rules: Rules) -> float:
+    """What a given card is worth to its receiver: its points, and a king or queen whose
+    partner the giver does not hold may complete the receiver's marriage."""
+    risk = 0.3 * card.points
+    if card.is_marriage_card:
+        partner = Rank.QUEEN if card.rank is Rank.KING else Rank.KING
+        if not any(c.suit is card.suit and c.rank is partner for c in hand):
+            risk += 0.25 * rules.marriage.value_of(card.suit.value)
+    return risk
+
+
+def keep_best(
+    cards: Sequence[Card],
+    rules: Rules,
+    owed: int,
+    model: HandModel | None = None,
+    counts_marriages: bool = True,
+    pool_size: int = 6,
+) -> list[Card]:
+    """The `owed` cards to give away: the kept hand worth most to the model, less what the given
+    cards are worth to their receivers. Only the cards cheapest to lose are tried."""
+    model = model or hand_model()
+    hand = list(cards)
+    base = model.mean(hand, rules, counts_marriages) if len(hand) <= 10 else 0.0
+
+    def loss(card: Card) -> float:
+        rest = [c for c in hand if c is not card]
+        return base - model.mean(rest, rules, counts_marriages) + give_risk(card, hand, rules)
+
+    pool = sorted(hand, key=loss)[: owed + pool_size - 2]
+    best: tuple[float, list[Card]] | None = None
+    for out in combinations(pool, owed):
+        keep = [c for c in hand if c not in out]
+        score = model.mean(keep, rules, counts_marriages) - sum(
+            give_risk(c, hand, rules) for c in out
+        )
+        if best is None or score > best[0]:
+            best = (score, list(out))
+    assert best is not None
+    return best[1]
+
+
+# ---------------------------------------------------------------- the odds
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """One sampled talon: the cards the declarer would keep."""
+
+    kept: tuple[Card, ...]
+
+
+def random_talons(view: SeatView, rng: random.Random, samples: int) -> list[tuple[Card, ...]]:
+    """Talons drawn from the cards this seat has not seen (the `normal` level)."""
     assert view.hand is not None
-    hand = list(view.hand)
-    seen = set(hand) | set(view.talon or ())
+    seen = set(view.hand) | set(view.talon or ())
     unseen = [c for c in DECK if c not in seen]
+    if view.talon and len(view.talon) == talon_size(view):
+        return [tuple(view.talon)] * samples
+    size = talon_size(view)
+    return [tuple(rng.sample(unseen, size)) for _ in range(samples)]
+
+
+def known_talons(view: SeatView, rng: random.Random, samples: int) -> list[tuple[Card, ...]]:
+    """Talons drawn consistently with everything this seat knows: a bid above the marriage
+    limit proves a marriage in that hand, so its cards are not in the talon (the `hard` level)."""
+    if view.talon and len(view.talon) == talon_size(view):
+        return [tuple(view.talon)] * samples
+    knowledge = knowledge_of(view)
     size = talon_size(view)
     out = []
     for _ in range(samples):
-        talon = rng.sample(unseen, size)
-        cards = hand + talon
-        give = best_exchange(cards, view.rules, 2)
-        keep = [c for c in cards if c not in give]
-        out.append(declarer_estimate(keep, view.rules, counts_marriages=marriages_count(view)))
+        placed = sample_deal(knowledge, rng)
+        talon = [DECK[i] for i in range(24) if (placed.get(TALON, 0) >> i) & 1]
+        if len(talon) > size:  # two players: both talons; the declarer takes one of them
+            talon = rng.sample(talon, size)
+        out.append(tuple(talon))
     return out
 
 
-def marriages_count(view: SeatView) -> bool:
-    return view.rules.barrel.marriages_count or not view.match.on_barrel(view.seat)
+def outlooks(
+    view: SeatView, talons: Sequence[Sequence[Card]], model: HandModel | None = None
+) -> list[Outlook]:
+    assert view.hand is not None
+    rules = view.rules
+    counts = marriages_count(view)
+    out = []
+    for talon in talons:
+        cards = [*view.hand, *talon]
+        owed = len(cards) - kept_size(view)
+        give = keep_best(cards, rules, owed, model, counts) if owed > 0 else []
+        out.append(Outlook(tuple(c for c in cards if c not in give)))
+    return out
 
 
-def threshold_for(view: SeatView, contract: int, risk: float) -> float:
-    """The chance a contract needs before this seat bids it, given the match."""
+def odds(
+    view: SeatView, looks: Sequence[Outlook], values: Sequence[int], model: HandModel | None = None
+) -> dict[int, float]:
+    """The chance to make each contract value, over the sampled outlooks."""
+    model = model or hand_model()
+    rules = view.rules
+    counts = marriages_count(view)
+    out: dict[int, float] = {}
+    for value in values:
+        need = made_threshold(rules, value)
+        total = sum(model.chance(look.kept, rules, need, counts) for look in looks)
+        out[value] = total / len(looks)
+    return out
+
+
+def hand_odds(
+    view: SeatView, cards: Sequence[Card], values: Sequence[int], model: HandModel | None = None
+) -> dict[int, float]:
+    """The chance to make each contract with these kept cards (after the exchange)."""
+    return odds(view, [Outlook(tuple(cards))], values, model)
+
+
+# ---------------------------------------------------------------- what a result is worth
+
+
+def declarer_worth(view: SeatView, contract: int, made: bool, seat: int | None = None) -> float:
+    """The change of `seat`'s standing (default: this seat) if it plays `contract` as declarer
+    and makes it or not."""
+    rules = view.rules
+    match = view.match
+    me = view.seat if seat is None else seat
+    m = view.multiplier
+    score = match.scores[me]
+    own = contract * m if made else -contract * m
+    others = DEFENDER_MADE * m if made else DEFENDER_FAILED * m
+    barrel = rules.barrel
+    bonus = 0.0
+    if match.on_barrel(me):
+        if barrel.opponents_freeze:
+            others = 0.0
+        seat_state = match.barrel[me]
+        assert seat_state is not None
+        if barrel.goal == "contract":
+            if made and contract >= barrel.min_contract:
+                return WIN
+            last = seat_state.attempts_used + 1 >= barrel.attempts
+            if made:
+                own = 0
+            elif barrel.failed_contract == "fall":
+                own = -contract * m
+            else:
+                own = -barrel.penalty if last else 0
+        else:  # cumulative: the points he takes add to his tally
+            taken = contract if made else 0
+            if seat_state.tally + taken >= barrel.min_contract:
+                return WIN
+            own = 0 if made or barrel.failed_contract == "attempt" else -contract * m
+    else:
+        new = score + own
+        if barrel.enabled and new >= barrel.threshold:
+            if barrel.entry == "direct_win" and new >= rules.target:
+                return WIN
+            own = barrel.threshold - score
+            bonus = BARREL_STEP
+        elif not barrel.enabled and new >= rules.target:
+            return WIN
+        elif landed_on_samosval(rules, new):
+            own = -score
+    return own - others + bonus
+
+
+def landed_on_samosval(rules: Rules, score: int) -> bool:
+    mode = rules.samosval.mode
+    return (mode != "off" and score == 555) or (mode == "plus_minus" and score == -555)
+
+
+def defender_worth(view: SeatView) -> float:
+    """This seat's standing change when another seat declares: worse when an opponent would win
+    the game (or the barrel) with any contract he makes."""
     rules = view.rules
     match = view.match
     me = view.seat
-    need = 0.5 + risk
-    scores = match.scores
-    # An opponent close to winning: stopping him is worth a worse chance.
+    worth = DEFENDING * view.multiplier
     for s in range(view.players):
         if s == me or s == view.sitting_out:
             continue
-        if match.on_barrel(s) or scores[s] >= rules.target - 120:
-            need -= 0.12
-            break
-    # A made contract that wins the game.
-    if not rules.barrel.enabled and scores[me] + contract >= rules.target:
-        need -= 0.1
-    climbs = scores[me] + contract >= rules.barrel.threshold
-    if rules.barrel.enabled and not match.on_barrel(me) and climbs:
-        need -= 0.05
-    if match.on_barrel(me) and rules.barrel.goal == "contract":
-        need -= 0.1  # the barrel is won only as declarer
-    # Samosval: a made contract that lands on 555 loses everything.
-    if rules.samosval.mode != "off" and scores[me] + contract == 555:
-        need += 0.5
-    return max(0.2, min(0.95, need))
+        near = not rules.barrel.enabled and match.scores[s] + rules.bidding.min >= rules.target
+        if match.on_barrel(s) or near:
+            worth -= 0.3 * WIN
+    return worth
 
 
-def auction_limit(
-    view: SeatView,
-    risk: float = 0.0,
-    estimates: list[float] | None = None,
-    spread: float = SPREAD,
-) -> int:
-    """The highest bid this seat should make now (0: pass)."""
+def play_worth(view: SeatView, contract: int, chance: float) -> float:
+    return chance * declarer_worth(view, contract, True) + (1 - chance) * declarer_worth(
+        view, contract, False
+    )
+
+
+# ---------------------------------------------------------------- the auction
+
+
+def bid_values(view: SeatView) -> list[int]:
+    """Every contract a bid could reach, from the lowest to the cap."""
     rules = view.rules
-    if view.hand is None:
-        return 0
-    rng = random.Random(hash_hand(view))
-    ests = estimates if estimates is not None else estimates_after_talon(view, rng)
     step = rules.bidding.step
-    best = 0
-    top = rules.bidding.max
-    value = rules.bidding.min
-    while value <= top:
-        need = made_threshold(rules, value)
-        if make_chance(ests, need, spread) >= threshold_for(view, value, risk):
-            best = value
-        value += step
+    out = list(range(rules.bidding.min, rules.bidding.max + 1, step))
     barrel_min = rules.barrel.min_contract
-    if view.match.on_barrel(view.seat) and rules.barrel.goal == "contract":
-        if make_chance(ests, made_threshold(rules, barrel_min), spread) >= threshold_for(
-            view, barrel_min, risk
-        ):
-            best = max(best, barrel_min)
-        elif best < barrel_min:
-            best = 0
+    if view.match.on_barrel(view.seat) and barrel_min not in out:
+        out.append(barrel_min)
+    return sorted(out)
+
+
+def auction_limit(view: SeatView, chances: dict[int, float], margin: float = 0.0) -> int:
+    """The highest contract worth playing rather than defending (0: none)."""
+    rules = view.rules
+    defend = defender_worth(view) + margin
+    best = 0
+    on_barrel = view.match.on_barrel(view.seat) and rules.barrel.goal == "contract"
+    for value, chance in sorted(chances.items()):
+        if on_barrel and value < rules.barrel.min_contract:
+            continue
+        cap = rules.barrel.max_bid
+        if cap is not None and view.match.on_barrel(view.seat) and value > cap:
+            continue
+        if play_worth(view, value, chance) >= defend:
+            best = value
     return best
 
 
-def hash_hand(view: SeatView) -> int:
-    """A seed from what the seat sees, so a decision repeats for the same view."""
-    h = 17
-    for c in sorted(view.hand or ()):
-        h = h * 31 + c.index
-    return h * 7 + view.deal_number
+def choose_bid(view: SeatView, legal: Sequence[Action], limit: int) -> Action:
+    """The cheapest bid up to `limit`, else pass."""
+    bids = [a for a in legal if a.act is Act.BID and a.value is not None and a.value <= limit]
+    if bids:
+        return min(bids, key=lambda a: a.value or 0)
+    return next((a for a in legal if a.act is Act.PASS), legal[0])
 
 
-def wants_dark(view: SeatView) -> bool:
-    """A blind contract fails more often than not; only a desperate seat takes the gamble."""
-    match = view.match
-    me = view.seat
-    rules = view.rules
-    behind = max(match.scores) - match.scores[me]
-    leader_close = any(
-        match.on_barrel(s) or match.scores[s] >= rules.target - 100
-        for s in range(view.players)
-        if s != me
-    )
-    return leader_close and behind >= 300
+# ---------------------------------------------------------------- raise and concession
 
 
-def wants_redeal(view: SeatView) -> bool:
-    if view.hand is None:
-        return True
-    if view.declarer == view.seat and view.contract is not None:
-        hand = list(view.hand)
-        extra = len(hand) - 8 if view.players != 2 else len(hand) - 10
-        keep = hand
-        if extra > 0:
-            give = best_exchange(hand, view.rules, extra)
-            keep = [c for c in hand if c not in give]
-        est = declarer_estimate(keep, view.rules, marriages_count(view))
-        need = made_threshold(view.rules, view.contract)
-        return phi((est - need) / SPREAD) < 0.65
-    if view.declarer is not None:
-        return True  # the declarer bid: calling his contract off is worth it to a defender
-    est = declarer_estimate(list(view.hand), view.rules)
-    return est < 95
-
-
-def concession_cost(view: SeatView, act: Act) -> float:
-    """What conceding (or baptism) costs this declarer relative to the opponents' gain."""
+def concession_worth(view: SeatView, act: Act) -> float:
+    """The change of standing if this declarer concedes (or is baptised) now."""
     rules = view.rules
     contract = view.contract or 0
     me = view.seat
     match = view.match
+    m = view.multiplier
     if act is Act.BAPTISM:
-        crosses = match.crosses[me]
-        penalty = rules.baptism.crosses_penalty if crosses % 2 == 1 else 0
-        return penalty - 25  # each opponent takes a palka
+        # Every second cross costs the penalty: this one costs it now, or half of it later.
+        odd = match.crosses[me] % 2 == 1
+        cross = rules.baptism.crosses_penalty * (1.0 if odd else 0.5)
+        # Each opponent takes a palka: a share of the penalty it brings nearer.
+        share = 1 / 3 if rules.palki.rule == "every_third" else 1 / 6
+        return -cross + rules.palki.penalty * share
     free = match.concessions[me] < rules.rospis.free_per_game
-    own = 0 if free else (contract if rules.rospis.declarer == "minus_bid" else 0)
-    if rules.rospis.declarer == "palka" and not free:
-        own = 40
+    own = 0.0
+    if not free and rules.rospis.declarer == "minus_bid":
+        own = -contract * m
+    elif not free and rules.rospis.declarer == "palka":
+        own = -rules.palki.penalty / 3
+    if rules.rospis.third_penalty and (match.concessions[me] + 1) % 3 == 0:
+        own -= rules.rospis.third_penalty
     mode = rules.rospis.opponents
     share = 60 if mode == "sixty" else half_rounded_up_to_5(contract)
     if mode == "half_bid_max_60":
         share = min(share, 60)
-    third = rules.rospis.third_penalty if (match.concessions[me] + 1) % 3 == 0 else 0
-    return (own + third) * view.multiplier + share * view.multiplier
-
-
-def play_value(view: SeatView, contract: int, chance: float) -> float:
-    """Expected (own delta − an opponent's delta) of playing `contract` with this chance."""
-    m = view.multiplier
-    made = contract * m - 25 * m
-    failed = -contract * m - 50 * m
-    if view.match.on_barrel(view.seat):
-        made += 200  # winning the game
-        failed = 0 if view.rules.barrel.failed_contract == "attempt" else failed
-    return chance * made + (1 - chance) * failed
+    return own - share * m
 
 
 def contract_choice(
-    view: SeatView,
-    estimate: float,
-    legal: Sequence[Action],
-    chance_of: object = None,
-    spread: float = SPREAD,
+    view: SeatView, legal: Sequence[Action], chance_of: Callable[[int], float]
 ) -> Action:
-    """Raise, keep the contract, concede or baptise, by expected value.
-
-    `chance_of(value)` gives the chance to make a contract; by default it comes from the
-    estimate with the usual spread."""
-    rules = view.rules
-
-    def chance(value: int) -> float:
-        if callable(chance_of):
-            return float(chance_of(value))
-        return phi((estimate - made_threshold(rules, value)) / spread)
-
+    """Raise, keep the contract, concede or baptise: whichever is worth most."""
     keep = next(a for a in legal if a.act is Act.RAISE and a.value is None)
     contract = view.contract or 0
-    best, best_value = keep, play_value(view, contract, chance(contract))
+    best, best_worth = keep, play_worth(view, contract, chance_of(contract))
     for a in legal:
         if a.act is Act.RAISE and a.value is not None:
-            v = play_value(view, a.value, chance(a.value))
-            if v > best_value + 5:
-                best, best_value = a, v
-    for a in legal:
-        if a.act in (Act.CONCEDE, Act.BAPTISM):
-            v = -concession_cost(view, a.act)
-            if v > best_value:
-                best, best_value = a, v
+            worth = play_worth(view, a.value, chance_of(a.value))
+            if worth > best_worth + 1.0:
+                best, best_worth = a, worth
+        elif a.act in (Act.CONCEDE, Act.BAPTISM):
+            worth = concession_worth(view, a.act)
+            if worth > best_worth:
+                best, best_worth = a, worth
     return best
 
 
-def give_cards(hand: Sequence[Card], view: SeatView, owed: int) -> list[Card]:
-    return best_exchange(list(hand), view.rules, owed)
+# ---------------------------------------------------------------- the dark game and redeals
+
+
+def dark_worth(view: SeatView, rng: random.Random, samples: int = 16) -> float:
+    """Declaring a dark game, before seeing a card: random hands at the dark contract."""
+    rules = view.rules
+    model = hand_model()
+    contract = rules.dark.contract
+    need = made_threshold(rules, contract)
+    size = 7 if view.players != 2 else (9 if rules.two_player.talons == "two_by_three" else 10)
+    total = 0.0
+    for _ in range(samples):
+        cards = rng.sample(list(DECK), size + talon_size(view))
+        owed = len(cards) - kept_size(view)
+        give = keep_best(cards, rules, owed, model)
+        kept = [c for c in cards if c not in give]
+        total += model.chance(kept, rules, need)
+    chance = total / samples
+    m = rules.dark.multiplier
+    made = contract * m - DEFENDER_MADE * m
+    failed = -contract * m - DEFENDER_FAILED * m
+    return chance * made + (1 - chance) * failed
+
+
+__all__ = [
+    "Outlook",
+    "auction_limit",
+    "choose_bid",
+    "concession_worth",
+    "contract_choice",
+    "dark_worth",
+    "declarer_worth",
+    "defender_worth",
+    "hand_odds",
+    "keep_best",
+    "known_talons",
+    "odds",
+    "outlooks",
+    "play_worth",
+    "random_talons",
+]

@@ -15,19 +15,20 @@ hidden, nor on the order of earlier decisions.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 
 from ..engine.actions import Act, Action
 from ..engine.cards import DECK, Card
 from ..engine.deal import ACE_MARRIAGE
 from ..engine.view import SeatView
 from . import bidding
-from .evaluate import assign_gives, best_exchange, declarer_estimate, give_cost
+from .evaluate import give_cost
+from .handmodel import hand_model
 from .knowledge import (
+    PILE,
     declarer_points,
     knowledge_of,
     made_threshold,
@@ -56,6 +57,9 @@ EXACT_CARDS = 5  # with this many cards left in hand, points are searched exactl
 MAX_SAMPLES = 200
 DEFAULT_TIME = 0.25  # seconds of search per card played (the exchange gets 3×, a raise 2×)
 FIRST_SAMPLE_CAP = 0.7  # seconds the first sampled deal may take when it overruns the budget
+# Points by which open-card play of a sampled deal overstates what a declarer really takes
+# (the hand model's calibration: bench/fit_hand_model.py).
+OPEN_CARD_EDGE = 8
 
 
 def move_of(action: Action) -> Move:
@@ -130,6 +134,7 @@ class Budget:
 
 class HardPlayer(NormalPlayer):
     level = "hard"
+    talon_samples = 24
 
     def __init__(
         self,
@@ -153,14 +158,6 @@ class HardPlayer(NormalPlayer):
         self._give_plan: tuple[int, list[Card]] | None = None
 
     # ------------------------------------------------------------ budgets
-
-    def _rng(self, view: SeatView, salt: int = 0) -> random.Random:
-        """A generator seeded by what the seat sees (never by anything hidden)."""
-        h = self.seed * 1_000_003 + view.deal_number * 7919 + salt
-        for c in sorted(view.hand or ()):
-            h = h * 31 + c.index
-        h = h * 131 + len(view.played_cards)
-        return random.Random(h)
 
     def budget(self, scale: float = 1.0) -> Budget:
         now = time.perf_counter()
@@ -188,7 +185,7 @@ class HardPlayer(NormalPlayer):
     def search_play(self, view: SeatView, moves: list[Move]) -> dict[Move, Tally] | None:
         rules = PlayRules.of(view.rules)
         knowledge = knowledge_of(view)
-        rng = self._rng(view)
+        rng = self.view_rng(view)
         order = play_order(view)
         me = view.seat
         my_mask = mask(view.hand or ())
@@ -255,55 +252,65 @@ class HardPlayer(NormalPlayer):
     def give(self, view: SeatView, legal: list[Action]) -> Action:
         assert view.hand is not None
         hand = list(view.hand)
-        owed = len({a.to for a in legal if a.act is Act.GIVE}) + (
-            1 if any(a.act is Act.DISCARD for a in legal) else 0
-        )
+        receivers = sorted({a.to for a in legal if a.act is Act.GIVE and a.to is not None})
+        owed = len(receivers) + (1 if any(a.act is Act.DISCARD for a in legal) else 0)
         plan = self._give_plan
         if plan is not None and plan[0] == view.deal_number:
-            cards = [c for c in plan[1] if c in hand]
-            if len(cards) == owed:
-                return self.give_action(legal, cards)
-        candidates = exchange_candidates(hand, view, owed)
-        receivers = {a.to for a in legal if a.act is Act.GIVE}
-        if len(candidates) == 1 or view.players == 2 or len(receivers) < 2:
-            return self.give_action(legal, candidates[0])
-        chances = self.exchange_chances(view, hand, candidates)
-        best = max(range(len(candidates)), key=lambda i: (chances[i], -i))
-        self._give_plan = (view.deal_number, candidates[best])
-        return self.give_action(legal, candidates[best])
+            left = {to: card for to, card in plan[1].items() if card in hand}
+            if len(left) == owed:
+                return self.planned_give(legal, left)
+        candidates = exchange_plans(hand, view, owed, receivers)
+        if len(candidates) > 1:
+            worths = self.exchange_worths(view, hand, candidates)
+            best = candidates[max(range(len(candidates)), key=lambda i: (worths[i], -i))]
+        else:
+            best = candidates[0]
+        self._give_plan = (view.deal_number, best)
+        return self.planned_give(legal, best)
 
-    def exchange_chances(
-        self, view: SeatView, hand: list[Card], candidates: list[list[Card]]
+    @staticmethod
+    def planned_give(legal: list[Action], plan: dict[int, Card]) -> Action:
+        """The next action of a plan: receiver → card (a discard has receiver `DISCARDED`)."""
+        for a in legal:
+            if a.act is Act.GIVE and a.to in plan and a.card is plan[a.to]:
+                return a
+            if a.act is Act.DISCARD and a.card in plan.values():
+                return a
+        return legal[0]
+
+    def exchange_worths(
+        self, view: SeatView, hand: list[Card], candidates: list[dict[int, Card]]
     ) -> list[float]:
-        """For each way to give cards away, the share of sampled deals that make the contract."""
+        """What each way to give the cards away is worth: the contract's chance over deals
+        sampled from what the declarer knows, each played open-card, and what the given cards
+        are worth to their receivers."""
         rules = PlayRules.of(view.rules)
         contract = view.contract or 0
-        need = made_threshold(view.rules, contract)
-        rng = self._rng(view, 1)
-        seen = set(hand) | set(c for _, _, c in view.passed_cards)
-        unseen = [c for c in DECK if c not in seen and c not in view.played_cards]
+        need = made_threshold(view.rules, contract) + OPEN_CARD_EDGE
+        rng = self.view_rng(view, 1)
+        knowledge = knowledge_of(view)
         order = play_order(view)
         me = view.seat
-        others = [s for s in order if s != me]
-        counts = {s: view.hand_counts[s] for s in others}
         made = [0] * len(candidates)
         budget = self.budget(3.0)
         while budget.more():
-            cards = list(unseen)
-            rng.shuffle(cards)
-            base: dict[int, list[Card]] = {}
-            at = 0
-            for s in others:
-                base[s] = cards[at : at + counts[s]]
-                at += counts[s]
+            placed = sample_deal(knowledge, rng)
             row = []
             solvers: list[Solver | None] = []
             try:
-                for give in candidates:
-                    plan = assign_gives(give, others)
-                    hands = {s: mask(base[s]) | (1 << plan[s].index) for s in others}
-                    hands[me] = mask(c for c in hand if c not in give)
-                    pos = position_of(view, hands)
+                for plan in candidates:
+                    given = set(plan.values())
+                    hands = {s: placed.get(s, 0) for s in order if s != me}
+                    for to, card in plan.items():
+                        if to in hands:
+                            hands[to] |= 1 << card.index
+                    hands[me] = mask(c for c in hand if c not in given)
+                    bonus = 0
+                    if view.players == 2:
+                        pile = mask(c for to, c in plan.items() if to <= DISCARDED)
+                        pile |= placed.get(PILE, 0)
+                        bonus = sum(c.points for c in DECK if pile >> c.index & 1)
+                    pos = position_of(view, hands, bonus)
                     solver = budget.solver(rules, 0)
                     solvers.append(solver)
                     row.append(solver.reaches(pos, need))
@@ -313,38 +320,46 @@ class HardPlayer(NormalPlayer):
             budget.close(solvers, completed=True)
             for i, r in enumerate(row):
                 made[i] += r
-        if budget.done == 0:
-            return [0.0] * len(candidates)
-        return [m / budget.done for m in made]
+        out = []
+        for i, plan in enumerate(candidates):
+            kept = [c for c in hand if c not in plan.values()]
+            chance = bidding.hand_odds(view, kept, [contract])[contract]
+            if budget.done:
+                chance = 0.5 * chance + 0.5 * made[i] / budget.done
+            risk = sum(bidding.give_risk(c, hand, view.rules) for c in plan.values())
+            out.append(bidding.play_worth(view, contract, chance) - 0.5 * risk)
+        return out
+
+    def talons(self, view: SeatView) -> list[tuple[Card, ...]]:
+        return bidding.known_talons(view, self.view_rng(view, 3), self.talon_samples)
 
     def contract(self, view: SeatView, legal: list[Action]) -> Action:
         assert view.hand is not None and view.contract is not None
         if view.phase.value == "raise" or view.players == 2:
             return super().contract(view, legal)
-        estimate = declarer_estimate(view.hand, view.rules, bidding.marriages_count(view))
-        values = sorted({view.contract} | {a.value for a in legal if a.value is not None})[:8]
-        chances = self.contract_chances(view, values)
-        if chances is None:
-            return super().contract(view, legal)
+        values = sorted({view.contract} | {a.value for a in legal if a.value is not None})
+        model = bidding.hand_odds(view, view.hand, values)
+        # Search only the contracts the model does not already rule out.
+        open_values = [v for v in values if model[v] > 0.05][:12] or values[:1]
+        searched = self.contract_chances(view, open_values)
 
         def chance_of(value: int) -> float:
-            if value in chances:
-                # Open-card play flatters the declarer: blend with the hand's estimate.
-                need = made_threshold(view.rules, value)
-                heuristic = bidding.phi((estimate - need) / bidding.SPREAD)
-                return 0.6 * chances[value] + 0.4 * heuristic
-            return 0.0
+            if searched is None or value not in searched:
+                return model.get(value, 0.0)
+            # The search plays every sampled deal open-card, which flatters the declarer
+            # (`OPEN_CARD_EDGE`); the hand model is calibrated on real play.
+            return 0.5 * searched[value] + 0.5 * model[value]
 
-        return bidding.contract_choice(view, estimate, legal, chance_of)
+        return bidding.contract_choice(view, legal, chance_of)
 
     def contract_chances(self, view: SeatView, values: Sequence[int]) -> dict[int, float] | None:
         rules = PlayRules.of(view.rules)
         knowledge = knowledge_of(view)
-        rng = self._rng(view, 2)
+        rng = self.view_rng(view, 2)
         order = play_order(view)
         me = view.seat
         my_mask = mask(view.hand or ())
-        needs = sorted({made_threshold(view.rules, v) for v in values})
+        needs = sorted({made_threshold(view.rules, v) + OPEN_CARD_EDGE for v in values})
         reached = dict.fromkeys(needs, 0)
         budget = self.budget(2.0)
         while budget.more():
@@ -368,21 +383,36 @@ class HardPlayer(NormalPlayer):
                 reached[need] += row.get(need, False)
         if budget.done == 0:
             return None
-        return {v: reached[made_threshold(view.rules, v)] / budget.done for v in values}
+        return {
+            v: reached[made_threshold(view.rules, v) + OPEN_CARD_EDGE] / budget.done for v in values
+        }
 
 
-def exchange_candidates(hand: list[Card], view: SeatView, owed: int) -> list[list[Card]]:
-    """A few sensible ways to give `owed` cards: the estimate's best, then the cheapest."""
-    first = best_exchange(hand, view.rules, owed)
-    pool = sorted(hand, key=lambda c: give_cost(c, hand))[: owed + 3]
-    out = [first]
+DISCARDED = -1  # receivers -1, -2, … of an exchange plan: cards discarded (two players)
 
+
+def exchange_plans(
+    hand: list[Card], view: SeatView, owed: int, receivers: list[int], sets: int = 4
+) -> list[dict[int, Card]]:
+    """A few sensible ways to give `owed` cards: the sets whose loss the hand model minds least,
+    each given both ways round when there are two receivers."""
+    rules = view.rules
+    counts = bidding.marriages_count(view)
+    model = hand_model()
+    base = bidding.keep_best(hand, rules, owed, model, counts)
+    pool = sorted(hand, key=lambda c: give_cost(c, hand))[: owed + 4]
     scored = []
     for combo in combinations(pool, owed):
         keep = [c for c in hand if c not in combo]
-        scored.append((declarer_estimate(keep, view.rules), list(combo)))
+        risk = sum(bidding.give_risk(c, hand, rules) for c in combo)
+        scored.append((model.mean(keep, rules, counts) - risk, list(combo)))
     scored.sort(key=lambda x: -x[0])
-    for _, combo in scored:
-        if set(combo) != set(out[0]) and len(out) < 4:
-            out.append(combo)
-    return out
+    chosen = [base] + [combo for _, combo in scored if set(combo) != set(base)]
+    plans: list[dict[int, Card]] = []
+    for combo in chosen[:sets]:
+        for given in permutations(combo, len(receivers)):
+            plan = dict(zip(receivers, given, strict=True))
+            rest = [c for c in combo if c not in given]
+            plan.update({DISCARDED - i: c for i, c in enumerate(rest)})
+            plans.append(plan)
+    return plans

@@ -1,11 +1,11 @@
-"""`normal`: table heuristics with card counting and hand-evaluation bidding.
+"""`normal`: the hand model's evaluation for every contract decision, card counting in play.
 
-Every decision reads the seat's view only. Bids come from `bidding.auction_limit` (the hand's
-value with the talon's expected help, adjusted to the match: barrel, target, samosval),
-the exchange keeps the cards that make the contract and gives away cards that cannot complete
-an opponent's marriage, the raise follows the expected points, and the card play counts the
-cards out: it leads masters, draws trumps before declaring a second marriage, declares on lead
-once the lead can be kept, smears points on a partner's winning trick and wins cheaply.
+Every decision reads the seat's view only. The auction, the raise and the concession weigh what
+each choice is worth (`bidding`): the chance of each contract comes from the hand model over a
+dozen talons drawn from the unseen cards. The exchange keeps the cards the model values most and
+gives away cards that cannot complete an opponent's marriage. The card play counts the cards
+out: it leads masters, draws trumps before declaring a second marriage, declares on lead once
+the lead can be kept, smears points on a partner's winning trick and wins cheaply.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from ..engine.tricks import trick_winner
 from ..engine.view import SeatView
 from . import bidding
 from .base import Player
-from .evaluate import assign_gives, best_exchange, declarer_estimate
+from .evaluate import assign_gives
+from .handmodel import hand_model
 
 
 def pick(legal: Sequence[Action], act: Act) -> Action | None:
@@ -48,8 +49,8 @@ class CardCount:
 
 class NormalPlayer(Player):
     level = "normal"
-    risk = 0.1  # added to the bid threshold (0.5): the chance a bid needs above even
-    spread = bidding.SPREAD  # how far a hand's play strays from its estimate (one sigma)
+    talon_samples = 12  # talons sampled to judge a hand in the auction
+    margin = 0.0  # standing a contract must be worth above defending before it is bid
 
     def decide(self, view: SeatView) -> Action:
         legal = list(view.legal)
@@ -76,30 +77,71 @@ class NormalPlayer(Player):
 
     # ------------------------------------------------------------ before the play
 
+    def talons(self, view: SeatView) -> list[tuple[Card, ...]]:
+        return bidding.random_talons(view, self.view_rng(view, 3), self.talon_samples)
+
+    def contract_odds(self, view: SeatView, values: Sequence[int]) -> dict[int, float]:
+        """Before the talon: the chance of each contract over sampled talons."""
+        looks = bidding.outlooks(view, self.talons(view))
+        return bidding.odds(view, looks, values)
+
     def dark(self, view: SeatView, legal: list[Action]) -> Action:
-        choice = Act.DARK if bidding.wants_dark(view) else Act.DARK_DECLINE
+        worth = bidding.dark_worth(view, self.view_rng(view, 5))
+        choice = Act.DARK if worth > bidding.defender_worth(view) + 20 else Act.DARK_DECLINE
         return pick(legal, choice) or legal[0]
 
     def redeal(self, view: SeatView, legal: list[Action]) -> Action:
-        want = bidding.wants_redeal(view)
+        want = self.continuing_worth(view) < 0.0
         return pick(legal, Act.REDEAL if want else Act.REDEAL_DECLINE) or legal[0]
 
+    def continuing_worth(self, view: SeatView) -> float:
+        """What playing this deal on is worth to the seat; a redeal is worth nothing."""
+        if view.hand is None:
+            return -1.0
+        if view.declarer == view.seat and view.contract is not None:
+            kept = self.kept_cards(view)
+            chance = bidding.hand_odds(view, kept, [view.contract])[view.contract]
+            return bidding.play_worth(view, view.contract, chance)
+        if view.declarer is not None and view.contract is not None:
+            # A defender calls off a contract the declarer expects to make.
+            return bidding.defender_worth(view)
+        chances = self.contract_odds(view, bidding.bid_values(view))
+        limit = bidding.auction_limit(view, chances)
+        if limit:
+            return bidding.play_worth(view, limit, chances[limit])
+        return bidding.defender_worth(view)
+
+    def kept_cards(self, view: SeatView) -> list[Card]:
+        """The cards the declarer will play with: his hand less what he still owes."""
+        assert view.hand is not None
+        hand = list(view.hand)
+        owed = len(hand) - bidding.kept_size(view)
+        if owed <= 0:
+            return hand
+        counts = bidding.marriages_count(view)
+        give = bidding.keep_best(hand, view.rules, owed, counts_marriages=counts)
+        return [c for c in hand if c not in give]
+
     def bid(self, view: SeatView, legal: list[Action]) -> Action:
-        limit = bidding.auction_limit(view, self.risk, spread=self.spread)
-        bids = [a for a in legal if a.act is Act.BID and a.value is not None and a.value <= limit]
-        if not bids:
+        values = sorted({a.value for a in legal if a.value is not None})
+        if not values:
             return pick(legal, Act.PASS) or legal[0]
-        return min(bids, key=lambda a: a.value or 0)
+        chances = self.contract_odds(view, values)
+        limit = bidding.auction_limit(view, chances, self.margin)
+        return bidding.choose_bid(view, legal, limit)
 
     def take_talon(self, view: SeatView, legal: list[Action]) -> Action:
         if view.talons_seen and view.hand is not None:
             hand = list(view.hand)
+            model = hand_model()
+            counts = bidding.marriages_count(view)
 
             def worth(action: Action) -> float:
                 assert action.talon is not None
                 cards = hand + list(view.talons_seen[action.talon])  # type: ignore[index]
-                give = best_exchange(cards, view.rules, len(cards) - len(hand))
-                return declarer_estimate([c for c in cards if c not in give], view.rules)
+                owed = len(cards) - bidding.kept_size(view)
+                give = bidding.keep_best(cards, view.rules, owed, model, counts)
+                return model.mean([c for c in cards if c not in give], view.rules, counts)
 
             return max(legal, key=worth)
         return legal[self.rng.randrange(len(legal))]
@@ -110,7 +152,8 @@ class NormalPlayer(Player):
         owed = len({a.to for a in legal if a.act is Act.GIVE}) + (
             1 if any(a.act is Act.DISCARD for a in legal) else 0
         )
-        cards = best_exchange(hand, view.rules, owed)
+        counts = bidding.marriages_count(view)
+        cards = bidding.keep_best(hand, view.rules, owed, counts_marriages=counts)
         return self.give_action(legal, cards)
 
     @staticmethod
@@ -130,13 +173,10 @@ class NormalPlayer(Player):
 
     def contract(self, view: SeatView, legal: list[Action]) -> Action:
         assert view.hand is not None and view.contract is not None
-        estimate = declarer_estimate(view.hand, view.rules)
-        if view.phase.value == "raise":
-            # Before giving: judge the hand as it will be after the exchange.
-            give = best_exchange(list(view.hand), view.rules, len(view.hand) - 8)
-            estimate = declarer_estimate([c for c in view.hand if c not in give], view.rules)
-        choice = bidding.contract_choice(view, estimate, legal, spread=self.spread)
-        return choice
+        kept = self.kept_cards(view)
+        values = sorted({view.contract} | {a.value for a in legal if a.value is not None})
+        chances = bidding.hand_odds(view, kept, values)
+        return bidding.contract_choice(view, legal, lambda v: chances.get(v, 0.0))
 
     # ------------------------------------------------------------ card play
 

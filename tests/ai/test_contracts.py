@@ -1,0 +1,137 @@
+"""Bids, raises and concessions where the right answer is known, at `normal` and `hard`."""
+
+from __future__ import annotations
+
+import pytest
+from engine.helpers import complete, exchange_game, play_out, rules_of, stacked_game, state
+
+from thousand_tui.ai import make_player
+from thousand_tui.ai.bidding import concession_worth, declarer_worth, play_worth
+from thousand_tui.engine.actions import Act, Action
+from thousand_tui.engine.cards import parse_card, parse_cards
+from thousand_tui.engine.game import Game
+from thousand_tui.engine.view import SeatView
+
+LEVELS = ("normal", "hard")
+
+
+def decide(level: str, game: Game) -> Action:
+    seat = game.to_move
+    assert seat is not None
+    if level == "hard":
+        from thousand_tui.ai.hard import HardPlayer
+
+        player = HardPlayer(seat, samples=12, node_budget=200_000)
+    else:
+        player = make_player(level, seat)
+    return player.decide(game.view(seat))
+
+
+def auction_game(hand: str, preset: str = "classic", **state_args: object) -> Game:
+    """Dealer 0, forehand 1 on 100; seat 2 holds `hand` and bids first."""
+    hands, talon = complete([None, None, hand])
+    start = state(**state_args) if state_args else None  # type: ignore[arg-type]
+    return stacked_game(rules_of(preset), hands, talon, start_state=start)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_strong_hand_bids(level: str) -> None:
+    game = auction_game("AH TH KH QH AS TS AD")
+    assert decide(level, game).act is Act.BID
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_hopeless_hand_passes(level: str) -> None:
+    game = auction_game("9S JS 9C JC 9D JD 9H")
+    assert decide(level, game).act is Act.PASS
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_on_the_barrel_a_fair_hand_bids_the_barrel_contract(level: str) -> None:
+    """Made, it wins the game; failed, it only uses an attempt (`failed_contract: attempt`)."""
+    game = auction_game("AH TH KH QH 9S JC 9D", scores=(0, 0, 880), barrel={2: 0})
+    chosen = decide(level, game)
+    assert chosen.act is Act.BID and chosen.value is not None and chosen.value >= 120
+
+
+# Seat 1 (forehand) after the exchange, with a hopeless hand: no ace, no marriage.
+HOPELESS = ("AS TS KS AC TC QC AD TD", "9C JC QD JD 9H JH QS KC", "AH TH KH QH 9D KD JS 9S")
+HOPELESS_TALON = "9H JH QS"
+HOPELESS_GIVES = {2: "9S", 0: "TD"}
+
+
+def contract_game(preset: str) -> Game:
+    """Dealer 0; the forehand (seat 1) plays 100: every other seat passes, dark games and
+    redeals are declined; he takes the talon and gives; the game waits for his contract."""
+    rules = rules_of(preset)
+    talon = set(parse_cards(HOPELESS_TALON.split()))
+    given = {seat: parse_card(code) for seat, code in HOPELESS_GIVES.items()}
+    dealt = []
+    for seat, final in enumerate(HOPELESS):
+        cards = list(parse_cards(final.split()))
+        if seat == 1:
+            cards = [c for c in [*cards, *given.values()] if c not in talon]
+        else:
+            cards = [c for c in cards if c is not given.get(seat)]
+        dealt.append(" ".join(c.code for c in cards))
+    game = stacked_game(rules, dealt, HOPELESS_TALON)
+    declines = (Act.DARK_DECLINE, Act.REDEAL_DECLINE, Act.PASS)
+    while game.deal.phase.value in ("dark", "redeal", "auction"):
+        seat = game.to_move
+        assert seat is not None
+        game.apply(next(a for a in game.legal_actions(seat) if a.act in declines))
+    assert game.deal.declarer == 1
+    play_out(game, [f"1 give {code} {seat}" for seat, code in HOPELESS_GIVES.items()])
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_classic_a_hopeless_contract_is_played_out_not_conceded(level: str) -> None:
+    """Conceding costs the bid and gives each opponent 60; failing costs the bid and gives the
+    opponents only the points they take, which with two of them is less."""
+    game = contract_game("classic")
+    assert game.deal.phase.value == "contract"
+    chosen = decide(level, game)
+    assert chosen.act is Act.RAISE and chosen.value is None
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_family_a_hopeless_contract_is_given_up(level: str) -> None:
+    """At the family table conceding costs the declarer nothing and baptism only a cross: both
+    beat losing 100."""
+    game = contract_game("family")
+    chosen = decide(level, game)
+    assert chosen.act in (Act.CONCEDE, Act.BAPTISM)
+
+
+def test_worths_follow_the_scoring() -> None:
+    game = contract_game("classic")
+    view = game.view(1)
+    assert declarer_worth(view, 100, True) > 0 > declarer_worth(view, 100, False)
+    assert play_worth(view, 100, 1.0) > play_worth(view, 100, 0.5) > play_worth(view, 100, 0.0)
+    assert concession_worth(view, Act.CONCEDE) == -100 - 60
+    family = contract_game("family").view(1)
+    assert concession_worth(family, Act.CONCEDE) == -50  # free, half of 100 to each opponent
+
+
+def test_a_contract_that_lands_on_555_is_worth_less_than_one_that_does_not() -> None:
+    game = auction_game("AH TH KH QH AS TS AD", scores=(0, 0, 455))
+    view: SeatView = game.view(2)
+    assert declarer_worth(view, 100, True) < 0 < declarer_worth(view, 105, True)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_sure_contract_is_raised(level: str) -> None:
+    """The declarer keeps the heart marriage, A-10 of spades and clubs and a void in diamonds:
+    he takes every trick (220), so 100 is far too little."""
+    hands = (
+        "QC 9C JC KC 9D JD QD KD",
+        "AH TH KH QH AS TS AC TC",
+        "9H JH KS QS JS 9S TD AD",
+    )
+    game = exchange_game(
+        rules_of("classic"), hands, "AC TC 9H", {2: "9H", 0: "QC"}, contract_step=None
+    )
+    assert game.deal.phase.value == "contract"
+    chosen = decide(level, game)
+    assert chosen.act is Act.RAISE and chosen.value is not None and chosen.value >= 140
