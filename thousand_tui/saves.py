@@ -98,6 +98,7 @@ class SavedGame:
     error: str | None = None
     in_use: bool = False  # open in another window or session right now
     truncated: bool = False  # the last line was cut off; resuming drops it
+    lang: str | None = None  # the language it was played in, if the record says
 
     @property
     def resumable(self) -> bool:
@@ -138,6 +139,7 @@ def describe_save(path: Path) -> SavedGame:
         winner=winner if winner is not None and 0 <= winner < len(names) else None,
         in_use=is_locked(path),
         truncated=record.truncated,
+        lang=_text(header.get("lang"), 16) or None,
     )
 
 

@@ -427,3 +427,37 @@ def test_the_guide_examples_print_what_they_say(in_process: Run) -> None:
     options = ("--presets", "classic,family")
     assert in_process("family ru", *options, "--dry-run").stdout.splitlines()[0] == ran
     assert in_process("; id", *options).stderr.strip() == refused
+
+
+def test_a_hosted_resume_keeps_the_language_of_the_game(
+    host: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ssh -t thousand@host family ru`, later `ssh -t thousand@host resume` with an English
+    locale: the game goes on in Russian; `resume en` switches to English."""
+    from thousand_tui.tui.options import setup_from_options
+    from thousand_tui.tui.session import new_session
+
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    auth = auth_file(host, "auth", "AAAAC3NzaC1lZDI1NTE5AAAAIOlga")
+    languages: list[str] = []
+
+    def launch(argv: list[str]) -> int:
+        with monkeypatch.context() as patch:
+            patch.setenv(DATA_DIR_ENV, env[DATA_DIR_ENV])  # the player's folder
+            setup = setup_from_options(build_parser().parse_args(argv), env)
+            if setup.resume is None:
+                new_session(setup).close()  # the game starts and is saved, as at the table
+            else:
+                assert setup.resume.parent == Path(env[DATA_DIR_ENV]) / "games"
+        languages.append(setup.lang)
+        return 0
+
+    options = build_parser().parse_args(["ssh-session"])
+    for command in ("family ru", "resume", "resume en"):
+        env = environment(host, command, SSH_USER_AUTH=auth)
+        with monkeypatch.context() as patch:
+            for key, value in env.items():
+                patch.setenv(key, value)
+            assert ssh.run_ssh_session(options, env, launch) == 0
+    assert languages == ["ru", "ru", "en"]

@@ -114,7 +114,7 @@ def test_a_hosted_session_killed_mid_deal_and_resumed(tmux: Tmux) -> None:
 
     tmux.shell()
     session = shlex.join([sys.executable, "-m", "thousand_tui", "ssh-session"])
-    tmux.type(f"{login}'resume ru' {session}; echo EXITED $?")
+    tmux.type(f"{login}resume {session}; echo EXITED $?")
     wait_for("the resumed game to open its record", lambda: saves.describe_save(path).in_use)
     wait_for("the table", lambda: "Кон 1" in tmux.screen(), tmux)
     os.kill(tmux.game_pid(), signal.SIGHUP)
