@@ -41,26 +41,40 @@ class Tmux:
         done = subprocess.run([*self.base, *args], capture_output=True, text=True, timeout=30)
         return done.stdout
 
-    def shell(self, size: tuple[int, int] = (100, 32)) -> None:
-        """A new session with a plain shell, the way a terminal window has one."""
+    def shell(self, size: tuple[int, int] = (100, 32)) -> str:
+        """A new session with a plain shell, the way a terminal window has one; it becomes
+        the pane the other methods use unless given another. Returns the pane's name."""
         name = uuid.uuid4().hex[:6]
         env = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items())
         width, height = (str(n) for n in size)
         self.tmux("new-session", "-d", "-x", width, "-y", height, "-s", name, f"env -i {env} sh")
         self.pane = f"{name}:0.0"
+        return self.pane
 
-    def type(self, line: str) -> None:
-        self.tmux("send-keys", "-t", self.pane, "-l", line)
-        self.tmux("send-keys", "-t", self.pane, "Enter")
+    def type(self, line: str, pane: str | None = None) -> None:
+        self.tmux("send-keys", "-t", pane or self.pane, "-l", line)
+        self.tmux("send-keys", "-t", pane or self.pane, "Enter")
 
-    def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", self.pane, *keys)
+    def keys(self, *keys: str, pane: str | None = None) -> None:
+        self.tmux("send-keys", "-t", pane or self.pane, *keys)
 
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", self.pane)
+    def screen(self, pane: str | None = None) -> str:
+        return self.tmux("capture-pane", "-p", "-t", pane or self.pane)
 
-    def value(self, name: str) -> str:
-        return self.tmux("display-message", "-p", "-t", self.pane, f"#{{{name}}}").strip()
+    def value(self, name: str, pane: str | None = None) -> str:
+        return self.tmux("display-message", "-p", "-t", pane or self.pane, f"#{{{name}}}").strip()
+
+    def program_pid(self, name: str, pane: str | None = None) -> int | None:
+        """A program started from the pane's shell (`ssh`), by the name it was run as."""
+        todo = [int(self.value("pane_pid", pane))]
+        while todo:
+            pid = todo.pop(0)
+            argv = Path(f"/proc/{pid}/cmdline").read_text(errors="replace").split("\0")
+            if Path(argv[0]).name == name:
+                return pid
+            for task in Path(f"/proc/{pid}/task").glob("*/children"):
+                todo += [int(child) for child in task.read_text().split()]
+        return None
 
     def game_pid(self) -> int:
         """The game's process: the first one under the pane's shell that runs Python (the
@@ -167,3 +181,53 @@ def running(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError, IndexError):
         return False
     return state != "Z"
+
+
+# ---------------------------------------------------------------------- reading the table
+
+
+CHOICE = re.compile(r"┃ ([1-9])  (.+?)\s*┃")
+
+
+def footer(screen: str) -> str:
+    """The key line at the bottom of the table or of a dialog."""
+    lines = [line.strip() for line in screen.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def choices(screen: str) -> list[str]:
+    """The numbered choices of an open decision dialog, in order."""
+    return [found.group(2) for found in CHOICE.finditer(screen)]
+
+
+def hand_row(screen: str) -> str:
+    """The faces of the cards in your hand, as the row under the cards' top edges shows them
+    (the card under the cursor, edged ║, is shown as any other)."""
+    rows = screen.splitlines()
+    tops = [i for i, row in enumerate(rows) if "┌───┐" in row]
+    if not tops or tops[-1] + 1 >= len(rows):
+        return ""
+    return rows[tops[-1] + 1].replace("║", "│").strip()
+
+
+def decision_on_screen(screen: str) -> tuple[str, ...] | None:
+    """What the table asks of you, if it asks: the dialog's choices, or the hand to play from
+    (with the keys offered). None while the opponents move."""
+    keys = footer(screen)
+    if "1–9" in keys:
+        return ("choose", *choices(screen))
+    if "⏎" in keys:
+        return ("enter", keys, hand_row(screen))
+    return None
+
+
+def next_key(screen: str) -> str | None:
+    """The scripted player's key: the first choice of a dialog, else Enter where Enter is
+    offered (play the card under the cursor, which the table puts on a playable one; give the
+    card under the cursor; the next deal). Every such key is a legal decision."""
+    keys = footer(screen)
+    if "1–9" in keys:
+        return "1"
+    if "⏎" in keys:
+        return "Enter"
+    return None

@@ -15,9 +15,7 @@ import random
 import shutil
 import signal
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
@@ -58,15 +56,6 @@ class Trial:
             delay=rng.uniform(0.0, 1.5),
             frozen=rng.uniform(0.5, 4.0),
         )
-
-
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    server = Tmux(tmp_path)
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 def hang_up(tmux: Tmux, trial: Trial) -> None:

@@ -20,6 +20,7 @@ from thousand_tui.cli import build_parser, main
 from thousand_tui.saves import DATA_DIR_ENV
 
 from .helpers import tree
+from .sshd import GUIDE, guide_block
 
 HOSTILE = [
     "; rm -rf ~",
@@ -272,6 +273,18 @@ def test_help_lists_what_may_be_asked(host: Path, in_process: Run) -> None:
     assert "ssh -t thousand@HOST family ru" in done.stdout
 
 
+def test_help_says_what_the_server_forwarded_against_the_guide(host: Path, in_process: Run) -> None:
+    assert "warning" not in in_process("help").stdout
+    done = in_process("help", SSH_AUTH_SOCK="/tmp/ssh-x/agent.1", DISPLAY="localhost:10.0")
+    assert done.returncode == 0
+    notes = done.stdout.splitlines()[1:]
+    assert [note.split(";")[0] for note in notes] == [
+        "warning: this server forwarded your SSH agent to the game's account",
+        "warning: this server forwarded X11 to the game's account",
+    ]
+    assert all("DisableForwarding yes" in note for note in notes)
+
+
 def test_the_host_whitelist_default_and_ai(host: Path, in_process: Run) -> None:
     options = ("--presets", "family,classic", "--default", "family", "--ai", "normal")
     ran, _ = would_run(in_process("", *options, "--dry-run"))
@@ -382,15 +395,6 @@ def test_parse_request_directly() -> None:
 
 
 # ---------------------------------------------------------------------- the hosting guide
-
-GUIDE = Path(__file__).resolve().parents[2] / "docs" / "ssh-hosting.md"
-
-
-def guide_block(language: str, holding: str = "") -> str:
-    """The first fenced block of that language in the guide that holds `holding`."""
-    text = GUIDE.read_text(encoding="utf-8")
-    blocks = [part.split("```", 1)[0] for part in text.split(f"```{language}\n")[1:]]
-    return next(block for block in blocks if holding in block)
 
 
 def test_the_guide_sshd_block_locks_the_account_down() -> None:

@@ -9,8 +9,6 @@ import shlex
 import shutil
 import signal
 import sys
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -31,15 +29,6 @@ from .terminal import (
 )
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
-
-
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    server = Tmux(tmp_path)
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 def test_the_pane_killed_mid_deal_and_the_game_resumed(tmux: Tmux) -> None:
