@@ -71,6 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
     presets.set_defaults(handler=run_presets)
 
     games = sub.add_parser("games", help="list the saved games, finished or not")
+    games.add_argument(
+        "--all-players",
+        action="store_true",
+        help="on a hosted account: every player's games (the folders under players/) too",
+    )
     games.set_defaults(handler=run_games)
 
     ssh_session = sub.add_parser(

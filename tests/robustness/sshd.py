@@ -126,6 +126,9 @@ class Sshd:
         sshd = find_sshd()
         if sshd is None:
             raise Unavailable("sshd is not installed (apt-get install openssh-server)")
+        for client in ("ssh", "ssh-keygen"):
+            if shutil.which(client) is None:
+                raise Unavailable(f"{client} is not installed (apt-get install openssh-client)")
         if os.geteuid() == 0 and not PRIVSEP_DIR.is_dir():
             PRIVSEP_DIR.mkdir(mode=0o755, parents=True, exist_ok=True)
         self.root.mkdir(parents=True, exist_ok=True)

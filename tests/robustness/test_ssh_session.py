@@ -465,3 +465,22 @@ def test_a_hosted_resume_keeps_the_language_of_the_game(
                 patch.setenv(key, value)
             assert ssh.run_ssh_session(options, env, launch) == 0
     assert languages == ["ru", "ru", "en"]
+
+
+def test_the_guide_snippet_names_each_keys_folder(tmp_path: Path) -> None:
+    keys = ["AAAAC3NzaC1lZDI1NTE5AAAAIOlga", "AAAAB3NzaC1yc2EAAAADAQABAAABAQBoris"]
+    lines = [f"ssh-ed25519 {keys[0]} olga@laptop", f"ssh-rsa {keys[1]} boris"]
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_text("\n".join(lines) + "\n")
+    snippet = guide_block("sh", "sha256sum").replace(
+        "/home/thousand/.ssh/authorized_keys", shlex.quote(str(authorized))
+    )
+    done = subprocess.run(["sh", "-c", snippet], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    config = ssh.HostConfig({"classic": "classic"}, "classic")
+    expected = []
+    for line, comment in zip(lines, ("olga@laptop", "boris"), strict=True):
+        auth = tmp_path / f"auth-{comment}"
+        auth.write_text("publickey " + " ".join(line.split()[:2]) + "\n")
+        expected.append(f"{ssh.player_id(config, {ssh.USER_AUTH: str(auth)})}  {comment}")
+    assert done.stdout.splitlines() == expected

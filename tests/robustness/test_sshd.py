@@ -17,6 +17,7 @@ import pytest
 
 from thousand_tui import saves
 from thousand_tui.engine.record import read_record, rebuild
+from thousand_tui.saves import DATA_DIR_ENV
 
 from .sshd import HOST, Sshd, Unavailable, game_command, guide_block
 from .terminal import (
@@ -132,6 +133,20 @@ def test_the_client_killed_and_the_game_resumed_in_its_language(
     assert "log in again with the word `resume`" in tmux.screen()
     assert record_lines(path) == kept
     wait_for("nothing left under sshd", lambda: not sshd.sessions())
+
+    # The host's view: the player's game in the player's own folder.
+    host = {**os.environ, "XDG_DATA_HOME": str(sshd.data)}
+    host.pop(DATA_DIR_ENV, None)
+    listed = subprocess.run(
+        [sys.executable, "-m", "thousand_tui", "games", "--all-players"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=host,
+    ).stdout
+    [row] = [line for line in listed.splitlines() if line.endswith(path.name)]
+    assert " family " in row and " unfinished " in row
+    assert f"Player {path.parent.parent.name} " in listed
 
 
 def test_everything_but_the_game_is_refused(sshd: Sshd) -> None:
