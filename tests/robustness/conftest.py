@@ -8,7 +8,7 @@ import pytest
 
 from thousand_tui.saves import DATA_DIR_ENV
 
-from .sshd import Sshd, Unavailable
+from .sshd import Sshd, started
 from .terminal import Tmux
 
 
@@ -37,13 +37,7 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
 def sshd(tmp_path: Path) -> Iterator[Sshd]:
     """A real sshd on 127.0.0.1 running the game as the guide sets it up (see `sshd.py`);
     the test skips, saying why, where sshd cannot run or let the account in."""
-    server = Sshd(tmp_path / "sshd")
-    try:
-        server.start()
-        server.login_check()
-    except Unavailable as why:
-        server.stop()
-        pytest.skip(f"no real sshd here: {why}")
+    server = started(Sshd(tmp_path / "sshd"))
     try:
         yield server
     finally:

@@ -33,6 +33,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "ssh-hosting.md"
 GUIDE_COMMAND = "/opt/thousand/bin/thousand"
 SBIN = ("/usr/sbin", "/usr/local/sbin", "/sbin")
@@ -44,6 +46,17 @@ STOP_WAIT = 5.0
 
 class Unavailable(Exception):
     """sshd cannot be used here; the message says why."""
+
+
+def started(server: Sshd) -> Sshd:
+    """The server, started and letting its account in; else the test skips, saying why."""
+    try:
+        server.start()
+        server.login_check()
+    except Unavailable as why:
+        server.stop()
+        pytest.skip(f"no real sshd here: {why}")
+    return server
 
 
 def guide_block(language: str, holding: str = "") -> str:
@@ -296,6 +309,10 @@ class Sshd:
     def sessions(self) -> list[int]:
         """The processes sshd runs for connections (every one under the listener)."""
         return descendants(self.process.pid) if self.process is not None else []
+
+    def records(self) -> list[Path]:
+        """The players' record files (each key has a folder of its own)."""
+        return sorted((self.data / "thousand_tui").glob("players/*/games/*.jsonl"))
 
     def games(self) -> list[int]:
         """The game processes: `thousand ssh-session` under sshd."""

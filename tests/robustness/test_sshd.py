@@ -21,7 +21,6 @@ from thousand_tui.saves import DATA_DIR_ENV
 
 from .sshd import HOST, Sshd, Unavailable, game_command, guide_block
 from .terminal import (
-    PER_KEY,
     Tmux,
     decision_on_screen,
     exit_status,
@@ -39,11 +38,6 @@ def login(tmux: Tmux, sshd: Sshd, words: str) -> None:
     """`ssh -t game WORDS` in a new terminal window."""
     tmux.shell((100, 32))
     tmux.type(shlex.join(sshd.ssh("-t", words)) + "; echo EXITED $?")
-
-
-def records(sshd: Sshd) -> list[Path]:
-    """The players' record files (each key has its own folder)."""
-    return sorted((sshd.data / "thousand_tui").glob(PER_KEY))
 
 
 def human_decisions(path: Path) -> int:
@@ -97,8 +91,8 @@ def test_the_client_killed_and_the_game_resumed_in_its_language(
 ) -> None:
     login(tmux, sshd, "family ru")
     wait_for("the Russian table", lambda: "Тысяча" in tmux.screen(), tmux)
-    wait_for("the record", lambda: records(sshd))
-    [path] = records(sshd)
+    wait_for("the record", lambda: sshd.records())
+    [path] = sshd.records()
     wait_for("the game's process", lambda: len(sshd.games()) == 1)
     [game] = sshd.games()
     assert read_record(path).games[0].header["lang"] == "ru"
@@ -124,7 +118,7 @@ def test_the_client_killed_and_the_game_resumed_in_its_language(
     wait_for("the resumed game to hold its record", lambda: saves.describe_save(path).in_use)
     assert your_decision(tmux, path) == asked
     assert "Тысяча" in tmux.screen() and "Кон" in tmux.screen()
-    assert records(sshd) == [path]  # the same game, no new one
+    assert sshd.records() == [path]  # the same game, no new one
 
     tmux.keys("q")
     wait_for("the question to quit", lambda: next_key(tmux.screen()) is None, tmux)
