@@ -184,10 +184,13 @@ def _show(text: str, limit: int = 40) -> str:
     return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
 
 
+USAGE_START = "Ask for:"  # the first words of `help`'s answer (`thousand ssh-check` reads it)
+
+
 def usage(config: HostConfig, user: str = "thousand") -> str:
     words = ", ".join(config.presets)
     return (
-        f"Ask for: a preset ({words}; {config.default} if none), a language "
+        f"{USAGE_START} a preset ({words}; {config.default} if none), a language "
         f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {user}@HOST "
         f"{config.default} {LANGUAGES[-1]}`"
     )

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from .ssh import FORWARDING_NOTE
+from .ssh import FORWARDING_NOTE, USAGE_START
 
 EXIT_FAILED = 1
 EXIT_UNREACHABLE = 2
@@ -108,7 +108,7 @@ def _last_line(text: str) -> str:
 
 def check_login(client: Client) -> Outcome:
     done = client.run("-T", words="help")
-    if done.returncode == 0 and "Ask for:" in done.stdout:
+    if done.returncode == 0 and USAGE_START in done.stdout:
         return Outcome(True)
     seen = _last_line(done.stderr or done.stdout)
     return Outcome(
@@ -322,7 +322,7 @@ def check_agent_and_x11(client: Client) -> Outcome:
     notes = [line for line in done.stdout.splitlines() if line.startswith(FORWARDING_NOTE[:30])]
     if notes:
         return Outcome(False, notes[0])
-    if "Ask for:" not in done.stdout:
+    if USAGE_START not in done.stdout:
         return Outcome(
             False, f"could not try (status {done.returncode}): {_last_line(done.stderr)}"
         )

@@ -16,10 +16,12 @@ from pathlib import Path
 import pytest
 
 from thousand_tui import saves
+from thousand_tui.cli import build_parser
 from thousand_tui.engine.record import read_record, rebuild
 from thousand_tui.saves import DATA_DIR_ENV
+from thousand_tui.ssh_check import client_of
 
-from .sshd import HOST, Sshd, Unavailable, game_command, guide_block
+from .sshd import HOST, Sshd, Unavailable, free_port, game_command, guide_block
 from .terminal import (
     Tmux,
     decision_on_screen,
@@ -196,6 +198,33 @@ def test_the_check_finds_what_a_careless_host_lets_through(tmp_path: Path) -> No
     assert any("forwarded" in line for line in failed)
     assert any("forwarded your SSH agent" in line for line in failed)
     assert "11 of 12 checks FAILED" in done.stdout
+
+
+def test_the_check_hands_its_ssh_options_to_ssh_and_sftp() -> None:
+    options = build_parser().parse_args(
+        ["ssh-check", "-p", "2222", "-i", "key", "-F", "conf", "-o", "A=b", "u@h"]
+    )
+    client = client_of(options)
+    assert client.command("-T") == [
+        "ssh", "-o", "BatchMode=yes", "-F", "conf", "-p", "2222", "-i", "key", "-o", "A=b",
+        "-T", "u@h",
+    ]  # fmt: skip
+    assert client.sftp_options == ("-F", "conf", "-P", "2222", "-i", "key", "-o", "A=b")
+
+
+def test_an_unreachable_host_is_said_so_and_nothing_else_is_checked() -> None:
+    port = free_port()  # nothing listens there
+    done = subprocess.run(
+        [sys.executable, "-m", "thousand_tui", "ssh-check", "-p", str(port), "127.0.0.1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 2
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("FAILED  the account logs in and runs the game")
+    assert len(lines) == 3 and lines[2].startswith("Cannot check the rest")
 
 
 def check(sshd: Sshd) -> subprocess.CompletedProcess[str]:
