@@ -33,7 +33,7 @@ from .terminal import (
 )
 
 EXIT_WAIT = 15.0  # liveness: the game ends at all; the guard's own bound is about 2.3 s
-DECISIONS = 2  # of yours before the client is killed
+DECISIONS = 1  # of yours before the client is killed
 
 
 def login(tmux: Tmux, sshd: Sshd, words: str) -> None:
