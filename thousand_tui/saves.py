@@ -303,7 +303,7 @@ def _date(created: str) -> str:
 def run_games(options: argparse.Namespace) -> int:
     """`thousand games`: list the saved games; `--all-players`, those of every player of a
     hosted account too."""
-    if getattr(options, "all_players", False):
+    if options.all_players:
         print(format_all_players(data_dir()))
         return 0
     folder = games_dir()

@@ -242,7 +242,8 @@ def _through_local_port(
     with background(client.command("-N", "-o", "ExitOnForwardFailure=yes", flag, spec)) as ssh:
         conn = _connect(local, ssh.process)
         if conn is None:
-            return Outcome(False, f"could not try: the client did not listen: {ssh.said()}")
+            seen = _last_line(ssh.said())
+            return Outcome(False, f"could not try: the client did not listen: {seen}")
         with conn:
             received = probe(conn)
     if received.startswith(b"SSH-"):

@@ -35,6 +35,8 @@ from pathlib import Path
 
 import pytest
 
+from .terminal import command_line, descendants
+
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "ssh-hosting.md"
 GUIDE_COMMAND = "/opt/thousand/bin/thousand"
 SBIN = ("/usr/sbin", "/usr/local/sbin", "/sbin")
@@ -86,34 +88,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def children(pid: int) -> list[int]:
-    found: list[int] = []
-    with contextlib.suppress(OSError):
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            with contextlib.suppress(OSError):
-                found += [int(p) for p in (task / "children").read_text().split()]
-    return found
-
-
-def descendants(pid: int) -> list[int]:
-    """Every process under `pid`, parents before their children."""
-    found: list[int] = []
-    todo = children(pid)
-    while todo:
-        child = todo.pop(0)
-        found.append(child)
-        todo += children(child)
-    return found
-
-
-def command_line(pid: int) -> list[str]:
-    try:
-        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return []
-    return raw.decode(errors="replace").split("\0")[:-1]
 
 
 class Sshd:

@@ -3,6 +3,7 @@ check what it left behind (its record, its lock, the terminal)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
@@ -66,14 +67,11 @@ class Tmux:
 
     def program_pid(self, name: str, pane: str | None = None) -> int | None:
         """A program started from the pane's shell (`ssh`), by the name it was run as."""
-        todo = [int(self.value("pane_pid", pane))]
-        while todo:
-            pid = todo.pop(0)
-            argv = Path(f"/proc/{pid}/cmdline").read_text(errors="replace").split("\0")
-            if Path(argv[0]).name == name:
+        shell = int(self.value("pane_pid", pane))
+        for pid in descendants(shell):
+            argv = command_line(pid)
+            if argv and Path(argv[0]).name == name:
                 return pid
-            for task in Path(f"/proc/{pid}/task").glob("*/children"):
-                todo += [int(child) for child in task.read_text().split()]
         return None
 
     def game_pid(self) -> int:
@@ -172,6 +170,34 @@ def check_record(path: Path) -> None:
     assert mismatch is None
     assert not game.over
     assert saves.describe_save(path).resumable
+
+
+def children(pid: int) -> list[int]:
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError):
+                found += [int(p) for p in (task / "children").read_text().split()]
+    return found
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process under `pid`, parents before their children."""
+    found: list[int] = []
+    todo = children(pid)
+    while todo:
+        child = todo.pop(0)
+        found.append(child)
+        todo += children(child)
+    return found
+
+
+def command_line(pid: int) -> list[str]:
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return []
+    return raw.decode(errors="replace").split("\0")[:-1]
 
 
 def running(pid: int) -> bool:

@@ -33,8 +33,8 @@ import pytest
 from thousand_tui import saves
 from thousand_tui.engine.record import read_record, rebuild
 
-from .sshd import Sshd, descendants, started
-from .terminal import Tmux, exit_status, next_key, record_lines, running, wait_for
+from .sshd import Sshd, started
+from .terminal import Tmux, descendants, exit_status, next_key, record_lines, running, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -193,6 +193,7 @@ class Load:
     def leave(self, player: Player) -> None:
         assert player.path is not None
         player.kept = record_lines(player.path)
+        self.look_at_memory(player)  # at least one look at each game, however short its play
         if player.number % 2 == 0:
             client = self.tmux.program_pid("ssh", pane=player.pane)
             assert client is not None
@@ -213,8 +214,8 @@ class Load:
         assert not running(player.pid), f"player {player.number}: the game did not end"
         return time.monotonic() - since
 
-    def look_at_memory(self) -> None:
-        for player in self.players:
+    def look_at_memory(self, *only: Player) -> None:
+        for player in only or self.players:
             if player.pid is not None and not player.ended and running(player.pid):
                 rss, pss = memory_kb(player.pid)
                 if rss:
