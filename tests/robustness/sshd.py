@@ -7,16 +7,17 @@ it stands (`ForceCommand` and all), with three changes: it matches the account t
 tests, its `ForceCommand` starts this checkout's `thousand`, and its `SetEnv` keeps the
 account's saved games and settings in the temp dir.
 
-Which account logs in: the one that runs the tests. sshd starts a session for another account
-only when it runs as root, and an account made for the test would have to read this checkout and
-its virtual environment, which a clone under root's home does not allow. So in CI (root, a clean
-machine) the test's own sshd_config lets root log in with the test's key only
-(`PermitRootLogin prohibit-password`, `UsePAM no`), and the guide's block applies to root for
-this server alone. The keys and `authorized_keys` live in the temp dir, so `StrictModes no`:
-sshd would otherwise refuse a key file whose folders (`/tmp`) others may write to.
+Which account logs in: the one that runs the tests, root (CI runs them as root on a clean
+machine). An account made for the test would have to read this checkout and its virtual
+environment, which a clone under root's home does not allow, and would outlive a test that is
+killed. So the test's own sshd_config lets root log in with the test's keys only
+(`PermitRootLogin prohibit-password`, `UsePAM no`), and the guide's block applies to root on this
+server alone: its `ForceCommand` makes every such login the game, as for the host's account. The
+keys and `authorized_keys` live in the temp dir, so `StrictModes no`: sshd would otherwise
+refuse a key file whose folders (`/tmp`) others may write to.
 
-Where sshd is missing, cannot run or does not let the account in, `Sshd.start` raises
-`Unavailable` with the reason, and the tests skip with it.
+Where sshd is missing, cannot run or does not let the account in, or the tests do not run as
+root, `Sshd.start` raises `Unavailable` with the reason, and the tests skip with it.
 """
 
 from __future__ import annotations
@@ -110,13 +111,15 @@ class Sshd:
     def start(self, match_block: str | None = None) -> None:
         """Write the keys and configs and start sshd; raises Unavailable with the reason.
         `match_block` replaces the guide's block (a wrongly set-up host, for the checks)."""
+        if os.geteuid() != 0:
+            raise Unavailable("the tests run sshd as root, as a host does (run them as root)")
         sshd = find_sshd()
         if sshd is None:
             raise Unavailable("sshd is not installed (apt-get install openssh-server)")
         for client in ("ssh", "ssh-keygen"):
             if shutil.which(client) is None:
                 raise Unavailable(f"{client} is not installed (apt-get install openssh-client)")
-        if os.geteuid() == 0 and not PRIVSEP_DIR.is_dir():
+        if not PRIVSEP_DIR.is_dir():
             PRIVSEP_DIR.mkdir(mode=0o755, parents=True, exist_ok=True)
         self.root.mkdir(parents=True, exist_ok=True)
         self.data.mkdir(exist_ok=True)
