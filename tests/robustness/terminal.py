@@ -236,9 +236,19 @@ def hand_row(screen: str) -> str:
     return rows[tops[-1] + 1].replace("║", "│").strip()
 
 
+RESULT_HINTS = ("Enter: next deal", "Enter: следующий кон")
+
+
+def deal_result_shown(screen: str) -> bool:
+    """Whether a deal's result waits for Enter (a pause of the table, not a decision)."""
+    return any(hint in screen for hint in RESULT_HINTS)
+
+
 def decision_on_screen(screen: str) -> tuple[str, ...] | None:
     """What the table asks of you, if it asks: the dialog's choices, or the hand to play from
-    (with the keys offered). None while the opponents move."""
+    (with the keys offered). None while the opponents move or a deal's result is shown."""
+    if deal_result_shown(screen):
+        return None
     keys = footer(screen)
     if "1–9" in keys:
         return ("choose", *choices(screen))

@@ -24,6 +24,7 @@ from thousand_tui.ssh_check import client_of
 from .sshd import HOST, Sshd, Unavailable, free_port, game_command, guide_block
 from .terminal import (
     Tmux,
+    deal_result_shown,
     decision_on_screen,
     exit_status,
     next_key,
@@ -66,6 +67,9 @@ def your_decision(tmux: Tmux, path: Path) -> tuple[str, ...]:
     the screen asks."""
 
     def asked() -> tuple[str, ...] | None:
+        if deal_result_shown(tmux.screen()):
+            tmux.keys("Enter")  # on to the next deal
+            return None
         loaded = read_record(path)
         game, _ = rebuild(loaded.games[-1])
         if game.to_move != 0 or loaded.truncated:
