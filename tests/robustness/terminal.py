@@ -138,6 +138,15 @@ def start_game(
     return path
 
 
+def your_decisions(lines: list[dict]) -> int:
+    """How many decisions seat 0 (you) made in these record lines (what the rules did for
+    you, `auto`, not counted)."""
+    return sum(
+        line.get("type") == "action" and line.get("seat") == 0 and not line.get("auto")
+        for line in lines
+    )
+
+
 def human_passed(path: Path) -> bool:
     return any(line.get("seat") == 0 and line.get("act") == "pass" for line in record_lines(path))
 

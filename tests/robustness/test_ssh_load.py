@@ -34,7 +34,16 @@ from thousand_tui import saves
 from thousand_tui.engine.record import read_record, rebuild
 
 from .sshd import Sshd, started
-from .terminal import Tmux, descendants, exit_status, next_key, record_lines, running, wait_for
+from .terminal import (
+    Tmux,
+    descendants,
+    exit_status,
+    next_key,
+    record_lines,
+    running,
+    wait_for,
+    your_decisions,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -223,13 +232,6 @@ class Load:
                     player.pss.append(pss)
                     player.cpu.append((time.monotonic(), cpu_seconds(player.pid)))
         self.load = max(self.load, os.getloadavg()[0])
-
-
-def your_decisions(lines: list[dict]) -> int:
-    return sum(
-        line.get("type") == "action" and line.get("seat") == 0 and not line.get("auto")
-        for line in lines
-    )
 
 
 def check_player(player: Player, tmux: Tmux) -> None:

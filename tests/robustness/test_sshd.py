@@ -31,6 +31,7 @@ from .terminal import (
     record_lines,
     running,
     wait_for,
+    your_decisions,
 )
 
 EXIT_WAIT = 15.0  # liveness: the game ends at all; the guard's own bound is about 2.3 s
@@ -43,18 +44,11 @@ def login(tmux: Tmux, sshd: Sshd, words: str) -> None:
     tmux.type(shlex.join(sshd.ssh("-t", words)) + "; echo EXITED $?")
 
 
-def human_decisions(path: Path) -> int:
-    return sum(
-        line.get("type") == "action" and line.get("seat") == 0 and not line.get("auto")
-        for line in record_lines(path)
-    )
-
-
 def play(tmux: Tmux, path: Path, decisions: int) -> None:
     """Press the scripted player's keys until `decisions` of yours are in the record."""
-    target = human_decisions(path) + decisions
+    target = your_decisions(record_lines(path)) + decisions
     deadline = time.monotonic() + 90
-    while human_decisions(path) < target:
+    while your_decisions(record_lines(path)) < target:
         assert time.monotonic() < deadline, f"no progress; the screen:\n{tmux.screen()}"
         key = next_key(tmux.screen())
         if key is not None:
