@@ -1,11 +1,12 @@
 """How long the game takes to end after it loses its terminal, by the way it was lost.
 
 Runs the hang-up stress test (`tests/robustness/test_hangups.py`, the slow trials at random
-moments, presets, player counts and levels) and prints, per kind of hang-up, the median and the
-maximum seconds from the hang-up to the end of the process. The goal is at most 3 s for every
-trial; the guard's watchdog ends a process whose shutdown hangs after about 2.3 s.
+moments, presets, player counts and levels, in a terminal and through a real sshd where one can
+run) and prints, per kind of hang-up, the median and the maximum seconds from the hang-up to the
+end of the process. The goal is at most 3 s for every trial; the guard's watchdog ends a process
+whose shutdown hangs after about 2.3 s.
 
-    python bench/hangup.py            # 60 trials on every core, about two minutes
+    python bench/hangup.py            # 80 trials on every core, about three minutes
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from .engine.rules import RulesError, with_overrides
 from .presets import Preset, format_preset, load_preset, shipped_presets
 from .saves import run_games
 from .ssh import add_ssh_session_options, run_ssh_session
+from .ssh_check import add_ssh_check_options, run_ssh_check
 
 PROG = "thousand"
 
@@ -23,7 +24,7 @@ class CliError(Exception):
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    commands = {"play", "simulate", "replay", "presets", "games", "ssh-session"}
+    commands = {"play", "simulate", "replay", "presets", "games", "ssh-session", "ssh-check"}
     if not args or (args[0] not in commands and args[0] not in ("-h", "--help")):
         args = ["play", *args]
     options = parser.parse_args(args)
@@ -70,6 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
     presets.set_defaults(handler=run_presets)
 
     games = sub.add_parser("games", help="list the saved games, finished or not")
+    games.add_argument(
+        "--all-players",
+        action="store_true",
+        help="on a hosted account: every player's games (the folders under players/) too",
+    )
     games.set_defaults(handler=run_games)
 
     ssh_session = sub.add_parser(
@@ -77,6 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_ssh_session_options(ssh_session)
     ssh_session.set_defaults(handler=run_ssh_session)
+
+    ssh_check = sub.add_parser(
+        "ssh-check",
+        help="check a hosted account from a player's side: everything but the game is refused",
+    )
+    add_ssh_check_options(ssh_check)
+    ssh_check.set_defaults(handler=run_ssh_check)
     return parser
 
 

@@ -98,6 +98,7 @@ class SavedGame:
     error: str | None = None
     in_use: bool = False  # open in another window or session right now
     truncated: bool = False  # the last line was cut off; resuming drops it
+    lang: str | None = None  # the language it was played in, if the record says
 
     @property
     def resumable(self) -> bool:
@@ -138,6 +139,7 @@ def describe_save(path: Path) -> SavedGame:
         winner=winner if winner is not None and 0 <= winner < len(names) else None,
         in_use=is_locked(path),
         truncated=record.truncated,
+        lang=_text(header.get("lang"), 16) or None,
     )
 
 
@@ -203,20 +205,69 @@ def format_games(saves: list[SavedGame], folder: Path) -> str:
     """The `thousand games` table."""
     if not saves:
         return f"No saved games yet; they will be kept in {folder}."
+    lines = [f"Saved games in {folder}, most recently played first:", ""]
+    lines += _table(saves)
+    lines += [
+        "",
+        "Continue the latest unfinished game with `thousand --resume`, "
+        "another one with `thousand --resume FILE`.",
+    ]
+    return "\n".join(lines)
+
+
+def _table(saves: list[SavedGame]) -> list[str]:
     rows = [("#", "started", "preset", "players and scores", "deals", "state", "file")]
     rows += [_row(number, save) for number, save in enumerate(saves, start=1)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
-    lines = [f"Saved games in {folder}, most recently played first:", ""]
+    lines = []
     for row in rows:
         cells = [
             cell.rjust(w) if i in (0, 4) else cell.ljust(w)
             for i, (cell, w) in enumerate(zip(row, widths, strict=False))
         ]
         lines.append("  ".join([*cells, row[-1]]).rstrip())
+    return lines
+
+
+# ---------------------------------------------------------------------- every player's games
+
+
+PLAYERS_DIR = "players"  # a hosted account keeps each player's games under players/NAME/
+
+
+def player_folders(base: Path | None = None) -> list[tuple[str, Path]]:
+    """The games folders of a hosted account's players (`players/NAME/games`), by name."""
+    root = (base or data_dir()) / PLAYERS_DIR
+    found: list[tuple[str, Path]] = []
+    with contextlib.suppress(OSError):
+        for entry in sorted(root.iterdir()):
+            games = entry / "games"
+            if not entry.is_symlink() and games.is_dir() and not games.is_symlink():
+                found.append((entry.name, games))
+    return found
+
+
+def format_all_players(base: Path) -> str:
+    """`thousand games --all-players`: the shared folder's games, then each player's."""
+    sections = [("the shared folder", base / "games")]
+    sections += [(f"player {_text(name, 40)}", folder) for name, folder in player_folders(base)]
+    lines = [f"Saved games of every player under {base}, most recently played first:"]
+    total = players = 0
+    for title, folder in sections:
+        saves = list_games(folder)
+        if not saves:
+            continue
+        total += len(saves)
+        players += folder.parent != base
+        lines += ["", f"{title[0].upper()}{title[1:]} ({folder.relative_to(base)}):", ""]
+        lines += ["  " + line for line in _table(saves)]
+    if not total:
+        return f"No saved games yet under {base}."
     lines += [
         "",
-        "Continue the latest unfinished game with `thousand --resume`, "
-        "another one with `thousand --resume FILE`.",
+        f"{total} game{'s' * (total != 1)} of {players} player{'s' * (players != 1)} "
+        "with a folder of their own. A player continues the latest unfinished one by "
+        "logging in with `resume`.",
     ]
     return "\n".join(lines)
 
@@ -250,9 +301,20 @@ def _date(created: str) -> str:
 
 
 def run_games(options: argparse.Namespace) -> int:
-    """`thousand games`: list the saved games."""
+    """`thousand games`: list the saved games; `--all-players`, those of every player of a
+    hosted account too."""
+    if options.all_players:
+        print(format_all_players(data_dir()))
+        return 0
     folder = games_dir()
     print(format_games(list_games(folder), folder))
+    others = sum(bool(record_files(games)) for _, games in player_folders())
+    if others:
+        print(
+            f"{others} player{'s' * (others != 1)} of this hosted account "
+            f"{'have' if others != 1 else 'has'} games of their own: "
+            "`thousand games --all-players` lists them."
+        )
     return 0
 
 

@@ -184,13 +184,32 @@ def _show(text: str, limit: int = 40) -> str:
     return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
 
 
+USAGE_START = "Ask for:"  # the first words of `help`'s answer (`thousand ssh-check` reads it)
+
+
 def usage(config: HostConfig, user: str = "thousand") -> str:
     words = ", ".join(config.presets)
     return (
-        f"Ask for: a preset ({words}; {config.default} if none), a language "
+        f"{USAGE_START} a preset ({words}; {config.default} if none), a language "
         f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {user}@HOST "
         f"{config.default} {LANGUAGES[-1]}`"
     )
+
+
+# What sshd puts in the session's environment when it forwards something to the account.
+FORWARDED = (("SSH_AUTH_SOCK", "your SSH agent"), ("DISPLAY", "X11"))
+FORWARDING_NOTE = "warning: this server forwarded {what} to the game's account"
+
+
+def forwarding_notes(environ: Mapping[str, str]) -> list[str]:
+    """What the host's sshd forwarded although the guide's setup forbids it; `help` says so,
+    and `thousand ssh-check` looks for it."""
+    return [
+        FORWARDING_NOTE.format(what=what)
+        + "; its host should set DisableForwarding yes (docs/ssh-hosting.md)"
+        for variable, what in FORWARDED
+        if environ.get(variable)
+    ]
 
 
 # ---------------------------------------------------------------------- the session
@@ -256,6 +275,8 @@ def run_ssh_session(
     user = env.get("USER") or "thousand"
     if request.help:
         print(usage(config, user))
+        for note in forwarding_notes(env):
+            print(note)
         return 0
     session = plan(config, request, env)
     if options.dry_run:

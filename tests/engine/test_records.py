@@ -75,6 +75,20 @@ class TestLines:
         assert header["rules"]["bidding"]["min"] == 100
         assert len(header["players"]) == 3
         assert "start" not in header
+        assert "lang" not in header
+
+    def test_the_language_is_kept_in_the_game_line(self) -> None:
+        game = Game(rules_of(), seed=42, lang="ru")
+        assert game.lines[0]["lang"] == "ru"
+        again = replayed(game.lines)
+        assert again.lang == "ru"
+        assert again.lines[0]["lang"] == "ru"
+
+    @pytest.mark.parametrize("odd", [7, "", "ru\u001b[2J", "x" * 40, ["ru"]])
+    def test_an_odd_language_is_ignored_not_an_error(self, odd: object) -> None:
+        lines = [dict(line) for line in Game(rules_of(), seed=42).lines]
+        lines[0]["lang"] = odd
+        assert replayed(lines).lang is None
 
     def test_start_in_the_game_line(self) -> None:
         game = sweep_game(start_state=state(scores=[0, 880, 0], barrel={1: 1}), deal_number=17)

@@ -1,10 +1,15 @@
 from __future__ import annotations
 
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from thousand_tui.saves import DATA_DIR_ENV
+
+from .sshd import Sshd, started
+from .terminal import Tmux
 
 
 @pytest.fixture
@@ -14,3 +19,26 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(home))
     monkeypatch.delenv(DATA_DIR_ENV, raising=False)
     return home
+
+
+@pytest.fixture
+def tmux(tmp_path: Path) -> Iterator[Tmux]:
+    """A tmux server of the test's own (the test skips where tmux is missing)."""
+    if shutil.which("tmux") is None:
+        pytest.skip("needs tmux")
+    server = Tmux(tmp_path)
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def sshd(tmp_path: Path) -> Iterator[Sshd]:
+    """A real sshd on 127.0.0.1 running the game as the guide sets it up (see `sshd.py`);
+    the test skips, saying why, where sshd cannot run or let the account in."""
+    server = started(Sshd(tmp_path / "sshd"))
+    try:
+        yield server
+    finally:
+        server.stop()

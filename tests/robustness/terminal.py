@@ -3,6 +3,7 @@ check what it left behind (its record, its lock, the terminal)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
@@ -41,26 +42,37 @@ class Tmux:
         done = subprocess.run([*self.base, *args], capture_output=True, text=True, timeout=30)
         return done.stdout
 
-    def shell(self, size: tuple[int, int] = (100, 32)) -> None:
-        """A new session with a plain shell, the way a terminal window has one."""
+    def shell(self, size: tuple[int, int] = (100, 32)) -> str:
+        """A new session with a plain shell, the way a terminal window has one; it becomes
+        the pane the other methods use unless given another. Returns the pane's name."""
         name = uuid.uuid4().hex[:6]
         env = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items())
         width, height = (str(n) for n in size)
         self.tmux("new-session", "-d", "-x", width, "-y", height, "-s", name, f"env -i {env} sh")
         self.pane = f"{name}:0.0"
+        return self.pane
 
-    def type(self, line: str) -> None:
-        self.tmux("send-keys", "-t", self.pane, "-l", line)
-        self.tmux("send-keys", "-t", self.pane, "Enter")
+    def type(self, line: str, pane: str | None = None) -> None:
+        self.tmux("send-keys", "-t", pane or self.pane, "-l", line)
+        self.tmux("send-keys", "-t", pane or self.pane, "Enter")
 
-    def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", self.pane, *keys)
+    def keys(self, *keys: str, pane: str | None = None) -> None:
+        self.tmux("send-keys", "-t", pane or self.pane, *keys)
 
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", self.pane)
+    def screen(self, pane: str | None = None) -> str:
+        return self.tmux("capture-pane", "-p", "-t", pane or self.pane)
 
-    def value(self, name: str) -> str:
-        return self.tmux("display-message", "-p", "-t", self.pane, f"#{{{name}}}").strip()
+    def value(self, name: str, pane: str | None = None) -> str:
+        return self.tmux("display-message", "-p", "-t", pane or self.pane, f"#{{{name}}}").strip()
+
+    def program_pid(self, name: str, pane: str | None = None) -> int | None:
+        """A program started from the pane's shell (`ssh`), by the name it was run as."""
+        shell = int(self.value("pane_pid", pane))
+        for pid in descendants(shell):
+            argv = command_line(pid)
+            if argv and Path(argv[0]).name == name:
+                return pid
+        return None
 
     def game_pid(self) -> int:
         """The game's process: the first one under the pane's shell that runs Python (the
@@ -126,6 +138,15 @@ def start_game(
     return path
 
 
+def your_decisions(lines: list[dict]) -> int:
+    """How many decisions seat 0 (you) made in these record lines (what the rules did for
+    you, `auto`, not counted)."""
+    return sum(
+        line.get("type") == "action" and line.get("seat") == 0 and not line.get("auto")
+        for line in lines
+    )
+
+
 def human_passed(path: Path) -> bool:
     return any(line.get("seat") == 0 and line.get("act") == "pass" for line in record_lines(path))
 
@@ -160,6 +181,34 @@ def check_record(path: Path) -> None:
     assert saves.describe_save(path).resumable
 
 
+def children(pid: int) -> list[int]:
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError):
+                found += [int(p) for p in (task / "children").read_text().split()]
+    return found
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process under `pid`, parents before their children."""
+    found: list[int] = []
+    todo = children(pid)
+    while todo:
+        child = todo.pop(0)
+        found.append(child)
+        todo += children(child)
+    return found
+
+
+def command_line(pid: int) -> list[str]:
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return []
+    return raw.decode(errors="replace").split("\0")[:-1]
+
+
 def running(pid: int) -> bool:
     """Whether the process still runs (a zombie waiting for its parent has ended)."""
     try:
@@ -167,3 +216,63 @@ def running(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError, IndexError):
         return False
     return state != "Z"
+
+
+# ---------------------------------------------------------------------- reading the table
+
+
+CHOICE = re.compile(r"┃ ([1-9])  (.+?)\s*┃")
+
+
+def footer(screen: str) -> str:
+    """The key line at the bottom of the table or of a dialog."""
+    lines = [line.strip() for line in screen.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def choices(screen: str) -> list[str]:
+    """The numbered choices of an open decision dialog, in order."""
+    return [found.group(2) for found in CHOICE.finditer(screen)]
+
+
+def hand_row(screen: str) -> str:
+    """The faces of the cards in your hand, as the row under the cards' top edges shows them
+    (the card under the cursor, edged ║, is shown as any other)."""
+    rows = screen.splitlines()
+    tops = [i for i, row in enumerate(rows) if "┌───┐" in row]
+    if not tops or tops[-1] + 1 >= len(rows):
+        return ""
+    return rows[tops[-1] + 1].replace("║", "│").strip()
+
+
+RESULT_HINTS = ("Enter: next deal", "Enter: следующий кон")
+
+
+def deal_result_shown(screen: str) -> bool:
+    """Whether a deal's result waits for Enter (a pause of the table, not a decision)."""
+    return any(hint in screen for hint in RESULT_HINTS)
+
+
+def decision_on_screen(screen: str) -> tuple[str, ...] | None:
+    """What the table asks of you, if it asks: the dialog's choices, or the hand to play from
+    (with the keys offered). None while the opponents move or a deal's result is shown."""
+    if deal_result_shown(screen):
+        return None
+    keys = footer(screen)
+    if "1–9" in keys:
+        return ("choose", *choices(screen))
+    if "⏎" in keys:
+        return ("enter", keys, hand_row(screen))
+    return None
+
+
+def next_key(screen: str) -> str | None:
+    """The scripted player's key: the first choice of a dialog, else Enter where Enter is
+    offered (play the card under the cursor, which the table puts on a playable one; give the
+    card under the cursor; the next deal). Every such key is a legal decision."""
+    keys = footer(screen)
+    if "1–9" in keys:
+        return "1"
+    if "⏎" in keys:
+        return "Enter"
+    return None

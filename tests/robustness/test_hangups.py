@@ -4,18 +4,20 @@ and replays, and no decision already made is lost.
 Every way of losing it is tried: the terminal program killed (its pty closes and the kernel
 hangs up), killed with SIGKILL, a pty that closes with no signal reaching the game (it runs in a
 session of its own), a terminal that stops reading while the opponents move and then vanishes
-(the case that deadlocked Textual's shutdown), and SIGHUP or SIGTERM sent to the game. The
-default run tries each once; the slow run repeats them at random moments, presets, player
-counts and levels (`hard` thinking included)."""
+(the case that deadlocked Textual's shutdown), and SIGHUP or SIGTERM sent to the game. Through
+a real sshd on 127.0.0.1 (`sshd.py`), the player's `ssh` client is killed with SIGKILL, at once
+or after it stopped reading while the opponents moved. The default run tries each once (the
+plain SSH kill is the end-to-end test's, `test_sshd.py`); the slow run repeats them at random
+moments, presets, player counts and levels (`hard` thinking included)."""
 
 from __future__ import annotations
 
 import os
 import random
+import shlex
 import shutil
 import signal
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,15 +26,18 @@ import pytest
 from thousand_tui import saves
 from thousand_tui.engine.record import read_record, rebuild
 
+from .sshd import Sshd, started
 from .terminal import Tmux, human_passed, record_lines, running, start_game, wait_for
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
 KINDS = ("terminal-closed", "terminal-killed", "no-signal", "frozen-then-killed", "hup", "term")
+SSH_KINDS = ("ssh-client-killed", "ssh-client-frozen-then-killed")
 # Far above the guard's own bound (about 2.3 s): this checks that the game ends at all, not
 # how fast; `python bench/hangup.py` measures the time.
 EXIT_WAIT = 15.0
 STRESS_TRIALS = 60
+SSH_TRIALS = 20
 TIMES_ENV = "THOUSAND_HANGUP_TIMES"
 
 
@@ -47,10 +52,10 @@ class Trial:
     frozen: float = 2.0  # seconds the terminal stops reading (frozen-then-killed)
 
     @classmethod
-    def drawn(cls, number: int) -> Trial:
+    def drawn(cls, number: int, kinds: tuple[str, ...] = KINDS) -> Trial:
         rng = random.Random(f"hang-up {number}")
         return cls(
-            kind=KINDS[number % len(KINDS)],
+            kind=kinds[number % len(kinds)],
             preset=rng.choice(("classic", "family", "online-site")),
             players=rng.choice((3, 3, 4)),
             ai=rng.choice(("easy", "normal", "hard")),
@@ -58,15 +63,6 @@ class Trial:
             delay=rng.uniform(0.0, 1.5),
             frozen=rng.uniform(0.5, 4.0),
         )
-
-
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    server = Tmux(tmp_path)
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 def hang_up(tmux: Tmux, trial: Trial) -> None:
@@ -84,21 +80,58 @@ def hang_up(tmux: Tmux, trial: Trial) -> None:
         kept = record_lines(path)
         time.sleep(trial.delay)
         lost = lose_terminal(tmux, trial, pid)
-        deadline = time.monotonic() + EXIT_WAIT
-        while running(pid) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert not running(pid), f"{trial}: the game still runs {EXIT_WAIT} s after the hang-up"
-        note_time(trial, time.monotonic() - lost)
-        assert not saves.describe_save(path).in_use, f"{trial}: the record is still locked"
-        loaded = read_record(path)
-        assert not loaded.truncated, f"{trial}: a line of the record was cut off"
-        game, mismatch = rebuild(loaded.games[-1])
-        assert mismatch is None, f"{trial}: the record does not replay: {mismatch}"
-        assert loaded.games[-1].lines[: len(kept)] == kept, f"{trial}: a decision was lost"
-        assert saves.describe_save(path).resumable or game.over
+        ended_cleanly(trial, pid, path, kept, lost)
     finally:
         if running(pid):
             os.kill(pid, signal.SIGKILL)
+
+
+def ended_cleanly(trial: Trial, pid: int, path: Path, kept: list[dict], lost: float) -> None:
+    """The game ended after losing its terminal at `lost`, let go of its record, and the
+    record replays with every line it had (`kept`)."""
+    deadline = time.monotonic() + EXIT_WAIT
+    while running(pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not running(pid), f"{trial}: the game still runs {EXIT_WAIT} s after the hang-up"
+    note_time(trial, time.monotonic() - lost)
+    assert not saves.describe_save(path).in_use, f"{trial}: the record is still locked"
+    loaded = read_record(path)
+    assert not loaded.truncated, f"{trial}: a line of the record was cut off"
+    game, mismatch = rebuild(loaded.games[-1])
+    assert mismatch is None, f"{trial}: the record does not replay: {mismatch}"
+    assert loaded.games[-1].lines[: len(kept)] == kept, f"{trial}: a decision was lost"
+    assert saves.describe_save(path).resumable or game.over
+
+
+def hang_up_over_ssh(tmux: Tmux, root: Path, trial: Trial) -> None:
+    """The same through a real sshd: the game is the host's (`--ai` on its ForceCommand line,
+    three players, the hosted pace); the player's `ssh` client is killed, or stops reading while
+    the opponents move and is killed then."""
+    server = started(Sshd(root / "sshd", host_options=f"--ai {trial.ai}"))
+    try:
+        tmux.shell((120, 40))
+        tmux.type(shlex.join(server.ssh("-t", f"{trial.preset} en")) + "; echo EXITED $?")
+        wait_for("the table", lambda: "Deal 1" in tmux.screen(), tmux)
+        wait_for("the record", lambda: server.records())
+        [path] = server.records()
+        wait_for("the record to be locked", lambda: saves.describe_save(path).in_use)
+        wait_for("the game's process", lambda: len(server.games()) == 1)
+        [pid] = server.games()
+        if trial.pass_first and "Pass" in tmux.screen():
+            tmux.keys("p")
+            wait_for("your pass in the record", lambda: human_passed(path), tmux)
+        kept = record_lines(path)
+        time.sleep(trial.delay)
+        client = tmux.program_pid("ssh")
+        assert client is not None
+        if trial.kind == "ssh-client-frozen-then-killed":
+            os.kill(client, signal.SIGSTOP)  # the client stops reading; the game fills the link
+            time.sleep(trial.frozen)
+        os.kill(client, signal.SIGKILL)
+        ended_cleanly(trial, pid, path, kept, time.monotonic())
+        wait_for("nothing left under sshd", lambda: not server.sessions())
+    finally:
+        server.stop()
 
 
 def note_time(trial: Trial, seconds: float) -> None:
@@ -139,3 +172,15 @@ def test_every_way_of_losing_the_terminal_ends_the_game(tmux: Tmux, kind: str) -
 @pytest.mark.parametrize("number", range(STRESS_TRIALS))
 def test_hang_ups_at_random_moments(tmux: Tmux, number: int) -> None:
     hang_up(tmux, Trial.drawn(number))
+
+
+def test_an_ssh_client_that_stopped_reading_then_killed_ends_the_game(
+    tmux: Tmux, tmp_path: Path
+) -> None:
+    hang_up_over_ssh(tmux, tmp_path, Trial("ssh-client-frozen-then-killed", frozen=3.0))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", range(SSH_TRIALS))
+def test_ssh_clients_killed_at_random_moments(tmux: Tmux, tmp_path: Path, number: int) -> None:
+    hang_up_over_ssh(tmux, tmp_path, Trial.drawn(number, SSH_KINDS))

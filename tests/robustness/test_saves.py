@@ -184,6 +184,58 @@ def test_latest_unfinished_skips_a_game_open_elsewhere(data_home: Path) -> None:
     assert saves.latest_unfinished() == newer
 
 
+def test_all_players_lists_every_players_games(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hosted account: games in the shared folder and in each player's folder."""
+    base = data_home / "thousand_tui"
+    folders = {
+        "shared": base / "games",
+        "olga": base / "players" / "olga" / "games",
+        "key": base / "players" / "key-0123456789abcdef" / "games",
+    }
+    for folder in folders.values():
+        folder.mkdir(parents=True)
+    record(folders["shared"] / "2026-11-01T100000-classic.jsonl", "classic", decisions=20)
+    record(folders["olga"] / "2026-11-02T100000-family.jsonl", "family", decisions=20)
+    finished_record(folders["olga"] / "2026-11-03T100000-classic.jsonl")
+    record(folders["key"] / "2026-11-04T100000-two-player.jsonl", "two-player", decisions=20)
+    (base / "players" / "empty" / "games").mkdir(parents=True)
+    (base / "players" / "not-a-player.txt").write_text("a stray file")
+    elsewhere = data_home / "elsewhere" / "games"  # a folder outside, linked in
+    elsewhere.mkdir(parents=True)
+    record(elsewhere / "2026-11-05T100000-classic.jsonl", decisions=20)
+    (base / "players" / "linked").symlink_to(elsewhere.parent)
+
+    assert main(["games"]) == 0
+    plain = capsys.readouterr().out
+    assert "2026-11-01T100000-classic.jsonl" in plain and "family" not in plain
+    assert "2 players of this hosted account have games of their own" in plain
+
+    assert main(["games", "--all-players"]) == 0
+    out = capsys.readouterr().out
+    for folder in folders.values():
+        for path in folder.glob("*.jsonl"):
+            assert path.name in out
+    titles = [line for line in out.splitlines() if line.endswith("):")]
+    assert titles == [
+        "The shared folder (games):",
+        "Player key-0123456789abcdef (players/key-0123456789abcdef/games):",
+        "Player olga (players/olga/games):",
+    ]
+    rows = [line for line in out.splitlines() if line.endswith(".jsonl")]
+    assert len(rows) == 4
+    assert sum(" unfinished " in row for row in rows) == 3
+    assert sum(" won by " in row for row in rows) == 1
+    assert "2026-11-05" not in out  # a linked folder is not followed
+    assert "4 games of 2 players" in out
+
+
+def test_all_players_with_no_games(data_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "--all-players"]) == 0
+    assert capsys.readouterr().out.startswith("No saved games yet under ")
+
+
 def test_no_saves_at_all(data_home: Path) -> None:
     assert saves.list_games() == []
     assert saves.latest_unfinished() is None

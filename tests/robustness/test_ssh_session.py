@@ -20,6 +20,7 @@ from thousand_tui.cli import build_parser, main
 from thousand_tui.saves import DATA_DIR_ENV
 
 from .helpers import tree
+from .sshd import GUIDE, guide_block
 
 HOSTILE = [
     "; rm -rf ~",
@@ -272,6 +273,18 @@ def test_help_lists_what_may_be_asked(host: Path, in_process: Run) -> None:
     assert "ssh -t thousand@HOST family ru" in done.stdout
 
 
+def test_help_says_what_the_server_forwarded_against_the_guide(host: Path, in_process: Run) -> None:
+    assert "warning" not in in_process("help").stdout
+    done = in_process("help", SSH_AUTH_SOCK="/tmp/ssh-x/agent.1", DISPLAY="localhost:10.0")
+    assert done.returncode == 0
+    notes = done.stdout.splitlines()[1:]
+    assert [note.split(";")[0] for note in notes] == [
+        "warning: this server forwarded your SSH agent to the game's account",
+        "warning: this server forwarded X11 to the game's account",
+    ]
+    assert all("DisableForwarding yes" in note for note in notes)
+
+
 def test_the_host_whitelist_default_and_ai(host: Path, in_process: Run) -> None:
     options = ("--presets", "family,classic", "--default", "family", "--ai", "normal")
     ran, _ = would_run(in_process("", *options, "--dry-run"))
@@ -383,15 +396,6 @@ def test_parse_request_directly() -> None:
 
 # ---------------------------------------------------------------------- the hosting guide
 
-GUIDE = Path(__file__).resolve().parents[2] / "docs" / "ssh-hosting.md"
-
-
-def guide_block(language: str, holding: str = "") -> str:
-    """The first fenced block of that language in the guide that holds `holding`."""
-    text = GUIDE.read_text(encoding="utf-8")
-    blocks = [part.split("```", 1)[0] for part in text.split(f"```{language}\n")[1:]]
-    return next(block for block in blocks if holding in block)
-
 
 def test_the_guide_sshd_block_locks_the_account_down() -> None:
     block = guide_block("sshd_config")
@@ -427,3 +431,56 @@ def test_the_guide_examples_print_what_they_say(in_process: Run) -> None:
     options = ("--presets", "classic,family")
     assert in_process("family ru", *options, "--dry-run").stdout.splitlines()[0] == ran
     assert in_process("; id", *options).stderr.strip() == refused
+
+
+def test_a_hosted_resume_keeps_the_language_of_the_game(
+    host: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ssh -t thousand@host family ru`, later `ssh -t thousand@host resume` with an English
+    locale: the game goes on in Russian; `resume en` switches to English."""
+    from thousand_tui.tui.options import setup_from_options
+    from thousand_tui.tui.session import new_session
+
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    auth = auth_file(host, "auth", "AAAAC3NzaC1lZDI1NTE5AAAAIOlga")
+    languages: list[str] = []
+
+    def launch(argv: list[str]) -> int:
+        with monkeypatch.context() as patch:
+            patch.setenv(DATA_DIR_ENV, env[DATA_DIR_ENV])  # the player's folder
+            setup = setup_from_options(build_parser().parse_args(argv), env)
+            if setup.resume is None:
+                new_session(setup).close()  # the game starts and is saved, as at the table
+            else:
+                assert setup.resume.parent == Path(env[DATA_DIR_ENV]) / "games"
+        languages.append(setup.lang)
+        return 0
+
+    options = build_parser().parse_args(["ssh-session"])
+    for command in ("family ru", "resume", "resume en"):
+        env = environment(host, command, SSH_USER_AUTH=auth)
+        with monkeypatch.context() as patch:
+            for key, value in env.items():
+                patch.setenv(key, value)
+            assert ssh.run_ssh_session(options, env, launch) == 0
+    assert languages == ["ru", "ru", "en"]
+
+
+def test_the_guide_snippet_names_each_keys_folder(tmp_path: Path) -> None:
+    keys = ["AAAAC3NzaC1lZDI1NTE5AAAAIOlga", "AAAAB3NzaC1yc2EAAAADAQABAAABAQBoris"]
+    lines = [f"ssh-ed25519 {keys[0]} olga@laptop", f"ssh-rsa {keys[1]} boris"]
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_text("\n".join(lines) + "\n")
+    snippet = guide_block("sh", "sha256sum").replace(
+        "/home/thousand/.ssh/authorized_keys", shlex.quote(str(authorized))
+    )
+    done = subprocess.run(["sh", "-c", snippet], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    config = ssh.HostConfig({"classic": "classic"}, "classic")
+    expected = []
+    for line, comment in zip(lines, ("olga@laptop", "boris"), strict=True):
+        auth = tmp_path / f"auth-{comment}"
+        auth.write_text("publickey " + " ".join(line.split()[:2]) + "\n")
+        expected.append(f"{ssh.player_id(config, {ssh.USER_AUTH: str(auth)})}  {comment}")
+    assert done.stdout.splitlines() == expected

@@ -9,8 +9,6 @@ import shlex
 import shutil
 import signal
 import sys
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -31,15 +29,6 @@ from .terminal import (
 )
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
-
-
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    server = Tmux(tmp_path)
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 def test_the_pane_killed_mid_deal_and_the_game_resumed(tmux: Tmux) -> None:
@@ -114,7 +103,7 @@ def test_a_hosted_session_killed_mid_deal_and_resumed(tmux: Tmux) -> None:
 
     tmux.shell()
     session = shlex.join([sys.executable, "-m", "thousand_tui", "ssh-session"])
-    tmux.type(f"{login}'resume ru' {session}; echo EXITED $?")
+    tmux.type(f"{login}resume {session}; echo EXITED $?")
     wait_for("the resumed game to open its record", lambda: saves.describe_save(path).in_use)
     wait_for("the table", lambda: "Кон 1" in tmux.screen(), tmux)
     os.kill(tmux.game_pid(), signal.SIGHUP)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import string
 from pathlib import Path
 
@@ -240,6 +241,34 @@ def test_resume_latest_finds_the_saved_game(table_env: Path) -> None:
     assert path is not None and path.is_relative_to(table_env)
     setup = setup_from_options(options(resume="latest"), {"LANG": "C.UTF-8"})
     assert setup.resume == path
+
+
+def test_a_resumed_game_keeps_its_language(table_env: Path) -> None:
+    from thousand_tui.tui import create_app
+
+    app = create_app("family", seed=5, pace=0, lang="ru")
+    path = app.session.path
+    app.session.close()
+    assert path is not None
+    english = {"LANG": "en_US.UTF-8"}
+    assert setup_from_options(options(resume="latest"), english).lang == "ru"
+    assert setup_from_options(options(resume=str(path)), english).lang == "ru"
+    assert setup_from_options(options(resume="latest", lang="en"), english).lang == "en"
+
+
+def test_a_record_without_a_language_resumes_in_the_locales(table_env: Path) -> None:
+    from thousand_tui.tui import create_app
+
+    app = create_app(seed=5, pace=0, lang="ru")
+    path = app.session.path
+    app.session.close()
+    assert path is not None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    del header["lang"]
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    assert setup_from_options(options(resume="latest"), {"LANG": "ru_RU.UTF-8"}).lang == "ru"
+    assert setup_from_options(options(resume="latest"), {"LANG": "C.UTF-8"}).lang == "en"
 
 
 def test_nothing_private_to_another_seat_is_told() -> None:

@@ -65,6 +65,7 @@ class Game:
         deals: Mapping[int, Dealt] | None = None,
         sink: Sink | None = None,
         created: str | None = None,
+        lang: str | None = None,
     ) -> None:
         n = rules.players
         self.rules = rules
@@ -77,6 +78,7 @@ class Game:
         self.names = tuple(p.name for p in self.players)
         self.first_dealer = first_dealer
         self.preset = preset
+        self.lang = lang  # the language the game is played in, kept for a resume
         self.start = start
         self.stacked: dict[int, Dealt] = dict(deals or {})
         self.sink = sink
@@ -98,6 +100,8 @@ class Game:
             "created": created or datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
             "players": [p.to_dict() for p in self.players],
         }
+        if lang is not None:
+            header["lang"] = lang
         if start is not None:
             header["start"] = start.to_dict()
         self._write(header)

@@ -382,9 +382,18 @@ def new_game_from_header(header: dict[str, Any], deals: dict[int, Dealt] | None 
             start=start,
             deals=deals,
             created=header.get("created"),
+            lang=_lang(header),
         )
     except ValueError as error:
         raise RecordError(str(error)) from error
+
+
+def _lang(header: dict[str, Any]) -> str | None:
+    """The header's optional `lang`, kept as written when it is a short plain word."""
+    lang = header.get("lang")
+    if isinstance(lang, str) and 0 < len(lang) <= 16 and lang.isascii() and lang.isalpha():
+        return lang
+    return None
 
 
 def _level(player: dict[str, Any]) -> str | None:

@@ -17,7 +17,7 @@ from ..ai import levels as ai_levels
 from ..engine.dealing import Dealt
 from ..engine.game import Start
 from ..presets import Preset, load_preset
-from ..saves import games_dir, latest_unfinished
+from ..saves import describe_save, games_dir, latest_unfinished
 
 LANGUAGES = ("en", "ru")
 DEFAULT_PACE = 0.8
@@ -120,6 +120,12 @@ def resume_path(value: str) -> Path:
     return path
 
 
+def saved_language(path: Path) -> str | None:
+    """The language a saved game was played in, if its record says and the table has it."""
+    lang = describe_save(path).lang
+    return lang if lang in LANGUAGES else None
+
+
 def setup_from_options(
     options: argparse.Namespace, environ: Mapping[str, str] | None = None
 ) -> TableSetup:
@@ -127,8 +133,7 @@ def setup_from_options(
     preset's own RulesError with a message that names the flag or the file."""
     from ..cli import load_rules
 
-    lang = options.lang or language_from_locale(environ)
-    if lang not in LANGUAGES:
+    if options.lang is not None and options.lang not in LANGUAGES:
         raise SetupError(f"--lang must be one of {', '.join(LANGUAGES)}")
     ascii_only = bool(options.ascii) or not locale_is_utf8(environ)
     reduced_motion = bool(options.reduced_motion)
@@ -149,9 +154,10 @@ def setup_from_options(
             raise SetupError(
                 f"--resume continues a game with its own settings; leave out {', '.join(given)}"
             )
+        path = resume_path(options.resume)
         return TableSetup(
-            resume=resume_path(options.resume),
-            lang=lang,
+            resume=path,
+            lang=options.lang or saved_language(path) or language_from_locale(environ),
             ascii=ascii_only,
             reduced_motion=reduced_motion,
             pace=pace,
@@ -164,7 +170,7 @@ def setup_from_options(
         levels=levels,
         seed=seed,
         name=check_name(options.name),
-        lang=lang,
+        lang=options.lang or language_from_locale(environ),
         ascii=ascii_only,
         reduced_motion=reduced_motion,
         pace=pace,

@@ -76,6 +76,7 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
             start=setup.start if seed is None else None,
             deals=setup.deals if seed is None else None,
             sink=writer.write if writer else None,
+            lang=setup.lang,
         )
     except Exception:
         if writer is not None:

@@ -1,0 +1,72 @@
+"""Many players over SSH at once: the time to the table, the memory of a game, the exit after a
+dropped client.
+
+Runs the load test (`tests/robustness/test_ssh_load.py`: a real sshd on 127.0.0.1 set up as
+docs/ssh-hosting.md says, players arriving one after another, each a scripted player against
+`normal` opponents) and prints its figures: seconds from starting `ssh` to the table on screen,
+each game process's memory while all play (RSS, and PSS, which shares the libraries out fairly
+between the processes that map them), and seconds from a client's `kill -9` to the end of its
+game. Needs sshd and tmux (root, or an account sshd can log in as: see tests/robustness/sshd.py).
+
+    python bench/ssh_load.py                          # 20 players, 150 s each: about 3.5 minutes
+    python bench/ssh_load.py --sessions 40 --seconds 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+TEST = "tests/robustness/test_ssh_load.py"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, default=20, help="players at once (20)")
+    parser.add_argument("--seconds", type=float, default=150, help="each one's play (150)")
+    options = parser.parse_args()
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as scratch:
+        figures = Path(scratch) / "figures.json"
+        env = {
+            **os.environ,
+            "THOUSAND_SSH_LOAD_SESSIONS": str(options.sessions),
+            "THOUSAND_SSH_LOAD_SECONDS": str(options.seconds),
+            "THOUSAND_SSH_LOAD_FIGURES": str(figures),
+        }
+        command = [sys.executable, "-m", "pytest", "-q", "-m", "slow", "-p", "no:cacheprovider"]
+        done = subprocess.run([*command, "-rs", TEST], cwd=root, env=env, check=False)
+        numbers = json.loads(figures.read_text()) if figures.exists() else None
+    if numbers is None:
+        print("no figures: the load test did not finish (see above)")
+        return done.returncode or 1
+    sessions, seconds = numbers["sessions"], numbers["play_seconds"]
+    print(f"\n{sessions} SSH sessions on 127.0.0.1, {seconds:.0f} s of play each")
+    print(f"{'':<34} {'min':>7} {'median':>7} {'max':>7}")
+    for name, label in (
+        ("table_seconds", "seconds from ssh to the table"),
+        ("rss_mb", "memory per game, RSS MB"),
+        ("pss_mb", "memory per game, PSS MB"),
+        ("cpu_percent", "CPU per game, % of one core"),
+        ("exit_after_kill_seconds", "seconds from kill -9 to the exit"),
+        ("exit_after_quit_seconds", "seconds from q, y to the exit"),
+        ("decisions_per_player", "decisions of each player"),
+    ):
+        row = numbers.get(name) or {}
+        if row:
+            print(f"{label:<34} {row['min']:>7} {row['median']:>7} {row['max']:>7}")
+    print(f"tables later than 2 s: {numbers['tables_over_2s']} of {numbers['sessions']}")
+    print(
+        f"the machine: {numbers['cores']} cores, 1-minute load average up to "
+        f"{numbers['load_average_max']} (other programs included)"
+    )
+    return done.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
