@@ -59,6 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--max-deals", type=int, default=1000, help="stop a game unfinished after this many deals"
     )
+    simulate.add_argument(
+        "--think", type=float, metavar="SECONDS", help="hard's search time per card (0.25)"
+    )
+    simulate.add_argument(
+        "--jobs", type=int, default=1, help="games played side by side in worker processes (1)"
+    )
     simulate.set_defaults(handler=run_simulate)
 
     replay = sub.add_parser("replay", help="re-run a game record and check every result")
@@ -118,6 +124,12 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         help="how long each opponent's move stays on screen before the next (0.8; 0 = instant)",
     )
     parser.add_argument(
+        "--think",
+        type=float,
+        metavar="SECONDS",
+        help="how long a hard opponent searches each card (0.25)",
+    )
+    parser.add_argument(
         "--resume",
         nargs="?",
         const="latest",
@@ -146,10 +158,14 @@ def run_play(options: argparse.Namespace) -> int:
 
 
 def run_simulate(options: argparse.Namespace) -> int:
-    from .simulate import parse_levels, play_game
+    from .simulate import parse_levels, play_games
 
     if options.games < 1:
         raise CliError("--games must be at least 1")
+    if options.jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    if options.think is not None and not 0.05 <= options.think <= 10:
+        raise CliError(f"--think must be between 0.05 and 10 seconds, not {options.think:g}")
     preset = load_rules(options.preset, options.players)
     rules = preset.rules
     levels = parse_levels(options.ai, rules.players)
@@ -159,26 +175,25 @@ def run_simulate(options: argparse.Namespace) -> int:
     totals = [0] * n
     deals = decisions = unfinished = 0
     seconds = 0.0
+    seeds = range(options.seed, options.seed + options.games)
     try:
-        for i in range(options.games):
-            game, stats = play_game(
-                rules,
-                options.seed + i,
-                levels,
-                preset.name,
-                sink=writer.write if writer else None,
-                max_deals=options.max_deals,
-            )
+        for played in play_games(
+            rules, seeds, levels, preset.name, options.max_deals, options.think, options.jobs
+        ):
+            if writer is not None:
+                for line in played.lines:
+                    writer.write(line)
+            stats = played.stats
             deals += stats.deals
             decisions += stats.decisions
             seconds += stats.seconds
-            if game.winner is not None:
-                wins[game.winner] += 1
+            if stats.winner is not None:
+                wins[stats.winner] += 1
             else:
                 unfinished += 1
-            for result in game.results:
+            for row in played.deltas:
                 for seat in range(n):
-                    totals[seat] += result.deltas[seat]
+                    totals[seat] += row[seat]
     finally:
         if writer:
             writer.close()
@@ -192,7 +207,7 @@ def run_simulate(options: argparse.Namespace) -> int:
         mean = totals[seat] / deals if deals else 0.0
         print(f"{seat:>4}  {levels[seat]:<8} {wins[seat]:>5}  {mean:>11.1f}")
     rate = decisions / seconds if seconds else 0.0
-    print(f"decisions {decisions}, {rate:,.0f} decisions/s")
+    print(f"decisions {decisions}, {rate:,.0f} decisions/s (per process)")
     if options.record:
         print(f"record written to {options.record}")
     return 0

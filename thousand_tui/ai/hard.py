@@ -143,12 +143,16 @@ class HardPlayer(NormalPlayer):
         samples: int | None = None,
         node_budget: int | None = None,
         node_limit: int | None = 400_000,
+        jobs: int = 1,
     ) -> None:
         """Budgets per decision: `time_budget` seconds (in play; the exchange gets 3×, the
         raise 2×), at most `samples` deals, at most `node_budget` solver nodes in all, and at
         most `node_limit` nodes for one sampled deal. Without any, `DEFAULT_TIME` applies.
-        With samples or nodes only, a decision depends on the seed and the view alone."""
+        With samples or nodes only, a decision depends on the seed and the view alone.
+        `jobs` > 1 searches the sampled deals in that many worker processes (with a time
+        budget only: the other budgets stay deterministic in one process)."""
         super().__init__(seed)
+        self.jobs = jobs
         if time_budget is None and samples is None and node_budget is None:
             time_budget = DEFAULT_TIME
         self.time_budget = time_budget

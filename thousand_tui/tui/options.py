@@ -40,6 +40,7 @@ class TableSetup:
     ascii: bool = False
     reduced_motion: bool = False
     pace: float = DEFAULT_PACE
+    think: float | None = None  # `hard`'s seconds per card (None: its default)
     resume: Path | None = None
     first_dealer: int = 0
     start: Start | None = None
@@ -138,6 +139,7 @@ def setup_from_options(
     ascii_only = bool(options.ascii) or not locale_is_utf8(environ)
     reduced_motion = bool(options.reduced_motion)
     pace = check_pace(getattr(options, "pace", None))
+    think = check_think(getattr(options, "think", None))
     if options.resume is not None:
         given = [
             flag
@@ -161,6 +163,7 @@ def setup_from_options(
             ascii=ascii_only,
             reduced_motion=reduced_motion,
             pace=pace,
+            think=think,
         )
     preset = load_rules(options.preset or "classic", options.players)
     levels = table_levels(options.ai, preset.rules.players)
@@ -174,7 +177,15 @@ def setup_from_options(
         ascii=ascii_only,
         reduced_motion=reduced_motion,
         pace=pace,
+        think=think,
     )
+
+
+def check_think(value: float | None) -> float | None:
+    """`--think SECONDS`: how long `hard` searches each card, 0.05 to 10 seconds."""
+    if value is not None and not 0.05 <= value <= 10:
+        raise SetupError(f"--think must be between 0.05 and 10 seconds, not {value:g}")
+    return value
 
 
 def check_pace(value: float | None) -> float:

@@ -8,8 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..ai import Player, make_player
+from ..ai import Player, make_player, seat_seed
 from ..ai import levels as ai_levels
+from ..ai import pool as search_pool
+from ..ai.pool import default_jobs
 from ..engine.game import Game, PlayerInfo
 from ..engine.record import RecordError, RecordWriter
 from ..presets import Preset, PresetError, load_preset
@@ -35,9 +37,11 @@ class Session:
         return self.game.names
 
     def close(self) -> None:
+        """Close the record and end the search workers, if any were started."""
         if self.writer is not None:
             self.writer.close()
             self.writer = None
+        search_pool.shutdown()
 
 
 def ai_names(lang: str) -> tuple[str, ...]:
@@ -47,7 +51,7 @@ def ai_names(lang: str) -> tuple[str, ...]:
 def new_session(setup: TableSetup, seed: int | None = None) -> Session:
     """A new game from `setup` (a different `seed` for "again"), its record opened at once."""
     if setup.resume is not None:
-        return resume_session(setup.resume)
+        return resume_session(setup.resume, setup.think)
     preset = setup.preset
     assert preset is not None
     rules = preset.rules
@@ -62,7 +66,7 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
         writer = open_new_record(preset.name)
         path = writer.path
     ais = {
-        seat: make_player(level, game_seed * 31 + seat)
+        seat: make_player(level, seat_seed(game_seed, seat), setup.think, default_jobs())
         for seat, level in enumerate(setup.levels, start=1)
     }
     try:
@@ -85,7 +89,7 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
     return Session(game, preset, ais, writer, path)
 
 
-def resume_session(path: Path) -> Session:
+def resume_session(path: Path, think: float | None = None) -> Session:
     """Continue the game in a record file at the decision where it stopped."""
     try:
         resumed = resume(path)
@@ -105,7 +109,7 @@ def resume_session(path: Path) -> Session:
         if level not in known:
             warnings.append(f"{info.name}: level {level!r} is not available, playing easy")
             level = "easy"
-        ais[seat] = make_player(level, game.seed * 31 + seat)
+        ais[seat] = make_player(level, seat_seed(game.seed, seat), think, default_jobs())
     return Session(game, preset_of(game), ais, resumed.writer, resumed.path, warnings, True)
 
 

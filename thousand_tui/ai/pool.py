@@ -1,0 +1,118 @@
+"""Worker processes for `hard`'s search: one pool per program, started once, shut down on quit.
+
+The searching player solves each sampled deal on its own, so the deals of one decision can be
+solved side by side. `SearchPool(jobs)` starts `jobs` worker processes (with the `spawn`
+method: the table runs threads, which `fork` would copy in a broken state); `run` hands them
+tasks and yields the answers in the order of the tasks, each as soon as it and the ones before
+it are in, until the caller stops asking. A worker notices when the program that started it is
+gone (a hang-up that ended it the hard way) and exits on its own.
+
+`shared_pool(jobs)` gives the program's pool (starting it the first time), `shutdown()` ends it;
+the table calls `shutdown()` when it closes, however it closes.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import multiprocessing
+import os
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from multiprocessing.pool import AsyncResult
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+ORPHAN_CHECK = 0.5  # seconds between a worker's looks at whether its program still runs
+
+
+def _watch_parent(parent: int) -> None:
+    def watch() -> None:
+        while True:
+            time.sleep(ORPHAN_CHECK)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="thousand-orphan-watch", daemon=True).start()
+
+
+class SearchPool:
+    """`jobs` worker processes and a bound on the tasks in flight."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        context = multiprocessing.get_context("spawn")
+        self._pool = context.Pool(jobs, initializer=_watch_parent, initargs=(os.getpid(),))
+        self._closed = False
+
+    def warm_up(self) -> None:
+        """Wait until every worker answers (they start in the background otherwise)."""
+        for answer in [self._pool.apply_async(os.getpid) for _ in range(self.jobs)]:
+            with contextlib.suppress(Exception):
+                answer.get(timeout=30)
+
+    def run(self, work: Callable[[T], R], tasks: Iterable[T], ahead: int = 2) -> Iterator[R]:
+        """Answers to `tasks` in order. At most `ahead` tasks per worker are in flight; when the
+        caller stops iterating, the workers finish the tasks they hold and the answers are
+        dropped (a task is a single sampled deal: a few milliseconds)."""
+        pending: deque[AsyncResult[R]] = deque()
+        source = iter(tasks)
+        limit = max(1, ahead * self.jobs)
+        while True:
+            while len(pending) < limit:
+                task = next(source, None)
+                if task is None:
+                    break
+                pending.append(self._pool.apply_async(work, (task,)))
+            if not pending:
+                return
+            yield pending.popleft().get()
+
+    def shutdown(self) -> None:
+        """End the workers at once, busy or not."""
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(Exception):
+            self._pool.terminate()
+
+
+_pool: SearchPool | None = None
+_lock = threading.Lock()
+
+
+def shared_pool(jobs: int) -> SearchPool:
+    """The program's pool of `jobs` workers, started on first use."""
+    global _pool
+    with _lock:
+        if _pool is None or _pool.jobs != jobs:
+            if _pool is not None:
+                _pool.shutdown()
+            _pool = SearchPool(jobs)
+        return _pool
+
+
+def shutdown() -> None:
+    """End the program's pool, if it was started."""
+    global _pool
+    with _lock:
+        if _pool is not None:
+            _pool.shutdown()
+            _pool = None
+
+
+def default_jobs() -> int:
+    """The cores this program may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+atexit.register(shutdown)
+
+__all__ = ["SearchPool", "default_jobs", "shared_pool", "shutdown"]
