@@ -39,8 +39,9 @@ class DealResult:
 
 
 def make(level: str, seed: int, budget: tuple[int | None, float | None, int | None]) -> Player:
-    """A player of `level`; `level@0.1` also sets its bidding risk (a tuning aid)."""
-    name, _, risk = level.partition("@")
+    """A player of `level`; `level@name=value,…` also sets attributes of it (a tuning aid:
+    `normal@margin=10`)."""
+    name, _, settings = level.partition("@")
     if name == "hard" and any(b is not None for b in budget):
         from thousand_tui.ai.hard import HardPlayer
 
@@ -48,8 +49,9 @@ def make(level: str, seed: int, budget: tuple[int | None, float | None, int | No
         player: Player = HardPlayer(seed, samples=samples, time_budget=seconds, node_budget=nodes)
     else:
         player = make_player(name, seed)
-    if risk:
-        player.risk = float(risk)  # type: ignore[attr-defined]
+    for setting in filter(None, settings.split(",")):
+        key, _, value = setting.partition("=")
+        setattr(player, key, type(getattr(player, key))(value))
     return player
 
 

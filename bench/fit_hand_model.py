@@ -262,7 +262,7 @@ def fit(options: argparse.Namespace) -> None:
             return [json.loads(line) for line in lines if line.strip()]
 
     solved = load(options.solved)
-    played = load(options.played) if options.played else []
+    played = [r for r in load(options.played) if not r.get("redeal")] if options.played else []
     out: dict[str, object] = {"features": list(FEATURES), "weights": {}, "spreads": {}, "fit": {}}
     for key, variants in (("3", ("classic", "online-site", "family")), ("2", ("two-player",))):
         rows, targets = [], []
@@ -288,8 +288,19 @@ def fit(options: argparse.Namespace) -> None:
             xs = [[1.0, p] for p, _, _ in pairs]
             ys = [float(r["played"]) for _, r, _ in pairs]  # type: ignore[arg-type]
             alpha, beta = solve_least_squares(xs, ys, 0.0)
+            # How the points really taken spread around the open-card value of the same deal.
+            opens = [[1.0, float(r["open"])] for _, r, _ in pairs]  # type: ignore[arg-type]
+            a_open, b_open = solve_least_squares(opens, ys, 0.0)
+            misses = [y - a_open - b_open * x[1] for x, y in zip(opens, ys, strict=True)]
+            spread = (sum(m * m for m in misses) / len(misses)) ** 0.5
         else:
             alpha, beta = -8.0, 1.0
+            a_open, b_open, spread = 0.0, 1.0, 25.0
+        out.setdefault("open_card", {})[key] = [  # type: ignore[union-attr]
+            round(a_open, 2),
+            round(b_open, 3),
+            round(spread, 1),
+        ]
         weights = [beta * w for w in w_open]
         weights[0] += alpha
         source = (

@@ -104,11 +104,12 @@ def features(cards: Sequence[Card], rules: Rules, counts_marriages: bool = True)
         f["marriage_rest"] = sum(v for v, _ in marriages[2:]) / 10.0
     elif marriages:
         f["marriage1_trumps"] = len(held[marriages[0][1]])
-    if (
-        rules.ace_marriage.enabled
-        and counts_marriages
-        and all(Rank.ACE in r for r in held.values())
-    ):
+    # Four aces are declared by leading an ace after a trick won while all four are still in
+    # hand: the first trick must be won by another card (a ten is one), unless the marriage may
+    # be declared at once (`marriage.on_first_lead`).
+    four_aces = all(Rank.ACE in r for r in held.values())
+    declarable = rules.marriage.on_first_lead or any(Rank.TEN in r for r in held.values())
+    if rules.ace_marriage.enabled and counts_marriages and four_aces and declarable:
         f["four_aces"] = rules.ace_marriage.value / 10.0
     return [f[name] for name in FEATURES]
 
@@ -148,10 +149,19 @@ class HandModel:
 
     weights: dict[str, tuple[float, ...]]
     spreads: dict[str, tuple[Spread, ...]]
+    # Points really taken against the open-card value of the same deal: (a, b, spread) with
+    # taken ≈ a + b × open-card value, give or take `spread` (one standard deviation).
+    open_card: dict[str, tuple[float, float, float]]
 
     def mean(self, cards: Sequence[Card], rules: Rules, counts_marriages: bool = True) -> float:
         w = self.weights[variant_of(rules)]
         return sum(a * b for a, b in zip(w, features(cards, rules, counts_marriages), strict=True))
+
+    def taken_after_open_card(self, rules: Rules, value: float) -> tuple[float, float]:
+        """The points a declarer really takes, mean and spread, in a deal worth `value`
+        open-card."""
+        a, b, spread = self.open_card[variant_of(rules)]
+        return a + b * value, spread
 
     def chance(
         self, cards: Sequence[Card], rules: Rules, need: float, counts_marriages: bool = True
@@ -181,4 +191,7 @@ def model_from_json(data: dict[str, object]) -> HandModel:
         k: tuple(Spread(tuple(q)) for q in kinds)
         for k, kinds in data["spreads"].items()  # type: ignore[union-attr]
     }
-    return HandModel(weights, spreads)
+    open_card = {k: tuple(v) for k, v in data.get("open_card", {}).items()}  # type: ignore[union-attr]
+    for key in weights:
+        open_card.setdefault(key, (0.0, 1.0, 25.0))
+    return HandModel(weights, spreads, open_card)  # type: ignore[arg-type]

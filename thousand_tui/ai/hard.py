@@ -7,16 +7,21 @@ defenders minimise it, then the declarer's points (their own). With few cards le
 are exact; earlier a null-window test at the contract answers the question that decides the
 deal. The exchange and the raise are searched the same way from the first lead.
 
-Budgets: `samples` (deals per decision) and `node_limit` (nodes per solve) make a decision
-deterministic for a given seed; `time_budget` (seconds) caps the search in play. A decision
-reseeds its generator from the seed and what the seat sees, so it never depends on anything
-hidden, nor on the order of earlier decisions.
+In the auction the hand model's odds are joined by a search: deals sampled from what the seat
+knows, each weighted by how well its hands fit the bids and passes made so far, the talon
+taken, the exchange chosen and the deal solved open-card.
+
+Budgets: `samples` (deals per decision) and `node_budget` (solver nodes) make a decision
+deterministic for a given seed; `time_budget` (seconds) caps the search, which then runs in
+`jobs` worker processes side by side (`pool`, `worlds`). A decision reseeds its generator from
+the seed and what the seat sees, so it never depends on anything hidden, nor on the order of
+earlier decisions.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
@@ -24,7 +29,7 @@ from ..engine.actions import Act, Action
 from ..engine.cards import DECK, Card
 from ..engine.deal import ACE_MARRIAGE
 from ..engine.view import SeatView
-from . import bidding
+from . import bidding, worlds
 from .evaluate import give_cost
 from .handmodel import hand_model
 from .knowledge import (
@@ -39,27 +44,18 @@ from .knowledge import (
     sample_deal,
 )
 from .normal import NormalPlayer
-from .solver import (
-    ACE_MARRIAGE as ACE_KIND,
-)
-from .solver import (
-    KEEP_TRUMP,
-    MARRIAGE,
-    PLAIN,
-    Move,
-    NodeLimit,
-    PlayRules,
-    Solver,
-    apply_move,
-)
+from .pool import SearchPool, shared_pool
+from .solver import ACE_MARRIAGE as ACE_KIND
+from .solver import KEEP_TRUMP, MARRIAGE, PLAIN, Move, PlayRules
+from .worlds import PLAY, REACHES, Answer, Task
 
 EXACT_CARDS = 5  # with this many cards left in hand, points are searched exactly
 MAX_SAMPLES = 200
 DEFAULT_TIME = 0.25  # seconds of search per card played (the exchange gets 3×, a raise 2×)
 FIRST_SAMPLE_CAP = 0.7  # seconds the first sampled deal may take when it overruns the budget
-# Points by which open-card play of a sampled deal overstates what a declarer really takes
-# (the hand model's calibration: bench/fit_hand_model.py).
-OPEN_CARD_EDGE = 8
+# Points by which open-card play of a sampled deal overstates what a declarer really takes:
+# none (bench/fit_hand_model.py calibrate: played = 8.7 + 0.94 × open-card, for 3 players).
+OPEN_CARD_EDGE = 0
 
 
 def move_of(action: Action) -> Move:
@@ -81,10 +77,13 @@ class Tally:
 
 
 class Budget:
-    """One decision's search allowance: samples, a deadline and a number of nodes.
+    """One decision's search allowance: sampled deals, a deadline and solver nodes.
 
-    A sample whose solve is cut short by the deadline or by the nodes left ends the search
-    (the samples already solved stand); one cut by the per-sample node limit is skipped."""
+    `tasks(make)` yields one task per sampled deal while the allowance lasts; `take(answer)`
+    books each answer in order and says whether it counts. An answer cut short by the deadline
+    or by the nodes left ends the search (the deals already solved stand); one cut by the
+    per-deal node limit is skipped. The first deal may overrun the deadline up to
+    `first_deadline`, so that a decision always rests on at least one deal."""
 
     def __init__(
         self,
@@ -100,36 +99,41 @@ class Budget:
         self.nodes_left = nodes
         self.per_sample = per_sample
         self.done = 0
-        self.tried = 0
+        self.started = 0
+        self.skipped = 0
         self.spent = False
 
-    def more(self) -> bool:
-        if self.spent or self.done >= self.samples or self.tried >= 3 * self.samples:
-            return False
-        if self.deadline is not None and self.done and time.perf_counter() >= self.deadline:
-            return False
-        self.tried += 1
-        return True
+    def tasks(self, make: Callable[[int | None, float | None], Task]) -> Iterator[Task]:
+        """Tasks from `make(node_limit, seconds)` while samples, nodes and time last."""
+        while not self.spent and self.started - self.skipped < self.samples:
+            if self.started >= 3 * self.samples:
+                return
+            now = time.perf_counter()
+            until = self.deadline if self.done else (self.first_deadline or self.deadline)
+            if until is not None and now >= until and self.started:
+                return
+            limits = [n for n in (self.nodes_left, self.per_sample) if n is not None]
+            self.started += 1
+            yield make(min(limits) if limits else None, None if until is None else until - now)
 
-    def solver(self, rules: PlayRules, weight: int) -> Solver:
-        limits = [n for n in (self.nodes_left, self.per_sample) if n is not None]
-        deadline = self.deadline if self.done else self.first_deadline
-        return Solver(rules, weight, node_limit=min(limits) if limits else None, deadline=deadline)
-
-    def close(self, solvers: Sequence[Solver | None], completed: bool) -> None:
-        used = sum(s.nodes for s in solvers if s is not None)
+    def take(self, answer: Answer) -> bool:
+        """Book one answer; whether its deal counts."""
+        if self.spent:
+            return False
         if self.nodes_left is not None:
-            self.nodes_left -= used
+            self.nodes_left -= answer.nodes
             if self.nodes_left <= 0:
                 self.spent = True
-        if completed:
+        if answer.complete:
             self.done += 1
-            return
-        timed_out = self.deadline is not None and time.perf_counter() >= (
-            self.deadline if self.done else (self.first_deadline or self.deadline)
-        )
-        if timed_out:
+            if self.done >= self.samples:
+                self.spent = True
+            return True
+        until = self.deadline if self.done else (self.first_deadline or self.deadline)
+        if until is not None and time.perf_counter() >= until:
             self.spent = True
+        self.skipped += 1
+        return False
 
 
 class HardPlayer(NormalPlayer):
@@ -163,6 +167,27 @@ class HardPlayer(NormalPlayer):
 
     # ------------------------------------------------------------ budgets
 
+    def search_pool(self) -> SearchPool | None:
+        """The worker processes, when the budget is time (the others stay in one process,
+        where they are deterministic)."""
+        if self.jobs <= 1 or self.time_budget is None:
+            return None
+        if self.samples is not None or self.node_budget is not None:
+            return None
+        return shared_pool(self.jobs)
+
+    def searched(
+        self, budget: Budget, make: Callable[[int | None, float | None], Task]
+    ) -> list[Answer]:
+        """The answers that count, one per sampled deal, until the budget is spent."""
+        out = []
+        for answer in worlds.run(budget.tasks(make), self.search_pool()):
+            if budget.take(answer):
+                out.append(answer)
+            if budget.spent:
+                break
+        return out
+
     def budget(self, scale: float = 1.0) -> Budget:
         now = time.perf_counter()
         deadline = first = None
@@ -195,38 +220,24 @@ class HardPlayer(NormalPlayer):
         my_mask = mask(view.hand or ())
         need = made_threshold(view.rules, view.contract or 0) - declarer_points(view)
         exact = len(view.hand or ()) <= EXACT_CARDS
-        tallies = {m: Tally() for m in moves}
-        budget = self.budget()
-        while budget.more():
+
+        def make(node_limit: int | None, seconds: float | None) -> Task:
             placed = sample_deal(knowledge, rng)
             hands = {s: placed.get(s, 0) for s in order}
             hands[me] = my_mask
             pos = position_of(view, hands, pile_points(view, placed))
-            solver = budget.solver(rules, 0)
-            exact_solver = budget.solver(rules, 1) if exact else None
-            results: dict[Move, tuple[bool, int]] = {}
-            try:
-                for move in moves:
-                    child = pos.copy()
-                    gain = apply_move(child, move, rules, 0)
-                    made = solver.reaches(child, need - gain)
-                    points = 0
-                    if exact_solver is not None:
-                        child = pos.copy()
-                        gain = apply_move(child, move, rules, 1)
-                        points = gain + exact_solver.value(child)
-                    results[move] = (made, points)
-            except NodeLimit:
-                budget.close((solver, exact_solver), completed=False)
-                continue
-            budget.close((solver, exact_solver), completed=True)
-            for move, (made, points) in results.items():
+            return Task(rules, PLAY, (pos,), (need,), tuple(moves), exact, node_limit, seconds)
+
+        answers = self.searched(self.budget(), make)
+        if not answers:
+            return None
+        tallies = {m: Tally() for m in moves}
+        for answer in answers:
+            for move, (made, points) in zip(moves, answer.results, strict=True):  # type: ignore[misc]
                 t = tallies[move]
                 t.made += made
                 t.points += points
                 t.samples += 1
-        if budget.done == 0:
-            return None
         return tallies
 
     def choose(
@@ -295,41 +306,37 @@ class HardPlayer(NormalPlayer):
         knowledge = knowledge_of(view)
         order = play_order(view)
         me = view.seat
-        made = [0] * len(candidates)
-        budget = self.budget(3.0)
-        while budget.more():
+
+        def make(node_limit: int | None, seconds: float | None) -> Task:
             placed = sample_deal(knowledge, rng)
-            row = []
-            solvers: list[Solver | None] = []
-            try:
-                for plan in candidates:
-                    given = set(plan.values())
-                    hands = {s: placed.get(s, 0) for s in order if s != me}
-                    for to, card in plan.items():
-                        if to in hands:
-                            hands[to] |= 1 << card.index
-                    hands[me] = mask(c for c in hand if c not in given)
-                    bonus = 0
-                    if view.players == 2:
-                        pile = mask(c for to, c in plan.items() if to <= DISCARDED)
-                        pile |= placed.get(PILE, 0)
-                        bonus = sum(c.points for c in DECK if pile >> c.index & 1)
-                    pos = position_of(view, hands, bonus)
-                    solver = budget.solver(rules, 0)
-                    solvers.append(solver)
-                    row.append(solver.reaches(pos, need))
-            except NodeLimit:
-                budget.close(solvers, completed=False)
-                continue
-            budget.close(solvers, completed=True)
-            for i, r in enumerate(row):
-                made[i] += r
+            positions = []
+            for plan in candidates:
+                given = set(plan.values())
+                hands = {s: placed.get(s, 0) for s in order if s != me}
+                for to, card in plan.items():
+                    if to in hands:
+                        hands[to] |= 1 << card.index
+                hands[me] = mask(c for c in hand if c not in given)
+                bonus = 0
+                if view.players == 2:
+                    pile = mask(c for to, c in plan.items() if to <= DISCARDED)
+                    pile |= placed.get(PILE, 0)
+                    bonus = sum(c.points for c in DECK if pile >> c.index & 1)
+                positions.append(position_of(view, hands, bonus))
+            return Task(rules, REACHES, tuple(positions), (need,), (), False, node_limit, seconds)
+
+        answers = self.searched(self.budget(3.0), make)
+        made = [0] * len(candidates)
+        for answer in answers:
+            for i, row in enumerate(answer.results):
+                made[i] += row[0]  # type: ignore[index]
+        done = len(answers)
         out = []
         for i, plan in enumerate(candidates):
             kept = [c for c in hand if c not in plan.values()]
             chance = bidding.hand_odds(view, kept, [contract])[contract]
-            if budget.done:
-                chance = 0.5 * chance + 0.5 * made[i] / budget.done
+            if done:
+                chance = 0.5 * chance + 0.5 * made[i] / done
             risk = sum(bidding.give_risk(c, hand, view.rules) for c in plan.values())
             out.append(bidding.play_worth(view, contract, chance) - 0.5 * risk)
         return out
@@ -357,39 +364,31 @@ class HardPlayer(NormalPlayer):
         return bidding.contract_choice(view, legal, chance_of)
 
     def contract_chances(self, view: SeatView, values: Sequence[int]) -> dict[int, float] | None:
+        """The share of sampled deals, each played open-card, in which each contract is made."""
         rules = PlayRules.of(view.rules)
         knowledge = knowledge_of(view)
         rng = self.view_rng(view, 2)
         order = play_order(view)
         me = view.seat
         my_mask = mask(view.hand or ())
-        needs = sorted({made_threshold(view.rules, v) + OPEN_CARD_EDGE for v in values})
-        reached = dict.fromkeys(needs, 0)
-        budget = self.budget(2.0)
-        while budget.more():
+        needs = tuple(sorted({made_threshold(view.rules, v) + OPEN_CARD_EDGE for v in values}))
+
+        def make(node_limit: int | None, seconds: float | None) -> Task:
             placed = sample_deal(knowledge, rng)
             hands = {s: placed.get(s, 0) for s in order}
             hands[me] = my_mask
             pos = position_of(view, hands)
-            solver = budget.solver(rules, 0)
-            row = {}
-            try:
-                for need in needs:
-                    ok = solver.reaches(pos, need)
-                    row[need] = ok
-                    if not ok:
-                        break
-            except NodeLimit:
-                budget.close((solver,), completed=False)
-                continue
-            budget.close((solver,), completed=True)
-            for need in needs:
-                reached[need] += row.get(need, False)
-        if budget.done == 0:
+            return Task(rules, REACHES, (pos,), needs, (), False, node_limit, seconds)
+
+        answers = self.searched(self.budget(2.0), make)
+        if not answers:
             return None
-        return {
-            v: reached[made_threshold(view.rules, v) + OPEN_CARD_EDGE] / budget.done for v in values
-        }
+        reached = dict.fromkeys(needs, 0)
+        for answer in answers:
+            for need, ok in zip(needs, answer.results[0], strict=True):  # type: ignore[call-overload]
+                reached[need] += ok
+        n = len(answers)
+        return {v: reached[made_threshold(view.rules, v) + OPEN_CARD_EDGE] / n for v in values}
 
 
 DISCARDED = -1  # receivers -1, -2, … of an exchange plan: cards discarded (two players)

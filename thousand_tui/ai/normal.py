@@ -95,21 +95,20 @@ class NormalPlayer(Player):
         return pick(legal, Act.REDEAL if want else Act.REDEAL_DECLINE) or legal[0]
 
     def continuing_worth(self, view: SeatView) -> float:
-        """What playing this deal on is worth to the seat; a redeal is worth nothing."""
+        """What playing this deal on is worth to the seat, against a redeal (worth nothing).
+        A redeal is offered for a weak hand (or talon): a defender holding it expects the
+        declarer to make his contract, and a hand that would not bid expects to defend weakly."""
         if view.hand is None:
             return -1.0
         if view.declarer == view.seat and view.contract is not None:
             kept = self.kept_cards(view)
             chance = bidding.hand_odds(view, kept, [view.contract])[view.contract]
             return bidding.play_worth(view, view.contract, chance)
-        if view.declarer is not None and view.contract is not None:
-            # A defender calls off a contract the declarer expects to make.
-            return bidding.defender_worth(view)
+        if view.declarer is not None:
+            return -1.0
         chances = self.contract_odds(view, bidding.bid_values(view))
         limit = bidding.auction_limit(view, chances)
-        if limit:
-            return bidding.play_worth(view, limit, chances[limit])
-        return bidding.defender_worth(view)
+        return bidding.play_worth(view, limit, chances[limit]) if limit else -1.0
 
     def kept_cards(self, view: SeatView) -> list[Card]:
         """The cards the declarer will play with: his hand less what he still owes."""
