@@ -9,9 +9,29 @@ players, the other talon going to the winner of the last trick.
 
 The value of a position is what the declarer still gains: his card points plus his marriage
 points, minus `defender_weight` × the defenders' marriage points. Declarer maximises, the
-defenders (a team) minimise. `Solver.value` is fail-soft alpha-beta with a transposition table
-at trick boundaries; `Solver.reaches` is a null-window test ("can the declarer still gain at
-least `need`?"), the question a contract asks.
+defenders (a team) minimise. `Solver.value` is fail-soft alpha-beta; `Solver.reaches` is a
+null-window test ("can the declarer still gain at least `need`?"), the question a contract asks.
+
+The search goes a trick at a time: a node is a trick boundary, whose bounds are kept in a
+transposition table keyed by one integer (`Table`); the three (or two) cards of a trick are
+tried in nested loops, and the last trick is counted, not searched.
+
+Equivalent cards. Two cards of one suit in one hand with no card of another hand (nor of the
+trick on the table) between them form a run: whichever is played, every trick is won by the
+same seat, now and later. They are not worth the same points (9 J Q K 10 A score 0 2 3 4 10
+11), so they are not interchangeable; but when the winner of the trick under way does not
+depend on which of them is played, the higher one is worth at least as much to the side that
+wins it (the card played now goes to this trick's winner, the other one to a later winner,
+and the two lines differ by nothing else). Then only one card of the run is searched: the
+highest when the player's side wins the trick, else the lowest. This is exact, and it covers
+the last hand of every trick, the second of three when the third cannot change the winner,
+and the leader of a run that no other hand can beat. A king and queen held together are kept
+apart from the cards around them (playing the jack keeps the marriage), as is an ace that
+completes four aces when the ace marriage is played.
+
+Quick bounds cut a search off at a trick boundary: the declarer cannot gain more than the
+card points left, the last-trick bonus and the marriages in his hand; nor less than minus the
+weighted marriages in the defenders' hands.
 """
 
 from __future__ import annotations
@@ -28,13 +48,57 @@ POINTS: tuple[int, ...] = tuple((0, 2, 3, 4, 10, 11)[i % 6] for i in range(24))
 SUIT_OF: tuple[int, ...] = tuple(i // 6 for i in range(24))
 RANK_OF: tuple[int, ...] = tuple(i % 6 for i in range(24))
 SUIT_MASK: tuple[int, ...] = tuple(0b111111 << (6 * s) for s in range(4))
-KING, QUEEN, ACE = int(Rank.KING), int(Rank.QUEEN), int(Rank.ACE)
+KING, QUEEN, TEN, ACE = int(Rank.KING), int(Rank.QUEEN), int(Rank.TEN), int(Rank.ACE)
 ACES_MASK = sum(1 << (s * 6 + ACE) for s in range(4))
+QUEENS_MASK = sum(1 << (s * 6 + QUEEN) for s in range(4))
 # Cards above a given card in its suit.
 ABOVE: tuple[int, ...] = tuple(SUIT_MASK[i // 6] & ~((1 << (i + 1)) - 1) for i in range(24))
+# BEATS[trump + 1][c]: the cards that beat `c` when it leads the trick so far.
+BEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ABOVE[c] | (SUIT_MASK[t] if t >= 0 and SUIT_OF[c] != t else 0) for c in range(24))
+    for t in range(-1, 4)
+)
+# Card points of a 12-bit half of a mask (two suits).
+POINTS12: tuple[int, ...] = tuple(
+    sum(POINTS[i] for i in range(12) if m >> i & 1) for m in range(1 << 12)
+)
 
 PLAIN, MARRIAGE, KEEP_TRUMP, ACE_MARRIAGE = 0, 1, 2, 3
 INF = 10_000
+NEXT3 = (1, 2, 0)
+
+
+def _runs(mine: int, other: int, ace_apart: bool) -> tuple[int, ...]:
+    """The runs of one suit's cards `mine` (6 bits): cards with no card of `other` between them.
+
+    A king and queen held together stay apart from the cards around them (playing the jack
+    keeps the marriage, playing the queen does not), and so does an ace that completes four
+    aces when `ace_apart`."""
+    runs = []
+    cur = 0
+    married = mine & 0b1100 == 0b1100
+    for r in range(6):
+        bit = 1 << r
+        if mine & bit:
+            if cur and (
+                (married and (r == QUEEN or (r > KING and cur >> KING & 1)))
+                or (ace_apart and r == ACE)
+            ):
+                runs.append(cur)
+                cur = 0
+            cur |= bit
+        elif other & bit and cur:
+            runs.append(cur)
+            cur = 0
+    if cur:
+        runs.append(cur)
+    return tuple(r for r in runs if r & (r - 1))
+
+
+# RUNS[mine | other << 6 | ace_apart << 12]: the runs of two cards or more.
+RUNS: tuple[tuple[int, ...], ...] = tuple(
+    _runs(i & 63, (i >> 6) & 63, bool(i >> 12)) for i in range(1 << 13)
+)
 
 
 class NodeLimit(Exception):
@@ -168,40 +232,66 @@ def follow_mask(hand: int, trick: Sequence[int], trump: int, must_beat: bool) ->
 def lead_moves(pos: Position, rules: PlayRules, seat: int | None = None) -> list[Move]:
     """Every lead open to `seat` (default: the leader), declarations included."""
     p = pos.leader if seat is None else seat
-    hand = pos.hands[p]
-    trump = pos.trump
     may_declare = pos.tricks_done > 0 or rules.on_first_lead
-    free = not rules.owner_only or trump < 0 or pos.owner == p or (hand & ~SUIT_MASK[trump]) == 0
+    return [
+        (m & 31, m >> 5)
+        for m in _lead_codes(pos.hands[p], p, pos.trump, pos.owner, may_declare, rules)
+    ]
+
+
+def _lead_codes(
+    hand: int, p: int, trump: int, owner: int, may_declare: bool, rules: PlayRules
+) -> list[int]:
+    """The leads of `lead_moves` as codes: card | kind << 5."""
+    free = not rules.owner_only or trump < 0 or owner == p or (hand & ~SUIT_MASK[trump]) == 0
     four_aces = may_declare and rules.ace_enabled and (hand & ACES_MASK) == ACES_MASK
-    moves: list[Move] = []
+    queens = hand & (hand >> 1) & QUEENS_MASK if may_declare else 0
+    married = queens | queens << 1
+    codes: list[int] = []
     m = hand
     while m:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        s = SUIT_OF[c]
-        r = RANK_OF[c]
-        declares = (
-            may_declare
-            and r in (KING, QUEEN)
-            and (hand >> (s * 6 + KING)) & 1
-            and (hand >> (s * 6 + QUEEN)) & 1
-        )
-        if s == trump and not free and not declares:
-            continue
-        moves.append((c, PLAIN))
-        if declares:
-            moves.append((c, MARRIAGE))
-            if rules.keep_trump_option and trump != s:
-                moves.append((c, KEEP_TRUMP))
-        elif four_aces and r == ACE:
-            moves.append((c, ACE_MARRIAGE))
-    return moves
+        if low & married:
+            codes.append(c)
+            codes.append(c | MARRIAGE << 5)
+            if rules.keep_trump_option and trump != SUIT_OF[c]:
+                codes.append(c | KEEP_TRUMP << 5)
+        elif free or SUIT_OF[c] != trump:
+            codes.append(c)
+            if four_aces and RANK_OF[c] == ACE:
+                codes.append(c | ACE_MARRIAGE << 5)
+    return codes
+
+
+def _top(m: int) -> int:
+    return 1 << (m.bit_length() - 1)
+
+
+class Table:
+    """Bounds of positions at trick boundaries, shared by the solvers that use it.
+
+    Entries are keyed on the whole position (hands, leader, trump and its owner, whether a
+    marriage may be declared, the declarer, the marriages that score and the last-trick bonus),
+    so one table serves every position and every sampled deal under one set of rules and one
+    objective. When it holds more than `max_entries` it is emptied before the next search."""
+
+    def __init__(
+        self, rules: PlayRules, defender_weight: int = 0, max_entries: int = 400_000
+    ) -> None:
+        self.rules = rules
+        self.defender_weight = defender_weight
+        self.max_entries = max_entries
+        self.entries: dict[int, tuple[int, int, int]] = {}
+
+    def __len__(self) -> int:
+        return len(self.entries)
 
 
 class Solver:
-    """Alpha-beta over the tricks left. One instance per position family: its transposition
-    table is valid for one objective (`defender_weight`) and one set of rules."""
+    """Alpha-beta over the tricks left, for one set of rules and one objective
+    (`defender_weight`); its transposition table (`table`, fresh by default) may be shared."""
 
     def __init__(
         self,
@@ -209,14 +299,23 @@ class Solver:
         defender_weight: int = 0,
         node_limit: int | None = None,
         deadline: float | None = None,
+        table: Table | None = None,
     ) -> None:
+        if table is None:
+            table = Table(rules, defender_weight)
+        elif table.rules != rules or table.defender_weight != defender_weight:
+            raise ValueError("the table belongs to other rules or another objective")
         self.rules = rules
         self.w_def = defender_weight
         self.node_limit = node_limit
         self.deadline = deadline
         self.nodes = 0
         self._check_at = self._next_check()
-        self.tt: dict[tuple[int, ...], tuple[int, int, Move | None]] = {}
+        self.table = table
+        self.tt = table.entries
+        self.marriage_sum = tuple(
+            sum(rules.marriage_values[s] for s in range(4) if i >> s & 1) for i in range(16)
+        )
 
     def _next_check(self) -> int:
         at = self.nodes + 1024
@@ -237,12 +336,12 @@ class Solver:
     def value(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
         """The declarer's future gain with best play (fail-soft inside the window)."""
         self._load(pos)
-        return self._search(alpha, beta)
+        return self._root(alpha, beta)
 
     def reaches(self, pos: Position, need: int) -> bool:
         """Can the declarer still gain at least `need`?"""
         self._load(pos)
-        return self._search(need - 1, need) >= need
+        return self._root(need - 1, need) >= need
 
     def move_values(self, pos: Position, moves: Sequence[Move] | None = None) -> dict[Move, int]:
         """Exact value of each move for the player to move."""
@@ -265,102 +364,69 @@ class Solver:
     # -------------------------------------------------------------- the search
 
     def _load(self, pos: Position) -> None:
+        k = len(pos.hands)
+        if k not in (2, 3):
+            raise ValueError("the solver plays two or three hands")
+        if len(self.tt) > self.table.max_entries:
+            self.tt.clear()
         self.h = list(pos.hands)
-        self.k = len(pos.hands)
+        self.k = k
         self.decl = pos.declarer
-        self.leader = pos.leader
-        self.trump = pos.trump
-        self.owner = pos.owner
-        self.trick = list(pos.trick)
-        self.done = pos.tricks_done
+        self.pos = pos
         self.mscore = pos.marriage_scores
         self.bonus = pos.last_bonus
-        self.pending = pos.pending
+        scores = sum(1 << i for i, s in enumerate(pos.marriage_scores) if s)
+        self.salt = (k | pos.declarer << 2 | scores << 4 | pos.last_bonus << 8) << 81
+        self._trick = self._trick3 if k == 3 else self._trick2
 
-    def _search(self, alpha: int, beta: int) -> int:
+    def _root(self, alpha: int, beta: int) -> int:
+        pos = self.pos
+        if not pos.trick:
+            md = int(pos.tricks_done > 0 or self.rules.on_first_lead)
+            return self._node(pos.leader, pos.trump, pos.owner, md, alpha, beta)
+        return self._play_out(
+            pos.leader, tuple(pos.trick), pos.trump, pos.owner, pos.pending, alpha, beta
+        )
+
+    def _marriage_gain(self, p: int, points: int) -> int:
+        if p == self.decl:
+            return points
+        return -self.w_def * points
+
+    def _play_out(
+        self,
+        leader: int,
+        trick: tuple[tuple[int, int], ...],
+        trump: int,
+        owner: int,
+        pending: tuple[int, int] | None,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The rest of a trick under way, card by card (the root only)."""
         self.nodes += 1
-        if self.nodes >= self._check_at:
-            self._check()
-        trick = self.trick
+        h = self.h
         k = self.k
         n = len(trick)
-        h = self.h
-        if n == 0:
-            leader = self.leader
-            hand = h[leader]
-            if not hand:
-                return 0
-            if not hand & (hand - 1):
-                return self._last_trick()
-            key = (*h, leader, self.trump, self.owner, self.done == 0)
-            entry = self.tt.get(key)
-            hint = None
-            if entry is not None:
-                lo, hi, hint = entry
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            a0, b0 = alpha, beta
-            maxing = leader == self.decl
-            moves = self._ordered_leads(leader, hint)
-            best = -INF if maxing else INF
-            best_move = None
-            for move in moves:
-                gain, undo = self._lead(leader, move)
-                v = gain + self._search(alpha - gain, beta - gain)
-                self._unlead(undo)
-                if maxing:
-                    if v > best:
-                        best, best_move = v, move
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                break
-                else:
-                    if v < best:
-                        best, best_move = v, move
-                        if v < beta:
-                            beta = v
-                            if alpha >= beta:
-                                break
-            lo, hi = -INF, INF
-            if entry is not None:
-                lo, hi = entry[0], entry[1]
-            if best <= a0:
-                hi = min(hi, best)
-            elif best >= b0:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
-            self.tt[key] = (lo, hi, best_move)
-            return best
-        p = (self.leader + n) % k
-        cards = [c for _, c in trick]
-        allowed = follow_mask(h[p], cards, self.trump, self.rules.must_beat)
+        if n == k:
+            cards = [c for _, c in trick]
+            w = trick[trick_winner_index(cards, trump)][0]
+            gain = 0
+            if w == self.decl:
+                gain = sum(POINTS[c] for c in cards)
+                if not h[w]:
+                    gain += self.bonus
+            if pending is not None and pending[0] != w:
+                gain -= self._marriage_gain(pending[0], pending[1])
+            return gain + self._node(w, trump, owner, 1, alpha - gain, beta - gain)
+        p = (leader + n) % k
+        allowed = follow_mask(h[p], [c for _, c in trick], trump, self.rules.must_beat)
         maxing = p == self.decl
-        order = (
-            [allowed.bit_length() - 1]
-            if not allowed & (allowed - 1)
-            else self._ordered_follows(p, allowed, cards)
-        )
         best = -INF if maxing else INF
-        last = n == k - 1
-        for c in order:
+        for c in cards_of(allowed):
             h[p] ^= 1 << c
-            trick.append((p, c))
-            if last:
-                gain, undo = self._close()
-                v = gain + self._search(alpha - gain, beta - gain)
-                self._unclose(undo)
-            else:
-                v = self._search(alpha, beta)
-            trick.pop()
-            h[p] |= 1 << c
+            v = self._play_out(leader, (*trick, (p, c)), trump, owner, pending, alpha, beta)
+            h[p] ^= 1 << c
             if maxing:
                 if v > best:
                     best = v
@@ -368,153 +434,492 @@ class Solver:
                         alpha = v
                         if alpha >= beta:
                             break
-            else:
-                if v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
         return best
 
-    def _last_trick(self) -> int:
+    def _probe_bounds(self, leader: int, md: int) -> tuple[int, int]:
+        """Quick bounds on the declarer's future gain at a trick boundary."""
+        h = self.h
+        rest = 0
+        for hand in h:
+            rest |= hand
+        upper = POINTS12[rest & 4095] + POINTS12[rest >> 12] + self.bonus
+        lower = 0
+        for p, hand in enumerate(h):
+            if not self.mscore[p]:
+                continue
+            q = hand & (hand >> 1) & QUEENS_MASK
+            pts = self.marriage_sum[(q >> 2 & 1) | (q >> 7 & 2) | (q >> 12 & 4) | (q >> 17 & 8)]
+            if self.rules.ace_enabled and hand & ACES_MASK == ACES_MASK:
+                pts += self.rules.ace_value
+            if p == self.decl:
+                upper += pts
+            else:
+                lower -= self.w_def * pts
+        return lower, upper
+
+    def _leads(self, leader: int, trump: int, owner: int, md: int, hint: int) -> list[int]:
+        """The leads worth searching, best first (codes: card | kind << 5).
+
+        Of a run of the leader's cards (see `_runs`) that no other hand can beat, only the top
+        card is searched: whichever is led, the leader wins the trick, and the higher card
+        then gains at least as much for his side as the lower one."""
+        h = self.h
+        hand = h[leader]
+        rules = self.rules
+        codes = _lead_codes(hand, leader, trump, owner, bool(md), rules)
+        others = 0
+        for p, x in enumerate(h):
+            if p != leader:
+                others |= x
+        ace_apart = 4096 if rules.ace_enabled and hand & ACES_MASK == ACES_MASK else 0
+        skip = 0
+        if hand & (hand - 1):
+            for s in range(4):
+                sh = 6 * s
+                mine = hand >> sh & 63
+                if mine & (mine - 1):
+                    for run in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
+                        run <<= sh
+                        low = run & -run
+                        c = low.bit_length() - 1
+                        ruff = SUIT_MASK[trump] if trump >= 0 and trump != s else 0
+                        beaten = others & ABOVE[c] or any(
+                            x & ruff and not x & SUIT_MASK[s]
+                            for p, x in enumerate(h)
+                            if p != leader
+                        )
+                        if not beaten:
+                            skip |= run ^ _top(run)
+        maxing = leader == self.decl
+        first = -1000
+        scored = []
+        for code in codes:
+            c = code & 31
+            if code == hint:
+                scored.append((first, code))
+            elif code >> 5:
+                scored.append((-100 if maxing or self.w_def else -50, code))
+            elif not skip >> c & 1:
+                if others & ABOVE[c]:
+                    scored.append((POINTS[c], code))
+                else:
+                    scored.append((-20 - POINTS[c], code))
+        scored.sort()
+        return [code for _, code in scored]
+
+    def _final(self, leader: int, trump: int) -> int:
         """Every hand holds one card: the trick plays itself."""
+        h = self.h
         k = self.k
-        order = [(self.leader + i) % k for i in range(k)]
-        cards = [self.h[p].bit_length() - 1 for p in order]
-        w = order[trick_winner_index(cards, self.trump)]
+        best = h[leader].bit_length() - 1
+        w = leader
+        total = POINTS[best]
+        p = leader
+        for _ in range(k - 1):
+            p = p + 1 if p + 1 < k else 0
+            c = h[p].bit_length() - 1
+            total += POINTS[c]
+            if BEATS[trump + 1][best] >> c & 1:
+                best, w = c, p
         if w != self.decl:
             return 0
-        return sum(POINTS[c] for c in cards) + self.bonus
+        return total + self.bonus
 
-    def _marriage_gain(self, p: int, points: int) -> int:
-        if p == self.decl:
-            return points
-        return -self.w_def * points
+    def _node(self, leader: int, trump: int, owner: int, md: int, alpha: int, beta: int) -> int:
+        """The value of a trick boundary: `leader` to lead."""
+        self.nodes += 1
+        if self.nodes >= self._check_at:
+            self._check()
+        h = self.h
+        hand = h[leader]
+        if not hand & (hand - 1):
+            return self._final(leader, trump) if hand else 0
+        key = (
+            self.salt
+            | h[0]
+            | h[1] << 24
+            | (h[2] << 48 if self.k == 3 else 0)
+            | (leader | (trump + 1) << 2 | (owner + 1) << 5 | md << 8) << 72
+        )
+        tt = self.tt
+        entry = tt.get(key)
+        hint = -1
+        lo0, hi0 = -INF, INF
+        if entry is not None:
+            lo0, hi0, hint = entry
+            if lo0 >= beta:
+                return lo0
+            if hi0 <= alpha:
+                return hi0
+            if lo0 > alpha:
+                alpha = lo0
+            if hi0 < beta:
+                beta = hi0
+        lower, upper = self._probe_bounds(leader, md)
+        if upper <= alpha:
+            return upper
+        if lower >= beta:
+            return lower
+        a0, b0 = alpha, beta
+        rules = self.rules
+        decl = self.decl
+        maxing = leader == decl
+        best = -INF if maxing else INF
+        best_move = -1
+        can_score = self.mscore[leader]
+        trick = self._trick
+        for code in self._leads(leader, trump, owner, md, hint):
+            self.nodes += 1
+            c = code & 31
+            kind = code >> 5
+            t, o = trump, owner
+            gain = 0
+            if kind:
+                s = SUIT_OF[c]
+                if kind == ACE_MARRIAGE:
+                    points = rules.ace_value
+                    if rules.ace_trump == "cancel":
+                        t, o = -1, -1
+                    elif rules.ace_trump == "led_suit":
+                        t, o = s, leader
+                else:
+                    points = rules.marriage_values[s]
+                    if kind == MARRIAGE:
+                        t, o = s, leader
+                if can_score:
+                    gain = points if maxing else -self.w_def * points
+            revoke = gain if rules.card_must_win else 0
+            h[leader] = hand ^ (1 << c)
+            v = gain + trick(leader, c, t, o, revoke, alpha - gain, beta - gain)
+            h[leader] = hand
+            if maxing:
+                if v > best:
+                    best, best_move = v, code
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best, best_move = v, code
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        lo, hi = lo0, hi0
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= b0:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        tt[key] = (lo, hi, best_move)
+        return best
 
-    def _lead(self, p: int, move: Move) -> tuple[int, tuple]:
-        c, kind = move
-        undo = (self.trump, self.owner, self.pending)
-        gain = 0
-        self.pending = None
-        if kind != PLAIN:
-            rules = self.rules
-            s = SUIT_OF[c]
-            if kind == ACE_MARRIAGE:
-                value = rules.ace_value
-                if rules.ace_trump == "cancel":
-                    self.trump, self.owner = -1, -1
-                elif rules.ace_trump == "led_suit":
-                    self.trump, self.owner = s, p
+    def _allowed3(self, hand: int, c: int, c2: int, trump: int) -> int:
+        """The cards of the third hand that may follow `c`, `c2` (as `follow_mask`)."""
+        ls = SUIT_OF[c]
+        same = hand & SUIT_MASK[ls]
+        if same:
+            if self.rules.must_beat and not (trump >= 0 and ls != trump and SUIT_OF[c2] == trump):
+                top = c2 if SUIT_OF[c2] == ls and c2 > c else c
+                return same & ABOVE[top] or same
+            return same
+        if trump >= 0 and hand & SUIT_MASK[trump]:
+            trumps = hand & SUIT_MASK[trump]
+            if self.rules.must_beat and SUIT_OF[c2] == trump:
+                return trumps & ABOVE[c2] or trumps
+            return trumps
+        return hand
+
+    def _trick3(
+        self, leader: int, c: int, trump: int, owner: int, revoke: int, alpha: int, beta: int
+    ) -> int:
+        """Three hands: the rest of a trick led by `c` (out of the leader's hand), and beyond.
+
+        The second and third hands search one card of a run (see `_runs`) when the trick's
+        winner does not depend on which of them is played: the higher one if the winner is on
+        the player's side, else the lower one. Either way the cards of the run keep the same
+        powers for the rest of the deal, so the points are all that differ: the card played now
+        goes to this trick's winner, the other to the winner of a later trick; playing the
+        higher card now is worth at least as much to the side that wins this trick."""
+        h = self.h
+        decl = self.decl
+        rules = self.rules
+        p2 = NEXT3[leader]
+        p3 = NEXT3[p2]
+        hand2 = h[p2]
+        hand3 = h[p3]
+        beats = BEATS[trump + 1]
+        lsm = SUIT_MASK[SUIT_OF[c]]
+        tm = SUIT_MASK[trump] if trump >= 0 else 0
+        same = hand2 & lsm
+        if same:
+            allowed2 = same
+            if rules.must_beat:
+                allowed2 = same & ABOVE[c] or same
+        elif hand2 & tm:
+            allowed2 = hand2 & tm
+        else:
+            allowed2 = hand2
+        wins2 = allowed2 & beats[c]
+        side2 = p2 == decl
+        side3 = p3 == decl
+        lead_side = leader == decl
+        if allowed2 & (allowed2 - 1):
+            # one card of each run whose trick winner is settled
+            keep = allowed2
+            others = h[leader] | hand3 | 1 << c
+            ace_apart = 4096 if rules.ace_enabled and hand2 & ACES_MASK == ACES_MASK else 0
+            for s in range(4):
+                sh = 6 * s
+                mine = hand2 >> sh & 63
+                if allowed2 >> sh & 63 and mine & (mine - 1):
+                    for run in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
+                        r = run << sh & allowed2
+                        if not r:
+                            continue
+                        rep = (r & -r).bit_length() - 1
+                        if wins2 >> rep & 1:
+                            top, w = rep, p2
+                        else:
+                            top, w = c, leader
+                        allowed3 = self._allowed3(hand3, c, rep, trump)
+                        w3 = allowed3 & beats[top]
+                        if w3:
+                            if w3 != allowed3:
+                                continue
+                            w = p3
+                        if (w == decl) == side2:
+                            keep ^= r ^ _top(r)
+                        else:
+                            keep ^= r ^ (r & -r)
+            scored = []
+            m = keep
+            while m:
+                low = m & -m
+                x = low.bit_length() - 1
+                m ^= low
+                pts = POINTS[x]
+                if low & wins2:
+                    scored.append((-100 + pts - (50 if pts >= 10 else 0), x))
+                elif lead_side == side2:
+                    scored.append((-pts, x))
+                else:
+                    scored.append((pts, x))
+            scored.sort()
+            order2 = [x for _, x in scored]
+        else:
+            order2 = [allowed2.bit_length() - 1]
+        left = hand3.bit_count() - 1
+        bonus = self.bonus if left == 0 else 0
+        node = self._node
+        final = self._final
+        best2 = -INF if side2 else INF
+        for c2 in order2:
+            self.nodes += 1
+            bit2 = 1 << c2
+            h[p2] = hand2 ^ bit2
+            if wins2 & bit2:
+                top, w2 = c2, p2
             else:
-                value = rules.marriage_values[s]
-                if kind == MARRIAGE:
-                    self.trump, self.owner = s, p
-            points = value if self.mscore[p] else 0
-            gain = self._marriage_gain(p, points)
-            if rules.card_must_win:
-                self.pending = (p, points)
-        self.h[p] ^= 1 << c
-        self.trick.append((p, c))
-        return gain, undo
-
-    def _unlead(self, undo: tuple) -> None:
-        p, c = self.trick.pop()
-        self.h[p] |= 1 << c
-        self.trump, self.owner, self.pending = undo
-
-    def _close(self) -> tuple[int, tuple]:
-        """The trick is complete: score it and hand the lead to its winner."""
-        trick = self.trick
-        cards = [c for _, c in trick]
-        w = trick[trick_winner_index(cards, self.trump)][0]
-        gain = 0
-        if w == self.decl:
-            gain = POINTS[cards[0]] + POINTS[cards[1]] + (POINTS[cards[2]] if len(cards) > 2 else 0)
-            if not self.h[w]:
-                gain += self.bonus
-        pending = self.pending
-        if pending is not None and pending[0] != w:
-            gain -= self._marriage_gain(pending[0], pending[1])
-        undo = (self.leader, trick, pending)
-        self.trick = []
-        self.leader = w
-        self.pending = None
-        self.done += 1
-        return gain, undo
-
-    def _unclose(self, undo: tuple) -> None:
-        self.leader, self.trick, self.pending = undo
-        self.done -= 1
-
-    # -------------------------------------------------------------- move ordering
-
-    def _ordered_leads(self, p: int, hint: Move | None) -> list[Move]:
-        moves = self._lead_moves(p)
-        maxing = p == self.decl
-
-        def key(move: Move) -> int:
-            c, kind = move
-            if move == hint:
-                return -1000
-            if kind != PLAIN:
-                return -500 if (maxing or self.w_def) else -200
-            return -(RANK_OF[c] * 10) - POINTS[c] // 5
-
-        moves.sort(key=key)
-        return moves
-
-    def _lead_moves(self, p: int) -> list[Move]:
-        pos = Position(self.h, self.decl, p, self.trump, self.owner, [], self.done)
-        return lead_moves(pos, self.rules)
-
-    def _ordered_follows(self, p: int, allowed: int, cards: list[int]) -> list[int]:
-        trick = self.trick
-        trump = self.trump
-        bi = trick_winner_index(cards, trump)
-        best = cards[bi]
-        winner_team = trick[bi][0] == self.decl
-        my_team = p == self.decl
-        bs = SUIT_OF[best]
-        out = []
-        m = allowed
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            s = SUIT_OF[c]
-            beats = (s == bs and c > best) or (s == trump and bs != trump)
-            if beats:
-                k = -100 + POINTS[c] - (50 if POINTS[c] >= 10 else 0)
-            elif winner_team == my_team:
-                k = -POINTS[c]  # smear points on a partner's (or own side's) trick
+                top, w2 = c, leader
+            allowed3 = self._allowed3(hand3, c, c2, trump)
+            wins3 = allowed3 & beats[top]
+            if allowed3 & (allowed3 - 1):
+                keep = allowed3
+                others = h[leader] | h[p2] | 1 << c | bit2
+                ace_apart = 4096 if rules.ace_enabled and hand3 & ACES_MASK == ACES_MASK else 0
+                partner = (w2 == decl) == side3
+                for s in range(4):
+                    sh = 6 * s
+                    mine = hand3 >> sh & 63
+                    if allowed3 >> sh & 63 and mine & (mine - 1):
+                        for run in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
+                            r = run << sh & allowed3
+                            if r:
+                                if partner or r & wins3:
+                                    keep ^= r ^ _top(r)
+                                else:
+                                    keep ^= r ^ (r & -r)
+                win_cards = cards_of(keep & wins3)
+                win_cards.sort(key=RANK_OF.__getitem__, reverse=True)
+                lose_cards = cards_of(keep & ~wins3)
+                lose_cards.sort(key=RANK_OF.__getitem__, reverse=partner)
+                order3 = win_cards + lose_cards
             else:
-                k = POINTS[c]
-            out.append((k, c))
-        out.sort()
-        return [c for _, c in out]
+                order3 = [allowed3.bit_length() - 1]
+            base = POINTS[c] + POINTS[c2] + bonus
+            best3 = -INF if side3 else INF
+            a3, b3 = alpha, beta
+            for c3 in order3:
+                self.nodes += 1
+                w = p3 if wins3 >> c3 & 1 else w2
+                g = base + POINTS[c3] if w == decl else 0
+                if revoke and w != leader:
+                    g -= revoke
+                if left:
+                    h[p3] = hand3 ^ (1 << c3)
+                    if left == 1:
+                        v = g + final(w, trump)
+                    else:
+                        v = g + node(w, trump, owner, 1, a3 - g, b3 - g)
+                    h[p3] = hand3
+                else:
+                    v = g
+                if side3:
+                    if v > best3:
+                        best3 = v
+                        if v > a3:
+                            a3 = v
+                            if a3 >= b3:
+                                break
+                elif v < best3:
+                    best3 = v
+                    if v < b3:
+                        b3 = v
+                        if a3 >= b3:
+                            break
+            h[p2] = hand2
+            if side2:
+                if best3 > best2:
+                    best2 = best3
+                    if best3 > alpha:
+                        alpha = best3
+                        if alpha >= beta:
+                            break
+            elif best3 < best2:
+                best2 = best3
+                if best3 < beta:
+                    beta = best3
+                    if alpha >= beta:
+                        break
+        return best2
+
+    def _trick2(
+        self, leader: int, c: int, trump: int, owner: int, revoke: int, alpha: int, beta: int
+    ) -> int:
+        """Two hands: the answer to a lead `c` (out of the leader's hand), and beyond. Of a run
+        of the follower's cards the top one is searched when it wins, the lowest when it
+        loses (see `_trick3`)."""
+        h = self.h
+        decl = self.decl
+        p2 = 1 - leader
+        hand2 = h[p2]
+        trump_mask = SUIT_MASK[trump] if trump >= 0 else 0
+        same = hand2 & SUIT_MASK[SUIT_OF[c]]
+        if same:
+            allowed = same
+            if self.rules.must_beat:
+                allowed = same & ABOVE[c] or same
+        elif hand2 & trump_mask:
+            allowed = hand2 & trump_mask
+        else:
+            allowed = hand2
+        wins = allowed & BEATS[trump + 1][c]
+        if allowed & (allowed - 1):
+            keep = allowed
+            others = h[leader] | 1 << c
+            ace_apart = 4096 if self.rules.ace_enabled and hand2 & ACES_MASK == ACES_MASK else 0
+            for s in range(4):
+                sh = 6 * s
+                mine = hand2 >> sh & 63
+                if allowed >> sh & 63 and mine & (mine - 1):
+                    for run in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
+                        r = run << sh & allowed
+                        if r:
+                            if r & wins:
+                                keep ^= r ^ _top(r)
+                            else:
+                                keep ^= r ^ (r & -r)
+            win_cards = cards_of(keep & wins)
+            win_cards.sort(key=RANK_OF.__getitem__, reverse=True)
+            order = win_cards + cards_of(keep & ~wins)
+        else:
+            order = [allowed.bit_length() - 1]
+        left = hand2.bit_count() - 1
+        bonus = self.bonus if left == 0 else 0
+        maxing = p2 == decl
+        best = -INF if maxing else INF
+        base = POINTS[c] + bonus
+        for c2 in order:
+            self.nodes += 1
+            w = p2 if wins >> c2 & 1 else leader
+            g = base + POINTS[c2] if w == decl else 0
+            if revoke and w != leader:
+                g -= revoke
+            if left:
+                h[p2] = hand2 ^ (1 << c2)
+                if left == 1:
+                    v = g + self._final(w, trump)
+                else:
+                    v = g + self._node(w, trump, owner, 1, alpha - g, beta - g)
+                h[p2] = hand2
+            else:
+                v = g
+            if maxing:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        return best
 
 
 def apply_move(pos: Position, move: Move, rules: PlayRules, defender_weight: int = 0) -> int:
     """Play `move` in `pos` (changed in place); return the declarer's immediate gain."""
-    solver = Solver(rules, defender_weight)
-    solver._load(pos)
+    k = len(pos.hands)
     p = pos.to_move
+    c, kind = move
+    gain = 0
+
+    def marriage_gain(seat: int, points: int) -> int:
+        return points if seat == pos.declarer else -defender_weight * points
+
     if not pos.trick:
-        gain, _ = solver._lead(p, move)
-    else:
-        c = move[0]
-        solver.h[p] ^= 1 << c
-        solver.trick.append((p, c))
-        gain = 0
-    if len(solver.trick) == solver.k:
-        g, _ = solver._close()
-        gain += g
-    pos.hands = solver.h
-    pos.leader = solver.leader
-    pos.trump = solver.trump
-    pos.owner = solver.owner
-    pos.trick = solver.trick
-    pos.tricks_done = solver.done
-    pos.pending = solver.pending
+        pos.pending = None
+        if kind != PLAIN:
+            s = SUIT_OF[c]
+            if kind == ACE_MARRIAGE:
+                value = rules.ace_value
+                if rules.ace_trump == "cancel":
+                    pos.trump, pos.owner = -1, -1
+                elif rules.ace_trump == "led_suit":
+                    pos.trump, pos.owner = s, p
+            else:
+                value = rules.marriage_values[s]
+                if kind == MARRIAGE:
+                    pos.trump, pos.owner = s, p
+            points = value if pos.marriage_scores[p] else 0
+            gain = marriage_gain(p, points)
+            if rules.card_must_win:
+                pos.pending = (p, points)
+    pos.hands = list(pos.hands)
+    pos.hands[p] ^= 1 << c
+    pos.trick = [*pos.trick, (p, c)]
+    if len(pos.trick) == k:
+        cards = [x for _, x in pos.trick]
+        w = pos.trick[trick_winner_index(cards, pos.trump)][0]
+        if w == pos.declarer:
+            gain += sum(POINTS[x] for x in cards)
+            if not pos.hands[w]:
+                gain += pos.last_bonus
+        if pos.pending is not None and pos.pending[0] != w:
+            gain -= marriage_gain(*pos.pending)
+        pos.trick = []
+        pos.leader = w
+        pos.pending = None
+        pos.tricks_done += 1
     return gain
