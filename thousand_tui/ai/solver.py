@@ -310,6 +310,7 @@ class Solver:
         self.node_limit = node_limit
         self.deadline = deadline
         self.nodes = 0
+        self.pruned = self.unpruned = 0
         self._check_at = self._next_check()
         self.table = table
         self.tt = table.entries
@@ -463,7 +464,40 @@ class Solver:
                 lower -= self.w_def * pts
         return lower, upper
 
-    def _leads(self, leader: int, trump: int, owner: int, md: int, hint: int) -> list[int]:
+    def _lead_side(self, leader: int, c: int, trump: int) -> int:
+        """1 if the leader's side wins a trick led by `c` whatever the others play, -1 if it
+        loses it whatever they play, else 0."""
+        h = self.h
+        k = self.k
+        sm = SUIT_MASK[SUIT_OF[c]]
+        above = ABOVE[c]
+        ruff = SUIT_MASK[trump] if trump >= 0 and trump != SUIT_OF[c] else 0
+        p2 = leader + 1 if leader + 1 < k else 0
+        x2 = h[p2]
+        same = x2 & sm
+        if same:
+            beats2 = same & above
+            allowed = beats2 or same if self.rules.must_beat else same
+            all2 = allowed & above == allowed
+        else:
+            beats2 = all2 = x2 & ruff
+        if k == 2:
+            return 1 if not beats2 else -1 if all2 else 0
+        p3 = p2 + 1 if p2 + 1 < k else 0
+        x3 = h[p3]
+        same = x3 & sm
+        if same:
+            beats3 = same & above
+            all3 = beats3 == same
+        else:
+            beats3 = all3 = x3 & ruff
+        if leader == self.decl:
+            return 1 if not beats2 and not beats3 else -1 if all2 or all3 else 0
+        return 0 if (beats2 if p2 == self.decl else beats3) else 1
+
+    def _leads(
+        self, leader: int, trump: int, owner: int, md: int, hint: int
+    ) -> tuple[list[int], dict[int, int] | None]:
         """The leads worth searching, best first (codes: card | kind << 5).
 
         Of a run of the leader's cards (see `_runs`) that no other hand can beat, only the top
@@ -479,6 +513,7 @@ class Solver:
                 others |= x
         ace_apart = 4096 if rules.ace_enabled and hand & ACES_MASK == ACES_MASK else 0
         skip = 0
+        runs = None
         if hand & (hand - 1):
             for s in range(4):
                 sh = 6 * s
@@ -486,16 +521,16 @@ class Solver:
                 if mine & (mine - 1):
                     for run in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
                         run <<= sh
-                        low = run & -run
-                        c = low.bit_length() - 1
-                        ruff = SUIT_MASK[trump] if trump >= 0 and trump != s else 0
-                        beaten = others & ABOVE[c] or any(
-                            x & ruff and not x & SUIT_MASK[s]
-                            for p, x in enumerate(h)
-                            if p != leader
-                        )
-                        if not beaten:
+                        side = self._lead_side(leader, (run & -run).bit_length() - 1, trump)
+                        if side > 0:
                             skip |= run ^ _top(run)
+                        elif side < 0:
+                            skip |= run ^ (run & -run)
+                        else:
+                            if runs is None:
+                                runs = {}
+                            for x in cards_of(run):
+                                runs[x] = run
         maxing = leader == self.decl
         first = -1000
         scored = []
@@ -511,7 +546,7 @@ class Solver:
                 else:
                     scored.append((-20 - POINTS[c], code))
         scored.sort()
-        return [code for _, code in scored]
+        return [code for _, code in scored], runs
 
     def _final(self, leader: int, trump: int) -> int:
         """Every hand holds one card: the trick plays itself."""
@@ -574,10 +609,36 @@ class Solver:
         best_move = -1
         can_score = self.mscore[leader]
         trick = self._trick
-        for code in self._leads(leader, trump, owner, md, hint):
+        codes, runs = self._leads(leader, trump, owner, md, hint)
+        seen = {}
+        for code in codes:
             self.nodes += 1
             c = code & 31
             kind = code >> 5
+            run = None
+            if runs is not None and not kind:
+                run = runs.get(c)
+                if run is not None:
+                    prev = seen.get(run)
+                    if prev is None:
+                        pass
+                    else:
+                        c1, v1 = prev
+                        d = POINTS[c] - POINTS[c1]
+                        if d < 0:
+                            d = -d
+                        if maxing:
+                            if v1 + d <= alpha:
+                                if v1 + d > best:
+                                    best = v1 + d
+                                self.pruned += 1
+                                continue
+                        elif v1 - d >= beta:
+                            if v1 - d < best:
+                                best = v1 - d
+                            self.pruned += 1
+                            continue
+                        self.unpruned += 1
             t, o = trump, owner
             gain = 0
             if kind:
@@ -598,6 +659,8 @@ class Solver:
             h[leader] = hand ^ (1 << c)
             v = gain + trick(leader, c, t, o, revoke, alpha - gain, beta - gain)
             h[leader] = hand
+            if run is not None and run not in seen:
+                seen[run] = (c, v)
             if maxing:
                 if v > best:
                     best, best_move = v, code
@@ -671,6 +734,7 @@ class Solver:
         side2 = p2 == decl
         side3 = p3 == decl
         lead_side = leader == decl
+        runs2 = None
         if allowed2 & (allowed2 - 1):
             # one card of each run whose trick winner is settled
             keep = allowed2
@@ -680,8 +744,8 @@ class Solver:
                 sh = 6 * s
                 mine = hand2 >> sh & 63
                 if allowed2 >> sh & 63 and mine & (mine - 1):
-                    for run in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
-                        r = run << sh & allowed2
+                    for rn in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
+                        r = rn << sh & allowed2
                         if not r:
                             continue
                         rep = (r & -r).bit_length() - 1
@@ -692,7 +756,11 @@ class Solver:
                         allowed3 = self._allowed3(hand3, c, rep, trump)
                         w3 = allowed3 & beats[top]
                         if w3:
-                            if w3 != allowed3:
+                            if w3 != allowed3 and (w == decl) != side3:
+                                if runs2 is None:
+                                    runs2 = {}
+                                for x in cards_of(r):
+                                    runs2[x] = r
                                 continue
                             w = p3
                         if (w == decl) == side2:
@@ -721,8 +789,33 @@ class Solver:
         node = self._node
         final = self._final
         best2 = -INF if side2 else INF
+        seen = None
         for c2 in order2:
             self.nodes += 1
+            run = None
+            if runs2 is not None:
+                run = runs2.get(c2)
+                if run is not None:
+                    if seen is None:
+                        seen = {}
+                    prev = seen.get(run)
+                    if prev is not None:
+                        c1, v1 = prev
+                        d = POINTS[c2] - POINTS[c1]
+                        if d < 0:
+                            d = -d
+                        if side2:
+                            if v1 + d <= alpha:
+                                if v1 + d > best2:
+                                    best2 = v1 + d
+                                self.pruned += 1
+                                continue
+                        elif v1 - d >= beta:
+                            if v1 - d < best2:
+                                best2 = v1 - d
+                            self.pruned += 1
+                            continue
+                        self.unpruned += 1
             bit2 = 1 << c2
             h[p2] = hand2 ^ bit2
             if wins2 & bit2:
@@ -740,8 +833,8 @@ class Solver:
                     sh = 6 * s
                     mine = hand3 >> sh & 63
                     if allowed3 >> sh & 63 and mine & (mine - 1):
-                        for run in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
-                            r = run << sh & allowed3
+                        for rn in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
+                            r = rn << sh & allowed3
                             if r:
                                 if partner or r & wins3:
                                     keep ^= r ^ _top(r)
@@ -786,6 +879,8 @@ class Solver:
                         if a3 >= b3:
                             break
             h[p2] = hand2
+            if run is not None and run not in seen:
+                seen[run] = (c2, best3)
             if side2:
                 if best3 > best2:
                     best2 = best3
