@@ -443,110 +443,15 @@ class Solver:
                         break
         return best
 
-    def _probe_bounds(self, leader: int, md: int) -> tuple[int, int]:
-        """Quick bounds on the declarer's future gain at a trick boundary."""
-        h = self.h
-        rest = 0
-        for hand in h:
-            rest |= hand
-        upper = POINTS12[rest & 4095] + POINTS12[rest >> 12] + self.bonus
-        lower = 0
-        for p, hand in enumerate(h):
-            if not self.mscore[p]:
-                continue
-            q = hand & (hand >> 1) & QUEENS_MASK
-            pts = self.marriage_sum[(q >> 2 & 1) | (q >> 7 & 2) | (q >> 12 & 4) | (q >> 17 & 8)]
-            if self.rules.ace_enabled and hand & ACES_MASK == ACES_MASK:
-                pts += self.rules.ace_value
-            if p == self.decl:
-                upper += pts
-            else:
-                lower -= self.w_def * pts
-        return lower, upper
-
-    def _lead_side(self, leader: int, c: int, trump: int) -> int:
-        """1 if the leader's side wins a trick led by `c` whatever the others play, -1 if it
-        loses it whatever they play, else 0."""
-        h = self.h
-        k = self.k
-        sm = SUIT_MASK[SUIT_OF[c]]
-        above = ABOVE[c]
-        ruff = SUIT_MASK[trump] if trump >= 0 and trump != SUIT_OF[c] else 0
-        p2 = leader + 1 if leader + 1 < k else 0
-        x2 = h[p2]
-        same = x2 & sm
-        if same:
-            beats2 = same & above
-            allowed = beats2 or same if self.rules.must_beat else same
-            all2 = allowed & above == allowed
-        else:
-            beats2 = all2 = x2 & ruff
-        if k == 2:
-            return 1 if not beats2 else -1 if all2 else 0
-        p3 = p2 + 1 if p2 + 1 < k else 0
-        x3 = h[p3]
-        same = x3 & sm
-        if same:
-            beats3 = same & above
-            all3 = beats3 == same
-        else:
-            beats3 = all3 = x3 & ruff
-        if leader == self.decl:
-            return 1 if not beats2 and not beats3 else -1 if all2 or all3 else 0
-        return 0 if (beats2 if p2 == self.decl else beats3) else 1
-
-    def _leads(
-        self, leader: int, trump: int, owner: int, md: int, hint: int
-    ) -> tuple[list[int], dict[int, int] | None]:
-        """The leads worth searching, best first (codes: card | kind << 5).
-
-        Of a run of the leader's cards (see `_runs`) that no other hand can beat, only the top
-        card is searched: whichever is led, the leader wins the trick, and the higher card
-        then gains at least as much for his side as the lower one."""
-        h = self.h
-        hand = h[leader]
-        rules = self.rules
-        codes = _lead_codes(hand, leader, trump, owner, bool(md), rules)
-        others = 0
-        for p, x in enumerate(h):
-            if p != leader:
-                others |= x
-        ace_apart = 4096 if rules.ace_enabled and hand & ACES_MASK == ACES_MASK else 0
-        skip = 0
-        runs = None
-        if hand & (hand - 1):
-            for s in range(4):
-                sh = 6 * s
-                mine = hand >> sh & 63
-                if mine & (mine - 1):
-                    for run in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
-                        run <<= sh
-                        side = self._lead_side(leader, (run & -run).bit_length() - 1, trump)
-                        if side > 0:
-                            skip |= run ^ _top(run)
-                        elif side < 0:
-                            skip |= run ^ (run & -run)
-                        else:
-                            if runs is None:
-                                runs = {}
-                            for x in cards_of(run):
-                                runs[x] = run
-        maxing = leader == self.decl
-        first = -1000
-        scored = []
-        for code in codes:
-            c = code & 31
-            if code == hint:
-                scored.append((first, code))
-            elif code >> 5:
-                scored.append((-100 if maxing or self.w_def else -50, code))
-            elif not skip >> c & 1:
-                if others & ABOVE[c]:
-                    scored.append((POINTS[c], code))
-                else:
-                    scored.append((-20 - POINTS[c], code))
-        scored.sort()
-        return [code for _, code in scored], runs
+    def _marriages_of(self, p: int, hand: int) -> int:
+        """The marriage points `p` could still declare with `hand`."""
+        if not self.mscore[p]:
+            return 0
+        q = hand & (hand >> 1) & QUEENS_MASK
+        points = self.marriage_sum[(q >> 2 & 1) | (q >> 7 & 2) | (q >> 12 & 4) | (q >> 17 & 8)]
+        if self.rules.ace_enabled and hand & ACES_MASK == ACES_MASK:
+            points += self.rules.ace_value
+        return points
 
     def _final(self, leader: int, trump: int) -> int:
         """Every hand holds one card: the trick plays itself."""
@@ -567,7 +472,7 @@ class Solver:
         return total + self.bonus
 
     def _node(self, leader: int, trump: int, owner: int, md: int, alpha: int, beta: int) -> int:
-        """The value of a trick boundary: `leader` to lead."""
+        """The value of a trick boundary: `leader` to lead (`md`: a marriage may be declared)."""
         self.nodes += 1
         if self.nodes >= self._check_at:
             self._check()
@@ -575,13 +480,13 @@ class Solver:
         hand = h[leader]
         if not hand & (hand - 1):
             return self._final(leader, trump) if hand else 0
-        key = (
-            self.salt
-            | h[0]
-            | h[1] << 24
-            | (h[2] << 48 if self.k == 3 else 0)
-            | (leader | (trump + 1) << 2 | (owner + 1) << 5 | md << 8) << 72
-        )
+        if self.k == 3:
+            rest = h[0] | h[1] | h[2]
+            key = h[0] | h[1] << 24 | h[2] << 48
+        else:
+            rest = h[0] | h[1]
+            key = h[0] | h[1] << 24
+        key |= self.salt | (leader | (trump + 1) << 2 | (owner + 1) << 5 | md << 8) << 72
         tt = self.tt
         entry = tt.get(key)
         hint = -1
@@ -596,51 +501,34 @@ class Solver:
                 alpha = lo0
             if hi0 < beta:
                 beta = hi0
-        lower, upper = self._probe_bounds(leader, md)
-        if upper <= alpha:
-            return upper
+        decl = self.decl
+        left = POINTS12[rest & 4095] + POINTS12[rest >> 12]
+        extra = self.bonus + self._marriages_of(decl, h[decl])
+        if left + extra <= alpha:
+            return left + extra
+        lower = 0
+        if self.w_def:
+            for p, x in enumerate(h):
+                if p != decl:
+                    lower -= self.w_def * self._marriages_of(p, x)
         if lower >= beta:
             return lower
         a0, b0 = alpha, beta
         rules = self.rules
-        decl = self.decl
         maxing = leader == decl
         best = -INF if maxing else INF
         best_move = -1
         can_score = self.mscore[leader]
         trick = self._trick
-        codes, runs = self._leads(leader, trump, owner, md, hint)
-        seen = {}
+        codes, runs = self._leads(leader, trump, owner, md, hint, rest)
+        seen = None
         for code in codes:
             self.nodes += 1
             c = code & 31
             kind = code >> 5
-            run = None
-            if runs is not None and not kind:
-                run = runs.get(c)
-                if run is not None:
-                    prev = seen.get(run)
-                    if prev is None:
-                        pass
-                    else:
-                        c1, v1 = prev
-                        d = POINTS[c] - POINTS[c1]
-                        if d < 0:
-                            d = -d
-                        if maxing:
-                            if v1 + d <= alpha:
-                                if v1 + d > best:
-                                    best = v1 + d
-                                self.pruned += 1
-                                continue
-                        elif v1 - d >= beta:
-                            if v1 - d < best:
-                                best = v1 - d
-                            self.pruned += 1
-                            continue
-                        self.unpruned += 1
             t, o = trump, owner
             gain = 0
+            run = None
             if kind:
                 s = SUIT_OF[c]
                 if kind == ACE_MARRIAGE:
@@ -655,9 +543,29 @@ class Solver:
                         t, o = s, leader
                 if can_score:
                     gain = points if maxing else -self.w_def * points
+            elif runs is not None:
+                run = runs.get(c)
+                if run is not None:
+                    if seen is None:
+                        seen = {}
+                    prev = seen.get(run)
+                    if prev is not None:
+                        # the run's first card searched bounds this one (see `_trick3`)
+                        d = POINTS[c] - POINTS[prev[0]]
+                        if d < 0:
+                            d = -d
+                        if maxing:
+                            if prev[1] + d <= alpha:
+                                if prev[1] + d > best:
+                                    best = prev[1] + d
+                                continue
+                        elif prev[1] - d >= beta:
+                            if prev[1] - d < best:
+                                best = prev[1] - d
+                            continue
             revoke = gain if rules.card_must_win else 0
             h[leader] = hand ^ (1 << c)
-            v = gain + trick(leader, c, t, o, revoke, alpha - gain, beta - gain)
+            v = gain + trick(leader, c, t, o, revoke, alpha - gain, beta - gain, left, extra, lower)
             h[leader] = hand
             if run is not None and run not in seen:
                 seen[run] = (c, v)
@@ -684,6 +592,122 @@ class Solver:
         tt[key] = (lo, hi, best_move)
         return best
 
+    def _leads(
+        self, leader: int, trump: int, owner: int, md: int, hint: int, rest: int
+    ) -> tuple[list[int], dict[int, int] | None]:
+        """The leads worth searching, best first (codes: card | kind << 5), and the runs
+        whose cards bound each other (card → run).
+
+        Of a run of the leader's cards (see `_runs`) that his side wins whatever the others
+        play, only the top card is searched; of one it loses whatever they play, the lowest.
+        Leads that surely win come first, then masters, then low cards."""
+        h = self.h
+        k = self.k
+        hand = h[leader]
+        rules = self.rules
+        decl = self.decl
+        maxing = leader == decl
+        p2 = leader + 1 if leader + 1 < k else 0
+        p3 = p2 + 1 if p2 + 1 < k else 0
+        x2 = h[p2]
+        x3 = h[p3] if k == 3 else 0
+        others = rest ^ hand
+        free = not rules.owner_only or trump < 0 or owner == leader or not hand & ~SUIT_MASK[trump]
+        queens = hand & (hand >> 1) & QUEENS_MASK if md else 0
+        married = queens | queens << 1
+        plain = hand if free else (hand & ~SUIT_MASK[trump]) | married
+        scored: list[tuple[int, int]] = []
+        first = -100 if maxing or self.w_def else -50
+        if married:
+            m = married
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                scored.append((first, c | MARRIAGE << 5))
+                if rules.keep_trump_option and trump != SUIT_OF[c]:
+                    scored.append((first, c | KEEP_TRUMP << 5))
+        four = rules.ace_enabled and hand & ACES_MASK == ACES_MASK
+        if four and md:
+            m = plain & ACES_MASK
+            while m:
+                low = m & -m
+                m ^= low
+                scored.append((first, (low.bit_length() - 1) | ACE_MARRIAGE << 5))
+        ace_apart = 4096 if four else 0
+        must_beat = rules.must_beat
+        runs = None
+        for s in range(4):
+            sh = 6 * s
+            mine = plain >> sh & 63
+            if not mine:
+                continue
+            sm = SUIT_MASK[s]
+            ruff = SUIT_MASK[trump] if trump >= 0 and trump != s else 0
+            same2 = x2 & sm
+            same3 = x3 & sm
+            sides = 0  # 2 bits per rank: 1 wins, 2 loses
+            m = mine << sh
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                above = ABOVE[c]
+                if same2:
+                    b2 = same2 & above
+                    all2 = b2 if must_beat else b2 == same2
+                else:
+                    b2 = all2 = x2 & ruff
+                if k == 2:
+                    side = 1 if not b2 else 2 if all2 else 0
+                else:
+                    if same3:
+                        b3 = same3 & above
+                        all3 = b3 == same3
+                    else:
+                        b3 = all3 = x3 & ruff
+                    if maxing:
+                        side = 1 if not b2 and not b3 else 2 if all2 or all3 else 0
+                    else:
+                        side = 0 if (b2 if p2 == decl else b3) else 1
+                sides |= side << (2 * RANK_OF[c])
+            skip = 0
+            held = hand >> sh & 63
+            if mine & (mine - 1):
+                for run in RUNS[held | (others >> sh & 63) << 6 | ace_apart]:
+                    run &= mine
+                    if not run & (run - 1):
+                        continue
+                    low = run & -run
+                    side = sides >> (2 * (low.bit_length() - 1)) & 3
+                    if side == 1:
+                        skip |= run ^ _top(run)
+                    elif side == 2:
+                        skip |= run ^ low
+                    else:
+                        if runs is None:
+                            runs = {}
+                        for x in cards_of(run << sh):
+                            runs[x] = run << sh
+            m = (mine & ~skip) << sh
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                side = sides >> (2 * RANK_OF[c]) & 3
+                if c == hint:
+                    scored.append((-1000, c))
+                elif side == 1:
+                    scored.append((-40 - POINTS[c], c))
+                elif side == 0 and not others & ABOVE[c]:
+                    scored.append((-20 - POINTS[c], c))
+                else:
+                    scored.append((POINTS[c], c))
+        if hint >= 32:
+            scored = [(-1000, code) if code == hint else (x, code) for x, code in scored]
+        scored.sort()
+        return [code for _, code in scored], runs
+
     def _allowed3(self, hand: int, c: int, c2: int, trump: int) -> int:
         """The cards of the third hand that may follow `c`, `c2` (as `follow_mask`)."""
         ls = SUIT_OF[c]
@@ -701,16 +725,31 @@ class Solver:
         return hand
 
     def _trick3(
-        self, leader: int, c: int, trump: int, owner: int, revoke: int, alpha: int, beta: int
+        self,
+        leader: int,
+        c: int,
+        trump: int,
+        owner: int,
+        revoke: int,
+        alpha: int,
+        beta: int,
+        left: int,
+        extra: int,
+        lower: int,
     ) -> int:
         """Three hands: the rest of a trick led by `c` (out of the leader's hand), and beyond.
 
-        The second and third hands search one card of a run (see `_runs`) when the trick's
-        winner does not depend on which of them is played: the higher one if the winner is on
-        the player's side, else the lower one. Either way the cards of the run keep the same
-        powers for the rest of the deal, so the points are all that differ: the card played now
-        goes to this trick's winner, the other to the winner of a later trick; playing the
-        higher card now is worth at least as much to the side that wins this trick."""
+        `left` is the card points in the hands before the lead; the declarer gains at most
+        `extra` more (bonus, marriages) and at least `lower` after this trick.
+
+        The second and third hands search one card of a run (see `_runs`) when the side that
+        wins the trick does not depend on which of them is played: the higher one if it is the
+        player's side, else the lower one. Either way the cards of the run keep the same powers
+        for the rest of the deal, so the points are all that differ: the card played now goes to
+        this trick's winner, the other to the winner of a later trick; playing the higher card
+        now is worth at least as much to the side that wins this trick. When that side depends
+        on the third hand, the first card of the run searched bounds the others: they differ by
+        at most the difference of their points."""
         h = self.h
         decl = self.decl
         rules = self.rules
@@ -733,14 +772,12 @@ class Solver:
         wins2 = allowed2 & beats[c]
         side2 = p2 == decl
         side3 = p3 == decl
-        lead_side = leader == decl
         runs2 = None
         if allowed2 & (allowed2 - 1):
-            # one card of each run whose trick winner is settled
             keep = allowed2
             others = h[leader] | hand3 | 1 << c
             ace_apart = 4096 if rules.ace_enabled and hand2 & ACES_MASK == ACES_MASK else 0
-            for s in range(4):
+            for s in range(4) if allowed2 & ~lsm else (SUIT_OF[c],):
                 sh = 6 * s
                 mine = hand2 >> sh & 63
                 if allowed2 >> sh & 63 and mine & (mine - 1):
@@ -769,6 +806,7 @@ class Solver:
                             keep ^= r ^ (r & -r)
             scored = []
             m = keep
+            lead_side = (leader == decl) == side2
             while m:
                 low = m & -m
                 x = low.bit_length() - 1
@@ -776,7 +814,7 @@ class Solver:
                 pts = POINTS[x]
                 if low & wins2:
                     scored.append((-100 + pts - (50 if pts >= 10 else 0), x))
-                elif lead_side == side2:
+                elif lead_side:
                     scored.append((-pts, x))
                 else:
                     scored.append((pts, x))
@@ -784,10 +822,14 @@ class Solver:
             order2 = [x for _, x in scored]
         else:
             order2 = [allowed2.bit_length() - 1]
-        left = hand3.bit_count() - 1
-        bonus = self.bonus if left == 0 else 0
+        after = hand3.bit_count() - 1
+        bonus = self.bonus if after == 0 else 0
         node = self._node
         final = self._final
+        must_beat = rules.must_beat
+        ls = SUIT_OF[c]
+        same3 = hand3 & lsm
+        trumps3 = hand3 & tm
         best2 = -INF if side2 else INF
         seen = None
         for c2 in order2:
@@ -800,36 +842,42 @@ class Solver:
                         seen = {}
                     prev = seen.get(run)
                     if prev is not None:
-                        c1, v1 = prev
-                        d = POINTS[c2] - POINTS[c1]
+                        d = POINTS[c2] - POINTS[prev[0]]
                         if d < 0:
                             d = -d
                         if side2:
-                            if v1 + d <= alpha:
-                                if v1 + d > best2:
-                                    best2 = v1 + d
-                                self.pruned += 1
+                            if prev[1] + d <= alpha:
+                                if prev[1] + d > best2:
+                                    best2 = prev[1] + d
                                 continue
-                        elif v1 - d >= beta:
-                            if v1 - d < best2:
-                                best2 = v1 - d
-                            self.pruned += 1
+                        elif prev[1] - d >= beta:
+                            if prev[1] - d < best2:
+                                best2 = prev[1] - d
                             continue
-                        self.unpruned += 1
             bit2 = 1 << c2
             h[p2] = hand2 ^ bit2
             if wins2 & bit2:
                 top, w2 = c2, p2
             else:
                 top, w2 = c, leader
-            allowed3 = self._allowed3(hand3, c, c2, trump)
+            # the third hand's cards (as `follow_mask`)
+            if same3:
+                allowed3 = same3
+                if must_beat and not (tm and ls != trump and SUIT_OF[c2] == trump):
+                    allowed3 = same3 & ABOVE[c2 if SUIT_OF[c2] == ls and c2 > c else c] or same3
+            elif trumps3:
+                allowed3 = trumps3
+                if must_beat and SUIT_OF[c2] == trump:
+                    allowed3 = trumps3 & ABOVE[c2] or trumps3
+            else:
+                allowed3 = hand3
             wins3 = allowed3 & beats[top]
             if allowed3 & (allowed3 - 1):
                 keep = allowed3
                 others = h[leader] | h[p2] | 1 << c | bit2
                 ace_apart = 4096 if rules.ace_enabled and hand3 & ACES_MASK == ACES_MASK else 0
                 partner = (w2 == decl) == side3
-                for s in range(4):
+                for s in range(4) if allowed3 & ~lsm else (ls,):
                     sh = 6 * s
                     mine = hand3 >> sh & 63
                     if allowed3 >> sh & 63 and mine & (mine - 1):
@@ -847,21 +895,28 @@ class Solver:
                 order3 = win_cards + lose_cards
             else:
                 order3 = [allowed3.bit_length() - 1]
-            base = POINTS[c] + POINTS[c2] + bonus
+            base = POINTS[c] + POINTS[c2]
             best3 = -INF if side3 else INF
             a3, b3 = alpha, beta
             for c3 in order3:
                 self.nodes += 1
                 w = p3 if wins3 >> c3 & 1 else w2
-                g = base + POINTS[c3] if w == decl else 0
+                points = base + POINTS[c3]
+                g = points + bonus if w == decl else 0
                 if revoke and w != leader:
                     g -= revoke
-                if left:
-                    h[p3] = hand3 ^ (1 << c3)
-                    if left == 1:
-                        v = g + final(w, trump)
+                if after >= 2:
+                    if g + left - points + extra <= a3:
+                        v = g + left - points + extra
+                    elif g + lower >= b3:
+                        v = g + lower
                     else:
+                        h[p3] = hand3 ^ (1 << c3)
                         v = g + node(w, trump, owner, 1, a3 - g, b3 - g)
+                        h[p3] = hand3
+                elif after:
+                    h[p3] = hand3 ^ (1 << c3)
+                    v = g + final(w, trump)
                     h[p3] = hand3
                 else:
                     v = g
@@ -897,7 +952,17 @@ class Solver:
         return best2
 
     def _trick2(
-        self, leader: int, c: int, trump: int, owner: int, revoke: int, alpha: int, beta: int
+        self,
+        leader: int,
+        c: int,
+        trump: int,
+        owner: int,
+        revoke: int,
+        alpha: int,
+        beta: int,
+        left: int,
+        extra: int,
+        lower: int,
     ) -> int:
         """Two hands: the answer to a lead `c` (out of the leader's hand), and beyond. Of a run
         of the follower's cards the top one is searched when it wins, the lowest when it
@@ -907,7 +972,8 @@ class Solver:
         p2 = 1 - leader
         hand2 = h[p2]
         trump_mask = SUIT_MASK[trump] if trump >= 0 else 0
-        same = hand2 & SUIT_MASK[SUIT_OF[c]]
+        lsm = SUIT_MASK[SUIT_OF[c]]
+        same = hand2 & lsm
         if same:
             allowed = same
             if self.rules.must_beat:
@@ -921,12 +987,12 @@ class Solver:
             keep = allowed
             others = h[leader] | 1 << c
             ace_apart = 4096 if self.rules.ace_enabled and hand2 & ACES_MASK == ACES_MASK else 0
-            for s in range(4):
+            for s in range(4) if allowed & ~lsm else (SUIT_OF[c],):
                 sh = 6 * s
                 mine = hand2 >> sh & 63
                 if allowed >> sh & 63 and mine & (mine - 1):
-                    for run in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
-                        r = run << sh & allowed
+                    for rn in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
+                        r = rn << sh & allowed
                         if r:
                             if r & wins:
                                 keep ^= r ^ _top(r)
@@ -937,23 +1003,29 @@ class Solver:
             order = win_cards + cards_of(keep & ~wins)
         else:
             order = [allowed.bit_length() - 1]
-        left = hand2.bit_count() - 1
-        bonus = self.bonus if left == 0 else 0
+        after = hand2.bit_count() - 1
+        bonus = self.bonus if after == 0 else 0
         maxing = p2 == decl
         best = -INF if maxing else INF
-        base = POINTS[c] + bonus
         for c2 in order:
             self.nodes += 1
             w = p2 if wins >> c2 & 1 else leader
-            g = base + POINTS[c2] if w == decl else 0
+            points = POINTS[c] + POINTS[c2]
+            g = points + bonus if w == decl else 0
             if revoke and w != leader:
                 g -= revoke
-            if left:
-                h[p2] = hand2 ^ (1 << c2)
-                if left == 1:
-                    v = g + self._final(w, trump)
+            if after >= 2:
+                if g + left - points + extra <= alpha:
+                    v = g + left - points + extra
+                elif g + lower >= beta:
+                    v = g + lower
                 else:
+                    h[p2] = hand2 ^ (1 << c2)
                     v = g + self._node(w, trump, owner, 1, alpha - g, beta - g)
+                    h[p2] = hand2
+            elif after:
+                h[p2] = hand2 ^ (1 << c2)
+                v = g + self._final(w, trump)
                 h[p2] = hand2
             else:
                 v = g
