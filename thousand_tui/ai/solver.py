@@ -53,6 +53,8 @@ ACES_MASK = sum(1 << (s * 6 + ACE) for s in range(4))
 QUEENS_MASK = sum(1 << (s * 6 + QUEEN) for s in range(4))
 # Cards above a given card in its suit.
 ABOVE: tuple[int, ...] = tuple(SUIT_MASK[i // 6] & ~((1 << (i + 1)) - 1) for i in range(24))
+# Cards below a given card in its suit.
+BELOW: tuple[int, ...] = tuple(SUIT_MASK[i // 6] & ((1 << i) - 1) for i in range(24))
 # BEATS[trump + 1][c]: the cards that beat `c` when it leads the trick so far.
 BEATS: tuple[tuple[int, ...], ...] = tuple(
     tuple(ABOVE[c] | (SUIT_MASK[t] if t >= 0 and SUIT_OF[c] != t else 0) for c in range(24))
@@ -283,7 +285,7 @@ class Table:
         self.rules = rules
         self.defender_weight = defender_weight
         self.max_entries = max_entries
-        self.entries: dict[int, tuple[int, int, int]] = {}
+        self.entries: dict[tuple[int, ...], tuple[int, int, int]] = {}
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -377,7 +379,7 @@ class Solver:
         self.mscore = pos.marriage_scores
         self.bonus = pos.last_bonus
         scores = sum(1 << i for i, s in enumerate(pos.marriage_scores) if s)
-        self.salt = (k | pos.declarer << 2 | scores << 4 | pos.last_bonus << 8) << 81
+        self.salt = (pos.declarer | scores << 2 | pos.last_bonus << 5) << 9
         self._trick = self._trick3 if k == 3 else self._trick2
 
     def _root(self, alpha: int, beta: int) -> int:
@@ -480,13 +482,13 @@ class Solver:
         hand = h[leader]
         if not hand & (hand - 1):
             return self._final(leader, trump) if hand else 0
+        state = self.salt | leader | (trump + 1) << 2 | (owner + 1) << 5 | md << 8
         if self.k == 3:
             rest = h[0] | h[1] | h[2]
-            key = h[0] | h[1] << 24 | h[2] << 48
+            key = (h[0], h[1], h[2], state)
         else:
             rest = h[0] | h[1]
-            key = h[0] | h[1] << 24
-        key |= self.salt | (leader | (trump + 1) << 2 | (owner + 1) << 5 | md << 8) << 72
+            key = (h[0], h[1], state)
         tt = self.tt
         entry = tt.get(key)
         hint = -1
@@ -643,63 +645,57 @@ class Solver:
             if not mine:
                 continue
             sm = SUIT_MASK[s]
+            mine <<= sh
             ruff = SUIT_MASK[trump] if trump >= 0 and trump != s else 0
-            same2 = x2 & sm
-            same3 = x3 & sm
-            sides = 0  # 2 bits per rank: 1 wins, 2 loses
-            m = mine << sh
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                above = ABOVE[c]
-                if same2:
-                    b2 = same2 & above
-                    all2 = b2 if must_beat else b2 == same2
+            # the leads each follower can beat (b) or must beat (a)
+            same = x2 & sm
+            if same:
+                b2 = mine & BELOW[same.bit_length() - 1]
+                a2 = b2 if must_beat else mine & BELOW[(same & -same).bit_length() - 1]
+            else:
+                b2 = a2 = mine if x2 & ruff else 0
+            if k == 2:
+                win = mine & ~b2
+                lose = a2
+            else:
+                same = x3 & sm
+                if same:
+                    b3 = mine & BELOW[same.bit_length() - 1]
+                    a3 = mine & BELOW[(same & -same).bit_length() - 1]
                 else:
-                    b2 = all2 = x2 & ruff
-                if k == 2:
-                    side = 1 if not b2 else 2 if all2 else 0
+                    b3 = a3 = mine if x3 & ruff else 0
+                if maxing:
+                    win = mine & ~(b2 | b3)
+                    lose = a2 | a3
                 else:
-                    if same3:
-                        b3 = same3 & above
-                        all3 = b3 == same3
-                    else:
-                        b3 = all3 = x3 & ruff
-                    if maxing:
-                        side = 1 if not b2 and not b3 else 2 if all2 or all3 else 0
-                    else:
-                        side = 0 if (b2 if p2 == decl else b3) else 1
-                sides |= side << (2 * RANK_OF[c])
+                    win = mine & ~(b2 if p2 == decl else b3)
+                    lose = 0
             skip = 0
-            held = hand >> sh & 63
             if mine & (mine - 1):
-                for run in RUNS[held | (others >> sh & 63) << 6 | ace_apart]:
-                    run &= mine
+                for run in RUNS[hand >> sh & 63 | (others >> sh & 63) << 6 | ace_apart]:
+                    run = run << sh & mine
                     if not run & (run - 1):
                         continue
-                    low = run & -run
-                    side = sides >> (2 * (low.bit_length() - 1)) & 3
-                    if side == 1:
+                    if run & win:
                         skip |= run ^ _top(run)
-                    elif side == 2:
-                        skip |= run ^ low
+                    elif run & lose:
+                        skip |= run ^ (run & -run)
                     else:
                         if runs is None:
                             runs = {}
-                        for x in cards_of(run << sh):
-                            runs[x] = run << sh
-            m = (mine & ~skip) << sh
+                        for x in cards_of(run):
+                            runs[x] = run
+            master = mine & ~BELOW[(others & sm).bit_length() - 1] if others & sm else mine
+            m = mine & ~skip
             while m:
                 low = m & -m
                 c = low.bit_length() - 1
                 m ^= low
-                side = sides >> (2 * RANK_OF[c]) & 3
                 if c == hint:
                     scored.append((-1000, c))
-                elif side == 1:
+                elif low & win:
                     scored.append((-40 - POINTS[c], c))
-                elif side == 0 and not others & ABOVE[c]:
+                elif low & master and not low & lose:
                     scored.append((-20 - POINTS[c], c))
                 else:
                     scored.append((POINTS[c], c))
