@@ -37,7 +37,7 @@ weighted marriages in the defenders' hands.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine.cards import Card, Rank, Suit
@@ -60,10 +60,29 @@ BEATS: tuple[tuple[int, ...], ...] = tuple(
     tuple(ABOVE[c] | (SUIT_MASK[t] if t >= 0 and SUIT_OF[c] != t else 0) for c in range(24))
     for t in range(-1, 4)
 )
+
+
+def _per_suit(f: Callable[[int], int], combine: Callable[[int, int], int]) -> tuple[int, ...]:
+    """A table over 12 bits (two suits) of `f` of each suit's 6 bits, combined."""
+    six = [f(m) for m in range(64)]
+    return tuple(combine(six[m & 63], six[m >> 6]) for m in range(1 << 12))
+
+
+def _side_by_side(low: int, high: int) -> int:
+    return low | high << 6
+
+
 # Card points of a 12-bit half of a mask (two suits).
-POINTS12: tuple[int, ...] = tuple(
-    sum(POINTS[i] for i in range(12) if m >> i & 1) for m in range(1 << 12)
-)
+POINTS12 = _per_suit(lambda m: sum(POINTS[r] for r in range(6) if m >> r & 1), int.__add__)
+# Per suit: the cards below the highest / the lowest card held; all six if none is held.
+UNDER_TOP = _per_suit(lambda m: (1 << (m.bit_length() - 1)) - 1 if m else 0, _side_by_side)
+UNDER_LOW = _per_suit(lambda m: (m & -m) - 1 if m else 0, _side_by_side)
+VOID = _per_suit(lambda m: 0 if m else 63, _side_by_side)
+
+
+def _halves(table: tuple[int, ...], m: int) -> int:
+    return table[m & 4095] | table[m >> 12] << 12
+
 
 PLAIN, MARRIAGE, KEEP_TRUMP, ACE_MARRIAGE = 0, 1, 2, 3
 INF = 10_000
@@ -98,9 +117,22 @@ def _runs(mine: int, other: int, ace_apart: bool) -> tuple[int, ...]:
 
 
 # RUNS[mine | other << 6 | ace_apart << 12]: the runs of two cards or more.
-RUNS: tuple[tuple[int, ...], ...] = tuple(
-    _runs(i & 63, (i >> 6) & 63, bool(i >> 12)) for i in range(1 << 13)
-)
+def _run_table() -> tuple[tuple[int, ...], ...]:
+    table: list[tuple[int, ...]] = [()] * (1 << 13)
+    for mine in range(64):
+        if mine & (mine - 1):
+            free = 63 ^ mine
+            other = free
+            while True:
+                for ace in (0, 1):
+                    table[mine | other << 6 | ace << 12] = _runs(mine, other, bool(ace))
+                if not other:
+                    break
+                other = (other - 1) & free
+    return tuple(table)
+
+
+RUNS = _run_table()
 
 
 class NodeLimit(Exception):
@@ -637,43 +669,32 @@ class Solver:
                 m ^= low
                 scored.append((first, (low.bit_length() - 1) | ACE_MARRIAGE << 5))
         ace_apart = 4096 if four else 0
-        must_beat = rules.must_beat
+        # the leads each follower can beat (b) or beats with every card he may play (a)
+        trumps = SUIT_MASK[trump] if trump >= 0 else 0
+        ruff = (_halves(VOID, x2) & ~trumps) if x2 & trumps else 0
+        b2 = (_halves(UNDER_TOP, x2) | ruff) & plain
+        a2 = b2 if rules.must_beat else (_halves(UNDER_LOW, x2) | ruff) & plain
+        if k == 2:
+            win = plain & ~b2
+            lose = a2
+        else:
+            ruff = (_halves(VOID, x3) & ~trumps) if x3 & trumps else 0
+            b3 = (_halves(UNDER_TOP, x3) | ruff) & plain
+            if maxing:
+                win = plain & ~(b2 | b3)
+                lose = a2 | ((_halves(UNDER_LOW, x3) | ruff) & plain)
+            else:
+                win = plain & ~(b2 if p2 == decl else b3)
+                lose = 0
+        master = plain & ~_halves(UNDER_TOP, others)
         runs = None
+        skip = 0
         for s in range(4):
             sh = 6 * s
             mine = plain >> sh & 63
-            if not mine:
-                continue
-            sm = SUIT_MASK[s]
-            mine <<= sh
-            ruff = SUIT_MASK[trump] if trump >= 0 and trump != s else 0
-            # the leads each follower can beat (b) or must beat (a)
-            same = x2 & sm
-            if same:
-                b2 = mine & BELOW[same.bit_length() - 1]
-                a2 = b2 if must_beat else mine & BELOW[(same & -same).bit_length() - 1]
-            else:
-                b2 = a2 = mine if x2 & ruff else 0
-            if k == 2:
-                win = mine & ~b2
-                lose = a2
-            else:
-                same = x3 & sm
-                if same:
-                    b3 = mine & BELOW[same.bit_length() - 1]
-                    a3 = mine & BELOW[(same & -same).bit_length() - 1]
-                else:
-                    b3 = a3 = mine if x3 & ruff else 0
-                if maxing:
-                    win = mine & ~(b2 | b3)
-                    lose = a2 | a3
-                else:
-                    win = mine & ~(b2 if p2 == decl else b3)
-                    lose = 0
-            skip = 0
             if mine & (mine - 1):
                 for run in RUNS[hand >> sh & 63 | (others >> sh & 63) << 6 | ace_apart]:
-                    run = run << sh & mine
+                    run = run << sh & plain
                     if not run & (run - 1):
                         continue
                     if run & win:
@@ -685,20 +706,19 @@ class Solver:
                             runs = {}
                         for x in cards_of(run):
                             runs[x] = run
-            master = mine & ~BELOW[(others & sm).bit_length() - 1] if others & sm else mine
-            m = mine & ~skip
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                if c == hint:
-                    scored.append((-1000, c))
-                elif low & win:
-                    scored.append((-40 - POINTS[c], c))
-                elif low & master and not low & lose:
-                    scored.append((-20 - POINTS[c], c))
-                else:
-                    scored.append((POINTS[c], c))
+        m = plain & ~skip
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if c == hint:
+                scored.append((-1000, c))
+            elif low & win:
+                scored.append((-40 - POINTS[c], c))
+            elif low & master and not low & lose:
+                scored.append((-20 - POINTS[c], c))
+            else:
+                scored.append((POINTS[c], c))
         if hint >= 32:
             scored = [(-1000, code) if code == hint else (x, code) for x, code in scored]
         scored.sort()
