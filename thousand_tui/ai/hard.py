@@ -49,7 +49,7 @@ from .solver import (
     NodeLimit,
     PlayRules,
     Solver,
-    apply_move,
+    Table,
 )
 
 EXACT_CARDS = 5  # with this many cards left in hand, points are searched exactly
@@ -80,7 +80,9 @@ class Budget:
     """One decision's search allowance: samples, a deadline and a number of nodes.
 
     A sample whose solve is cut short by the deadline or by the nodes left ends the search
-    (the samples already solved stand); one cut by the per-sample node limit is skipped."""
+    (the samples already solved stand); one cut by the per-sample node limit is skipped. The
+    solvers of one decision share a transposition table per objective (its entries hold for
+    every sampled deal)."""
 
     def __init__(
         self,
@@ -98,6 +100,7 @@ class Budget:
         self.done = 0
         self.tried = 0
         self.spent = False
+        self.tables: dict[tuple[PlayRules, int], Table] = {}
 
     def more(self) -> bool:
         if self.spent or self.done >= self.samples or self.tried >= 3 * self.samples:
@@ -110,7 +113,16 @@ class Budget:
     def solver(self, rules: PlayRules, weight: int) -> Solver:
         limits = [n for n in (self.nodes_left, self.per_sample) if n is not None]
         deadline = self.deadline if self.done else self.first_deadline
-        return Solver(rules, weight, node_limit=min(limits) if limits else None, deadline=deadline)
+        table = self.tables.get((rules, weight))
+        if table is None:
+            table = self.tables[(rules, weight)] = Table(rules, weight)
+        return Solver(
+            rules,
+            weight,
+            node_limit=min(limits) if limits else None,
+            deadline=deadline,
+            table=table,
+        )
 
     def close(self, solvers: Sequence[Solver | None], completed: bool) -> None:
         used = sum(s.nodes for s in solvers if s is not None)
@@ -203,26 +215,21 @@ class HardPlayer(NormalPlayer):
             pos = position_of(view, hands, pile_points(view, placed))
             solver = budget.solver(rules, 0)
             exact_solver = budget.solver(rules, 1) if exact else None
-            results: dict[Move, tuple[bool, int]] = {}
             try:
-                for move in moves:
-                    child = pos.copy()
-                    gain = apply_move(child, move, rules, 0)
-                    made = solver.reaches(child, need - gain)
-                    points = 0
-                    if exact_solver is not None:
-                        child = pos.copy()
-                        gain = apply_move(child, move, rules, 1)
-                        points = gain + exact_solver.value(child)
-                    results[move] = (made, points)
+                made = solver.reaches_each(pos, need, moves)
+                points = (
+                    exact_solver.move_values(pos, moves)
+                    if exact_solver is not None
+                    else dict.fromkeys(moves, 0)
+                )
             except NodeLimit:
                 budget.close((solver, exact_solver), completed=False)
                 continue
             budget.close((solver, exact_solver), completed=True)
-            for move, (made, points) in results.items():
+            for move in moves:
                 t = tallies[move]
-                t.made += made
-                t.points += points
+                t.made += made[move]
+                t.points += points[move]
                 t.samples += 1
         if budget.done == 0:
             return None

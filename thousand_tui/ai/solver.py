@@ -387,6 +387,112 @@ class Solver:
             out[move] = gain + self.value(child)
         return out
 
+    def reaches_each(
+        self, pos: Position, need: int, moves: Sequence[Move] | None = None
+    ) -> dict[Move, bool]:
+        """For each move of the player to move (default: every legal one), can the declarer
+        still gain at least `need`, the move's own gain included, once it is played?
+
+        A null-window search per move, except where the run of the move's card (see `_runs`)
+        already decides: cards of a run differ in value by at most their difference in points,
+        and when the side that wins the trick under way is settled, the higher card is worth
+        at least as much to that side. The search's bound on one card then often answers for
+        the others (a losing top card of a run the declarer's side wins: all of it loses)."""
+        moves = list(moves) if moves is not None else self.moves(pos)
+        relations = self._run_relations(pos, moves)
+        # the card of each run searched first: the top if its winner is the declarer's side
+        # (the best for him), the lowest if not
+        order = sorted(
+            moves,
+            key=lambda m: (
+                (1, -RANK_OF[m[0]] if relations[m[0]][1] >= 0 else RANK_OF[m[0]])
+                if not m[1] and m[0] in relations
+                else (0, 0)
+            ),
+        )
+        lows: dict[Move, int] = {}
+        highs: dict[Move, int] = {}
+        out: dict[Move, bool] = {}
+        for move in order:
+            if move in lows and lows[move] >= need:
+                out[move] = True
+                continue
+            if move in highs and highs[move] < need:
+                out[move] = False
+                continue
+            child = pos.copy()
+            gain = apply_move(child, move, self.rules, self.w_def)
+            self._load(child)
+            v = gain + self._root(need - gain - 1, need - gain)
+            out[move] = v >= need
+            relation = relations.get(move[0]) if not move[1] else None
+            if relation is None:
+                continue
+            run, side = relation
+            for mate in moves:
+                if mate[1] or mate == move or relations.get(mate[0], (0,))[0] != run:
+                    continue
+                # v(mate) - v(move) lies in [low, high]
+                d = POINTS[mate[0]] - POINTS[move[0]]
+                if side == 0:
+                    low, high = -abs(d), abs(d)
+                else:
+                    low, high = min(side * d, 0), max(side * d, 0)
+                if v >= need:
+                    lows[mate] = max(lows.get(mate, -INF), v + low)
+                else:
+                    highs[mate] = min(highs.get(mate, INF), v + high)
+        return {m: out[m] for m in moves}
+
+    def _run_relations(self, pos: Position, moves: Sequence[Move]) -> dict[int, tuple[int, int]]:
+        """card → (its run, the side that wins the trick whatever is played after it: 1 the
+        declarer's, -1 the defenders', 0 unsettled), for the plain moves in runs."""
+        p = pos.to_move
+        hand = pos.hands[p]
+        others = 0
+        for q, x in enumerate(pos.hands):
+            if q != p:
+                others |= x
+        for _, c in pos.trick:
+            others |= 1 << c
+        cards = 0
+        for c, kind in moves:
+            if not kind:
+                cards |= 1 << c
+        ace_apart = 4096 if self.rules.ace_enabled and hand & ACES_MASK == ACES_MASK else 0
+        out: dict[int, tuple[int, int]] = {}
+        for s in range(4):
+            sh = 6 * s
+            for run in RUNS[hand >> sh & 63 | (others >> sh & 63) << 6 | ace_apart]:
+                run = run << sh & cards
+                if run & (run - 1):
+                    side = self._trick_side(pos, (run & -run).bit_length() - 1)
+                    for c in cards_of(run):
+                        out[c] = (run, side)
+        return out
+
+    def _trick_side(self, pos: Position, card: int) -> int:
+        """1 if the declarer's side wins the trick under way whatever is played after `card`
+        (played plain by the player to move), -1 if the defenders' side does, else 0."""
+        k = len(pos.hands)
+        hands = list(pos.hands)
+        hands[pos.to_move] ^= 1 << card
+        sides = set()
+
+        def complete(cards: list[int]) -> None:
+            if len(cards) == k:
+                w = (pos.leader + trick_winner_index(cards, pos.trump)) % k
+                sides.add(w == pos.declarer)
+                return
+            q = (pos.leader + len(cards)) % k
+            for c in cards_of(follow_mask(hands[q], cards, pos.trump, self.rules.must_beat)):
+                complete([*cards, c])
+
+        complete([*(c for _, c in pos.trick), card])
+        if len(sides) == 2:
+            return 0
+        return 1 if True in sides else -1
+
     def moves(self, pos: Position) -> list[Move]:
         if pos.trick:
             p = pos.to_move
@@ -419,48 +525,70 @@ class Solver:
         if not pos.trick:
             md = int(pos.tricks_done > 0 or self.rules.on_first_lead)
             return self._node(pos.leader, pos.trump, pos.owner, md, alpha, beta)
-        return self._play_out(
-            pos.leader, tuple(pos.trick), pos.trump, pos.owner, pos.pending, alpha, beta
-        )
+        if len(pos.trick) == 1:
+            # just led: the trick's search takes it from here
+            h = self.h
+            decl = self.decl
+            c = pos.trick[0][1]
+            rest = 1 << c
+            lower = 0
+            for p, x in enumerate(h):
+                rest |= x
+                if p != decl:
+                    lower -= self.w_def * self._marriages_of(p, x)
+            revoke = 0
+            if pos.pending is not None and pos.pending[0] == pos.leader:
+                revoke = self._marriage_gain(*pos.pending)
+            return self._trick(
+                pos.leader,
+                c,
+                pos.trump,
+                pos.owner,
+                revoke,
+                alpha,
+                beta,
+                POINTS12[rest & 4095] + POINTS12[rest >> 12],
+                self.bonus + self._marriages_of(decl, h[decl]),
+                lower,
+            )
+        if len(pos.trick) == 2 and self.k == 3:
+            return self._last_play(alpha, beta)
+        raise ValueError("a trick under way holds one card, or two of three")
 
     def _marriage_gain(self, p: int, points: int) -> int:
         if p == self.decl:
             return points
         return -self.w_def * points
 
-    def _play_out(
-        self,
-        leader: int,
-        trick: tuple[tuple[int, int], ...],
-        trump: int,
-        owner: int,
-        pending: tuple[int, int] | None,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The rest of a trick under way, card by card (the root only)."""
-        self.nodes += 1
+    def _last_play(self, alpha: int, beta: int) -> int:
+        """The last card of the trick under way at the root: one card of each run (as the
+        last hand in `_trick3`)."""
+        pos = self.pos
         h = self.h
-        k = self.k
-        n = len(trick)
-        if n == k:
-            cards = [c for _, c in trick]
-            w = trick[trick_winner_index(cards, trump)][0]
-            gain = 0
-            if w == self.decl:
-                gain = sum(POINTS[c] for c in cards)
-                if not h[w]:
-                    gain += self.bonus
-            if pending is not None and pending[0] != w:
-                gain -= self._marriage_gain(pending[0], pending[1])
-            return gain + self._node(w, trump, owner, 1, alpha - gain, beta - gain)
-        p = (leader + n) % k
-        allowed = follow_mask(h[p], [c for _, c in trick], trump, self.rules.must_beat)
-        maxing = p == self.decl
+        decl = self.decl
+        trump = pos.trump
+        p = pos.to_move
+        cards = [c for _, c in pos.trick]
+        allowed = follow_mask(h[p], cards, trump, self.rules.must_beat)
+        i = trick_winner_index(cards, trump)
+        w0 = pos.trick[i][0]
+        wins = allowed & BEATS[trump + 1][cards[i]]
+        others = sum(1 << c for c in cards)
+        for q, x in enumerate(h):
+            if q != p:
+                others |= x
+        keep = self._one_per_run(h[p], allowed, others, wins, (w0 == decl) == (p == decl))
+        maxing = p == decl
         best = -INF if maxing else INF
-        for c in cards_of(allowed):
+        for c in cards_of(keep):
+            w = p if wins >> c & 1 else w0
+            gain = 0
             h[p] ^= 1 << c
-            v = self._play_out(leader, (*trick, (p, c)), trump, owner, pending, alpha, beta)
+            if w == decl:
+                gain = sum(POINTS[x] for x in cards) + POINTS[c] + (0 if h[p] else self.bonus)
+            if pos.pending is not None and pos.pending[0] != w:
+                gain -= self._marriage_gain(*pos.pending)
+            v = gain + self._node(w, trump, pos.owner, 1, alpha - gain, beta - gain)
             h[p] ^= 1 << c
             if maxing:
                 if v > best:
@@ -476,6 +604,25 @@ class Solver:
                     if alpha >= beta:
                         break
         return best
+
+    def _one_per_run(self, hand: int, allowed: int, others: int, wins: int, partner: bool) -> int:
+        """The cards of `allowed` worth searching for the last hand of a trick: of each run
+        (see `_runs`) the top card when it wins the trick or a partner does (`partner`: the
+        trick so far is his side's), else the lowest."""
+        keep = allowed
+        ace_apart = 4096 if self.rules.ace_enabled and hand & ACES_MASK == ACES_MASK else 0
+        for s in range(4):
+            sh = 6 * s
+            mine = hand >> sh & 63
+            if allowed >> sh & 63 and mine & (mine - 1):
+                for run in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
+                    run = run << sh & allowed
+                    if run:
+                        if partner or run & wins:
+                            keep ^= run ^ _top(run)
+                        else:
+                            keep ^= run ^ (run & -run)
+        return keep
 
     def _marriages_of(self, p: int, hand: int) -> int:
         """The marriage points `p` could still declare with `hand`."""
@@ -846,6 +993,7 @@ class Solver:
         ls = SUIT_OF[c]
         same3 = hand3 & lsm
         trumps3 = hand3 & tm
+        others3 = h[leader] | hand2 | 1 << c
         best2 = -INF if side2 else INF
         seen = None
         for c2 in order2:
@@ -889,21 +1037,8 @@ class Solver:
                 allowed3 = hand3
             wins3 = allowed3 & beats[top]
             if allowed3 & (allowed3 - 1):
-                keep = allowed3
-                others = h[leader] | h[p2] | 1 << c | bit2
-                ace_apart = 4096 if rules.ace_enabled and hand3 & ACES_MASK == ACES_MASK else 0
                 partner = (w2 == decl) == side3
-                for s in range(4) if allowed3 & ~lsm else (ls,):
-                    sh = 6 * s
-                    mine = hand3 >> sh & 63
-                    if allowed3 >> sh & 63 and mine & (mine - 1):
-                        for rn in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
-                            r = rn << sh & allowed3
-                            if r:
-                                if partner or r & wins3:
-                                    keep ^= r ^ _top(r)
-                                else:
-                                    keep ^= r ^ (r & -r)
+                keep = self._one_per_run(hand3, allowed3, others3, wins3, partner)
                 win_cards = cards_of(keep & wins3)
                 win_cards.sort(key=RANK_OF.__getitem__, reverse=True)
                 lose_cards = cards_of(keep & ~wins3)
@@ -1000,20 +1135,7 @@ class Solver:
             allowed = hand2
         wins = allowed & BEATS[trump + 1][c]
         if allowed & (allowed - 1):
-            keep = allowed
-            others = h[leader] | 1 << c
-            ace_apart = 4096 if self.rules.ace_enabled and hand2 & ACES_MASK == ACES_MASK else 0
-            for s in range(4) if allowed & ~lsm else (SUIT_OF[c],):
-                sh = 6 * s
-                mine = hand2 >> sh & 63
-                if allowed >> sh & 63 and mine & (mine - 1):
-                    for rn in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
-                        r = rn << sh & allowed
-                        if r:
-                            if r & wins:
-                                keep ^= r ^ _top(r)
-                            else:
-                                keep ^= r ^ (r & -r)
+            keep = self._one_per_run(hand2, allowed, h[leader] | 1 << c, wins, False)
             win_cards = cards_of(keep & wins)
             win_cards.sort(key=RANK_OF.__getitem__, reverse=True)
             order = win_cards + cards_of(keep & ~wins)
