@@ -299,8 +299,36 @@ def _lead_codes(
     return codes
 
 
-def _top(m: int) -> int:
-    return 1 << (m.bit_length() - 1)
+def _last_hand_order(keep: int, wins: int, partner: bool) -> list[int]:
+    """The last hand's cards `keep`, best first: those that win the trick (`wins`), high to
+    low, then the others, high to low on a partner's trick, else low to high."""
+    if not keep & (keep - 1):
+        return [keep.bit_length() - 1]
+    s = (keep.bit_length() - 1) // 6
+    if keep & ~SUIT_MASK[s]:
+        win_cards = cards_of(keep & wins)
+        win_cards.sort(key=RANK_OF.__getitem__, reverse=True)
+        lose_cards = cards_of(keep & ~wins)
+        lose_cards.sort(key=RANK_OF.__getitem__, reverse=partner)
+        return win_cards + lose_cards
+    out = []
+    m = keep & wins
+    while m:
+        b = m.bit_length() - 1
+        out.append(b)
+        m ^= 1 << b
+    m = keep & ~wins
+    if partner:
+        while m:
+            b = m.bit_length() - 1
+            out.append(b)
+            m ^= 1 << b
+    else:
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+    return out
 
 
 class Table:
@@ -611,7 +639,8 @@ class Solver:
         trick so far is his side's), else the lowest."""
         keep = allowed
         ace_apart = 4096 if self.rules.ace_enabled and hand & ACES_MASK == ACES_MASK else 0
-        for s in range(4):
+        top = (allowed.bit_length() - 1) // 6
+        for s in (top,) if not allowed & ~SUIT_MASK[top] else range(4):
             sh = 6 * s
             mine = hand >> sh & 63
             if allowed >> sh & 63 and mine & (mine - 1):
@@ -619,7 +648,7 @@ class Solver:
                     run = run << sh & allowed
                     if run:
                         if partner or run & wins:
-                            keep ^= run ^ _top(run)
+                            keep ^= run ^ (1 << (run.bit_length() - 1))
                         else:
                             keep ^= run ^ (run & -run)
         return keep
@@ -684,7 +713,11 @@ class Solver:
                 beta = hi0
         decl = self.decl
         left = POINTS12[rest & 4095] + POINTS12[rest >> 12]
-        extra = self.bonus + self._marriages_of(decl, h[decl])
+        x = h[decl]
+        q = x & (x >> 1) & QUEENS_MASK
+        extra = self.bonus
+        if (q or x & ACES_MASK == ACES_MASK) and self.mscore[decl]:
+            extra += self._marriages_of(decl, x)
         if left + extra <= alpha:
             return left + extra
         lower = 0
@@ -845,7 +878,7 @@ class Solver:
                     if not run & (run - 1):
                         continue
                     if run & win:
-                        skip |= run ^ _top(run)
+                        skip |= run ^ (1 << (run.bit_length() - 1))
                     elif run & lose:
                         skip |= run ^ (run & -run)
                     else:
@@ -964,7 +997,7 @@ class Solver:
                                 continue
                             w = p3
                         if (w == decl) == side2:
-                            keep ^= r ^ _top(r)
+                            keep ^= r ^ (1 << (r.bit_length() - 1))
                         else:
                             keep ^= r ^ (r & -r)
             scored = []
@@ -1038,12 +1071,9 @@ class Solver:
             wins3 = allowed3 & beats[top]
             if allowed3 & (allowed3 - 1):
                 partner = (w2 == decl) == side3
-                keep = self._one_per_run(hand3, allowed3, others3, wins3, partner)
-                win_cards = cards_of(keep & wins3)
-                win_cards.sort(key=RANK_OF.__getitem__, reverse=True)
-                lose_cards = cards_of(keep & ~wins3)
-                lose_cards.sort(key=RANK_OF.__getitem__, reverse=partner)
-                order3 = win_cards + lose_cards
+                order3 = _last_hand_order(
+                    self._one_per_run(hand3, allowed3, others3, wins3, partner), wins3, partner
+                )
             else:
                 order3 = [allowed3.bit_length() - 1]
             base = POINTS[c] + POINTS[c2]
@@ -1136,9 +1166,7 @@ class Solver:
         wins = allowed & BEATS[trump + 1][c]
         if allowed & (allowed - 1):
             keep = self._one_per_run(hand2, allowed, h[leader] | 1 << c, wins, False)
-            win_cards = cards_of(keep & wins)
-            win_cards.sort(key=RANK_OF.__getitem__, reverse=True)
-            order = win_cards + cards_of(keep & ~wins)
+            order = _last_hand_order(keep, wins, False)
         else:
             order = [allowed.bit_length() - 1]
         after = hand2.bit_count() - 1
