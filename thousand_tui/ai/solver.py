@@ -738,6 +738,7 @@ class Solver:
         seen = None
         for code in codes:
             self.nodes += 1
+            code &= 127
             c = code & 31
             kind = code >> 5
             t, o = trump, owner
@@ -758,7 +759,10 @@ class Solver:
                 if can_score:
                     gain = points if maxing else -self.w_def * points
             elif runs is not None:
-                run = runs.get(c)
+                for r in runs:
+                    if r >> c & 1:
+                        run = r
+                        break
                 if run is not None:
                     if seen is None:
                         seen = {}
@@ -808,9 +812,9 @@ class Solver:
 
     def _leads(
         self, leader: int, trump: int, owner: int, md: int, hint: int, rest: int
-    ) -> tuple[list[int], dict[int, int] | None]:
-        """The leads worth searching, best first (codes: card | kind << 5), and the runs
-        whose cards bound each other (card → run).
+    ) -> tuple[list[int], list[int] | None]:
+        """The leads worth searching, best first (codes: card | kind << 5, above the seven
+        bits of each a score), and the runs whose cards bound each other.
 
         Of a run of the leader's cards (see `_runs`) that his side wins whatever the others
         play, only the top card is searched; of one it loses whatever they play, the lowest.
@@ -830,24 +834,24 @@ class Solver:
         queens = hand & (hand >> 1) & QUEENS_MASK if md else 0
         married = queens | queens << 1
         plain = hand if free else (hand & ~SUIT_MASK[trump]) | married
-        scored: list[tuple[int, int]] = []
-        first = -100 if maxing or self.w_def else -50
+        scored: list[int] = []  # (score + 1024) << 7 | code, best first once sorted
+        first = 924 if maxing or self.w_def else 974
         if married:
             m = married
             while m:
                 low = m & -m
                 c = low.bit_length() - 1
                 m ^= low
-                scored.append((first, c | MARRIAGE << 5))
+                scored.append(first << 7 | c | MARRIAGE << 5)
                 if rules.keep_trump_option and trump != SUIT_OF[c]:
-                    scored.append((first, c | KEEP_TRUMP << 5))
+                    scored.append(first << 7 | c | KEEP_TRUMP << 5)
         four = rules.ace_enabled and hand & ACES_MASK == ACES_MASK
         if four and md:
             m = plain & ACES_MASK
             while m:
                 low = m & -m
                 m ^= low
-                scored.append((first, (low.bit_length() - 1) | ACE_MARRIAGE << 5))
+                scored.append(first << 7 | (low.bit_length() - 1) | ACE_MARRIAGE << 5)
         ace_apart = 4096 if four else 0
         # the leads each follower can beat (b) or beats with every card he may play (a)
         trumps = SUIT_MASK[trump] if trump >= 0 else 0
@@ -883,26 +887,25 @@ class Solver:
                         skip |= run ^ (run & -run)
                     else:
                         if runs is None:
-                            runs = {}
-                        for x in cards_of(run):
-                            runs[x] = run
+                            runs = []
+                        runs.append(run)
         m = plain & ~skip
         while m:
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
             if c == hint:
-                scored.append((-1000, c))
+                scored.append(c)
             elif low & win:
-                scored.append((-40 - POINTS[c], c))
+                scored.append((984 - POINTS[c]) << 7 | c)
             elif low & master and not low & lose:
-                scored.append((-20 - POINTS[c], c))
+                scored.append((1004 - POINTS[c]) << 7 | c)
             else:
-                scored.append((POINTS[c], c))
+                scored.append((1024 + POINTS[c]) << 7 | c)
         if hint >= 32:
-            scored = [(-1000, code) if code == hint else (x, code) for x, code in scored]
+            scored = [x & 127 if x & 127 == hint else x for x in scored]
         scored.sort()
-        return [code for _, code in scored], runs
+        return scored, runs
 
     def _allowed3(self, hand: int, c: int, c2: int, trump: int) -> int:
         """The cards of the third hand that may follow `c`, `c2` (as `follow_mask`)."""
@@ -991,16 +994,15 @@ class Solver:
                         if w3:
                             if w3 != allowed3 and (w == decl) != side3:
                                 if runs2 is None:
-                                    runs2 = {}
-                                for x in cards_of(r):
-                                    runs2[x] = r
+                                    runs2 = []
+                                runs2.append(r)
                                 continue
                             w = p3
                         if (w == decl) == side2:
                             keep ^= r ^ (1 << (r.bit_length() - 1))
                         else:
                             keep ^= r ^ (r & -r)
-            scored = []
+            order2 = []  # (score + 256) << 5 | card
             m = keep
             lead_side = (leader == decl) == side2
             while m:
@@ -1009,13 +1011,12 @@ class Solver:
                 m ^= low
                 pts = POINTS[x]
                 if low & wins2:
-                    scored.append((-100 + pts - (50 if pts >= 10 else 0), x))
+                    order2.append((156 + pts - (50 if pts >= 10 else 0)) << 5 | x)
                 elif lead_side:
-                    scored.append((-pts, x))
+                    order2.append((256 - pts) << 5 | x)
                 else:
-                    scored.append((pts, x))
-            scored.sort()
-            order2 = [x for _, x in scored]
+                    order2.append((256 + pts) << 5 | x)
+            order2.sort()
         else:
             order2 = [allowed2.bit_length() - 1]
         after = hand3.bit_count() - 1
@@ -1031,9 +1032,13 @@ class Solver:
         seen = None
         for c2 in order2:
             self.nodes += 1
+            c2 &= 31
             run = None
             if runs2 is not None:
-                run = runs2.get(c2)
+                for r in runs2:
+                    if r >> c2 & 1:
+                        run = r
+                        break
                 if run is not None:
                     if seen is None:
                         seen = {}
