@@ -84,6 +84,11 @@ def _halves(table: tuple[int, ...], m: int) -> int:
     return table[m & 4095] | table[m >> 12] << 12
 
 
+# The cards of each rank, high to low and low to high.
+RANKS_DOWN = tuple(sum(1 << (s * 6 + r) for s in range(4)) for r in range(5, -1, -1))
+RANKS_UP = RANKS_DOWN[::-1]
+TENS_UP = RANKS_DOWN[0] | RANKS_DOWN[1]
+
 PLAIN, MARRIAGE, KEEP_TRUMP, ACE_MARRIAGE = 0, 1, 2, 3
 INF = 10_000
 NEXT3 = (1, 2, 0)
@@ -734,7 +739,10 @@ class Solver:
         best_move = -1
         can_score = self.mscore[leader]
         trick = self._trick
-        codes, runs = self._leads(leader, trump, owner, md, hint, rest)
+        masks = self._lead_masks(leader, trump, owner, md, rest)
+        declare = maxing or self.w_def > 0
+        codes = [hint if hint >= 0 else self._first_lead(masks, declare)]
+        runs = None
         seen = None
         for code in codes:
             self.nodes += 1
@@ -800,6 +808,13 @@ class Solver:
                     beta = v
                     if alpha >= beta:
                         break
+            if len(codes) == 1:
+                more, runs = self._more_leads(leader, trump, masks, declare, code, rest)
+                codes.extend(more)
+                if runs is not None and not kind:
+                    for r in runs:
+                        if r >> c & 1:
+                            seen = {r: (c, v)}
         lo, hi = lo0, hi0
         if best <= a0:
             hi = min(hi, best)
@@ -810,49 +825,26 @@ class Solver:
         tt[key] = (lo, hi, best_move)
         return best
 
-    def _leads(
-        self, leader: int, trump: int, owner: int, md: int, hint: int, rest: int
-    ) -> tuple[list[int], list[int] | None]:
-        """The leads worth searching, best first (codes: card | kind << 5, above the seven
-        bits of each a score), and the runs whose cards bound each other.
-
-        Of a run of the leader's cards (see `_runs`) that his side wins whatever the others
-        play, only the top card is searched; of one it loses whatever they play, the lowest.
-        Leads that surely win come first, then masters, then low cards."""
+    def _lead_masks(
+        self, leader: int, trump: int, owner: int, md: int, rest: int
+    ) -> tuple[int, int, int, int, int, int]:
+        """What the search needs to know of the leads: the cards that may be led plain, the
+        king and queen of each marriage that may be declared, the leads the leader's side wins
+        whatever the others play, those it loses whatever they play, the masters (no card of
+        another hand above), and whether four aces may be declared."""
         h = self.h
         k = self.k
         hand = h[leader]
         rules = self.rules
         decl = self.decl
-        maxing = leader == decl
         p2 = leader + 1 if leader + 1 < k else 0
-        p3 = p2 + 1 if p2 + 1 < k else 0
         x2 = h[p2]
-        x3 = h[p3] if k == 3 else 0
-        others = rest ^ hand
+        x3 = h[p2 + 1 if p2 + 1 < k else 0] if k == 3 else 0
         free = not rules.owner_only or trump < 0 or owner == leader or not hand & ~SUIT_MASK[trump]
         queens = hand & (hand >> 1) & QUEENS_MASK if md else 0
         married = queens | queens << 1
         plain = hand if free else (hand & ~SUIT_MASK[trump]) | married
-        scored: list[int] = []  # (score + 1024) << 7 | code, best first once sorted
-        first = 924 if maxing or self.w_def else 974
-        if married:
-            m = married
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                scored.append(first << 7 | c | MARRIAGE << 5)
-                if rules.keep_trump_option and trump != SUIT_OF[c]:
-                    scored.append(first << 7 | c | KEEP_TRUMP << 5)
-        four = rules.ace_enabled and hand & ACES_MASK == ACES_MASK
-        if four and md:
-            m = plain & ACES_MASK
-            while m:
-                low = m & -m
-                m ^= low
-                scored.append(first << 7 | (low.bit_length() - 1) | ACE_MARRIAGE << 5)
-        ace_apart = 4096 if four else 0
+        aces = md and rules.ace_enabled and hand & ACES_MASK == ACES_MASK
         # the leads each follower can beat (b) or beats with every card he may play (a)
         trumps = SUIT_MASK[trump] if trump >= 0 else 0
         ruff = (_halves(VOID, x2) & ~trumps) if x2 & trumps else 0
@@ -864,13 +856,88 @@ class Solver:
         else:
             ruff = (_halves(VOID, x3) & ~trumps) if x3 & trumps else 0
             b3 = (_halves(UNDER_TOP, x3) | ruff) & plain
-            if maxing:
+            if leader == decl:
                 win = plain & ~(b2 | b3)
                 lose = a2 | ((_halves(UNDER_LOW, x3) | ruff) & plain)
             else:
                 win = plain & ~(b2 if p2 == decl else b3)
                 lose = 0
-        master = plain & ~_halves(UNDER_TOP, others)
+        master = plain & ~_halves(UNDER_TOP, rest ^ hand)
+        return plain, married, win, lose, master, aces
+
+    def _first_lead(self, masks: tuple[int, int, int, int, int, int], declare: bool) -> int:
+        """The lead searched first (as ordered by `_more_leads`), found without sorting."""
+        plain, married, win, lose, master, aces = masks
+        declaration = -1
+        if married:
+            declaration = (married & -married).bit_length() - 1 | MARRIAGE << 5
+        elif aces:
+            x = plain & ACES_MASK
+            declaration = (x & -x).bit_length() - 1 | ACE_MARRIAGE << 5
+        if declare and declaration >= 0:
+            return declaration
+        if win:
+            for rank in RANKS_DOWN:
+                x = win & rank
+                if x:
+                    if declaration >= 0 and rank & TENS_UP == 0:
+                        return declaration
+                    return (x & -x).bit_length() - 1
+        if declaration >= 0:
+            return declaration
+        m = master & ~lose
+        if m:
+            for rank in RANKS_DOWN:
+                x = m & rank
+                if x:
+                    return (x & -x).bit_length() - 1
+        for rank in RANKS_UP:
+            x = plain & rank
+            if x:
+                return (x & -x).bit_length() - 1
+        return -1
+
+    def _more_leads(
+        self,
+        leader: int,
+        trump: int,
+        masks: tuple[int, int, int, int, int, int],
+        declare: bool,
+        done: int,
+        rest: int,
+    ) -> tuple[list[int], list[int] | None]:
+        """The leads worth searching but `done`, best first (codes: card | kind << 5, above the
+        seven bits of each a score), and the runs whose cards bound each other.
+
+        Of a run of the leader's cards (see `_runs`) that his side wins whatever the others
+        play, only the top card is searched; of one it loses whatever they play, the lowest.
+        First the declarations (the declarer's, or any when the defenders' count), the leads
+        that surely win (high first), the defenders' declarations, the masters (high first),
+        then the other cards, low first."""
+        plain, married, win, lose, master, aces = masks
+        hand = self.h[leader]
+        rules = self.rules
+        others = rest ^ hand
+        scored: list[int] = []  # score << 7 | code, best first once sorted
+        first = 924 if declare else 974
+        if married:
+            m = married
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                scored.append(first << 7 | c | MARRIAGE << 5)
+                if rules.keep_trump_option and trump != SUIT_OF[c]:
+                    scored.append(first << 7 | c | KEEP_TRUMP << 5)
+        ace_apart = 0
+        if rules.ace_enabled and hand & ACES_MASK == ACES_MASK:
+            ace_apart = 4096
+            if aces:
+                m = plain & ACES_MASK
+                while m:
+                    low = m & -m
+                    m ^= low
+                    scored.append(first << 7 | (low.bit_length() - 1) | ACE_MARRIAGE << 5)
         runs = None
         skip = 0
         for s in range(4):
@@ -894,16 +961,13 @@ class Solver:
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
-            if c == hint:
-                scored.append(c)
-            elif low & win:
+            if low & win:
                 scored.append((984 - POINTS[c]) << 7 | c)
             elif low & master and not low & lose:
                 scored.append((1004 - POINTS[c]) << 7 | c)
             else:
                 scored.append((1024 + POINTS[c]) << 7 | c)
-        if hint >= 32:
-            scored = [x & 127 if x & 127 == hint else x for x in scored]
+        scored = [x for x in scored if x & 127 != done]
         scored.sort()
         return scored, runs
 
