@@ -345,7 +345,7 @@ class Table:
     objective. When it holds more than `max_entries` it is emptied before the next search."""
 
     def __init__(
-        self, rules: PlayRules, defender_weight: int = 0, max_entries: int = 400_000
+        self, rules: PlayRules, defender_weight: int = 0, max_entries: int = 100_000
     ) -> None:
         self.rules = rules
         self.defender_weight = defender_weight
