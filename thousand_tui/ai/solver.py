@@ -336,6 +336,18 @@ def _last_hand_order(keep: int, wins: int, partner: bool) -> list[int]:
     return out
 
 
+def _one_per_run(allowed: int, runs: list[int], wins: int, partner: bool) -> int:
+    """The cards of `allowed` worth searching for the last hand of a trick: of each of its
+    `runs` the top card when it wins the trick (`wins`) or a partner does (`partner`: the
+    trick so far is his side's), else the lowest."""
+    for run in runs:
+        if partner or run & wins:
+            allowed ^= run ^ (1 << (run.bit_length() - 1))
+        else:
+            allowed ^= run ^ (run & -run)
+    return allowed
+
+
 class Table:
     """Bounds of positions at trick boundaries, shared by the solvers that use it.
 
@@ -610,7 +622,8 @@ class Solver:
         for q, x in enumerate(h):
             if q != p:
                 others |= x
-        keep = self._one_per_run(h[p], allowed, others, wins, (w0 == decl) == (p == decl))
+        runs = self._runs_within(h[p], allowed, others)
+        keep = _one_per_run(allowed, runs, wins, (w0 == decl) == (p == decl))
         maxing = p == decl
         best = -INF if maxing else INF
         for c in cards_of(keep):
@@ -638,11 +651,10 @@ class Solver:
                         break
         return best
 
-    def _one_per_run(self, hand: int, allowed: int, others: int, wins: int, partner: bool) -> int:
-        """The cards of `allowed` worth searching for the last hand of a trick: of each run
-        (see `_runs`) the top card when it wins the trick or a partner does (`partner`: the
-        trick so far is his side's), else the lowest."""
-        keep = allowed
+    def _runs_within(self, hand: int, allowed: int, others: int) -> list[int]:
+        """The runs (see `_runs`) of two cards or more of `hand` among the cards `allowed`,
+        against the cards `others` (the other hands and the trick)."""
+        out = []
         ace_apart = 4096 if self.rules.ace_enabled and hand & ACES_MASK == ACES_MASK else 0
         top = (allowed.bit_length() - 1) // 6
         for s in (top,) if not allowed & ~SUIT_MASK[top] else range(4):
@@ -652,11 +664,8 @@ class Solver:
                 for run in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
                     run = run << sh & allowed
                     if run:
-                        if partner or run & wins:
-                            keep ^= run ^ (1 << (run.bit_length() - 1))
-                        else:
-                            keep ^= run ^ (run & -run)
-        return keep
+                        out.append(run)
+        return out
 
     def _marriages_of(self, p: int, hand: int) -> int:
         """The marriage points `p` could still declare with `hand`."""
@@ -1091,7 +1100,15 @@ class Solver:
         ls = SUIT_OF[c]
         same3 = hand3 & lsm
         trumps3 = hand3 & tm
+        # without `must_beat` the third hand's cards do not depend on the second's
+        if same3:
+            allowed3 = same3
+        elif trumps3:
+            allowed3 = trumps3
+        else:
+            allowed3 = hand3
         others3 = h[leader] | hand2 | 1 << c
+        runs3 = self._runs_within(hand3, allowed3, others3) if allowed3 & (allowed3 - 1) else []
         best2 = -INF if side2 else INF
         seen = None
         for c2 in order2:
@@ -1126,22 +1143,24 @@ class Solver:
                 top, w2 = c2, p2
             else:
                 top, w2 = c, leader
-            # the third hand's cards (as `follow_mask`)
-            if same3:
-                allowed3 = same3
-                if must_beat and not (tm and ls != trump and SUIT_OF[c2] == trump):
-                    allowed3 = same3 & ABOVE[c2 if SUIT_OF[c2] == ls and c2 > c else c] or same3
-            elif trumps3:
-                allowed3 = trumps3
-                if must_beat and SUIT_OF[c2] == trump:
-                    allowed3 = trumps3 & ABOVE[c2] or trumps3
-            else:
-                allowed3 = hand3
+            if must_beat:
+                # the third hand's cards (as `follow_mask`)
+                if same3:
+                    allowed3 = same3
+                    if not (tm and ls != trump and SUIT_OF[c2] == trump):
+                        top3 = c2 if SUIT_OF[c2] == ls and c2 > c else c
+                        allowed3 = same3 & ABOVE[top3] or same3
+                elif trumps3:
+                    allowed3 = trumps3
+                    if SUIT_OF[c2] == trump:
+                        allowed3 = trumps3 & ABOVE[c2] or trumps3
+                if allowed3 & (allowed3 - 1):
+                    runs3 = self._runs_within(hand3, allowed3, others3)
             wins3 = allowed3 & beats[top]
             if allowed3 & (allowed3 - 1):
                 partner = (w2 == decl) == side3
                 order3 = _last_hand_order(
-                    self._one_per_run(hand3, allowed3, others3, wins3, partner), wins3, partner
+                    _one_per_run(allowed3, runs3, wins3, partner), wins3, partner
                 )
             else:
                 order3 = [allowed3.bit_length() - 1]
@@ -1234,7 +1253,8 @@ class Solver:
             allowed = hand2
         wins = allowed & BEATS[trump + 1][c]
         if allowed & (allowed - 1):
-            keep = self._one_per_run(hand2, allowed, h[leader] | 1 << c, wins, False)
+            runs = self._runs_within(hand2, allowed, h[leader] | 1 << c)
+            keep = _one_per_run(allowed, runs, wins, False)
             order = _last_hand_order(keep, wins, False)
         else:
             order = [allowed.bit_length() - 1]
