@@ -13,25 +13,40 @@ defenders (a team) minimise. `Solver.value` is fail-soft alpha-beta; `Solver.rea
 null-window test ("can the declarer still gain at least `need`?"), the question a contract asks.
 
 The search goes a trick at a time: a node is a trick boundary, whose bounds are kept in a
-transposition table keyed by one integer (`Table`); the three (or two) cards of a trick are
-tried in nested loops, and the last trick is counted, not searched.
+transposition table (`Table`, keyed by the hands and one small integer for the rest, valid for
+every position under the same rules and objective, so it may serve many sampled deals); the
+three (or two) cards of a trick are tried in nested loops, and the last trick is counted, not
+searched. Leads are ordered: declarations (a defender's after his sure aces and tens), leads
+that win whatever the others play, masters, then low cards; the first is found without
+ordering the others, which are ordered only when it does not cut the search off. The second
+hand wins with a ten or an ace first, else as cheaply as it can, and smears points on a
+partner's lead; the third wins first, then smears on a partner's trick or plays low.
 
 Equivalent cards. Two cards of one suit in one hand with no card of another hand (nor of the
-trick on the table) between them form a run: whichever is played, every trick is won by the
-same seat, now and later. They are not worth the same points (9 J Q K 10 A score 0 2 3 4 10
-11), so they are not interchangeable; but when the winner of the trick under way does not
-depend on which of them is played, the higher one is worth at least as much to the side that
-wins it (the card played now goes to this trick's winner, the other one to a later winner,
-and the two lines differ by nothing else). Then only one card of the run is searched: the
-highest when the player's side wins the trick, else the lowest. This is exact, and it covers
-the last hand of every trick, the second of three when the third cannot change the winner,
-and the leader of a run that no other hand can beat. A king and queen held together are kept
-apart from the cards around them (playing the jack keeps the marriage), as is an ace that
-completes four aces when the ace marriage is played.
+trick on the table) between them form a run: the two lines that play one now and the other
+later match play for play, and every trick is won by the same seat in both. They are not worth
+the same points (9 J Q K 10 A score 0 2 3 4 10 11), so they are not interchangeable: the card
+played now goes to the winner of this trick, the other to the winner of a later one, and the
+lines differ by nothing else. Hence:
+- when the side that wins the trick under way does not depend on which card of the run is
+  played, nor on anything played after it, the higher card is worth at least as much to that
+  side (the lines differ by nothing, or by the difference of the two cards' points in its
+  favour). Only one card of the run is searched: the highest when it is the player's side,
+  else the lowest. This covers the last hand of every trick, the second of three when the
+  third cannot change the side that wins, and a leader's run that no other hand can beat, or
+  that another hand beats with every card it may play, or (a defender's) that the declarer
+  cannot beat;
+- otherwise the values of two cards of a run differ by at most the difference of their points,
+  so the first one searched bounds the others, which are skipped when the bound already falls
+  outside the window.
+A king and queen held together are kept apart from the cards around them (playing the jack
+keeps the marriage, the queen does not), as is an ace that completes four aces when the ace
+marriage is played. `Solver.reaches_each` uses the same relations between the moves at the
+root: one search often answers for a whole run.
 
-Quick bounds cut a search off at a trick boundary: the declarer cannot gain more than the
-card points left, the last-trick bonus and the marriages in his hand; nor less than minus the
-weighted marriages in the defenders' hands.
+Quick bounds cut a search off at a trick boundary, checked before the boundary is entered:
+the declarer cannot gain more than the card points left, the last-trick bonus and the
+marriages in his hand; nor less than minus the weighted marriages in the defenders' hands.
 """
 
 from __future__ import annotations
@@ -48,13 +63,11 @@ POINTS: tuple[int, ...] = tuple((0, 2, 3, 4, 10, 11)[i % 6] for i in range(24))
 SUIT_OF: tuple[int, ...] = tuple(i // 6 for i in range(24))
 RANK_OF: tuple[int, ...] = tuple(i % 6 for i in range(24))
 SUIT_MASK: tuple[int, ...] = tuple(0b111111 << (6 * s) for s in range(4))
-KING, QUEEN, TEN, ACE = int(Rank.KING), int(Rank.QUEEN), int(Rank.TEN), int(Rank.ACE)
+KING, QUEEN, ACE = int(Rank.KING), int(Rank.QUEEN), int(Rank.ACE)
 ACES_MASK = sum(1 << (s * 6 + ACE) for s in range(4))
 QUEENS_MASK = sum(1 << (s * 6 + QUEEN) for s in range(4))
 # Cards above a given card in its suit.
 ABOVE: tuple[int, ...] = tuple(SUIT_MASK[i // 6] & ~((1 << (i + 1)) - 1) for i in range(24))
-# Cards below a given card in its suit.
-BELOW: tuple[int, ...] = tuple(SUIT_MASK[i // 6] & ((1 << i) - 1) for i in range(24))
 # BEATS[trump + 1][c]: the cards that beat `c` when it leads the trick so far.
 BEATS: tuple[tuple[int, ...], ...] = tuple(
     tuple(ABOVE[c] | (SUIT_MASK[t] if t >= 0 and SUIT_OF[c] != t else 0) for c in range(24))
@@ -271,37 +284,35 @@ def follow_mask(hand: int, trick: Sequence[int], trump: int, must_beat: bool) ->
 def lead_moves(pos: Position, rules: PlayRules, seat: int | None = None) -> list[Move]:
     """Every lead open to `seat` (default: the leader), declarations included."""
     p = pos.leader if seat is None else seat
+    hand = pos.hands[p]
+    trump = pos.trump
     may_declare = pos.tricks_done > 0 or rules.on_first_lead
-    return [
-        (m & 31, m >> 5)
-        for m in _lead_codes(pos.hands[p], p, pos.trump, pos.owner, may_declare, rules)
-    ]
-
-
-def _lead_codes(
-    hand: int, p: int, trump: int, owner: int, may_declare: bool, rules: PlayRules
-) -> list[int]:
-    """The leads of `lead_moves` as codes: card | kind << 5."""
-    free = not rules.owner_only or trump < 0 or owner == p or (hand & ~SUIT_MASK[trump]) == 0
+    free = not rules.owner_only or trump < 0 or pos.owner == p or (hand & ~SUIT_MASK[trump]) == 0
     four_aces = may_declare and rules.ace_enabled and (hand & ACES_MASK) == ACES_MASK
-    queens = hand & (hand >> 1) & QUEENS_MASK if may_declare else 0
-    married = queens | queens << 1
-    codes: list[int] = []
+    moves: list[Move] = []
     m = hand
     while m:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        if low & married:
-            codes.append(c)
-            codes.append(c | MARRIAGE << 5)
-            if rules.keep_trump_option and trump != SUIT_OF[c]:
-                codes.append(c | KEEP_TRUMP << 5)
-        elif free or SUIT_OF[c] != trump:
-            codes.append(c)
-            if four_aces and RANK_OF[c] == ACE:
-                codes.append(c | ACE_MARRIAGE << 5)
-    return codes
+        s = SUIT_OF[c]
+        r = RANK_OF[c]
+        declares = (
+            may_declare
+            and r in (KING, QUEEN)
+            and (hand >> (s * 6 + KING)) & 1
+            and (hand >> (s * 6 + QUEEN)) & 1
+        )
+        if s == trump and not free and not declares:
+            continue
+        moves.append((c, PLAIN))
+        if declares:
+            moves.append((c, MARRIAGE))
+            if rules.keep_trump_option and trump != s:
+                moves.append((c, KEEP_TRUMP))
+        elif four_aces and r == ACE:
+            moves.append((c, ACE_MARRIAGE))
+    return moves
 
 
 def _last_hand_order(keep: int, wins: int, partner: bool) -> list[int]:
@@ -354,7 +365,8 @@ class Table:
     Entries are keyed on the whole position (hands, leader, trump and its owner, whether a
     marriage may be declared, the declarer, the marriages that score and the last-trick bonus),
     so one table serves every position and every sampled deal under one set of rules and one
-    objective. When it holds more than `max_entries` it is emptied before the next search."""
+    objective. An entry takes about 300 bytes; when the table holds more than `max_entries` it
+    is emptied before the next search."""
 
     def __init__(
         self, rules: PlayRules, defender_weight: int = 0, max_entries: int = 100_000
@@ -370,7 +382,9 @@ class Table:
 
 class Solver:
     """Alpha-beta over the tricks left, for one set of rules and one objective
-    (`defender_weight`); its transposition table (`table`, fresh by default) may be shared."""
+    (`defender_weight`); its transposition table (`table`, fresh by default) may be shared with
+    other solvers of the same rules and objective. `nodes` counts the cards tried (and the
+    trick boundaries entered); `node_limit` and `deadline` stop a search with `NodeLimit`."""
 
     def __init__(
         self,
@@ -389,7 +403,6 @@ class Solver:
         self.node_limit = node_limit
         self.deadline = deadline
         self.nodes = 0
-        self.pruned = self.unpruned = 0
         self._check_at = self._next_check()
         self.table = table
         self.tt = table.entries
@@ -921,8 +934,8 @@ class Solver:
         Of a run of the leader's cards (see `_runs`) that his side wins whatever the others
         play, only the top card is searched; of one it loses whatever they play, the lowest.
         First the declarations (the declarer's, or any when the defenders' count), the leads
-        that surely win (high first), the defenders' declarations, the masters (high first),
-        then the other cards, low first."""
+        that surely win (high first; a defender's declarations come after his aces and tens
+        among them), the masters (high first), then the other cards, low first."""
         plain, married, win, lose, master, aces = masks
         hand = self.h[leader]
         rules = self.rules
@@ -1047,35 +1060,28 @@ class Solver:
         runs2 = None
         if allowed2 & (allowed2 - 1):
             keep = allowed2
-            others = h[leader] | hand3 | 1 << c
-            ace_apart = 4096 if rules.ace_enabled and hand2 & ACES_MASK == ACES_MASK else 0
-            for s in range(4) if allowed2 & ~lsm else (SUIT_OF[c],):
-                sh = 6 * s
-                mine = hand2 >> sh & 63
-                if allowed2 >> sh & 63 and mine & (mine - 1):
-                    for rn in RUNS[mine | (others >> sh & 63) << 6 | ace_apart]:
-                        r = rn << sh & allowed2
-                        if not r:
-                            continue
-                        rep = (r & -r).bit_length() - 1
-                        if wins2 >> rep & 1:
-                            top, w = rep, p2
-                        else:
-                            top, w = c, leader
-                        allowed3 = self._allowed3(hand3, c, rep, trump)
-                        w3 = allowed3 & beats[top]
-                        if w3:
-                            if w3 != allowed3 and (w == decl) != side3:
-                                if runs2 is None:
-                                    runs2 = []
-                                runs2.append(r)
-                                continue
-                            w = p3
-                        if (w == decl) == side2:
-                            keep ^= r ^ (1 << (r.bit_length() - 1))
-                        else:
-                            keep ^= r ^ (r & -r)
-            order2 = []  # (score + 256) << 5 | card
+            for r in self._runs_within(hand2, allowed2, h[leader] | hand3 | 1 << c):
+                rep = (r & -r).bit_length() - 1
+                if wins2 >> rep & 1:
+                    top, w = rep, p2
+                else:
+                    top, w = c, leader
+                allowed3 = self._allowed3(hand3, c, rep, trump)
+                w3 = allowed3 & beats[top]
+                if w3:
+                    if w3 != allowed3 and (w == decl) != side3:
+                        if runs2 is None:
+                            runs2 = []
+                        runs2.append(r)
+                        continue
+                    w = p3
+                if (w == decl) == side2:
+                    keep ^= r ^ (1 << (r.bit_length() - 1))
+                else:
+                    keep ^= r ^ (r & -r)
+            # winning with a ten or an ace first, else with the cheapest card; not winning,
+            # the most points on a partner's lead, else the fewest
+            order2 = []  # score << 5 | card, best first once sorted
             m = keep
             lead_side = (leader == decl) == side2
             while m:
@@ -1097,7 +1103,6 @@ class Solver:
         node = self._node
         final = self._final
         must_beat = rules.must_beat
-        ls = SUIT_OF[c]
         same3 = hand3 & lsm
         trumps3 = hand3 & tm
         # without `must_beat` the third hand's cards do not depend on the second's
@@ -1144,16 +1149,7 @@ class Solver:
             else:
                 top, w2 = c, leader
             if must_beat:
-                # the third hand's cards (as `follow_mask`)
-                if same3:
-                    allowed3 = same3
-                    if not (tm and ls != trump and SUIT_OF[c2] == trump):
-                        top3 = c2 if SUIT_OF[c2] == ls and c2 > c else c
-                        allowed3 = same3 & ABOVE[top3] or same3
-                elif trumps3:
-                    allowed3 = trumps3
-                    if SUIT_OF[c2] == trump:
-                        allowed3 = trumps3 & ABOVE[c2] or trumps3
+                allowed3 = self._allowed3(hand3, c, c2, trump)
                 if allowed3 & (allowed3 - 1):
                     runs3 = self._runs_within(hand3, allowed3, others3)
             wins3 = allowed3 & beats[top]
