@@ -25,7 +25,7 @@ from thousand_tui.ai.solver import (
     lead_moves,
 )
 from thousand_tui.engine.actions import Act, Action
-from thousand_tui.engine.cards import DECK
+from thousand_tui.engine.cards import DECK, parse_card
 from thousand_tui.engine.deal import Deal, Phase
 
 from .helpers import (
@@ -178,7 +178,8 @@ def test_four_aces_in_hand(trump: str) -> None:
         for _ in range(count):
             deck = [c for c in range(24) if c % 6 != 5]
             rng.shuffle(deck)
-            aces = sum(1 << (s * 6 + 5) for s in range(4)) | 1 << deck.pop(deck.index(10))
+            ten = deck.pop(deck.index(parse_card("TC").index))
+            aces = sum(1 << (s * 6 + 5) for s in range(4)) | 1 << ten
             hands = [aces] + [sum(1 << deck.pop() for _ in range(5)) for _ in range(1, players)]
             seat = rng.randrange(players)
             trump_suit = rng.choice((-1, 0, 1, 2, 3))
