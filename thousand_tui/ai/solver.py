@@ -359,6 +359,27 @@ def _one_per_run(allowed: int, runs: list[int], wins: int, partner: bool) -> int
     return allowed
 
 
+def _bound_by_run(
+    runs: list[int], seen: dict[int, tuple[int, int]], c: int, maxing: bool, alpha: int, beta: int
+) -> tuple[int, int | None]:
+    """The run of `runs` that holds `c` (0 if none), and, when the value found for an earlier
+    card of it (`seen`: run → card, value) shows that `c` cannot end inside the window, the
+    bound that stands for the value of `c` (the two differ by at most their points)."""
+    for run in runs:
+        if run >> c & 1:
+            break
+    else:
+        return 0, None
+    prev = seen.get(run)
+    if prev is not None:
+        d = abs(POINTS[c] - POINTS[prev[0]])
+        if maxing and prev[1] + d <= alpha:
+            return run, prev[1] + d
+        if not maxing and prev[1] - d >= beta:
+            return run, prev[1] - d
+    return run, None
+
+
 class Table:
     """Bounds of positions at trick boundaries, shared by the solvers that use it.
 
@@ -765,7 +786,7 @@ class Solver:
         declare = maxing or self.w_def > 0
         codes = [hint if hint >= 0 else self._first_lead(masks, declare)]
         runs = None
-        seen = None
+        seen: dict[int, tuple[int, int]] = {}
         for code in codes:
             self.nodes += 1
             code &= 127
@@ -773,7 +794,7 @@ class Solver:
             kind = code >> 5
             t, o = trump, owner
             gain = 0
-            run = None
+            run = 0
             if kind:
                 s = SUIT_OF[c]
                 if kind == ACE_MARRIAGE:
@@ -789,33 +810,15 @@ class Solver:
                 if can_score:
                     gain = points if maxing else -self.w_def * points
             elif runs is not None:
-                for r in runs:
-                    if r >> c & 1:
-                        run = r
-                        break
-                if run is not None:
-                    if seen is None:
-                        seen = {}
-                    prev = seen.get(run)
-                    if prev is not None:
-                        # the run's first card searched bounds this one (see `_trick3`)
-                        d = POINTS[c] - POINTS[prev[0]]
-                        if d < 0:
-                            d = -d
-                        if maxing:
-                            if prev[1] + d <= alpha:
-                                if prev[1] + d > best:
-                                    best = prev[1] + d
-                                continue
-                        elif prev[1] - d >= beta:
-                            if prev[1] - d < best:
-                                best = prev[1] - d
-                            continue
+                run, bound = _bound_by_run(runs, seen, c, maxing, alpha, beta)
+                if bound is not None:
+                    best = max(best, bound) if maxing else min(best, bound)
+                    continue
             revoke = gain if rules.card_must_win else 0
             h[leader] = hand ^ (1 << c)
             v = gain + trick(leader, c, t, o, revoke, alpha - gain, beta - gain, left, extra, lower)
             h[leader] = hand
-            if run is not None and run not in seen:
+            if run and run not in seen:
                 seen[run] = (c, v)
             if maxing:
                 if v > best:
@@ -834,9 +837,9 @@ class Solver:
                 more, runs = self._more_leads(leader, trump, masks, declare, code, rest)
                 codes.extend(more)
                 if runs is not None and not kind:
-                    for r in runs:
-                        if r >> c & 1:
-                            seen = {r: (c, v)}
+                    run, _ = _bound_by_run(runs, seen, c, maxing, alpha, beta)
+                    if run:
+                        seen[run] = (c, v)
         lo, hi = lo0, hi0
         if best <= a0:
             hi = min(hi, best)
@@ -1115,33 +1118,16 @@ class Solver:
         others3 = h[leader] | hand2 | 1 << c
         runs3 = self._runs_within(hand3, allowed3, others3) if allowed3 & (allowed3 - 1) else []
         best2 = -INF if side2 else INF
-        seen = None
+        seen: dict[int, tuple[int, int]] = {}
         for c2 in order2:
             self.nodes += 1
             c2 &= 31
-            run = None
+            run = 0
             if runs2 is not None:
-                for r in runs2:
-                    if r >> c2 & 1:
-                        run = r
-                        break
-                if run is not None:
-                    if seen is None:
-                        seen = {}
-                    prev = seen.get(run)
-                    if prev is not None:
-                        d = POINTS[c2] - POINTS[prev[0]]
-                        if d < 0:
-                            d = -d
-                        if side2:
-                            if prev[1] + d <= alpha:
-                                if prev[1] + d > best2:
-                                    best2 = prev[1] + d
-                                continue
-                        elif prev[1] - d >= beta:
-                            if prev[1] - d < best2:
-                                best2 = prev[1] - d
-                            continue
+                run, bound = _bound_by_run(runs2, seen, c2, side2, alpha, beta)
+                if bound is not None:
+                    best2 = max(best2, bound) if side2 else min(best2, bound)
+                    continue
             bit2 = 1 << c2
             h[p2] = hand2 ^ bit2
             if wins2 & bit2:
@@ -1199,7 +1185,7 @@ class Solver:
                         if a3 >= b3:
                             break
             h[p2] = hand2
-            if run is not None and run not in seen:
+            if run and run not in seen:
                 seen[run] = (c2, best3)
             if side2:
                 if best3 > best2:
