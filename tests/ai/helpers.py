@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from thousand_tui.ai import make_player
 from thousand_tui.ai.knowledge import mask, play_order, position_of
-from thousand_tui.ai.solver import Position
+from thousand_tui.ai.solver import PlayRules, Position, Solver, apply_move
 from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.rules import Rules
@@ -78,3 +78,54 @@ def true_position(game: Game, view: SeatView) -> Position:
         other = deal.talons[1 - (deal.taken_talon or 0)] + deal.discarded
         bonus = sum(c.points for c in other)
     return position_of(view, hands, bonus)
+
+
+def minimax(pos: Position, rules: PlayRules, weight: int = 0) -> int:
+    """The solver's value by plain minimax over `Solver.moves` and `apply_move` (both checked
+    against the engine): no pruning, no table, nothing skipped."""
+    if not pos.trick and not pos.hands[pos.leader]:
+        return 0
+    values = []
+    for move in Solver(rules, weight).moves(pos):
+        child = pos.copy()
+        gain = apply_move(child, move, rules, weight)
+        values.append(gain + minimax(child, rules, weight))
+    return max(values) if pos.to_move == pos.declarer else min(values)
+
+
+def random_position(
+    rng: random.Random, players: int, cards: int, rules: PlayRules, four_aces: float = 0.3
+) -> Position:
+    """Any deal of `cards` cards a hand (marriages made likely, and four aces in one hand with
+    chance `four_aces` when they score), any trump, owner, leader, declarer, scoring marriages
+    and last-trick bonus, and a trick under way."""
+    deck = list(range(24))
+    rng.shuffle(deck)
+    hands = [0] * players
+    if rng.random() < four_aces and cards >= 4 and rules.ace_enabled:
+        seat = rng.randrange(players)
+        hands[seat] = sum(1 << (s * 6 + 5) for s in range(4))
+        deck = [c for c in deck if c % 6 != 5]
+    for _ in range(rng.randrange(3)):  # a marriage or two placed together
+        seat, suit = rng.randrange(players), rng.randrange(4)
+        pair = [suit * 6 + 2, suit * 6 + 3]
+        if all(c in deck for c in pair) and hands[seat].bit_count() + 2 <= cards:
+            hands[seat] |= (1 << pair[0]) | (1 << pair[1])
+            deck = [c for c in deck if c not in pair]
+    for p in range(players):
+        while hands[p].bit_count() < cards:
+            hands[p] |= 1 << deck.pop()
+    trump = rng.choice((-1, 0, 1, 2, 3))
+    pos = Position(
+        hands=hands,
+        declarer=rng.randrange(players),
+        leader=rng.randrange(players),
+        trump=trump,
+        owner=rng.choice((-1, *range(players))) if trump >= 0 else -1,
+        tricks_done=rng.choice((0, 1, 3)),
+        marriage_scores=tuple(rng.random() < 0.8 for _ in range(players)),
+        last_bonus=rng.choice((0, 7, 24)) if players == 2 else 0,
+    )
+    for _ in range(rng.randrange(players)):
+        apply_move(pos, rng.choice(Solver(rules).moves(pos)), rules)
+    return pos

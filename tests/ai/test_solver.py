@@ -1,8 +1,13 @@
-"""The open-card solver: its moves are the engine's, its values are brute force's."""
+"""The open-card solver: its moves are the engine's, its values are brute force's.
+
+Brute force is the engine itself on endings of real deals, and plain minimax over the solver's
+moves and `apply_move` (both the engine's, as tested here) on random positions of every preset
+and convention: any trump and owner, marriages and four aces in hand, a trick under way."""
 
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
@@ -15,14 +20,23 @@ from thousand_tui.ai.solver import (
     PlayRules,
     Position,
     Solver,
+    Table,
     apply_move,
     lead_moves,
 )
 from thousand_tui.engine.actions import Act, Action
-from thousand_tui.engine.cards import DECK
+from thousand_tui.engine.cards import DECK, parse_card
 from thousand_tui.engine.deal import Deal, Phase
 
-from .helpers import ALL_RULES, play_states, random_play_state, true_position
+from .helpers import (
+    ALL_RULES,
+    minimax,
+    play_states,
+    random_play_state,
+    random_position,
+    rules_of,
+    true_position,
+)
 
 
 def engine_moves(deal: Deal, seat: int, order: tuple[int, ...]) -> set[tuple[int, int]]:
@@ -83,16 +97,24 @@ def brute_force(deal: Deal, declarer: int) -> int:
 
 
 FAST_THREE = ("classic", "two-player", "card_must_win")
-BRUTE_CASES = [(name, 2) for name in ALL_RULES] + [
-    pytest.param(name, 3, marks=() if name in FAST_THREE else pytest.mark.slow)
-    for name in ALL_RULES
-]
+TWO_HANDS = ("two-player", "two_by_three")
+BRUTE_CASES = (
+    [(name, 2) for name in ALL_RULES]
+    + [
+        pytest.param(name, 3, marks=() if name in FAST_THREE else pytest.mark.slow)
+        for name in ALL_RULES
+    ]
+    + [
+        pytest.param(name, 4, marks=() if name in TWO_HANDS else pytest.mark.slow)
+        for name in ALL_RULES
+    ]
+)
 
 
 @pytest.mark.parametrize(("preset", "tricks_left"), BRUTE_CASES)
 def test_solver_agrees_with_brute_force(preset: str, tricks_left: int) -> None:
     compared = 0
-    for seed in range(8):
+    for seed in range(8 if tricks_left < 4 else 4):
         found = random_play_state(preset, seed + 100 * tricks_left, tricks_left)
         if found is None:
             continue
@@ -108,7 +130,135 @@ def test_solver_agrees_with_brute_force(preset: str, tricks_left: int) -> None:
         for need in (expected - so_far, expected - so_far + 1):
             assert Solver(rules).reaches(pos, need) == (so_far + need <= expected)
         compared += 1
-    assert compared >= 3
+    assert compared >= (3 if tricks_left < 4 else 2)
+
+
+def check_position(solver: Solver, pos: Position, expected: int) -> None:
+    """Every question the solver answers about `pos`, against its minimax value `expected`."""
+    assert solver.value(pos) == expected
+    for need in (expected - 11, expected, expected + 1, expected + 20):
+        assert solver.reaches(pos, need) == (expected >= need)
+    for alpha, beta in ((expected - 30, expected - 10), (expected - 1, expected + 1)):
+        v = solver.value(pos, alpha, beta)
+        assert (v <= alpha and expected <= v) or (v >= beta and expected >= v) or v == expected
+
+
+RANDOM_CASES = [(name, cards) for name in ALL_RULES for cards in (2, 3)] + [
+    pytest.param(name, 4, marks=() if name in TWO_HANDS else pytest.mark.slow) for name in ALL_RULES
+]
+
+
+@pytest.mark.parametrize(("preset", "cards"), RANDOM_CASES)
+def test_solver_agrees_with_minimax_on_random_positions(preset: str, cards: int) -> None:
+    rules = PlayRules.of(rules_of(preset))
+    players = rules_of(preset).players
+    rng = random.Random(f"{preset}/{cards}")
+    for i in range(100 if cards < 3 else 50 if cards == 3 else 8):
+        weight = i % 2
+        pos = random_position(rng, min(players, 3), cards, rules)
+        values = {}
+        for move in Solver(rules, weight).moves(pos):
+            child = pos.copy()
+            gain = apply_move(child, move, rules, weight)
+            values[move] = gain + minimax(child, rules, weight)
+        best = (max if pos.to_move == pos.declarer else min)(values.values())
+        check_position(Solver(rules, weight), pos, best)
+        assert Solver(rules, weight).move_values(pos) == values
+        for need in [*sorted(set(values.values())), best + 1]:
+            answers = Solver(rules, weight).reaches_each(pos, need)
+            assert answers == {m: v >= need for m, v in values.items()}
+
+
+@pytest.mark.parametrize("trump", ["keep", "cancel", "led_suit"])
+def test_four_aces_in_hand(trump: str) -> None:
+    """An ace that completes four aces is no card like the ten below it."""
+    rules = PlayRules(ace_enabled=True, ace_trump=trump)
+    rng = random.Random(trump)
+    for players, count in ((2, 20), (3, 2)):
+        for _ in range(count):
+            deck = [c for c in range(24) if c % 6 != 5]
+            rng.shuffle(deck)
+            ten = deck.pop(deck.index(parse_card("TC").index))
+            aces = sum(1 << (s * 6 + 5) for s in range(4)) | 1 << ten
+            hands = [aces] + [sum(1 << deck.pop() for _ in range(5)) for _ in range(1, players)]
+            seat = rng.randrange(players)
+            trump_suit = rng.choice((-1, 0, 1, 2, 3))
+            pos = Position(
+                hands=hands[-seat:] + hands[:-seat],
+                declarer=rng.randrange(players),
+                leader=rng.randrange(players),
+                trump=trump_suit,
+                owner=rng.randrange(players) if trump_suit >= 0 else -1,
+                tricks_done=1,
+                marriage_scores=(True,) * players,
+            )
+            for _ in range(rng.randrange(players)):
+                apply_move(pos, rng.choice(Solver(rules).moves(pos)), rules)
+            values = {}
+            for move in Solver(rules).moves(pos):
+                child = pos.copy()
+                gain = apply_move(child, move, rules)
+                values[move] = gain + minimax(child, rules)
+            assert Solver(rules).move_values(pos) == values
+
+
+@pytest.mark.parametrize("preset", ["classic", "online-site", "two-player", "card_must_win"])
+def test_value_is_the_best_move_value(preset: str) -> None:
+    """Longer endings than minimax can check: `value` is the best of `move_values`, and
+    `reaches_each` agrees with them."""
+    rules = PlayRules.of(rules_of(preset))
+    players = rules_of(preset).players
+    rng = random.Random(preset)
+    for i in range(10):
+        pos = random_position(rng, min(players, 3), 5 + i % 3, rules)
+        values = Solver(rules).move_values(pos)
+        best = (max if pos.to_move == pos.declarer else min)(values.values())
+        assert Solver(rules).value(pos) == best
+        for need in (best, best + 1, min(values.values())):
+            assert Solver(rules).reaches_each(pos, need) == {
+                m: v >= need for m, v in values.items()
+            }
+
+
+@pytest.mark.parametrize("preset", ["classic", "online-site", "two-player", "card_must_win"])
+def test_a_shared_table_answers_as_a_fresh_one(preset: str) -> None:
+    """One table across many positions (as across the sampled deals of a decision), with
+    windows that leave bounds of all kinds in it: the answers are a fresh solver's."""
+    rules = PlayRules.of(rules_of(preset))
+    players = rules_of(preset).players
+    rng = random.Random(preset)
+    table = Table(rules, 1)
+    for i in range(12):
+        pos = random_position(rng, min(players, 3), 4 + i % 4, rules)
+        expected = Solver(rules, 1).value(pos)
+        for need in (expected - 5, expected + 1, expected):
+            assert Solver(rules, 1, table=table).reaches(pos, need) == (expected >= need)
+        assert Solver(rules, 1, table=table).value(pos) == expected
+        moves = Solver(rules, 1).moves(pos)
+        assert Solver(rules, 1, table=table).reaches_each(pos, expected) == Solver(
+            rules, 1
+        ).reaches_each(pos, expected, moves)
+    assert len(table) > 0
+
+
+def test_a_table_serves_one_objective() -> None:
+    rules = PlayRules()
+    with pytest.raises(ValueError):
+        Solver(rules, 1, table=Table(rules, 0))
+    with pytest.raises(ValueError):
+        Solver(PlayRules(must_beat=True), 0, table=Table(rules, 0))
+
+
+def test_a_full_table_is_emptied() -> None:
+    rules = PlayRules()
+    table = Table(rules, max_entries=10)
+    pos = random_position(random.Random(1), 3, 6, rules)
+    expected = Solver(rules).value(pos)
+    assert Solver(rules, table=table).value(pos) == expected
+    full = len(table)
+    assert full > 10
+    assert Solver(rules, table=table).value(pos) == expected
+    assert len(table) == full  # emptied, then filled again by the same search
 
 
 def test_apply_move_matches_engine() -> None:
