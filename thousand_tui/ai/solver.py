@@ -87,7 +87,8 @@ def _side_by_side(low: int, high: int) -> int:
 
 # Card points of a 12-bit half of a mask (two suits).
 POINTS12 = _per_suit(lambda m: sum(POINTS[r] for r in range(6) if m >> r & 1), int.__add__)
-# Per suit: the cards below the highest / the lowest card held; all six if none is held.
+# Per suit: the cards below the highest / the lowest card held (none when none is held);
+# VOID: all six cards of each suit of which none is held.
 UNDER_TOP = _per_suit(lambda m: (1 << (m.bit_length() - 1)) - 1 if m else 0, _side_by_side)
 UNDER_LOW = _per_suit(lambda m: (m & -m) - 1 if m else 0, _side_by_side)
 VOID = _per_suit(lambda m: 0 if m else 63, _side_by_side)
@@ -134,7 +135,6 @@ def _runs(mine: int, other: int, ace_apart: bool) -> tuple[int, ...]:
     return tuple(r for r in runs if r & (r - 1))
 
 
-# RUNS[mine | other << 6 | ace_apart << 12]: the runs of two cards or more.
 def _run_table() -> tuple[tuple[int, ...], ...]:
     table: list[tuple[int, ...]] = [()] * (1 << 13)
     for mine in range(64):
@@ -150,6 +150,7 @@ def _run_table() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+# RUNS[mine | other << 6 | ace_apart << 12]: the runs of two cards or more.
 RUNS = _run_table()
 
 
