@@ -335,8 +335,8 @@ def fit(options: argparse.Namespace) -> None:
             "beta": round(beta, 3),
         }
         print(
-            f"{key} players: {len(rows)} solved, {len(pairs)} played; open-card rmse {err:.1f}; "
-            f"played = {alpha:+.1f} + {beta:.3f} × open"
+            f"{key} players: {len(rows)} solved, {len(pairs)} played; model rmse {err:.1f}; "
+            f"played = {a_open:+.1f} + {b_open:.3f} × open-card value, spread {spread:.1f}"
         )
     target = Path(options.target)
     target.parent.mkdir(parents=True, exist_ok=True)

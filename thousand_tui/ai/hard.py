@@ -180,8 +180,12 @@ class HardPlayer(NormalPlayer):
         self, budget: Budget, make: Callable[[int | None, float | None], Task]
     ) -> list[Answer]:
         """The answers that count, one per sampled deal, until the budget is spent."""
+        pool = self.search_pool()
+        # Time budgets reuse the tables of earlier decisions; the others start afresh, so
+        # that a decision depends on its view alone.
+        tables = None if self.time_budget is not None else {}
         out = []
-        for answer in worlds.run(budget.tasks(make), self.search_pool()):
+        for answer in worlds.run(budget.tasks(make), pool, tables):
             if budget.take(answer):
                 out.append(answer)
             if budget.spent:

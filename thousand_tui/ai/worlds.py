@@ -46,24 +46,28 @@ class Answer:
     complete: bool
 
 
-_tables: dict[tuple[PlayRules, int], Table] = {}
+Tables = dict[tuple[PlayRules, int], Table]
+_kept: Tables = {}  # this process's tables, kept from task to task
 
 
-def table_for(rules: PlayRules, weight: int) -> Table:
-    table = _tables.get((rules, weight))
+def table_for(tables: Tables, rules: PlayRules, weight: int) -> Table:
+    table = tables.get((rules, weight))
     if table is None:
-        if len(_tables) > 8:
-            _tables.clear()
-        table = _tables[(rules, weight)] = Table(rules, weight)
+        if len(tables) > 8:
+            tables.clear()
+        table = tables[(rules, weight)] = Table(rules, weight)
     return table
 
 
-def solve(task: Task) -> Answer:
-    """Answer one task (in a worker process or here)."""
+def solve(task: Task, tables: Tables | None = None) -> Answer:
+    """Answer one task (in a worker process or here) with `tables`, by default the ones this
+    process keeps. A table only saves work, but how much decides whether a node limit cuts a
+    search short: a decision that must not depend on earlier ones brings fresh tables."""
     deadline = time.perf_counter() + task.seconds if task.seconds is not None else None
+    kept = _kept if tables is None else tables
 
     def solver_for(weight: int) -> Solver:
-        table = table_for(task.rules, weight)
+        table = table_for(kept, task.rules, weight)
         return Solver(
             task.rules, weight, node_limit=task.node_limit, deadline=deadline, table=table
         )
@@ -98,10 +102,13 @@ def solve(task: Task) -> Answer:
     return Answer(tuple(results), solver.nodes + (exact.nodes if exact else 0), True)
 
 
-def run(tasks: Iterable[Task], pool: SearchPool | None = None) -> Iterator[Answer]:
-    """Answers in the order of the tasks; the caller stops when its budget is spent."""
+def run(
+    tasks: Iterable[Task], pool: SearchPool | None = None, tables: Tables | None = None
+) -> Iterator[Answer]:
+    """Answers in the order of the tasks; the caller stops when its budget is spent. In the
+    pool each worker keeps its own tables; here, `tables` (the kept ones by default)."""
     if pool is None:
-        return map(solve, tasks)
+        return (solve(task, tables) for task in tasks)
     return pool.run(solve, tasks)
 
 
