@@ -20,6 +20,7 @@ concedes (baptism included) whichever is worth most.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -181,6 +182,43 @@ def hand_odds(
 ) -> dict[int, float]:
     """The chance to make each contract with these kept cards (after the exchange)."""
     return odds(view, [Outlook(tuple(cards))], values, model)
+
+
+# ---------------------------------------------------------------- what the bids say
+
+TALON_GAIN = 47.0  # the hand model's mean gain of a 7-card hand from the talon and exchange
+BID_SPREAD = 30.0  # how far a bid strays from the bidder's hand, in model points
+
+
+def auction_fit(view: SeatView, hands: dict[int, Sequence[Card]]) -> float:
+    """How well sampled 7-card hands of the other seats fit what they bid and passed: a seat
+    that bid holds a hand worth about its bid, one that passed a hand worth less than the
+    next bid (the obligated player's automatic bid and a forced pass in the minus say
+    nothing). The weight of a sampled deal in the auction's search."""
+    model = hand_model()
+    rules = view.rules
+    fit = 1.0
+    high: int | None = None
+    for i, (seat, value) in enumerate(view.bids):
+        if i == 0 or seat == view.seat or seat not in hands:
+            high = value if value is not None else high
+            continue
+        worth = model.mean(hands[seat], rules) + TALON_GAIN
+        if value is not None:
+            fit *= phi((worth - value) / BID_SPREAD)
+            high = value
+        elif high is not None and not in_minus(view, seat):
+            fit *= 1.0 - phi((worth - high - rules.bidding.step) / BID_SPREAD)
+    return fit
+
+
+def in_minus(view: SeatView, seat: int) -> bool:
+    limit = view.rules.bidding.minus_threshold
+    return limit is not None and view.match.scores[seat] < limit
+
+
+def phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
 # ---------------------------------------------------------------- what a result is worth
@@ -375,6 +413,7 @@ def dark_worth(view: SeatView, rng: random.Random, samples: int = 16) -> float:
 
 __all__ = [
     "Outlook",
+    "auction_fit",
     "auction_limit",
     "choose_bid",
     "concession_worth",

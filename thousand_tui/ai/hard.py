@@ -30,14 +30,16 @@ from ..engine.cards import DECK, Card
 from ..engine.deal import ACE_MARRIAGE
 from ..engine.view import SeatView
 from . import bidding, worlds
-from .evaluate import give_cost
+from .evaluate import assign_gives, give_cost
 from .handmodel import hand_model
 from .knowledge import (
     PILE,
+    TALON,
     declarer_points,
     knowledge_of,
     made_threshold,
     mask,
+    opening_position,
     pile_points,
     play_order,
     position_of,
@@ -47,7 +49,7 @@ from .normal import NormalPlayer
 from .pool import SearchPool, shared_pool
 from .solver import ACE_MARRIAGE as ACE_KIND
 from .solver import KEEP_TRUMP, MARRIAGE, PLAIN, Move, PlayRules
-from .worlds import PLAY, REACHES, Answer, Task
+from .worlds import PLAY, REACHES, VALUE, Answer, Task
 
 EXACT_CARDS = 5  # with this many cards left in hand, points are searched exactly
 MAX_SAMPLES = 200
@@ -178,16 +180,17 @@ class HardPlayer(NormalPlayer):
 
     def searched(
         self, budget: Budget, make: Callable[[int | None, float | None], Task]
-    ) -> list[Answer]:
-        """The answers that count, one per sampled deal, until the budget is spent."""
+    ) -> list[tuple[int, Answer]]:
+        """The answers that count, one per sampled deal, until the budget is spent; each with
+        the number of its task (the order `make` was called in, from 0)."""
         pool = self.search_pool()
         # Time budgets reuse the tables of earlier decisions; the others start afresh, so
         # that a decision depends on its view alone.
         tables = None if self.time_budget is not None else {}
         out = []
-        for answer in worlds.run(budget.tasks(make), pool, tables):
+        for number, answer in enumerate(worlds.run(budget.tasks(make), pool, tables)):
             if budget.take(answer):
-                out.append(answer)
+                out.append((number, answer))
             if budget.spent:
                 break
         return out
@@ -236,7 +239,7 @@ class HardPlayer(NormalPlayer):
         if not answers:
             return None
         tallies = {m: Tally() for m in moves}
-        for answer in answers:
+        for _, answer in answers:
             for move, (made, points) in zip(moves, answer.results, strict=True):  # type: ignore[misc]
                 t = tallies[move]
                 t.made += made
@@ -331,7 +334,7 @@ class HardPlayer(NormalPlayer):
 
         answers = self.searched(self.budget(3.0), make)
         made = [0] * len(candidates)
-        for answer in answers:
+        for _, answer in answers:
             for i, row in enumerate(answer.results):
                 made[i] += row[0]  # type: ignore[index]
         done = len(answers)
@@ -347,6 +350,70 @@ class HardPlayer(NormalPlayer):
 
     def talons(self, view: SeatView) -> list[tuple[Card, ...]]:
         return bidding.known_talons(view, self.view_rng(view, 3), self.talon_samples)
+
+    def contract_odds(self, view: SeatView, values: Sequence[int]) -> dict[int, float]:
+        """The hand model's odds over sampled talons, joined by the auction's search."""
+        model = super().contract_odds(view, values)
+        searched = self.auction_search(view, values)
+        if searched is None:
+            return model
+        return {v: 0.5 * model[v] + 0.5 * searched[v] for v in values}
+
+    def auction_search(self, view: SeatView, values: Sequence[int]) -> dict[int, float] | None:
+        """The chance of each contract over deals sampled from what the seat knows, each
+        weighted by how well it fits the bids so far: the seat takes the talon, gives the
+        cards the model minds least, and the deal is solved open-card; the points a declarer
+        really takes spread around that value as the hand model measured."""
+        assert view.hand is not None
+        rules = PlayRules.of(view.rules)
+        knowledge = knowledge_of(view)
+        rng = self.view_rng(view, 4)
+        order = play_order(view)
+        me = view.seat
+        model = hand_model()
+        counts = bidding.marriages_count(view)
+        weights: list[float] = []
+
+        def make(node_limit: int | None, seconds: float | None) -> Task:
+            placed = sample_deal(knowledge, rng)
+            others = {s: [DECK[i] for i in range(24) if placed.get(s, 0) >> i & 1] for s in order}
+            weights.append(bidding.auction_fit(view, others))
+            talon = [DECK[i] for i in range(24) if placed.get(TALON, 0) >> i & 1]
+            talon = talon[: bidding.talon_size(view)]
+            cards = [*view.hand, *talon]
+            owed = len(cards) - bidding.kept_size(view)
+            give = bidding.keep_best(cards, view.rules, owed, model, counts)
+            receivers = [s for s in order if s != me]
+            hands = {s: mask(others[s]) for s in receivers}
+            bonus = 0
+            if view.players == 2:
+                unseen_talon = placed.get(TALON, 0) & ~mask(talon)
+                bonus = sum(c.points for c in give) + sum(
+                    c.points for c in DECK if unseen_talon >> c.index & 1
+                )
+            else:
+                for to, card in assign_gives(give, receivers).items():
+                    hands[to] |= 1 << card.index
+            hands[me] = mask(c for c in cards if c not in give)
+            pos = opening_position(view, hands, bonus)
+            return Task(rules, VALUE, (pos,), (), (), False, node_limit, seconds)
+
+        answers = self.searched(self.budget(2.0), make)
+        if not answers:
+            return None
+        total = sum(weights[number] for number, _ in answers)
+        if total <= 0:
+            return None
+        out = {}
+        for value in values:
+            need = made_threshold(view.rules, value)
+            chance = 0.0
+            for number, answer in answers:
+                w = weights[number]
+                taken, spread = model.taken_after_open_card(view.rules, answer.results[0])  # type: ignore[arg-type]
+                chance += w * bidding.phi((taken - need + 0.5) / spread)
+            out[value] = chance / total
+        return out
 
     def contract(self, view: SeatView, legal: list[Action]) -> Action:
         assert view.hand is not None and view.contract is not None
@@ -388,7 +455,7 @@ class HardPlayer(NormalPlayer):
         if not answers:
             return None
         reached = dict.fromkeys(needs, 0)
-        for answer in answers:
+        for _, answer in answers:
             for need, ok in zip(needs, answer.results[0], strict=True):  # type: ignore[call-overload]
                 reached[need] += ok
         n = len(answers)

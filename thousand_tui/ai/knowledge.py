@@ -371,6 +371,20 @@ def position_of(view: SeatView, hands: dict[int, int], last_bonus: int = 0) -> P
     )
 
 
+def opening_position(view: SeatView, hands: dict[int, int], last_bonus: int = 0) -> Position:
+    """The first lead of a deal this seat would declare, before any card is played."""
+    order = play_order(view)
+    me = order.index(view.seat)
+    scores = tuple(view.rules.barrel.marriages_count or not view.match.on_barrel(s) for s in order)
+    return Position(
+        hands=[hands[s] for s in order],
+        declarer=me,
+        leader=me,
+        marriage_scores=scores,
+        last_bonus=last_bonus,
+    )
+
+
 def pile_points(view: SeatView, placed: dict[int, int]) -> int:
     """Two players: the points of the other talon and the discards (won with the last trick)."""
     if view.players != 2:
