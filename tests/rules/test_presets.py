@@ -163,6 +163,14 @@ def test_online_site_minus_threshold_values_load(tmp_path: Path) -> None:
         assert load_preset(str(path)).rules.bidding.minus_threshold == threshold
 
 
+def test_a_short_game_without_a_barrel_loads(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "short.yaml", "extends: classic\ntarget: 500\nbarrel: {enabled: false}\n"
+    )
+    rules = load_preset(str(path)).rules
+    assert (rules.target, rules.barrel.enabled, rules.barrel.threshold) == (500, False, 880)
+
+
 # User files and extends -----------------------------------------------------------------------
 
 
@@ -394,7 +402,10 @@ def test_constraint_error_points_at_the_user_line(tmp_path: Path) -> None:
 def test_constraint_error_against_an_inherited_key(tmp_path: Path) -> None:
     path = write(tmp_path, "t.yaml", "extends: online-site\ntarget: 850\n")
     message = str(load_error(path))
-    assert message == f"{path} line 2: barrel.threshold: 880 must be below target (850)"
+    assert message == (
+        f"{path} line 2: barrel.threshold: 880 must be below target (850), "
+        "or the barrel switched off (barrel.enabled: false)"
+    )
 
 
 def test_error_in_a_parent_file_names_the_parent(tmp_path: Path) -> None:
