@@ -122,13 +122,12 @@ class _Sheet:
 
 def settle(deal: Deal) -> Settlement:
     rules = deal.rules
+    # The cut's fine was taken before the deal (`Deal.match`); the deltas count it too.
     before = deal.match
     sheet = _Sheet.of(before)
     n = deal.players
     if deal.dealt.cut_penalty:
-        cutter = (deal.dealer - 1) % n
-        sheet.scores[cutter] -= rules.deal.cut_penalty
-        sheet.event("cut_penalty", seat=cutter, points=rules.deal.cut_penalty)
+        sheet.event("cut_penalty", seat=deal.cutter, points=rules.deal.cut_penalty)
 
     if deal.redeal_reason is not None:
         # The cut came before the deal: its fine stands when the deal is redealt
@@ -148,7 +147,7 @@ def settle(deal: Deal) -> Settlement:
             marriage_points=None,
             tricks=None,
             made=None,
-            deltas=[a - b for a, b in zip(state.scores, before.scores, strict=True)],
+            deltas=_deltas(deal, state),
             events=sheet.events,
             state=state,
         )
@@ -268,11 +267,16 @@ def settle(deal: Deal) -> Settlement:
         marriage_points=list(deal.marriage_points) if played else None,
         tricks=list(deal.tricks_won) if played else None,
         made=made,
-        deltas=[a - b for a, b in zip(state.scores, before.scores, strict=True)],
+        deltas=_deltas(deal, state),
         events=sheet.events,
         state=state,
         winner=_pick_winner(deal, state, winners),
     )
+
+
+def _deltas(deal: Deal, state: MatchState) -> list[int]:
+    """Each score's change from the deal line's state, the cut's fine included."""
+    return [a - b for a, b in zip(state.scores, deal.before.scores, strict=True)]
 
 
 def _contract_made(rules: Rules, points: int, contract: int) -> bool:
