@@ -522,6 +522,54 @@ class TestCumulative:
         assert res["state"]["scores"][1] == 880
         assert res["state"]["barrel"][1] == {"attempts_used": 1, "tally": 0}
 
+    def test_failed_contract_fall_loses_the_contract_at_once(self) -> None:
+        rules = rules_of(
+            barrel__goal="cumulative", barrel__marriages_count=False, barrel__failed_contract="fall"
+        )
+        game = played(rules, state(scores=[0, 920, 0], barrel={1: (1, 40)}))
+        res = result_of(game)
+        assert (res["contract"], res["made"]) == (100, False)  # 19 without the marriage
+        assert res["state"]["scores"][1] == 920 - 100
+        assert res["events"] == [
+            {"kind": "barrel_fall", "seat": 1, "points": 100, "why": "contract"}
+        ]
+        assert res["state"]["barrel"][1] is None
+        assert res["state"]["falls"] == [0, 1, 0]
+
+    def test_failed_contract_fall_on_the_last_attempt_loses_the_contract(self) -> None:
+        rules = rules_of(
+            barrel__goal="cumulative", barrel__marriages_count=False, barrel__failed_contract="fall"
+        )
+        game = played(rules, state(scores=[0, 920, 0], barrel={1: (2, 40)}))
+        res = result_of(game)
+        assert res["state"]["scores"][1] == 920 - 100
+        assert kinds(res["events"], "barrel_fall") == [
+            {"kind": "barrel_fall", "seat": 1, "points": 100, "why": "contract"}
+        ]
+
+    def test_failed_contract_fall_rounds_the_score_first(self) -> None:
+        rules = rules_of(
+            barrel__goal="cumulative",
+            barrel__marriages_count=False,
+            barrel__failed_contract="fall",
+            barrel__fall_rounding="down_to_tens",
+        )
+        game = played(rules, state(scores=[0, 927, 0], barrel={1: (1, 47)}))
+        res = result_of(game)
+        assert res["state"]["scores"][1] == 920 - 100
+        assert kinds(res["events"], "barrel_fall")[0]["points"] == 107
+
+    def test_online_site_cumulative_failed_121_loses_121(self) -> None:
+        rules = rules_of("online-site", barrel__goal="cumulative")
+        game = played(rules, state(scores=[0, 920, 0], barrel={1: (0, 40)}))
+        res = result_of(game)
+        assert (res["contract"], res["made"]) == (121, False)  # 119 with the marriage
+        assert res["deltas"] == [0, -121, 0]
+        assert res["state"]["scores"][1] == 799
+        assert kinds(res["events"], "barrel_fall") == [
+            {"kind": "barrel_fall", "seat": 1, "points": 121, "why": "contract"}
+        ]
+
     def test_fall_rounds_down_to_tens(self) -> None:
         rules = rules_of(barrel__goal="cumulative", barrel__fall_rounding="down_to_tens")
         game = swept(rules, state(scores=[993, 0, 0], barrel={0: (2, 113)}))

@@ -399,6 +399,12 @@ def _barrel(
         if place is None or not on_barrel[seat]:
             continue
         attempts, tally = place.attempts_used, place.tally
+        if seat == declarer and not made and b.failed_contract == "fall":
+            # A failed contract, or (`rospis.on_barrel: allowed`) a conceded one, under either
+            # `barrel.goal` (RULES.md "Falling").
+            falling[seat] = "contract"
+            contract_fall = seat
+            continue
         if b.goal == "cumulative":
             tally += gain[seat]
             if tally >= b.min_contract:
@@ -413,11 +419,6 @@ def _barrel(
             winners.append(seat)
             sheet.event("barrel_win", seat=seat)
             sheet.barrel[seat] = None
-            continue
-        elif seat == declarer and not made and b.failed_contract == "fall":
-            # A failed contract, or (`rospis.on_barrel: allowed`) a conceded one.
-            falling[seat] = "contract"
-            contract_fall = seat
             continue
         if b.attempt_counts == "every_deal" or seat == declarer:
             attempts += 1
@@ -457,6 +458,8 @@ def _barrel(
 
 
 def _fall(rules: Rules, sheet: _Sheet, seat: int, why: str, contract: int | None) -> None:
+    """He falls: his barrel score (threshold, plus the tally for `goal: cumulative`), rounded
+    per `fall_rounding`, less the penalty, or less his contract when it failed."""
     b = rules.barrel
     sheet.falls[seat] += 1
     sheet.barrel[seat] = None
@@ -464,13 +467,11 @@ def _fall(rules: Rules, sheet: _Sheet, seat: int, why: str, contract: int | None
     if b.third_fall == "reset_to_zero" and sheet.falls[seat] == 3:
         sheet.scores[seat] = 0
         sheet.event("barrel_third_fall", seat=seat)
-    elif contract is not None:
-        sheet.scores[seat] = b.threshold - contract
     else:
         score = before
         if b.fall_rounding == "down_to_tens":
             score = score // 10 * 10
-        sheet.scores[seat] = score - b.penalty
+        sheet.scores[seat] = score - (b.penalty if contract is None else contract)
     sheet.event("barrel_fall", seat=seat, points=before - sheet.scores[seat], why=why)
 
 
