@@ -1,6 +1,7 @@
 """Properties of random legal games over every preset, player count and random conventions:
-no crash, 120 card points a played deal, scores = previous scores + deltas, replays and
-resumes reproduce the record, and a seat's view holds only what it may see.
+no crash, 120 card points a played deal, scores = previous scores + deltas, every rule of the
+score sheet (`engine/invariants.py`) after every deal, replays and resumes reproduce the
+record, and a seat's view holds only what it may see.
 
 The default run keeps a short version of each property; `-m slow` runs the long ones."""
 
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from thousand_tui.engine.actions import Action
 from thousand_tui.engine.game import Game, Start
+from thousand_tui.engine.invariants import check_game
 from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.engine.record import parse_record, rebuild
 from thousand_tui.engine.rules import SCHEMA, Rules, RulesError
@@ -193,6 +195,8 @@ def run_property(rules: Rules, seed: int, deals: int, start: Start | None = None
     game = Game(rules, seed, start=start, created="2026-01-01T00:00:00Z")
     play_checked(game, seed, deals)
     check_record(game)
+    broken = check_game(game)
+    assert not broken, "\n".join(map(str, broken))
     check_replay(game, seed)
 
 
