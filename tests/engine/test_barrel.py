@@ -488,6 +488,31 @@ class TestFalls:
         assert res["events"][-1] == {"kind": "samosval", "seat": 0, "from": 555}
 
 
+class TestSamosvalOnTheBarrel:
+    """A barrel at 555 or below (`barrel.threshold`): samosval takes any score of 555 to 0,
+    his too, and a player at 0 is off the barrel; it is not a fall."""
+
+    def test_climbing_on_at_555(self) -> None:
+        game = swept(rules_of(barrel__threshold=555), state(scores=[0, 475, 0]))
+        res = result_of(game)
+        assert res["deltas"] == [0, -475, 0]
+        assert res["events"][-2:] == [
+            {"kind": "barrel_on", "seat": 1},
+            {"kind": "samosval", "seat": 1, "from": 555},
+        ]
+        assert res["state"]["barrel"] == [None, None, None]
+        assert res["state"]["falls"] == [0, 0, 0]
+
+    def test_a_cumulative_tally_to_555(self) -> None:
+        rules = rules_of(barrel__goal="cumulative", barrel__threshold=500)
+        game = played(rules, state(scores=[516, 0, 0], barrel={0: (1, 16)}))
+        res = result_of(game)
+        assert res["card_points"][0] == 39
+        assert res["state"]["scores"][0] == 0
+        assert res["state"]["barrel"][0] is None
+        assert res["state"]["falls"] == [0, 0, 0]
+
+
 class TestCumulative:
     def test_defender_points_add_to_the_tally(self) -> None:
         rules = rules_of(barrel__goal="cumulative")

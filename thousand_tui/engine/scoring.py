@@ -476,12 +476,16 @@ def _fall(rules: Rules, sheet: _Sheet, seat: int, why: str, contract: int | None
 
 
 def _samosval(rules: Rules, sheet: _Sheet) -> None:
+    """A score of 555 (or −555) becomes 0: anyone's, that of a player on a barrel at 555 or
+    below too, who is then off it (a barrel score is the threshold plus the tally), without
+    a fall (`samosval.mode`)."""
     mode = rules.samosval.mode
     if mode == "off":
         return
     for seat, score in enumerate(sheet.scores):
         if score == 555 or (mode == "plus_minus" and score == -555):
             sheet.scores[seat] = 0
+            sheet.barrel[seat] = None
             sheet.event("samosval", seat=seat, **{"from": score})
 
 
