@@ -716,6 +716,26 @@ class TestCutFine:
         assert res["state"]["scores"] == [0, 0, 760]
         assert res["state"]["barrel"] == [None, None, None]
 
+    def test_samosval_after_a_fine_in_a_redealt_deal(self) -> None:
+        rules = rules_of(
+            deal__cut_ritual=True,
+            redeal__when="before_auction",
+            redeal__hand_nines=3,
+            redeal__mandatory=True,
+        )
+        hands = ("9C 9D 9H QC KC TC JD", "AH TH KH QH JH AD TD", "AS TS KS QS JS KD QD")
+        start = state(scores=[0, 0, 675])
+        game = stacked_game(
+            rules, hands, "JC AC 9S", start_state=start, cut=NINES, cut_penalty=True
+        )
+        res = result_of(game)
+        assert res["redeal"] == "hand_nines"
+        assert res["state"]["scores"] == [0, 0, 0]
+        assert res["events"] == [
+            {"kind": "cut_penalty", "seat": 2, "points": 120},
+            {"kind": "samosval", "seat": 2, "from": 555},
+        ]
+
     def test_a_fine_of_nothing_leaves_him_on_the_barrel(self) -> None:
         rules = rules_of(deal__cut_ritual=True, deal__cut_penalty=0)
         start = state(scores=[0, 0, 880], barrel={2: 0})

@@ -131,7 +131,9 @@ def settle(deal: Deal) -> Settlement:
 
     if deal.redeal_reason is not None:
         # The cut came before the deal: its fine stands when the deal is redealt
-        # (`deal.cut_penalty`, 000:L141); nothing else is scored.
+        # (`deal.cut_penalty`, 000:L141), and a fine to 555 meets samosval like any score
+        # after a deal; nothing else is scored.
+        _samosval(rules, sheet)
         state = _state(sheet, before.golden_left, before.golden_made)
         return Settlement(
             number=deal.number,
