@@ -153,6 +153,7 @@ class TestCheckDeal:
         fell = [*result.events, {"kind": "barrel_fall", "seat": 1, "points": 0, "why": "bump"}]
         assert broken(before, replace(result, events=fell)) == []
         assert broken(before, replace(result, winner=1)) == []
+        assert broken(before, replace(result, redeal="hand_nines")) == []
 
     def test_a_count_that_goes_down(self) -> None:
         before, result = swept(state(falls=[1, 0, 0]))

@@ -152,10 +152,11 @@ def _fell(result: Settlement) -> set[int]:
 
 def _off_the_barrel(rules: Rules, result: Settlement) -> list[str]:
     """A player off the barrel is below the threshold once the deal is over, unless he fell in
-    it (a fall may leave him there: a penalty or contract smaller than his tally) or the game
+    it (a fall may leave him there: a penalty or contract smaller than his tally), it was
+    redealt (nobody climbs on in a redealt deal: he climbs after the next one) or the game
     ended with it."""
     barrel = rules.barrel
-    if not barrel.enabled or result.winner is not None:
+    if not barrel.enabled or result.winner is not None or result.redeal is not None:
         return []
     state = result.state
     return [
