@@ -458,6 +458,28 @@ class TestFalls:
             {"attempts_used": 0, "tally": 0},
         ]
 
+    def test_his_last_attempt_runs_out_in_a_deal_another_wins(self) -> None:
+        rules = rules_of(barrel__entry="direct_win")
+        game = swept(rules, state(scores=[880, 800, 0], barrel={0: 2}), "1 raise 220")
+        assert game.winner == 1
+        res = result_of(game)
+        assert res["events"][-2:] == [
+            {"kind": ATTEMPT, "seat": 0, "used": 3},
+            {"kind": "barrel_fall", "seat": 0, "points": 120, "why": "attempts"},
+        ]
+        assert res["state"]["scores"] == [760, 1020, 0]
+        assert res["state"]["barrel"] == [None, None, None]
+        assert game.lines[-1]["scores"] == [760, 1020, 0]
+
+    def test_a_climber_in_a_deal_another_wins_from_the_barrel(self) -> None:
+        rules = rules_of(barrel__goal="cumulative")
+        game = played(rules, state(scores=[970, 0, 800], barrel={0: (1, 90)}))
+        assert game.winner == 0
+        res = result_of(game)
+        # Seat 2 (800 + 142) is on the barrel at 880 like any player reaching it.
+        assert res["state"]["scores"] == [1009, 100, 880]
+        assert res["events"][-1] == {"kind": "barrel_on", "seat": 2}
+
     def test_third_fall_resets_to_zero(self) -> None:
         rules = rules_of(barrel__third_fall="reset_to_zero")
         game = swept(rules, state(scores=[880, 0, 0], barrel={0: 2}, falls=[2, 0, 0]))

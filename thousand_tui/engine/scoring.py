@@ -429,9 +429,8 @@ def _barrel(
         if attempts >= b.attempts:
             falling[seat] = "attempts"
 
-    if winners:
-        return winners
-
+    # A deal that someone wins is settled in full for the others too: attempts run out, falls,
+    # climbs (RULES.md "The barrel, exactly"), so the last line of the sheet keeps the rules.
     climbers: list[int] = []
     for seat in range(deal.players):
         if on_barrel[seat] or sheet.scores[seat] < threshold:
@@ -440,8 +439,6 @@ def _barrel(
             winners.append(seat)
             continue
         climbers.append(seat)
-    if winners:
-        return winners
     for seat in climbers:
         sheet.scores[seat] = threshold
         sheet.barrel[seat] = BarrelSeat()
