@@ -179,6 +179,13 @@ class TestCheckDeal:
         assert broken(before, result) == [
             "deal 1: samosval: seat 0 is left at 555 (samosval.mode: plus_minus)"
         ]
+        # A redealt deal changes no score but a cut fine's.
+        redealt = replace(result, redeal="hand_nines", deltas=[0, 0, 0], card_points=None)
+        assert broken(left, redealt) == []
+        fined = replace(redealt, deltas=[-120, 0, 0])
+        assert broken(left.evolve(scores=(675, 100, 0)), fined) == [
+            "deal 1: samosval: seat 0 is left at 555 (samosval.mode: plus_minus)"
+        ]
 
     def test_a_score_off_fives(self) -> None:
         before, result = swept(state())

@@ -113,7 +113,7 @@ def check_deal(rules: Rules, before: MatchState, result: Settlement) -> list[Vio
         *(("barrel", text) for text in check_state(rules, result.state)),
         *(("barrel", text) for text in _off_the_barrel(rules, result)),
         *(("counts", text) for text in _counts(before, result)),
-        *(("samosval", text) for text in _samosval(rules, result.state)),
+        *(("samosval", text) for text in _samosval(rules, result)),
         *(("fives", text) for text in _fives(rules, before, result.state)),
         *(("card points", text) for text in _card_points(result)),
     ]
@@ -185,13 +185,15 @@ def _counts(before: MatchState, result: Settlement) -> list[str]:
     return broken
 
 
-def _samosval(rules: Rules, state: MatchState) -> list[str]:
+def _samosval(rules: Rules, result: Settlement) -> list[str]:
+    """No score is left at 555 after a deal; a redealt deal changes no score but a cut fine,
+    and leaves the others as they were."""
     mode = rules.samosval.mode
     banned = {"off": (), "plus": (555,), "plus_minus": (555, -555)}[mode]
     return [
         f"seat {seat} is left at {score} (samosval.mode: {mode})"
-        for seat, score in enumerate(state.scores)
-        if score in banned
+        for seat, score in enumerate(result.state.scores)
+        if score in banned and (result.redeal is None or result.deltas[seat])
     ]
 
 

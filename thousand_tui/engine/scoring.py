@@ -7,6 +7,7 @@ the barrel (climbs, attempts, falls, wins), samosval, and the end of the golden 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,7 +134,8 @@ def settle(deal: Deal) -> Settlement:
         # The cut came before the deal: its fine stands when the deal is redealt
         # (`deal.cut_penalty`, 000:L141), and a fine to 555 meets samosval like any score
         # after a deal; nothing else is scored.
-        _samosval(rules, sheet)
+        if deal.dealt.cut_penalty:
+            _samosval(rules, sheet, (deal.cutter,))
         state = _state(sheet, before.golden_left, before.golden_made)
         return Settlement(
             number=deal.number,
@@ -474,14 +476,15 @@ def _fall(rules: Rules, sheet: _Sheet, seat: int, why: str, contract: int | None
     sheet.event("barrel_fall", seat=seat, points=before - sheet.scores[seat], why=why)
 
 
-def _samosval(rules: Rules, sheet: _Sheet) -> None:
-    """A score of 555 (or −555) becomes 0: anyone's, that of a player on a barrel at 555 or
-    below too, who is then off it (a barrel score is the threshold plus the tally), without
-    a fall (`samosval.mode`)."""
+def _samosval(rules: Rules, sheet: _Sheet, seats: Iterable[int] | None = None) -> None:
+    """A score of 555 (or −555) becomes 0: anyone's (of `seats`, every seat by default), that
+    of a player on a barrel at 555 or below too, who is then off it (a barrel score is the
+    threshold plus the tally), without a fall (`samosval.mode`)."""
     mode = rules.samosval.mode
     if mode == "off":
         return
-    for seat, score in enumerate(sheet.scores):
+    for seat in range(len(sheet.scores)) if seats is None else seats:
+        score = sheet.scores[seat]
         if score == 555 or (mode == "plus_minus" and score == -555):
             sheet.scores[seat] = 0
             sheet.barrel[seat] = None
