@@ -500,6 +500,27 @@ def test_describe_examples() -> None:
     assert site["Торговля в минусе"] == "нельзя при счёте ниже -100"
 
 
+def test_the_rules_a_player_asks_about() -> None:
+    family = with_overrides(load_preset("family").rules, {"barrel.failed_contract": "fall"})
+    en = dict(line for _, group in describe_rules(family, "en") for line in group)
+    ru = dict(line for _, group in describe_rules(family, "ru") for line in group)
+    cut, cut_ru = "Fine for the third nine in a row at the cut", "Штраф за третью девятку подряд"
+    assert en[cut] == "120 points, before the deal; fined on the barrel, he leaves it (not a fall)"
+    assert ru[cut_ru + " при съёме"] == (
+        "120 очков, до сдачи; оштрафованный на бочке уходит с неё (это не падение)"
+    )
+    assert en["His own failed contract on the barrel"] == (
+        "throws him off at once: his barrel score (tally included), rounded as on a fall, "
+        "less the contract"
+    )
+    assert "минус заявка" in ru["Своя несыгранная игра на бочке"]
+    assert en["With four players, the dealer sitting out scores"] == (
+        "the talon's points and a marriage in it, rounded like a defender's"
+    )
+    assert "округлённые как у противников" in ru["Вчетвером сдающий, который не играет, получает"]
+    assert "on the barrel at 555 leaves it" in en["Samosval"]
+
+
 def test_russian_uses_the_game_terms() -> None:
     text = format_preset(load_preset("family"), "ru").lower()
     for term in (
