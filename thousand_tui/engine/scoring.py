@@ -73,23 +73,25 @@ def round_defender(points: int, mode: str) -> int:
     return (points + 2) // 5 * 5
 
 
-def sitter_points(rules: Rules, talon: tuple[Card, ...]) -> int:
-    """What the sitting-out dealer scores from the talon as dealt (`four_player.*`)."""
+def sitter_points(rules: Rules, talon: tuple[Card, ...]) -> tuple[int, int]:
+    """What the sitting-out dealer scores from the talon as dealt (`four_player.*`): the
+    points of its cards (or aces), and of the marriages (whole or half) in it."""
     mode = rules.four_player.sitter_scores
     if mode == "none":
-        return 0
+        return 0, 0
     if mode == "aces_50":
         points = 50 * sum(1 for c in talon if c.rank is Rank.ACE)
     else:
         points = card_points(talon)
+    marriages = 0
     if mode in ("talon_points_marriage", "aces_50"):
-        points += sum(rules.marriage.value_of(s.value) for s in marriage_suits(talon))
+        marriages += sum(rules.marriage.value_of(s.value) for s in marriage_suits(talon))
     if rules.four_player.half_marriage:
         paired = set(marriage_suits(talon))
         for card in talon:
             if card.is_marriage_card and card.suit not in paired:
-                points += rules.marriage.value_of(card.suit.value) // 2
-    return points
+                marriages += rules.marriage.value_of(card.suit.value) // 2
+    return points, marriages
 
 
 @dataclass
@@ -206,12 +208,9 @@ def settle(deal: Deal) -> Settlement:
     if deal.sitting_out is not None and not frozen:
         sitter = deal.sitting_out
         if not on_barrel[sitter]:
-            amount = (
-                round_defender(
-                    sitter_points(rules, deal.dealt.talons[0]), rules.scoring.defender_rounding
-                )
-                * m
-            )
+            # Like a defender's points (RULES.md §2.9, `four_player.sitter_scores`).
+            points, marriages = sitter_points(rules, deal.dealt.talons[0])
+            amount = _multiplied(rules, points, marriages, m, marriage_m)
             if amount:
                 sheet.scores[sitter] += amount
                 sheet.event("sitter_score", seat=sitter, points=amount)
@@ -297,10 +296,13 @@ def _defender_amount(
 ) -> int:
     if not made and rules.scoring.failed_defenders == "sixty":
         return 60 * m
-    cards = deal.card_points[seat]
-    marriages = deal.marriage_points[seat]
-    rounded = round_defender(cards + marriages, rules.scoring.defender_rounding)
-    # The multiplier applies after rounding; golden marriages may stay single.
+    return _multiplied(rules, deal.card_points[seat], deal.marriage_points[seat], m, marriage_m)
+
+
+def _multiplied(rules: Rules, points: int, marriages: int, m: int, marriage_m: int) -> int:
+    """A defender's (or the sitter's) points and marriages: rounded together
+    (`scoring.defender_rounding`), then multiplied; golden marriages may stay single."""
+    rounded = round_defender(points + marriages, rules.scoring.defender_rounding)
     return (rounded - marriages) * m + marriages * marriage_m
 
 
