@@ -68,6 +68,13 @@ class TestScoredInFives:
                 "ace_marriage__enabled": True,
                 "ace_marriage__value": 201,
             },
+            {
+                "players": 4,
+                "golden__enabled": True,
+                "golden__marriages_multiplied": False,
+                "four_player__half_marriage": True,
+                "marriage__values": {"H": 100, "D": 80, "C": 60, "S": 45},
+            },
         ],
     )
     def test_an_amount_off_fives(self, overrides: dict[str, Any]) -> None:

@@ -51,7 +51,8 @@ def scored_in_fives(rules: Rules) -> bool:
     is 5 or 10), the contracts the rules set (`barrel.min_contract`, as the online site's 121,
     `dark.contract`, `golden.forced_contract`), the barrel's threshold, every penalty, the exact
     points of a `cumulative` barrel tally, and marriage values where golden marriages are not
-    multiplied (the multiplied rest of a rounded amount plus a single marriage).
+    multiplied (the multiplied rest of a rounded amount plus a single marriage), the sitter's
+    half marriages among them.
     """
     if rules.scoring.defender_rounding == "none":
         return False
@@ -72,7 +73,10 @@ def scored_in_fives(rules: Rules) -> bool:
     if rules.golden.enabled:
         amounts.append(rules.golden.forced_contract)
         if not rules.golden.marriages_multiplied:
-            amounts += [value for _, value in rules.marriage.values]
+            values = [value for _, value in rules.marriage.values]
+            amounts += values
+            if rules.players == 4 and rules.four_player.half_marriage:
+                amounts += [value // 2 for value in values]
             if rules.ace_marriage.enabled:
                 amounts.append(rules.ace_marriage.value)
     return all(amount % 5 == 0 for amount in amounts)
