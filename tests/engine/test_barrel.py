@@ -673,6 +673,33 @@ class TestCumulative:
 NINES = ("9S", "9C", "9D")  # three nines in a row at the cut: the cutter is fined
 
 
+def fined(rules: Rules, start: MatchState) -> Game:
+    """The standard deal (dealer 0) after a cut that fined seat 2, at its first bid."""
+    return sweep_game(rules, start_state=start, cut=NINES, cut_penalty=True)
+
+
+def fined_sweep(rules: Rules, start: MatchState) -> Game:
+    """Seat 2 fined at the cut; seat 1 declares 100 and takes every trick."""
+    game = fined(rules, start)
+    play_out(game, ["2 pass", "0 pass", *SWEEP_GIVE, "1 keep"])
+    return play_cards(game, SWEEP_TRICKS)
+
+
+def fined_redeal(start: MatchState) -> dict:
+    """Seat 2 fined at the cut; seat 0's three nines have the deal redealt at once."""
+    rules = rules_of(
+        deal__cut_ritual=True,
+        redeal__when="before_auction",
+        redeal__hand_nines=3,
+        redeal__mandatory=True,
+    )
+    hands = ("9C 9D 9H QC KC TC JD", "AH TH KH QH JH AD TD", "AS TS KS QS JS KD QD")
+    game = stacked_game(rules, hands, "JC AC 9S", start_state=start, cut=NINES, cut_penalty=True)
+    res = result_of(game)
+    assert res["redeal"] == "hand_nines"
+    return res
+
+
 class TestCutFine:
     """A cut fine on the player on the barrel (`deal.cut_ritual`, RULES.md "The barrel,
     exactly"): taken at the cut, before the deal; he leaves the barrel, not as a fall.
@@ -681,13 +708,11 @@ class TestCutFine:
     def test_he_leaves_the_barrel_before_the_auction(self) -> None:
         rules = rules_of(deal__cut_ritual=True)
         start = state(scores=[0, 0, 880], barrel={2: 1})
-        game = sweep_game(rules, start_state=start, cut=NINES, cut_penalty=True)
+        game = fined(rules, start)
         assert game.view(2).match.scores[2] == 760
         # Off the barrel, his bids start above the 100, not at the barrel contract.
         assert legal_values(game, 2, Act.BID)[0] == 105
-        play_out(game, ["2 pass", "0 pass", *SWEEP_GIVE, "1 keep"])
-        play_cards(game, SWEEP_TRICKS)
-        res = result_of(game)
+        res = result_of(fined_sweep(rules, start))
         assert res["deltas"] == [0, 100, -120]
         # A plain defender again: no attempt, and a palka for his trickless deal.
         assert res["events"] == [
@@ -699,8 +724,7 @@ class TestCutFine:
         assert res["state"]["falls"] == [0, 0, 0]
 
     def test_family_cumulative_barrel_score_less_the_fine(self) -> None:
-        start = state(scores=[0, 0, 993], barrel={2: (1, 113)})
-        game = sweep_game(rules_of("family"), start_state=start, cut=NINES, cut_penalty=True)
+        game = fined(rules_of("family"), state(scores=[0, 0, 993], barrel={2: (1, 113)}))
         play_out(game, ["1 nodark", "2 pass", "0 pass", "1 decline", *SWEEP_GIVE, "1 keep"])
         play_cards(game, SWEEP_TRICKS)
         res = result_of(game)
@@ -712,46 +736,19 @@ class TestCutFine:
 
     def test_not_counted_as_a_fall(self) -> None:
         rules = rules_of(deal__cut_ritual=True, barrel__third_fall="reset_to_zero")
-        start = state(scores=[0, 0, 880], barrel={2: 0}, falls=[0, 0, 2])
-        game = sweep_game(rules, start_state=start, cut=NINES, cut_penalty=True)
-        play_out(game, ["2 pass", "0 pass", *SWEEP_GIVE, "1 keep"])
-        play_cards(game, SWEEP_TRICKS)
+        game = fined_sweep(rules, state(scores=[0, 0, 880], barrel={2: 0}, falls=[0, 0, 2]))
         res = result_of(game)
         assert res["state"]["scores"][2] == 760
         assert res["state"]["falls"] == [0, 0, 2]
         assert not kinds(res["events"], "barrel_fall")
 
     def test_the_fine_stands_when_the_deal_is_redealt(self) -> None:
-        rules = rules_of(
-            deal__cut_ritual=True,
-            redeal__when="before_auction",
-            redeal__hand_nines=3,
-            redeal__mandatory=True,
-        )
-        hands = ("9C 9D 9H QC KC TC JD", "AH TH KH QH JH AD TD", "AS TS KS QS JS KD QD")
-        start = state(scores=[0, 0, 880], barrel={2: 2})
-        game = stacked_game(
-            rules, hands, "JC AC 9S", start_state=start, cut=NINES, cut_penalty=True
-        )
-        res = result_of(game)
-        assert res["redeal"] == "hand_nines"
+        res = fined_redeal(state(scores=[0, 0, 880], barrel={2: 2}))
         assert res["state"]["scores"] == [0, 0, 760]
         assert res["state"]["barrel"] == [None, None, None]
 
     def test_samosval_after_a_fine_in_a_redealt_deal(self) -> None:
-        rules = rules_of(
-            deal__cut_ritual=True,
-            redeal__when="before_auction",
-            redeal__hand_nines=3,
-            redeal__mandatory=True,
-        )
-        hands = ("9C 9D 9H QC KC TC JD", "AH TH KH QH JH AD TD", "AS TS KS QS JS KD QD")
-        start = state(scores=[0, 0, 675])
-        game = stacked_game(
-            rules, hands, "JC AC 9S", start_state=start, cut=NINES, cut_penalty=True
-        )
-        res = result_of(game)
-        assert res["redeal"] == "hand_nines"
+        res = fined_redeal(state(scores=[0, 0, 675]))
         assert res["state"]["scores"] == [0, 0, 0]
         assert res["events"] == [
             {"kind": "cut_penalty", "seat": 2, "points": 120},
@@ -761,10 +758,7 @@ class TestCutFine:
     def test_a_fine_of_nothing_leaves_him_on_the_barrel(self) -> None:
         rules = rules_of(deal__cut_ritual=True, deal__cut_penalty=0)
         start = state(scores=[0, 0, 880], barrel={2: 0})
-        game = sweep_game(rules, start_state=start, cut=NINES, cut_penalty=True)
-        assert legal_values(game, 2, Act.BID)[0] == 120
-        play_out(game, ["2 pass", "0 pass", *SWEEP_GIVE, "1 keep"])
-        play_cards(game, SWEEP_TRICKS)
-        res = result_of(game)
+        assert legal_values(fined(rules, start), 2, Act.BID)[0] == 120
+        res = result_of(fined_sweep(rules, start))
         assert res["state"]["scores"][2] == 880
         assert res["state"]["barrel"][2] == {"attempts_used": 1, "tally": 0}
