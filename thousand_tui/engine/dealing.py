@@ -56,7 +56,7 @@ def cut_deck(deck: list[Card], rng: random.Random) -> tuple[list[Card], tuple[Ca
 
 
 def fined_at_the_cut(rules: Rules, match: MatchState, cutter: int) -> MatchState:
-    """The match once the cut has fined the cutter (`deal.cut_penalty`, 000:L141).
+    """The match once the cut has fined the cutter (`deal.cut_penalty`).
 
     The fine is taken at the cut, before the deal. A fined player on the barrel leaves it: his
     score is his barrel score less the fine, his attempts and tally are gone, and it is not a

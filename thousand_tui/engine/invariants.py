@@ -93,13 +93,13 @@ def check_state(rules: Rules, state: MatchState) -> list[str]:
         if not barrel.enabled:
             broken.append(f"seat {seat} is on the barrel, but the barrel is not played")
             continue
-        tally = place.tally if barrel.goal == "cumulative" else 0
-        if place.tally and barrel.goal != "cumulative":
+        held = f"barrel.threshold ({barrel.threshold})"
+        if barrel.goal == "cumulative" and place.tally:
+            held += f" + tally ({place.tally})"
+        elif place.tally:
             broken.append(f"seat {seat} has a tally of {place.tally} under barrel.goal: contract")
+        tally = place.tally if barrel.goal == "cumulative" else 0
         if state.scores[seat] != barrel.threshold + tally:
-            held = f"barrel.threshold ({barrel.threshold})" + (
-                f" + tally ({tally})" if tally else ""
-            )
             broken.append(f"seat {seat} is on the barrel with {state.scores[seat]}, not {held}")
         if not 0 <= place.attempts_used < barrel.attempts:
             broken.append(
@@ -150,8 +150,9 @@ def _scores(before: MatchState, result: Settlement) -> list[str]:
     ]
 
 
-def _fell(result: Settlement) -> set[int]:
-    return {e["seat"] for e in result.events if e["kind"] == "barrel_fall"}
+def _fell(result: Settlement) -> list[int]:
+    """The seat of each fall in the deal."""
+    return [e["seat"] for e in result.events if e["kind"] == "barrel_fall"]
 
 
 def _off_the_barrel(rules: Rules, result: Settlement) -> list[str]:
@@ -162,30 +163,31 @@ def _off_the_barrel(rules: Rules, result: Settlement) -> list[str]:
     barrel = rules.barrel
     if not barrel.enabled or result.winner is not None or result.redeal is not None:
         return []
-    state = result.state
+    state, fell = result.state, _fell(result)
     return [
         f"seat {seat} is off the barrel with {state.scores[seat]}, at or above "
         f"barrel.threshold ({barrel.threshold}), without falling in this deal"
         for seat in range(state.players)
-        if not state.on_barrel(seat)
-        and state.scores[seat] >= barrel.threshold
-        and seat not in _fell(result)
+        if not state.on_barrel(seat) and state.scores[seat] >= barrel.threshold and seat not in fell
     ]
 
 
 def _counts(before: MatchState, result: Settlement) -> list[str]:
-    broken: list[str] = []
-    reset = any(e["kind"] == "golden_reset" for e in result.events)
-    after = result.state
-    for name in COUNTS if not reset else ():
-        old, new = getattr(before, name), getattr(after, name)
-        for seat, (a, b) in enumerate(zip(old, new, strict=True)):
-            if b < a:
-                broken.append(f"{name} of seat {seat} went down from {a} to {b}")
-    for seat in range(after.players):
-        falls = [e for e in result.events if e["kind"] == "barrel_fall" and e["seat"] == seat]
-        if len(falls) > 1:
-            broken.append(f"seat {seat} fell {len(falls)} times in one deal")
+    fell = _fell(result)
+    broken = [
+        f"seat {seat} fell {fell.count(seat)} times in one deal"
+        for seat in sorted(set(fell))
+        if fell.count(seat) > 1
+    ]
+    if any(e["kind"] == "golden_reset" for e in result.events):
+        return broken
+    for name in COUNTS:
+        old, new = getattr(before, name), getattr(result.state, name)
+        broken += [
+            f"{name} of seat {seat} went down from {a} to {b}"
+            for seat, (a, b) in enumerate(zip(old, new, strict=True))
+            if b < a
+        ]
     return broken
 
 
