@@ -65,9 +65,11 @@ OTHER_KEYS = tuple(key for key in SCHEMA if key != "players")
 
 
 @st.composite
-def tables(draw: st.DrawFn, max_keys: int = 12) -> tuple[str, dict[str, Any]]:
+def tables(
+    draw: st.DrawFn, presets: tuple[str, ...] = PRESETS, max_keys: int = 12
+) -> tuple[str, dict[str, Any]]:
     """A shipped preset and the keys set over it, flat (`{"barrel.goal": "cumulative"}`)."""
-    preset = draw(st.sampled_from(PRESETS))
+    preset = draw(st.sampled_from(presets))
     keys = draw(st.lists(st.sampled_from(OTHER_KEYS), unique=True, max_size=max_keys))
     flat = {"players": draw(st.sampled_from(PLAYER_COUNTS))}
     flat.update({key: draw(values_of(SCHEMA[key])) for key in keys})
