@@ -89,7 +89,7 @@ def test_replay_names_a_broken_rule_of_the_score_sheet(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # An engine that forgets samosval makes a record that replays exactly: the rule catches it.
-    monkeypatch.setattr("thousand_tui.engine.scoring._samosval", lambda rules, sheet: None)
+    monkeypatch.setattr("thousand_tui.engine.scoring._samosval", lambda *_: None)
     rules = rules_of(barrel__threshold=675)
     game = sweep_game(rules, start_state=state(scores=[675, 0, 0], barrel={0: 2}))
     play_out(game, ["2 pass", "0 pass", *SWEEP_GIVE, "1 keep"])
