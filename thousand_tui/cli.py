@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .engine.invariants import check_game
 from .engine.record import RecordError, RecordWriter, read_record, rebuild
 from .engine.rules import RulesError, with_overrides
 from .presets import Preset, format_preset, load_preset, shipped_presets
@@ -223,11 +224,15 @@ def run_replay(options: argparse.Namespace) -> int:
         if mismatch is not None:
             print(f"{options.file}: game {number} differs at {mismatch}")
             return 1
+        broken = check_game(game)
+        if broken:
+            print(f"{options.file}: game {number} breaks a rule of the score sheet at {broken[0]}")
+            return 1
         deals += len(game.results)
     count = len(record.games)
     print(
         f"{options.file}: {count} game{'s' * (count != 1)}, {deals} deals: "
-        "every result agrees with the replay"
+        "every result agrees with the replay and keeps the rules of the score sheet"
     )
     return 0
 

@@ -454,7 +454,11 @@ _WORDS: Final[Mapping[str, _Words]] = {
     "deal.cut_penalty": _w(
         "Fine for the third nine in a row at the cut",
         "Штраф за третью девятку подряд при съёме",
-        other=("{v:pts}", "{v:pts}"),
+        {0: ("none", "нет")},
+        (
+            "{v:pts}, before the deal; fined on the barrel, he leaves it (not a fall)",
+            "{v:pts}, до сдачи; оштрафованный на бочке уходит с неё (это не падение)",
+        ),
     ),
     "redeal.enabled": _w("Redeal (misdeal)", "Пересдача", _ALLOWED),
     "redeal.when": _w(
@@ -812,8 +816,14 @@ _WORDS: Final[Mapping[str, _Words]] = {
         "Самосвал",
         {
             "off": ("not played", "не играется"),
-            "plus": ("a score of 555 → 0", "555 очков → 0"),
-            "plus_minus": ("a score of 555 or -555 → 0", "555 или -555 очков → 0"),
+            "plus": (
+                "a score of 555 → 0 (a player on the barrel at 555 leaves it)",
+                "555 очков → 0 (игрок на бочке с 555 уходит с неё)",
+            ),
+            "plus_minus": (
+                "a score of 555 or -555 → 0 (a player on the barrel at 555 leaves it)",
+                "555 или -555 очков → 0 (игрок на бочке с 555 уходит с неё)",
+            ),
         },
     ),
     "barrel.enabled": _w("Barrel", "Бочка", _PLAYED),
@@ -915,8 +925,10 @@ _WORDS: Final[Mapping[str, _Words]] = {
         {
             "attempt": ("uses an attempt and costs nothing", "тратит попытку без штрафа"),
             "fall": (
-                "throws him off, losing the contract",
-                "сбрасывает с бочки с потерей заявки",
+                "throws him off at once: his barrel score (tally included), rounded as on "
+                "a fall, less the contract",
+                "сразу сбрасывает с бочки: счёт на бочке (с набранными очками), округлённый "
+                "как при падении, минус заявка",
             ),
         },
     ),
@@ -1012,14 +1024,17 @@ _WORDS: Final[Mapping[str, _Words]] = {
         "Вчетвером сдающий, который не играет, получает",
         {
             "none": ("nothing", "ничего"),
-            "talon_points": ("the talon's points", "очки прикупа"),
+            "talon_points": (
+                "the talon's points, rounded like a defender's",
+                "очки прикупа, округлённые как у противников",
+            ),
             "talon_points_marriage": (
-                "the talon's points and a marriage in it",
-                "очки прикупа и марьяж в нём",
+                "the talon's points and a marriage in it, rounded like a defender's",
+                "очки прикупа и марьяж в нём, округлённые как у противников",
             ),
             "aces_50": (
-                "50 per ace in the talon and a marriage in it",
-                "по 50 за туза в прикупе и марьяж в нём",
+                "50 per ace in the talon and a marriage in it, rounded like a defender's",
+                "по 50 за туза в прикупе и марьяж в нём, округлённые как у противников",
             ),
         },
     ),

@@ -458,6 +458,28 @@ class TestFalls:
             {"attempts_used": 0, "tally": 0},
         ]
 
+    def test_his_last_attempt_runs_out_in_a_deal_another_wins(self) -> None:
+        rules = rules_of(barrel__entry="direct_win")
+        game = swept(rules, state(scores=[880, 800, 0], barrel={0: 2}), "1 raise 220")
+        assert game.winner == 1
+        res = result_of(game)
+        assert res["events"][-2:] == [
+            {"kind": ATTEMPT, "seat": 0, "used": 3},
+            {"kind": "barrel_fall", "seat": 0, "points": 120, "why": "attempts"},
+        ]
+        assert res["state"]["scores"] == [760, 1020, 0]
+        assert res["state"]["barrel"] == [None, None, None]
+        assert game.lines[-1]["scores"] == [760, 1020, 0]
+
+    def test_a_climber_in_a_deal_another_wins_from_the_barrel(self) -> None:
+        rules = rules_of(barrel__goal="cumulative")
+        game = played(rules, state(scores=[970, 0, 800], barrel={0: (1, 90)}))
+        assert game.winner == 0
+        res = result_of(game)
+        # Seat 2 (800 + 142) is on the barrel at 880 like any player reaching it.
+        assert res["state"]["scores"] == [1009, 100, 880]
+        assert res["events"][-1] == {"kind": "barrel_on", "seat": 2}
+
     def test_third_fall_resets_to_zero(self) -> None:
         rules = rules_of(barrel__third_fall="reset_to_zero")
         game = swept(rules, state(scores=[880, 0, 0], barrel={0: 2}, falls=[2, 0, 0]))
@@ -486,6 +508,31 @@ class TestFalls:
         res = result_of(game)
         assert res["state"]["scores"][0] == 0
         assert res["events"][-1] == {"kind": "samosval", "seat": 0, "from": 555}
+
+
+class TestSamosvalOnTheBarrel:
+    """A barrel at 555 or below (`barrel.threshold`): samosval takes any score of 555 to 0,
+    his too, and a player at 0 is off the barrel; it is not a fall."""
+
+    def test_climbing_on_at_555(self) -> None:
+        game = swept(rules_of(barrel__threshold=555), state(scores=[0, 475, 0]))
+        res = result_of(game)
+        assert res["deltas"] == [0, -475, 0]
+        assert res["events"][-2:] == [
+            {"kind": "barrel_on", "seat": 1},
+            {"kind": "samosval", "seat": 1, "from": 555},
+        ]
+        assert res["state"]["barrel"] == [None, None, None]
+        assert res["state"]["falls"] == [0, 0, 0]
+
+    def test_a_cumulative_tally_to_555(self) -> None:
+        rules = rules_of(barrel__goal="cumulative", barrel__threshold=500)
+        game = played(rules, state(scores=[516, 0, 0], barrel={0: (1, 16)}))
+        res = result_of(game)
+        assert res["card_points"][0] == 39
+        assert res["state"]["scores"][0] == 0
+        assert res["state"]["barrel"][0] is None
+        assert res["state"]["falls"] == [0, 0, 0]
 
 
 class TestCumulative:
@@ -521,6 +568,54 @@ class TestCumulative:
         assert res["made"] is False  # 19 without the marriage
         assert res["state"]["scores"][1] == 880
         assert res["state"]["barrel"][1] == {"attempts_used": 1, "tally": 0}
+
+    def test_failed_contract_fall_loses_the_contract_at_once(self) -> None:
+        rules = rules_of(
+            barrel__goal="cumulative", barrel__marriages_count=False, barrel__failed_contract="fall"
+        )
+        game = played(rules, state(scores=[0, 920, 0], barrel={1: (1, 40)}))
+        res = result_of(game)
+        assert (res["contract"], res["made"]) == (100, False)  # 19 without the marriage
+        assert res["state"]["scores"][1] == 920 - 100
+        assert res["events"] == [
+            {"kind": "barrel_fall", "seat": 1, "points": 100, "why": "contract"}
+        ]
+        assert res["state"]["barrel"][1] is None
+        assert res["state"]["falls"] == [0, 1, 0]
+
+    def test_failed_contract_fall_on_the_last_attempt_loses_the_contract(self) -> None:
+        rules = rules_of(
+            barrel__goal="cumulative", barrel__marriages_count=False, barrel__failed_contract="fall"
+        )
+        game = played(rules, state(scores=[0, 920, 0], barrel={1: (2, 40)}))
+        res = result_of(game)
+        assert res["state"]["scores"][1] == 920 - 100
+        assert kinds(res["events"], "barrel_fall") == [
+            {"kind": "barrel_fall", "seat": 1, "points": 100, "why": "contract"}
+        ]
+
+    def test_failed_contract_fall_rounds_the_score_first(self) -> None:
+        rules = rules_of(
+            barrel__goal="cumulative",
+            barrel__marriages_count=False,
+            barrel__failed_contract="fall",
+            barrel__fall_rounding="down_to_tens",
+        )
+        game = played(rules, state(scores=[0, 927, 0], barrel={1: (1, 47)}))
+        res = result_of(game)
+        assert res["state"]["scores"][1] == 920 - 100
+        assert kinds(res["events"], "barrel_fall")[0]["points"] == 107
+
+    def test_online_site_cumulative_failed_121_loses_121(self) -> None:
+        rules = rules_of("online-site", barrel__goal="cumulative")
+        game = played(rules, state(scores=[0, 920, 0], barrel={1: (0, 40)}))
+        res = result_of(game)
+        assert (res["contract"], res["made"]) == (121, False)  # 119 with the marriage
+        assert res["deltas"] == [0, -121, 0]
+        assert res["state"]["scores"][1] == 799
+        assert kinds(res["events"], "barrel_fall") == [
+            {"kind": "barrel_fall", "seat": 1, "points": 121, "why": "contract"}
+        ]
 
     def test_fall_rounds_down_to_tens(self) -> None:
         rules = rules_of(barrel__goal="cumulative", barrel__fall_rounding="down_to_tens")
@@ -573,3 +668,97 @@ class TestCumulative:
         assert res["events"][-1] == {"kind": "barrel_win", "seat": 0}
         assert res["state"]["scores"][0] == 1000
         assert game.winner == 0
+
+
+NINES = ("9S", "9C", "9D")  # three nines in a row at the cut: the cutter is fined
+
+
+def fined(rules: Rules, start: MatchState) -> Game:
+    """The standard deal (dealer 0) after a cut that fined seat 2, at its first bid."""
+    return sweep_game(rules, start_state=start, cut=NINES, cut_penalty=True)
+
+
+def fined_sweep(rules: Rules, start: MatchState) -> Game:
+    """Seat 2 fined at the cut; seat 1 declares 100 and takes every trick."""
+    game = fined(rules, start)
+    play_out(game, ["2 pass", "0 pass", *SWEEP_GIVE, "1 keep"])
+    return play_cards(game, SWEEP_TRICKS)
+
+
+def fined_redeal(start: MatchState) -> dict:
+    """Seat 2 fined at the cut; seat 0's three nines have the deal redealt at once."""
+    rules = rules_of(
+        deal__cut_ritual=True,
+        redeal__when="before_auction",
+        redeal__hand_nines=3,
+        redeal__mandatory=True,
+    )
+    hands = ("9C 9D 9H QC KC TC JD", "AH TH KH QH JH AD TD", "AS TS KS QS JS KD QD")
+    game = stacked_game(rules, hands, "JC AC 9S", start_state=start, cut=NINES, cut_penalty=True)
+    res = result_of(game)
+    assert res["redeal"] == "hand_nines"
+    return res
+
+
+class TestCutFine:
+    """A cut fine on the player on the barrel (`deal.cut_ritual`, RULES.md "The barrel,
+    exactly"): taken at the cut, before the deal; he leaves the barrel, not as a fall.
+    Dealer 0: the cutter is seat 2."""
+
+    def test_he_leaves_the_barrel_before_the_auction(self) -> None:
+        rules = rules_of(deal__cut_ritual=True)
+        start = state(scores=[0, 0, 880], barrel={2: 1})
+        game = fined(rules, start)
+        assert game.view(2).match.scores[2] == 760
+        # Off the barrel, his bids start above the 100, not at the barrel contract.
+        assert legal_values(game, 2, Act.BID)[0] == 105
+        res = result_of(fined_sweep(rules, start))
+        assert res["deltas"] == [0, 100, -120]
+        # A plain defender again: no attempt, and a palka for his trickless deal.
+        assert res["events"] == [
+            {"kind": "cut_penalty", "seat": 2, "points": 120},
+            {"kind": "palka", "seat": 0, "count": 1},
+            {"kind": "palka", "seat": 2, "count": 1},
+        ]
+        assert res["state"]["barrel"] == [None, None, None]
+        assert res["state"]["falls"] == [0, 0, 0]
+
+    def test_family_cumulative_barrel_score_less_the_fine(self) -> None:
+        game = fined(rules_of("family"), state(scores=[0, 0, 993], barrel={2: (1, 113)}))
+        play_out(game, ["1 nodark", "2 pass", "0 pass", "1 decline", *SWEEP_GIVE, "1 keep"])
+        play_cards(game, SWEEP_TRICKS)
+        res = result_of(game)
+        # 993 - 120, not rounded down to tens: it is not a fall.
+        assert res["state"]["scores"] == [0, 100, 873]
+        assert res["state"]["barrel"] == [None, None, None]
+        assert res["state"]["falls"] == [0, 0, 0]
+        assert res["state"]["palki"] == [1, 0, 1]
+
+    def test_not_counted_as_a_fall(self) -> None:
+        rules = rules_of(deal__cut_ritual=True, barrel__third_fall="reset_to_zero")
+        game = fined_sweep(rules, state(scores=[0, 0, 880], barrel={2: 0}, falls=[0, 0, 2]))
+        res = result_of(game)
+        assert res["state"]["scores"][2] == 760
+        assert res["state"]["falls"] == [0, 0, 2]
+        assert not kinds(res["events"], "barrel_fall")
+
+    def test_the_fine_stands_when_the_deal_is_redealt(self) -> None:
+        res = fined_redeal(state(scores=[0, 0, 880], barrel={2: 2}))
+        assert res["state"]["scores"] == [0, 0, 760]
+        assert res["state"]["barrel"] == [None, None, None]
+
+    def test_samosval_after_a_fine_in_a_redealt_deal(self) -> None:
+        res = fined_redeal(state(scores=[0, 0, 675]))
+        assert res["state"]["scores"] == [0, 0, 0]
+        assert res["events"] == [
+            {"kind": "cut_penalty", "seat": 2, "points": 120},
+            {"kind": "samosval", "seat": 2, "from": 555},
+        ]
+
+    def test_a_fine_of_nothing_leaves_him_on_the_barrel(self) -> None:
+        rules = rules_of(deal__cut_ritual=True, deal__cut_penalty=0)
+        start = state(scores=[0, 0, 880], barrel={2: 0})
+        assert legal_values(fined(rules, start), 2, Act.BID)[0] == 120
+        res = result_of(fined_sweep(rules, start))
+        assert res["state"]["scores"][2] == 880
+        assert res["state"]["barrel"][2] == {"attempts_used": 1, "tally": 0}

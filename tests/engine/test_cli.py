@@ -10,7 +10,16 @@ import pytest
 from thousand_tui import cli
 from thousand_tui.engine.record import read_record
 
-from .helpers import PRESETS
+from .helpers import (
+    PRESETS,
+    SWEEP_GIVE,
+    SWEEP_TRICKS,
+    play_cards,
+    play_out,
+    rules_of,
+    state,
+    sweep_game,
+)
 
 
 def simulate(tmp_path: Path, *args: str) -> Path:
@@ -69,6 +78,39 @@ def test_replay_names_the_first_difference(
     out = capsys.readouterr().out
     assert f"deal {deal}" in out
     assert "deltas" in out
+
+
+def write_lines(path: Path, lines: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def test_replay_names_a_broken_rule_of_the_score_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An engine that forgets samosval makes a record that replays exactly: the rule catches it.
+    monkeypatch.setattr("thousand_tui.engine.scoring._samosval", lambda *_: None)
+    rules = rules_of(barrel__threshold=675)
+    game = sweep_game(rules, start_state=state(scores=[675, 0, 0], barrel={0: 2}))
+    play_out(game, ["2 pass", "0 pass", *SWEEP_GIVE, "1 keep"])
+    play_cards(game, SWEEP_TRICKS)
+    assert game.results[-1].state.scores[0] == 555
+    path = write_lines(tmp_path / "game.jsonl", game.lines)
+    assert cli.main(["replay", str(path)]) == 1
+    assert capsys.readouterr().out == (
+        f"{path}: game 1 breaks a rule of the score sheet at deal 1: samosval: "
+        "seat 0 is left at 555 (samosval.mode: plus_minus)\n"
+    )
+
+
+def test_replay_names_a_start_position_off_the_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = sweep_game(start_state=state(scores=[870, 0, 0], barrel={0: 0}))
+    path = write_lines(tmp_path / "scenario.jsonl", game.lines)
+    assert cli.main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "the start position: barrel: seat 0 is on the barrel with 870" in out
 
 
 def test_replay_of_a_game_in_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

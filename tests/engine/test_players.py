@@ -55,12 +55,14 @@ def four_game(
 
 
 def four_with_talon(rules: Rules, talon: str, start: MatchState | None = None) -> Game:
-    """A four-player deal with this talon; seat 1 declares at 100 and concedes."""
+    """A four-player deal with this talon; seat 1 declares (at 100, or the golden contract)
+    and concedes."""
     from .helpers import complete
 
     hands, _ = complete(["", None, None, None], talon)
     game = four_game(rules, talon, tuple(hands), start)
-    play_out(game, ["2 pass", "3 pass"])
+    if game.deal.phase is Phase.AUCTION:  # a golden deal has none
+        play_out(game, ["2 pass", "3 pass"])
     while game.deal.phase is Phase.GIVE:
         game.apply(game.legal_actions(1)[0])
     play_out(game, ["1 concede"])
@@ -160,6 +162,32 @@ class TestFourPlayers:
         game = four_game(rules, hands=hands, start=state(4, golden_left=4))
         play_out(game, [*FOUR_GIVE, "1 concede"])
         assert result_of(game)["deltas"] == [20, -240, 120, 120]
+
+    @pytest.mark.parametrize(
+        ("rounding", "talon", "points"),
+        [
+            ("none", "KH QS 9S", 77),  # the talon's 7 and half of each marriage: 50 + 20
+            ("nearest_10", "KH QS 9S", 80),  # 77 → 80
+            ("nearest_10", "AS TS 9S", 20),  # 21 → 20
+            ("nearest_5", "AS TS JS", 25),  # 23 → 25
+        ],
+    )
+    def test_sitter_rounds_like_a_defender(self, rounding: str, talon: str, points: int) -> None:
+        rules = four_rules(
+            scoring__defender_rounding=rounding,
+            four_player__sitter_scores="talon_points",
+            four_player__half_marriage=True,
+        )
+        game = four_with_talon(rules, talon)
+        assert result_of(game)["deltas"][0] == points
+
+    def test_a_golden_sitter_keeps_his_marriage_single_like_a_defender(self) -> None:
+        # 7 + the heart marriage = 107 → 105: the 5 doubled, the marriage single
+        # (`golden.marriages_multiplied: false`).
+        rules = four_rules(golden__enabled=True, golden__marriages_multiplied=False)
+        game = four_with_talon(rules, "KH QH 9S", start=state(4, golden_left=4))
+        sitter = [e for e in result_of(game)["events"] if e["kind"] == "sitter_score"]
+        assert sitter == [{"kind": "sitter_score", "seat": 0, "points": 110}]
 
     def test_sitter_on_the_barrel_scores_nothing_and_uses_no_attempt(self) -> None:
         start = state(4, scores=[880, 0, 0, 0], barrel={0: 1})

@@ -1,6 +1,7 @@
 """Properties of random legal games over every preset, player count and random conventions:
-no crash, 120 card points a played deal, scores = previous scores + deltas, replays and
-resumes reproduce the record, and a seat's view holds only what it may see.
+no crash, 120 card points a played deal, scores = previous scores + deltas, every rule of the
+score sheet (`engine/invariants.py`) after every deal, replays and resumes reproduce the
+record, and a seat's view holds only what it may see.
 
 The default run keeps a short version of each property; `-m slow` runs the long ones."""
 
@@ -11,79 +12,19 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from thousand_tui.engine.actions import Action
 from thousand_tui.engine.game import Game, Start
+from thousand_tui.engine.invariants import check_game
 from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.engine.record import parse_record, rebuild
-from thousand_tui.engine.rules import SCHEMA, Rules, RulesError
+from thousand_tui.engine.rules import Rules
 from thousand_tui.engine.scoring import Settlement
 
 from .helpers import PRESETS, rules_of
-
-PLAYER_COUNTS = (2, 3, 4)
-# Free whole-number keys: a few values each (the first is tried most).
-INT_CHOICES: dict[str, tuple[int, ...]] = {
-    "deal.cut_penalty": (120, 0, 50),
-    "bidding.min": (100,),
-    "bidding.max": (300, 200),
-    "bidding.marriage_required_above": (120, 150),
-    "rospis.free_per_game": (0, 1, 2),
-    "rospis.max_per_game": (None, 1, 3),  # type: ignore[dict-item]
-    "rospis.third_penalty": (0, 50),
-    "baptism.crosses_penalty": (120, 0),
-    "baptism.max_per_game": (None, 1),  # type: ignore[dict-item]
-    "ace_marriage.value": (200, 150),
-    "palki.penalty": (120, 0, 100),
-    "barrel.threshold": (880, 600),
-    "barrel.attempts": (3, 1, 2),
-    "barrel.min_contract": (120, 121, 150),
-    "barrel.max_bid": (None, 120, 200),  # type: ignore[dict-item]
-    "barrel.penalty": (120, 0),
-    "golden.multiplier": (2, 1, 3),
-    "golden.forced_contract": (120, 100),
-    "dark.contract": (120, 150),
-    "dark.multiplier": (2, 3),
-    "dark.min_score": (None, 0, -200),  # type: ignore[dict-item]
-    "target": (1000, 1001, 700),
-}
-
-
-@st.composite
-def conventions(draw: st.DrawFn) -> Rules:
-    """Any preset with any player count and random values of random keys."""
-    base = load(draw(st.sampled_from(PRESETS)))
-    data = base.to_dict()
-    data["players"] = draw(st.sampled_from(PLAYER_COUNTS))
-    keys = draw(st.lists(st.sampled_from(sorted(SCHEMA)), max_size=12, unique=True))
-    for key in keys:
-        spec = SCHEMA[key]
-        if key == "players":
-            continue
-        if spec.type == "map":
-            value: Any = {s: draw(st.integers(0, 150)) for s in "HDCS"}
-        elif spec.values is not None:
-            value = draw(st.sampled_from(spec.values))
-        elif key in INT_CHOICES:
-            value = draw(st.sampled_from(INT_CHOICES[key]))
-        else:
-            continue
-        section, _, sub = key.partition(".")
-        if sub:
-            data[section] = {**data[section], sub: value}
-        else:
-            data[key] = value
-    try:
-        return Rules.from_mapping(data)
-    except RulesError:
-        assume(False)
-        raise
-
-
-def load(preset: str) -> Rules:
-    return rules_of(preset)
+from .strategies import PLAYER_COUNTS, conventions
 
 
 def with_players(preset: str, players: int) -> Rules:
@@ -193,6 +134,8 @@ def run_property(rules: Rules, seed: int, deals: int, start: Start | None = None
     game = Game(rules, seed, start=start, created="2026-01-01T00:00:00Z")
     play_checked(game, seed, deals)
     check_record(game)
+    broken = check_game(game)
+    assert not broken, "\n".join(map(str, broken))
     check_replay(game, seed)
 
 

@@ -163,6 +163,14 @@ def test_online_site_minus_threshold_values_load(tmp_path: Path) -> None:
         assert load_preset(str(path)).rules.bidding.minus_threshold == threshold
 
 
+def test_a_short_game_without_a_barrel_loads(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "short.yaml", "extends: classic\ntarget: 500\nbarrel: {enabled: false}\n"
+    )
+    rules = load_preset(str(path)).rules
+    assert (rules.target, rules.barrel.enabled, rules.barrel.threshold) == (500, False, 880)
+
+
 # User files and extends -----------------------------------------------------------------------
 
 
@@ -394,7 +402,10 @@ def test_constraint_error_points_at_the_user_line(tmp_path: Path) -> None:
 def test_constraint_error_against_an_inherited_key(tmp_path: Path) -> None:
     path = write(tmp_path, "t.yaml", "extends: online-site\ntarget: 850\n")
     message = str(load_error(path))
-    assert message == f"{path} line 2: barrel.threshold: 880 must be below target (850)"
+    assert message == (
+        f"{path} line 2: barrel.threshold: 880 must be below target (850), "
+        "or the barrel switched off (barrel.enabled: false)"
+    )
 
 
 def test_error_in_a_parent_file_names_the_parent(tmp_path: Path) -> None:
@@ -487,6 +498,27 @@ def test_describe_examples() -> None:
     )
     assert site["Игра до"] == "1001 очко"
     assert site["Торговля в минусе"] == "нельзя при счёте ниже -100"
+
+
+def test_the_rules_a_player_asks_about() -> None:
+    family = with_overrides(load_preset("family").rules, {"barrel.failed_contract": "fall"})
+    en = dict(line for _, group in describe_rules(family, "en") for line in group)
+    ru = dict(line for _, group in describe_rules(family, "ru") for line in group)
+    cut, cut_ru = "Fine for the third nine in a row at the cut", "Штраф за третью девятку подряд"
+    assert en[cut] == "120 points, before the deal; fined on the barrel, he leaves it (not a fall)"
+    assert ru[cut_ru + " при съёме"] == (
+        "120 очков, до сдачи; оштрафованный на бочке уходит с неё (это не падение)"
+    )
+    assert en["His own failed contract on the barrel"] == (
+        "throws him off at once: his barrel score (tally included), rounded as on a fall, "
+        "less the contract"
+    )
+    assert "минус заявка" in ru["Своя несыгранная игра на бочке"]
+    assert en["With four players, the dealer sitting out scores"] == (
+        "the talon's points and a marriage in it, rounded like a defender's"
+    )
+    assert "округлённые как у противников" in ru["Вчетвером сдающий, который не играет, получает"]
+    assert "on the barrel at 555 leaves it" in en["Samosval"]
 
 
 def test_russian_uses_the_game_terms() -> None:

@@ -393,16 +393,58 @@ CONSTRAINTS = [
     ({"rospis": {"third_penalty": -5}}, "rospis.third_penalty: must be at least 0"),
     ({"target": 0}, "target: must be at least 1"),
     ({"target": -1000}, "target: must be at least 1"),
-    ({"dark": {"contract": 95}}, "dark.contract: 95 is outside bidding.min..bidding.max"),
-    ({"dark": {"contract": 305}}, "dark.contract: 305 is outside"),
-    ({"golden": {"forced_contract": 310}}, "golden.forced_contract: 310 is outside"),
-    ({"golden": {"forced_contract": 50}}, "golden.forced_contract: 50 is outside"),
+    (
+        {"dark": {"enabled": True, "contract": 95}},
+        "dark.contract: 95 is outside bidding.min..bidding.max",
+    ),
+    ({"dark": {"enabled": True, "contract": 305}}, "dark.contract: 305 is outside"),
+    (
+        {"golden": {"enabled": True, "forced_contract": 310}},
+        "golden.forced_contract: 310 is outside",
+    ),
+    ({"golden": {"enabled": True, "forced_contract": 50}}, "golden.forced_contract: 50 is outside"),
 ]
 
 
 @pytest.mark.parametrize(("data", "fragment"), CONSTRAINTS)
 def test_constraints_of_section_2_11_reject(data: dict[str, Any], fragment: str) -> None:
     assert fragment in str(_error(data, source="t.yaml"))
+
+
+SWITCHED_OFF = [
+    {"target": 500, "barrel": {"enabled": False}},
+    {"barrel": {"enabled": False, "min_contract": 305}},
+    {"dark": {"enabled": False, "contract": 305}},
+    {"golden": {"enabled": False, "forced_contract": 50}},
+]
+
+
+@pytest.mark.parametrize("data", SWITCHED_OFF)
+def test_a_switched_off_feature_is_not_checked_against_other_keys(data: dict[str, Any]) -> None:
+    rules = Rules.from_mapping(data)
+    for key, value in data.items():
+        for name, each in value.items() if isinstance(value, dict) else [("", value)]:
+            assert rules.get(f"{key}.{name}" if name else key) == each
+
+
+@pytest.mark.parametrize(
+    ("data", "fragment"),
+    [
+        ({"barrel": {"enabled": False, "threshold": "high"}}, "barrel.threshold: expected"),
+        ({"dark": {"enabled": False, "contract": 0}}, "dark.contract: must be at least 1"),
+        ({"golden": {"enabled": False, "on_failure": "retry"}}, "golden.on_failure: expected"),
+    ],
+)
+def test_a_switched_off_feature_still_has_its_keys_checked(
+    data: dict[str, Any], fragment: str
+) -> None:
+    assert fragment in str(_error(data))
+
+
+def test_the_barrel_threshold_error_says_how_to_mend_it() -> None:
+    message = str(_error({"target": 500}))
+    assert "barrel.threshold: 880 must be below target (500)" in message
+    assert "barrel.enabled: false" in message
 
 
 def test_constraint_error_is_located_at_a_key_involved() -> None:

@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from .actions import Act, Action, IllegalAction
 from .cards import Card, Rank, Suit, card_points, count_rank, has_four_aces, marriage_suits
-from .dealing import Dealt
+from .dealing import Dealt, fined_at_the_cut
 from .events import Event
 from .match import MatchState
 from .rules import Rules
@@ -96,11 +96,15 @@ class Deal:
         self.rules = rules
         self.number = number
         self.dealer = dealer
-        self.match = match
         self.dealt = dealt
         self.golden = golden
         n = rules.players
         self.players = n
+        # `before` is the match as the deal line records it; `match` the match this deal is
+        # played in, once the cut has fined the cutter (the player right of the dealer).
+        self.before = match
+        self.cutter = (dealer - 1) % n
+        self.match = fined_at_the_cut(rules, match, self.cutter) if dealt.cut_penalty else match
         self.sitting_out: int | None = dealer if n == 4 else None
         forehand = (dealer + 1) % n
         self.order = seats_from(forehand, n, self.sitting_out)

@@ -6,6 +6,8 @@ import random
 from dataclasses import dataclass
 
 from .cards import DECK, Card, Rank
+from .match import MatchState
+from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +53,21 @@ def cut_deck(deck: list[Card], rng: random.Random) -> tuple[list[Card], tuple[Ca
         if bottom.rank is Rank.JACK:
             deck = [*deck[: len(deck) // 2], bottom, *deck[len(deck) // 2 : -1]]
         return deck, tuple(shown), False
+
+
+def fined_at_the_cut(rules: Rules, match: MatchState, cutter: int) -> MatchState:
+    """The match once the cut has fined the cutter (`deal.cut_penalty`).
+
+    The fine is taken at the cut, before the deal. A fined player on the barrel leaves it: his
+    score is his barrel score less the fine, his attempts and tally are gone, and it is not a
+    fall (RULES.md "The barrel, exactly"). A fine of 0 is no fine: he stays on."""
+    fine = rules.deal.cut_penalty
+    scores = list(match.scores)
+    scores[cutter] -= fine
+    barrel = list(match.barrel)
+    if fine:
+        barrel[cutter] = None
+    return match.evolve(scores=tuple(scores), barrel=tuple(barrel))
 
 
 def deal_cards(

@@ -87,6 +87,7 @@ class Game:
         self.winner: int | None = None
         golden_left = n if rules.golden.enabled else 0
         self.match = start.state if start else MatchState.initial(n, golden_left)
+        self.first_state = self.match  # the match as the game began
         self.deal_number = start.deal_number if start else 1
         self.dealer = first_dealer
         header: dict[str, Any] = {

@@ -577,15 +577,18 @@ def check_constraints(values: Mapping[str, Any]) -> None:
             key="bidding.marriage_required_above",
             related=("bidding.min", "bidding.max"),
         )
+    # A feature that is switched off has its keys checked for type and value (above), but not
+    # against the other keys: those checks matter only while it is played (RULES.md §2.11).
     threshold, target = values["barrel.threshold"], values["target"]
-    if threshold >= target:
+    if values["barrel.enabled"] and threshold >= target:
         raise RulesError(
-            f"{threshold} must be below target ({target})",
+            f"{threshold} must be below target ({target}), or the barrel switched off "
+            "(barrel.enabled: false)",
             key="barrel.threshold",
             related=("target",),
         )
     barrel_contract = values["barrel.min_contract"]
-    if barrel_contract > high:
+    if values["barrel.enabled"] and barrel_contract > high:
         raise RulesError(
             f"{barrel_contract} is above bidding.max ({high}); the barrel contract must be "
             "a possible bid",
@@ -593,7 +596,8 @@ def check_constraints(values: Mapping[str, Any]) -> None:
             related=("bidding.max",),
         )
     for key in ("dark.contract", "golden.forced_contract"):
-        if not low <= values[key] <= high:
+        feature = key.split(".")[0]
+        if values[f"{feature}.enabled"] and not low <= values[key] <= high:
             raise RulesError(
                 f"{values[key]} is outside {bid_range}",
                 key=key,

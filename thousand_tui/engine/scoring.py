@@ -7,6 +7,7 @@ the barrel (climbs, attempts, falls, wins), samosval, and the end of the golden 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,23 +73,25 @@ def round_defender(points: int, mode: str) -> int:
     return (points + 2) // 5 * 5
 
 
-def sitter_points(rules: Rules, talon: tuple[Card, ...]) -> int:
-    """What the sitting-out dealer scores from the talon as dealt (`four_player.*`)."""
+def sitter_points(rules: Rules, talon: tuple[Card, ...]) -> tuple[int, int]:
+    """What the sitting-out dealer scores from the talon as dealt (`four_player.*`): the
+    points of its cards (or aces), and of the marriages (whole or half) in it."""
     mode = rules.four_player.sitter_scores
     if mode == "none":
-        return 0
+        return 0, 0
     if mode == "aces_50":
         points = 50 * sum(1 for c in talon if c.rank is Rank.ACE)
     else:
         points = card_points(talon)
+    marriages = 0
     if mode in ("talon_points_marriage", "aces_50"):
-        points += sum(rules.marriage.value_of(s.value) for s in marriage_suits(talon))
+        marriages += sum(rules.marriage.value_of(s.value) for s in marriage_suits(talon))
     if rules.four_player.half_marriage:
         paired = set(marriage_suits(talon))
         for card in talon:
             if card.is_marriage_card and card.suit not in paired:
-                points += rules.marriage.value_of(card.suit.value) // 2
-    return points
+                marriages += rules.marriage.value_of(card.suit.value) // 2
+    return points, marriages
 
 
 @dataclass
@@ -122,17 +125,19 @@ class _Sheet:
 
 def settle(deal: Deal) -> Settlement:
     rules = deal.rules
+    # The cut's fine was taken before the deal (`Deal.match`); the deltas count it too.
     before = deal.match
     sheet = _Sheet.of(before)
     n = deal.players
     if deal.dealt.cut_penalty:
-        cutter = (deal.dealer - 1) % n
-        sheet.scores[cutter] -= rules.deal.cut_penalty
-        sheet.event("cut_penalty", seat=cutter, points=rules.deal.cut_penalty)
+        sheet.event("cut_penalty", seat=deal.cutter, points=rules.deal.cut_penalty)
 
     if deal.redeal_reason is not None:
         # The cut came before the deal: its fine stands when the deal is redealt
-        # (`deal.cut_penalty`, 000:L141); nothing else is scored.
+        # (`deal.cut_penalty`, 000:L141), and a fine to 555 meets samosval like any score
+        # after a deal; nothing else is scored.
+        if deal.dealt.cut_penalty:
+            _samosval(rules, sheet, (deal.cutter,))
         state = _state(sheet, before.golden_left, before.golden_made)
         return Settlement(
             number=deal.number,
@@ -148,7 +153,7 @@ def settle(deal: Deal) -> Settlement:
             marriage_points=None,
             tricks=None,
             made=None,
-            deltas=[a - b for a, b in zip(state.scores, before.scores, strict=True)],
+            deltas=_deltas(deal, state),
             events=sheet.events,
             state=state,
         )
@@ -203,12 +208,9 @@ def settle(deal: Deal) -> Settlement:
     if deal.sitting_out is not None and not frozen:
         sitter = deal.sitting_out
         if not on_barrel[sitter]:
-            amount = (
-                round_defender(
-                    sitter_points(rules, deal.dealt.talons[0]), rules.scoring.defender_rounding
-                )
-                * m
-            )
+            # Like a defender's points (RULES.md §2.9, `four_player.sitter_scores`).
+            points, marriages = sitter_points(rules, deal.dealt.talons[0])
+            amount = _multiplied(rules, points, marriages, m, marriage_m)
             if amount:
                 sheet.scores[sitter] += amount
                 sheet.event("sitter_score", seat=sitter, points=amount)
@@ -268,11 +270,16 @@ def settle(deal: Deal) -> Settlement:
         marriage_points=list(deal.marriage_points) if played else None,
         tricks=list(deal.tricks_won) if played else None,
         made=made,
-        deltas=[a - b for a, b in zip(state.scores, before.scores, strict=True)],
+        deltas=_deltas(deal, state),
         events=sheet.events,
         state=state,
         winner=_pick_winner(deal, state, winners),
     )
+
+
+def _deltas(deal: Deal, state: MatchState) -> list[int]:
+    """Each score's change from the deal line's state, the cut's fine included."""
+    return [a - b for a, b in zip(state.scores, deal.before.scores, strict=True)]
 
 
 def _contract_made(rules: Rules, points: int, contract: int) -> bool:
@@ -289,10 +296,13 @@ def _defender_amount(
 ) -> int:
     if not made and rules.scoring.failed_defenders == "sixty":
         return 60 * m
-    cards = deal.card_points[seat]
-    marriages = deal.marriage_points[seat]
-    rounded = round_defender(cards + marriages, rules.scoring.defender_rounding)
-    # The multiplier applies after rounding; golden marriages may stay single.
+    return _multiplied(rules, deal.card_points[seat], deal.marriage_points[seat], m, marriage_m)
+
+
+def _multiplied(rules: Rules, points: int, marriages: int, m: int, marriage_m: int) -> int:
+    """A defender's (or the sitter's) points and marriages: rounded together
+    (`scoring.defender_rounding`), then multiplied; golden marriages may stay single."""
+    rounded = round_defender(points + marriages, rules.scoring.defender_rounding)
     return (rounded - marriages) * m + marriages * marriage_m
 
 
@@ -395,6 +405,12 @@ def _barrel(
         if place is None or not on_barrel[seat]:
             continue
         attempts, tally = place.attempts_used, place.tally
+        if seat == declarer and not made and b.failed_contract == "fall":
+            # A failed contract, or (`rospis.on_barrel: allowed`) a conceded one, under either
+            # `barrel.goal` (RULES.md "Falling").
+            falling[seat] = "contract"
+            contract_fall = seat
+            continue
         if b.goal == "cumulative":
             tally += gain[seat]
             if tally >= b.min_contract:
@@ -410,11 +426,6 @@ def _barrel(
             sheet.event("barrel_win", seat=seat)
             sheet.barrel[seat] = None
             continue
-        elif seat == declarer and not made and b.failed_contract == "fall":
-            # A failed contract, or (`rospis.on_barrel: allowed`) a conceded one.
-            falling[seat] = "contract"
-            contract_fall = seat
-            continue
         if b.attempt_counts == "every_deal" or seat == declarer:
             attempts += 1
             sheet.event("barrel_attempt", seat=seat, used=attempts)
@@ -422,9 +433,8 @@ def _barrel(
         if attempts >= b.attempts:
             falling[seat] = "attempts"
 
-    if winners:
-        return winners
-
+    # A deal that someone wins is settled in full for the others too: attempts run out, falls,
+    # climbs (RULES.md "The barrel, exactly"), so the last line of the sheet keeps the rules.
     climbers: list[int] = []
     for seat in range(deal.players):
         if on_barrel[seat] or sheet.scores[seat] < threshold:
@@ -433,8 +443,6 @@ def _barrel(
             winners.append(seat)
             continue
         climbers.append(seat)
-    if winners:
-        return winners
     for seat in climbers:
         sheet.scores[seat] = threshold
         sheet.barrel[seat] = BarrelSeat()
@@ -453,6 +461,8 @@ def _barrel(
 
 
 def _fall(rules: Rules, sheet: _Sheet, seat: int, why: str, contract: int | None) -> None:
+    """He falls: his barrel score (threshold, plus the tally for `goal: cumulative`), rounded
+    per `fall_rounding`, less the penalty, or less his contract when it failed."""
     b = rules.barrel
     sheet.falls[seat] += 1
     sheet.barrel[seat] = None
@@ -460,23 +470,26 @@ def _fall(rules: Rules, sheet: _Sheet, seat: int, why: str, contract: int | None
     if b.third_fall == "reset_to_zero" and sheet.falls[seat] == 3:
         sheet.scores[seat] = 0
         sheet.event("barrel_third_fall", seat=seat)
-    elif contract is not None:
-        sheet.scores[seat] = b.threshold - contract
     else:
         score = before
         if b.fall_rounding == "down_to_tens":
             score = score // 10 * 10
-        sheet.scores[seat] = score - b.penalty
+        sheet.scores[seat] = score - (b.penalty if contract is None else contract)
     sheet.event("barrel_fall", seat=seat, points=before - sheet.scores[seat], why=why)
 
 
-def _samosval(rules: Rules, sheet: _Sheet) -> None:
+def _samosval(rules: Rules, sheet: _Sheet, seats: Iterable[int] | None = None) -> None:
+    """A score of 555 (or −555) becomes 0: anyone's (of `seats`, every seat by default), that
+    of a player on a barrel at 555 or below too, who is then off it (a barrel score is the
+    threshold plus the tally), without a fall (`samosval.mode`)."""
     mode = rules.samosval.mode
     if mode == "off":
         return
-    for seat, score in enumerate(sheet.scores):
+    for seat in range(len(sheet.scores)) if seats is None else seats:
+        score = sheet.scores[seat]
         if score == 555 or (mode == "plus_minus" and score == -555):
             sheet.scores[seat] = 0
+            sheet.barrel[seat] = None
             sheet.event("samosval", seat=seat, **{"from": score})
 
 
