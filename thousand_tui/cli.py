@@ -9,8 +9,8 @@ from pathlib import Path
 
 from .engine.invariants import check_game
 from .engine.record import RecordError, RecordWriter, read_record, rebuild
-from .engine.rules import RulesError, with_overrides
-from .presets import Preset, format_preset, load_preset, shipped_presets
+from .engine.rules import RulesError
+from .presets import format_preset, load_preset, shipped_presets
 from .saves import run_games
 from .ssh import add_ssh_session_options, run_ssh_session
 from .ssh_check import add_ssh_check_options, run_ssh_check
@@ -89,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
         "ssh-session", help="the login of a hosted SSH account (ForceCommand; docs/ssh-hosting.md)"
     )
     add_ssh_session_options(ssh_session)
-    ssh_session.set_defaults(handler=run_ssh_session)
+    ssh_session.set_defaults(handler=run_hosted_session)
 
     ssh_check = sub.add_parser(
         "ssh-check",
@@ -139,13 +139,9 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def load_rules(preset_name: str, players: int | None) -> Preset:
-    preset = load_preset(preset_name)
-    if players is not None and players != preset.rules.players:
-        from dataclasses import replace
-
-        preset = replace(preset, rules=with_overrides(preset.rules, {"players": players}))
-    return preset
+def run_hosted_session(options: argparse.Namespace) -> int:
+    """`thousand ssh-session`: a request that passes starts `thousand play` in this process."""
+    return run_ssh_session(options, None, main)
 
 
 def run_play(options: argparse.Namespace) -> int:
@@ -167,7 +163,7 @@ def run_simulate(options: argparse.Namespace) -> int:
         raise CliError("--jobs must be at least 1")
     if options.think is not None and not 0.05 <= options.think <= 10:
         raise CliError(f"--think must be between 0.05 and 10 seconds, not {options.think:g}")
-    preset = load_rules(options.preset, options.players)
+    preset = load_preset(options.preset, options.players)
     rules = preset.rules
     levels = parse_levels(options.ai, rules.players)
     writer = RecordWriter(options.record) if options.record else None

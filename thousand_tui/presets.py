@@ -13,7 +13,7 @@ import re
 import string
 import textwrap
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -36,6 +36,7 @@ from thousand_tui.engine.rules import (
     Rules,
     RulesError,
     show,
+    with_overrides,
 )
 
 SHIPPED_ORDER: Final = ("classic", "family", "online-site", "two-player", "four-player")
@@ -94,12 +95,17 @@ def shipped_presets() -> list[Preset]:
     return [load_preset(name) for name in shipped_names()]
 
 
-def load_preset(name_or_path: str) -> Preset:
-    """A shipped preset by name (`family`) or a preset file by path (`./my-table.yaml`)."""
+def load_preset(name_or_path: str, players: int | None = None) -> Preset:
+    """A shipped preset by name (`family`) or a preset file by path (`./my-table.yaml`);
+    `players` overrides its number of players (`--players`)."""
     if _is_path(name_or_path):
         path = Path(name_or_path).expanduser()
-        return _load(path, name_or_path, path.stem)
-    return _load(_shipped_path(name_or_path), f"{name_or_path}.yaml", name_or_path)
+        preset = _load(path, name_or_path, path.stem)
+    else:
+        preset = _load(_shipped_path(name_or_path), f"{name_or_path}.yaml", name_or_path)
+    if players is not None and players != preset.rules.players:
+        preset = replace(preset, rules=with_overrides(preset.rules, {"players": players}))
+    return preset
 
 
 def _is_path(text: str) -> bool:

@@ -28,6 +28,8 @@ from .engine.record import (
 APP_DIR = "thousand_tui"
 # An absolute path here replaces the whole data directory (a hosted session per player).
 DATA_DIR_ENV = "THOUSAND_DATA_DIR"
+# Set by `thousand ssh-session`: the table runs as a hosted session (docs/ssh-hosting.md).
+SESSION_MARK = "THOUSAND_SSH_SESSION"
 RECORD_SUFFIX = ".jsonl"
 MAX_NAME = 16
 

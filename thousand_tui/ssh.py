@@ -24,11 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .presets import LANGUAGES, load_preset, shipped_names
-from .saves import DATA_DIR_ENV, data_dir
+from .saves import DATA_DIR_ENV, SESSION_MARK, data_dir
 
 ORIGINAL_COMMAND = "SSH_ORIGINAL_COMMAND"
 USER_AUTH = "SSH_USER_AUTH"  # set by sshd with `ExposeAuthInfo yes`
-SESSION_MARK = "THOUSAND_SSH_SESSION"  # tells the table it runs as a hosted session
 RESUME_WORDS = ("resume", "--resume")
 HELP_WORDS = ("help", "--help", "-h")
 MAX_COMMAND = 200
@@ -261,11 +260,10 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
 
 
 def run_ssh_session(
-    options: argparse.Namespace,
-    environ: MutableMapping[str, str] | None = None,
-    launch: Launch | None = None,
+    options: argparse.Namespace, environ: MutableMapping[str, str] | None, launch: Launch
 ) -> int:
-    """`thousand ssh-session`: check the request and start the table, or refuse."""
+    """`thousand ssh-session`: check the request and start the table with `launch` (the
+    `thousand` command's own entry point, given by it), or refuse."""
     env = os.environ if environ is None else environ
     try:
         config = host_config(options)
@@ -288,15 +286,9 @@ def run_ssh_session(
     session.data.mkdir(parents=True, exist_ok=True, mode=0o700)
     env[DATA_DIR_ENV] = str(session.data)
     env[SESSION_MARK] = "1"
-    return (launch or _start_table)(session.argv)
+    return launch(session.argv)
 
 
 def refuse(message: str) -> int:
     print(f"{PROG}: refused: {message}", file=sys.stderr)
     return EXIT_REFUSED
-
-
-def _start_table(argv: list[str]) -> int:
-    from .cli import main
-
-    return main(argv)

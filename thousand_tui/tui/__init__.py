@@ -9,7 +9,7 @@ from typing import TextIO
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from ..ssh import SESSION_MARK
+from ..saves import SESSION_MARK
 from .app import ThousandApp, create_app
 from .options import SetupError, setup_from_options
 

@@ -10,12 +10,13 @@ import argparse
 import os
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..ai import levels as ai_levels
 from ..engine.dealing import Dealt
 from ..engine.game import Start
+from ..engine.rules import with_overrides
 from ..presets import Preset, load_preset
 from ..saves import describe_save, games_dir, latest_unfinished
 
@@ -132,8 +133,6 @@ def setup_from_options(
 ) -> TableSetup:
     """Check the table flags and turn them into a `TableSetup`; raises SetupError or the
     preset's own RulesError with a message that names the flag or the file."""
-    from ..cli import load_rules
-
     if options.lang is not None and options.lang not in LANGUAGES:
         raise SetupError(f"--lang must be one of {', '.join(LANGUAGES)}")
     ascii_only = bool(options.ascii) or not locale_is_utf8(environ)
@@ -165,7 +164,7 @@ def setup_from_options(
             pace=pace,
             think=think,
         )
-    preset = load_rules(options.preset or "classic", options.players)
+    preset = load_preset(options.preset or "classic", options.players)
     levels = table_levels(options.ai, preset.rules.players)
     seed = options.seed if options.seed is not None else random.randrange(1, 1_000_000)
     return TableSetup(
@@ -227,15 +226,9 @@ def make_setup(
     if isinstance(preset, Preset):
         loaded = preset
         if players is not None and players != preset.rules.players:
-            from dataclasses import replace
-
-            from ..engine.rules import with_overrides
-
             loaded = replace(preset, rules=with_overrides(preset.rules, {"players": players}))
     else:
-        from ..cli import load_rules
-
-        loaded = load_rules(preset, players) if players is not None else load_preset(preset)
+        loaded = load_preset(preset, players)
     text = ai if isinstance(ai, str) else ",".join(ai)
     return TableSetup(
         preset=loaded,
