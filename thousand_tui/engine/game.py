@@ -180,7 +180,7 @@ class Game:
         return events
 
     def _close_deal(self) -> list[Event]:
-        result = settle(self.deal)
+        result = settle(self.deal.outcome())
         self.results.append(result)
         self._write(result.to_record())
         self.match = result.state

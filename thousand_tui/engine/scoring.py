@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, Rank, card_points, marriage_suits
-from .deal import Deal, half_rounded_up_to_5
+from .contract import concession_is_free, concession_terms
 from .match import BarrelSeat, MatchState
+from .outcome import DealOutcome
 from .rules import Rules
 
 
@@ -123,20 +124,21 @@ class _Sheet:
         self.events.append({"kind": kind, **data})
 
 
-def settle(deal: Deal) -> Settlement:
+def settle(deal: DealOutcome) -> Settlement:
+    """The `result` of a finished deal: every score's change and the match after it."""
     rules = deal.rules
     # The cut's fine was taken before the deal (`Deal.match`); the deltas count it too.
     before = deal.match
     sheet = _Sheet.of(before)
     n = deal.players
-    if deal.dealt.cut_penalty:
+    if deal.cut_fined:
         sheet.event("cut_penalty", seat=deal.cutter, points=rules.deal.cut_penalty)
 
     if deal.redeal_reason is not None:
         # The cut came before the deal: its fine stands when the deal is redealt
         # (`deal.cut_penalty`, 000:L141), and a fine to 555 meets samosval like any score
         # after a deal; nothing else is scored.
-        if deal.dealt.cut_penalty:
+        if deal.cut_fined:
             _samosval(rules, sheet, (deal.cutter,))
         state = _state(sheet, before.golden_left, before.golden_made)
         return Settlement(
@@ -209,7 +211,7 @@ def settle(deal: Deal) -> Settlement:
         sitter = deal.sitting_out
         if not on_barrel[sitter]:
             # Like a defender's points (RULES.md §2.9, `four_player.sitter_scores`).
-            points, marriages = sitter_points(rules, deal.dealt.talons[0])
+            points, marriages = sitter_points(rules, deal.sitter_talon)
             amount = _multiplied(rules, points, marriages, m, marriage_m)
             if amount:
                 sheet.scores[sitter] += amount
@@ -234,7 +236,7 @@ def settle(deal: Deal) -> Settlement:
         elif (
             rules.rospis.declarer == "palka"
             and not on_barrel[declarer]  # a player on the barrel gets no palki (§2.8)
-            and not _concession_free(rules, before, declarer)
+            and not concession_is_free(rules, before, declarer)
         ):
             palki_given[declarer] = 1
             takes_part[declarer] = True
@@ -277,7 +279,7 @@ def settle(deal: Deal) -> Settlement:
     )
 
 
-def _deltas(deal: Deal, state: MatchState) -> list[int]:
+def _deltas(deal: DealOutcome, state: MatchState) -> list[int]:
     """Each score's change from the deal line's state, the cut's fine included."""
     return [a - b for a, b in zip(state.scores, deal.before.scores, strict=True)]
 
@@ -292,7 +294,7 @@ def _contract_made(rules: Rules, points: int, contract: int) -> bool:
 
 
 def _defender_amount(
-    rules: Rules, deal: Deal, seat: int, made: bool, m: int, marriage_m: int
+    rules: Rules, deal: DealOutcome, seat: int, made: bool, m: int, marriage_m: int
 ) -> int:
     if not made and rules.scoring.failed_defenders == "sixty":
         return 60 * m
@@ -306,12 +308,8 @@ def _multiplied(rules: Rules, points: int, marriages: int, m: int, marriage_m: i
     return (rounded - marriages) * m + marriages * marriage_m
 
 
-def _concession_free(rules: Rules, before: MatchState, seat: int) -> bool:
-    return before.concessions[seat] < rules.rospis.free_per_game
-
-
 def _concession(
-    rules: Rules, deal: Deal, sheet: _Sheet, on_barrel: list[bool], frozen: bool, m: int
+    rules: Rules, deal: DealOutcome, sheet: _Sheet, on_barrel: list[bool], frozen: bool, m: int
 ) -> None:
     declarer = deal.declarer
     contract = deal.contract
@@ -326,27 +324,23 @@ def _concession(
             sheet.scores[declarer] -= rules.baptism.crosses_penalty
             sheet.event("cross_penalty", seat=declarer, points=rules.baptism.crosses_penalty)
         return
-    free = _concession_free(rules, deal.match, declarer)
+    terms = concession_terms(rules, deal.match, declarer, contract, m)
     sheet.concessions[declarer] += 1
     sheet.event("concession", seat=declarer)
-    if not free and rules.rospis.declarer == "minus_bid" and not pinned:
-        sheet.scores[declarer] -= contract * m
+    if terms.loss == "minus_bid" and not pinned:
+        sheet.scores[declarer] -= terms.points
     third = rules.rospis.third_penalty
     if third and sheet.concessions[declarer] % 3 == 0 and not pinned:
         sheet.scores[declarer] -= third
         sheet.event("concession_penalty", seat=declarer, points=third)
-    mode = rules.rospis.opponents
-    share = 60 if mode == "sixty" else half_rounded_up_to_5(contract)
-    if mode == "half_bid_max_60":
-        share = min(share, 60)
     if frozen:
         return
     for seat in deal.order:
         if seat != declarer and not on_barrel[seat]:
-            sheet.scores[seat] += share * m
+            sheet.scores[seat] += terms.share
 
 
-def _trickless(rules: Rules, deal: Deal, seat: int) -> bool:
+def _trickless(rules: Rules, deal: DealOutcome, seat: int) -> bool:
     if rules.palki.trigger == "no_points":
         return deal.card_points[seat] + deal.marriage_points[seat] == 0
     return deal.tricks_won[seat] == 0
@@ -381,7 +375,7 @@ def _palki(rules: Rules, sheet: _Sheet, given: list[int], takes_part: list[bool]
 
 def _barrel(
     rules: Rules,
-    deal: Deal,
+    deal: DealOutcome,
     sheet: _Sheet,
     on_barrel: list[bool],
     gain: list[int],
@@ -529,7 +523,7 @@ def _state(sheet: _Sheet, golden_left: int, golden_made: bool) -> MatchState:
     )
 
 
-def _pick_winner(deal: Deal, state: MatchState, winners: list[int]) -> int | None:
+def _pick_winner(deal: DealOutcome, state: MatchState, winners: list[int]) -> int | None:
     """Several winners in one deal: the declarer, else the highest score, then the first
     clockwise from forehand (RULES.md §2.9, "Other rules not in a key")."""
     if not winners:

@@ -1,10 +1,17 @@
-"""Trick play: which cards may be played and who wins a trick (RULES.md §1, §2.6)."""
+"""Trick play: which cards may be played, marriages declared on lead, who wins a trick
+(RULES.md §1, §2.6, `play.*`, `marriage.*`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from .cards import Card, Suit
+from .actions import Act, Action
+from .cards import Card, Rank, Suit, card_points, has_four_aces, marriage_suits
+from .phases import ACE_MARRIAGE, Declaration, Trick
+
+if TYPE_CHECKING:
+    from .deal import Deal
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
@@ -54,3 +61,136 @@ def legal_follows(
             higher = [c for c in trumps if c.rank > top_trump.rank]
             return higher or trumps
     return list(hand)
+
+
+# ---------------------------------------------------------------------- a deal's tricks
+
+
+def legal_plays(d: Deal, seat: int) -> list[Action]:
+    """The cards `seat` may play now; on lead, with the marriages he may declare with them
+    (`marriage.*`, `ace_marriage.*`, `play.trump_lead`)."""
+    hand = d.hands[seat]
+    rules = d.rules
+    if d.trick:
+        cards = legal_follows(hand, [c for _, c in d.trick], d.trump, rules.play.must_beat)
+        return [play_action(seat, c) for c in cards]
+    may_declare = bool(d.tricks) or rules.marriage.on_first_lead
+    marriages = set(marriage_suits(hand)) if may_declare else set()
+    four_aces = may_declare and rules.ace_marriage.enabled and has_four_aces(hand)
+    leads_trump_freely = (
+        rules.play.trump_lead == "free"
+        or d.trump is None
+        or d.trump_owner == seat
+        or all(c.suit is d.trump for c in hand)
+    )
+    actions: list[Action] = []
+    for card in hand:
+        declares = card.suit in marriages and card.is_marriage_card
+        if card.suit is d.trump and not leads_trump_freely and not declares:
+            continue
+        actions.append(play_action(seat, card))
+        if declares:
+            letter = card.suit.value
+            actions.append(Action(seat, Act.PLAY, card=card, marriage=letter))
+            if rules.marriage.keep_trump_option and d.trump is not card.suit:
+                actions.append(Action(seat, Act.PLAY, card=card, marriage=letter, keep_trump=True))
+        elif four_aces and card.rank is Rank.ACE:
+            actions.append(Action(seat, Act.PLAY, card=card, marriage=ACE_MARRIAGE))
+    return actions
+
+
+_PLAYS: dict[tuple[int, Card], Action] = {}
+
+
+def play_action(seat: int, card: Card) -> Action:
+    """The plain play of `card` by `seat`, made once: actions are values."""
+    action = _PLAYS.get((seat, card))
+    if action is None:
+        action = _PLAYS[seat, card] = Action(seat, Act.PLAY, card=card)
+    return action
+
+
+def marriage_scores(d: Deal, seat: int) -> bool:
+    """A barrel player's marriages may not count (`barrel.marriages_count`)."""
+    return d.rules.barrel.marriages_count or not d.match.on_barrel(seat)
+
+
+def apply_play(d: Deal, action: Action) -> None:
+    seat, card = action.seat, action.card
+    assert card is not None
+    if action.marriage is not None:
+        declare(d, seat, card, action.marriage, action.keep_trump)
+    d.hands[seat].remove(card)
+    d.trick.append((seat, card))
+    d.emit("play", seat, card=card.code, marriage=action.marriage, keep_trump=action.keep_trump)
+    if len(d.trick) < len(d.order):
+        d.to_move = d.next_in_order(seat)
+        return
+    close_trick(d)
+
+
+def declare(d: Deal, seat: int, card: Card, marriage: str, keep_trump: bool) -> None:
+    """A marriage declared on lead: its points, and the trump it sets (unless "по масти")."""
+    rules = d.rules
+    if marriage == ACE_MARRIAGE:
+        value = rules.ace_marriage.value
+        mode = rules.ace_marriage.trump
+        if mode == "cancel":
+            d.trump, d.trump_owner = None, None
+        elif mode == "led_suit":
+            d.trump, d.trump_owner = card.suit, seat
+    else:
+        value = rules.marriage.value_of(marriage)
+        if not keep_trump:
+            d.trump, d.trump_owner = card.suit, seat
+    points = value if marriage_scores(d, seat) else 0
+    d.declarations.append(Declaration(seat, marriage, points, keep_trump, trick=len(d.tricks)))
+    d.marriage_points[seat] += points
+    d.emit(
+        "marriage",
+        seat,
+        suit=marriage,
+        points=points,
+        keep_trump=keep_trump,
+        trump=d.trump.value if d.trump else None,
+    )
+
+
+def close_trick(d: Deal) -> None:
+    assert d.leader is not None
+    cards = [c for _, c in d.trick]
+    winner = d.trick[trick_winner(cards, d.trump)][0]
+    trick = Trick(d.leader, tuple(d.trick), winner)
+    d.tricks.append(trick)
+    d.tricks_won[winner] += 1
+    d.card_points[winner] += trick.points
+    withhold_marriage(d, trick)
+    d.trick = []
+    d.emit(
+        "trick", winner, cards=[c.code for c in cards], points=trick.points, number=len(d.tricks)
+    )
+    if d.hands[winner]:
+        d.leader = winner
+        d.to_move = winner
+        return
+    if d.players == 2:
+        other = d.talons[1 - (d.taken_talon or 0)] + d.discarded
+        d.card_points[winner] += card_points(other)
+        d.emit("other_talon", winner, cards=[c.code for c in other], points=card_points(other))
+    d.finish()
+
+
+def withhold_marriage(d: Deal, trick: Trick) -> None:
+    """`marriage.card_must_win`: the points of a marriage whose led card lost are withheld;
+    the declaration and its trump stand."""
+    if not d.rules.marriage.card_must_win or not d.declarations:
+        return
+    last = d.declarations[-1]
+    index = len(d.tricks) - 1
+    if last.trick != index or last.withheld or trick.winner == last.seat:
+        return
+    d.declarations[-1] = Declaration(
+        last.seat, last.suit, last.points, last.keep_trump, last.trick, withheld=True
+    )
+    d.marriage_points[last.seat] -= last.points
+    d.emit("marriage_withheld", last.seat, suit=last.suit, points=last.points)

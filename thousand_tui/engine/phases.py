@@ -1,0 +1,72 @@
+"""The course of a deal: its phases, and what it keeps of tricks and declarations (RULES.md §5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from .cards import Card, card_points
+
+ACE_MARRIAGE: Final = "A"
+"""The suit letter of a declaration of the four aces (`ace_marriage`)."""
+
+
+class Phase(StrEnum):
+    """Who decides what, in the order of a deal; `OVER` once it is played or redealt."""
+
+    DARK = "dark"
+    REDEAL = "redeal"
+    AUCTION = "auction"
+    DARK_CANCEL = "dark_cancel"
+    TALON = "talon"
+    RAISE = "raise"
+    GIVE = "give"
+    CONTRACT = "contract"
+    PLAY = "play"
+    OVER = "over"
+
+
+class RedealStage(StrEnum):
+    """When a redeal may be asked for (`redeal.when`, and the talon's own reasons)."""
+
+    BEFORE_AUCTION = "before_auction"
+    TALON = "talon"
+    AFTER_EXCHANGE = "after_exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for _, card in self.plays)
+
+    @property
+    def points(self) -> int:
+        return card_points(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A marriage declared on lead: `suit` is a suit letter or `A` for the ace marriage."""
+
+    seat: int
+    suit: str
+    points: int
+    keep_trump: bool
+    trick: int
+    withheld: bool = False
+
+
+def seats_from(first: int, players: int, sitting_out: int | None) -> tuple[int, ...]:
+    """Active seats clockwise, starting at `first`."""
+    return tuple(s for s in ((first + k) % players for k in range(players)) if s != sitting_out)
+
+
+def next_multiple(value: int, step: int) -> int:
+    """The smallest multiple of `step` above `value` (after 121 comes 125)."""
+    return (value // step + 1) * step
