@@ -11,6 +11,7 @@ from thousand_tui.engine.actions import Act, Action, IllegalAction
 from thousand_tui.engine.cards import DECK, Rank, card_points, parse_card, parse_cards
 from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.dealing import cut_deck, deal, deal_cards
+from thousand_tui.engine.events import CardGiven
 from thousand_tui.engine.game import Game
 
 from .helpers import (
@@ -295,7 +296,7 @@ class TestViews:
         game = sweep_game()
         play_out(game, ["2 pass", "0 pass"])
         events = game.apply(Action(1, Act.GIVE, card=parse_card("9S"), to=2))
-        give = next(e for e in events if e.kind == "give")
+        give = next(e for e in events if isinstance(e, CardGiven))
         assert give.private_to == (1, 2)
         assert give.visible_to(2) and not give.visible_to(0)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from thousand_tui.engine.events import BarrelFall, GoldenReset
 from thousand_tui.engine.invariants import check_deal, check_game, check_state, scored_in_fives
 from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.engine.scoring import Settlement
@@ -157,7 +158,7 @@ class TestCheckDeal:
             "deal 1: barrel: seat 1 is off the barrel with 880, at or above barrel.threshold "
             "(880), without falling in this deal"
         ]
-        fell = [*result.events, {"kind": "barrel_fall", "seat": 1, "points": 0, "why": "bump"}]
+        fell = [*result.events, BarrelFall(1, 0, "bump")]
         assert broken(before, replace(result, events=fell)) == []
         assert broken(before, replace(result, winner=1)) == []
         assert broken(before, replace(result, redeal="hand_nines")) == []
@@ -167,12 +168,12 @@ class TestCheckDeal:
         assert result.state.falls == (1, 0, 0)
         result = replace(result, state=result.state.evolve(falls=(0, 0, 0)))
         assert broken(before, result) == ["deal 1: counts: falls of seat 0 went down from 1 to 0"]
-        reset = [*result.events, {"kind": "golden_reset"}]
+        reset = [*result.events, GoldenReset()]
         assert broken(before, replace(result, events=reset)) == []
 
     def test_two_falls_in_one_deal(self) -> None:
         before, result = swept(state(scores=[880, 0, 0], barrel={0: 2}))
-        assert [e["kind"] for e in result.events][-1] == "barrel_fall"
+        assert isinstance(result.events[-1], BarrelFall)
         twice = [*result.events, result.events[-1]]
         assert broken(before, replace(result, events=twice)) == [
             "deal 1: counts: seat 0 fell 2 times in one deal"

@@ -8,6 +8,7 @@ import pytest
 from thousand_tui.engine.actions import Act, Action, IllegalAction
 from thousand_tui.engine.cards import Suit, parse_card
 from thousand_tui.engine.deal import Phase
+from thousand_tui.engine.events import MarriageWithheld
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.rules import Rules
 from thousand_tui.engine.tricks import legal_follows, trick_winner
@@ -228,9 +229,9 @@ class TestCardMustWin:
         game = play_game(rules_of(marriage__card_must_win=True))
         play_cards(game, " ".join(TRICKS[:3]) + " KD+ AD")
         events = game.apply(Action(1, Act.PLAY, card=parse_card("9D")))
-        withheld = [e for e in events if e.kind == "marriage_withheld"]
+        withheld = [e for e in events if isinstance(e, MarriageWithheld)]
         assert len(withheld) == 1 and withheld[0].seat == 2
-        assert withheld[0].data["points"] == 80
+        assert withheld[0].points == 80
 
 
 class TestKeepTrump:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from thousand_tui.engine.actions import Act, Action, IllegalAction
-from thousand_tui.engine.cards import parse_cards
+from thousand_tui.engine.cards import codes, parse_cards
 from thousand_tui.engine.deal import Phase
+from thousand_tui.engine.events import OtherTalon
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.match import MatchState
 from thousand_tui.engine.rules import Rules
@@ -319,10 +320,10 @@ class TestTwoPlayers:
         play_out(game, ["0 pass", "1 talon 1", "1 discard QD", "1 discard JC", "1 keep"])
         play_cards(game, TWO_TRICKS.rsplit("|", 1)[0] + " 9C")
         events = game.apply(Action(0, Act.PLAY, card=parse_cards(["AC"])[0]))
-        other = next(e for e in events if e.kind == "other_talon")
+        other = next(e for e in events if isinstance(e, OtherTalon))
         assert other.seat == 0
-        assert sorted(other.data["cards"]) == sorted(["JD", "9D", "QD", "JC"])
-        assert other.data["points"] == 7
+        assert sorted(codes(other.cards)) == sorted(["JD", "9D", "QD", "JC"])
+        assert other.points == 7
 
     def test_two_by_three(self) -> None:
         rules = two_rules(two_player__talons="two_by_three")

@@ -7,6 +7,7 @@ import pytest
 
 from thousand_tui.engine.actions import Act, Action, IllegalAction
 from thousand_tui.engine.deal import Phase
+from thousand_tui.engine.events import RedealDeclined
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.rules import Rules
 
@@ -87,7 +88,7 @@ class TestAfterExchange:
         game = stacked_game(rules_of(), THREE_NINES, THREE_NINES_TALON)
         play_out(game, ["2 pass", "0 pass", "1 give 9S 0", "1 give JD 2"])
         events = game.apply(Action(0, Act.REDEAL_DECLINE, reason="hand_nines"))
-        decline = next(e for e in events if e.kind == "redeal_decline")
+        decline = next(e for e in events if isinstance(e, RedealDeclined))
         assert decline.private_to == (0,)
         assert not decline.visible_to(1)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from thousand_tui.ai import make_player
+from thousand_tui.engine.events import DealStarted
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.record import parse_record, rebuild
 from thousand_tui.engine.rules import Rules
@@ -13,7 +14,7 @@ from thousand_tui.engine.rules import Rules
 def test_first_deal_start_events_are_taken_once() -> None:
     game = Game(Rules(), 7)
     events = game.take_start_events()
-    assert [e.data["number"] for e in events if e.kind == "deal"] == [1]
+    assert [e.number for e in events if isinstance(e, DealStarted)] == [1]
     assert game.take_start_events() == []
 
 

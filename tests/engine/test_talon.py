@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from thousand_tui.engine.actions import Act, Action, IllegalAction
-from thousand_tui.engine.cards import parse_card, parse_cards
+from thousand_tui.engine.cards import codes, parse_card, parse_cards
 from thousand_tui.engine.deal import Phase
+from thousand_tui.engine.events import TalonTaken
 
 from .helpers import (
     SWEEP_GIVE,
@@ -70,10 +71,10 @@ class TestShow:
         game = sweep_game()
         play_out(game, ["2 pass"])
         events = game.apply(Action(0, Act.PASS))
-        talon = next(e for e in events if e.kind == "talon")
+        talon = next(e for e in events if isinstance(e, TalonTaken))
         assert talon.seat == 1
-        assert talon.data["cards"] == ["9H", "AC", "9S"]
-        assert talon.data["shown"] is False
+        assert codes(talon.cards) == ["9H", "AC", "9S"]
+        assert talon.shown is False
         # Hidden at 100: only the taker may see the cards of the event.
         assert talon.private_to == (1,)
         assert not talon.visible_to(0) and not talon.visible_to(2)
@@ -82,7 +83,7 @@ class TestShow:
         game = sweep_game()
         play_out(game, ["2 bid 105", "0 pass"])
         events = game.apply(Action(1, Act.PASS))
-        talon = next(e for e in events if e.kind == "talon")
+        talon = next(e for e in events if isinstance(e, TalonTaken))
         assert talon.private_to is None
 
     def test_hidden_talon_event_of_a_four_player_deal_is_the_sitters_too(self) -> None:
@@ -90,13 +91,13 @@ class TestShow:
         game = stacked_game(rules_of("four-player"), hands, SWEEP_TALON)
         play_out(game, ["2 pass"])
         events = game.apply(Action(3, Act.PASS))
-        talon = next(e for e in events if e.kind == "talon")
+        talon = next(e for e in events if isinstance(e, TalonTaken))
         assert talon.private_to == (1, 0)
 
     def test_dark_talon_event_is_nobodys(self) -> None:
         game = sweep_game(rules_of(dark__enabled=True))
         events = game.apply(Action(1, Act.DARK))
-        talon = next(e for e in events if e.kind == "talon")
+        talon = next(e for e in events if isinstance(e, TalonTaken))
         assert talon.private_to == ()
 
 

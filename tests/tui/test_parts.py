@@ -6,6 +6,7 @@ import argparse
 import io
 import json
 import string
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,16 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
 
-from thousand_tui.engine.cards import Suit, parse_card
-from thousand_tui.engine.events import Event
+from thousand_tui.engine.cards import Suit, parse_card, parse_cards
+from thousand_tui.engine.events import (
+    CardDiscarded,
+    CardGiven,
+    CardPlayed,
+    Event,
+    MarriageDeclared,
+    RedealDeclined,
+    TalonTaken,
+)
 from thousand_tui.engine.rules import Rules, RulesError
 from thousand_tui.tui import check_terminal, run
 from thousand_tui.tui.ascii import AsciiFilter, asciify
@@ -110,26 +119,28 @@ def narrator() -> Narrator:
 
 def test_a_talon_taken_unseen_is_not_named() -> None:
     tell = narrator()
-    hidden = Event("talon", 1, {"cards": ["AH", "TH", "KH"], "shown": False})
+    cards = tuple(parse_cards(["AH", "TH", "KH"]))
+    hidden = TalonTaken(1, cards, shown=False, talon=None)
     assert tell.tell([hidden]) == ["Talon (Anna): not shown."]
-    shown = Event("talon", 1, {"cards": ["AH", "TH", "KH"], "shown": True})
+    shown = TalonTaken(1, cards, shown=True, talon=None)
     assert tell.tell([shown]) == ["Talon (Anna): A♥ 10♥ K♥."]
-    mine = Event("talon", 0, {"cards": ["AH", "TH", "KH"], "shown": False})
+    mine = TalonTaken(0, cards, shown=False, talon=None)
     assert tell.tell([mine]) == ["Talon (only you see it): A♥ 10♥ K♥."]
 
 
 def test_a_card_given_face_down_is_a_card() -> None:
     tell = narrator()
-    to_boris = Event("give", 1, {"card": "AS", "to": 2}, private_to=(1, 2))
-    to_me = Event("give", 1, {"card": "AS", "to": 0}, private_to=(1, 0))
+    ace = parse_card("AS")
+    to_boris = CardGiven(1, ace, to=2, private_to=(1, 2))
+    to_me = CardGiven(1, ace, to=0, private_to=(1, 0))
     assert tell.tell([to_boris, to_me]) == ["Anna → Boris: a card.", "Anna → you: A♠."]
 
 
 def test_a_declared_marriage_is_announced_with_its_card() -> None:
     tell = narrator()
     events = [
-        Event("marriage", 2, {"suit": "H", "points": 100, "keep_trump": False, "trump": "H"}),
-        Event("play", 2, {"card": "KH", "marriage": "H", "keep_trump": False}),
+        MarriageDeclared(2, "H", points=100, keep_trump=False, trump=Suit.HEARTS),
+        CardPlayed(2, parse_card("KH"), marriage="H"),
     ]
     assert tell.tell(events) == ["Boris: K♥ — marriage ♥ 100, trump ♥!"]
     assert tell.last[2] == "K♥ marriage ♥ 100"
@@ -273,8 +284,17 @@ def test_a_record_without_a_language_resumes_in_the_locales(table_env: Path) -> 
 
 def test_nothing_private_to_another_seat_is_told() -> None:
     tell = narrator()
-    declined = Event("redeal_decline", 1, {"reason": "hand_nines"}, private_to=(1,))
-    discard = Event("discard", 1, {"card": "AS"}, private_to=(1,))
+    declined = RedealDeclined(1, "hand_nines", private_to=(1,))
+    discard = CardDiscarded(1, parse_card("AS"), private_to=(1,))
     assert tell.tell([declined, discard]) == ["Anna: a card aside."]
-    mine = Event("redeal_decline", 0, {"reason": "hand_nines"}, private_to=(0,))
+    mine = RedealDeclined(0, "hand_nines", private_to=(0,))
     assert tell.tell([mine]) == ["You: plays on (nines in hand)."]
+
+
+def test_an_event_of_an_unknown_kind_is_an_error() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Unheard(Event):
+        pass
+
+    with pytest.raises(TypeError, match="no words"):
+        narrator().tell([Unheard(1)])

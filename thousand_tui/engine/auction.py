@@ -13,6 +13,15 @@ from typing import TYPE_CHECKING, Literal
 
 from .actions import Act, Action
 from .cards import Card, has_four_aces, marriage_suits
+from .events import (
+    BidMade,
+    DarkCalledOff,
+    DarkCancelDeclined,
+    DarkCancelled,
+    DarkDeclined,
+    DarkTaken,
+    Passed,
+)
 from .match import MatchState
 from .phases import Phase, next_multiple
 from .rules import Rules
@@ -173,7 +182,7 @@ def auto_bid(d: Deal, seat: int, value: int) -> None:
     d.record(Action(seat, Act.BID, value=value, auto=True))
     d.bids.append((seat, value))
     d.high, d.high_seat = value, seat
-    d.emit("bid", seat, value=value, auto=True)
+    d.emit(BidMade(seat, value, auto=True))
 
 
 def next_bidder(d: Deal, after: int) -> int | None:
@@ -214,7 +223,7 @@ def advance_auction(d: Deal) -> None:
 def pass_(d: Deal, seat: int) -> None:
     d.passed.add(seat)
     d.bids.append((seat, None))
-    d.emit("pass", seat)
+    d.emit(Passed(seat))
     d.turn = next_bidder(d, seat)
 
 
@@ -262,7 +271,7 @@ def bid(d: Deal, seat: int, value: int) -> None:
     d.high, d.high_seat = value, seat
     if d.rules.bidding.minus_mode == "others_pass" and d.in_minus(seat) and d.low_bidder is None:
         d.low_bidder = seat
-    d.emit("bid", seat, value=value)
+    d.emit(BidMade(seat, value))
     d.turn = next_bidder(d, seat)
 
 
@@ -278,9 +287,9 @@ def apply_dark(d: Deal, action: Action) -> None:
     if action.act is Act.DARK:
         d.dark = True
         d.declarer = seat
-        d.emit("dark", seat)
+        d.emit(DarkTaken(seat))
     else:
-        d.emit("dark_decline", seat)
+        d.emit(DarkDeclined(seat))
     d.reveal_hands(*[s for s in d.order if not (d.dark and s == seat)])
     d.after_dark()
 
@@ -288,7 +297,7 @@ def apply_dark(d: Deal, action: Action) -> None:
 def call_off_dark(d: Deal) -> None:
     d.dark = False
     d.reveal_hands()
-    d.emit("dark_off", None)
+    d.emit(DarkCalledOff(None))
 
 
 def next_dark_cancel(d: Deal) -> None:
@@ -307,10 +316,10 @@ def apply_dark_cancel(d: Deal, action: Action) -> None:
     seat = action.seat
     d.dark_cancel_queue.pop(0)
     if action.act is Act.DARK_CANCEL:
-        d.emit("dark_cancel", seat)
+        d.emit(DarkCancelled(seat))
         call_off_dark(d)
         d.declarer = None
         start_auction(d)
     else:
-        d.emit("dark_cancel_decline", seat)
+        d.emit(DarkCancelDeclined(seat))
         next_dark_cancel(d)

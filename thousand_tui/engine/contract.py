@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from .actions import Act, Action
+from .events import Baptized, Conceded, Raised
 from .exchange import raise_values
 from .match import MatchState
 from .phases import Phase
@@ -130,13 +131,13 @@ def apply_contract(d: Deal, action: Action) -> None:
         if action.value is not None:
             d.contract = action.value
             d.raised = True
-            d.emit("raise", seat, value=action.value)
+            d.emit(Raised(seat, action.value))
         d.start_play()
     elif action.act is Act.CONCEDE:
         d.conceded = True
-        d.emit("concede", seat)
+        d.emit(Conceded(seat))
         d.finish()
     elif action.act is Act.BAPTISM:
         d.baptized = True
-        d.emit("baptism", seat)
+        d.emit(Baptized(seat))
         d.finish()

@@ -19,7 +19,7 @@ from .auction import BidCap
 from .cards import Card, Suit
 from .contract import half_rounded_up_to_5
 from .dealing import Dealt, fined_at_the_cut
-from .events import Event
+from .events import ContractWon, DealStarted, Event
 from .match import MatchState
 from .outcome import DealOutcome
 from .phases import ACE_MARRIAGE, Declaration, Phase, RedealStage, Trick, next_multiple, seats_from
@@ -153,13 +153,9 @@ class Deal:
     def start(self) -> list[Event]:
         self.events = []
         self.emit(
-            "deal",
-            None,
-            number=self.number,
-            dealer=self.dealer,
-            golden=self.golden,
-            sitting_out=self.sitting_out,
-            cut=[c.code for c in self.dealt.cut],
+            DealStarted(
+                None, self.number, self.dealer, self.golden, self.sitting_out, self.dealt.cut
+            )
         )
         if auction.dark_allowed(self):
             self.phase = Phase.DARK
@@ -189,7 +185,7 @@ class Deal:
         self.declarer = seat
         self.contract = value
         self.to_move = None
-        self.emit("contract", seat, value=value, dark=self.dark)
+        self.emit(ContractWon(seat, value, self.dark))
         if self.players == 2:
             self.phase = Phase.TALON
             self.to_move = seat
@@ -323,10 +319,8 @@ class Deal:
         """An action the rules took without a choice (`auto`), in the deal's log."""
         self.log.append(action)
 
-    def emit(
-        self, kind: str, seat: int | None, private_to: tuple[int, ...] | None = None, **data: object
-    ) -> None:
-        self.events.append(Event(kind, seat, dict(data), private_to))
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
 
     def _take_events(self) -> list[Event]:
         events, self.events = self.events, []

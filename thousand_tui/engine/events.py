@@ -1,22 +1,337 @@
-"""What happened, for the table to show: one `Event` per step of the game."""
+"""What happened, for the table to show: one frozen dataclass per kind of event.
+
+`Event`s are the steps of the game (a bid, a card played, a trick taken, a deal's result);
+`SheetEvent`s are the score sheet's own notes in a deal's result (a palka, a fall from the
+barrel, a samosval), written into the record's `result` line by `to_record()`. A front end
+matches them by type (`match event: case Bid(...)`); an event of a kind it does not know is an
+error, not something to skip.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from .cards import Card, Suit
+
+if TYPE_CHECKING:
+    from .scoring import Settlement
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """`kind` names the step (`bid`, `play`, `trick`, `deal_result`, ...), `seat` who did it.
+    """A step of the game; `seat` is who did it (None for the table itself).
 
     `private_to` is set when only some seats may see the details (a card given face down):
-    a front end shows `data` only to those seats."""
+    a front end shows them only to those seats."""
 
-    kind: str
-    seat: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-    private_to: tuple[int, ...] | None = None
+    seat: int | None
+    private_to: tuple[int, ...] | None = field(default=None, kw_only=True)
 
     def visible_to(self, seat: int) -> bool:
         return self.private_to is None or seat in self.private_to
+
+
+# ---------------------------------------------------------------------- the deal
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted(Event):
+    number: int
+    dealer: int
+    golden: bool
+    sitting_out: int | None
+    cut: tuple[Card, ...]  # the cards shown at the cut (`deal.cut_ritual`)
+
+
+@dataclass(frozen=True, slots=True)
+class DarkTaken(Event):
+    """The player on 100 plays dark (в тёмную)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DarkDeclined(Event):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class DarkCancelled(Event):
+    """An opponent holding a marriage calls the dark game off (`dark.cancel`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DarkCancelDeclined(Event):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class DarkCalledOff(Event):
+    """The dark game is off: outbid or cancelled; every hand is seen."""
+
+
+@dataclass(frozen=True, slots=True)
+class RedealAsked(Event):
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RedealDeclined(Event):
+    """Private to the seat that could have asked: the reason tells about his cards."""
+
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade(Event):
+    value: int
+    auto: bool = False  # the obligated 100, or a bid the barrel rules make
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ContractWon(Event):
+    value: int
+    dark: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TalonTaken(Event):
+    """`talon` is the talon chosen (two players), else None."""
+
+    cards: tuple[Card, ...]
+    shown: bool
+    talon: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardGiven(Event):
+    card: Card
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded(Event):
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Raised(Event):
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Conceded(Event):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Baptized(Event):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class MarriageDeclared(Event):
+    """Told just before the card that declares it; `trump` is the trump after it."""
+
+    suit: str
+    points: int
+    keep_trump: bool
+    trump: Suit | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    card: Card
+    marriage: str | None = None
+    keep_trump: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken(Event):
+    """`seat` took trick `number` of `cards` (in play order), worth `points`."""
+
+    cards: tuple[Card, ...]
+    points: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class MarriageWithheld(Event):
+    suit: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class OtherTalon(Event):
+    """Two players: the talon not taken and the cards put aside go to the last trick's taker."""
+
+    cards: tuple[Card, ...]
+    points: int
+
+
+# ---------------------------------------------------------------------- the match
+
+
+@dataclass(frozen=True, slots=True)
+class DealSettled(Event):
+    """The deal's result; `seat` is its declarer."""
+
+    result: Settlement
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """`seat` won the game."""
+
+    scores: tuple[int, ...]
+
+
+# ---------------------------------------------------------------------- the score sheet
+
+FallReason = Literal["contract", "attempts", "bump", "simultaneous"]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetEvent:
+    """A note of the score sheet in a deal's result (RECORD.md, `result.events`)."""
+
+    kind: ClassVar[str]
+
+    def to_record(self) -> dict[str, Any]:
+        line: dict[str, Any] = {"kind": self.kind}
+        for name in self.__slots__:
+            line[name] = getattr(self, name)
+        return line
+
+
+@dataclass(frozen=True, slots=True)
+class CutPenalty(SheetEvent):
+    kind: ClassVar[str] = "cut_penalty"
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class WithheldMarriage(SheetEvent):
+    kind: ClassVar[str] = "marriage_withheld"
+    seat: int
+    suit: str
+
+
+@dataclass(frozen=True, slots=True)
+class SitterScore(SheetEvent):
+    kind: ClassVar[str] = "sitter_score"
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Frozen(SheetEvent):
+    """The declarer on the barrel: the others score nothing (`barrel.opponents_freeze`)."""
+
+    kind: ClassVar[str] = "frozen"
+    seats: tuple[int, ...]
+
+    def to_record(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seats": list(self.seats)}
+
+
+@dataclass(frozen=True, slots=True)
+class Palka(SheetEvent):
+    kind: ClassVar[str] = "palka"
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PalkaPenalty(SheetEvent):
+    kind: ClassVar[str] = "palka_penalty"
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cross(SheetEvent):
+    """A baptism («крещусь») marked on the declarer."""
+
+    kind: ClassVar[str] = "cross"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CrossPenalty(SheetEvent):
+    kind: ClassVar[str] = "cross_penalty"
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Concession(SheetEvent):
+    kind: ClassVar[str] = "concession"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConcessionPenalty(SheetEvent):
+    kind: ClassVar[str] = "concession_penalty"
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class BarrelWin(SheetEvent):
+    kind: ClassVar[str] = "barrel_win"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BarrelAttempt(SheetEvent):
+    kind: ClassVar[str] = "barrel_attempt"
+    seat: int
+    used: int
+
+
+@dataclass(frozen=True, slots=True)
+class BarrelOn(SheetEvent):
+    kind: ClassVar[str] = "barrel_on"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BarrelFall(SheetEvent):
+    kind: ClassVar[str] = "barrel_fall"
+    seat: int
+    points: int
+    why: FallReason
+
+
+@dataclass(frozen=True, slots=True)
+class BarrelThirdFall(SheetEvent):
+    kind: ClassVar[str] = "barrel_third_fall"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Samosval(SheetEvent):
+    """A score of exactly 555 (or −555) drops to 0; `score` is the score it dropped from."""
+
+    kind: ClassVar[str] = "samosval"
+    seat: int
+    score: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "from": self.score}
+
+
+@dataclass(frozen=True, slots=True)
+class GoldenReset(SheetEvent):
+    kind: ClassVar[str] = "golden_reset"
+
+
+@dataclass(frozen=True, slots=True)
+class GoldenReplay(SheetEvent):
+    kind: ClassVar[str] = "golden_replay"

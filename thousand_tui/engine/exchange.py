@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Act, Action
 from .auction import bid_ceiling
+from .events import CardDiscarded, CardGiven, Raised, TalonTaken
 from .phases import Phase, RedealStage, next_multiple
 from .redeal import ask_redeal
 from .rules import Rules
@@ -104,14 +105,8 @@ def take_talon(d: Deal, index: int, chosen: bool = False) -> None:
         if d.sitting_out is not None:
             seers.append(d.sitting_out)
         private = tuple(seers)
-    d.emit(
-        "talon",
-        seat,
-        private_to=private,
-        cards=[c.code for c in d.talon_cards],
-        shown=shown,
-        talon=index if d.players == 2 else None,
-    )
+    talon = index if d.players == 2 else None
+    d.emit(TalonTaken(seat, d.talon_cards, shown, talon, private_to=private))
     ask_redeal(d, RedealStage.TALON)
 
 
@@ -153,7 +148,7 @@ def apply_raise(d: Deal, action: Action) -> None:
     if action.value is not None:
         d.contract = action.value
         d.raised = True
-        d.emit("raise", action.seat, value=action.value)
+        d.emit(Raised(action.seat, action.value))
     enter_give(d)
 
 
@@ -193,9 +188,9 @@ def apply_give(d: Deal, action: Action) -> None:
         d.hands[action.to].append(card)
         d.given.append((action.to, card))
         private = None if d.rules.talon.given_visible else (seat, action.to)
-        d.emit("give", seat, private_to=private, card=card.code, to=action.to)
+        d.emit(CardGiven(seat, card, action.to, private_to=private))
     else:
         d.discarded.append(card)
-        d.emit("discard", seat, private_to=(seat,), card=card.code)
+        d.emit(CardDiscarded(seat, card, private_to=(seat,)))
     if owed(d).count == 0:
         d.after_exchange()

@@ -16,7 +16,7 @@ from .actions import Action, IllegalAction
 from .cards import codes
 from .deal import Deal
 from .dealing import Dealt, deal
-from .events import Event
+from .events import DealSettled, Event, GameOver
 from .match import MatchState
 from .rules import Rules
 from .scoring import Settlement, settle
@@ -184,7 +184,7 @@ class Game:
         self.results.append(result)
         self._write(result.to_record())
         self.match = result.state
-        events = [Event("deal_result", self.deal.declarer, {"result": result})]
+        events: list[Event] = [DealSettled(self.deal.declarer, result)]
         if result.winner is not None:
             self.winner = result.winner
             self._write(
@@ -195,7 +195,7 @@ class Game:
                     "deals": sum(1 for line in self.lines if line["type"] == "deal"),
                 }
             )
-            events.append(Event("game_over", result.winner, {"scores": result.state.scores}))
+            events.append(GameOver(result.winner, result.state.scores))
             return events
         if result.redeal is None:
             self.dealer = (self.dealer + 1) % self.rules.players

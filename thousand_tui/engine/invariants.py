@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .events import BarrelFall, GoldenReset
 from .game import Game
 from .match import MatchState
 from .rules import Rules
@@ -152,7 +153,7 @@ def _scores(before: MatchState, result: Settlement) -> list[str]:
 
 def _fell(result: Settlement) -> list[int]:
     """The seat of each fall in the deal."""
-    return [e["seat"] for e in result.events if e["kind"] == "barrel_fall"]
+    return [e.seat for e in result.events if isinstance(e, BarrelFall)]
 
 
 def _off_the_barrel(rules: Rules, result: Settlement) -> list[str]:
@@ -179,7 +180,7 @@ def _counts(before: MatchState, result: Settlement) -> list[str]:
         for seat in sorted(set(fell))
         if fell.count(seat) > 1
     ]
-    if any(e["kind"] == "golden_reset" for e in result.events):
+    if any(isinstance(e, GoldenReset) for e in result.events):
         return broken
     for name in COUNTS:
         old, new = getattr(before, name), getattr(result.state, name)

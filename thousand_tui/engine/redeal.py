@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Act, Action
 from .cards import Rank, card_points, count_rank
+from .events import RedealAsked, RedealDeclined
 from .phases import Phase, RedealStage
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def next_question(d: Deal) -> None:
 def redeal(d: Deal, seat: int, reason: str) -> None:
     d.redeal_reason = reason
     d.redeal_seat = seat
-    d.emit("redeal", seat, reason=reason)
+    d.emit(RedealAsked(seat, reason))
     d.finish()
 
 
@@ -109,5 +110,5 @@ def apply_redeal(d: Deal, action: Action) -> None:
         redeal(d, seat, action.reason)
     else:
         # Playing on tells nobody what he holds: the reason is his alone.
-        d.emit("redeal_decline", seat, private_to=(seat,), reason=action.reason)
+        d.emit(RedealDeclined(seat, action.reason, private_to=(seat,)))
         next_question(d)

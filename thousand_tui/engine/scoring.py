@@ -13,6 +13,28 @@ from typing import Any
 
 from .cards import Card, Rank, card_points, marriage_suits
 from .contract import concession_is_free, concession_terms
+from .events import (
+    BarrelAttempt,
+    BarrelFall,
+    BarrelOn,
+    BarrelThirdFall,
+    BarrelWin,
+    Concession,
+    ConcessionPenalty,
+    Cross,
+    CrossPenalty,
+    CutPenalty,
+    FallReason,
+    Frozen,
+    GoldenReplay,
+    GoldenReset,
+    Palka,
+    PalkaPenalty,
+    Samosval,
+    SheetEvent,
+    SitterScore,
+    WithheldMarriage,
+)
 from .match import BarrelSeat, MatchState
 from .outcome import DealOutcome
 from .rules import Rules
@@ -36,7 +58,7 @@ class Settlement:
     tricks: list[int] | None
     made: bool | None
     deltas: list[int]
-    events: list[dict[str, Any]]
+    events: list[SheetEvent]
     state: MatchState
     winner: int | None = None
 
@@ -55,7 +77,7 @@ class Settlement:
             "tricks": self.tricks,
             "made": self.made,
             "deltas": self.deltas,
-            "events": self.events,
+            "events": [event.to_record() for event in self.events],
             "state": self.state.to_dict(),
         }
         if self.baptism:
@@ -106,7 +128,7 @@ class _Sheet:
     falls: list[int]
     concessions: list[int]
     crosses: list[int]
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[SheetEvent] = field(default_factory=list)
 
     @classmethod
     def of(cls, state: MatchState) -> _Sheet:
@@ -120,8 +142,8 @@ class _Sheet:
             list(state.crosses),
         )
 
-    def event(self, kind: str, **data: Any) -> None:
-        self.events.append({"kind": kind, **data})
+    def note(self, event: SheetEvent) -> None:
+        self.events.append(event)
 
 
 def settle(deal: DealOutcome) -> Settlement:
@@ -132,7 +154,7 @@ def settle(deal: DealOutcome) -> Settlement:
     sheet = _Sheet.of(before)
     n = deal.players
     if deal.cut_fined:
-        sheet.event("cut_penalty", seat=deal.cutter, points=rules.deal.cut_penalty)
+        sheet.note(CutPenalty(deal.cutter, rules.deal.cut_penalty))
 
     if deal.redeal_reason is not None:
         # The cut came before the deal: its fine stands when the deal is redealt
@@ -183,7 +205,7 @@ def settle(deal: DealOutcome) -> Settlement:
         # (RECORD.md, `marriage_withheld`; `marriage.card_must_win`).
         for declaration in deal.declarations:
             if declaration.withheld:
-                sheet.event("marriage_withheld", seat=declaration.seat, suit=declaration.suit)
+                sheet.note(WithheldMarriage(declaration.seat, declaration.suit))
         points = [deal.card_points[s] + deal.marriage_points[s] for s in range(n)]
         made = _contract_made(rules, points[declarer], contract)
         for seat in deal.order:
@@ -215,7 +237,7 @@ def settle(deal: DealOutcome) -> Settlement:
             amount = _multiplied(rules, points, marriages, m, marriage_m)
             if amount:
                 sheet.scores[sitter] += amount
-                sheet.event("sitter_score", seat=sitter, points=amount)
+                sheet.note(SitterScore(sitter, amount))
 
     if played:
         for seat in deal.order:
@@ -241,7 +263,7 @@ def settle(deal: DealOutcome) -> Settlement:
             palki_given[declarer] = 1
             takes_part[declarer] = True
     if frozen:
-        sheet.event("frozen", seats=[s for s in deal.order if s != declarer])
+        sheet.note(Frozen(tuple(s for s in deal.order if s != declarer)))
     _palki(rules, sheet, palki_given, takes_part)
 
     winners = _barrel(rules, deal, sheet, on_barrel, barrel_gain, made, played)
@@ -319,20 +341,20 @@ def _concession(
     pinned = on_barrel[declarer]
     if deal.baptized:
         sheet.crosses[declarer] += 1
-        sheet.event("cross", seat=declarer)
+        sheet.note(Cross(declarer))
         if sheet.crosses[declarer] % 2 == 0 and rules.baptism.crosses_penalty and not pinned:
             sheet.scores[declarer] -= rules.baptism.crosses_penalty
-            sheet.event("cross_penalty", seat=declarer, points=rules.baptism.crosses_penalty)
+            sheet.note(CrossPenalty(declarer, rules.baptism.crosses_penalty))
         return
     terms = concession_terms(rules, deal.match, declarer, contract, m)
     sheet.concessions[declarer] += 1
-    sheet.event("concession", seat=declarer)
+    sheet.note(Concession(declarer))
     if terms.loss == "minus_bid" and not pinned:
         sheet.scores[declarer] -= terms.points
     third = rules.rospis.third_penalty
     if third and sheet.concessions[declarer] % 3 == 0 and not pinned:
         sheet.scores[declarer] -= third
-        sheet.event("concession_penalty", seat=declarer, points=third)
+        sheet.note(ConcessionPenalty(declarer, third))
     if frozen:
         return
     for seat in deal.order:
@@ -360,7 +382,7 @@ def _palki(rules: Rules, sheet: _Sheet, given: list[int], takes_part: list[bool]
         old = sheet.palki[seat]
         sheet.palki[seat] += count
         sheet.streak[seat] += count
-        sheet.event("palka", seat=seat, count=count)
+        sheet.note(Palka(seat, count))
         if rules.palki.rule == "every_third":
             fines = sheet.palki[seat] // 3 - old // 3
         else:
@@ -370,7 +392,7 @@ def _palki(rules: Rules, sheet: _Sheet, given: list[int], takes_part: list[bool]
             sheet.streak[seat] %= 3
         for _ in range(fines):
             sheet.scores[seat] -= penalty
-            sheet.event("palka_penalty", seat=seat, points=penalty)
+            sheet.note(PalkaPenalty(seat, penalty))
 
 
 def _barrel(
@@ -391,7 +413,7 @@ def _barrel(
     threshold = b.threshold
     declarer = deal.declarer
     winners: list[int] = []
-    falling: dict[int, str] = {}
+    falling: dict[int, FallReason] = {}
     contract_fall: int | None = None
 
     for seat in deal.order:
@@ -410,19 +432,19 @@ def _barrel(
             if tally >= b.min_contract:
                 sheet.scores[seat] = threshold + tally
                 winners.append(seat)
-                sheet.event("barrel_win", seat=seat)
+                sheet.note(BarrelWin(seat))
                 sheet.barrel[seat] = None
                 continue
             sheet.scores[seat] = threshold + tally
         elif seat == declarer and played and made and (deal.contract or 0) >= b.min_contract:
             sheet.scores[seat] = threshold + (deal.contract or 0)
             winners.append(seat)
-            sheet.event("barrel_win", seat=seat)
+            sheet.note(BarrelWin(seat))
             sheet.barrel[seat] = None
             continue
         if b.attempt_counts == "every_deal" or seat == declarer:
             attempts += 1
-            sheet.event("barrel_attempt", seat=seat, used=attempts)
+            sheet.note(BarrelAttempt(seat, attempts))
         sheet.barrel[seat] = BarrelSeat(attempts, tally)
         if attempts >= b.attempts:
             falling[seat] = "attempts"
@@ -440,7 +462,7 @@ def _barrel(
     for seat in climbers:
         sheet.scores[seat] = threshold
         sheet.barrel[seat] = BarrelSeat()
-        sheet.event("barrel_on", seat=seat)
+        sheet.note(BarrelOn(seat))
     if climbers and b.bump:
         for seat in range(deal.players):
             if on_barrel[seat] and sheet.barrel[seat] is not None and seat not in falling:
@@ -454,7 +476,7 @@ def _barrel(
     return winners
 
 
-def _fall(rules: Rules, sheet: _Sheet, seat: int, why: str, contract: int | None) -> None:
+def _fall(rules: Rules, sheet: _Sheet, seat: int, why: FallReason, contract: int | None) -> None:
     """He falls: his barrel score (threshold, plus the tally for `goal: cumulative`), rounded
     per `fall_rounding`, less the penalty, or less his contract when it failed."""
     b = rules.barrel
@@ -463,13 +485,13 @@ def _fall(rules: Rules, sheet: _Sheet, seat: int, why: str, contract: int | None
     before = sheet.scores[seat]
     if b.third_fall == "reset_to_zero" and sheet.falls[seat] == 3:
         sheet.scores[seat] = 0
-        sheet.event("barrel_third_fall", seat=seat)
+        sheet.note(BarrelThirdFall(seat))
     else:
         score = before
         if b.fall_rounding == "down_to_tens":
             score = score // 10 * 10
         sheet.scores[seat] = score - (b.penalty if contract is None else contract)
-    sheet.event("barrel_fall", seat=seat, points=before - sheet.scores[seat], why=why)
+    sheet.note(BarrelFall(seat, before - sheet.scores[seat], why))
 
 
 def _samosval(rules: Rules, sheet: _Sheet, seats: Iterable[int] | None = None) -> None:
@@ -484,7 +506,7 @@ def _samosval(rules: Rules, sheet: _Sheet, seats: Iterable[int] | None = None) -
         if score == 555 or (mode == "plus_minus" and score == -555):
             sheet.scores[seat] = 0
             sheet.barrel[seat] = None
-            sheet.event("samosval", seat=seat, **{"from": score})
+            sheet.note(Samosval(seat, score))
 
 
 def _golden_failure(rules: Rules, sheet: _Sheet, n: int) -> tuple[int, bool]:
@@ -501,10 +523,10 @@ def _golden_failure(rules: Rules, sheet: _Sheet, n: int) -> tuple[int, bool]:
         ):
             column[:] = [0] * n
         sheet.barrel[:] = [None] * n
-        sheet.event("golden_reset")
+        sheet.note(GoldenReset())
         return 0, False
     if mode == "replay":
-        sheet.event("golden_replay")
+        sheet.note(GoldenReplay())
         return n, False
     return 0, False
 

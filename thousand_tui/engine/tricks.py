@@ -8,6 +8,13 @@ from typing import TYPE_CHECKING
 
 from .actions import Act, Action
 from .cards import Card, Rank, Suit, card_points, has_four_aces, marriage_suits
+from .events import (
+    CardPlayed,
+    MarriageDeclared,
+    MarriageWithheld,
+    OtherTalon,
+    TrickTaken,
+)
 from .phases import ACE_MARRIAGE, Declaration, Trick
 
 if TYPE_CHECKING:
@@ -122,7 +129,7 @@ def apply_play(d: Deal, action: Action) -> None:
         declare(d, seat, card, action.marriage, action.keep_trump)
     d.hands[seat].remove(card)
     d.trick.append((seat, card))
-    d.emit("play", seat, card=card.code, marriage=action.marriage, keep_trump=action.keep_trump)
+    d.emit(CardPlayed(seat, card, action.marriage, action.keep_trump))
     if len(d.trick) < len(d.order):
         d.to_move = d.next_in_order(seat)
         return
@@ -146,14 +153,7 @@ def declare(d: Deal, seat: int, card: Card, marriage: str, keep_trump: bool) -> 
     points = value if marriage_scores(d, seat) else 0
     d.declarations.append(Declaration(seat, marriage, points, keep_trump, trick=len(d.tricks)))
     d.marriage_points[seat] += points
-    d.emit(
-        "marriage",
-        seat,
-        suit=marriage,
-        points=points,
-        keep_trump=keep_trump,
-        trump=d.trump.value if d.trump else None,
-    )
+    d.emit(MarriageDeclared(seat, marriage, points, keep_trump, d.trump))
 
 
 def close_trick(d: Deal) -> None:
@@ -166,9 +166,7 @@ def close_trick(d: Deal) -> None:
     d.card_points[winner] += trick.points
     withhold_marriage(d, trick)
     d.trick = []
-    d.emit(
-        "trick", winner, cards=[c.code for c in cards], points=trick.points, number=len(d.tricks)
-    )
+    d.emit(TrickTaken(winner, trick.cards, trick.points, len(d.tricks)))
     if d.hands[winner]:
         d.leader = winner
         d.to_move = winner
@@ -176,7 +174,7 @@ def close_trick(d: Deal) -> None:
     if d.players == 2:
         other = d.talons[1 - (d.taken_talon or 0)] + d.discarded
         d.card_points[winner] += card_points(other)
-        d.emit("other_talon", winner, cards=[c.code for c in other], points=card_points(other))
+        d.emit(OtherTalon(winner, tuple(other), card_points(other)))
     d.finish()
 
 
@@ -193,4 +191,4 @@ def withhold_marriage(d: Deal, trick: Trick) -> None:
         last.seat, last.suit, last.points, last.keep_trump, last.trick, withheld=True
     )
     d.marriage_points[last.seat] -= last.points
-    d.emit("marriage_withheld", last.seat, suit=last.suit, points=last.points)
+    d.emit(MarriageWithheld(last.seat, last.suit, last.points))

@@ -8,10 +8,55 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..engine.cards import parse_card
-from ..engine.events import Event
+from ..engine.cards import Card, Suit
+from ..engine.deal import ACE_MARRIAGE
+from ..engine.events import (
+    Baptized,
+    BarrelAttempt,
+    BarrelFall,
+    BarrelOn,
+    BarrelThirdFall,
+    BarrelWin,
+    BidMade,
+    CardDiscarded,
+    CardGiven,
+    CardPlayed,
+    Conceded,
+    Concession,
+    ConcessionPenalty,
+    ContractWon,
+    Cross,
+    CrossPenalty,
+    CutPenalty,
+    DarkCalledOff,
+    DarkCancelDeclined,
+    DarkCancelled,
+    DarkDeclined,
+    DarkTaken,
+    DealSettled,
+    DealStarted,
+    Event,
+    Frozen,
+    GameOver,
+    GoldenReplay,
+    GoldenReset,
+    MarriageDeclared,
+    MarriageWithheld,
+    OtherTalon,
+    Palka,
+    PalkaPenalty,
+    Passed,
+    Raised,
+    RedealAsked,
+    RedealDeclined,
+    Samosval,
+    SheetEvent,
+    SitterScore,
+    TalonTaken,
+    TrickTaken,
+    WithheldMarriage,
+)
 from ..engine.rules import Rules
 from ..engine.scoring import Settlement
 from .i18n import Translator
@@ -30,20 +75,20 @@ class Narrator:
     last: dict[int, str] = field(default_factory=dict)
     dark_declarer: int | None = None
     redeal_seat: int | None = None
-    _marriage: dict[str, Any] | None = None
+    _marriage: MarriageDeclared | None = None
 
     def name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.names):
             return "?"
         return self.names[seat]
 
-    def card(self, code: str) -> str:
-        return self.palette.card_label(parse_card(code))
+    def card(self, card: Card) -> str:
+        return self.palette.card_label(card)
 
-    def cards(self, codes: Iterable[str]) -> str:
-        return " ".join(self.card(code) for code in codes)
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(card) for card in cards)
 
-    def suit(self, letter: str | None) -> str:
+    def suit(self, letter: str | Suit | None) -> str:
         return self.palette.suit_label(letter)
 
     def tell(self, events: Iterable[Event]) -> list[str]:
@@ -58,111 +103,99 @@ class Narrator:
         if not event.visible_to(HUMAN):
             return self.hidden(event)
         t = self.t
-        kind, seat, data = event.kind, event.seat, event.data
+        seat = event.seat
         name = self.name(seat)
-        if kind == "deal":
-            self.last = {}
-            self.dark_declarer = None
-            out = [
-                t(
-                    "n_deal_sitter" if data.get("sitting_out") is not None else "n_deal",
-                    number=data["number"],
-                    dealer=self.name(data["dealer"]),
-                )
-            ]
-            if data.get("cut"):
-                out.append(t("n_cut", cards=self.cards(data["cut"])))
-            if data.get("golden"):
-                out.append(t("n_golden", m=self.rules.golden.multiplier))
-            return out
-        if kind == "bid":
-            value = data["value"]
-            self.last[seat or 0] = t("act_bid_auto" if data.get("auto") else "act_bid", value=value)
-            return t("n_bid_auto" if data.get("auto") else "n_bid", name=name, value=value)
-        if kind == "pass":
-            self.last[seat or 0] = t("act_pass")
-            return t("n_pass", name=name)
-        if kind == "dark":
-            self.dark_declarer = seat
-            self.last[seat or 0] = t("act_dark")
-            return t("n_dark", name=name)
-        if kind == "dark_decline":
-            return t("n_dark_decline", name=name)
-        if kind == "dark_cancel":
-            self.last[seat or 0] = t("act_dark_cancel")
-            return t("n_dark_cancel", name=name)
-        if kind == "dark_cancel_decline":
-            return t("n_dark_cancel_decline", name=name)
-        if kind == "dark_off":
-            self.dark_declarer = None
-            return t("n_dark_off")
-        if kind == "redeal":
-            self.last[seat or 0] = t("act_redeal")
-            self.redeal_seat = seat
-            return t("n_redeal", name=name, reason=t.reason(data.get("reason")))
-        if kind == "redeal_decline":
-            return t("n_redeal_decline", name=name, reason=t.reason(data.get("reason")))
-        if kind == "contract":
-            self.last[seat or 0] = t("act_contract", value=data["value"])
-            if data.get("dark"):
-                return t("n_contract_dark", name=name, value=data["value"])
-            return t("n_contract", name=name, value=data["value"])
-        if kind == "talon":
-            self.last[seat or 0] = t("act_talon")
-            out = []
-            if data.get("talon") is not None:
-                out.append(t("n_talon_number", name=name, number=data["talon"] + 1))
-            if data.get("shown"):
-                out.append(t("n_talon_shown", name=name, cards=self.cards(data["cards"])))
-            elif seat == HUMAN and self.dark_declarer != HUMAN:
-                out.append(t("n_talon_mine", cards=self.cards(data["cards"])))
-            else:
-                out.append(t("n_talon_hidden", name=name))
-            return out
-        if kind == "give":
-            self.last[seat or 0] = t("act_give")
-            to = data.get("to")
-            if to == HUMAN:
-                return t("n_give_me", name=name, card=self.card(data["card"]))
-            return t("n_give_seen", name=name, to=self.name(to), card=self.card(data["card"]))
-        if kind == "discard":
-            self.last[seat or 0] = t("act_discard")
-            if seat == HUMAN:
-                return t("n_discard_mine", card=self.card(data["card"]))
-            return t("n_discard", name=name)
-        if kind == "raise":
-            self.last[seat or 0] = t("act_raise", value=data["value"])
-            return t("n_raise", name=name, value=data["value"])
-        if kind == "concede":
-            mark = t("mark_concession")
-            self.last[seat or 0] = t("act_concede", mark=mark)
-            return None  # told with the deal's result, which knows the contract
-        if kind == "baptism":
-            self.last[seat or 0] = t("act_baptism")
-            return t("n_baptism", name=name)
-        if kind == "marriage":
-            self._marriage = dict(data)
-            return None
-        if kind == "play":
-            return self._play(seat, name, data)
-        if kind == "trick":
-            self.last[seat or 0] = self.last.get(seat or 0, "")
-            return t("n_trick", name=name, points=data["points"], number=data["number"])
-        if kind == "marriage_withheld":
-            return t("n_withheld", name=name, suit=self.suit(data["suit"]))
-        if kind == "other_talon":
-            return t(
-                "n_other_talon", name=name, cards=self.cards(data["cards"]), points=data["points"]
-            )
-        if kind == "deal_result":
-            result = data["result"]
-            # A redeal was told by its own event; a played deal is told with its outcome.
-            return self.result(result) if result.redeal is None else None
-        if kind == "game_over":
-            scores = data.get("scores") or ()
-            score = scores[seat] if seat is not None and seat < len(scores) else ""
-            return t("n_game_over", name=name, score=score)
-        return None
+        me = seat or 0
+        match event:
+            case DealStarted(number=number, dealer=dealer, golden=golden, sitting_out=sitter):
+                self.last = {}
+                self.dark_declarer = None
+                key = "n_deal_sitter" if sitter is not None else "n_deal"
+                out = [t(key, number=number, dealer=self.name(dealer))]
+                if event.cut:
+                    out.append(t("n_cut", cards=self.cards(event.cut)))
+                if golden:
+                    out.append(t("n_golden", m=self.rules.golden.multiplier))
+                return out
+            case BidMade(value=value, auto=auto):
+                self.last[me] = t("act_bid_auto" if auto else "act_bid", value=value)
+                return t("n_bid_auto" if auto else "n_bid", name=name, value=value)
+            case Passed():
+                self.last[me] = t("act_pass")
+                return t("n_pass", name=name)
+            case DarkTaken():
+                self.dark_declarer = seat
+                self.last[me] = t("act_dark")
+                return t("n_dark", name=name)
+            case DarkDeclined():
+                return t("n_dark_decline", name=name)
+            case DarkCancelled():
+                self.last[me] = t("act_dark_cancel")
+                return t("n_dark_cancel", name=name)
+            case DarkCancelDeclined():
+                return t("n_dark_cancel_decline", name=name)
+            case DarkCalledOff():
+                self.dark_declarer = None
+                return t("n_dark_off")
+            case RedealAsked(reason=reason):
+                self.last[me] = t("act_redeal")
+                self.redeal_seat = seat
+                return t("n_redeal", name=name, reason=t.reason(reason))
+            case RedealDeclined(reason=reason):
+                return t("n_redeal_decline", name=name, reason=t.reason(reason))
+            case ContractWon(value=value, dark=dark):
+                self.last[me] = t("act_contract", value=value)
+                return t("n_contract_dark" if dark else "n_contract", name=name, value=value)
+            case TalonTaken(cards=cards, shown=shown, talon=talon):
+                self.last[me] = t("act_talon")
+                out = []
+                if talon is not None:
+                    out.append(t("n_talon_number", name=name, number=talon + 1))
+                if shown:
+                    out.append(t("n_talon_shown", name=name, cards=self.cards(cards)))
+                elif seat == HUMAN and self.dark_declarer != HUMAN:
+                    out.append(t("n_talon_mine", cards=self.cards(cards)))
+                else:
+                    out.append(t("n_talon_hidden", name=name))
+                return out
+            case CardGiven(card=card, to=to):
+                self.last[me] = t("act_give")
+                if to == HUMAN:
+                    return t("n_give_me", name=name, card=self.card(card))
+                return t("n_give_seen", name=name, to=self.name(to), card=self.card(card))
+            case CardDiscarded(card=card):
+                self.last[me] = t("act_discard")
+                if seat == HUMAN:
+                    return t("n_discard_mine", card=self.card(card))
+                return t("n_discard", name=name)
+            case Raised(value=value):
+                self.last[me] = t("act_raise", value=value)
+                return t("n_raise", name=name, value=value)
+            case Conceded():
+                self.last[me] = t("act_concede", mark=t("mark_concession"))
+                return None  # told with the deal's result, which knows the contract
+            case Baptized():
+                self.last[me] = t("act_baptism")
+                return t("n_baptism", name=name)
+            case MarriageDeclared():
+                self._marriage = event
+                return None
+            case CardPlayed():
+                return self._play(event, name)
+            case TrickTaken(points=points, number=number):
+                self.last[me] = self.last.get(me, "")
+                return t("n_trick", name=name, points=points, number=number)
+            case MarriageWithheld(suit=suit):
+                return t("n_withheld", name=name, suit=self.suit(suit))
+            case OtherTalon(cards=cards, points=points):
+                return t("n_other_talon", name=name, cards=self.cards(cards), points=points)
+            case DealSettled(result=result):
+                # A redeal was told by its own event; a played deal is told with its outcome.
+                return self.result(result) if result.redeal is None else None
+            case GameOver(scores=scores):
+                score = scores[seat] if seat is not None and seat < len(scores) else ""
+                return t("n_game_over", name=name, score=score)
+        raise TypeError(f"no words for the event {event!r}")
 
     def hidden(self, event: Event) -> str | list[str] | None:
         """An event seat 0 may not see into: only that it happened, where the table shows it
@@ -171,37 +204,41 @@ class Narrator:
         t = self.t
         seat = event.seat
         name = self.name(seat)
-        if event.kind == "give":
-            self.last[seat or 0] = t("act_give")
-            return t("n_give_hidden", name=name, to=self.name(event.data.get("to")))
-        if event.kind == "discard":
-            self.last[seat or 0] = t("act_discard")
-            return t("n_discard", name=name)
-        if event.kind == "talon":
-            self.last[seat or 0] = t("act_talon")
-            out = []
-            if event.data.get("talon") is not None:
-                out.append(t("n_talon_number", name=name, number=event.data["talon"] + 1))
-            out.append(t("n_talon_hidden", name=name))
-            return out
-        return None
+        match event:
+            case CardGiven(to=to):
+                self.last[seat or 0] = t("act_give")
+                return t("n_give_hidden", name=name, to=self.name(to))
+            case CardDiscarded():
+                self.last[seat or 0] = t("act_discard")
+                return t("n_discard", name=name)
+            case TalonTaken(talon=talon):
+                self.last[seat or 0] = t("act_talon")
+                out = []
+                if talon is not None:
+                    out.append(t("n_talon_number", name=name, number=talon + 1))
+                out.append(t("n_talon_hidden", name=name))
+                return out
+            case RedealDeclined():
+                return None
+        raise TypeError(f"no words for the private event {event!r}")
 
-    def _play(self, seat: int | None, name: str, data: dict[str, Any]) -> str:
+    def _play(self, event: CardPlayed, name: str) -> str:
         t = self.t
-        card = self.card(data["card"])
-        marriage = data.get("marriage")
+        seat = event.seat or 0
+        card = self.card(event.card)
+        marriage = event.marriage
         declared = self._marriage
         self._marriage = None
         if marriage and declared is not None:
-            points = declared.get("points", 0)
-            if marriage == "A":
-                self.last[seat or 0] = t("act_ace_marriage", card=card, points=points)
+            points = declared.points
+            if marriage == ACE_MARRIAGE:
+                self.last[seat] = t("act_ace_marriage", card=card, points=points)
                 return t("n_play_ace_marriage", name=name, card=card, points=points)
             suit = self.suit(marriage)
-            if data.get("keep_trump"):
-                held = declared.get("trump")
+            if event.keep_trump:
+                held = declared.trump
                 trump = self.suit(held) if held else t("no_trump")
-                self.last[seat or 0] = t("act_marriage_keep", card=card, suit=suit, points=points)
+                self.last[seat] = t("act_marriage_keep", card=card, suit=suit, points=points)
                 return t(
                     "n_play_marriage_keep",
                     name=name,
@@ -210,9 +247,9 @@ class Narrator:
                     points=points,
                     trump=trump,
                 )
-            self.last[seat or 0] = t("act_marriage", card=card, suit=suit, points=points)
+            self.last[seat] = t("act_marriage", card=card, suit=suit, points=points)
             return t("n_play_marriage", name=name, card=card, suit=suit, points=points)
-        self.last[seat or 0] = t("act_play", card=card)
+        self.last[seat] = t("act_play", card=card)
         return t("n_play", name=name, card=card)
 
     def result(self, result: Settlement) -> list[str]:
@@ -236,32 +273,36 @@ class Narrator:
     def redealer(self, result: Settlement) -> str:
         return self.name(self.redeal_seat)
 
-    def settlement_event(self, event: dict[str, Any]) -> str:
+    def settlement_event(self, event: SheetEvent) -> str:
         t = self.t
-        kind = event.get("kind", "")
-        name = self.name(event.get("seat"))
-        if kind == "palka":
-            return t("ev_palka_two" if event.get("count", 1) > 1 else "ev_palka", name=name)
-        if kind == "concession":
-            return t("ev_concession", name=name, mark=t("mark_concession"))
-        if kind == "samosval":
-            return t("ev_samosval", name=name, source=event.get("from", ""))
-        if kind == "barrel_attempt":
-            return t(
-                "ev_barrel_attempt",
-                name=name,
-                used=event.get("used", 0),
-                attempts=self.rules.barrel.attempts,
-            )
-        if kind == "barrel_fall":
-            why = t(f"why_{event.get('why', 'attempts')}")
-            return t("ev_barrel_fall", name=name, points=event.get("points", 0), why=why)
-        if kind == "marriage_withheld":
-            return t("ev_marriage_withheld", name=name, suit=self.suit(event.get("suit")))
-        if kind == "frozen":
-            return t("ev_frozen")
-        key = f"ev_{kind}"
-        try:
-            return t(key, name=name, points=event.get("points", 0))
-        except KeyError:
-            return ""
+        match event:
+            case Palka(seat=seat, count=count):
+                return t("ev_palka_two" if count > 1 else "ev_palka", name=self.name(seat))
+            case Concession(seat=seat):
+                return t("ev_concession", name=self.name(seat), mark=t("mark_concession"))
+            case Samosval(seat=seat, score=score):
+                return t("ev_samosval", name=self.name(seat), source=score)
+            case BarrelAttempt(seat=seat, used=used):
+                attempts = self.rules.barrel.attempts
+                return t("ev_barrel_attempt", name=self.name(seat), used=used, attempts=attempts)
+            case BarrelFall(seat=seat, points=points, why=why):
+                return t("ev_barrel_fall", name=self.name(seat), points=points, why=t(f"why_{why}"))
+            case WithheldMarriage(seat=seat, suit=suit):
+                return t("ev_marriage_withheld", name=self.name(seat), suit=self.suit(suit))
+            case Frozen():
+                return t("ev_frozen")
+            case (
+                CutPenalty(seat=seat, points=points)
+                | SitterScore(seat=seat, points=points)
+                | PalkaPenalty(seat=seat, points=points)
+                | CrossPenalty(seat=seat, points=points)
+                | ConcessionPenalty(seat=seat, points=points)
+            ):
+                return t(f"ev_{event.kind}", name=self.name(seat), points=points)
+            case Cross(seat=seat) | BarrelWin(seat=seat) | BarrelOn(seat=seat):
+                return t(f"ev_{event.kind}", name=self.name(seat))
+            case BarrelThirdFall(seat=seat):
+                return t(f"ev_{event.kind}", name=self.name(seat))
+            case GoldenReset() | GoldenReplay():
+                return t(f"ev_{event.kind}")
+        raise TypeError(f"no words for the score sheet's note {event!r}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..engine.events import BarrelFall, Concession, Cross, Palka, Samosval
 from ..engine.match import MatchState
 from ..engine.scoring import Settlement
 from .i18n import Translator
@@ -78,19 +79,19 @@ def score_cell(result: Settlement, seat: int, marks: Marks) -> str:
     out = [str(state.scores[seat])]
     suffix = ""
     for event in result.events:
-        if event.get("seat") != seat:
+        if getattr(event, "seat", None) != seat:
             continue
-        kind = event.get("kind")
-        if kind == "palka":
-            suffix += marks.palka * int(event.get("count", 1))
-        elif kind == "concession":
-            suffix += marks.concession
-        elif kind == "cross":
-            suffix += marks.cross
-        elif kind == "barrel_fall":
-            suffix += marks.fall
-        elif kind == "samosval":
-            suffix += marks.samosval
+        match event:
+            case Palka(count=count):
+                suffix += marks.palka * count
+            case Concession():
+                suffix += marks.concession
+            case Cross():
+                suffix += marks.cross
+            case BarrelFall():
+                suffix += marks.fall
+            case Samosval():
+                suffix += marks.samosval
     place = state.barrel[seat]
     if place is not None:
         suffix += f"{marks.barrel}{place.attempts_used}"

@@ -23,9 +23,17 @@ from textual.worker import get_current_worker
 
 from ...ai import Player, make_player
 from ...engine.actions import Action, IllegalAction
-from ...engine.cards import Card, parse_card
+from ...engine.cards import Card
 from ...engine.deal import Deal, Phase
-from ...engine.events import Event
+from ...engine.events import (
+    CardGiven,
+    CardPlayed,
+    DealSettled,
+    DealStarted,
+    Event,
+    TalonTaken,
+    TrickTaken,
+)
 from ...engine.game import Game
 from ...engine.scoring import Settlement
 from ...engine.view import SeatView
@@ -286,36 +294,31 @@ class TableScreen(Screen[None]):
         just closed, results to show, the cards that came to you). `deal` is the deal the
         events began in: when it ends, the game has already moved on to the next one."""
         for event in events:
-            if event.kind == "deal":
-                self.talon_shown = False
-                self.new_cards = set()
-                self.show_last = False
-            elif event.kind == "talon":
-                self.talon_shown = bool(event.data.get("shown"))
-                if event.seat == HUMAN and self.narrator.dark_declarer != HUMAN:
-                    self.new_cards = {parse_card(c) for c in event.data.get("cards", ())}
-            elif event.kind == "give" and event.data.get("to") == HUMAN:
-                if event.visible_to(HUMAN):
-                    self.new_cards = {parse_card(event.data["card"])}
-            elif event.kind == "play" and event.seat == HUMAN:
-                self.new_cards = set()
-            elif event.kind == "trick":
-                number = int(event.data.get("number", 0))
-                tricks = deal.tricks if deal is not None else ()
-                if 0 < number <= len(tricks):
-                    plays = list(tricks[number - 1].plays)
-                else:
-                    plays = [(-1, parse_card(c)) for c in event.data.get("cards", ())]
-                self.finished_trick = FinishedTrick(
-                    plays=plays,
-                    winner=event.seat or 0,
-                    points=event.data.get("points", 0),
-                    number=number,
-                )
-            elif event.kind == "deal_result":
-                result = event.data["result"]
-                trick = self.finished_trick if result.redeal is None else None
-                self.results.append(PendingResult(result, trick))
+            match event:
+                case DealStarted():
+                    self.talon_shown = False
+                    self.new_cards = set()
+                    self.show_last = False
+                case TalonTaken(cards=cards, shown=shown):
+                    self.talon_shown = shown
+                    if event.seat == HUMAN and self.narrator.dark_declarer != HUMAN:
+                        self.new_cards = set(cards)
+                case CardGiven(card=card, to=to) if to == HUMAN and event.visible_to(HUMAN):
+                    self.new_cards = {card}
+                case CardPlayed(seat=seat) if seat == HUMAN:
+                    self.new_cards = set()
+                case TrickTaken(number=number, points=points):
+                    tricks = deal.tricks if deal is not None else ()
+                    if 0 < number <= len(tricks):
+                        plays = list(tricks[number - 1].plays)
+                    else:
+                        plays = [(-1, card) for card in event.cards]
+                    self.finished_trick = FinishedTrick(
+                        plays=plays, winner=event.seat or 0, points=points, number=number
+                    )
+                case DealSettled(result=result):
+                    trick = self.finished_trick if result.redeal is None else None
+                    self.results.append(PendingResult(result, trick))
             for line in self.narrator.tell([event]):
                 self.say(line)
 
