@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 import yaml
 
@@ -131,7 +131,7 @@ class _Loader(yaml.SafeLoader):
     """A safe loader that keeps the line of every key (by dotted path) and reads only
     true/false as booleans, so `off` and `yes` stay text as in YAML 1.2."""
 
-    yaml_implicit_resolvers: ClassVar[dict[Any, list[tuple[str, re.Pattern[str]]]]] = {
+    yaml_implicit_resolvers = {  # noqa: RUF012 (yaml's own class attribute)
         first: [pair for pair in resolvers if pair[0] != "tag:yaml.org,2002:bool"]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
@@ -1091,8 +1091,8 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "pts":
-            return _points(value, self.lang)
-        return super().format_field(value, format_spec)
+            return _points(int(value), self.lang)
+        return str(super().format_field(value, format_spec))
 
 
 def _lang_index(lang: str) -> int:

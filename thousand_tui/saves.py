@@ -218,7 +218,9 @@ def format_games(saves: list[SavedGame], folder: Path) -> str:
 
 
 def _table(saves: list[SavedGame]) -> list[str]:
-    rows = [("#", "started", "preset", "players and scores", "deals", "state", "file")]
+    rows: list[tuple[str, ...]] = [
+        ("#", "started", "preset", "players and scores", "deals", "state", "file")
+    ]
     rows += [_row(number, save) for number, save in enumerate(saves, start=1)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     lines = []

@@ -95,7 +95,10 @@ def deal_cards(
         hands[active[turn % len(active)]].append(card)
         turn += 1
     if players == 2:
-        talons = (tuple(talon[:two_player_talon]), tuple(talon[two_player_talon:]))
+        talons: tuple[tuple[Card, ...], ...] = (
+            tuple(talon[:two_player_talon]),
+            tuple(talon[two_player_talon:]),
+        )
     else:
         talons = (tuple(talon),)
     return tuple(tuple(h) for h in hands), talons

@@ -203,6 +203,7 @@ class SheetEvent:
 
     def to_record(self) -> dict[str, Any]:
         line: dict[str, Any] = {"kind": self.kind}
+        name: str
         for name in self.__slots__:
             line[name] = getattr(self, name)
         return line

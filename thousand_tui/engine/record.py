@@ -9,7 +9,7 @@ import stat
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeGuard
 
 from .actions import Action, IllegalAction
 from .cards import DECK, CardError, parse_cards
@@ -273,7 +273,7 @@ def _check_header(line: dict[str, Any], path: Path, number: int) -> None:
             raise RecordError(f"{path} line {number}: player {seat + 1}: 'level' must be a name")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal
 
 TABLE: Final = "Table"
 REDEAL: Final = "Redeal"
@@ -169,36 +169,44 @@ class Deal:
 class Redeal:
     SECTION: ClassVar[str] = REDEAL
     enabled: bool = _flag(True)
-    when: str = _one_of("before_auction", "after_exchange", default="after_exchange")
-    hand_nines: int | None = _one_of(None, 3, 4, default=4)
-    hand_nines_on_hundred: int | None = _one_of(None, 3, default=None)
-    hand_jacks: int | None = _one_of(None, 3, 4, default=None)
-    hand_points_below: int | None = _one_of(None, 13, 14, 15, default=None)
-    talon_points_below: int | None = _one_of(None, 4, 5, default=None)
-    talon_nines: int | None = _one_of(None, 2, 3, default=None)
-    talon_jacks: int | None = _one_of(None, 3, default=None)
+    when: Literal["before_auction", "after_exchange"] = _one_of(
+        "before_auction", "after_exchange", default="after_exchange"
+    )
+    hand_nines: Literal[3, 4] | None = _one_of(None, 3, 4, default=4)
+    hand_nines_on_hundred: Literal[3] | None = _one_of(None, 3, default=None)
+    hand_jacks: Literal[3, 4] | None = _one_of(None, 3, 4, default=None)
+    hand_points_below: Literal[13, 14, 15] | None = _one_of(None, 13, 14, 15, default=None)
+    talon_points_below: Literal[4, 5] | None = _one_of(None, 4, 5, default=None)
+    talon_nines: Literal[2, 3] | None = _one_of(None, 2, 3, default=None)
+    talon_jacks: Literal[3] | None = _one_of(None, 3, default=None)
     mandatory: bool = _flag(False)
 
 
 @dataclass(frozen=True)
 class Bidding:
     SECTION: ClassVar[str] = AUCTION
-    obligated: str = _one_of("forehand", "dealer", default="forehand")
+    obligated: Literal["forehand", "dealer"] = _one_of("forehand", "dealer", default="forehand")
     min: int = _int(100, minimum=1)
-    step: int = _one_of(5, 10, default=5)
+    step: Literal[5, 10] = _one_of(5, 10, default=5)
     jumps: bool = _flag(True)
     max: int = _int(300, minimum=1)
     marriage_required_above: int | None = _int_or_null(120)
     cap_by_marriages: bool = _flag(False)
-    minus_threshold: int | None = _one_of(None, 0, -100, -120, -200, -300, -1000, default=None)
-    minus_mode: str = _one_of("self_passes", "others_pass", default="self_passes")
+    minus_threshold: Literal[0, -100, -120, -200, -300, -1000] | None = _one_of(
+        None, 0, -100, -120, -200, -300, -1000, default=None
+    )
+    minus_mode: Literal["self_passes", "others_pass"] = _one_of(
+        "self_passes", "others_pass", default="self_passes"
+    )
 
 
 @dataclass(frozen=True)
 class Talon:
     SECTION: ClassVar[str] = TALON
-    show: str = _one_of("always", "not_at_100", "never", default="not_at_100")
-    raise_: str = _one_of(
+    show: Literal["always", "not_at_100", "never"] = _one_of(
+        "always", "not_at_100", "never", default="not_at_100"
+    )
+    raise_: Literal["after_giving", "before_giving", "never"] = _one_of(
         "after_giving", "before_giving", "never", default="after_giving", name="raise"
     )
     given_visible: bool = _flag(False)
@@ -208,12 +216,16 @@ class Talon:
 class Rospis:
     SECTION: ClassVar[str] = CONCESSION
     enabled: bool = _flag(True)
-    declarer: str = _one_of("minus_bid", "nothing", "palka", default="minus_bid")
-    opponents: str = _one_of("sixty", "half_bid", "half_bid_max_60", default="sixty")
+    declarer: Literal["minus_bid", "nothing", "palka"] = _one_of(
+        "minus_bid", "nothing", "palka", default="minus_bid"
+    )
+    opponents: Literal["sixty", "half_bid", "half_bid_max_60"] = _one_of(
+        "sixty", "half_bid", "half_bid_max_60", default="sixty"
+    )
     free_per_game: int = _int(0, minimum=0)
     max_per_game: int | None = _int_or_null(None, minimum=0)
     third_penalty: int = _int(0, minimum=0)
-    on_barrel: str = _one_of(
+    on_barrel: Literal["forbidden_for_barrel_player", "forbidden_for_all", "allowed"] = _one_of(
         "forbidden_for_barrel_player",
         "forbidden_for_all",
         "allowed",
@@ -262,37 +274,49 @@ class AceMarriage:
     SECTION: ClassVar[str] = PLAY
     enabled: bool = _flag(False)
     value: int = _int(200, minimum=0)
-    trump: str = _one_of("keep", "cancel", "led_suit", default="keep")
+    trump: Literal["keep", "cancel", "led_suit"] = _one_of(
+        "keep", "cancel", "led_suit", default="keep"
+    )
 
 
 @dataclass(frozen=True)
 class Play:
     SECTION: ClassVar[str] = PLAY
-    trump_lead: str = _one_of("free", "owner_only", default="free")
+    trump_lead: Literal["free", "owner_only"] = _one_of("free", "owner_only", default="free")
     must_beat: bool = _flag(False)
 
 
 @dataclass(frozen=True)
 class Scoring:
     SECTION: ClassVar[str] = SCORING
-    defender_rounding: str = _one_of("nearest_5", "none", "nearest_10", default="nearest_5")
-    declarer_rounding: str = _one_of("none", "nearest_5", default="none")
-    failed_defenders: str = _one_of("own_points", "sixty", default="own_points")
+    defender_rounding: Literal["nearest_5", "none", "nearest_10"] = _one_of(
+        "nearest_5", "none", "nearest_10", default="nearest_5"
+    )
+    declarer_rounding: Literal["none", "nearest_5"] = _one_of("none", "nearest_5", default="none")
+    failed_defenders: Literal["own_points", "sixty"] = _one_of(
+        "own_points", "sixty", default="own_points"
+    )
 
 
 @dataclass(frozen=True)
 class Palki:
     SECTION: ClassVar[str] = PALKI
-    trigger: str = _one_of("no_tricks", "no_points", default="no_tricks")
+    trigger: Literal["no_tricks", "no_points"] = _one_of(
+        "no_tricks", "no_points", default="no_tricks"
+    )
     penalty: int = _int(120, minimum=0)
-    rule: str = _one_of("every_third", "three_in_a_row", default="every_third")
+    rule: Literal["every_third", "three_in_a_row"] = _one_of(
+        "every_third", "three_in_a_row", default="every_third"
+    )
     declarer_counts: bool = _flag(True)
 
 
 @dataclass(frozen=True)
 class Samosval:
     SECTION: ClassVar[str] = MATCH
-    mode: str = _one_of("off", "plus", "plus_minus", default="plus_minus")
+    mode: Literal["off", "plus", "plus_minus"] = _one_of(
+        "off", "plus", "plus_minus", default="plus_minus"
+    )
 
 
 @dataclass(frozen=True)
@@ -300,21 +324,27 @@ class Barrel:
     SECTION: ClassVar[str] = MATCH
     enabled: bool = _flag(True)
     threshold: int = _int(880, minimum=1)
-    entry: str = _one_of("cap", "direct_win", default="cap")
+    entry: Literal["cap", "direct_win"] = _one_of("cap", "direct_win", default="cap")
     attempts: int = _int(3, minimum=1)
-    attempt_counts: str = _one_of("every_deal", "own_contracts", default="every_deal")
-    goal: str = _one_of("contract", "cumulative", default="contract")
+    attempt_counts: Literal["every_deal", "own_contracts"] = _one_of(
+        "every_deal", "own_contracts", default="every_deal"
+    )
+    goal: Literal["contract", "cumulative"] = _one_of("contract", "cumulative", default="contract")
     min_contract: int = _int(120, minimum=1)
-    bidding: str = _one_of("normal", "auto_talon", "auto_bid", default="normal")
+    bidding: Literal["normal", "auto_talon", "auto_bid"] = _one_of(
+        "normal", "auto_talon", "auto_bid", default="normal"
+    )
     max_bid: int | None = _int_or_null(None, minimum=1)
     marriages_count: bool = _flag(True)
     opponents_freeze: bool = _flag(False)
     penalty: int = _int(120, minimum=0)
-    fall_rounding: str = _one_of("none", "down_to_tens", default="none")
-    third_fall: str = _one_of("none", "reset_to_zero", default="none")
-    failed_contract: str = _one_of("attempt", "fall", default="attempt")
+    fall_rounding: Literal["none", "down_to_tens"] = _one_of("none", "down_to_tens", default="none")
+    third_fall: Literal["none", "reset_to_zero"] = _one_of("none", "reset_to_zero", default="none")
+    failed_contract: Literal["attempt", "fall"] = _one_of("attempt", "fall", default="attempt")
     bump: bool = _flag(True)
-    simultaneous: str = _one_of("all_fall", "all_stay", default="all_fall")
+    simultaneous: Literal["all_fall", "all_stay"] = _one_of(
+        "all_fall", "all_stay", default="all_fall"
+    )
 
 
 @dataclass(frozen=True)
@@ -325,7 +355,9 @@ class Golden:
     forced_contract: int = _int(120, minimum=1)
     raise_: bool = _spec(False, "bool", (False, True), name="raise")
     marriages_multiplied: bool = _flag(True)
-    on_failure: str = _one_of("reset_scores", "replay", "none", default="reset_scores")
+    on_failure: Literal["reset_scores", "replay", "none"] = _one_of(
+        "reset_scores", "replay", "none", default="reset_scores"
+    )
 
 
 @dataclass(frozen=True)
@@ -336,14 +368,16 @@ class Dark:
     multiplier: int = _int(2, minimum=1)
     talon_hidden: bool = _flag(True)
     raise_: bool = _spec(False, "bool", (False, True), name="raise")
-    cancel: str = _one_of("none", "opponent_marriage", "outbid", default="none")
+    cancel: Literal["none", "opponent_marriage", "outbid"] = _one_of(
+        "none", "opponent_marriage", "outbid", default="none"
+    )
     min_score: int | None = _int_or_null(None)
 
 
 @dataclass(frozen=True)
 class FourPlayer:
     SECTION: ClassVar[str] = MATCH
-    sitter_scores: str = _one_of(
+    sitter_scores: Literal["none", "talon_points", "talon_points_marriage", "aces_50"] = _one_of(
         "none", "talon_points", "talon_points_marriage", "aces_50", default="talon_points_marriage"
     )
     half_marriage: bool = _flag(False)
@@ -352,15 +386,17 @@ class FourPlayer:
 @dataclass(frozen=True)
 class TwoPlayer:
     SECTION: ClassVar[str] = TWO_PLAYERS
-    talons: str = _one_of("two_by_two", "two_by_three", default="two_by_two")
-    talon_choice: str = _one_of("blind", "look", default="blind")
+    talons: Literal["two_by_two", "two_by_three"] = _one_of(
+        "two_by_two", "two_by_three", default="two_by_two"
+    )
+    talon_choice: Literal["blind", "look"] = _one_of("blind", "look", default="blind")
 
 
 @dataclass(frozen=True)
 class Rules:
     """Every convention of a table, validated. `Rules()` is the classic game."""
 
-    players: int = _one_of(2, 3, 4, default=3)
+    players: Literal[2, 3, 4] = _one_of(2, 3, 4, default=3)
     target: int = _int(1000, minimum=1)
     deal: Deal = field(default_factory=Deal)
     redeal: Redeal = field(default_factory=Redeal)

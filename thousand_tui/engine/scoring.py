@@ -233,8 +233,8 @@ def settle(deal: DealOutcome) -> Settlement:
         sitter = deal.sitting_out
         if not on_barrel[sitter]:
             # Like a defender's points (RULES.md §2.9, `four_player.sitter_scores`).
-            points, marriages = sitter_points(rules, deal.sitter_talon)
-            amount = _multiplied(rules, points, marriages, m, marriage_m)
+            talon_points, marriages = sitter_points(rules, deal.sitter_talon)
+            amount = _multiplied(rules, talon_points, marriages, m, marriage_m)
             if amount:
                 sheet.scores[sitter] += amount
                 sheet.note(SitterScore(sitter, amount))
