@@ -75,7 +75,7 @@ def true_position(game: Game, view: SeatView) -> Position:
     hands = {s: mask(deal.hands[s]) for s in play_order(view)}
     bonus = 0
     if view.players == 2:
-        other = deal.talons[1 - (deal.taken_talon or 0)] + deal.discarded
+        other = [*deal.talons[1 - (deal.taken_talon or 0)], *deal.discarded]
         bonus = sum(c.points for c in other)
     return position_of(view, hands, bonus)
 

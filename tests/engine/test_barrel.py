@@ -264,7 +264,7 @@ class TestDeclarerOnTheBarrel:
         play_cards(game, " ".join(PLAY_TRICKS.split("|")[:2]))
         # He may still set trump; the marriage is worth nothing to him.
         assert game.deal.trump is not None and game.deal.trump.value == "H"
-        assert game.deal.marriage_points == [0, 0, 0]
+        assert game.deal.marriage_points == (0, 0, 0)
         play_cards(game, "|".join(PLAY_TRICKS.split("|")[2:]))
         assert result_of(game)["marriage_points"] == [0, 0, 80]
 

@@ -169,14 +169,14 @@ class TestMarriages:
         game = play_game()
         play_cards(game, TRICKS[0] + " KH")
         assert game.deal.trump is None
-        assert game.deal.marriage_points == [0, 0, 0]
+        assert game.deal.marriage_points == (0, 0, 0)
 
     def test_a_second_marriage_changes_trump(self) -> None:
         game = play_game()
         play_cards(game, " ".join(TRICKS[:3]) + " KD+")
         assert game.deal.trump is Suit.DIAMONDS
         assert game.deal.trump_owner == 2
-        assert game.deal.marriage_points == [0, 100, 80]
+        assert game.deal.marriage_points == (0, 100, 80)
 
     def test_no_marriage_without_both_cards(self) -> None:
         game = play_game()
@@ -212,7 +212,7 @@ class TestCardMustWin:
         game = play_game(rules_of(marriage__card_must_win=True))
         play_cards(game, " ".join(TRICKS[:4]))
         # KD (declared) lost to the AD: no points, but trump stays diamonds.
-        assert game.deal.marriage_points == [0, 100, 0]
+        assert game.deal.marriage_points == (0, 100, 0)
         assert game.deal.trump is Suit.DIAMONDS
         play_cards(game, " ".join(TRICKS[4:]))
         res = result_of(game)
@@ -223,7 +223,7 @@ class TestCardMustWin:
     def test_points_stand_when_the_led_card_wins(self) -> None:
         game = play_game(rules_of(marriage__card_must_win=True))
         play_cards(game, " ".join(TRICKS[:2]))
-        assert game.deal.marriage_points == [0, 100, 0]
+        assert game.deal.marriage_points == (0, 100, 0)
 
     def test_withheld_event_during_play(self) -> None:
         game = play_game(rules_of(marriage__card_must_win=True))
@@ -245,7 +245,7 @@ class TestKeepTrump:
         play_cards(game, "KD+k")
         assert game.deal.trump is Suit.HEARTS
         assert game.deal.trump_owner == 1
-        assert game.deal.marriage_points == [0, 100, 80]
+        assert game.deal.marriage_points == (0, 100, 80)
         assert game.lines[-1] == {
             "type": "action",
             "seat": 2,
@@ -285,7 +285,7 @@ class TestAceMarriage:
         game = self._declare(rules_of(ace_marriage__enabled=True, ace_marriage__trump=mode))
         assert game.deal.trump is trump
         assert game.deal.trump_owner == owner
-        assert game.deal.marriage_points == [0, 300, 0]
+        assert game.deal.marriage_points == (0, 300, 0)
         assert game.lines[-1] == {
             "type": "action",
             "seat": 1,
@@ -296,7 +296,7 @@ class TestAceMarriage:
 
     def test_value(self) -> None:
         game = self._declare(rules_of(ace_marriage__enabled=True, ace_marriage__value=150))
-        assert game.deal.marriage_points == [0, 250, 0]
+        assert game.deal.marriage_points == (0, 250, 0)
         play_rest(game)
         res = result_of(game)
         assert res["marriage_points"][1] == 250

@@ -54,7 +54,7 @@ async def test_bid_and_win_the_auction() -> None:
         await settle(pilot)
         deal = app.session.game.deal
         assert (deal.declarer, deal.contract) == (0, 105)
-        assert deal.bids[-2:] == [(0, 105), (1, None)]
+        assert deal.bids[-2:] == ((0, 105), (1, None))
         assert isinstance(app.screen, ExchangeScreen)
         text = screen_text(app)
         assert "Talon, shown to all: K♠ Q♣ K♦" in text

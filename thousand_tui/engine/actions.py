@@ -53,7 +53,7 @@ class Action:
     think_ms: float | None = field(default=None, compare=False)
 
     def to_record(self) -> dict[str, Any]:
-        line: dict[str, Any] = {"type": "action", "seat": self.seat, "act": self.act.value}
+        line: dict[str, Any] = {"type": "action", "seat": self.seat, "act": str(self.act)}
         if self.value is not None:
             line["value"] = self.value
         if self.card is not None:
@@ -120,6 +120,29 @@ class Action:
         if self.reason is not None:
             parts.append(f"({self.reason})")
         return " ".join(parts)
+
+
+# Actions are values: the common ones are made once and shared by every deal.
+_PLAIN: dict[tuple[int, Act, int | None], Action] = {}
+_CARDS: dict[tuple[int, Act, int, int | None], Action] = {}
+
+
+def plain(seat: int, act: Act, value: int | None = None) -> Action:
+    """A decision with at most a value: a pass, a bid, a raise, playing the contract."""
+    key = (seat, act, value)
+    action = _PLAIN.get(key)
+    if action is None:
+        action = _PLAIN[key] = Action(seat, act, value=value)
+    return action
+
+
+def with_card(seat: int, act: Act, card: Card, to: int | None = None) -> Action:
+    """A card played, put aside, or given to `to`."""
+    key = (seat, act, card.index, to)
+    action = _CARDS.get(key)
+    if action is None:
+        action = _CARDS[key] = Action(seat, act, card=card, to=to)
+    return action
 
 
 def _optional_int(line: dict[str, Any], key: str) -> int | None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .actions import Act, Action
+from .actions import Act, Action, plain
 from .cards import Card, has_four_aces, marriage_suits
 from .events import (
     BidMade,
@@ -180,7 +180,7 @@ def opening_bid(d: Deal, seat: int) -> int:
 
 def auto_bid(d: Deal, seat: int, value: int) -> None:
     d.record(Action(seat, Act.BID, value=value, auto=True))
-    d.bids.append((seat, value))
+    d.bids += ((seat, value),)
     d.high, d.high_seat = value, seat
     d.emit(BidMade(seat, value, auto=True))
 
@@ -221,8 +221,8 @@ def advance_auction(d: Deal) -> None:
 
 
 def pass_(d: Deal, seat: int) -> None:
-    d.passed.add(seat)
-    d.bids.append((seat, None))
+    d.passed |= {seat}
+    d.bids += ((seat, None),)
     d.emit(Passed(seat))
     d.turn = next_bidder(d, seat)
 
@@ -250,7 +250,7 @@ def legal_bids(d: Deal, seat: int) -> list[int]:
 
 
 def auction_actions(d: Deal, seat: int) -> list[Action]:
-    return [Action(seat, Act.PASS)] + [Action(seat, Act.BID, value=v) for v in legal_bids(d, seat)]
+    return [plain(seat, Act.PASS)] + [plain(seat, Act.BID, v) for v in legal_bids(d, seat)]
 
 
 def apply_auction(d: Deal, action: Action) -> None:
@@ -267,7 +267,7 @@ def bid(d: Deal, seat: int, value: int) -> None:
         d.outbid_window = False
         if d.dark:
             call_off_dark(d)
-    d.bids.append((seat, value))
+    d.bids += ((seat, value),)
     d.high, d.high_seat = value, seat
     if d.rules.bidding.minus_mode == "others_pass" and d.in_minus(seat) and d.low_bidder is None:
         d.low_bidder = seat

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .actions import Act, Action
+from .actions import Act, Action, plain
 from .events import Baptized, Conceded, Raised
 from .exchange import raise_values
 from .match import MatchState
@@ -104,9 +104,9 @@ def may_baptize(d: Deal) -> bool:
 def contract_actions(d: Deal, seat: int | None = None) -> list[Action]:
     declarer = d.declarer
     assert declarer is not None
-    actions = [Action(declarer, Act.RAISE)]
+    actions = [plain(declarer, Act.RAISE)]
     if d.rules.talon.raise_ == "after_giving":
-        actions += [Action(declarer, Act.RAISE, value=v) for v in raise_values(d)]
+        actions += [plain(declarer, Act.RAISE, v) for v in raise_values(d)]
     if may_concede(d):
         actions.append(Action(declarer, Act.CONCEDE))
     if may_baptize(d):

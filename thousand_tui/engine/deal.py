@@ -118,10 +118,11 @@ class Deal:
         self.redeal_reason: str | None = None
         self.redeal_seat: int | None = None
 
-        self.bids: list[tuple[int, int | None]] = []
+        # What the deal has seen so far, kept as immutable values that a seat's view shares.
+        self.bids: tuple[tuple[int, int | None], ...] = ()
         self.high: int | None = None
         self.high_seat: int | None = None
-        self.passed: set[int] = set()
+        self.passed: frozenset[int] = frozenset()
         self.turn: int | None = None
         self.low_bidder: int | None = None
         self.outbid_window = False
@@ -132,8 +133,8 @@ class Deal:
         self.taken_talon: int | None = None
         self.talon_shown = False
         self.talon_cards: tuple[Card, ...] = ()
-        self.given: list[tuple[int, Card]] = []
-        self.discarded: list[Card] = []
+        self.given: tuple[tuple[int, Card], ...] = ()
+        self.discarded: tuple[Card, ...] = ()
         self.raised = False
         self.conceded = False
         self.baptized = False
@@ -141,12 +142,12 @@ class Deal:
         self.trump: Suit | None = None
         self.trump_owner: int | None = None
         self.leader: int | None = None
-        self.trick: list[tuple[int, Card]] = []
-        self.tricks: list[Trick] = []
-        self.tricks_won = [0] * n
-        self.card_points = [0] * n
-        self.marriage_points = [0] * n
-        self.declarations: list[Declaration] = []
+        self.trick: tuple[tuple[int, Card], ...] = ()
+        self.tricks: tuple[Trick, ...] = ()
+        self.tricks_won: tuple[int, ...] = (0,) * n
+        self.card_points: tuple[int, ...] = (0,) * n
+        self.marriage_points: tuple[int, ...] = (0,) * n
+        self.declarations: tuple[Declaration, ...] = ()
 
     # ------------------------------------------------------------------ the order of a deal
 
@@ -264,7 +265,11 @@ class Deal:
     def apply(self, action: Action) -> list[Event]:
         """Take one decision; raises IllegalAction saying why when the rules forbid it."""
         self.events = []
-        legal = self.legal_actions(action.seat)
+        cached = self._legal_cache
+        if cached is not None and cached[0] == self.moves and action.seat == self.to_move:
+            legal = cached[1]
+        else:
+            legal = self.legal_actions(action.seat)
         if not _among(action, legal):
             raise Refused(self.refusal(action, legal))
         self.log.append(action)
@@ -298,10 +303,10 @@ class Deal:
             multiplier=self.multiplier,
             conceded=self.conceded,
             baptized=self.baptized,
-            declarations=tuple(self.declarations),
-            card_points=tuple(self.card_points),
-            marriage_points=tuple(self.marriage_points),
-            tricks_won=tuple(self.tricks_won),
+            declarations=self.declarations,
+            card_points=self.card_points,
+            marriage_points=self.marriage_points,
+            tricks_won=self.tricks_won,
         )
 
     @property

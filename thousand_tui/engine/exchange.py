@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import Act, Action
+from .actions import Act, Action, plain, with_card
 from .auction import bid_ceiling
 from .events import CardDiscarded, CardGiven, Raised, TalonTaken
 from .phases import Phase, RedealStage, next_multiple
@@ -140,7 +140,7 @@ def raise_values(d: Deal) -> list[int]:
 
 
 def raise_actions(d: Deal, seat: int) -> list[Action]:
-    return [Action(seat, Act.RAISE)] + [Action(seat, Act.RAISE, value=v) for v in raise_values(d)]
+    return [plain(seat, Act.RAISE)] + [plain(seat, Act.RAISE, v) for v in raise_values(d)]
 
 
 def apply_raise(d: Deal, action: Action) -> None:
@@ -173,9 +173,9 @@ def enter_give(d: Deal) -> None:
 def give_actions(d: Deal, seat: int) -> list[Action]:
     hand = sorted(d.hands[seat])
     due = owed(d)
-    actions = [Action(seat, Act.GIVE, card=c, to=to) for to in due.receivers for c in hand]
+    actions = [with_card(seat, Act.GIVE, c, to) for to in due.receivers for c in hand]
     if due.aside > 0:
-        actions += [Action(seat, Act.DISCARD, card=c) for c in hand]
+        actions += [with_card(seat, Act.DISCARD, c) for c in hand]
     return actions
 
 
@@ -186,11 +186,11 @@ def apply_give(d: Deal, action: Action) -> None:
     if action.act is Act.GIVE:
         assert action.to is not None
         d.hands[action.to].append(card)
-        d.given.append((action.to, card))
+        d.given += ((action.to, card),)
         private = None if d.rules.talon.given_visible else (seat, action.to)
         d.emit(CardGiven(seat, card, action.to, private_to=private))
     else:
-        d.discarded.append(card)
+        d.discarded += (card,)
         d.emit(CardDiscarded(seat, card, private_to=(seat,)))
     if owed(d).count == 0:
         d.after_exchange()

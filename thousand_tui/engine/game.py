@@ -107,6 +107,8 @@ class Game:
             header["start"] = start.to_dict()
         self._write(header)
         self.deal: Deal
+        self._views: dict[int, SeatView] = {}
+        self._views_at: tuple[Deal, int, int | None] | None = None
         self._logged = 0
         self.pending_events: list[Event] = self._start_deal()
 
@@ -136,7 +138,15 @@ class Game:
         return events
 
     def view(self, seat: int) -> SeatView:
-        return seat_view(self.deal, seat, self.names, self.winner)
+        """What `seat` may see now; made once per decision and seat."""
+        key = (self.deal, self.deal.moves, self.winner)
+        if key != self._views_at:
+            self._views_at = key
+            self._views = {}
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = seat_view(self.deal, seat, self.names, self.winner)
+        return view
 
     def take_start_events(self) -> list[Event]:
         """Events of the very first deal's start (made in the constructor)."""
@@ -206,9 +216,10 @@ class Game:
 
     def _flush_actions(self) -> None:
         log = self.deal.log
-        while self._logged < len(log):
-            self._write(log[self._logged].to_record())
-            self._logged += 1
+        if self._logged < len(log):
+            for action in log[self._logged :]:
+                self._write(action.to_record())
+            self._logged = len(log)
 
     def _write(self, line: dict[str, Any]) -> None:
         self.lines.append(line)

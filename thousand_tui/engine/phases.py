@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from .cards import Card, card_points
+from .cards import Card
 
 ACE_MARRIAGE: Final = "A"
 """The suit letter of a declaration of the four aces (`ace_marriage`)."""
@@ -47,7 +47,7 @@ class Trick:
 
     @property
     def points(self) -> int:
-        return card_points(self.cards)
+        return sum(card.points for _, card in self.plays)
 
 
 @dataclass(frozen=True, slots=True)

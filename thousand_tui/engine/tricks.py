@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .actions import Act, Action
-from .cards import Card, Rank, Suit, card_points, has_four_aces, marriage_suits
+from .cards import DECK, Card, Rank, Suit, card_points, has_four_aces, marriage_suits
 from .events import (
     CardPlayed,
     MarriageDeclared,
@@ -80,7 +80,8 @@ def legal_plays(d: Deal, seat: int) -> list[Action]:
     rules = d.rules
     if d.trick:
         cards = legal_follows(hand, [c for _, c in d.trick], d.trump, rules.play.must_beat)
-        return [play_action(seat, c) for c in cards]
+        plays = _PLAYS[seat]
+        return [plays[c.index] for c in cards]
     may_declare = bool(d.tricks) or rules.marriage.on_first_lead
     marriages = set(marriage_suits(hand)) if may_declare else set()
     four_aces = may_declare and rules.ace_marriage.enabled and has_four_aces(hand)
@@ -106,15 +107,18 @@ def legal_plays(d: Deal, seat: int) -> list[Action]:
     return actions
 
 
-_PLAYS: dict[tuple[int, Card], Action] = {}
+# Playing a card, declaring nothing: one action per seat and card, by the card's index.
+_PLAYS = tuple(tuple(Action(seat, Act.PLAY, card=card) for card in DECK) for seat in range(4))
 
 
 def play_action(seat: int, card: Card) -> Action:
-    """The plain play of `card` by `seat`, made once: actions are values."""
-    action = _PLAYS.get((seat, card))
-    if action is None:
-        action = _PLAYS[seat, card] = Action(seat, Act.PLAY, card=card)
-    return action
+    """Playing `card`, declaring nothing."""
+    return _PLAYS[seat][card.index]
+
+
+def added(column: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
+    """A column of the deal (tricks, points) with `amount` added to `seat`'s entry."""
+    return (*column[:seat], column[seat] + amount, *column[seat + 1 :])
 
 
 def marriage_scores(d: Deal, seat: int) -> bool:
@@ -128,7 +132,7 @@ def apply_play(d: Deal, action: Action) -> None:
     if action.marriage is not None:
         declare(d, seat, card, action.marriage, action.keep_trump)
     d.hands[seat].remove(card)
-    d.trick.append((seat, card))
+    d.trick += ((seat, card),)
     d.emit(CardPlayed(seat, card, action.marriage, action.keep_trump))
     if len(d.trick) < len(d.order):
         d.to_move = d.next_in_order(seat)
@@ -151,30 +155,31 @@ def declare(d: Deal, seat: int, card: Card, marriage: str, keep_trump: bool) -> 
         if not keep_trump:
             d.trump, d.trump_owner = card.suit, seat
     points = value if marriage_scores(d, seat) else 0
-    d.declarations.append(Declaration(seat, marriage, points, keep_trump, trick=len(d.tricks)))
-    d.marriage_points[seat] += points
+    d.declarations += (Declaration(seat, marriage, points, keep_trump, trick=len(d.tricks)),)
+    d.marriage_points = added(d.marriage_points, seat, points)
     d.emit(MarriageDeclared(seat, marriage, points, keep_trump, d.trump))
 
 
 def close_trick(d: Deal) -> None:
     assert d.leader is not None
-    cards = [c for _, c in d.trick]
+    cards = tuple(c for _, c in d.trick)
     winner = d.trick[trick_winner(cards, d.trump)][0]
-    trick = Trick(d.leader, tuple(d.trick), winner)
-    d.tricks.append(trick)
-    d.tricks_won[winner] += 1
-    d.card_points[winner] += trick.points
+    points = card_points(cards)
+    trick = Trick(d.leader, d.trick, winner)
+    d.tricks += (trick,)
+    d.tricks_won = added(d.tricks_won, winner, 1)
+    d.card_points = added(d.card_points, winner, points)
     withhold_marriage(d, trick)
-    d.trick = []
-    d.emit(TrickTaken(winner, trick.cards, trick.points, len(d.tricks)))
+    d.trick = ()
+    d.emit(TrickTaken(winner, cards, points, len(d.tricks)))
     if d.hands[winner]:
         d.leader = winner
         d.to_move = winner
         return
     if d.players == 2:
-        other = d.talons[1 - (d.taken_talon or 0)] + d.discarded
-        d.card_points[winner] += card_points(other)
-        d.emit(OtherTalon(winner, tuple(other), card_points(other)))
+        other = (*d.talons[1 - (d.taken_talon or 0)], *d.discarded)
+        d.card_points = added(d.card_points, winner, card_points(other))
+        d.emit(OtherTalon(winner, other, card_points(other)))
     d.finish()
 
 
@@ -187,8 +192,9 @@ def withhold_marriage(d: Deal, trick: Trick) -> None:
     index = len(d.tricks) - 1
     if last.trick != index or last.withheld or trick.winner == last.seat:
         return
-    d.declarations[-1] = Declaration(
+    withheld = Declaration(
         last.seat, last.suit, last.points, last.keep_trump, last.trick, withheld=True
     )
-    d.marriage_points[last.seat] -= last.points
+    d.declarations = (*d.declarations[:-1], withheld)
+    d.marriage_points = added(d.marriage_points, last.seat, -last.points)
     d.emit(MarriageWithheld(last.seat, last.suit, last.points))

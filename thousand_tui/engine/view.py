@@ -1,18 +1,27 @@
-"""What one seat may see (DESIGN.md: hidden information stays hidden)."""
+"""What one seat may see (DESIGN.md: hidden information stays hidden).
+
+A `SeatView` is made for every decision (the table, `simulate` and every AI player decide from
+one), so it is a named tuple: immutable like the rest of the engine's values, and made in one
+step. It shares the deal's own immutable values (bids, tricks, declarations) instead of
+copying them.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from .actions import Action
+from .actions import Act, Action
+from .auction import BidCap, bid_caps
 from .cards import Card, Suit
-from .deal import Deal, Declaration, Phase, Trick
+from .deal import Deal
+from .exchange import Owed, cards_owed
 from .match import MatchState
+from .phases import Declaration, Phase, Trick
+from .reasons import Refusal, play_refusal
 from .rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     seat: int
     rules: Rules
     names: tuple[str, ...]
@@ -37,6 +46,8 @@ class SeatView:
     multiplier: int
     # The talon cards this seat knows: shown to all, taken by this seat, or watched by the sitter.
     talon: tuple[Card, ...] | None
+    # Whether the talon taken was shown to everyone (`talon.show`).
+    talon_shown: bool
     talon_size: int
     # Two players, `talon_choice: look`: both talons, seen by the declarer before he chooses.
     talons_seen: tuple[tuple[Card, ...], ...] | None
@@ -72,6 +83,26 @@ class SeatView:
     def last_trick(self) -> Trick | None:
         return self.tricks[-1] if self.tricks else None
 
+    def bid_caps(self) -> list[BidCap]:
+        """The ceilings on what this seat may bid or raise to with the cards it holds."""
+        return bid_caps(self.rules, self.match, self.seat, self.hand or ())
+
+    def cards_owed(self) -> Owed | None:
+        """What this seat, the declarer, still owes in the exchange; None for the others."""
+        if self.declarer != self.seat:
+            return None
+        given_to = [to for _, to, _ in self.passed_cards] + [to for _, to in self.hidden_gives]
+        order = tuple(s for s in range(self.players) if s != self.sitting_out)
+        return cards_owed(self.rules, order, self.seat, given_to, self.discard_count)
+
+    def refusal(self, card: Card) -> Refusal | None:
+        """Why this seat may not play `card` now, or None if it may."""
+        if any(a.card is card for a in self.legal):
+            return None
+        return play_refusal(
+            self.hand or (), self.trick, self.trump, Action(self.seat, Act.PLAY, card=card)
+        )
+
     @property
     def played_cards(self) -> list[Card]:
         cards = [c for t in self.tricks for c in t.cards]
@@ -102,49 +133,50 @@ def seat_view(deal: Deal, seat: int, names: tuple[str, ...], winner: int | None)
         else:
             hidden.append((declarer if declarer is not None else -1, to))
     talon_size = len(deal.talons[0]) if deal.taken_talon is None else 0
+    # Positional, in the order of the fields: a view is made for every decision.
     return SeatView(
-        seat=seat,
-        rules=rules,
-        names=names,
-        deal_number=deal.number,
-        dealer=deal.dealer,
-        sitting_out=deal.sitting_out,
-        forehand=deal.forehand,
-        on_hundred=deal.on_hundred,
-        golden=deal.golden,
-        dark=deal.dark,
-        phase=deal.phase,
-        to_move=deal.to_move,
-        hand=hand,
-        hand_counts=tuple(len(h) for h in deal.hands),
-        bids=tuple(deal.bids),
-        high_bid=deal.high,
-        high_bidder=deal.high_seat,
-        passed=frozenset(deal.passed),
-        declarer=declarer,
-        contract=deal.contract,
-        multiplier=deal.multiplier,
-        talon=talon,
-        talon_size=talon_size,
-        talons_seen=talons_seen,
-        passed_cards=tuple(passed_cards),
-        hidden_gives=tuple(hidden),
-        discarded=tuple(deal.discarded) if seat == declarer else (),
-        discard_count=len(deal.discarded),
-        trump=deal.trump,
-        trump_owner=deal.trump_owner,
-        leader=deal.leader,
-        trick=tuple(deal.trick),
-        tricks=tuple(deal.tricks),
-        tricks_won=tuple(deal.tricks_won),
-        points_taken=tuple(deal.card_points),
-        declarations=tuple(deal.declarations),
-        marriage_points=tuple(deal.marriage_points),
+        seat,
+        rules,
+        names,
+        deal.number,  # deal_number
+        deal.dealer,
+        deal.sitting_out,
+        deal.forehand,
+        deal.on_hundred,
+        deal.golden,
+        deal.dark,
+        deal.phase,
+        deal.to_move,
+        hand,
+        tuple(map(len, deal.hands)),  # hand_counts
+        deal.bids,
+        deal.high,  # high_bid
+        deal.high_seat,  # high_bidder
+        deal.passed,
+        declarer,
+        deal.contract,
+        deal.multiplier,
+        talon,
+        deal.talon_shown,
+        talon_size,
+        talons_seen,
+        tuple(passed_cards),  # passed_cards
+        tuple(hidden),  # hidden_gives
+        deal.discarded if seat == declarer else (),  # discarded
+        len(deal.discarded),  # discard_count
+        deal.trump,
+        deal.trump_owner,
+        deal.leader,
+        deal.trick,
+        deal.tricks,
+        deal.tricks_won,
+        deal.card_points,  # points_taken
+        deal.declarations,
+        deal.marriage_points,
         # The trigger tells about the asked seat's cards: his to know, not the others'.
-        redeal_reason=(
-            deal.redeal_queue[0][1] if deal.phase is Phase.REDEAL and seat == deal.to_move else None
-        ),
-        match=deal.match,
-        legal=tuple(deal.legal_actions(seat)),
-        winner=winner,
+        # redeal_reason
+        (deal.redeal_queue[0][1] if deal.phase is Phase.REDEAL and seat == deal.to_move else None),
+        deal.match,
+        tuple(deal.legal_actions(seat)),  # legal
+        winner,
     )
