@@ -1,12 +1,21 @@
 """Phrases about a seat's position that several screens show: the hand, marriages held,
-why a bid is refused, what a concession costs."""
+why a bid or a card is refused, what a concession costs.
+
+The rules themselves are the engine's: it gives the caps on a bid, the reason a card is
+refused and the terms of a concession as data, and this module puts them into words.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
+from ..engine.auction import BidCap, marriage_total
 from ..engine.cards import Card, card_points, has_four_aces, marriage_suits, sort_hand
-from ..engine.deal import half_rounded_up_to_5
+from ..engine.contract import concession_terms as engine_concession_terms
+from ..engine.phases import next_multiple
+from ..engine.reasons import Refusal
 from ..engine.rules import Rules
 from ..engine.view import SeatView
 from .i18n import Translator
@@ -23,70 +32,69 @@ def hand_line(view: SeatView, t: Translator, p: Palette) -> Text:
     return out
 
 
-def holds_marriage(cards: tuple[Card, ...] | list[Card], rules: Rules) -> bool:
-    return bool(marriage_suits(cards)) or (rules.ace_marriage.enabled and has_four_aces(cards))
-
-
-def marriages_text(cards: tuple[Card, ...] | list[Card], rules: Rules, p: Palette) -> str:
+def marriages_text(cards: Sequence[Card], rules: Rules, p: Palette) -> str:
     parts = [f"{p.suit_label(s)}{rules.marriage.value_of(s.value)}" for s in marriage_suits(cards)]
     if rules.ace_marriage.enabled and has_four_aces(cards):
         parts.append(f"A{rules.ace_marriage.value}")
     return " ".join(parts)
 
 
-def hand_points(cards: tuple[Card, ...] | list[Card], rules: Rules) -> int:
-    total = card_points(cards)
-    total += sum(rules.marriage.value_of(s.value) for s in marriage_suits(cards))
-    if rules.ace_marriage.enabled and has_four_aces(cards):
-        total += rules.ace_marriage.value
-    return total
+def hand_points(cards: Sequence[Card], rules: Rules) -> int:
+    """The points of the cards and of the marriages among them."""
+    return card_points(cards) + marriage_total(rules, cards)
+
+
+def cap_words(cap: BidCap, t: Translator) -> str:
+    """The rule that caps a bid, in words."""
+    key = {
+        "highest_bid": "auction_max",
+        "marriage_required": "auction_marriage_rule",
+        "marriages_cap": "auction_marriage_cap",
+        "barrel": "auction_barrel_cap",
+    }[cap.kind]
+    return t(key, limit=cap.limit)
 
 
 def bid_limit_reason(view: SeatView, top: int | None, t: Translator) -> str:
     """Why no bid above `top` (the highest legal one, or None if only a pass) is allowed."""
-    rules = view.rules
-    b = rules.bidding
-    hand = view.hand or ()
-    step = b.step
-    base = top if top is not None else (view.high_bid or b.min)
-    nxt = (base // step + 1) * step
+    b = view.rules.bidding
     if not b.jumps and top is not None:
-        return t("auction_no_jumps", step=step)
-    if nxt > b.max:
-        return t("auction_max", limit=b.max)
-    above = b.marriage_required_above
-    if above is not None and nxt > above and not holds_marriage(hand, rules):
-        return t("auction_marriage_rule", limit=above)
-    if b.cap_by_marriages:
-        limit = 120 + hand_points(hand, rules) - card_points(hand)
-        if nxt > limit:
-            return t("auction_marriage_cap", limit=limit)
-    cap = rules.barrel.max_bid
-    if cap is not None and view.match.on_barrel(view.seat) and nxt > cap:
-        return t("auction_barrel_cap", limit=cap)
-    if top is None:
-        return t("auction_only_pass")
-    return ""
+        return t("auction_no_jumps", step=b.step)
+    base = top if top is not None else (view.high_bid or b.min)
+    above = next_multiple(base, b.step)
+    for cap in view.bid_caps():
+        if above > cap.limit:
+            return cap_words(cap, t)
+    return t("auction_only_pass") if top is None else ""
+
+
+def refusal_words(view: SeatView, refusal: Refusal, p: Palette, t: Translator) -> str:
+    """Why the engine refuses a card, in words."""
+    label = p.card_label(refusal.card) if refusal.card is not None else ""
+    if refusal.code == "follow_suit":
+        return t("not_playable_follow", card=label, suit=p.suit_label(refusal.suit))
+    if refusal.code == "play_trump" and refusal.suit is not None and view.trick:
+        led = view.trick[0][1].suit
+        return t(
+            "not_playable_trump",
+            card=label,
+            suit=p.suit_label(led),
+            trump=p.suit_label(refusal.suit),
+        )
+    if refusal.code == "lead_trump" and refusal.suit is not None:
+        return t("not_playable_lead_trump", card=label)
+    return t("not_playable", card=label)
 
 
 def concession_terms(view: SeatView, t: Translator) -> tuple[str, int]:
     """What conceding costs the declarer (words) and gives each opponent (points)."""
-    rules = view.rules
-    contract = view.contract or 0
-    m = view.multiplier
-    seat = view.seat
-    r = rules.rospis
-    free = view.match.concessions[seat] < r.free_per_game
-    if r.declarer == "palka" and not free:
+    terms = engine_concession_terms(
+        view.rules, view.match, view.seat, view.contract or 0, view.multiplier
+    )
+    if terms.loss == "palka":
         loss = t("contract_palka")
-    elif r.declarer == "minus_bid" and not free:
-        loss = f"−{contract * m}"
+    elif terms.loss == "minus_bid":
+        loss = f"−{terms.points}"
     else:
         loss = t("contract_free")
-    if r.opponents == "sixty":
-        share = 60
-    else:
-        share = half_rounded_up_to_5(contract)
-        if r.opponents == "half_bid_max_60":
-            share = min(share, 60)
-    return loss, share * m
+    return loss, terms.share

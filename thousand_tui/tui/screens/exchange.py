@@ -25,17 +25,13 @@ from .common import DIALOG_GLOBAL_BINDINGS
 
 
 def exchange_slots(view: SeatView) -> list[tuple[Act, int | None]]:
-    """What the declarer still owes: a card to each opponent, or cards put aside."""
-    seat, n = view.seat, view.players
-    receivers = sorted(
-        {a.to for a in view.legal if a.act is Act.GIVE and a.to is not None},
-        key=lambda to: (to - seat) % n,
-    )
-    slots: list[tuple[Act, int | None]] = [(Act.GIVE, to) for to in receivers]
-    if any(a.act is Act.DISCARD for a in view.legal):
-        owed = (2 if view.rules.two_player.talons == "two_by_two" else 1) - view.discard_count
-        slots += [(Act.DISCARD, None)] * max(owed, 1)
-    return slots
+    """What the declarer still owes (the engine says): a card to each opponent, clockwise
+    from his left, or cards put aside."""
+    owed = view.cards_owed()
+    if owed is None:
+        return []
+    slots: list[tuple[Act, int | None]] = [(Act.GIVE, to) for to in owed.receivers]
+    return slots + [(Act.DISCARD, None)] * owed.aside
 
 
 class ExchangeScreen(ModalScreen[list[Action] | None]):

@@ -37,7 +37,7 @@ from ...engine.events import (
 from ...engine.game import Game
 from ...engine.scoring import Settlement
 from ...engine.view import SeatView
-from ..describe import sorted_hand
+from ..describe import refusal_words, sorted_hand
 from ..messages import AiDecided, AiFailed
 from ..narrate import Narrator
 from ..session import HUMAN, Session
@@ -153,7 +153,6 @@ class TableScreen(Screen[None]):
         self.put_away = False
         self.thinking: int | None = None
         self.shown_at = 0.0
-        self.talon_shown = False
         self.new_cards: set[Card] = set()
         self.finished_trick: FinishedTrick | None = None
         self.results: list[PendingResult] = []
@@ -296,11 +295,9 @@ class TableScreen(Screen[None]):
         for event in events:
             match event:
                 case DealStarted():
-                    self.talon_shown = False
                     self.new_cards = set()
                     self.show_last = False
-                case TalonTaken(cards=cards, shown=shown):
-                    self.talon_shown = shown
+                case TalonTaken(cards=cards):
                     if event.seat == HUMAN and self.narrator.dark_declarer != HUMAN:
                         self.new_cards = set(cards)
                 case CardGiven(card=card, to=to) if to == HUMAN and event.visible_to(HUMAN):
@@ -416,7 +413,7 @@ class TableScreen(Screen[None]):
         elif view.phase in (Phase.CONTRACT, Phase.RAISE):
             screen = ContractScreen(view, t, p)
         elif view.phase is Phase.GIVE:
-            screen = ExchangeScreen(view, t, p, shown=self.talon_shown)
+            screen = ExchangeScreen(view, t, p, shown=view.talon_shown)
         else:
             screen = offer_screen(view, t, p)
         self.dialog_open = True
@@ -518,23 +515,11 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def why_not(self, view: SeatView, card: Card) -> str:
-        t, p = self.t, self.p
-        label = p.card_label(card)
-        hand = view.hand or ()
-        if view.trick:
-            led = view.trick[0][1].suit
-            if any(c.suit is led for c in hand):
-                return t("not_playable_follow", card=label, suit=p.suit_label(led))
-            if view.trump is not None:
-                return t(
-                    "not_playable_trump",
-                    card=label,
-                    suit=p.suit_label(led),
-                    trump=p.suit_label(view.trump),
-                )
-        elif view.trump is not None and card.suit is view.trump:
-            return t("not_playable_lead_trump", card=label)
-        return t("not_playable", card=label)
+        """Why the engine refuses `card`, in words."""
+        refusal = view.refusal(card)
+        if refusal is None:
+            return ""
+        return refusal_words(view, refusal, self.p, self.t)
 
     # ------------------------------------------------------------------ drawing
 
