@@ -20,6 +20,7 @@ from textual.worker import WorkerCancelled
 from thousand_tui.ai import make_player
 from thousand_tui.engine.cards import parse_cards, sort_hand
 from thousand_tui.engine.dealing import Dealt
+from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 
@@ -138,24 +139,30 @@ def played(app: ThousandApp, deals: int) -> ThousandApp:
 
 
 SHOTS: dict[str, tuple[Callable[[], ThousandApp], Steps, tuple[int, int]]] = {
-    "table": (lambda: played(create_app(seed=21, pace=0, save=False), 6), midgame, (120, 40)),
+    "table": (
+        lambda: played(create_app(TableSetup.of(seed=21, pace=0, save=False)), 6),
+        midgame,
+        (120, 40),
+    ),
     "auction": (
-        lambda: create_app(seed=11, pace=0, deals={1: STRONG}, save=False),
+        lambda: create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False)),
         settle,
         (100, 30),
     ),
     "exchange": (
-        lambda: create_app(seed=11, pace=0, deals={1: STRONG}, save=False),
+        lambda: create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False)),
         exchange,
         (100, 30),
     ),
     "score-sheet": (
-        lambda: played(create_app(seed=21, pace=0, save=False), 14),
+        lambda: played(create_app(TableSetup.of(seed=21, pace=0, save=False)), 14),
         sheet,
         (100, 30),
     ),
     "table-ru": (
-        lambda: create_app(seed=11, pace=0, deals={1: STRONG}, save=False, lang="ru"),
+        lambda: create_app(
+            TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang="ru")
+        ),
         table,
         (80, 24),
     ),

@@ -155,7 +155,8 @@ def run_play(options: argparse.Namespace) -> int:
 
 
 def run_simulate(options: argparse.Namespace) -> int:
-    from .simulate import parse_levels, play_games
+    from .settings import parse_levels
+    from .simulate import play_games
 
     if options.games < 1:
         raise CliError("--games must be at least 1")
@@ -165,7 +166,7 @@ def run_simulate(options: argparse.Namespace) -> int:
         raise CliError(f"--think must be between 0.05 and 10 seconds, not {options.think:g}")
     preset = load_preset(options.preset, options.players)
     rules = preset.rules
-    levels = parse_levels(options.ai, rules.players)
+    levels = list(parse_levels(options.ai, rules.players))
     writer = RecordWriter(options.record) if options.record else None
     n = rules.players
     wins = [0] * n

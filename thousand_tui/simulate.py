@@ -6,21 +6,11 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from .ai import check_level, make_player, seat_seed
+from .ai import make_player, seat_seed
 from .engine.game import Game, PlayerInfo, Sink
 from .engine.rules import Rules
 
 AI_NAMES = ("Anna", "Boris", "Vera", "Gleb")
-
-
-def parse_levels(text: str, players: int) -> list[str]:
-    """`easy,hard` → one level per seat; a single level is used for every seat."""
-    levels = [check_level(part.strip()) for part in text.split(",") if part.strip()]
-    if len(levels) == 1:
-        levels *= players
-    if len(levels) != players:
-        raise ValueError(f"--ai needs one level or {players} levels (one per seat), got {text!r}")
-    return levels
 
 
 @dataclass

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from .presets import LANGUAGES, load_preset, shipped_names
 from .saves import DATA_DIR_ENV, SESSION_MARK, data_dir
+from .settings import LEVELS
 
 ORIGINAL_COMMAND = "SSH_ORIGINAL_COMMAND"
 USER_AUTH = "SSH_USER_AUTH"  # set by sshd with `ExposeAuthInfo yes`
@@ -136,12 +137,9 @@ def _preset_target(name: str, target: str) -> str:
 
 
 def _check_levels(text: str) -> None:
-    from .ai import levels
-
-    known = levels()
     for level in (part.strip() for part in text.split(",")):
-        if level not in known:
-            raise Refused(f"host setting --ai: {_show(level)} is not one of {', '.join(known)}")
+        if level not in LEVELS:
+            raise Refused(f"host setting --ai: {_show(level)} is not one of {', '.join(LEVELS)}")
 
 
 # ---------------------------------------------------------------------- the player's request

@@ -56,3 +56,11 @@ def test_whole_games_finish(preset: str) -> None:
         assert action in view.legal
         game.apply(action)
     assert game.over
+
+
+def test_the_settings_know_every_level() -> None:
+    """`--ai` is checked without importing the players: the names must be the same."""
+    from thousand_tui.ai import levels
+    from thousand_tui.settings import LEVELS
+
+    assert list(LEVELS) == levels()

@@ -438,7 +438,7 @@ def test_a_hosted_resume_keeps_the_language_of_the_game(
 ) -> None:
     """`ssh -t thousand@host family ru`, later `ssh -t thousand@host resume` with an English
     locale: the game goes on in Russian; `resume en` switches to English."""
-    from thousand_tui.tui.options import setup_from_options
+    from thousand_tui.settings import setup_from_options
     from thousand_tui.tui.session import new_session
 
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)

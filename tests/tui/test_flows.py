@@ -6,6 +6,7 @@ from __future__ import annotations
 from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import BarrelSeat, MatchState
+from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.contract import ContractScreen
@@ -23,7 +24,7 @@ SIZE = (80, 24)
 
 
 def strong_app(**kwargs: object):  # type: ignore[no-untyped-def]
-    return create_app(seed=11, pace=0, deals={1: STRONG}, **kwargs)  # type: ignore[arg-type]
+    return create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, **kwargs))  # type: ignore[arg-type]
 
 
 async def win_auction(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -66,7 +67,7 @@ async def test_the_auction_dialog_moves_through_bids_and_explains_the_marriage_r
     weak = dealt(
         ["AH TH KH AS TS AC JH", "9H QH 9D JD 9C JC JS", "9S QS KC TC QD TD AD"], "KS QC KD"
     )
-    app = create_app(seed=11, pace=0, deals={1: weak})
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: weak}))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -186,7 +187,7 @@ async def test_redeal_offer() -> None:
     three_nines = dealt(
         ["9S 9C 9D AH TH KH QH", "AS TS KS QS JS 9H JH", "AC TC KC QC JC AD TD"], "JD QD KD"
     )
-    app = create_app("family", seed=5, pace=0, deals={1: three_nines})
+    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: three_nines}))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -206,7 +207,7 @@ async def test_dark_game() -> None:
         ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S 9C JC QC KC TC AD"], "9D QD KD"
     )
     # Boris deals, so you sit on 100 and are offered the dark game before seeing a card.
-    app = create_app("family", seed=5, pace=0, deals={1: deal}, first_dealer=2)
+    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: deal}, first_dealer=2))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -241,7 +242,7 @@ async def test_barrel_attempt_is_marked_on_the_sheet() -> None:
             crosses=(0, 0, 0),
         )
     )
-    app = create_app(seed=3, pace=0, deals={1: STRONG}, start=start)
+    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=start))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -270,7 +271,7 @@ async def test_game_over_from_the_barrel_and_again() -> None:
             crosses=(0, 0, 0),
         )
     )
-    app = create_app(seed=3, pace=0, deals={1: STRONG}, start=start)
+    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=start))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("2")  # 120
@@ -311,7 +312,7 @@ async def test_resume_continues_at_the_same_decision() -> None:
     assert path is not None and path.exists()
     hand = sorted(app.session.game.deal.hands[0])
 
-    again = create_app(resume=path, pace=0)
+    again = create_app(TableSetup.of(resume=path, pace=0))
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         game = again.session.game
@@ -349,7 +350,7 @@ async def test_a_marriage_declared_po_masti_leaves_the_trump() -> None:
     deal = dealt(
         ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S JC QC TC AD QD 9C"], "KC 9D KD"
     )
-    app = create_app("family", seed=5, pace=0, deals={1: deal})
+    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: deal}))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen

@@ -25,19 +25,20 @@ from thousand_tui.engine.events import (
     TalonTaken,
 )
 from thousand_tui.engine.rules import Rules, RulesError
-from thousand_tui.tui import check_terminal, run
-from thousand_tui.tui.ascii import AsciiFilter, asciify
-from thousand_tui.tui.i18n import MESSAGES, Translator
-from thousand_tui.tui.narrate import Narrator
-from thousand_tui.tui.options import (
+from thousand_tui.settings import (
     DEFAULT_PACE,
     SetupError,
+    TableSetup,
     check_name,
     language_from_locale,
     locale_is_utf8,
     setup_from_options,
     table_levels,
 )
+from thousand_tui.tui import check_terminal, run
+from thousand_tui.tui.ascii import AsciiFilter, asciify
+from thousand_tui.tui.i18n import MESSAGES, Translator
+from thousand_tui.tui.narrate import Narrator
 from thousand_tui.tui.render import Palette
 
 # ---------------------------------------------------------------------- words
@@ -246,7 +247,7 @@ def test_the_table_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
 def test_resume_latest_finds_the_saved_game(table_env: Path) -> None:
     from thousand_tui.tui import create_app
 
-    app = create_app(seed=5, pace=0)
+    app = create_app(TableSetup.of(seed=5, pace=0))
     path = app.session.path
     app.session.close()
     assert path is not None and path.is_relative_to(table_env)
@@ -257,7 +258,7 @@ def test_resume_latest_finds_the_saved_game(table_env: Path) -> None:
 def test_a_resumed_game_keeps_its_language(table_env: Path) -> None:
     from thousand_tui.tui import create_app
 
-    app = create_app("family", seed=5, pace=0, lang="ru")
+    app = create_app(TableSetup.of("family", seed=5, pace=0, lang="ru"))
     path = app.session.path
     app.session.close()
     assert path is not None
@@ -270,7 +271,7 @@ def test_a_resumed_game_keeps_its_language(table_env: Path) -> None:
 def test_a_record_without_a_language_resumes_in_the_locales(table_env: Path) -> None:
     from thousand_tui.tui import create_app
 
-    app = create_app(seed=5, pace=0, lang="ru")
+    app = create_app(TableSetup.of(seed=5, pace=0, lang="ru"))
     path = app.session.path
     app.session.close()
     assert path is not None

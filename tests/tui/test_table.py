@@ -11,6 +11,7 @@ from dataclasses import replace
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.rules import Rules, with_overrides
 from thousand_tui.presets import load_preset
+from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.messages import AiDecided
 from thousand_tui.tui.screens.auction import AuctionScreen
@@ -22,7 +23,7 @@ from .helpers import STRONG, play_headless, press_card, screen_text, settle
 
 
 async def test_a_stale_ai_result_is_dropped() -> None:
-    app = create_app(seed=11, pace=0, deals={1: STRONG})
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.table
@@ -38,7 +39,7 @@ async def test_a_stale_ai_result_is_dropped() -> None:
 
 
 async def test_opponents_keep_the_pace() -> None:
-    app = create_app(seed=11, pace=0.25, deals={1: STRONG}, save=False)
+    app = create_app(TableSetup.of(seed=11, pace=0.25, deals={1: STRONG}, save=False))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.table
@@ -60,7 +61,7 @@ async def test_opponents_keep_the_pace() -> None:
 
 
 async def test_too_small_a_terminal_says_what_it_needs_and_follows_resizes() -> None:
-    app = create_app(seed=11, pace=0, deals={1: STRONG})
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
@@ -78,7 +79,7 @@ async def test_too_small_a_terminal_says_what_it_needs_and_follows_resizes() -> 
 
 
 async def test_ascii_mode_has_letters_for_suits_and_no_drawing_characters() -> None:
-    app = create_app(seed=11, pace=0, deals={1: STRONG}, ascii=True)
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, ascii=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -87,7 +88,7 @@ async def test_ascii_mode_has_letters_for_suits_and_no_drawing_characters() -> N
 
 
 async def test_russian_table() -> None:
-    app = create_app(seed=11, pace=0, deals={1: STRONG}, lang="ru")
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="ru"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -96,7 +97,7 @@ async def test_russian_table() -> None:
 
 
 async def test_screens_reached_by_keys() -> None:
-    app = create_app("family", seed=11, pace=0)
+    app = create_app(TableSetup.of("family", seed=11, pace=0))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         dialog = app.screen
@@ -113,7 +114,7 @@ async def test_screens_reached_by_keys() -> None:
 
 
 async def test_the_last_trick_on_a_key() -> None:
-    app = create_app(seed=11, pace=0, deals={1: STRONG})
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("2")
@@ -133,7 +134,7 @@ async def test_a_forty_deal_sheet_scrolls_to_the_latest_deal() -> None:
         load_preset("classic"),
         rules=with_overrides(Rules(), {"target": 5000, "barrel": {"enabled": False}}),
     )
-    app = create_app(long_game, seed=31, pace=0, save=False)
+    app = create_app(TableSetup.of(long_game, seed=31, pace=0, save=False))
     play_headless(app, deals=40)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -151,7 +152,7 @@ async def test_a_forty_deal_sheet_scrolls_to_the_latest_deal() -> None:
 
 
 async def test_a_hang_up_ends_the_app_with_the_record_closed() -> None:
-    app = create_app(seed=11, pace=0, deals={1: STRONG})
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         path = app.session.path

@@ -10,8 +10,8 @@ from typing import TextIO
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from ..saves import SESSION_MARK
+from ..settings import SetupError, setup_from_options
 from .app import ThousandApp, create_app
-from .options import SetupError, setup_from_options
 
 PROG = "thousand"
 

@@ -6,21 +6,16 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import ClassVar
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from ..engine.dealing import Dealt
-from ..engine.game import Start
-from ..presets import Preset
+from ..settings import TableSetup
 from .ascii import AsciiFilter
 from .hangup import HangupGuard
 from .i18n import Translator
-from .options import DEFAULT_PACE, TableSetup, make_setup
 from .render import Palette
 from .screens.end import ConfirmQuitScreen, GameOverScreen, TooSmallScreen
 from .screens.info import ConventionsScreen, HelpScreen, SheetScreen
@@ -191,47 +186,9 @@ class ThousandApp(App[int]):
         self.switch_screen(TableScreen(self.session))
 
 
-def create_app(
-    preset: str | Preset = "classic",
-    *,
-    players: int | None = None,
-    ai: str | Sequence[str] = "easy",
-    seed: int = 1,
-    name: str | None = None,
-    lang: str = "en",
-    ascii: bool = False,
-    reduced_motion: bool = False,
-    pace: float = DEFAULT_PACE,
-    first_dealer: int = 0,
-    start: Start | None = None,
-    deals: Mapping[int, Dealt] | None = None,
-    resume: Path | str | None = None,
-    save: bool = True,
-    setup: TableSetup | None = None,
-    handle_signals: bool = False,
-) -> ThousandApp:
-    """The table app. Give a `setup` (from the command line), or the settings one by one.
-
-    `deals` stacks the cards of given deal numbers (tests, scenarios); `start` begins from a
-    match state; `pace` is the least time in seconds an opponent's move stays on screen (0 in
-    tests); `save` writes the game record under $XDG_DATA_HOME/thousand_tui/games."""
-    if setup is None:
-        setup = make_setup(
-            preset,
-            players=players,
-            ai=ai,
-            seed=seed,
-            name=name,
-            lang=lang,
-            ascii=ascii,
-            reduced_motion=reduced_motion,
-            pace=pace,
-            first_dealer=first_dealer,
-            start=start,
-            deals=deals,
-            resume=resume,
-            save=save,
-        )
+def create_app(setup: TableSetup, *, handle_signals: bool = False) -> ThousandApp:
+    """The table app for `setup` (from the command line, or `TableSetup.of(...)` in tests and
+    the screenshot script)."""
     return ThousandApp(setup, handle_signals=handle_signals)
 
 

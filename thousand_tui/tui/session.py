@@ -9,15 +9,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..ai import Player, make_player, seat_seed
-from ..ai import levels as ai_levels
 from ..ai import pool as search_pool
 from ..ai.pool import default_jobs
 from ..engine.game import Game, PlayerInfo
 from ..engine.record import RecordError, RecordWriter
 from ..presets import Preset, PresetError, load_preset
 from ..saves import open_new_record, resume
+from ..settings import LEVELS, SetupError, TableSetup
 from .i18n import Translator
-from .options import SetupError, TableSetup
 
 HUMAN = 0
 
@@ -100,7 +99,7 @@ def resume_session(path: Path, think: float | None = None) -> Session:
     if not game.players or game.players[HUMAN].kind != "human":
         resumed.writer.close()
         raise SetupError(f"{path}: seat 0 of this game is not a human player; it cannot be resumed")
-    known = ai_levels()
+    known = LEVELS
     ais: dict[int, Player] = {}
     for seat, info in enumerate(game.players):
         if seat == HUMAN:

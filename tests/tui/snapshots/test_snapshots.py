@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
+from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 
@@ -17,7 +18,7 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 
 
 def strong_app() -> ThousandApp:
-    return create_app(seed=11, pace=0, deals={1: STRONG})
+    return create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
 
 
 async def to_exchange(pilot: Pilot) -> None:
@@ -61,7 +62,7 @@ def test_exchange(snap_compare, size: tuple[int, int]) -> None:  # type: ignore[
 
 @pytest.mark.parametrize("size", SIZES)
 def test_score_sheet(snap_compare, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    app = create_app(seed=21, pace=0)
+    app = create_app(TableSetup.of(seed=21, pace=0))
     play_headless(app, deals=9)
 
     async def run_before(pilot: Pilot) -> None:
@@ -79,5 +80,5 @@ def test_conventions(snap_compare, size: tuple[int, int]) -> None:  # type: igno
         await pilot.press("c")
         await pilot.pause()
 
-    app = create_app("family", seed=11, pace=0)
+    app = create_app(TableSetup.of("family", seed=11, pace=0))
     assert snap_compare(app, terminal_size=size, run_before=run_before)

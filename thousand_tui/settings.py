@@ -1,7 +1,10 @@
-"""The table's settings, checked before the screen opens (`thousand`, `thousand --resume`).
+"""The table's settings, checked before the screen opens: one `TableSetup` made from the
+command line (`setup_from_options`) or from Python values (`TableSetup.of`), and passed as it
+is to the session and the app.
 
 Everything a bad flag can break is found here, so the command prints one clear line and
-exits with status 2 instead of opening a screen it cannot fill.
+exits with status 2 instead of opening a screen it cannot fill. `--ai` is read here for every
+command (`parse_levels`).
 """
 
 from __future__ import annotations
@@ -12,17 +15,19 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any, Final
 
-from ..ai import levels as ai_levels
-from ..engine.dealing import Dealt
-from ..engine.game import Start
-from ..engine.rules import with_overrides
-from ..presets import Preset, load_preset
-from ..saves import describe_save, games_dir, latest_unfinished
+from .engine.dealing import Dealt
+from .engine.game import Start
+from .engine.rules import with_overrides
+from .presets import Preset, load_preset
+from .saves import describe_save, games_dir, latest_unfinished
 
-LANGUAGES = ("en", "ru")
-DEFAULT_PACE = 0.8
-MAX_NAME = 16
+LANGUAGES: Final = ("en", "ru")
+LEVELS: Final = ("random", "easy", "normal", "hard")
+"""The AI levels by name (`thousand_tui.ai.levels()`, without importing the players)."""
+DEFAULT_PACE: Final = 0.8
+MAX_NAME: Final = 16
 
 
 class SetupError(ValueError):
@@ -31,7 +36,12 @@ class SetupError(ValueError):
 
 @dataclass(frozen=True)
 class TableSetup:
-    """What a new game at the table needs (or, with `resume`, which record to continue)."""
+    """What a new game at the table needs (or, with `resume`, which record to continue).
+
+    `deals` stacks the cards of given deal numbers (tests, scenarios); `start` begins from a
+    match state; `pace` is the least time in seconds an opponent's move stays on screen;
+    `think` is `hard`'s seconds per card (None: its default); `save` writes the game record
+    under $XDG_DATA_HOME/thousand_tui/games."""
 
     preset: Preset | None = None
     levels: tuple[str, ...] = ("easy", "easy")
@@ -41,12 +51,72 @@ class TableSetup:
     ascii: bool = False
     reduced_motion: bool = False
     pace: float = DEFAULT_PACE
-    think: float | None = None  # `hard`'s seconds per card (None: its default)
+    think: float | None = None
     resume: Path | None = None
     first_dealer: int = 0
     start: Start | None = None
     deals: Mapping[int, Dealt] = field(default_factory=dict)
     save: bool = True
+
+    @classmethod
+    def of(
+        cls,
+        preset: str | Preset = "classic",
+        *,
+        players: int | None = None,
+        ai: str | Sequence[str] = "easy",
+        seed: int = 1,
+        name: str | None = None,
+        resume: Path | str | None = None,
+        **settings: Any,
+    ) -> TableSetup:
+        """A setup from Python values (tests, the screenshot script): a preset by name or as
+        loaded, `players` to override it, the opponents' levels as for `--ai`; every other
+        field (`lang`, `pace`, `deals`, ...) as the dataclass has it."""
+        if resume is not None:
+            return cls(resume=Path(resume), **settings)
+        if isinstance(preset, Preset):
+            loaded = preset
+            if players is not None and players != preset.rules.players:
+                rules = with_overrides(preset.rules, {"players": players})
+                loaded = replace(preset, rules=rules)
+        else:
+            loaded = load_preset(preset, players)
+        text = ai if isinstance(ai, str) else ",".join(ai)
+        return cls(
+            preset=loaded,
+            levels=table_levels(text, loaded.rules.players),
+            seed=seed,
+            name=check_name(name),
+            **settings,
+        )
+
+
+# ---------------------------------------------------------------------- the flags, one by one
+
+
+def parse_levels(
+    text: str | None, count: int, who: str = "seat", note: str = ""
+) -> tuple[str, ...]:
+    """`--ai`: one level for all or a comma list of `count`, one per `who` (seat or opponent);
+    raises SetupError naming the levels there are."""
+    parts = [part.strip() for part in (text or "easy").split(",") if part.strip()]
+    if len(parts) == 1:
+        parts *= count
+    if len(parts) != count:
+        raise SetupError(
+            f"--ai needs one level for all {who}s or {count} levels, one per {who}{note}, "
+            f"got {text!r}"
+        )
+    for level in parts:
+        if level not in LEVELS:
+            raise SetupError(f"unknown AI level {level!r}; choose one of: {', '.join(LEVELS)}")
+    return tuple(parts)
+
+
+def table_levels(text: str | None, players: int) -> tuple[str, ...]:
+    """`--ai` for the table: one level for every opponent or one per opponent (seat 0 is you)."""
+    return parse_levels(text, players - 1, "opponent", " (you play seat 0)")
 
 
 def locale_name(environ: Mapping[str, str] | None = None) -> str:
@@ -77,24 +147,6 @@ def locale_is_utf8(environ: Mapping[str, str] | None = None) -> bool:
     return False
 
 
-def table_levels(text: str | None, players: int) -> tuple[str, ...]:
-    """`--ai` for the table: one level for every opponent or one per opponent (seat 0 is you)."""
-    opponents = players - 1
-    parts = [part.strip() for part in (text or "easy").split(",") if part.strip()]
-    if len(parts) == 1:
-        parts *= opponents
-    if len(parts) != opponents:
-        raise SetupError(
-            f"--ai needs one level for all opponents or {opponents} levels, one per opponent "
-            f"(you play seat 0), got {text!r}"
-        )
-    known = ai_levels()
-    for level in parts:
-        if level not in known:
-            raise SetupError(f"unknown AI level {level!r}; choose one of: {', '.join(known)}")
-    return tuple(parts)
-
-
 def check_name(name: str | None) -> str | None:
     if name is None:
         return None
@@ -104,6 +156,22 @@ def check_name(name: str | None) -> str | None:
     if len(clean) > MAX_NAME:
         raise SetupError(f"--name may have at most {MAX_NAME} characters")
     return clean
+
+
+def check_think(value: float | None) -> float | None:
+    """`--think SECONDS`: how long `hard` searches each card, 0.05 to 10 seconds."""
+    if value is not None and not 0.05 <= value <= 10:
+        raise SetupError(f"--think must be between 0.05 and 10 seconds, not {value:g}")
+    return value
+
+
+def check_pace(value: float | None) -> float:
+    """`--pace SECONDS`: 0 (instant) to 10 seconds per opponent move."""
+    if value is None:
+        return DEFAULT_PACE
+    if not 0 <= value <= 10:
+        raise SetupError(f"--pace must be between 0 and 10 seconds, not {value:g}")
+    return value
 
 
 def resume_path(value: str) -> Path:
@@ -126,6 +194,9 @@ def saved_language(path: Path) -> str | None:
     """The language a saved game was played in, if its record says and the table has it."""
     lang = describe_save(path).lang
     return lang if lang in LANGUAGES else None
+
+
+# ---------------------------------------------------------------------- the command line
 
 
 def setup_from_options(
@@ -177,70 +248,4 @@ def setup_from_options(
         reduced_motion=reduced_motion,
         pace=pace,
         think=think,
-    )
-
-
-def check_think(value: float | None) -> float | None:
-    """`--think SECONDS`: how long `hard` searches each card, 0.05 to 10 seconds."""
-    if value is not None and not 0.05 <= value <= 10:
-        raise SetupError(f"--think must be between 0.05 and 10 seconds, not {value:g}")
-    return value
-
-
-def check_pace(value: float | None) -> float:
-    """`--pace SECONDS`: 0 (instant) to 10 seconds per opponent move."""
-    if value is None:
-        return DEFAULT_PACE
-    if not 0 <= value <= 10:
-        raise SetupError(f"--pace must be between 0 and 10 seconds, not {value:g}")
-    return value
-
-
-def make_setup(
-    preset: str | Preset = "classic",
-    *,
-    players: int | None = None,
-    ai: str | Sequence[str] = "easy",
-    seed: int = 1,
-    name: str | None = None,
-    lang: str = "en",
-    ascii: bool = False,
-    reduced_motion: bool = False,
-    pace: float = DEFAULT_PACE,
-    first_dealer: int = 0,
-    start: Start | None = None,
-    deals: Mapping[int, Dealt] | None = None,
-    resume: Path | str | None = None,
-    save: bool = True,
-) -> TableSetup:
-    """A `TableSetup` from Python values (the app factory, tests, the screenshot script)."""
-    if resume is not None:
-        return TableSetup(
-            resume=Path(resume),
-            lang=lang,
-            ascii=ascii,
-            reduced_motion=reduced_motion,
-            pace=pace,
-            save=save,
-        )
-    if isinstance(preset, Preset):
-        loaded = preset
-        if players is not None and players != preset.rules.players:
-            loaded = replace(preset, rules=with_overrides(preset.rules, {"players": players}))
-    else:
-        loaded = load_preset(preset, players)
-    text = ai if isinstance(ai, str) else ",".join(ai)
-    return TableSetup(
-        preset=loaded,
-        levels=table_levels(text, loaded.rules.players),
-        seed=seed,
-        name=check_name(name),
-        lang=lang,
-        ascii=ascii,
-        reduced_motion=reduced_motion,
-        pace=pace,
-        first_dealer=first_dealer,
-        start=start,
-        deals=dict(deals or {}),
-        save=save,
     )
