@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
+import html
+import re
 from collections.abc import Sequence
 
-from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
@@ -22,21 +22,25 @@ from thousand_tui.tui.screens.result import DealResultScreen
 
 
 def screen_text(app: App) -> str:
-    """What the terminal shows, as plain text (one line per row)."""
+    """What the terminal shows, as plain text (one line per row), read from the app's own
+    screenshot (`App.export_screenshot`): each run of text is placed at its column and row."""
     width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    render = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    console.print(render)
-    return console.export_text()
+    rows = [[" "] * width for _ in range(height)]
+    svg = app.export_screenshot()
+    for x, row, text in SVG_TEXT.findall(svg):
+        column = round(float(x) / CELL_WIDTH)
+        for offset, char in enumerate(html.unescape(text).replace("\xa0", " ").rstrip("\n")):
+            if 0 <= column + offset < width and int(row) < height:
+                rows[int(row)][column + offset] = char
+    return "\n".join("".join(row).rstrip() for row in rows) + "\n"
+
+
+# A run of text in Rich's SVG export: its x (in pixels, 12.2 to a cell) and its line.
+SVG_TEXT = re.compile(
+    r'<text class="[^"]*" x="([0-9.]+)" y="[0-9.]+" textLength="[0-9.]+" '
+    r'clip-path="url\(#[^)]*-line-(\d+)\)">([^<]*)</text>'
+)
+CELL_WIDTH = 12.2
 
 
 def waiting_for_human(app: ThousandApp) -> bool:

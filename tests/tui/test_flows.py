@@ -179,7 +179,7 @@ async def test_an_unplayable_card_says_why() -> None:
         wrong = next(c for c in hand if c.suit is not led)
         await press_card(pilot, wrong.code)
         assert app.session.game.view(0).hand == hand  # nothing was played
-        messages = " ".join(str(n.message) for n in app._notifications)
+        messages = " ".join(app.notices)
         assert "you must follow suit" in messages
 
 

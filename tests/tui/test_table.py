@@ -4,19 +4,27 @@ Russian, the screens reached by keys, and hang-ups."""
 from __future__ import annotations
 
 import itertools
+import logging
 import signal
 import time
 from dataclasses import replace
 
+import pytest
+from textual.app import App, ComposeResult
+
 from thousand_tui.engine.actions import Act, Action
+from thousand_tui.engine.cards import Card, parse_cards
 from thousand_tui.engine.rules import Rules, with_overrides
+from thousand_tui.engine.view import SeatView
 from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.messages import AiDecided
+from thousand_tui.tui.render import Palette
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.end import TooSmallScreen
 from thousand_tui.tui.screens.info import ConventionsScreen, HelpScreen, SheetScreen
+from thousand_tui.tui.widgets.hand import Hand
 from thousand_tui.tui.widgets.sheet import SheetTable
 
 from .helpers import STRONG, play_headless, press_card, screen_text, settle
@@ -161,3 +169,61 @@ async def test_a_hang_up_ends_the_app_with_the_record_closed() -> None:
     assert app.return_code == 128 + signal.SIGHUP
     assert app.session.writer is None
     assert path is not None and path.read_text(encoding="utf-8").count("\n") >= 3
+
+
+class Failing:
+    """An opponent whose every decision raises."""
+
+    def decide(self, view: SeatView) -> Action:
+        raise RuntimeError("no idea")
+
+
+async def test_an_opponent_that_fails_is_shown_and_logged_and_the_game_goes_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
+    failing = Failing()
+    app.session.players[2] = failing  # type: ignore[assignment]
+    with caplog.at_level(logging.ERROR, logger="thousand_tui"):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert any("Boris could not decide (RuntimeError: no idea)" in n for n in app.notices)
+            game = app.session.game
+            # Boris's one decision was made at random; his next is a fresh player's.
+            assert [line.get("seat") for line in game.lines if line["type"] == "action"][-1] == 2
+            assert game.to_move == 0
+            assert app.session.player(2) is not failing
+    assert "Traceback" in caplog.text and "RuntimeError: no idea" in caplog.text
+
+
+class HandApp(App[None]):
+    """A hand on its own."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.palette = Palette()
+        self.chosen: list[Card] = []
+
+    def compose(self) -> ComposeResult:
+        yield Hand(id="hand")
+
+    def on_hand_chosen(self, message: Hand.Chosen) -> None:
+        self.chosen.append(message.card)
+
+
+async def test_the_hand_owns_its_cursor_and_tells_the_card_chosen() -> None:
+    app = HandApp()
+    cards = parse_cards(["AS", "TS", "KH", "QH", "9D"])
+    async with app.run_test(size=(60, 10)) as pilot:
+        hand = app.query_one(Hand)
+        hand.show(cards, choosing=True)
+        hand.focus()
+        await pilot.press("3", "enter")
+        assert app.chosen == [cards[2]]
+        await pilot.press("right", "enter")
+        assert app.chosen[-1] is cards[3]
+        hand.show(cards[1:], choosing=True)  # a card before it is gone: the cursor follows
+        assert hand.card is cards[3]
+        hand.show(cards, choosing=False)
+        await pilot.press("enter")
+        assert len(app.chosen) == 2  # nothing is chosen while choosing is closed

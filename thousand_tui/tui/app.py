@@ -6,14 +6,17 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
+from textual.notifications import SeverityLevel
 
 from ..settings import TableSetup
-from .ascii import AsciiFilter
+from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard
 from .i18n import Translator
 from .render import Palette
@@ -21,7 +24,6 @@ from .screens.end import ConfirmQuitScreen, GameOverScreen, TooSmallScreen
 from .screens.info import ConventionsScreen, HelpScreen, SheetScreen
 from .screens.table import TableScreen
 from .session import Session, new_session
-from .widgets.base import localize_bindings
 
 MIN_SIZE = (80, 24)
 
@@ -32,10 +34,10 @@ class ThousandApp(App[int]):
 
     # With --ascii (or a locale that is not UTF-8) the boxes are drawn with + - | too.
     CSS = """
-    .-ascii HandView, .-ascii SeatPanel {
+    .-ascii #hand, .-ascii SeatPanel {
         border: ascii $primary-darken-1;
     }
-    .-ascii HandView.-my-turn, .-ascii SeatPanel.-turn {
+    .-ascii #hand.-my-turn, .-ascii SeatPanel.-turn {
         border: ascii $accent;
     }
     .-ascii #dialog {
@@ -64,12 +66,41 @@ class ThousandApp(App[int]):
         self.guard: HangupGuard | None = None
         self.title = self.t("app_title")
         self.games_played = 1
-        localize_bindings(self, self.t, setup.ascii)
+        self.notices: list[str] = []
+        self.ascii_filter = AsciiFilter() if setup.ascii else None
         if setup.ascii:
             self.add_class("-ascii")
-            self._filters.append(AsciiFilter())
         if setup.reduced_motion:
             self.animation_level = "none"
+
+    # ------------------------------------------------------------------ look
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, and with --ascii the one that draws in plain ASCII."""
+        filters = super().get_line_filters()
+        if self.ascii_filter is None:
+            return filters
+        return [*filters, self.ascii_filter]
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Key names in the footer; with --ascii without arrows and symbols."""
+        shown = super().get_key_display(binding)
+        if self.ascii_filter is not None:
+            return ASCII_KEYS.get(shown, shown)
+        return shown
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a notification, and keep it in `notices` (what the table told, in order)."""
+        self.notices.append(message)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # ------------------------------------------------------------------ start and stop
 

@@ -46,6 +46,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "phase_contract": ("contract", "заказ"),
     "phase_play": ("play", "розыгрыш"),
     "phase_over": ("deal over", "кон окончен"),
+    "ai_failed": (
+        "{name} could not decide ({error}); a random move was played this once. {where}",
+        "{name} не смог решить ({error}); на этот раз сыгран случайный ход. {where}",
+    ),
+    "ai_failed_log": ("Details: {path}", "Подробности: {path}"),
     "prompt_wait": ("{name}: thinking…", "{name}: думает…"),
     "prompt_play": (
         "Your turn: choose a card (←→ or 1–0) and press Enter.",

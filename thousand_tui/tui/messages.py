@@ -23,8 +23,10 @@ class AiDecided(Message):
 
 @dataclass(eq=False)
 class AiFailed(Message):
-    """An AI opponent raised instead of deciding; the table shows why and plays on for it."""
+    """An AI opponent raised instead of deciding: `error` says what, `details` is the
+    traceback; the table logs and shows it, and plays on."""
 
     turn: int
     seat: int
     error: str
+    details: str = ""

@@ -1,22 +1,25 @@
 """One game at the table: the engine's `Game`, its record file and the AI opponents.
 
-No Textual here: the screens drive a `Session`, the tests may drive it directly.
+No Textual here: the screens drive a `Session`, the tests may drive it directly. The players
+are made when they first decide, so the table is on the screen before the AI is imported.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..ai import Player, make_player, seat_seed
-from ..ai import pool as search_pool
-from ..ai.pool import default_jobs
 from ..engine.game import Game, PlayerInfo
 from ..engine.record import RecordError, RecordWriter
 from ..presets import Preset, PresetError, load_preset
 from ..saves import open_new_record, resume
 from ..settings import LEVELS, SetupError, TableSetup
 from .i18n import Translator
+
+if TYPE_CHECKING:
+    from ..ai import Player
 
 HUMAN = 0
 
@@ -25,22 +28,43 @@ HUMAN = 0
 class Session:
     game: Game
     preset: Preset
-    ais: dict[int, Player]
+    levels: dict[int, str]  # the level of each AI seat
     writer: RecordWriter | None = None
     path: Path | None = None
     warnings: list[str] = field(default_factory=list)
     resumed: bool = False
+    think: float | None = None  # `hard`'s seconds per card (None: its default)
+    players: dict[int, Player] = field(default_factory=dict)
 
     @property
     def names(self) -> tuple[str, ...]:
         return self.game.names
+
+    def player(self, seat: int) -> Player:
+        """The AI player at `seat`, made when first asked."""
+        player = self.players.get(seat)
+        if player is None:
+            from ..ai import make_player, seat_seed
+            from ..ai.pool import default_jobs
+
+            seed = seat_seed(self.game.seed, seat)
+            player = make_player(self.levels[seat], seed, self.think, default_jobs())
+            self.players[seat] = player
+        return player
+
+    def renew_player(self, seat: int) -> None:
+        """Leave the player at `seat` to whatever still holds it (a decision abandoned, or one
+        that failed): the seat's next decision is made by a fresh one of the same level."""
+        self.players.pop(seat, None)
 
     def close(self) -> None:
         """Close the record and end the search workers, if any were started."""
         if self.writer is not None:
             self.writer.close()
             self.writer = None
-        search_pool.shutdown()
+        pool = sys.modules.get("thousand_tui.ai.pool")
+        if pool is not None:
+            pool.shutdown()
 
 
 def ai_names(lang: str) -> tuple[str, ...]:
@@ -64,10 +88,7 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
     if setup.save:
         writer = open_new_record(preset.name)
         path = writer.path
-    ais = {
-        seat: make_player(level, seat_seed(game_seed, seat), setup.think, default_jobs())
-        for seat, level in enumerate(setup.levels, start=1)
-    }
+    levels = dict(enumerate(setup.levels, start=1))
     try:
         game = Game(
             rules,
@@ -85,7 +106,7 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
         if writer is not None:
             writer.close()
         raise
-    return Session(game, preset, ais, writer, path)
+    return Session(game, preset, levels, writer, path, think=setup.think)
 
 
 def resume_session(path: Path, think: float | None = None) -> Session:
@@ -99,17 +120,18 @@ def resume_session(path: Path, think: float | None = None) -> Session:
     if not game.players or game.players[HUMAN].kind != "human":
         resumed.writer.close()
         raise SetupError(f"{path}: seat 0 of this game is not a human player; it cannot be resumed")
-    known = LEVELS
-    ais: dict[int, Player] = {}
+    levels: dict[int, str] = {}
     for seat, info in enumerate(game.players):
         if seat == HUMAN:
             continue
         level = info.level or "easy"
-        if level not in known:
+        if level not in LEVELS:
             warnings.append(f"{info.name}: level {level!r} is not available, playing easy")
             level = "easy"
-        ais[seat] = make_player(level, seat_seed(game.seed, seat), think, default_jobs())
-    return Session(game, preset_of(game), ais, resumed.writer, resumed.path, warnings, True)
+        levels[seat] = level
+    return Session(
+        game, preset_of(game), levels, resumed.writer, resumed.path, warnings, True, think
+    )
 
 
 def preset_of(game: Game) -> Preset:

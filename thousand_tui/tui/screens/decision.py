@@ -14,9 +14,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
-from ..widgets.base import localize_bindings, translator
+from ..widgets.base import KeyFooter
 from ..widgets.choices import Choice, ChoiceList
 from .common import DIALOG_GLOBAL_BINDINGS, DIGITS
 
@@ -80,7 +80,6 @@ class DecisionScreen(ModalScreen[Any]):
         default: str | None = None,
     ) -> None:
         super().__init__(classes=f"-{kind}")
-        localize_bindings(self, translator(self))
         self.title_text = title
         self.body = body
         self.choices = choices
@@ -100,7 +99,7 @@ class DecisionScreen(ModalScreen[Any]):
             yield ChoiceList(self.choices, id="choices")
             yield Static(self.note, id="dialog-note", classes="" if self.note else "-empty")
             yield Static(self.hand or "", id="dialog-hand", classes="" if self.hand else "-empty")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         choices = self.query_one(ChoiceList)

@@ -10,11 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.game import Game
 from ..i18n import Translator
-from ..widgets.base import localize_bindings
+from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
 
 
@@ -42,7 +42,6 @@ class ConfirmQuitScreen(ModalScreen[bool]):
 
     def __init__(self, t: Translator, saved: bool) -> None:
         super().__init__(classes="-quit")
-        localize_bindings(self, t)
         self.t = t
         self.saved = saved
 
@@ -51,7 +50,7 @@ class ConfirmQuitScreen(ModalScreen[bool]):
             dialog.border_title = self.t("quit_title")
             body = self.t("quit_body" if self.saved else "quit_body_unsaved")
             yield Static(body)
-        yield Footer()
+        yield KeyFooter()
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -83,7 +82,6 @@ class GameOverScreen(ModalScreen[str]):
 
     def __init__(self, game: Game, t: Translator) -> None:
         super().__init__(classes="-over")
-        localize_bindings(self, t)
         self.game = game
         self.t = t
 
@@ -97,7 +95,7 @@ class GameOverScreen(ModalScreen[str]):
             banner = t("over_winner", name=game.names[winner or 0], score=score)
         yield Static(Text(f"{t('over_title')}\n{banner}", justify="center"), id="over-title")
         yield ScoreSheet(id="over-sheet")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         sheet = self.query_one(ScoreSheet)
@@ -131,7 +129,6 @@ class TooSmallScreen(ModalScreen[None]):
 
     def __init__(self, t: Translator, need: tuple[int, int], have: tuple[int, int]) -> None:
         super().__init__(classes="-too-small")
-        localize_bindings(self, t)
         self.t = t
         self.need = need
         self.have = have

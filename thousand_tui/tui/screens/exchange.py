@@ -11,16 +11,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.actions import Act, Action
 from ...engine.cards import Card, marriage_suits
 from ...engine.view import SeatView
 from ..describe import sorted_hand
 from ..i18n import Translator
-from ..render import Look, Palette
-from ..widgets.base import localize_bindings
-from ..widgets.hand import KEY_LABELS
+from ..render import Palette
+from ..widgets.base import KeyFooter
+from ..widgets.hand import Hand
 from .common import DIALOG_GLOBAL_BINDINGS
 
 
@@ -32,6 +32,14 @@ def exchange_slots(view: SeatView) -> list[tuple[Act, int | None]]:
         return []
     slots: list[tuple[Act, int | None]] = [(Act.GIVE, to) for to in owed.receivers]
     return slots + [(Act.DISCARD, None)] * owed.aside
+
+
+class CardsToGive(Hand):
+    """The cards left to give: Enter gives the one under the cursor."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "choose", "key_give", key_display="⏎", id="give-card"),
+    ]
 
 
 class ExchangeScreen(ModalScreen[list[Action] | None]):
@@ -64,10 +72,9 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
     }
     """
 
+    AUTO_FOCUS = "#exchange-hand"
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "key_card", key_display="←→", id="card-left"),
-        Binding("right", "cursor(1)", show=False, id="card-right"),
-        *[Binding(k, f"pick({i})", show=False) for i, k in enumerate(KEY_LABELS)],
         Binding("enter,space", "give", "key_give", key_display="⏎", id="give"),
         Binding("backspace,delete,u", "take_back", "key_back", key_display="⌫", id="take-back"),
         Binding("escape", "put_away", "key_table", key_display="esc", id="put-away"),
@@ -76,7 +83,6 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
 
     def __init__(self, view: SeatView, t: Translator, p: Palette, *, shown: bool) -> None:
         super().__init__(classes="-exchange")
-        localize_bindings(self, t)
         self.view = view
         self.t = t
         self.p = p
@@ -85,7 +91,6 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
         self.talon = set(view.talon or ())
         self.slots = exchange_slots(view)
         self.chosen: list[Card] = []
-        self.cursor = 0
 
     # ------------------------------------------------------------------ layout
 
@@ -94,11 +99,11 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
             two = any(act is Act.DISCARD for act, _ in self.slots)
             dialog.border_title = self.t("exchange_title_two" if two else "exchange_title")
             yield Static(id="exchange-talon")
-            yield Static(id="exchange-hand")
+            yield CardsToGive(id="exchange-hand")
             yield Static(id="exchange-slots")
             yield Static(id="exchange-note")
             yield Static(id="exchange-help")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_dialog()
@@ -118,17 +123,9 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
         contract = view.contract or 0
         talon.append(f"   {t('contract_title', value=contract)}")
         self.query_one("#exchange-talon", Static).update(talon)
-        cards = self.remaining
-        self.cursor = max(0, min(self.cursor, len(cards) - 1))
-        looks = [
-            Look.SELECTED if i == self.cursor and not self.complete else Look.NORMAL
-            for i in range(len(cards))
-        ]
-        labels = [
-            (KEY_LABELS[i] if i < len(KEY_LABELS) else "") + ("*" if c in self.talon else "")
-            for i, c in enumerate(cards)
-        ]
-        self.query_one("#exchange-hand", Static).update(p.row(cards, looks, labels))
+        hand = self.query_one(CardsToGive)
+        hand.show_cursor = hand.cursor_keys = not self.complete
+        hand.show(self.remaining, new=self.talon, choosing=not self.complete)
         lines = Text()
         for i, (act, to) in enumerate(self.slots):
             if i:
@@ -165,43 +162,31 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
     # ------------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("cursor", "pick"):
-            return not self.complete
+        if action == "give":
+            # Until every slot is filled, Enter gives the card under the hand's cursor.
+            return self.complete
         if action == "take_back":
             return bool(self.chosen) or None
         return True
 
-    def action_cursor(self, delta: int) -> None:
-        cards = self.remaining
-        if cards:
-            self.cursor = (self.cursor + delta) % len(cards)
-            self.refresh_dialog()
-
-    def action_pick(self, index: int) -> None:
-        if index < len(self.remaining):
-            self.cursor = index
-            self.refresh_dialog()
+    def on_hand_chosen(self, message: Hand.Chosen) -> None:
+        """The card under the cursor goes to the next slot."""
+        if self.complete or message.card not in self.remaining:
+            return
+        self.chosen.append(message.card)
+        self.warn(message.card)
+        self.refresh_dialog()
 
     def action_give(self) -> None:
         if self.complete:
             self.dismiss(self.actions())
-            return
-        cards = self.remaining
-        if not cards:
-            return
-        card = cards[self.cursor]
-        self.chosen.append(card)
-        self.warn(card)
-        self.refresh_dialog()
 
     def action_take_back(self) -> None:
         if self.chosen:
             card = self.chosen.pop()
             self.query_one("#exchange-note", Static).update("")
             self.refresh_dialog()
-            if card in self.remaining:
-                self.cursor = self.remaining.index(card)
-                self.refresh_dialog()
+            self.query_one(CardsToGive).move_to(card)
 
     def action_put_away(self) -> None:
         self.dismiss(None)

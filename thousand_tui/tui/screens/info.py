@@ -11,13 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.game import Game
 from ...presets import Preset, format_preset
 from ..i18n import Translator
 from ..render import Palette
-from ..widgets.base import localize_bindings
+from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
 
 
@@ -57,14 +57,13 @@ class InfoScreen(ModalScreen[None]):
 
     def __init__(self, title: str, t: Translator) -> None:
         super().__init__(classes="-info")
-        localize_bindings(self, t)
         self.title_text = title
         self.t = t
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="info-title")
         yield from self.compose_body()
-        yield Footer()
+        yield KeyFooter()
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="info-body")

@@ -12,14 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.cards import Card
 from ...engine.scoring import Settlement
 from ..i18n import Translator
 from ..narrate import Narrator
 from ..render import Palette
-from ..widgets.base import localize_bindings
+from ..widgets.base import KeyFooter
 from .common import DIALOG_GLOBAL_BINDINGS
 
 
@@ -60,7 +60,6 @@ class DealResultScreen(ModalScreen[None]):
         p: Palette,
     ) -> None:
         super().__init__(classes="-result")
-        localize_bindings(self, t)
         self.result = result
         self.narrator = narrator
         self.last_trick = last_trick
@@ -104,7 +103,7 @@ class DealResultScreen(ModalScreen[None]):
                 )
                 yield Static(p.styled(trick), id="result-trick")
             yield Static(t("result_next"), id="result-hint")
-        yield Footer()
+        yield KeyFooter()
 
     def action_next(self) -> None:
         self.dismiss(None)

@@ -1,14 +1,14 @@
-"""What every widget and screen of the table shares: the app's translator and palette."""
+"""What every widget and screen of the table shares: the app's translator and palette, and the
+footer that shows the keys in the table's language."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
-from textual.binding import Binding
+from textual.app import ComposeResult
 from textual.dom import DOMNode
+from textual.widgets import Footer
 
-from ..ascii import ASCII_KEYS
 from ..i18n import MESSAGES, Translator
 from ..render import Palette
 
@@ -28,19 +28,14 @@ def palette(node: DOMNode) -> Palette:
     return table_app(node).palette
 
 
-def localize_bindings(node: DOMNode, t: Translator, ascii_only: bool | None = None) -> None:
-    """Bindings are written with catalogue keys as descriptions; put the words in (and, in
-    ASCII mode, key names without arrows)."""
-    if ascii_only is None:
-        ascii_only = table_app(node).palette.ascii_only
-    table = node._bindings.key_to_bindings
-    for key, bindings in table.items():
-        table[key] = [_localized(b, t, ascii_only) for b in bindings]
+class KeyFooter(Footer):
+    """The footer, with the bindings' descriptions (catalogue keys such as `key_play`) in the
+    table's language."""
 
-
-def _localized(binding: Binding, t: Translator, ascii_only: bool) -> Binding:
-    if binding.description in MESSAGES:
-        binding = replace(binding, description=t(binding.description))
-    if ascii_only and binding.key_display in ASCII_KEYS:
-        binding = replace(binding, key_display=ASCII_KEYS[binding.key_display])
-    return binding
+    def compose(self) -> ComposeResult:
+        t = translator(self)
+        for widget in super().compose():
+            description = getattr(widget, "description", None)
+            if isinstance(description, str) and description in MESSAGES:
+                widget.description = t(description)  # type: ignore[attr-defined]
+            yield widget

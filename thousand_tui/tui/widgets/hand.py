@@ -1,11 +1,17 @@
-"""The human's hand: cards in a row, sorted by suit, with a cursor and the playable ones marked."""
+"""A row of cards to choose from: the human's hand at the table, the cards left to give in the
+exchange. The widget owns its cursor (← →, the number keys) and, when choosing is open, posts
+`Hand.Chosen` for the card under it (Enter or Space); the screen decides what that means."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widget import Widget
 
 from ...engine.cards import Card
 from ..render import Look
@@ -19,30 +25,34 @@ def key_label(index: int) -> str:
     return KEY_LABELS[index] if index < len(KEY_LABELS) else "·"
 
 
-class HandView(Static):
-    """Shows cards; the screen owns the cursor and tells which cards are playable."""
+class Hand(Widget, can_focus=True):
+    """Cards in a row with a cursor; `playable` dims the others, `new` marks cards just come
+    (`*`), `hidden` shows that many backs instead (a hand not seen yet)."""
 
-    DEFAULT_CSS = """
-    HandView {
-        height: 6;
-        border: round $primary-darken-1;
-        border-title-color: $text;
-        border-title-style: bold;
-        padding: 0 1;
-        content-align: center top;
-    }
-    HandView.-my-turn {
-        border: heavy $accent;
-    }
-    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "key_card", key_display="←→", id="card-left"),
+        Binding("right", "cursor(1)", show=False, id="card-right"),
+        *[Binding(k, f"pick({i})", show=False) for i, k in enumerate(KEY_LABELS)],
+        Binding("enter,space", "choose", "key_play", key_display="⏎", id="play"),
+    ]
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    @dataclass
+    class Chosen(Message):
+        """The card under the cursor was chosen."""
+
+        hand: Hand
+        card: Card
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.cards: list[Card] = []
         self.hidden = 0
         self.playable: set[Card] | None = None
-        self.cursor: int | None = None
         self.new: set[Card] = set()
+        self.cursor = 0
+        self.choosing = False  # whether Enter chooses a card now
+        self.show_cursor = True
+        self.cursor_keys = True  # whether ← → and the number keys move the cursor
 
     def show(
         self,
@@ -50,42 +60,81 @@ class HandView(Static):
         *,
         hidden: int = 0,
         playable: set[Card] | None = None,
-        cursor: int | None = None,
         new: set[Card] | None = None,
+        choosing: bool = False,
     ) -> None:
+        """Show `cards`; the cursor stays on the card it was on, if it is still there."""
+        under = self.card
         self.cards = list(cards)
         self.hidden = hidden
         self.playable = playable
-        self.cursor = cursor
         self.new = set(new or ())
+        self.choosing = choosing
+        if under is not None and under in self.cards:
+            self.cursor = self.cards.index(under)
+        self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
+        if playable is not None and self.card is not None and self.card not in playable:
+            first = next((i for i, c in enumerate(self.cards) if c in playable), None)
+            if first is not None:
+                self.cursor = first
         self.refresh()
+        self.refresh_bindings()
 
-    def render(self) -> Text:
-        return self.render_cards()
+    @property
+    def card(self) -> Card | None:
+        """The card under the cursor."""
+        return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+
+    def move_to(self, card: Card) -> None:
+        if card in self.cards:
+            self.cursor = self.cards.index(card)
+            self.refresh()
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("cursor", "pick"):
+            return bool(self.cards) and self.cursor_keys
+        if action == "choose":
+            # False, not None: while nothing is chosen here the key is the screen's.
+            return self.choosing and bool(self.cards)
+        return True
+
+    def action_cursor(self, delta: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + delta) % len(self.cards)
+            self.refresh()
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self.cards):
+            self.cursor = index
+            self.refresh()
+
+    def action_choose(self) -> None:
+        card = self.card
+        if card is not None and self.choosing:
+            self.post_message(self.Chosen(self, card))
+
+    # ------------------------------------------------------------------ drawing
 
     def look(self, index: int, card: Card) -> Look:
         dim = self.playable is not None and card not in self.playable
-        if index == self.cursor:
+        if index == self.cursor and self.show_cursor:
             return Look.SELECTED_DIM if dim else Look.SELECTED
         return Look.DIM if dim else Look.NORMAL
 
-    def render_cards(self) -> Text:
+    def render(self) -> Text:
         p = palette(self)
+        width, height = self.content_size
         if not self.cards:
             if self.hidden:
                 backs = [Look.BACK] * self.hidden
-                if self.content_size.height >= 6:
+                if height >= 6:
                     return p.big_row([None] * self.hidden, backs)
                 return p.row([None] * self.hidden, backs)
             return Text("")
         looks = [self.look(i, c) for i, c in enumerate(self.cards)]
-        labels = []
-        for i, card in enumerate(self.cards):
-            label = key_label(i)
-            if card in self.new:
-                label += "*"
-            labels.append(label)
-        width, height = self.content_size
+        labels = [key_label(i) + ("*" if c in self.new else "") for i, c in enumerate(self.cards)]
         count = len(self.cards)
         if height >= 6:  # room for big cards, if the row fits
             for gap in (1, 0):

@@ -1,0 +1,180 @@
+"""What the table is doing, without Textual: whose turn it is, what it waits for, the results
+still to show, and what the events of each decision mean for the screen.
+
+`TableController` is driven by the table screen (`screens/table.py`) and can be driven just as
+well by a test: `next_step()` says what comes next (show a result, ask the human, ask an AI
+opponent), `act(action)` applies a decision and tells the events, `ai_decided(...)` says
+whether an opponent's answer still fits the game.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+
+from ..engine.actions import Action, IllegalAction
+from ..engine.cards import Card
+from ..engine.deal import Deal, Phase
+from ..engine.events import (
+    CardGiven,
+    CardPlayed,
+    DealSettled,
+    DealStarted,
+    Event,
+    TalonTaken,
+    TrickTaken,
+)
+from ..engine.game import Game
+from ..engine.scoring import Settlement
+from ..engine.view import SeatView
+from .narrate import Narrator
+from .session import HUMAN, Session
+
+
+class Awaiting(StrEnum):
+    """What the table waits for from the human: nothing, a card, or a decision (a dialog)."""
+
+    NOTHING = ""
+    PLAY = "play"
+    DECIDE = "decide"
+
+
+class Step(Enum):
+    """What the table does next (`TableController.next_step`)."""
+
+    WAIT = "wait"  # a dialog is open, or nobody is to move
+    SHOW_RESULT = "show_result"
+    GAME_OVER = "game_over"
+    HUMAN = "human"
+    AI = "ai"
+
+
+@dataclass
+class FinishedTrick:
+    plays: list[tuple[int, Card]]
+    winner: int
+    points: int
+    number: int
+
+
+@dataclass
+class PendingResult:
+    result: Settlement
+    last_trick: FinishedTrick | None
+
+
+@dataclass
+class TableController:
+    session: Session
+    narrator: Narrator
+    turn: int = 0  # decisions applied at this table
+    awaiting: Awaiting = Awaiting.NOTHING
+    thinking: int | None = None  # the AI seat asked for the current turn
+    shown_at: float = 0.0  # when the last decision was shown
+    new_cards: set[Card] = field(default_factory=set)
+    finished_trick: FinishedTrick | None = None
+    results: list[PendingResult] = field(default_factory=list)
+    over_shown: bool = False
+    dropped: int = 0  # AI answers that came too late (for tests and curiosity)
+    new_deal: bool = False  # a deal began since the screen last looked
+    _view: tuple[int, Game, SeatView] | None = None
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def view(self) -> SeatView:
+        """Seat 0's view, made once per turn (the footer asks for it on every redraw)."""
+        cached = self._view
+        if cached is not None and cached[0] == self.turn and cached[1] is self.game:
+            return cached[2]
+        view = self.game.view(HUMAN)
+        self._view = (self.turn, self.game, view)
+        return view
+
+    # ------------------------------------------------------------------ what comes next
+
+    def next_step(self, on_top: bool, dialog_open: bool) -> Step:
+        """What to do now; `on_top` says whether the table is the screen shown (a result or
+        the end of the game waits until it is), `dialog_open` whether a decision is being made
+        in a dialog."""
+        if dialog_open:
+            return Step.WAIT
+        if self.results:
+            return Step.SHOW_RESULT if on_top else Step.WAIT
+        if self.game.over:
+            self.awaiting = Awaiting.NOTHING
+            if self.over_shown or not on_top:
+                return Step.WAIT
+            self.over_shown = True
+            return Step.GAME_OVER
+        seat = self.game.to_move
+        if seat is None:
+            return Step.WAIT
+        if seat == HUMAN:
+            self.thinking = None
+            return Step.HUMAN
+        self.awaiting = Awaiting.NOTHING
+        return Step.AI
+
+    def human_waits_for(self) -> Awaiting:
+        """The human is to move: a card from the hand, or a decision in a dialog."""
+        self.awaiting = Awaiting.PLAY if self.view().phase is Phase.PLAY else Awaiting.DECIDE
+        return self.awaiting
+
+    # ------------------------------------------------------------------ decisions
+
+    def act(self, action: Action) -> list[str] | str:
+        """Apply one decision (the human's or an AI's): the lines it tells, or the engine's
+        reason for refusing it."""
+        deal = self.game.deal
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as error:
+            return str(error)
+        self.turn += 1
+        self.shown_at = time.monotonic()
+        return self.take_events(events, deal)
+
+    def ai_fits(self, turn: int, seat: int) -> bool:
+        """Whether an AI's answer for `turn` still fits: the game is at that turn, his to move."""
+        return turn == self.turn and self.game.to_move == seat
+
+    def take_events(self, events: list[Event], deal: Deal | None = None) -> list[str]:
+        """Tell the events and note what the table shows besides the view (the trick that
+        just closed, results to show, the cards that came to you). `deal` is the deal the
+        events began in: when it ends, the game has already moved on to the next one."""
+        lines: list[str] = []
+        for event in events:
+            match event:
+                case DealStarted():
+                    self.new_cards = set()
+                    self.new_deal = True
+                case TalonTaken(cards=cards):
+                    if event.seat == HUMAN and self.narrator.dark_declarer != HUMAN:
+                        self.new_cards = set(cards)
+                case CardGiven(card=card, to=to) if to == HUMAN and event.visible_to(HUMAN):
+                    self.new_cards = {card}
+                case CardPlayed(seat=seat) if seat == HUMAN:
+                    self.new_cards = set()
+                case TrickTaken(number=number, points=points):
+                    tricks = deal.tricks if deal is not None else ()
+                    if 0 < number <= len(tricks):
+                        plays = list(tricks[number - 1].plays)
+                    else:
+                        plays = [(-1, card) for card in event.cards]
+                    self.finished_trick = FinishedTrick(
+                        plays=plays, winner=event.seat or 0, points=points, number=number
+                    )
+                case DealSettled(result=result):
+                    trick = self.finished_trick if result.redeal is None else None
+                    self.results.append(PendingResult(result, trick))
+            lines += self.narrator.tell([event])
+        return lines
+
+    def result_seen(self) -> None:
+        """The first pending result was shown and closed."""
+        if self.results:
+            self.results.pop(0)
+        self.finished_trick = None

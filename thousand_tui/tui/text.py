@@ -1,0 +1,210 @@
+"""What the table's bars, panels and captions say: pure functions of a seat's view, the words
+(`Translator`) and the look (`Palette`), with no widget in sight. The table screen puts the
+results on the screen; tests may read them directly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from ..engine.cards import Card
+from ..engine.deal import Phase
+from ..engine.view import SeatView
+from .controller import FinishedTrick
+from .i18n import Translator
+from .render import Palette
+from .session import HUMAN
+
+
+def score_text(view: SeatView, seat: int, t: Translator) -> str:
+    """A seat's score with its palki and its place on the barrel."""
+    match = view.match
+    text = str(match.scores[seat])
+    if match.palki[seat]:
+        text += " " + "|" * match.palki[seat]
+    place = match.barrel[seat]
+    if place is not None:
+        text += " " + t("on_barrel", used=place.attempts_used, attempts=view.rules.barrel.attempts)
+    return text
+
+
+def top_line(view: SeatView, preset_title: str, t: Translator) -> str:
+    parts = [
+        t("app_title"),
+        preset_title,
+        t("header_deal", number=view.deal_number),
+        t("header_dealer", name=view.names[view.dealer]),
+    ]
+    if view.golden:
+        parts.append(t("header_golden", m=view.rules.golden.multiplier))
+    if view.dark:
+        parts.append(t("header_dark", m=view.rules.dark.multiplier))
+    return " · ".join(parts)
+
+
+@dataclass(frozen=True)
+class SeatPanelText:
+    """What an opponent's panel shows."""
+
+    title: str
+    lines: list[Text]
+    subtitle: str
+    turn: bool
+    declarer: bool
+    sitting_out: bool
+
+
+def seat_panel(
+    view: SeatView, seat: int, last_act: str, level: str | None, t: Translator, p: Palette
+) -> SeatPanelText:
+    """An opponent's panel: name and badges, cards and tricks, what he just did (or that he is
+    thinking), his declarations; his score and level below."""
+    badges = []
+    if seat == view.dealer:
+        badges.append(t("dealer"))
+    if seat == view.declarer and view.contract is not None:
+        badges.append(f"{t('declarer')} {view.contract}")
+    title = " · ".join([view.names[seat], *badges])
+    sitting = seat == view.sitting_out
+    first = Text()
+    if sitting:
+        first.append(t("sits_out"), style="italic")
+    else:
+        count = view.hand_counts[seat]
+        first.append_text(p.backs(count))
+        first.append(f" {count}  ")
+        first.append(t("tricks_count", count=view.tricks_won[seat]))
+    turn = view.to_move == seat
+    if turn and view.phase is not Phase.OVER:
+        second = Text(t("thinking"), style="italic")
+    else:
+        second = p.styled(last_act)
+    subtitle = score_text(view, seat, t)
+    if level:
+        subtitle = f"{subtitle} · {t.level(level)}"
+    third = Text()
+    for declared in view.declarations:
+        if declared.seat == seat:
+            third.append_text(p.styled(f"{p.suit_label(declared.suit)}{declared.points} "))
+    return SeatPanelText(
+        title, [first, second, third], subtitle, turn, seat == view.declarer, sitting
+    )
+
+
+@dataclass(frozen=True)
+class TrickText:
+    """The middle of the table: a caption and the cards under it (name, card or a back)."""
+
+    caption: str | Text
+    plays: list[tuple[str, Card | None]]
+    last: bool = False
+
+
+def trick_area(
+    view: SeatView, show_last: bool, done: FinishedTrick | None, t: Translator
+) -> TrickText:
+    """The trick being played, the last one (`show_last`), a trick just taken and waiting for
+    the deal's result (`done`), the talon during the exchange, or the bids of the auction."""
+    names = view.names
+    total = len(view.tricks) + max(view.hand_counts) if view.hand_counts else 0
+    if show_last:
+        last = view.last_trick
+        if last is None:
+            return TrickText(t("trick_none"), [], last=True)
+        caption = f"{t('trick_last', number=len(view.tricks))} · " + t(
+            "trick_takes", name=names[last.winner], points=last.points
+        )
+        return TrickText(caption, [(names[s], c) for s, c in last.plays], last=True)
+    if done is not None:
+        caption = t("trick_takes", name=names[done.winner], points=done.points)
+        return TrickText(caption, [(names[s] if s >= 0 else "", c) for s, c in done.plays])
+    if view.phase is Phase.PLAY:
+        if view.trick:
+            leader = view.trick[0][0]
+            caption = f"{t('trick_title', number=len(view.tricks) + 1, total=total)} · " + t(
+                "trick_leads", name=names[leader]
+            )
+            return TrickText(caption, [(names[s], c) for s, c in view.trick])
+        if view.tricks:
+            last = view.tricks[-1]
+            caption = f"{t('trick_title', number=len(view.tricks), total=total)} " + t(
+                "trick_takes", name=names[last.winner], points=last.points
+            )
+            return TrickText(caption, [(names[s], c) for s, c in last.plays])
+        return TrickText(t("trick_title", number=1, total=total), [])
+    if view.phase in (Phase.GIVE, Phase.RAISE, Phase.CONTRACT) and view.declarer is not None:
+        caption = t("status_talon") + names[view.declarer]
+        if view.talon:
+            return TrickText(caption, [("", c) for c in view.talon])
+        return TrickText(caption, [("", None)] * 3)
+    if view.phase in (Phase.AUCTION, Phase.DARK_CANCEL) or view.bids:
+        bids = Text(t("auction_title"), style="bold")
+        bids.append("\n\n")
+        said = [f"{names[s]}: {t('pass') if v is None else v}" for s, v in view.bids]
+        bids.append("   ".join(said))
+        return TrickText(bids, [])
+    return TrickText("", [])
+
+
+def status_line(view: SeatView, t: Translator, p: Palette) -> Text:
+    """Trump (and whose), the contract or the high bid, the phase."""
+    out = Text()
+    out.append(t("status_trump"), style="bold")
+    if view.trump is not None:
+        out.append_text(p.suit(view.trump))
+        owner = view.trump_owner
+        if owner is not None:
+            out.append(f" ({view.names[owner]})")
+    else:
+        out.append(t("no_trump"))
+    out.append("   ")
+    if view.contract is not None and view.declarer is not None:
+        out.append(
+            t("status_contract", value=view.contract, name=view.names[view.declarer]),
+            style="bold",
+        )
+        if view.multiplier > 1:
+            out.append(f" ×{view.multiplier}")
+    elif view.high_bid is not None and view.high_bidder is not None:
+        out.append(t("status_auction", value=view.high_bid, name=view.names[view.high_bidder]))
+    out.append("   ")
+    out.append(t(f"phase_{view.phase.value}"), style="italic")
+    return out
+
+
+def prompt_line(view: SeatView, over: bool, awaiting: str, dialog_open: bool, t: Translator) -> str:
+    """What the table waits for, in words."""
+    if over:
+        return t("prompt_over")
+    if awaiting == "play":
+        return t("prompt_lead" if not view.trick else "prompt_play")
+    if awaiting == "decide":
+        key = "prompt_deciding" if dialog_open else "prompt_decide"
+        return t(key, phase=t(f"phase_{view.phase.value}"))
+    if view.to_move is not None and view.to_move != HUMAN:
+        return t("prompt_wait", name=view.names[view.to_move])
+    return ""
+
+
+def hand_title(view: SeatView, t: Translator) -> str:
+    """Your name and score, dealer and declarer badges, your tricks."""
+    title = t("hand_title", name=view.names[HUMAN], score=score_text(view, HUMAN, t))
+    badges = []
+    if view.dealer == HUMAN:
+        badges.append(t("dealer"))
+    if view.declarer == HUMAN and view.contract is not None:
+        badges.append(f"{t('declarer')} {view.contract}")
+    badges.append(t("tricks_count", count=view.tricks_won[HUMAN]))
+    return " · ".join([title, *badges])
+
+
+def scores_line(view: SeatView, t: Translator) -> Text:
+    out = Text(t("scores_line"), style="bold")
+    for seat, name in enumerate(view.names):
+        if seat:
+            out.append("  ·  ")
+        out.append(f"{name} ", style="bold" if seat == HUMAN else "")
+        out.append(score_text(view, seat, t))
+    out.append(f"   → {view.rules.target}", style="dim")
+    return out
