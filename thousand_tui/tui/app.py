@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from pathlib import PurePath
 from typing import ClassVar
 
 from textual import events
@@ -19,7 +20,7 @@ from ..settings import TableSetup
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard
 from .i18n import Translator
-from .render import Palette
+from .render import CardColors, Palette
 from .screens.end import ConfirmQuitScreen, GameOverScreen, TooSmallScreen
 from .screens.info import ConventionsScreen, HelpScreen, SheetScreen
 from .screens.table import TableScreen
@@ -31,19 +32,14 @@ MIN_SIZE = (80, 24)
 class ThousandApp(App[int]):
     TITLE = "Thousand"
     ENABLE_COMMAND_PALETTE = False
+    # The look, in Textual CSS; the colours are the theme's (the cards' too, `card-*`).
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        "styles/table.tcss",
+        "styles/dialogs.tcss",
+        "styles/pages.tcss",
+    ]
 
     # With --ascii (or a locale that is not UTF-8) the boxes are drawn with + - | too.
-    CSS = """
-    .-ascii #hand, .-ascii SeatPanel {
-        border: ascii $primary-darken-1;
-    }
-    .-ascii #hand.-my-turn, .-ascii SeatPanel.-turn {
-        border: ascii $accent;
-    }
-    .-ascii #dialog {
-        border: ascii $accent;
-    }
-    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit_now", "key_quit", show=False, priority=True, id="quit-now"),
@@ -59,7 +55,8 @@ class ThousandApp(App[int]):
         super().__init__()
         self.setup = setup
         self.t = Translator(setup.lang)
-        self.palette = Palette(ascii_only=setup.ascii, no_color=self.no_color)
+        colors = CardColors.of(self.get_css_variables())
+        self.palette = Palette(ascii_only=setup.ascii, no_color=self.no_color, colors=colors)
         self.pace = setup.pace
         self.session = session if session is not None else new_session(setup)
         self.handle_signals = handle_signals
@@ -74,6 +71,10 @@ class ThousandApp(App[int]):
             self.animation_level = "none"
 
     # ------------------------------------------------------------------ look
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The colours of the cards, for any theme that does not set its own."""
+        return {**super().get_theme_variable_defaults(), **CardColors().variables()}
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and with --ascii the one that draws in plain ASCII."""

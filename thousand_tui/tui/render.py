@@ -7,8 +7,8 @@ colour they are underlined; in ASCII the suit is a letter (H D for the red suits
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
 
 from rich.style import Style
@@ -16,14 +16,36 @@ from rich.text import Text
 
 from ..engine.cards import Card, Suit
 
-RED = "#e03030"
-RED_ON_FACE = "#c00000"
-BLACK_ON_FACE = "#101010"
-FACE = "#ececec"
-DIM_FACE = "#3c3c3c"
-DIM_TEXT = "#8a8a8a"
-SELECTED = "#ffd23f"
-BORDER = "#9a9a9a"
+
+@dataclass(frozen=True)
+class CardColors:
+    """The colours of the cards, from the theme's variables of the same names (`card-face`,
+    `card-red`, ...; `ThousandApp.get_theme_variable_defaults` gives the defaults below)."""
+
+    red: str = "#e03030"
+    red_on_face: str = "#c00000"
+    black_on_face: str = "#101010"
+    face: str = "#ececec"
+    dim_face: str = "#3c3c3c"
+    dim_text: str = "#8a8a8a"
+    selected: str = "#ffd23f"
+    border: str = "#9a9a9a"
+    dim_border: str = "#666666"
+
+    def variables(self) -> dict[str, str]:
+        """The theme variables: `card-red-on-face` for `red_on_face`, and so on."""
+        return {"card-" + name.replace("_", "-"): value for name, value in vars(self).items()}
+
+    @classmethod
+    def of(cls, variables: Mapping[str, str]) -> CardColors:
+        """The colours a theme's variables give, the defaults for those it does not."""
+        default = cls()
+        known = {
+            name: variables.get("card-" + name.replace("_", "-"), value)
+            for name, value in vars(default).items()
+        }
+        return cls(**known)
+
 
 _CARD_RE = {
     False: re.compile(r"(?:10|[9JQKA])[♥♦♠♣]|[♥♦♠♣]"),
@@ -45,6 +67,7 @@ class Look(Enum):
 class Palette:
     ascii_only: bool = False
     no_color: bool = False
+    colors: CardColors = field(default_factory=CardColors)
 
     # -------------------------------------------------------------- inline text
 
@@ -54,9 +77,10 @@ class Palette:
         if suit.is_red:
             if self.no_color:
                 return Style(bold=True, underline=True)
-            return Style(color=RED_ON_FACE if on_face else RED, bold=True)
+            c = self.colors
+            return Style(color=c.red_on_face if on_face else c.red, bold=True)
         if on_face and not self.no_color:
-            return Style(color=BLACK_ON_FACE, bold=True)
+            return Style(color=self.colors.black_on_face, bold=True)
         return Style(bold=True)
 
     def card_label(self, card: Card) -> str:
@@ -122,25 +146,29 @@ class Palette:
 
     def face(self, card: Card | None, look: Look) -> tuple[str, Style]:
         if card is None or look is Look.BACK:
-            return ("###" if self.ascii_only else "░░░"), Style(color=BORDER)
+            return ("###" if self.ascii_only else "░░░"), Style(color=self.colors.border)
         label = self.card_label(card).ljust(3)
         if look in (Look.DIM, Look.SELECTED_DIM):
             if self.no_color:
                 style = Style(dim=True, underline=card.suit.is_red)
             else:
-                style = Style(color=DIM_TEXT, bgcolor=DIM_FACE)
+                style = Style(color=self.colors.dim_text, bgcolor=self.colors.dim_face)
             return label, style
         if self.no_color:
             return label, Style(bold=True, underline=card.suit.is_red, reverse=True)
-        style = self.suit_style(card.suit, on_face=True) + Style(bgcolor=FACE)
+        style = self.suit_style(card.suit, on_face=True) + Style(bgcolor=self.colors.face)
         return label, style
 
     def border_style(self, look: Look) -> Style:
         if look in (Look.SELECTED, Look.SELECTED_DIM):
-            return Style(color=SELECTED, bold=True) if not self.no_color else Style(bold=True)
+            return (
+                Style(color=self.colors.selected, bold=True)
+                if not self.no_color
+                else Style(bold=True)
+            )
         if look is Look.DIM:
-            return Style(color="#666666") if not self.no_color else Style(dim=True)
-        return Style(color=BORDER) if not self.no_color else Style()
+            return Style(color=self.colors.dim_border) if not self.no_color else Style(dim=True)
+        return Style(color=self.colors.border) if not self.no_color else Style()
 
     def row(
         self,
@@ -210,14 +238,17 @@ class Palette:
             if i:
                 under.append(" " * gap)
             selected = looks[i] in (Look.SELECTED, Look.SELECTED_DIM)
-            style = Style(bold=True, color=SELECTED) if selected else Style(color=DIM_TEXT)
+            c = self.colors
+            style = Style(bold=True, color=c.selected) if selected else Style(color=c.dim_text)
             if self.no_color:
                 style = Style(bold=True) if selected else Style(dim=True)
             under.append(label.center(width)[:width], style)
         return under
 
     def backs(self, count: int) -> Text:
-        return Text(("#" if self.ascii_only else "▮") * count, style=Style(color=BORDER))
+        return Text(
+            ("#" if self.ascii_only else "▮") * count, style=Style(color=self.colors.border)
+        )
 
 
 def _suit_of(letter: str) -> Suit | None:

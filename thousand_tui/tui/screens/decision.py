@@ -24,41 +24,6 @@ from .common import DIALOG_GLOBAL_BINDINGS, DIGITS
 class DecisionScreen(ModalScreen[Any]):
     """A title, a few lines saying what the decision is about, numbered choices, the hand."""
 
-    DEFAULT_CSS = """
-    DecisionScreen {
-        align: center top;
-        background: $background 45%;
-    }
-    DecisionScreen > #dialog {
-        width: 78;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        margin-top: 1;
-        border: heavy $accent;
-        border-title-style: bold;
-        border-title-color: $text;
-        background: $panel;
-        padding: 0 1;
-    }
-    DecisionScreen #dialog-body {
-        height: auto;
-        margin-bottom: 1;
-    }
-    DecisionScreen #dialog-note {
-        height: auto;
-        color: $warning;
-    }
-    DecisionScreen #dialog-hand {
-        height: auto;
-        color: $text-muted;
-        margin-top: 1;
-    }
-    DecisionScreen .-empty {
-        display: none;
-    }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "put_away", "key_table", key_display="esc", id="put-away"),
         Binding("1", "pick(0)", "key_choose", key_display="1–9", id="pick"),

@@ -19,22 +19,6 @@ from ..widgets.sheet import ScoreSheet
 
 
 class ConfirmQuitScreen(ModalScreen[bool]):
-    DEFAULT_CSS = """
-    ConfirmQuitScreen {
-        align: center middle;
-        background: $background 60%;
-    }
-    ConfirmQuitScreen > #dialog {
-        width: 60;
-        max-width: 100%;
-        height: auto;
-        border: heavy $error;
-        border-title-style: bold;
-        background: $panel;
-        padding: 1 2;
-    }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,q,enter", "answer(True)", "key_quit", key_display="y", id="yes"),
         Binding("n,escape", "answer(False)", "quit_no", key_display="n", id="no"),
@@ -57,22 +41,6 @@ class ConfirmQuitScreen(ModalScreen[bool]):
 
 
 class GameOverScreen(ModalScreen[str]):
-    DEFAULT_CSS = """
-    GameOverScreen {
-        background: $background;
-    }
-    GameOverScreen > #over-title {
-        height: 3;
-        content-align: center middle;
-        text-style: bold;
-        background: $success-darken-2;
-        color: $text;
-    }
-    GameOverScreen > ScoreSheet {
-        height: 1fr;
-    }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a,enter", "finish('again')", "key_again", key_display="a", id="again"),
         Binding("c", "app.conventions", "key_rules", id="conventions"),
@@ -108,20 +76,6 @@ class GameOverScreen(ModalScreen[str]):
 
 class TooSmallScreen(ModalScreen[None]):
     """Covers everything while the terminal is below the size the table needs."""
-
-    DEFAULT_CSS = """
-    TooSmallScreen {
-        align: center middle;
-        background: $background;
-    }
-    TooSmallScreen > Static {
-        width: 100%;
-        height: auto;
-        text-align: center;
-        text-style: bold;
-        color: $warning;
-    }
-    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "app.request_quit", "key_quit", id="quit"),

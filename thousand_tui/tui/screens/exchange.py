@@ -43,35 +43,6 @@ class CardsToGive(Hand):
 
 
 class ExchangeScreen(ModalScreen[list[Action] | None]):
-    DEFAULT_CSS = """
-    ExchangeScreen {
-        align: center top;
-        background: $background 45%;
-    }
-    ExchangeScreen > #dialog {
-        width: 78;
-        max-width: 100%;
-        height: auto;
-        margin-top: 1;
-        border: heavy $accent;
-        border-title-style: bold;
-        background: $panel;
-        padding: 0 1;
-    }
-    ExchangeScreen #exchange-hand {
-        height: 4;
-        margin: 1 0;
-    }
-    ExchangeScreen #exchange-note {
-        height: auto;
-        color: $warning;
-    }
-    ExchangeScreen #exchange-help {
-        height: auto;
-        color: $text-muted;
-    }
-    """
-
     AUTO_FOCUS = "#exchange-hand"
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -34,22 +34,6 @@ def conventions_text(preset: Preset, lang: str) -> str:
 class InfoScreen(ModalScreen[None]):
     """A full-screen page over the table."""
 
-    DEFAULT_CSS = """
-    InfoScreen {
-        background: $background;
-    }
-    InfoScreen > #info-title {
-        height: 1;
-        padding: 0 1;
-        background: $primary-background;
-        text-style: bold;
-    }
-    InfoScreen > #info-body {
-        height: 1fr;
-        padding: 0 1;
-    }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "key_close", key_display="esc", id="close"),
         Binding("q", "app.request_quit", "key_quit", show=False, id="quit"),

@@ -24,28 +24,6 @@ from .common import DIALOG_GLOBAL_BINDINGS
 
 
 class DealResultScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    DealResultScreen {
-        align: center top;
-        background: $background 45%;
-    }
-    DealResultScreen > #dialog {
-        width: 72;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        margin-top: 1;
-        border: heavy $success;
-        border-title-style: bold;
-        background: $panel;
-        padding: 0 1;
-    }
-    DealResultScreen #result-hint {
-        color: $text-muted;
-        margin-top: 1;
-    }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "next", "key_next", key_display="⏎", id="next"),
         *DIALOG_GLOBAL_BINDINGS,

@@ -73,66 +73,6 @@ log = logging.getLogger("thousand_tui")
 class TableScreen(Screen[None]):
     AUTO_FOCUS = "#hand"  # the hand owns the card keys
 
-    DEFAULT_CSS = """
-    TableScreen {
-        layout: vertical;
-    }
-    TableScreen #main {
-        height: 1fr;
-    }
-    TableScreen #table-area {
-        width: 1fr;
-        height: 1fr;
-    }
-    TableScreen #opponents {
-        height: 4;
-    }
-    TableScreen #side {
-        display: none;
-        width: 46;
-        border-left: vkey $primary-darken-2;
-    }
-    TableScreen.-wide #side {
-        display: block;
-    }
-    TableScreen #side-title {
-        height: 1;
-        padding: 0 1;
-        text-style: bold;
-        background: $primary-background;
-    }
-    TableScreen TrickView {
-        height: 1fr;
-        min-height: 5;
-    }
-    TableScreen GameLog {
-        height: 4;
-    }
-    TableScreen #hand {
-        height: 6;
-        border: round $primary-darken-1;
-        border-title-color: $text;
-        border-title-style: bold;
-        padding: 0 1;
-        content-align: center top;
-    }
-    TableScreen #hand.-my-turn {
-        border: heavy $accent;
-    }
-    TableScreen.-tall GameLog {
-        height: 9;
-    }
-    TableScreen.-tall #hand {
-        height: 8;
-    }
-    TableScreen.-tall #opponents {
-        height: 5;
-    }
-    TableScreen.-tall SeatPanel {
-        height: 5;
-    }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "decide", "key_decide", key_display="⏎", id="decide"),
         Binding("l", "last_trick", "key_last", id="last-trick"),

@@ -36,19 +36,6 @@ class Choice:
 
 
 class ChoiceList(OptionList):
-    DEFAULT_CSS = """
-    ChoiceList {
-        height: auto;
-        max-height: 10;
-        border: none;
-        padding: 0;
-        background: transparent;
-    }
-    ChoiceList:focus {
-        border: none;
-    }
-    """
-
     # ← → are the dialog's keys (shown in its footer); - and + work here as well.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("minus", "adjust(-1)", show=False),

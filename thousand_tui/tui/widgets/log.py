@@ -7,17 +7,6 @@ from textual.widgets import RichLog
 
 
 class GameLog(RichLog):
-    DEFAULT_CSS = """
-    GameLog {
-        height: 1fr;
-        min-height: 2;
-        background: $surface;
-        border: none;
-        padding: 0 1;
-        scrollbar-size-vertical: 1;
-    }
-    """
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=500)
         self.can_focus = False

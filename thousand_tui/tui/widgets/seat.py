@@ -7,27 +7,6 @@ from textual.widgets import Static
 
 
 class SeatPanel(Static):
-    DEFAULT_CSS = """
-    SeatPanel {
-        width: 1fr;
-        height: 4;
-        border: round $primary-darken-2;
-        border-title-style: bold;
-        border-subtitle-color: $text-muted;
-        padding: 0 1;
-    }
-    SeatPanel.-turn {
-        border: heavy $accent;
-        border-title-color: $accent;
-    }
-    SeatPanel.-declarer {
-        border-title-color: $warning;
-    }
-    SeatPanel.-sitting-out {
-        color: $text-muted;
-    }
-    """
-
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seat = seat

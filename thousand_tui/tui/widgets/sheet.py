@@ -17,32 +17,12 @@ from .base import palette, translator
 
 
 class SheetTable(DataTable[Text]):
-    DEFAULT_CSS = """
-    SheetTable {
-        height: 1fr;
-        scrollbar-size-vertical: 1;
-    }
-    """
+    """The score sheet's rows: one per deal, a column per player."""
 
 
 class ScoreSheet(Vertical):
     """`compact` leaves out the totals (the side panel of a wide screen, where `takes_keys`
     is False: the keys belong to the table)."""
-
-    DEFAULT_CSS = """
-    ScoreSheet {
-        height: 1fr;
-    }
-    ScoreSheet > .sheet-legend {
-        height: auto;
-        color: $text-muted;
-        padding: 0 1;
-    }
-    ScoreSheet > .sheet-totals {
-        height: auto;
-        padding: 0 1;
-    }
-    """
 
     def __init__(
         self, *, compact: bool = False, takes_keys: bool = True, id: str | None = None

@@ -15,17 +15,6 @@ SLOT = 9
 
 
 class TrickView(Static):
-    DEFAULT_CSS = """
-    TrickView {
-        height: 5;
-        content-align: center middle;
-        text-align: center;
-    }
-    TrickView.-last {
-        background: $boost;
-    }
-    """
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.caption: str | Text = ""
