@@ -1,4 +1,8 @@
-"""The `thousand` command: play (default), simulate, replay, presets."""
+"""The `thousand` command: play (default), simulate, replay, presets, games, and hosting.
+
+Each command imports what it needs when it runs, so starting the table loads neither the
+replay checks nor the hosting code (nor the AI, which the table loads at its first move).
+"""
 
 from __future__ import annotations
 
@@ -7,15 +11,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .engine.invariants import check_game
-from .engine.record import RecordError, RecordWriter, read_record, rebuild
-from .engine.rules import RulesError
-from .presets import format_preset, load_preset, shipped_presets
-from .saves import run_games
-from .ssh import add_ssh_session_options, run_ssh_session
-from .ssh_check import add_ssh_check_options, run_ssh_check
-
 PROG = "thousand"
+COMMANDS = ("play", "simulate", "replay", "presets", "games", "ssh-session", "ssh-check")
 
 
 class CliError(Exception):
@@ -24,21 +21,22 @@ class CliError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    commands = {"play", "simulate", "replay", "presets", "games", "ssh-session", "ssh-check"}
-    if not args or (args[0] not in commands and args[0] not in ("-h", "--help")):
+    if not args or (args[0] not in COMMANDS and args[0] not in ("-h", "--help")):
         args = ["play", *args]
+    parser = build_parser(args[0] if args[0] in COMMANDS else None)
     options = parser.parse_args(args)
     try:
         return int(options.handler(options))
-    except (CliError, RulesError, RecordError, ValueError) as error:
+    except (CliError, ValueError) as error:  # RulesError and RecordError are ValueErrors
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; given the `command` being run, the options of the hosting
+    commands are only added (and their modules imported) for that command."""
     parser = argparse.ArgumentParser(
         prog=PROG, description="Thousand (Тысяча), the card game, in the terminal."
     )
@@ -88,14 +86,20 @@ def build_parser() -> argparse.ArgumentParser:
     ssh_session = sub.add_parser(
         "ssh-session", help="the login of a hosted SSH account (ForceCommand; docs/ssh-hosting.md)"
     )
-    add_ssh_session_options(ssh_session)
+    if command in (None, "ssh-session"):
+        from .ssh import add_ssh_session_options
+
+        add_ssh_session_options(ssh_session)
     ssh_session.set_defaults(handler=run_hosted_session)
 
     ssh_check = sub.add_parser(
         "ssh-check",
         help="check a hosted account from a player's side: everything but the game is refused",
     )
-    add_ssh_check_options(ssh_check)
+    if command in (None, "ssh-check"):
+        from .ssh_check import add_ssh_check_options
+
+        add_ssh_check_options(ssh_check)
     ssh_check.set_defaults(handler=run_ssh_check)
     return parser
 
@@ -141,7 +145,38 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
 
 def run_hosted_session(options: argparse.Namespace) -> int:
     """`thousand ssh-session`: a request that passes starts `thousand play` in this process."""
+    from .ssh import run_ssh_session
+
     return run_ssh_session(options, None, main)
+
+
+def run_ssh_check(options: argparse.Namespace) -> int:
+    from .ssh_check import run_ssh_check as check
+
+    return check(options)
+
+
+def run_games(options: argparse.Namespace) -> int:
+    """`thousand games`: list the saved games; `--all-players`, those of every player of a
+    hosted account too."""
+    from .saves import (
+        data_dir,
+        format_all_players,
+        format_games,
+        games_dir,
+        list_games,
+        other_players_note,
+    )
+
+    if options.all_players:
+        print(format_all_players(data_dir()))
+        return 0
+    folder = games_dir()
+    print(format_games(list_games(folder), folder))
+    note = other_players_note()
+    if note:
+        print(note)
+    return 0
 
 
 def run_play(options: argparse.Namespace) -> int:
@@ -155,6 +190,8 @@ def run_play(options: argparse.Namespace) -> int:
 
 
 def run_simulate(options: argparse.Namespace) -> int:
+    from .engine.record import RecordWriter
+    from .presets import load_preset
     from .settings import parse_levels
     from .simulate import play_games
 
@@ -212,6 +249,9 @@ def run_simulate(options: argparse.Namespace) -> int:
 
 
 def run_replay(options: argparse.Namespace) -> int:
+    from .engine.invariants import check_game
+    from .engine.record import read_record, rebuild
+
     record = read_record(options.file)
     for warning in record.warnings:
         print(f"warning: {warning}")
@@ -235,6 +275,8 @@ def run_replay(options: argparse.Namespace) -> int:
 
 
 def run_presets(options: argparse.Namespace) -> int:
+    from .presets import format_preset, load_preset, shipped_presets
+
     if options.name:
         print(format_preset(load_preset(options.name), options.lang))
         return 0

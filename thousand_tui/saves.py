@@ -6,7 +6,6 @@ The record is appended and flushed line by line as the game goes, so it is the a
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 from dataclasses import dataclass, field
@@ -304,22 +303,16 @@ def _date(created: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def run_games(options: argparse.Namespace) -> int:
-    """`thousand games`: list the saved games; `--all-players`, those of every player of a
-    hosted account too."""
-    if options.all_players:
-        print(format_all_players(data_dir()))
-        return 0
-    folder = games_dir()
-    print(format_games(list_games(folder), folder))
+def other_players_note() -> str | None:
+    """On a hosted account: how many players have games of their own, and how to list them."""
     others = sum(bool(record_files(games)) for _, games in player_folders())
-    if others:
-        print(
-            f"{others} player{'s' * (others != 1)} of this hosted account "
-            f"{'have' if others != 1 else 'has'} games of their own: "
-            "`thousand games --all-players` lists them."
-        )
-    return 0
+    if not others:
+        return None
+    return (
+        f"{others} player{'s' * (others != 1)} of this hosted account "
+        f"{'have' if others != 1 else 'has'} games of their own: "
+        "`thousand games --all-players` lists them."
+    )
 
 
 # ---------------------------------------------------------------------- resuming

@@ -3,13 +3,14 @@
 `Event`s are the steps of the game (a bid, a card played, a trick taken, a deal's result);
 `SheetEvent`s are the score sheet's own notes in a deal's result (a palka, a fall from the
 barrel, a samosval), written into the record's `result` line by `to_record()`. A front end
-matches them by type (`match event: case Bid(...)`); an event of a kind it does not know is an
-error, not something to skip.
+matches them by type (`match event: case BidMade(...)`); an event of a kind it does not know is
+an error, not something to skip. (The kinds are plain frozen dataclasses, without slots: there
+are a few dozen events a deal, and a class with slots takes twice as long to make at start-up.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from .cards import Card, Suit
@@ -35,7 +36,7 @@ class Event:
 # ---------------------------------------------------------------------- the deal
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DealStarted(Event):
     number: int
     dealer: int
@@ -44,61 +45,61 @@ class DealStarted(Event):
     cut: tuple[Card, ...]  # the cards shown at the cut (`deal.cut_ritual`)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DarkTaken(Event):
     """The player on 100 plays dark (в тёмную)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DarkDeclined(Event):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DarkCancelled(Event):
     """An opponent holding a marriage calls the dark game off (`dark.cancel`)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DarkCancelDeclined(Event):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DarkCalledOff(Event):
     """The dark game is off: outbid or cancelled; every hand is seen."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RedealAsked(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RedealDeclined(Event):
     """Private to the seat that could have asked: the reason tells about his cards."""
 
     reason: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BidMade(Event):
     value: int
     auto: bool = False  # the obligated 100, or a bid the barrel rules make
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Passed(Event):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ContractWon(Event):
     value: int
     dark: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TalonTaken(Event):
     """`talon` is the talon chosen (two players), else None."""
 
@@ -107,33 +108,33 @@ class TalonTaken(Event):
     talon: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardGiven(Event):
     card: Card
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardDiscarded(Event):
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Raised(Event):
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Conceded(Event):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Baptized(Event):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MarriageDeclared(Event):
     """Told just before the card that declares it; `trump` is the trump after it."""
 
@@ -143,14 +144,14 @@ class MarriageDeclared(Event):
     trump: Suit | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardPlayed(Event):
     card: Card
     marriage: str | None = None
     keep_trump: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TrickTaken(Event):
     """`seat` took trick `number` of `cards` (in play order), worth `points`."""
 
@@ -159,13 +160,13 @@ class TrickTaken(Event):
     number: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MarriageWithheld(Event):
     suit: str
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OtherTalon(Event):
     """Two players: the talon not taken and the cards put aside go to the last trick's taker."""
 
@@ -176,14 +177,14 @@ class OtherTalon(Event):
 # ---------------------------------------------------------------------- the match
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DealSettled(Event):
     """The deal's result; `seat` is its declarer."""
 
     result: Settlement
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameOver(Event):
     """`seat` won the game."""
 
@@ -203,34 +204,33 @@ class SheetEvent:
 
     def to_record(self) -> dict[str, Any]:
         line: dict[str, Any] = {"kind": self.kind}
-        name: str
-        for name in self.__slots__:
-            line[name] = getattr(self, name)
+        for column in fields(self):
+            line[column.name] = getattr(self, column.name)
         return line
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CutPenalty(SheetEvent):
     kind: ClassVar[str] = "cut_penalty"
     seat: int
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class WithheldMarriage(SheetEvent):
     kind: ClassVar[str] = "marriage_withheld"
     seat: int
     suit: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SitterScore(SheetEvent):
     kind: ClassVar[str] = "sitter_score"
     seat: int
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Frozen(SheetEvent):
     """The declarer on the barrel: the others score nothing (`barrel.opponents_freeze`)."""
 
@@ -241,21 +241,21 @@ class Frozen(SheetEvent):
         return {"kind": self.kind, "seats": list(self.seats)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Palka(SheetEvent):
     kind: ClassVar[str] = "palka"
     seat: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PalkaPenalty(SheetEvent):
     kind: ClassVar[str] = "palka_penalty"
     seat: int
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Cross(SheetEvent):
     """A baptism («крещусь») marked on the declarer."""
 
@@ -263,46 +263,46 @@ class Cross(SheetEvent):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CrossPenalty(SheetEvent):
     kind: ClassVar[str] = "cross_penalty"
     seat: int
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Concession(SheetEvent):
     kind: ClassVar[str] = "concession"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ConcessionPenalty(SheetEvent):
     kind: ClassVar[str] = "concession_penalty"
     seat: int
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BarrelWin(SheetEvent):
     kind: ClassVar[str] = "barrel_win"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BarrelAttempt(SheetEvent):
     kind: ClassVar[str] = "barrel_attempt"
     seat: int
     used: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BarrelOn(SheetEvent):
     kind: ClassVar[str] = "barrel_on"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BarrelFall(SheetEvent):
     kind: ClassVar[str] = "barrel_fall"
     seat: int
@@ -310,13 +310,13 @@ class BarrelFall(SheetEvent):
     why: FallReason
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BarrelThirdFall(SheetEvent):
     kind: ClassVar[str] = "barrel_third_fall"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Samosval(SheetEvent):
     """A score of exactly 555 (or −555) drops to 0; `score` is the score it dropped from."""
 
@@ -328,11 +328,11 @@ class Samosval(SheetEvent):
         return {"kind": self.kind, "seat": self.seat, "from": self.score}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GoldenReset(SheetEvent):
     kind: ClassVar[str] = "golden_reset"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GoldenReplay(SheetEvent):
     kind: ClassVar[str] = "golden_replay"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 from typing import TextIO
@@ -35,23 +34,6 @@ def check_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) ->
     return None
 
 
-def log_to_file() -> None:
-    """Problems the table meets (an opponent that fails) go, with their traceback, to
-    `thousand.log` in the data directory: the screen has no room for them."""
-    log = logging.getLogger("thousand_tui")
-    if any(isinstance(h, logging.FileHandler) for h in log.handlers):
-        return
-    try:
-        folder = data_dir()
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        handler = logging.FileHandler(folder / "thousand.log", encoding="utf-8")
-    except OSError:
-        return  # no log is no reason not to play
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-    log.addHandler(handler)
-    log.propagate = False
-
-
 def run(options: argparse.Namespace) -> int:
     """Check every flag, then open the table. Exit status 2 for a bad flag or file."""
     try:
@@ -70,8 +52,8 @@ def run(options: argparse.Namespace) -> int:
     except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
-    log_to_file()
     app = ThousandApp(setup, session, handle_signals=True)
+    app.log_file = data_dir() / "thousand.log"
     app.run()
     session = app.session
     session.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import ClassVar
 
 from textual import events
@@ -21,8 +21,6 @@ from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard
 from .i18n import Translator
 from .render import CardColors, Palette
-from .screens.end import ConfirmQuitScreen, GameOverScreen, TooSmallScreen
-from .screens.info import ConventionsScreen, HelpScreen, SheetScreen
 from .screens.table import TableScreen
 from .session import Session, new_session
 
@@ -64,6 +62,7 @@ class ThousandApp(App[int]):
         self.title = self.t("app_title")
         self.games_played = 1
         self.notices: list[str] = []
+        self.log_file: Path | None = None  # where problems are logged (`failures.py`)
         self.ascii_filter = AsciiFilter() if setup.ascii else None
         if setup.ascii:
             self.add_class("-ascii")
@@ -152,6 +151,10 @@ class ThousandApp(App[int]):
     def check_size(self, width: int, height: int) -> None:
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         top = self.screen if self.screen_stack else None
+        if not small and type(top).__name__ != "TooSmallScreen":
+            return  # the usual case, without loading the screen that says "too small"
+        from .screens.end import TooSmallScreen
+
         if small:
             if isinstance(top, TooSmallScreen):
                 top.resized((width, height))
@@ -162,25 +165,35 @@ class ThousandApp(App[int]):
 
     # ------------------------------------------------------------------ global actions
 
+    # The pages and dialogs are loaded when first opened: the table is on screen sooner.
+
     def action_sheet(self) -> None:
+        from .screens.info import SheetScreen
+
         if isinstance(self.screen, SheetScreen):
             self.pop_screen()
             return
         self.push_screen(SheetScreen(self.session.game, self.t))
 
     def action_conventions(self) -> None:
+        from .screens.info import ConventionsScreen
+
         if isinstance(self.screen, ConventionsScreen):
             self.pop_screen()
             return
         self.push_screen(ConventionsScreen(self.session.preset, self.t, self.palette))
 
     def action_help(self) -> None:
+        from .screens.info import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
             return
         self.push_screen(HelpScreen(self.t, self.palette))
 
     def action_request_quit(self) -> None:
+        from .screens.end import ConfirmQuitScreen
+
         if isinstance(self.screen, ConfirmQuitScreen):
             return
         if self.session.game.over:
@@ -200,6 +213,8 @@ class ThousandApp(App[int]):
     # ------------------------------------------------------------------ game over, again
 
     def game_over(self, session: Session) -> None:
+        from .screens.end import GameOverScreen
+
         def chosen(what: str | None) -> None:
             if what == "again":
                 self.again()

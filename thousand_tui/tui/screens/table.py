@@ -11,10 +11,8 @@ controller's state or of the screen's reactive attributes redraws the table once
 
 from __future__ import annotations
 
-import logging
 import random
 import time
-import traceback
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -33,6 +31,7 @@ from ...engine.game import Game
 from ...engine.view import SeatView
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
+from ..failures import log_failure
 from ..messages import AiDecided, AiFailed
 from ..narrate import Narrator
 from ..session import HUMAN, Session
@@ -49,25 +48,18 @@ from ..widgets.base import KeyFooter, table_app
 from ..widgets.hand import Hand
 from ..widgets.log import GameLog
 from ..widgets.seat import SeatPanel
-from ..widgets.sheet import ScoreSheet
 from ..widgets.status import InfoBar
 from ..widgets.trick import TrickView
-from .auction import AuctionScreen
 from .common import GLOBAL_BINDINGS
-from .contract import ContractScreen
-from .exchange import ExchangeScreen
-from .marriage import MarriageScreen
-from .offers import offer_screen
-from .result import DealResultScreen
 
 if TYPE_CHECKING:
     from ...ai import Player
     from ..app import ThousandApp
+    from ..widgets.sheet import ScoreSheet
 
 WIDE = 110
 TALL = 34
-
-log = logging.getLogger("thousand_tui")
+FIRST_MOVE = 0.05  # seconds after the table opens
 
 
 class TableScreen(Screen[None]):
@@ -95,6 +87,7 @@ class TableScreen(Screen[None]):
         narrator = Narrator(self.t, self.p, session.names, session.game.rules)
         self.controller = TableController(session, narrator)
         self.deciding: int | None = None  # the seat whose decision a worker is computing
+        self.side: ScoreSheet | None = None  # the score sheet beside the table, once wide
         self._redraw_pending = False
         self._bindings_key: tuple[object, ...] = ()
 
@@ -143,9 +136,8 @@ class TableScreen(Screen[None]):
                 yield GameLog(id="log")
                 yield Hand(id="hand")
                 yield InfoBar(id="scores", classes="-scores")
-            with Vertical(id="side"):
+            with Vertical(id="side"):  # the score sheet, on a wide terminal (see side_sheet)
                 yield InfoBar(self.t("sheet_title"), id="side-title")
-                yield ScoreSheet(compact=True, takes_keys=False, id="side-sheet")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -161,7 +153,9 @@ class TableScreen(Screen[None]):
             self.notify(warning, severity="warning")
         self.side_sheet()
         self.redraw()
-        self.call_after_refresh(self.advance)
+        # The first opponent is asked once the table is on the screen (his level's player is
+        # made, and its modules loaded, then).
+        self.set_timer(FIRST_MOVE, self.advance)
 
     def on_resize(self, event: events.Resize) -> None:
         self.update_size_classes()
@@ -180,6 +174,8 @@ class TableScreen(Screen[None]):
         width, height = self.app.size
         self.set_class(width >= WIDE, "-wide")
         self.set_class(height >= TALL, "-tall")
+        if width >= WIDE:
+            self.side_sheet()
 
     def say(self, line: str) -> None:
         self.query_one(GameLog).say(self.p.styled(line))
@@ -189,7 +185,18 @@ class TableScreen(Screen[None]):
             self.say(line)
 
     def side_sheet(self) -> None:
-        self.query_one("#side-sheet", ScoreSheet).show_game(self.game)
+        """The score sheet beside the table, made the first time the terminal is wide."""
+        if not self.has_class("-wide"):
+            return
+        from ..widgets.sheet import ScoreSheet
+
+        if self.side is None:
+            self.side = ScoreSheet(compact=True, takes_keys=False, id="side-sheet")
+            self.query_one("#side").mount(self.side)
+        if self.side.is_mounted:
+            self.side.show_game(self.game)
+        else:
+            self.call_after_refresh(self.side_sheet)
 
     # ------------------------------------------------------------------ the game loop
 
@@ -247,6 +254,8 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ results
 
     def show_result(self) -> None:
+        from .result import DealResultScreen
+
         pending: PendingResult = self.controller.results[0]
         trick = pending.last_trick.plays if pending.last_trick else None
         self.dialog_open = True
@@ -286,6 +295,8 @@ class TableScreen(Screen[None]):
         try:
             action = player.decide(view)
         except Exception as error:  # an opponent that fails must not stop the game
+            import traceback
+
             message = f"{type(error).__name__}: {error}"
             self.post_message(AiFailed(turn, seat, message, traceback.format_exc()))
             return
@@ -319,9 +330,9 @@ class TableScreen(Screen[None]):
         if not self.controller.ai_fits(message.turn, message.seat):
             return
         name = self.game.names[message.seat]
-        log.error("%s (seat %s) failed to decide:\n%s", name, message.seat, message.details)
-        files = [h.baseFilename for h in log.handlers if isinstance(h, logging.FileHandler)]
-        where = self.t("ai_failed_log", path=files[0]) if files else ""
+        what = f"{name} (seat {message.seat}) failed to decide:"
+        written = log_failure(what, message.details, self.table_app.log_file)
+        where = self.t("ai_failed_log", path=written) if written else ""
         words = self.t("ai_failed", name=name, error=message.error, where=where)
         self.notify(words.strip(), severity="error", markup=False)
         self.deciding = None
@@ -347,6 +358,12 @@ class TableScreen(Screen[None]):
         self.open_dialog(self.view())
 
     def open_dialog(self, view: SeatView) -> None:
+        # The dialogs are loaded when first opened: the table is on screen sooner.
+        from .auction import AuctionScreen
+        from .contract import ContractScreen
+        from .exchange import ExchangeScreen
+        from .offers import offer_screen
+
         t, p = self.t, self.p
         screen: Any
         if view.phase is Phase.AUCTION:
@@ -396,6 +413,8 @@ class TableScreen(Screen[None]):
                 self.notify(words, severity="warning", timeout=4)
             return
         if any(a.marriage is not None for a in options):
+            from .marriage import MarriageScreen
+
             self.dialog_open = True
             self.app.push_screen(MarriageScreen(view, card, self.t, self.p), self.marriage_chosen)
             return
