@@ -190,8 +190,8 @@ def run_play(options: argparse.Namespace) -> int:
 
 
 def run_simulate(options: argparse.Namespace) -> int:
-    from .engine.record import RecordWriter
     from .presets import load_preset
+    from .records import RecordWriter
     from .settings import parse_levels
     from .simulate import play_games
 
@@ -250,7 +250,8 @@ def run_simulate(options: argparse.Namespace) -> int:
 
 def run_replay(options: argparse.Namespace) -> int:
     from .engine.invariants import check_game
-    from .engine.record import read_record, rebuild
+    from .engine.record import rebuild
+    from .records import read_record
 
     record = read_record(options.file)
     for warning in record.warnings:

@@ -14,15 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from .engine.game import Game
-from .engine.record import (
-    RecordedGame,
-    RecordError,
-    RecordFile,
-    RecordWriter,
-    is_locked,
-    read_record,
-    rebuild,
-)
+from .engine.record import RecordedGame, RecordError, RecordFile, rebuild
+from .records import RecordWriter, is_locked, read_record
 
 APP_DIR = "thousand_tui"
 # An absolute path here replaces the whole data directory (a hosted session per player).

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from thousand_tui.ai import make_player
 from thousand_tui.engine.game import Game, PlayerInfo
-from thousand_tui.engine.record import RecordWriter
 from thousand_tui.presets import load_preset
+from thousand_tui.records import RecordWriter
 
 PRESETS = ("classic", "family", "online-site", "two-player", "four-player")
 NAMES = ("Ольга", "Boris", "Vera", "Gleb")

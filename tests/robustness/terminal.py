@@ -15,7 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from thousand_tui import saves
-from thousand_tui.engine.record import read_record, rebuild
+from thousand_tui.engine.record import rebuild
+from thousand_tui.records import read_record
 
 WAIT = 60.0  # seconds before a wait gives up (a stuck game, not a slow one)
 

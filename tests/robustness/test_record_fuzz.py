@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from thousand_tui import saves
 from thousand_tui.cli import main
-from thousand_tui.engine.record import RecordError, read_record, rebuild
+from thousand_tui.engine.record import RecordError, rebuild
+from thousand_tui.records import read_record
 
 from .helpers import PRESETS, finished_record, record
 

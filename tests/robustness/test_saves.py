@@ -16,7 +16,8 @@ import pytest
 
 from thousand_tui import saves
 from thousand_tui.cli import main
-from thousand_tui.engine.record import RecordError, RecordWriter, read_record, rebuild
+from thousand_tui.engine.record import RecordError, rebuild
+from thousand_tui.records import RecordWriter, read_record
 
 from .helpers import advance, finished_record, new_game, record
 

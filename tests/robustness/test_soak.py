@@ -19,7 +19,8 @@ import pytest
 from thousand_tui import saves
 from thousand_tui.ai import Player, make_player
 from thousand_tui.engine.game import Game
-from thousand_tui.engine.record import RecordWriter, read_record, rebuild
+from thousand_tui.engine.record import rebuild
+from thousand_tui.records import RecordWriter, read_record
 
 from .helpers import PRESETS, new_game
 

@@ -31,7 +31,8 @@ from pathlib import Path
 import pytest
 
 from thousand_tui import saves
-from thousand_tui.engine.record import read_record, rebuild
+from thousand_tui.engine.record import rebuild
+from thousand_tui.records import read_record
 
 from .sshd import Sshd, started
 from .terminal import (

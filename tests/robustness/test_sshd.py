@@ -17,7 +17,8 @@ import pytest
 
 from thousand_tui import saves
 from thousand_tui.cli import build_parser
-from thousand_tui.engine.record import read_record, rebuild
+from thousand_tui.engine.record import rebuild
+from thousand_tui.records import read_record
 from thousand_tui.saves import DATA_DIR_ENV
 from thousand_tui.ssh_check import client_of
 

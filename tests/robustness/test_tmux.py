@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from thousand_tui import saves
-from thousand_tui.engine.record import read_record
+from thousand_tui.records import read_record
 
 from .terminal import (
     PER_KEY,

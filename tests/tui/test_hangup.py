@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from thousand_tui.engine.record import RecordWriter
+from thousand_tui.records import RecordWriter
 from thousand_tui.tui.hangup import HangupGuard, terminal_gone
 
 WAIT = 10.0  # seconds before a test gives up waiting (a broken guard, not a slow one)

@@ -1,15 +1,13 @@
-"""Reading, writing, rebuilding and verifying game records (RECORD.md)."""
+"""Game records (RECORD.md): parsing their lines, rebuilding a game from them and finding the
+first difference with a replay. Pure: the files themselves (writing, locking, reading from
+disk) are `thousand_tui.records`'s."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import stat
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, TypeGuard
+from typing import Any, TypeGuard
 
 from .actions import Action, IllegalAction
 from .cards import DECK, CardError, parse_cards
@@ -64,95 +62,15 @@ class RecordFile:
     warnings: list[str] = field(default_factory=list)
 
 
-class RecordWriter:
-    """Appends lines and flushes each one at once, so a crash loses at most the line in writing.
-
-    With `exclusive`, the file is locked for as long as the writer is open (an advisory lock,
-    released by the system if the process dies): a second exclusive writer on the same file
-    gets a RecordError instead of interleaving its lines with the first one's."""
-
-    def __init__(self, path: Path | str, fsync: bool = False, exclusive: bool = False) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: IO[str] = self.path.open("a", encoding="utf-8")
-        self._fsync = fsync
-        self._lock = threading.Lock()
-        if exclusive and not lock_file(self._file):
-            self._file.close()
-            raise RecordError(f"{self.path}: this game is open in another window or session")
-
-    def write(self, line: dict[str, Any]) -> None:
-        text = json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
-        with self._lock:
-            self._file.write(text)
-            self._file.flush()
-            if self._fsync:
-                os.fsync(self._file.fileno())
-
-    def close(self) -> None:
-        with self._lock:
-            self._file.close()
-
-    def seal(self, timeout: float = 1.0) -> None:
-        """Wait (at most `timeout` seconds) for the line in writing, then take no more lines:
-        the process is about to end without closing the file, and the system will release
-        its lock."""
-        if self._lock.acquire(timeout=timeout):
-            with contextlib.suppress(OSError, ValueError):
-                self._file.flush()
-
-    def __enter__(self) -> RecordWriter:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.close()
-
-
-def lock_file(handle: IO[Any]) -> bool:
-    """Take an exclusive advisory lock on an open file without waiting; False if another
-    open file holds it. Where the system has no such locks, always True."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not on Unix
-        return True
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    except OSError:  # pragma: no cover - a file system without locks
-        return True
-    return True
-
-
-def is_locked(path: Path | str) -> bool:
-    """Whether an exclusive `RecordWriter` has this file open right now."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not on Unix
-        return False
-    try:
-        with Path(path).open("rb") as handle:
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
-            except BlockingIOError:
-                return True
-            except OSError:  # pragma: no cover - a file system without locks
-                return False
-            return False
-    except OSError:
-        return False
-
-
-def read_record(path: Path | str) -> RecordFile:
-    """Parse a record file into games. A cut-off last line is dropped and reported."""
+def decode_record(raw: bytes, path: Path | str = "<record>") -> RecordFile:
+    """Parse the bytes of a record file into games. A cut-off last line (a power cut may stop
+    a file inside a character) is dropped and reported; bad bytes anywhere else are not a
+    record."""
     path = Path(path)
-    raw = _read_bytes(path)
     cut_line: int | None = None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        # A power cut can stop a file inside a character of its last line: that line is cut
-        # off like any other; bad bytes anywhere else mean it is not a record.
         start = raw.rfind(b"\n") + 1
         if start == 0 or error.start < start:
             raise RecordError(f"{path}: not a game record (not UTF-8 text)") from error
@@ -163,18 +81,6 @@ def read_record(path: Path | str) -> RecordFile:
         record.truncated = True
         record.warnings.append(_cut_off_warning(path, cut_line))
     return record
-
-
-def _read_bytes(path: Path) -> bytes:
-    try:
-        mode = path.stat().st_mode
-        if not stat.S_ISREG(mode):
-            raise RecordError(f"{path}: not a game record (not a regular file)")
-        return path.read_bytes()
-    except FileNotFoundError as error:
-        raise RecordError(f"{path}: no such file") from error
-    except OSError as error:
-        raise RecordError(f"{path}: cannot be read ({error.strerror or error})") from error
 
 
 def _json_problem(error: Exception) -> str:

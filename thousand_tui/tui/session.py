@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.game import Game, PlayerInfo
-from ..engine.record import RecordError, RecordWriter
+from ..engine.record import RecordError
 from ..presets import Preset, PresetError, load_preset
+from ..records import RecordWriter
 from ..saves import open_new_record, resume
 from ..settings import LEVELS, SetupError, TableSetup
 from .i18n import Translator
