@@ -61,8 +61,8 @@ class TestDealing:
         assert hands[0][0] is deck[0]
         assert hands[1][0] is deck[1]
         assert hands[2][0] is deck[2]
-        # The talon is never among the first or last three cards (000:L142); the dealer gets
-        # the bottom card.
+        # The talon is never among the first or last three cards (the rule of the deal); the
+        # dealer gets the bottom card.
         positions = [deck.index(c) for c in talons[0]]
         assert all(3 <= p < 21 for p in positions)
         assert hands[2][-1] is deck[-1]

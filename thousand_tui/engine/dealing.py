@@ -33,7 +33,7 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
 
 
 def cut_deck(deck: list[Card], rng: random.Random) -> tuple[list[Card], tuple[Card, ...], bool]:
-    """The cut ritual (000:L141, L420): the cutter cuts and the bottom card is shown.
+    """The cut ritual (`deal.cut_ritual`): the cutter cuts and the bottom card is shown.
 
     A nine: cut again; the third nine in a row fines the cutter and the deal goes on.
     A jack is "married" into the middle of the deck and cutting stops. Anything else: deal.
@@ -75,9 +75,10 @@ def deal_cards(
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
     """Deal one card at a time clockwise from the dealer's left.
 
-    The talon cards are taken from the middle of the deck (never among the first or last three,
-    000:L142), so the bottom card goes to the dealer (three and two players) or, with four
-    players, to the talon the sitting-out dealer watches (000:L418)."""
+    The talon cards are taken from the middle of the deck (never among the first or last
+    three, as the rule of the deal says), so the bottom card goes to the dealer (three and two
+    players) or, with four players, to the talon the sitting-out dealer watches (RULES.md §5,
+    the deal)."""
     talon_size = two_player_talon * 2 if players == 2 else 3
     if players == 4:
         active = [(dealer + k) % 4 for k in range(1, 4)]

@@ -158,7 +158,7 @@ def settle(deal: DealOutcome) -> Settlement:
 
     if deal.redeal_reason is not None:
         # The cut came before the deal: its fine stands when the deal is redealt
-        # (`deal.cut_penalty`, 000:L141), and a fine to 555 meets samosval like any score
+        # (`deal.cut_penalty`), and a fine to 555 meets samosval like any score
         # after a deal; nothing else is scored.
         if deal.cut_fined:
             _samosval(rules, sheet, (deal.cutter,))
