@@ -276,7 +276,8 @@ def run_replay(options: argparse.Namespace) -> int:
 
 
 def run_presets(options: argparse.Namespace) -> int:
-    from .presets import format_preset, load_preset, shipped_presets
+    from .presets import load_preset, shipped_presets
+    from .rulebook import format_preset
 
     if options.name:
         print(format_preset(load_preset(options.name), options.lang))

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from thousand_tui.engine.rules import SCHEMA, SECTION_KEYS, Rules, RulesError
-from thousand_tui.presets import Preset, PresetError, describe_rules, load_preset
+from thousand_tui.presets import Preset, PresetError, load_preset
+from thousand_tui.rulebook import describe_rules
 
 FUZZ = settings(
     max_examples=150,

@@ -13,13 +13,12 @@ from thousand_tui.engine.rules import DEFAULT_RULES, SCHEMA, RulesError, with_ov
 from thousand_tui.presets import (
     Preset,
     PresetError,
-    describe_rules,
-    format_preset,
     load_preset,
     rules_dir,
     shipped_names,
     shipped_presets,
 )
+from thousand_tui.rulebook import describe_rules, format_preset
 
 SHIPPED = ["classic", "family", "online-site", "two-player", "four-player"]
 

@@ -14,7 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.game import Game
-from ...presets import Preset, format_preset
+from ...presets import Preset
+from ...rulebook import format_preset
 from ..i18n import Translator
 from ..render import Palette
 from ..widgets.base import KeyFooter
