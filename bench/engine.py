@@ -15,6 +15,7 @@ import time
 
 from thousand_tui.engine.game import Game
 from thousand_tui.presets import load_preset
+from thousand_tui.progress import progress
 
 
 def run(preset: str, deals: int, seed: int, views: bool = False) -> tuple[int, int, float]:
@@ -48,9 +49,14 @@ def main() -> None:
     )
     args = parser.parse_args()
     modes = [False, True] if args.views else [False]
-    for preset in args.preset or ["classic", "online-site", "family"]:
+    presets = args.preset or ["classic", "online-site", "family"]
+    for preset in presets:
         for views in modes:
-            runs = [run(preset, args.deals, args.seed, views) for _ in range(args.runs)]
+            with progress(preset, args.runs) as advance:
+                runs = []
+                for _ in range(args.runs):
+                    runs.append(run(preset, args.deals, args.seed, views))
+                    advance(1)
             seconds = statistics.median(r[2] for r in runs)
             deals, decisions = runs[0][0], runs[0][1]
             label = f"{preset} (views)" if views else preset

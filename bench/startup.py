@@ -22,6 +22,8 @@ import termios
 import time
 from pathlib import Path
 
+from thousand_tui.progress import progress
+
 MINIMAL = """
 from textual.app import App
 from textual.widgets import Static
@@ -88,8 +90,13 @@ def main() -> None:
         }
         medians: dict[str, float] = {}
         for name, (argv, marker) in programs.items():
-            first_paint(argv, marker, env)  # warm the file cache
-            times = [first_paint(argv, marker, env) for _ in range(args.runs)]
+            with progress(name, args.runs + 1) as advance:
+                first_paint(argv, marker, env)  # warm the file cache
+                advance(1)
+                times = []
+                for _ in range(args.runs):
+                    times.append(first_paint(argv, marker, env))
+                    advance(1)
             medians[name] = statistics.median(times)
             print(
                 f"{name:<20} median {medians[name]:.3f} s "

@@ -191,6 +191,7 @@ def run_play(options: argparse.Namespace) -> int:
 
 def run_simulate(options: argparse.Namespace) -> int:
     from .presets import load_preset
+    from .progress import progress
     from .records import RecordWriter
     from .settings import parse_levels
     from .simulate import play_games
@@ -211,24 +212,27 @@ def run_simulate(options: argparse.Namespace) -> int:
     deals = decisions = unfinished = 0
     seconds = 0.0
     seeds = range(options.seed, options.seed + options.games)
+    games = play_games(
+        rules, seeds, levels, preset.name, options.max_deals, options.think, options.jobs
+    )
     try:
-        for played in play_games(
-            rules, seeds, levels, preset.name, options.max_deals, options.think, options.jobs
-        ):
-            if writer is not None:
-                for line in played.lines:
-                    writer.write(line)
-            stats = played.stats
-            deals += stats.deals
-            decisions += stats.decisions
-            seconds += stats.seconds
-            if stats.winner is not None:
-                wins[stats.winner] += 1
-            else:
-                unfinished += 1
-            for row in played.deltas:
-                for seat in range(n):
-                    totals[seat] += row[seat]
+        with progress("games", options.games) as advance:
+            for played in games:
+                advance(1)
+                if writer is not None:
+                    for line in played.lines:
+                        writer.write(line)
+                stats = played.stats
+                deals += stats.deals
+                decisions += stats.decisions
+                seconds += stats.seconds
+                if stats.winner is not None:
+                    wins[stats.winner] += 1
+                else:
+                    unfinished += 1
+                for row in played.deltas:
+                    for seat in range(n):
+                        totals[seat] += row[seat]
     finally:
         if writer:
             writer.close()
@@ -251,22 +255,27 @@ def run_simulate(options: argparse.Namespace) -> int:
 def run_replay(options: argparse.Namespace) -> int:
     from .engine.invariants import check_game
     from .engine.record import rebuild
+    from .progress import progress
     from .records import read_record
 
     record = read_record(options.file)
     for warning in record.warnings:
         print(f"warning: {warning}")
     deals = 0
-    for number, recorded in enumerate(record.games, start=1):
-        game, mismatch = rebuild(recorded)
-        if mismatch is not None:
-            print(f"{options.file}: game {number} differs at {mismatch}")
-            return 1
-        broken = check_game(game)
-        if broken:
-            print(f"{options.file}: game {number} breaks a rule of the score sheet at {broken[0]}")
-            return 1
-        deals += len(game.results)
+    total = sum(1 for game in record.games for line in game.lines if line.get("type") == "deal")
+    with progress("deals", total) as advance:
+        for number, recorded in enumerate(record.games, start=1):
+            game, mismatch = rebuild(recorded, on_deal=lambda: advance(1))
+            if mismatch is not None:
+                print(f"{options.file}: game {number} differs at {mismatch}")
+                return 1
+            broken = check_game(game)
+            if broken:
+                print(
+                    f"{options.file}: game {number} breaks a rule of the score sheet at {broken[0]}"
+                )
+                return 1
+            deals += len(game.results)
     count = len(record.games)
     print(
         f"{options.file}: {count} game{'s' * (count != 1)}, {deals} deals: "

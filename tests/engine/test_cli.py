@@ -131,3 +131,14 @@ def test_simulate_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> N
     assert "--games must be at least 1" in capsys.readouterr().err
     assert cli.main(["simulate", "--preset", "no-such-table"]) == 2
     assert "unknown preset" in capsys.readouterr().err
+
+
+def test_no_progress_bar_when_the_output_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from thousand_tui.progress import on_terminal, progress
+
+    assert not on_terminal()
+    with progress("games", 3) as advance:
+        advance(1)
+    assert capsys.readouterr() == ("", "")

@@ -5,6 +5,7 @@ disk) are `thousand_tui.records`'s."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -341,8 +342,10 @@ class Mismatch:
         return f"{where}, line {self.line + 1} of the game: {_plain(self.what)}"
 
 
-def rebuild(recorded: RecordedGame) -> tuple[Game, Mismatch | None]:
-    """Replay a game's decisions from its dealt cards.
+def rebuild(
+    recorded: RecordedGame, on_deal: Callable[[], None] | None = None
+) -> tuple[Game, Mismatch | None]:
+    """Replay a game's decisions from its dealt cards (`on_deal` is told each deal reached).
 
     Returns the game at the last recorded decision and the first difference between the
     record and the replay (None when every line agrees). A record that cannot be replayed at
@@ -351,7 +354,7 @@ def rebuild(recorded: RecordedGame) -> tuple[Game, Mismatch | None]:
     reported as a RecordError naming the line, never as another exception."""
     where = _Where()
     try:
-        return _replay(recorded, where)
+        return _replay(recorded, where, on_deal)
     except RecordError:
         raise
     except (RecursionError, MemoryError):
@@ -375,7 +378,9 @@ class _Where:
         return f"{deal}line {self.line + 1} of the game"
 
 
-def _replay(recorded: RecordedGame, where: _Where) -> tuple[Game, Mismatch | None]:
+def _replay(
+    recorded: RecordedGame, where: _Where, on_deal: Callable[[], None] | None
+) -> tuple[Game, Mismatch | None]:
     lines = recorded.lines
     header = lines[0]
     rules = rules_of_header(header)
@@ -395,6 +400,8 @@ def _replay(recorded: RecordedGame, where: _Where) -> tuple[Game, Mismatch | Non
         kind = line.get("type")
         if kind == "deal":
             deal_number = where.deal = line.get("number")
+            if on_deal is not None:
+                on_deal()
         if kind != "action" or line.get("auto"):
             continue
         if game.over:
