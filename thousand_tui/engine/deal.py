@@ -109,7 +109,7 @@ class Deal:
         self.events: list[Event] = []
         # Decisions taken so far: what is legal, and each seat's view, change only with it.
         self.moves = 0
-        self._legal_cache: tuple[int, list[Action]] | None = None
+        self._legal_cache: tuple[int, tuple[Action, ...]] | None = None
 
         self.dark = False
         self.hand_hidden: set[int] = set(self.order)
@@ -238,15 +238,19 @@ class Deal:
         return self.phase is Phase.OVER
 
     def legal_actions(self, seat: int) -> list[Action]:
+        return list(self.legal(seat))
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        """The decisions open to `seat` now, worked out once per decision."""
         if seat != self.to_move:
-            return []
+            return ()
         cached = self._legal_cache
         if cached is not None and cached[0] == self.moves:
-            return list(cached[1])
+            return cached[1]
         options = LEGAL.get(self.phase)
-        actions = options(self, seat) if options is not None else []
+        actions = tuple(options(self, seat)) if options is not None else ()
         self._legal_cache = (self.moves, actions)
-        return list(actions)
+        return actions
 
     def legal_plays(self, seat: int) -> list[Action]:
         return tricks.legal_plays(self, seat)
@@ -265,13 +269,9 @@ class Deal:
     def apply(self, action: Action) -> list[Event]:
         """Take one decision; raises IllegalAction saying why when the rules forbid it."""
         self.events = []
-        cached = self._legal_cache
-        if cached is not None and cached[0] == self.moves and action.seat == self.to_move:
-            legal = cached[1]
-        else:
-            legal = self.legal_actions(action.seat)
+        legal = self.legal(action.seat)
         if not _among(action, legal):
-            raise Refused(self.refusal(action, legal))
+            raise Refused(self.refusal(action, list(legal)))
         self.log.append(action)
         self.moves += 1
         APPLY[self.phase](self, action)
@@ -332,7 +332,7 @@ class Deal:
         return events
 
 
-def _among(action: Action, legal: list[Action]) -> bool:
+def _among(action: Action, legal: tuple[Action, ...]) -> bool:
     """Whether `action` is one of `legal`: the same object (an action chosen from the list),
     else an equal one."""
     for candidate in legal:

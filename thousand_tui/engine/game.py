@@ -107,8 +107,10 @@ class Game:
             header["start"] = start.to_dict()
         self._write(header)
         self.deal: Deal
+        # The views made at the current decision.
         self._views: dict[int, SeatView] = {}
-        self._views_at: tuple[Deal, int, int | None] | None = None
+        self._views_deal: Deal | None = None
+        self._views_moves = -1
         self._logged = 0
         self.pending_events: list[Event] = self._start_deal()
 
@@ -139,13 +141,13 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see now; made once per decision and seat."""
-        key = (self.deal, self.deal.moves, self.winner)
-        if key != self._views_at:
-            self._views_at = key
+        deal = self.deal
+        if deal is not self._views_deal or deal.moves != self._views_moves:
+            self._views_deal, self._views_moves = deal, deal.moves
             self._views = {}
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = seat_view(self.deal, seat, self.names, self.winner)
+            view = self._views[seat] = seat_view(deal, seat, self.names, self.winner)
         return view
 
     def take_start_events(self) -> list[Event]:
@@ -197,6 +199,7 @@ class Game:
         events: list[Event] = [DealSettled(self.deal.declarer, result)]
         if result.winner is not None:
             self.winner = result.winner
+            self._views_deal = None  # the views made before the end do not know the winner
             self._write(
                 {
                     "type": "end",

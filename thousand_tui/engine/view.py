@@ -177,6 +177,6 @@ def seat_view(deal: Deal, seat: int, names: tuple[str, ...], winner: int | None)
         # redeal_reason
         (deal.redeal_queue[0][1] if deal.phase is Phase.REDEAL and seat == deal.to_move else None),
         deal.match,
-        tuple(deal.legal_actions(seat)),  # legal
+        deal.legal(seat),
         winner,
     )
