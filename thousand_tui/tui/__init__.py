@@ -1,4 +1,14 @@
-"""The table in the terminal (Textual): `thousand` opens it through `run(options)`."""
+"""The table in the terminal (Textual): `thousand` opens it through `run(options)`.
+
+- `app` (the Textual app: screens, global keys, theme, hang-ups through `hangup`), `session`
+  (a game, its record and its opponents, made when first asked; no Textual).
+- `controller` (what the table does next and waits for; no Textual), `text` (what the bars,
+  panels and trick say, as pure functions), `narrate` (events in words), `describe` (the
+  engine's caps, refusals and terms in words), `sheet` (the score sheet's rows).
+- `screens/` and `widgets/`; the look in `styles/*.tcss`; `i18n` (English and Russian),
+  `render` (cards and suits as text, colours from the theme), `ascii` (plain ASCII output),
+  `failures` (problems logged with their traceback).
+"""
 
 from __future__ import annotations
 
