@@ -75,7 +75,7 @@ class TableScreen(Screen[None]):
     dialog_open = var(False)
     put_away = var(False)
     show_last = var(False)
-    # Bumped by the controller whenever its state changes.
+    # Bumped after every change of the controller's state (`changed`): one redraw follows.
     moment = var(0)
 
     def __init__(self, session: Session) -> None:
