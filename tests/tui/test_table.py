@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import logging
 import signal
+import threading
 import time
 from dataclasses import replace
 
@@ -227,3 +228,32 @@ async def test_the_hand_owns_its_cursor_and_tells_the_card_chosen() -> None:
         hand.show(cards, choosing=False)
         await pilot.press("enter")
         assert len(app.chosen) == 2  # nothing is chosen while choosing is closed
+
+
+class Blocked:
+    """An opponent that thinks until it is let go."""
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+
+    def decide(self, view: SeatView) -> Action:
+        self.go.wait(10)
+        return view.legal[0]
+
+
+async def test_an_abandoned_decision_keeps_its_player_and_the_seat_gets_a_fresh_one() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
+    blocked = Blocked()
+    app.session.players[2] = blocked  # type: ignore[assignment]
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.table
+        for _ in range(100):  # Boris opens: his worker is computing
+            await pilot.pause(0.02)
+            if table.deciding == 2:
+                break
+        assert table.deciding == 2 and app.session.players.get(2) is blocked
+        table.start_ai(1)  # a new decision while his thread still computes
+        assert app.session.players.get(2) is None  # the next player of seat 2 is a new one
+        blocked.go.set()  # his thread ends; its answer belongs to a cancelled worker
+        await pilot.pause(0.1)
+        assert app.session.player(2) is not blocked
