@@ -125,6 +125,19 @@ class Action:
 # Actions are values: the common ones are made once and shared by every deal.
 _PLAIN: dict[tuple[int, Act, int | None], Action] = {}
 _CARDS: dict[tuple[int, Act, int, int | None], Action] = {}
+# The record line of each shared action, by the action's id (they live as long as the caches).
+_LINES: dict[int, dict[str, Any]] = {}
+
+
+def _shared(action: Action) -> Action:
+    _LINES[id(action)] = action.to_record()
+    return action
+
+
+def record_line(action: Action) -> dict[str, Any]:
+    """`action.to_record()`, made once for the shared actions (a fresh copy each time)."""
+    line = _LINES.get(id(action))
+    return dict(line) if line is not None else action.to_record()
 
 
 def plain(seat: int, act: Act, value: int | None = None) -> Action:
@@ -132,7 +145,7 @@ def plain(seat: int, act: Act, value: int | None = None) -> Action:
     key = (seat, act, value)
     action = _PLAIN.get(key)
     if action is None:
-        action = _PLAIN[key] = Action(seat, act, value=value)
+        action = _PLAIN[key] = _shared(Action(seat, act, value=value))
     return action
 
 
@@ -141,7 +154,7 @@ def with_card(seat: int, act: Act, card: Card, to: int | None = None) -> Action:
     key = (seat, act, card.index, to)
     action = _CARDS.get(key)
     if action is None:
-        action = _CARDS[key] = Action(seat, act, card=card, to=to)
+        action = _CARDS[key] = _shared(Action(seat, act, card=card, to=to))
     return action
 
 

@@ -61,7 +61,7 @@ _LETTER_RANKS = {letter: rank for rank, letter in _RANK_LETTERS.items()}
 class Card:
     """One card. Instances are interned: `Card(rank, suit) is Card(rank, suit)`."""
 
-    __slots__ = ("code", "index", "points", "rank", "suit")
+    __slots__ = ("bit", "code", "index", "points", "rank", "suit")
     _interned: ClassVar[dict[tuple[Rank, Suit], Card]] = {}
 
     rank: Rank
@@ -69,6 +69,7 @@ class Card:
     points: int
     code: str
     index: int
+    bit: int  # 1 << index: a set of cards as the bits of a number
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         key = (rank, suit)
@@ -80,6 +81,7 @@ class Card:
             card.points = rank.points
             card.code = rank.letter + suit.value
             card.index = SUITS.index(suit) * 6 + int(rank)
+            card.bit = 1 << card.index
             cls._interned[key] = card
         return card
 
@@ -112,9 +114,7 @@ SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
 RANKS: tuple[Rank, ...] = tuple(Rank)
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 BY_CODE: dict[str, Card] = {card.code: card for card in DECK}
-_MARRIAGE_BITS = tuple(
-    (s, 1 << Card(Rank.KING, s).index, 1 << Card(Rank.QUEEN, s).index) for s in SUITS
-)
+_MARRIAGE_BITS = tuple((s, Card(Rank.KING, s).bit | Card(Rank.QUEEN, s).bit) for s in SUITS)
 
 
 class CardError(ValueError):
@@ -150,14 +150,10 @@ def count_rank(cards: Iterable[Card], rank: Rank) -> int:
 
 def marriage_suits(cards: Iterable[Card]) -> list[Suit]:
     """Suits in which these cards hold both the king and the queen."""
-    kings = 0
-    queens = 0
+    held = 0
     for card in cards:
-        if card.rank is Rank.KING:
-            kings |= 1 << card.index
-        elif card.rank is Rank.QUEEN:
-            queens |= 1 << card.index
-    return [s for s, k, q in _MARRIAGE_BITS if kings & k and queens & q]
+        held |= card.bit
+    return [s for s, pair in _MARRIAGE_BITS if held & pair == pair]
 
 
 def has_four_aces(cards: Iterable[Card]) -> bool:

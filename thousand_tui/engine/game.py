@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, record_line
 from .cards import codes
 from .deal import Deal
 from .dealing import Dealt, deal
@@ -221,7 +221,7 @@ class Game:
         log = self.deal.log
         if self._logged < len(log):
             for action in log[self._logged :]:
-                self._write(action.to_record())
+                self._write(record_line(action))
             self._logged = len(log)
 
     def _write(self, line: dict[str, Any]) -> None:

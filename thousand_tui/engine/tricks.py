@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Act, Action
+from .actions import Act, Action, with_card
 from .cards import DECK, Card, Rank, Suit, card_points, has_four_aces, marriage_suits
 from .events import (
     CardPlayed,
@@ -91,6 +91,9 @@ def legal_plays(d: Deal, seat: int) -> list[Action]:
         or d.trump_owner == seat
         or all(c.suit is d.trump for c in hand)
     )
+    plays = _PLAYS[seat]
+    if leads_trump_freely and not marriages and not four_aces:
+        return [plays[c.index] for c in hand]  # any card, declaring nothing
     actions: list[Action] = []
     for card in hand:
         declares = card.suit in marriages and card.is_marriage_card
@@ -108,7 +111,7 @@ def legal_plays(d: Deal, seat: int) -> list[Action]:
 
 
 # Playing a card, declaring nothing: one action per seat and card, by the card's index.
-_PLAYS = tuple(tuple(Action(seat, Act.PLAY, card=card) for card in DECK) for seat in range(4))
+_PLAYS = tuple(tuple(with_card(seat, Act.PLAY, card) for card in DECK) for seat in range(4))
 
 
 def play_action(seat: int, card: Card) -> Action:
