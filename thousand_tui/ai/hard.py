@@ -22,12 +22,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import combinations, permutations
 
 from ..engine.actions import Act, Action
 from ..engine.cards import DECK, Card
-from ..engine.deal import ACE_MARRIAGE
 from ..engine.view import SeatView
 from . import bidding, worlds
 from .evaluate import assign_gives, give_cost
@@ -35,21 +33,18 @@ from .handmodel import hand_model
 from .knowledge import (
     PILE,
     TALON,
-    declarer_points,
     knowledge_of,
     made_threshold,
     mask,
     opening_position,
-    pile_points,
     play_order,
     position_of,
     sample_deal,
 )
 from .normal import NormalPlayer
 from .pool import SearchPool, shared_pool
-from .solver import ACE_MARRIAGE as ACE_KIND
-from .solver import KEEP_TRUMP, MARRIAGE, PLAIN, Move, PlayRules
-from .worlds import PLAY, REACHES, VALUE, Answer, Task
+from .solver import Move, PlayRules
+from .worlds import REACHES, VALUE, Answer, Tally, Task, best_moves, move_of, play_tasks, tallies_of
 
 EXACT_CARDS = 5  # with this many cards left in hand, points are searched exactly
 MAX_SAMPLES = 200
@@ -58,24 +53,6 @@ FIRST_SAMPLE_CAP = 0.7  # seconds the first sampled deal may take when it overru
 # Points by which open-card play of a sampled deal overstates what a declarer really takes:
 # none (bench/fit_hand_model.py calibrate: played = 8.7 + 0.94 × open-card, for 3 players).
 OPEN_CARD_EDGE = 0
-
-
-def move_of(action: Action) -> Move:
-    assert action.card is not None
-    if action.marriage is None:
-        kind = PLAIN
-    elif action.marriage == ACE_MARRIAGE:
-        kind = ACE_KIND
-    else:
-        kind = KEEP_TRUMP if action.keep_trump else MARRIAGE
-    return action.card.index, kind
-
-
-@dataclass
-class Tally:
-    made: int = 0
-    points: float = 0.0
-    samples: int = 0
 
 
 class Budget:
@@ -219,33 +196,12 @@ class HardPlayer(NormalPlayer):
         return moves[self.choose(view, legal, moves, tallies)]
 
     def search_play(self, view: SeatView, moves: list[Move]) -> dict[Move, Tally] | None:
-        rules = PlayRules.of(view.rules)
-        knowledge = knowledge_of(view)
-        rng = self.view_rng(view)
-        order = play_order(view)
-        me = view.seat
-        my_mask = mask(view.hand or ())
-        need = made_threshold(view.rules, view.contract or 0) - declarer_points(view)
         exact = len(view.hand or ()) <= EXACT_CARDS
-
-        def make(node_limit: int | None, seconds: float | None) -> Task:
-            placed = sample_deal(knowledge, rng)
-            hands = {s: placed.get(s, 0) for s in order}
-            hands[me] = my_mask
-            pos = position_of(view, hands, pile_points(view, placed))
-            return Task(rules, PLAY, (pos,), (need,), tuple(moves), exact, node_limit, seconds)
-
+        make = play_tasks(view, moves, self.view_rng(view), exact)
         answers = self.searched(self.budget(), make)
         if not answers:
             return None
-        tallies = {m: Tally() for m in moves}
-        for _, answer in answers:
-            for move, (made, points) in zip(moves, answer.results, strict=True):  # type: ignore[misc]
-                t = tallies[move]
-                t.made += made
-                t.points += points
-                t.samples += 1
-        return tallies
+        return tallies_of(moves, (answer for _, answer in answers))
 
     def choose(
         self,
@@ -254,19 +210,11 @@ class HardPlayer(NormalPlayer):
         moves: dict[Move, Action],
         tallies: dict[Move, Tally],
     ) -> Move:
-        declarer = view.declarer == view.seat
-        sign = 1 if declarer else -1
-
-        def utility(m: Move) -> tuple[float, float]:
-            t = tallies[m]
-            return sign * t.made, sign * t.points
-
-        top = max(utility(m) for m in tallies)
-        best = [m for m in tallies if utility(m) == top]
+        best = best_moves(view, tallies)
         if len(best) == 1:
             return best[0]
         # Ties: the table habit of the normal level among the best, else the cheapest card.
-        habit = move_of(super().play(view, [moves[m] for m in best]))
+        habit = move_of(self.habit(view, [moves[m] for m in best]))
         return habit if habit in best else best[0]
 
     # ------------------------------------------------------------ exchange and contract

@@ -5,7 +5,8 @@ each choice is worth (`bidding`): the chance of each contract comes from the han
 dozen talons drawn from the unseen cards. The exchange keeps the cards the model values most and
 gives away cards that cannot complete an opponent's marriage. The card play counts the cards
 out: it leads masters, draws trumps before declaring a second marriage, declares on lead once
-the lead can be kept, smears points on a partner's winning trick and wins cheaply.
+the lead can be kept, smears points on a partner's winning trick and wins cheaply; with three
+cards left it counts the last tricks out exactly over a few deals sampled from what it knows.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from . import bidding
 from .base import Player
 from .evaluate import assign_gives
 from .handmodel import hand_model
+from .worlds import best_moves, move_of, play_tasks, solve, tallies_of
 
 
 def pick(legal: Sequence[Action], act: Act) -> Action | None:
@@ -45,6 +47,10 @@ class CardCount:
 
     def trumps_out(self) -> int:
         return len(self.out_in(self.trump)) if self.trump is not None else 0
+
+
+ENDGAME_CARDS = 3  # with this many cards left, the tricks are counted out exactly
+ENDGAME_DEALS = 6  # deals sampled to count them out
 
 
 class NormalPlayer(Player):
@@ -180,6 +186,19 @@ class NormalPlayer(Player):
     # ------------------------------------------------------------ card play
 
     def play(self, view: SeatView, legal: list[Action]) -> Action:
+        hand = view.hand or ()
+        if len(hand) <= ENDGAME_CARDS and view.declarer is not None and view.contract:
+            moves = {move_of(a): a for a in legal}
+            if len(moves) > 1:
+                make = play_tasks(view, list(moves), self.view_rng(view), exact=True)
+                tables: dict = {}
+                answers = [solve(make(None, None), tables) for _ in range(ENDGAME_DEALS)]
+                best = best_moves(view, tallies_of(list(moves), answers))
+                legal = [moves[m] for m in best]
+        return self.habit(view, legal)
+
+    def habit(self, view: SeatView, legal: list[Action]) -> Action:
+        """The table habits of card play, counting the cards out."""
         count = CardCount(view)
         if not view.trick:
             return self.lead(view, legal, count)
