@@ -46,7 +46,7 @@ from .pool import SearchPool, shared_pool
 from .solver import Move, PlayRules
 from .worlds import REACHES, VALUE, Answer, Tally, Task, best_moves, move_of, play_tasks, tallies_of
 
-EXACT_CARDS = 5  # with this many cards left in hand, points are searched exactly
+EXACT_CARDS = 6  # with this many cards left in hand, points are searched exactly
 MAX_SAMPLES = 200
 DEFAULT_TIME = 0.25  # seconds of search per card played (the exchange gets 3×, a raise 2×)
 FIRST_SAMPLE_CAP = 0.7  # seconds the first sampled deal may take when it overruns the budget
