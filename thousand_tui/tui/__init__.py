@@ -7,6 +7,7 @@ import os
 import sys
 from typing import TextIO
 
+from ..ai import pool as search_pool
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from ..ssh import SESSION_MARK
@@ -52,8 +53,14 @@ def run(options: argparse.Namespace) -> int:
     except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
+    if any(player.level == "hard" for player in session.ais.values()):
+        # The search's workers start before the screen takes over the standard streams.
+        search_pool.shared_pool(search_pool.default_jobs())
     app = ThousandApp(setup, session, handle_signals=True)
-    app.run()
+    try:
+        app.run()
+    finally:
+        search_pool.shutdown()
     session = app.session
     session.close()
     try:

@@ -14,6 +14,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from ..ai import pool as search_pool
 from ..engine.dealing import Dealt
 from ..engine.game import Start
 from ..presets import Preset
@@ -110,10 +111,12 @@ class ThousandApp(App[int]):
 
     def signalled(self, sig: int) -> None:
         self.session.close()
+        search_pool.shutdown()
         self.exit(return_code=128 + int(sig))
 
     def on_unmount(self) -> None:
         self.session.close()
+        search_pool.shutdown()
         if self.guard is not None:
             self.guard.stop()
 

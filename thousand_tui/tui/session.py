@@ -10,7 +10,6 @@ from pathlib import Path
 
 from ..ai import Player, make_player, seat_seed
 from ..ai import levels as ai_levels
-from ..ai import pool as search_pool
 from ..ai.pool import default_jobs
 from ..engine.game import Game, PlayerInfo
 from ..engine.record import RecordError, RecordWriter
@@ -37,11 +36,9 @@ class Session:
         return self.game.names
 
     def close(self) -> None:
-        """Close the record and end the search workers, if any were started."""
         if self.writer is not None:
             self.writer.close()
             self.writer = None
-        search_pool.shutdown()
 
 
 def ai_names(lang: str) -> tuple[str, ...]:
