@@ -48,11 +48,8 @@ from .worlds import REACHES, VALUE, Answer, Tally, Task, best_moves, move_of, pl
 
 EXACT_CARDS = 6  # with this many cards left in hand, points are searched exactly
 MAX_SAMPLES = 200
-DEFAULT_TIME = 0.25  # seconds of search per card played (the exchange gets 3×, a raise 2×)
+DEFAULT_TIME = 0.25  # seconds of search per card (the exchange gets 3×, a bid and a raise 2×)
 FIRST_SAMPLE_CAP = 0.7  # seconds the first sampled deal may take when it overruns the budget
-# Points by which open-card play of a sampled deal overstates what a declarer really takes:
-# none (bench/fit_hand_model.py calibrate: played = 8.7 + 0.94 × open-card, for 3 players).
-OPEN_CARD_EDGE = 0
 
 
 class Budget:
@@ -128,9 +125,9 @@ class HardPlayer(NormalPlayer):
         node_limit: int | None = 400_000,
         jobs: int = 1,
     ) -> None:
-        """Budgets per decision: `time_budget` seconds (in play; the exchange gets 3×, the
-        raise 2×), at most `samples` deals, at most `node_budget` solver nodes in all, and at
-        most `node_limit` nodes for one sampled deal. Without any, `DEFAULT_TIME` applies.
+        """Budgets per decision: `time_budget` seconds (a card; the exchange gets 3×, a bid
+        and the raise 2×), at most `samples` deals, at most `node_budget` solver nodes in all,
+        and at most `node_limit` nodes for one sampled deal. Without any, `DEFAULT_TIME` applies.
         With samples or nodes only, a decision depends on the seed and the view alone.
         `jobs` > 1 searches the sampled deals in that many worker processes (with a time
         budget only: the other budgets stay deterministic in one process)."""
@@ -142,7 +139,8 @@ class HardPlayer(NormalPlayer):
         self.samples = samples
         self.node_budget = node_budget
         self.node_limit = node_limit
-        self._give_plan: tuple[int, list[Card]] | None = None
+        # The exchange decided at the first card given: receiver → card, for that deal.
+        self._give_plan: tuple[int, dict[int, Card]] | None = None
 
     # ------------------------------------------------------------ budgets
 
@@ -256,7 +254,7 @@ class HardPlayer(NormalPlayer):
         are worth to their receivers."""
         rules = PlayRules.of(view.rules)
         contract = view.contract or 0
-        need = made_threshold(view.rules, contract) + OPEN_CARD_EDGE
+        need = made_threshold(view.rules, contract)
         rng = self.view_rng(view, 1)
         knowledge = knowledge_of(view)
         order = play_order(view)
@@ -376,8 +374,9 @@ class HardPlayer(NormalPlayer):
         def chance_of(value: int) -> float:
             if searched is None or value not in searched:
                 return model.get(value, 0.0)
-            # The search plays every sampled deal open-card, which flatters the declarer
-            # (`OPEN_CARD_EDGE`); the hand model is calibrated on real play.
+            # Each sampled deal is played open-card, which says made or not where real play
+            # spreads (the hand model's calibration: the points really taken follow the
+            # open-card value give or take 23); the model's chance smooths it.
             return 0.5 * searched[value] + 0.5 * model[value]
 
         return bidding.contract_choice(view, legal, chance_of)
@@ -390,7 +389,7 @@ class HardPlayer(NormalPlayer):
         order = play_order(view)
         me = view.seat
         my_mask = mask(view.hand or ())
-        needs = tuple(sorted({made_threshold(view.rules, v) + OPEN_CARD_EDGE for v in values}))
+        needs = tuple(sorted({made_threshold(view.rules, v) for v in values}))
 
         def make(node_limit: int | None, seconds: float | None) -> Task:
             placed = sample_deal(knowledge, rng)
@@ -407,7 +406,7 @@ class HardPlayer(NormalPlayer):
             for need, ok in zip(needs, answer.results[0], strict=True):  # type: ignore[call-overload]
                 reached[need] += ok
         n = len(answers)
-        return {v: reached[made_threshold(view.rules, v) + OPEN_CARD_EDGE] / n for v in values}
+        return {v: reached[made_threshold(view.rules, v)] / n for v in values}
 
 
 DISCARDED = -1  # receivers -1, -2, … of an exchange plan: cards discarded (two players)
