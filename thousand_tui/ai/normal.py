@@ -4,9 +4,11 @@ Every decision reads the seat's view only. The auction, the raise and the conces
 each choice is worth (`bidding`): the chance of each contract comes from the hand model over a
 dozen talons drawn from the unseen cards. The exchange keeps the cards the model values most and
 gives away cards that cannot complete an opponent's marriage. The card play counts the cards
-out: it leads masters, draws trumps before declaring a second marriage, declares on lead once
-the lead can be kept, smears points on a partner's winning trick and wins cheaply; with three
-cards left it counts the last tricks out exactly over a few deals sampled from what it knows.
+out: before each card it solves a few deals sampled from what it knows, open-card and with a
+small node cap, for which cards take the contract (or beat it), and with three cards left for the
+exact points; among the cards that do best it plays by habit: it leads masters, draws trumps
+before declaring a second marriage, declares on lead once the lead can be kept, smears points on
+a partner's winning trick and wins cheaply.
 """
 
 from __future__ import annotations
@@ -49,8 +51,9 @@ class CardCount:
         return len(self.out_in(self.trump)) if self.trump is not None else 0
 
 
-ENDGAME_CARDS = 3  # with this many cards left, the tricks are counted out exactly
-ENDGAME_DEALS = 6  # deals sampled to count them out
+SEARCH_DEALS = 6  # deals sampled to count the tricks out, open-card
+SEARCH_NODES = 3000  # at most this many nodes per deal (a deal that needs more is left out)
+EXACT_CARDS = 3  # with this many cards left, the points are counted exactly too
 
 
 class NormalPlayer(Player):
@@ -187,14 +190,17 @@ class NormalPlayer(Player):
 
     def play(self, view: SeatView, legal: list[Action]) -> Action:
         hand = view.hand or ()
-        if len(hand) <= ENDGAME_CARDS and view.declarer is not None and view.contract:
+        if view.declarer is not None and view.contract:
             moves = {move_of(a): a for a in legal}
             if len(moves) > 1:
-                make = play_tasks(view, list(moves), self.view_rng(view), exact=True)
+                exact = len(hand) <= EXACT_CARDS
+                make = play_tasks(view, list(moves), self.view_rng(view), exact)
                 tables: dict = {}
-                answers = [solve(make(None, None), tables) for _ in range(ENDGAME_DEALS)]
-                best = best_moves(view, tallies_of(list(moves), answers))
-                legal = [moves[m] for m in best]
+                tried = [solve(make(SEARCH_NODES, None), tables) for _ in range(SEARCH_DEALS)]
+                answers = [answer for answer in tried if answer.complete]
+                if answers:
+                    best = best_moves(view, tallies_of(list(moves), answers))
+                    legal = [moves[m] for m in best]
         return self.habit(view, legal)
 
     def habit(self, view: SeatView, legal: list[Action]) -> Action:
