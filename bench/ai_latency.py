@@ -3,7 +3,8 @@
 Plays deals of the classic preset with every seat at the level measured, times each decision
 that offers a choice, and groups them: bid (auction, dark, redeal), exchange (talon, give,
 raise, concede), play (cards). Goals on a 2-core machine: hard median ≤ 0.3 s and p95 ≤ 1.0 s,
-normal median ≤ 0.02 s.
+normal median ≤ 5 ms. `hard` searches in worker processes on every core, as at the
+table (`--jobs`); `--think` sets its time per card.
 
     python bench/ai_latency.py --levels easy,normal,hard --deals 12
 """
@@ -14,7 +15,8 @@ import argparse
 import statistics
 import time
 
-from thousand_tui.ai import make_player
+from thousand_tui.ai import make_player, seat_seed
+from thousand_tui.ai.pool import default_jobs, shared_pool
 from thousand_tui.engine.actions import Act
 from thousand_tui.engine.game import Game
 from thousand_tui.presets import load_preset
@@ -44,14 +46,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def measure(level: str, deals: int, preset: str, seed: int) -> dict[str, list[float]]:
+def measure(
+    level: str, deals: int, preset: str, seed: int, think: float | None, jobs: int
+) -> dict[str, list[float]]:
     rules = load_preset(preset).rules
     times: dict[str, list[float]] = {"bid": [], "exchange": [], "play": []}
     played = 0
     game_seed = seed
     while played < deals:
         game = Game(rules, game_seed)
-        players = [make_player(level, game_seed * 10 + s) for s in range(rules.players)]
+        players = [
+            make_player(level, seat_seed(game_seed, s), think, jobs) for s in range(rules.players)
+        ]
         while not game.over and played < deals:
             seat = game.to_move
             assert seat is not None
@@ -74,11 +80,20 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, help="hard's seconds per card (0.25)")
+    parser.add_argument(
+        "--jobs", type=int, default=default_jobs(), help="hard's worker processes (every core)"
+    )
     args = parser.parse_args()
-    print(f"AI decision latency, preset {args.preset}, {args.deals} deals per level (seconds)")
+    if args.jobs > 1:
+        shared_pool(args.jobs).warm_up()
+    print(
+        f"AI decision latency, preset {args.preset}, {args.deals} deals per level, "
+        f"hard with {args.jobs} worker processes (seconds)"
+    )
     print(f"{'level':<8}{'kind':<10}{'n':>6}{'median':>10}{'p95':>10}{'max':>10}")
     for level in args.levels.split(","):
-        times = measure(level, args.deals, args.preset, args.seed)
+        times = measure(level, args.deals, args.preset, args.seed, args.think, args.jobs)
         every: list[float] = []
         for kind, values in times.items():
             every += values

@@ -86,6 +86,8 @@ class Checked:
     weight: float  # 1 / the share of such decisions checked
     differs: bool
     regret: float
+    chosen: str = ""  # the level's action and the reference's, where they differ
+    better: str = ""
 
 
 def player(level: str, seed: int, nodes: int | None, think: float | None, samples=None) -> Player:
@@ -219,7 +221,17 @@ def play_deal(args: tuple[int, str, str, str, float, Budgets]) -> list[Checked]:
                 regret = 0.0
                 if better != chosen:
                     regret = rollout_gap(game, view, better, chosen, crew, active, budgets.judges)
-                checked.append(Checked(kind, 1 / share, better != chosen, regret))
+                differs = better != chosen
+                checked.append(
+                    Checked(
+                        kind,
+                        1 / share,
+                        differs,
+                        regret,
+                        chosen.describe() if differs else "",
+                        better.describe() if differs else "",
+                    )
+                )
         game.apply(chosen)
     return checked
 

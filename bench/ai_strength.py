@@ -7,7 +7,12 @@ the deals with a 95% confidence interval. Also: the rate of contracts made by ea
 as declarer, and the deals each declared.
 
     python bench/ai_strength.py normal easy --deals 300 --jobs 2
-    python bench/ai_strength.py hard normal --deals 300 --hard-nodes 50000
+    python bench/ai_strength.py hard normal --deals 300 --jobs 1      # as at the table
+    python bench/ai_strength.py hard normal --deals 60 --jobs 1 --hard-time 0.1,0.25,1.0
+    python bench/ai_strength.py hard normal --deals 300 --hard-nodes 60000   # deterministic
+
+With `--jobs 1` each hard player searches in worker processes on every core, as at the table
+(its time budget is the game's: 0.25 s per card); with more jobs each gets one core.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from dataclasses import asdict, dataclass
 
 from thousand_tui.ai import make_player
 from thousand_tui.ai.base import Player
+from thousand_tui.ai.pool import default_jobs
 from thousand_tui.engine.dealing import deal
 from thousand_tui.engine.game import Game
 from thousand_tui.presets import load_preset
@@ -38,15 +44,20 @@ class DealResult:
     b_made: int
 
 
-def make(level: str, seed: int, budget: tuple[int | None, float | None, int | None]) -> Player:
+Budget = tuple[int | None, float | None, int | None, int]  # samples, seconds, nodes, jobs
+
+
+def make(level: str, seed: int, budget: Budget) -> Player:
     """A player of `level`; `level@name=value,…` also sets attributes of it (a tuning aid:
     `normal@margin=10`)."""
     name, _, settings = level.partition("@")
-    if name == "hard" and any(b is not None for b in budget):
+    samples, seconds, nodes, jobs = budget
+    if name == "hard":
         from thousand_tui.ai.hard import HardPlayer
 
-        samples, seconds, nodes = budget
-        player: Player = HardPlayer(seed, samples=samples, time_budget=seconds, node_budget=nodes)
+        player: Player = HardPlayer(
+            seed, samples=samples, time_budget=seconds, node_budget=nodes, jobs=jobs
+        )
     else:
         player = make_player(name, seed)
     for setting in filter(None, settings.split(",")):
@@ -55,9 +66,7 @@ def make(level: str, seed: int, budget: tuple[int | None, float | None, int | No
     return player
 
 
-def play_deal(
-    args: tuple[int, str, str, str, tuple[int | None, float | None, int | None]],
-) -> DealResult:
+def play_deal(args: tuple[int, str, str, str, Budget]) -> DealResult:
     index, a, b, preset, budget = args
     rules = load_preset(preset).rules
     seed = 1000 + index
@@ -103,38 +112,77 @@ def main() -> None:
     parser.add_argument("b", help="contender B (level)")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--first", type=int, default=0, help="index of the first deal")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=2, help="deals played side by side")
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--hard-samples", type=int, default=None)
-    parser.add_argument("--hard-time", type=float, default=None, help="seconds per decision")
+    parser.add_argument(
+        "--hard-time",
+        default=None,
+        help="hard's seconds per card; a comma list runs one match per value: 0.1,0.25,1.0",
+    )
     parser.add_argument(
         "--hard-nodes", type=int, default=None, help="solver nodes per decision (deterministic)"
+    )
+    parser.add_argument(
+        "--hard-jobs",
+        type=int,
+        default=None,
+        help="worker processes of each hard player (default: every core when --jobs is 1)",
     )
     parser.add_argument("--out", help="append each deal's result to this JSON-lines file")
     parser.add_argument(
         "--summary", help="only print the summary of a JSON-lines file written by --out"
     )
     args = parser.parse_args()
-    started = time.perf_counter()
     if args.summary:
         with open(args.summary, encoding="utf-8") as lines:
             loaded = [DealResult(**json.loads(line)) for line in lines if line.strip()]
         report(args, loaded, None)
         return
-    work = [
-        (i, args.a, args.b, args.preset, (args.hard_samples, args.hard_time, args.hard_nodes))
-        for i in range(args.first, args.first + args.deals)
-    ]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(play_deal, work, chunksize=4))
-    else:
-        results = [play_deal(w) for w in work]
-    if args.out:
-        with open(args.out, "a", encoding="utf-8") as out:
-            for r in results:
-                out.write(json.dumps(asdict(r)) + "\n")
-    report(args, results, time.perf_counter() - started)
+    hard_jobs = args.hard_jobs
+    if hard_jobs is None:
+        hard_jobs = default_jobs() if args.jobs == 1 else 1
+    times = [float(t) for t in args.hard_time.split(",")] if args.hard_time else [None]
+    rows = []
+    for seconds in times:
+        args.seconds = seconds
+        started = time.perf_counter()
+        budget = (args.hard_samples, seconds, args.hard_nodes, hard_jobs)
+        out = args.out if len(times) == 1 or not args.out else f"{args.out}.{seconds:g}"
+        results = match(args, budget, out)
+        report(args, results, time.perf_counter() - started)
+        rows.append((seconds, mean_ci([r.a_mean - r.b_mean for r in results])))
+    if len(times) > 1:
+        print(f"\n{args.a} − {args.b}, {args.deals} deals, by hard's seconds per card:")
+        for seconds, (diff, ci) in rows:
+            print(f"  {seconds:>5} s: {diff:+6.1f} ± {ci:.1f}")
+
+
+def match(args: argparse.Namespace, budget: Budget, out: str | None) -> list[DealResult]:
+    """The deals of one match; each result appended to `out` as it comes."""
+    deals = range(args.first, args.first + args.deals)
+    work = [(i, args.a, args.b, args.preset, budget) for i in deals]
+    results = []
+    sink = open(out, "a", encoding="utf-8") if out else None  # noqa: SIM115
+    try:
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                for r in pool.map(play_deal, work, chunksize=2):
+                    results.append(r)
+                    if sink:
+                        sink.write(json.dumps(asdict(r)) + "\n")
+                        sink.flush()
+        else:
+            for w in work:
+                r = play_deal(w)
+                results.append(r)
+                if sink:
+                    sink.write(json.dumps(asdict(r)) + "\n")
+                    sink.flush()
+    finally:
+        if sink:
+            sink.close()
+    return results
 
 
 def report(args: argparse.Namespace, results: list[DealResult], seconds: float | None) -> None:
@@ -149,7 +197,12 @@ def report(args: argparse.Namespace, results: list[DealResult], seconds: float |
     took = f", {seconds:.0f} s" if seconds is not None else ""
     print(f"deals: {len(results)} × 6 seatings{took}")
     if "hard" in (args.a, args.b):
-        budget = {"samples": args.hard_samples, "seconds": args.hard_time, "nodes": args.hard_nodes}
+        budget = {
+            "samples": args.hard_samples,
+            "seconds": getattr(args, "seconds", None),
+            "nodes": args.hard_nodes,
+            "jobs": args.hard_jobs,
+        }
         chosen = ", ".join(f"{k} {v}" for k, v in budget.items() if v is not None)
         print(f"hard budget per decision: {chosen or 'default time'}")
     print(f"{args.a:>8}: {a_mean:+7.1f} ± {a_ci:.1f} points per seat-deal")

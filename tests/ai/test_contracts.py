@@ -135,3 +135,33 @@ def test_a_sure_contract_is_raised(level: str) -> None:
     assert game.deal.phase.value == "contract"
     chosen = decide(level, game)
     assert chosen.act is Act.RAISE and chosen.value is not None and chosen.value >= 140
+
+
+def exchange_game_of(hand: str) -> Game:
+    """The forehand (seat 1) holds `hand` and the talon, the others pass: he must give two."""
+    cards = hand.split()
+    mine, talon = " ".join(cards[:7]), " ".join(cards[7:])
+    hands, talon = complete([None, mine, None], talon)
+    game = stacked_game(rules_of("classic"), hands, talon)
+    while game.deal.phase.value == "auction":
+        seat = game.to_move
+        assert seat is not None
+        game.apply(Action(seat, Act.PASS))
+    assert game.deal.phase.value == "give" and game.deal.declarer == 1
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_exchange_keeps_the_kings_that_could_complete_an_opponents_marriage(
+    level: str,
+) -> None:
+    """Loose cards to give two of: a jack and a nine or the other jack, never a king whose
+    queen is out, which could complete the receiver's marriage."""
+    game = exchange_game_of("AS TS AC TC AD 9D KH KD JH JD")
+    given = []
+    while game.deal.phase.value == "give":
+        action = decide(level, game)
+        assert action.card is not None
+        given.append(action.card.code)
+        game.apply(action)
+    assert len(given) == 2 and not {"KH", "KD"} & set(given)

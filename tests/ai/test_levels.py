@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from engine.strategies import conventions
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from thousand_tui.ai import PLAYER_TYPES, make_player
 from thousand_tui.ai.base import Player
 from thousand_tui.ai.hard import HardPlayer
 from thousand_tui.engine.game import Game
+from thousand_tui.engine.rules import Rules
 
 from .helpers import ALL_RULES, rules_of
 
@@ -64,3 +68,19 @@ def test_the_settings_know_every_level() -> None:
     from thousand_tui.settings import LEVELS
 
     assert list(LEVELS) == levels()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=conventions(), seed=st.integers(0, 1000), level=st.sampled_from(["normal", "hard"]))
+def test_legal_decisions_under_any_conventions(rules: Rules, seed: int, level: str) -> None:
+    """Any valid table of conventions (any key over a shipped preset, 2 to 4 players): every
+    decision of a deal or two is one the rules allow."""
+    game = Game(rules, seed)
+    players = [quick_player(level, seed * 5 + s) for s in range(rules.players)]
+    while not game.over and len(game.results) < 2:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        action = players[seat].decide(view)
+        assert action in view.legal
+        game.apply(action)

@@ -28,7 +28,15 @@ from thousand_tui.engine.record import rebuild
 from thousand_tui.records import read_record
 
 from .sshd import Sshd, started
-from .terminal import Tmux, human_passed, record_lines, running, start_game, wait_for
+from .terminal import (
+    Tmux,
+    descendants,
+    human_passed,
+    record_lines,
+    running,
+    start_game,
+    wait_for,
+)
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -66,7 +74,7 @@ class Trial:
         )
 
 
-def hang_up(tmux: Tmux, trial: Trial) -> None:
+def hang_up(tmux: Tmux, trial: Trial) -> list[int]:
     """Start a game, play up to the chosen moment and lose the terminal the chosen way; check
     that the process ends, lets go of its record, and that the record replays."""
     prefix = "setsid -w " if trial.kind == "no-signal" else ""
@@ -80,8 +88,11 @@ def hang_up(tmux: Tmux, trial: Trial) -> None:
             wait_for("your pass in the record", lambda: human_passed(path), tmux)
         kept = record_lines(path)
         time.sleep(trial.delay)
+        workers = descendants(pid)
         lost = lose_terminal(tmux, trial, pid)
         ended_cleanly(trial, pid, path, kept, lost)
+        no_workers_left(trial, workers)
+        return workers
     finally:
         if running(pid):
             os.kill(pid, signal.SIGKILL)
@@ -102,6 +113,16 @@ def ended_cleanly(trial: Trial, pid: int, path: Path, kept: list[dict], lost: fl
     assert mismatch is None, f"{trial}: the record does not replay: {mismatch}"
     assert loaded.games[-1].lines[: len(kept)] == kept, f"{trial}: a decision was lost"
     assert saves.describe_save(path).resumable or game.over
+
+
+def no_workers_left(trial: Trial, workers: list[int]) -> None:
+    """The search's worker processes end with the game: they notice it is gone."""
+    deadline = time.monotonic() + EXIT_WAIT
+    left = [w for w in workers if running(w)]
+    while left and time.monotonic() < deadline:
+        time.sleep(0.05)
+        left = [w for w in left if running(w)]
+    assert not left, f"{trial}: processes of the game left behind: {left}"
 
 
 def hang_up_over_ssh(tmux: Tmux, root: Path, trial: Trial) -> None:
@@ -161,6 +182,13 @@ def lose_terminal(tmux: Tmux, trial: Trial, pid: int) -> float:
     else:  # pragma: no cover - a typo in KINDS
         raise AssertionError(trial.kind)
     return time.monotonic()
+
+
+@pytest.mark.parametrize("kind", ["terminal-killed", "hup"])
+def test_a_hang_up_while_hard_searches_in_worker_processes(tmux: Tmux, kind: str) -> None:
+    """The opponents think with the search's worker processes running: they end too."""
+    workers = hang_up(tmux, Trial(kind, ai="hard", delay=0.6))
+    assert len(workers) >= 2  # the pool was running
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -22,12 +22,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import combinations, permutations
 
 from ..engine.actions import Act, Action
 from ..engine.cards import DECK, Card
-from ..engine.deal import ACE_MARRIAGE
 from ..engine.view import SeatView
 from . import bidding, worlds
 from .evaluate import assign_gives, give_cost
@@ -35,47 +33,23 @@ from .handmodel import hand_model
 from .knowledge import (
     PILE,
     TALON,
-    declarer_points,
     knowledge_of,
     made_threshold,
     mask,
     opening_position,
-    pile_points,
     play_order,
     position_of,
     sample_deal,
 )
 from .normal import NormalPlayer
 from .pool import SearchPool, shared_pool
-from .solver import ACE_MARRIAGE as ACE_KIND
-from .solver import KEEP_TRUMP, MARRIAGE, PLAIN, Move, PlayRules
-from .worlds import PLAY, REACHES, VALUE, Answer, Task
+from .solver import Move, PlayRules
+from .worlds import REACHES, VALUE, Answer, Tally, Task, best_moves, move_of, play_tasks, tallies_of
 
-EXACT_CARDS = 5  # with this many cards left in hand, points are searched exactly
+EXACT_CARDS = 6  # with this many cards left in hand, points are searched exactly
 MAX_SAMPLES = 200
-DEFAULT_TIME = 0.25  # seconds of search per card played (the exchange gets 3×, a raise 2×)
+DEFAULT_TIME = 0.25  # seconds of search per card (the exchange gets 3×, a bid and a raise 2×)
 FIRST_SAMPLE_CAP = 0.7  # seconds the first sampled deal may take when it overruns the budget
-# Points by which open-card play of a sampled deal overstates what a declarer really takes:
-# none (bench/fit_hand_model.py calibrate: played = 8.7 + 0.94 × open-card, for 3 players).
-OPEN_CARD_EDGE = 0
-
-
-def move_of(action: Action) -> Move:
-    assert action.card is not None
-    if action.marriage is None:
-        kind = PLAIN
-    elif action.marriage == ACE_MARRIAGE:
-        kind = ACE_KIND
-    else:
-        kind = KEEP_TRUMP if action.keep_trump else MARRIAGE
-    return action.card.index, kind
-
-
-@dataclass
-class Tally:
-    made: int = 0
-    points: float = 0.0
-    samples: int = 0
 
 
 class Budget:
@@ -151,9 +125,9 @@ class HardPlayer(NormalPlayer):
         node_limit: int | None = 400_000,
         jobs: int = 1,
     ) -> None:
-        """Budgets per decision: `time_budget` seconds (in play; the exchange gets 3×, the
-        raise 2×), at most `samples` deals, at most `node_budget` solver nodes in all, and at
-        most `node_limit` nodes for one sampled deal. Without any, `DEFAULT_TIME` applies.
+        """Budgets per decision: `time_budget` seconds (a card; the exchange gets 3×, a bid
+        and the raise 2×), at most `samples` deals, at most `node_budget` solver nodes in all,
+        and at most `node_limit` nodes for one sampled deal. Without any, `DEFAULT_TIME` applies.
         With samples or nodes only, a decision depends on the seed and the view alone.
         `jobs` > 1 searches the sampled deals in that many worker processes (with a time
         budget only: the other budgets stay deterministic in one process)."""
@@ -165,7 +139,8 @@ class HardPlayer(NormalPlayer):
         self.samples = samples
         self.node_budget = node_budget
         self.node_limit = node_limit
-        self._give_plan: tuple[int, list[Card]] | None = None
+        # The exchange decided at the first card given: receiver → card, for that deal.
+        self._give_plan: tuple[int, dict[int, Card]] | None = None
 
     # ------------------------------------------------------------ budgets
 
@@ -219,33 +194,12 @@ class HardPlayer(NormalPlayer):
         return moves[self.choose(view, legal, moves, tallies)]
 
     def search_play(self, view: SeatView, moves: list[Move]) -> dict[Move, Tally] | None:
-        rules = PlayRules.of(view.rules)
-        knowledge = knowledge_of(view)
-        rng = self.view_rng(view)
-        order = play_order(view)
-        me = view.seat
-        my_mask = mask(view.hand or ())
-        need = made_threshold(view.rules, view.contract or 0) - declarer_points(view)
         exact = len(view.hand or ()) <= EXACT_CARDS
-
-        def make(node_limit: int | None, seconds: float | None) -> Task:
-            placed = sample_deal(knowledge, rng)
-            hands = {s: placed.get(s, 0) for s in order}
-            hands[me] = my_mask
-            pos = position_of(view, hands, pile_points(view, placed))
-            return Task(rules, PLAY, (pos,), (need,), tuple(moves), exact, node_limit, seconds)
-
+        make = play_tasks(view, moves, self.view_rng(view), exact)
         answers = self.searched(self.budget(), make)
         if not answers:
             return None
-        tallies = {m: Tally() for m in moves}
-        for _, answer in answers:
-            for move, (made, points) in zip(moves, answer.results, strict=True):  # type: ignore[misc]
-                t = tallies[move]
-                t.made += made
-                t.points += points
-                t.samples += 1
-        return tallies
+        return tallies_of(moves, (answer for _, answer in answers))
 
     def choose(
         self,
@@ -254,19 +208,11 @@ class HardPlayer(NormalPlayer):
         moves: dict[Move, Action],
         tallies: dict[Move, Tally],
     ) -> Move:
-        declarer = view.declarer == view.seat
-        sign = 1 if declarer else -1
-
-        def utility(m: Move) -> tuple[float, float]:
-            t = tallies[m]
-            return sign * t.made, sign * t.points
-
-        top = max(utility(m) for m in tallies)
-        best = [m for m in tallies if utility(m) == top]
+        best = best_moves(view, tallies)
         if len(best) == 1:
             return best[0]
         # Ties: the table habit of the normal level among the best, else the cheapest card.
-        habit = move_of(super().play(view, [moves[m] for m in best]))
+        habit = move_of(self.habit(view, [moves[m] for m in best]))
         return habit if habit in best else best[0]
 
     # ------------------------------------------------------------ exchange and contract
@@ -308,7 +254,7 @@ class HardPlayer(NormalPlayer):
         are worth to their receivers."""
         rules = PlayRules.of(view.rules)
         contract = view.contract or 0
-        need = made_threshold(view.rules, contract) + OPEN_CARD_EDGE
+        need = made_threshold(view.rules, contract)
         rng = self.view_rng(view, 1)
         knowledge = knowledge_of(view)
         order = play_order(view)
@@ -428,8 +374,9 @@ class HardPlayer(NormalPlayer):
         def chance_of(value: int) -> float:
             if searched is None or value not in searched:
                 return model.get(value, 0.0)
-            # The search plays every sampled deal open-card, which flatters the declarer
-            # (`OPEN_CARD_EDGE`); the hand model is calibrated on real play.
+            # Each sampled deal is played open-card, which says made or not where real play
+            # spreads (the hand model's calibration: the points really taken follow the
+            # open-card value give or take 23); the model's chance smooths it.
             return 0.5 * searched[value] + 0.5 * model[value]
 
         return bidding.contract_choice(view, legal, chance_of)
@@ -442,7 +389,7 @@ class HardPlayer(NormalPlayer):
         order = play_order(view)
         me = view.seat
         my_mask = mask(view.hand or ())
-        needs = tuple(sorted({made_threshold(view.rules, v) + OPEN_CARD_EDGE for v in values}))
+        needs = tuple(sorted({made_threshold(view.rules, v) for v in values}))
 
         def make(node_limit: int | None, seconds: float | None) -> Task:
             placed = sample_deal(knowledge, rng)
@@ -459,7 +406,7 @@ class HardPlayer(NormalPlayer):
             for need, ok in zip(needs, answer.results[0], strict=True):  # type: ignore[call-overload]
                 reached[need] += ok
         n = len(answers)
-        return {v: reached[made_threshold(view.rules, v) + OPEN_CARD_EDGE] / n for v in values}
+        return {v: reached[made_threshold(view.rules, v)] / n for v in values}
 
 
 DISCARDED = -1  # receivers -1, -2, … of an exchange plan: cards discarded (two players)

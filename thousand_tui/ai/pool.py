@@ -17,6 +17,7 @@ import atexit
 import contextlib
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections import deque
@@ -40,13 +41,33 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="thousand-orphan-watch", daemon=True).start()
 
 
+@contextlib.contextmanager
+def real_stdio() -> Iterator[None]:
+    """The process's own standard streams while workers start: a screen library may have
+    replaced them with objects that have no file descriptor, which starting a process needs."""
+    saved = sys.stdout, sys.stderr
+    try:
+        for name, real in (("stdout", sys.__stdout__), ("stderr", sys.__stderr__)):
+            try:
+                getattr(sys, name).fileno()
+            except (AttributeError, OSError, ValueError):
+                setattr(sys, name, real)
+            else:
+                if getattr(sys, name).fileno() < 0:
+                    setattr(sys, name, real)
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
 class SearchPool:
     """`jobs` worker processes and a bound on the tasks in flight."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
         context = multiprocessing.get_context("spawn")
-        self._pool = context.Pool(jobs, initializer=_watch_parent, initargs=(os.getpid(),))
+        with real_stdio():
+            self._pool = context.Pool(jobs, initializer=_watch_parent, initargs=(os.getpid(),))
         self._closed = False
 
     def warm_up(self) -> None:

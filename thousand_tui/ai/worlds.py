@@ -11,12 +11,27 @@ order, in the pool when one is given.
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from ..engine.actions import Action
+from ..engine.deal import ACE_MARRIAGE
+from ..engine.view import SeatView
+from .knowledge import (
+    declarer_points,
+    knowledge_of,
+    made_threshold,
+    mask,
+    pile_points,
+    play_order,
+    position_of,
+    sample_deal,
+)
 from .pool import SearchPool
-from .solver import Move, NodeLimit, PlayRules, Position, Solver, Table
+from .solver import ACE_MARRIAGE as ACE_KIND
+from .solver import KEEP_TRUMP, MARRIAGE, PLAIN, Move, NodeLimit, PlayRules, Position, Solver, Table
 
 # The questions a task may ask of its positions.
 PLAY = "play"  # one position, the moves: does each still make `needs[0]`, and with `exact`
@@ -112,4 +127,85 @@ def run(
     return pool.run(solve, tasks)
 
 
-__all__ = ["PLAY", "REACHES", "VALUE", "Answer", "Task", "run", "solve"]
+# ---------------------------------------------------------------- a card to play
+
+
+def move_of(action: Action) -> Move:
+    assert action.card is not None
+    if action.marriage is None:
+        kind = PLAIN
+    elif action.marriage == ACE_MARRIAGE:
+        kind = ACE_KIND
+    else:
+        kind = KEEP_TRUMP if action.keep_trump else MARRIAGE
+    return action.card.index, kind
+
+
+MakeTask = Callable[[int | None, float | None], Task]
+
+
+def play_tasks(view: SeatView, moves: list[Move], rng: random.Random, exact: bool) -> MakeTask:
+    """Tasks for a card to play: each call samples a deal from what the seat knows and asks
+    which moves still make the contract (and with `exact`, the points each keeps)."""
+    rules = PlayRules.of(view.rules)
+    knowledge = knowledge_of(view)
+    order = play_order(view)
+    me = view.seat
+    my_mask = mask(view.hand or ())
+    need = made_threshold(view.rules, view.contract or 0) - declarer_points(view)
+
+    def make(node_limit: int | None, seconds: float | None) -> Task:
+        placed = sample_deal(knowledge, rng)
+        hands = {s: placed.get(s, 0) for s in order}
+        hands[me] = my_mask
+        pos = position_of(view, hands, pile_points(view, placed))
+        return Task(rules, PLAY, (pos,), (need,), tuple(moves), exact, node_limit, seconds)
+
+    return make
+
+
+@dataclass
+class Tally:
+    made: int = 0
+    points: float = 0.0
+    samples: int = 0
+
+
+def tallies_of(moves: list[Move], answers: Iterable[Answer]) -> dict[Move, Tally]:
+    tallies = {m: Tally() for m in moves}
+    for answer in answers:
+        for move, (made, points) in zip(moves, answer.results, strict=True):  # type: ignore[misc]
+            t = tallies[move]
+            t.made += made
+            t.points += points
+            t.samples += 1
+    return tallies
+
+
+def best_moves(view: SeatView, tallies: dict[Move, Tally]) -> list[Move]:
+    """The moves with the best tally: the declarer makes his contract in the most deals, then
+    keeps the most points; a defender the reverse."""
+    sign = 1 if view.declarer == view.seat else -1
+
+    def utility(m: Move) -> tuple[float, float]:
+        t = tallies[m]
+        return sign * t.made, sign * t.points
+
+    top = max(utility(m) for m in tallies)
+    return [m for m in tallies if utility(m) == top]
+
+
+__all__ = [
+    "PLAY",
+    "REACHES",
+    "VALUE",
+    "Answer",
+    "Tally",
+    "Task",
+    "best_moves",
+    "move_of",
+    "play_tasks",
+    "run",
+    "solve",
+    "tallies_of",
+]

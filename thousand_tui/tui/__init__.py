@@ -62,11 +62,18 @@ def run(options: argparse.Namespace) -> int:
     except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
+    if "hard" in session.levels.values():
+        # The search's workers start before the screen takes over the standard streams.
+        from ..ai import pool
+
+        pool.shared_pool(pool.default_jobs())
     app = ThousandApp(setup, session, handle_signals=True)
     app.log_file = data_dir() / "thousand.log"
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.session.close()  # the record, and the search's workers if any were started
     session = app.session
-    session.close()
     try:
         if session.path is not None and not session.game.over:
             if os.environ.get(SESSION_MARK):

@@ -59,7 +59,6 @@ class Session:
         self.players.pop(seat, None)
 
     def close(self) -> None:
-        """Close the record and end the search workers, if any were started."""
         if self.writer is not None:
             self.writer.close()
             self.writer = None

@@ -1,0 +1,58 @@
+"""Sampled deals as tasks: the answers are the solver's, here or in worker processes, in order."""
+
+from __future__ import annotations
+
+import random
+
+from thousand_tui.ai import pool
+from thousand_tui.ai.solver import PlayRules, Position, Solver
+from thousand_tui.ai.worlds import PLAY, REACHES, VALUE, Task, run, solve
+from thousand_tui.presets import load_preset
+
+RULES = PlayRules.of(load_preset("classic").rules)
+
+
+def random_position(seed: int, cards: int = 5) -> Position:
+    rng = random.Random(seed)
+    deck = list(range(24))
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[k * cards : (k + 1) * cards]) for k in range(3)]
+    return Position(hands=hands, declarer=0, leader=0, tricks_done=8 - cards)
+
+
+def test_each_question_is_answered_as_the_solver_answers_it() -> None:
+    pos = random_position(1)
+    moves = tuple(Solver(RULES).moves(pos))
+    need = 30
+    answer = solve(Task(RULES, PLAY, (pos,), (need,), moves, exact=True), {})
+    assert answer.complete
+    made = Solver(RULES).reaches_each(pos, need, moves)
+    points = Solver(RULES, 1).move_values(pos, moves)
+    assert answer.results == tuple((made[m], points[m]) for m in moves)
+
+    positions = (pos, random_position(2))
+    needs = (10, 30, 50)
+    reached = solve(Task(RULES, REACHES, positions, needs), {})
+    for p, row in zip(positions, reached.results, strict=True):
+        expected = [Solver(RULES).reaches(p, n) for n in needs]
+        # A miss ends the row: every higher need is a miss too.
+        assert list(row) == [all(expected[: i + 1]) for i in range(len(needs))]
+
+    value = solve(Task(RULES, VALUE, positions), {})
+    assert value.results == tuple(Solver(RULES).value(p) for p in positions)
+
+
+def test_a_node_limit_leaves_the_answer_incomplete() -> None:
+    answer = solve(Task(RULES, VALUE, (random_position(3, cards=8),), node_limit=10), {})
+    assert not answer.complete and answer.results == ()
+
+
+def test_worker_processes_answer_in_the_order_of_the_tasks() -> None:
+    tasks = [Task(RULES, VALUE, (random_position(seed),)) for seed in range(12)]
+    here = [answer.results for answer in run(tasks, None, {})]
+    workers = pool.SearchPool(2)
+    try:
+        there = [answer.results for answer in run(tasks, workers)]
+    finally:
+        workers.shutdown()
+    assert there == here
