@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -190,7 +190,7 @@ TALON_GAIN = 47.0  # the hand model's mean gain of a 7-card hand from the talon 
 BID_SPREAD = 30.0  # how far a bid strays from the bidder's hand, in model points
 
 
-def auction_fit(view: SeatView, hands: dict[int, Sequence[Card]]) -> float:
+def auction_fit(view: SeatView, hands: Mapping[int, Sequence[Card]]) -> float:
     """How well sampled 7-card hands of the other seats fit what they bid and passed: a seat
     that bid holds a hand worth about its bid, one that passed a hand worth less than the
     next bid (the obligated player's automatic bid and a forced pass in the minus say

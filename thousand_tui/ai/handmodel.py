@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from ..engine.cards import Card, Rank, Suit
 from ..engine.rules import Rules
@@ -182,16 +183,15 @@ def hand_model() -> HandModel:
     return model_from_json(json.loads(text))
 
 
-def model_from_json(data: dict[str, object]) -> HandModel:
-    names = tuple(data["features"])  # type: ignore[arg-type]
+def model_from_json(data: dict[str, Any]) -> HandModel:
+    names = tuple(data["features"])
     if names != FEATURES:
         raise ValueError("hand model: its features are not this code's; rebuild it")
-    weights = {k: tuple(v) for k, v in data["weights"].items()}  # type: ignore[union-attr]
-    spreads = {
-        k: tuple(Spread(tuple(q)) for q in kinds)
-        for k, kinds in data["spreads"].items()  # type: ignore[union-attr]
+    weights: dict[str, tuple[float, ...]] = {k: tuple(v) for k, v in data["weights"].items()}
+    spreads = {k: tuple(Spread(tuple(q)) for q in kinds) for k, kinds in data["spreads"].items()}
+    open_card: dict[str, tuple[float, float, float]] = {
+        k: (float(v[0]), float(v[1]), float(v[2])) for k, v in data.get("open_card", {}).items()
     }
-    open_card = {k: tuple(v) for k, v in data.get("open_card", {}).items()}  # type: ignore[union-attr]
     for key in weights:
         open_card.setdefault(key, (0.0, 1.0, 25.0))
-    return HandModel(weights, spreads, open_card)  # type: ignore[arg-type]
+    return HandModel(weights, spreads, open_card)

@@ -161,7 +161,7 @@ class HardPlayer(NormalPlayer):
         pool = self.search_pool()
         # Time budgets reuse the tables of earlier decisions; the others start afresh, so
         # that a decision depends on its view alone.
-        tables = None if self.time_budget is not None else {}
+        tables: worlds.Tables | None = None if self.time_budget is not None else {}
         out = []
         for number, answer in enumerate(worlds.run(budget.tasks(make), pool, tables)):
             if budget.take(answer):
@@ -326,7 +326,7 @@ class HardPlayer(NormalPlayer):
             weights.append(bidding.auction_fit(view, others))
             talon = [DECK[i] for i in range(24) if placed.get(TALON, 0) >> i & 1]
             talon = talon[: bidding.talon_size(view)]
-            cards = [*view.hand, *talon]
+            cards = [*(view.hand or ()), *talon]
             owed = len(cards) - bidding.kept_size(view)
             give = bidding.keep_best(cards, view.rules, owed, model, counts)
             receivers = [s for s in order if s != me]
@@ -430,10 +430,10 @@ def exchange_plans(
     scored.sort(key=lambda x: -x[0])
     chosen = [base] + [combo for _, combo in scored if set(combo) != set(base)]
     plans: list[dict[int, Card]] = []
-    for combo in chosen[:sets]:
-        for given in permutations(combo, len(receivers)):
+    for cards in chosen[:sets]:
+        for given in permutations(cards, len(receivers)):
             plan = dict(zip(receivers, given, strict=True))
-            rest = [c for c in combo if c not in given]
+            rest = [c for c in cards if c not in given]
             plan.update({DISCARDED - i: c for i, c in enumerate(rest)})
             plans.append(plan)
     return plans

@@ -24,7 +24,7 @@ from . import bidding
 from .base import Player
 from .evaluate import assign_gives
 from .handmodel import hand_model
-from .worlds import best_moves, move_of, play_tasks, solve, tallies_of
+from .worlds import Tables, best_moves, move_of, play_tasks, solve, tallies_of
 
 
 def pick(legal: Sequence[Action], act: Act) -> Action | None:
@@ -195,7 +195,7 @@ class NormalPlayer(Player):
             if len(moves) > 1:
                 exact = len(hand) <= EXACT_CARDS
                 make = play_tasks(view, list(moves), self.view_rng(view), exact)
-                tables: dict = {}
+                tables: Tables = {}
                 tried = [solve(make(SEARCH_NODES, None), tables) for _ in range(SEARCH_DEALS)]
                 answers = [answer for answer in tried if answer.complete]
                 if answers:
@@ -295,13 +295,13 @@ class NormalPlayer(Player):
             )
             if secure:
                 # Smear points on the partner's trick, but never break a marriage.
-                return max(
-                    legal,
-                    key=lambda a: (
-                        a.card.points
-                        - (50 if a.card.suit in pairs and a.card.is_marriage_card else 0)
-                    ),
-                )  # type: ignore[union-attr]
+                def smeared(a: Action) -> int:
+                    card = a.card
+                    assert card is not None
+                    breaks = card.suit in pairs and card.is_marriage_card
+                    return card.points - (50 if breaks else 0)
+
+                return max(legal, key=smeared)
         if winners:
             if last:
                 if trick_points + min(w.card.points for w in winners) > 0 or not partner_wins:  # type: ignore[union-attr]

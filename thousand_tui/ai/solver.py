@@ -740,6 +740,7 @@ class Solver:
         if not hand & (hand - 1):
             return self._final(leader, trump) if hand else 0
         state = self.salt | leader | (trump + 1) << 2 | (owner + 1) << 5 | md << 8
+        key: tuple[int, ...]
         if self.k == 3:
             rest = h[0] | h[1] | h[2]
             key = (h[0], h[1], h[2], state)

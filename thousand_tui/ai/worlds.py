@@ -174,7 +174,8 @@ class Tally:
 def tallies_of(moves: list[Move], answers: Iterable[Answer]) -> dict[Move, Tally]:
     tallies = {m: Tally() for m in moves}
     for answer in answers:
-        for move, (made, points) in zip(moves, answer.results, strict=True):  # type: ignore[misc]
+        results: tuple[tuple[int, float], ...] = answer.results  # type: ignore[assignment]
+        for move, (made, points) in zip(moves, results, strict=True):
             t = tallies[move]
             t.made += made
             t.points += points
