@@ -3,7 +3,8 @@
 Each deal runs the auction, the talon and exchange, the eight tricks and the scoring, with
 every decision a uniformly random legal action. `--views` also builds the mover's seat view
 for every decision and chooses from its legal actions, as `simulate` and the AI players do.
-Each figure is the median of `--runs` runs. Run: `python bench/engine.py [--deals N]`.
+Each figure is the median of `--runs` runs, in processor seconds of this process (one
+core), so that other work on the machine changes it little. Run: `python bench/engine.py [--deals N]`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from thousand_tui.progress import progress
 def run(preset: str, deals: int, seed: int, views: bool = False) -> tuple[int, int, float]:
     rules = load_preset(preset).rules
     done = decisions = 0
-    started = time.perf_counter()
+    started = time.process_time()
     game_seed = seed
     while done < deals:
         game = Game(rules, game_seed)
@@ -35,7 +36,7 @@ def run(preset: str, deals: int, seed: int, views: bool = False) -> tuple[int, i
             game.apply(rng.choice(legal))
             decisions += 1
         done += len(game.results)
-    return done, decisions, time.perf_counter() - started
+    return done, decisions, time.process_time() - started
 
 
 def main() -> None:
@@ -61,7 +62,7 @@ def main() -> None:
             deals, decisions = runs[0][0], runs[0][1]
             label = f"{preset} (views)" if views else preset
             print(
-                f"{label:<20} {deals} deals in {seconds:.2f} s: {deals / seconds:,.0f} deals/s, "
+                f"{label:<20} {deals} deals in {seconds:.2f} s of processor time: {deals / seconds:,.0f} deals/s, "
                 f"{decisions / seconds:,.0f} decisions/s (median of {args.runs})"
             )
 
