@@ -2,7 +2,8 @@
 
 - `random`: any legal action (the floor).
 - `easy` (`easy.py`): table habits, no counting.
-- `normal` (`normal.py`): card counting in play; the auction, the exchange, the raise and the
+- `normal` (`normal.py`): card counting in play, and before each card a small open-card search
+  over six deals sampled from what it knows; the auction, the exchange, the raise and the
   concession by expected value (`bidding.py`) with the hand model (`handmodel.py`) over sampled
   talons, aware of the match (barrel, target, samosval).
 - `hard` (`hard.py`): the same evaluation with talons drawn from what the seat knows, plus
