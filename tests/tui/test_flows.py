@@ -375,3 +375,54 @@ async def test_a_marriage_declared_po_masti_leaves_the_trump() -> None:
         assert deal_now.declarations[0].keep_trump
         log = app.table.query_one("#log").lines_written
         assert "You: K♥ — marriage ♥ 100 «по масти», trump stays none." in log
+
+
+async def test_again_after_a_resumed_game_starts_a_new_game_with_the_same_table() -> None:
+    start = Start(
+        MatchState(
+            scores=(880, 300, 200),
+            palki=(0, 0, 0),
+            palki_streak=(0, 0, 0),
+            barrel=(BarrelSeat(2, 0), None, None),
+            falls=(0, 0, 0),
+            concessions=(0, 0, 0),
+            crosses=(0, 0, 0),
+        )
+    )
+    setup = TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=start, ai="easy,normal")
+    first = create_app(setup)
+    async with first.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    path = first.session.path
+    assert path is not None
+
+    app = create_app(TableSetup.of(resume=path, pace=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # 120
+        await settle(pilot)
+        await give_two(pilot)
+        await pilot.press("1")  # play 120
+        await settle(pilot)
+        await press_card(pilot, "AH")
+        await settle(pilot)
+        await press_card(pilot, "KH")
+        await pilot.press("1")  # declare ♥ 100
+        await play_out_deal(pilot)
+        game = app.session.game
+        assert game.over
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("a")
+        await settle(pilot)
+        assert app.is_running and app.games_played == 2
+        new = app.session.game
+        assert new is not game and not new.over and not new.results
+        assert new.seed == game.seed + 1 and new.preset == game.preset
+        assert [p.level for p in new.players] == [p.level for p in game.players]
+        assert app.session.path is not None and app.session.path != path

@@ -22,7 +22,7 @@ from .hangup import HangupGuard
 from .i18n import Translator
 from .render import CardColors, Palette
 from .screens.table import TableScreen
-from .session import Session, new_session
+from .session import Session, new_session, same_table
 
 MIN_SIZE = (80, 24)
 
@@ -228,6 +228,7 @@ class ThousandApp(App[int]):
         old = self.session
         old.close()
         seed = old.game.seed + 1
+        self.setup = same_table(self.setup, old)
         self.session = new_session(self.setup, seed=seed)
         self.games_played += 1
         self.switch_screen(TableScreen(self.session))

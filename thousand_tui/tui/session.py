@@ -16,7 +16,7 @@ from ..engine.record import RecordError
 from ..presets import Preset, PresetError, load_preset
 from ..records import RecordWriter
 from ..saves import open_new_record, resume
-from ..settings import LEVELS, SetupError, TableSetup
+from ..settings import LANGUAGES, LEVELS, SetupError, TableSetup
 from .i18n import Translator
 
 if TYPE_CHECKING:
@@ -107,6 +107,24 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
             writer.close()
         raise
     return Session(game, preset, levels, writer, path, think=setup.think)
+
+
+def same_table(setup: TableSetup, session: Session) -> TableSetup:
+    """The setup of a new game at the table of `session` (for "play again"): a game continued
+    from its record has no preset or levels in `setup`, they are the game's own."""
+    if setup.resume is None:
+        return setup
+    game = session.game
+    name = game.names[HUMAN]
+    default_names = {Translator(lang)("you_name") for lang in LANGUAGES}
+    return replace(
+        setup,
+        resume=None,
+        preset=session.preset,
+        levels=tuple(session.levels[seat] for seat in sorted(session.levels)),
+        seed=game.seed,
+        name=None if name in default_names else name,
+    )
 
 
 def resume_session(path: Path, think: float | None = None) -> Session:
