@@ -35,9 +35,10 @@ async def win_auction(pilot) -> None:  # type: ignore[no-untyped-def]
 
 
 async def give_two(pilot) -> None:  # type: ignore[no-untyped-def]
-    """Give K♠ to Anna and Q♣ to Boris (the hand is A♠ 10♠ K♠ A♣ Q♣ K♦ A♥ 10♥ K♥ Q♥)."""
+    """Give K♠ to Anna and Q♣ to Boris (the hand is A♠ 10♠ K♠ A♣ Q♣ K♦ A♥ 10♥ K♥ Q♥; a card
+    given stays in its place, dimmed, so the keys keep their cards)."""
     await pilot.press("3", "enter")
-    await pilot.press("4", "enter")
+    await pilot.press("5", "enter")
     await pilot.press("enter")
     await settle(pilot)
 
@@ -101,6 +102,59 @@ async def test_give_cards_and_take_one_back() -> None:
         assert "You → Anna: K♠." in log and "You → Boris: Q♣." in log
 
 
+async def test_a_card_given_keeps_the_keys_on_their_cards() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        # A♠ 10♠ K♠ A♣ Q♣ K♦ A♥ 10♥ K♥ Q♥: 6 is K♦, 0 is Q♥ before and after K♦ is chosen.
+        await pilot.press("6", "enter")
+        assert "To Anna: K♦" in screen_text(app)
+        await pilot.press("0", "enter")
+        assert "To Boris: Q♥" in screen_text(app)
+        await pilot.press("backspace", "6", "enter")  # K♦ is chosen already: said, not given
+        assert "K♦ is chosen already" in app.notices[-1]
+        assert "To Boris: —" in screen_text(app)
+        await pilot.press("1", "enter", "enter")  # A♠ to Boris, and confirm
+        await settle(pilot)
+        assert [c.code for _, c in app.session.game.deal.given] == ["KD", "AS"]
+
+
+async def test_a_number_key_past_the_last_card_is_said() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        await give_two(pilot)
+        await pilot.press("1")  # play 105
+        await settle(pilot)
+        assert len(app.session.game.deal.hands[0]) == 8
+        await pilot.press("9")
+        assert app.notices[-1] == "No card under 9: you hold 8 cards."
+        assert app.session.game.deal.hands[0]  # nothing played
+
+
+async def test_baptism_asks_to_be_confirmed() -> None:
+    deal = dealt(
+        ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S JC QC TC AD QD 9C"], "KC 9D KD"
+    )
+    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: deal}))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        await pilot.press("enter", "enter", "enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContractScreen)
+        key = str(next(i for i, c in enumerate(screen.choices, 1) if c.id == "baptism"))
+        await pilot.press(key)
+        await settle(pilot)
+        assert app.screen is screen and not app.session.game.results
+        assert f"Press {key} again or Enter to be baptised" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.results[0].deltas[0] == 0
+
+
 async def test_raise_the_contract() -> None:
     app = strong_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -123,6 +177,13 @@ async def test_concede() -> None:
         screen = app.screen
         assert isinstance(screen, ContractScreen)
         assert "Concede «R»: you −105, each opponent +60" in screen_text(app)
+        await pilot.press("3")  # only highlighted: conceding cannot be undone
+        await settle(pilot)
+        assert app.screen is screen and not app.session.game.results
+        assert "Press 3 again or Enter to concede" in screen_text(app)
+        await pilot.press("up")  # moving away takes the choice back
+        assert "Press 3 again" not in screen_text(app)
+        await pilot.press("3")
         await pilot.press("3")
         await settle(pilot)
         result = app.session.game.results[0]
@@ -216,6 +277,10 @@ async def test_dark_game() -> None:
         text = screen_text(app)
         assert "Play in the dark?" in text and "░░░" in text and "A♥" not in text
         await pilot.press("1")
+        await settle(pilot)
+        assert app.screen is screen and not app.session.game.deal.dark
+        assert "Press 1 again or Enter to play in the dark" in screen_text(app)
+        await pilot.press("enter")
         await settle(pilot)
         game = app.session.game
         assert game.deal.dark and game.deal.declarer == 0 and game.deal.contract == 120

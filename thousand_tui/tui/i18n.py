@@ -27,6 +27,13 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "declarer": ("declarer", "разыгрывает"),
     "on_barrel": ("barrel {used}/{attempts}", "бочка {used}/{attempts}"),
     "thinking": ("thinking…", "думает…"),
+    # ---------------------------------------------------------------- counted words
+    # "one|other" in English, "one|few|many" in Russian (`Translator.count`).
+    "w_card": ("card|cards", "карта|карты|карт"),
+    "w_point": ("point|points", "очко|очка|очков"),
+    "w_deal": ("deal|deals", "кон|кона|конов"),
+    "w_level": ("level|levels", "уровень|уровня|уровней"),
+    "w_trick": ("trick|tricks", "взятка|взятки|взяток"),
     # ---------------------------------------------------------------- the table
     "header_deal": ("Deal {number}", "Кон {number}"),
     "header_dealer": ("dealer: {name}", "сдаёт: {name}"),
@@ -311,6 +318,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Baptism («крещусь»): no score, a cross for you, a palka for each opponent",
         "Крещусь: без очков, вам крест, противникам по палке",
     ),
+    # A choice that cannot be undone asks to be confirmed.
+    "confirm_choice": (
+        "Press {digit} again or Enter to {what}: it cannot be undone.",
+        "Нажмите {digit} ещё раз или Enter, чтобы {what}: отменить будет нельзя.",
+    ),
+    "confirm_concede": ("concede", "расписать"),
+    "confirm_baptism": ("be baptised", "креститься"),
+    "confirm_dark": ("play in the dark", "играть втёмную"),
     "contract_free": ("nothing", "ничего"),
     "contract_palka": ("a palka", "палка"),
     "contract_points": (
@@ -333,6 +348,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "exchange_done": (
         "Enter: confirm · Backspace: take back the last card",
         "Enter: подтвердить · Backspace: вернуть последнюю карту",
+    ),
+    "no_card_key": (
+        "No card under {digit}: you hold {cards}.",
+        "Под клавишей {digit} карты нет: у вас {cards}.",
+    ),
+    "exchange_already": (
+        "{card} is chosen already; Backspace takes the last card back.",
+        "{card} уже выбрана; Backspace возвращает последнюю карту.",
     ),
     "exchange_marriage_warn": (
         "{card} breaks your marriage {suit}.",
@@ -465,6 +488,19 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
 }
 
 
+def plural_form(lang: str, number: int) -> int:
+    """Which plural form `number` takes: English one (0) or other (1); Russian one (0),
+    few (1) or many (2), by the last two digits."""
+    number = abs(number)
+    if lang != "ru":
+        return 0 if number == 1 else 1
+    if number % 10 == 1 and number % 100 != 11:
+        return 0
+    if 2 <= number % 10 <= 4 and not 12 <= number % 100 <= 14:
+        return 1
+    return 2
+
+
 class Translator:
     """Formats the messages of one language."""
 
@@ -477,6 +513,13 @@ class Translator:
     def __call__(self, key: str, **values: object) -> str:
         text = MESSAGES[key][self._index]
         return text.format(**values) if values else text
+
+    def count(self, key: str, number: int) -> str:
+        """`number` with the word of `key` in its plural form: "1 card", "5 cards"; "1 карта",
+        "3 карты", "5 карт". The word's entry lists its forms with "|": English one|other,
+        Russian one|few|many."""
+        forms = self(key).split("|")
+        return f"{number} {forms[plural_form(self.lang, number)]}"
 
     def level(self, level: str | None) -> str:
         key = f"level_{level}"

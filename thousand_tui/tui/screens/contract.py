@@ -12,7 +12,7 @@ from ..describe import bid_limit_reason, concession_terms, hand_line, hand_point
 from ..i18n import Translator
 from ..render import Palette
 from ..widgets.choices import Choice
-from .decision import DecisionScreen
+from .decision import DecisionScreen, confirm_words
 
 
 class ContractScreen(DecisionScreen):
@@ -41,11 +41,17 @@ class ContractScreen(DecisionScreen):
                     "concede",
                     t("contract_concede", mark=mark, loss=loss, share=share),
                     result=Action(seat, Act.CONCEDE),
+                    confirm=confirm_words(t, len(choices), "confirm_concede"),
                 )
             )
         if any(a.act is Act.BAPTISM for a in view.legal):
             choices.append(
-                Choice("baptism", t("contract_baptism"), result=Action(seat, Act.BAPTISM))
+                Choice(
+                    "baptism",
+                    t("contract_baptism"),
+                    result=Action(seat, Act.BAPTISM),
+                    confirm=confirm_words(t, len(choices), "confirm_baptism"),
+                )
             )
         hand = view.hand or ()
         body = Text(t("contract_points", points=hand_points(hand, view.rules)))

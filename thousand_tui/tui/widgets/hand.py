@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from ...engine.cards import Card
 from ..render import Look
-from .base import palette
+from .base import palette, translator
 
 KEY_LABELS = "1234567890"
 
@@ -109,6 +109,11 @@ class Hand(Widget, can_focus=True):
         if index < len(self.cards):
             self.cursor = index
             self.refresh()
+            return
+        # A key past the last card is said, not ignored: the next Enter would play another.
+        t = translator(self)
+        words = t("no_card_key", digit=key_label(index), cards=t.count("w_card", len(self.cards)))
+        self.notify(words, severity="warning", timeout=4)
 
     def action_choose(self) -> None:
         card = self.card
