@@ -225,7 +225,7 @@ async def test_play_a_whole_deal_with_a_marriage() -> None:
 
 async def test_an_unplayable_card_says_why() -> None:
     app = strong_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await win_auction(pilot)
         await give_two(pilot)
         await pilot.press("1")  # play 105
@@ -242,6 +242,15 @@ async def test_an_unplayable_card_says_why() -> None:
         assert app.session.game.view(0).hand == hand  # nothing was played
         messages = " ".join(app.notices)
         assert "you must follow suit" in messages
+        await press_card(pilot, wrong.code)
+        await press_card(pilot, wrong.code)
+        await pilot.pause()
+        assert screen_text(app).count("you must follow suit") == 1  # one at a time
+        right = next(c for c in hand if c.suit is led)
+        await press_card(pilot, right.code)
+        await settle(pilot)
+        await pilot.pause()
+        assert "you must follow suit" not in screen_text(app)  # gone at the next action
 
 
 async def test_redeal_offer() -> None:

@@ -62,6 +62,7 @@ class ThousandApp(App[int]):
         self.title = self.t("app_title")
         self.games_played = 1
         self.notices: list[str] = []
+        self.complaint = False  # a warning or error is on the screen
         self.log_file: Path | None = None  # where problems are logged (`failures.py`)
         self.ascii_filter = AsciiFilter() if setup.ascii else None
         if setup.ascii:
@@ -98,9 +99,19 @@ class ThousandApp(App[int]):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
-        """Show a notification, and keep it in `notices` (what the table told, in order)."""
+        """Show a notification, and keep it in `notices` (what the table told, in order). A
+        warning or error replaces the one shown before: one at a time."""
         self.notices.append(message)
+        if severity != "information":
+            self.clear_notifications()
+            self.complaint = True
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def forget_complaint(self) -> None:
+        """A move was made: the warning or error about the one before is gone."""
+        if self.complaint:
+            self.complaint = False
+            self.clear_notifications()
 
     # ------------------------------------------------------------------ start and stop
 

@@ -383,6 +383,7 @@ class TableScreen(Screen[None]):
         if result is None:
             self.put_away = True
             return
+        self.table_app.forget_complaint()
         actions = result if isinstance(result, list) else [result]
         self.controller.awaiting = Awaiting.NOTHING
         for action in actions:
@@ -429,6 +430,7 @@ class TableScreen(Screen[None]):
         self.controller.awaiting = Awaiting.NOTHING
         self.show_last = False
         if self.act(action):
+            self.table_app.forget_complaint()
             self.advance()
         else:
             self.controller.awaiting = Awaiting.PLAY
