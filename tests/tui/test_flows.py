@@ -189,7 +189,13 @@ async def test_concede() -> None:
         result = app.session.game.results[0]
         assert result.conceded and result.deltas == [-105, 60, 60]
         assert isinstance(app.screen, DealResultScreen)
-        assert "You: 105 conceded «R»" in screen_text(app)
+        text = screen_text(app)
+        assert "You: 105 conceded «R»" in text and "Enter: next deal" in text
+        # The next deal waits for you to close this one: nobody is thinking, nothing to decide.
+        assert "thinking" not in text
+        assert "The deal is over: press Enter to go on." in str(
+            app.table.query_one("#prompt").render()
+        )
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.game.deal.number == 2
@@ -360,6 +366,8 @@ async def test_game_over_from_the_barrel_and_again() -> None:
         await play_out_deal(pilot)
         game = app.session.game
         assert game.over and game.winner == 0
+        text = screen_text(app)
+        assert "Enter: the end of the game" in text and "next deal" not in text
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)

@@ -24,6 +24,7 @@ from thousand_tui.engine.events import (
     RedealDeclined,
     TalonTaken,
 )
+from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.rules import Rules, RulesError
 from thousand_tui.settings import (
     DEFAULT_PACE,
@@ -40,6 +41,7 @@ from thousand_tui.tui.ascii import AsciiFilter, asciify
 from thousand_tui.tui.i18n import MESSAGES, Translator
 from thousand_tui.tui.narrate import Narrator
 from thousand_tui.tui.render import Palette
+from thousand_tui.tui.text import seat_panel
 
 # ---------------------------------------------------------------------- words
 
@@ -299,3 +301,16 @@ def test_an_event_of_an_unknown_kind_is_an_error() -> None:
 
     with pytest.raises(TypeError, match="no words"):
         narrator().tell([Unheard(1)])
+
+
+def test_an_opponent_to_move_is_not_thinking_while_a_result_waits() -> None:
+    players = [PlayerInfo("You", "human"), PlayerInfo("Anna", "ai"), PlayerInfo("Boris", "ai")]
+    game = Game(Rules(), 1, players, first_dealer=0)
+    game.take_start_events()
+    seat = game.to_move
+    assert seat is not None and seat != 0
+    view, t = game.view(0), Translator("en")
+    thinking = seat_panel(view, seat, "", "easy", t, Palette())
+    assert "thinking" in str(thinking.lines[1])
+    waiting = seat_panel(view, seat, "pass", "easy", t, Palette(), paused=True)
+    assert "thinking" not in str(waiting.lines[1])

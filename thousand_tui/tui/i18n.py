@@ -73,6 +73,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "prompt_deciding": ("Your decision: {phase}.", "Ваше решение: {phase}."),
     "prompt_over": ("The game is over.", "Партия окончена."),
+    "prompt_result": (
+        "The deal is over: press Enter to go on.",
+        "Кон окончен: нажмите Enter, чтобы продолжить.",
+    ),
     "hand_title": ("{name} · {score}", "{name} · {score}"),
     "hand_hidden": ("your cards are face down", "ваши карты закрыты"),
     "hand_new": ("new", "новые"),
@@ -401,6 +405,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "result_score": ("Score", "Счёт"),
     "result_last_trick": ("Last trick: ", "Последняя взятка: "),
     "result_next": ("Enter: next deal", "Enter: следующий кон"),
+    "result_end": ("Enter: the end of the game", "Enter: итоги партии"),
     "quit_title": ("Quit the game?", "Выйти из игры?"),
     "quit_body": (
         "The game is saved: `thousand --resume` continues it.",

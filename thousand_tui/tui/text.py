@@ -56,10 +56,18 @@ class SeatPanelText:
 
 
 def seat_panel(
-    view: SeatView, seat: int, last_act: str, level: str | None, t: Translator, p: Palette
+    view: SeatView,
+    seat: int,
+    last_act: str,
+    level: str | None,
+    t: Translator,
+    p: Palette,
+    *,
+    paused: bool = False,
 ) -> SeatPanelText:
     """An opponent's panel: name and badges, cards and tricks, what he just did (or that he is
-    thinking), his declarations; his score and level below."""
+    thinking, unless the table is `paused` on a deal's result), his declarations; his score
+    and level below."""
     badges = []
     if seat == view.dealer:
         badges.append(t("dealer"))
@@ -76,7 +84,7 @@ def seat_panel(
         first.append(f" {count}  ")
         first.append(t("tricks_count", count=view.tricks_won[seat]))
     turn = view.to_move == seat
-    if turn and view.phase is not Phase.OVER:
+    if turn and view.phase is not Phase.OVER and not paused:
         second = Text(t("thinking"), style="italic")
     else:
         second = p.styled(last_act)
@@ -173,8 +181,18 @@ def status_line(view: SeatView, t: Translator, p: Palette) -> Text:
     return out
 
 
-def prompt_line(view: SeatView, over: bool, awaiting: str, dialog_open: bool, t: Translator) -> str:
-    """What the table waits for, in words."""
+def prompt_line(
+    view: SeatView,
+    over: bool,
+    awaiting: str,
+    dialog_open: bool,
+    t: Translator,
+    *,
+    paused: bool = False,
+) -> str:
+    """What the table waits for, in words; `paused`: for you to close a deal's result."""
+    if paused:
+        return t("prompt_result")
     if over:
         return t("prompt_over")
     if awaiting == "play":

@@ -260,8 +260,10 @@ class TableScreen(Screen[None]):
         trick = pending.last_trick.plays if pending.last_trick else None
         self.dialog_open = True
         narrator = self.controller.narrator
+        last = self.game.over and len(self.controller.results) == 1
         self.app.push_screen(
-            DealResultScreen(pending.result, narrator, trick, self.t, self.p), self.result_seen
+            DealResultScreen(pending.result, narrator, trick, self.t, self.p, last=last),
+            self.result_seen,
         )
 
     def result_seen(self, _: None = None) -> None:
@@ -456,10 +458,11 @@ class TableScreen(Screen[None]):
         self.query_one("#top", InfoBar).show(
             top_line(view, self.session.preset.title_in(t.lang), t)
         )
+        paused = bool(controller.results)  # a deal's result waits for you
         for seat in range(1, view.players):
             level = self.game.players[seat].level
             last_act = controller.narrator.last.get(seat, "")
-            shown = seat_panel(view, seat, last_act, level, t, p)
+            shown = seat_panel(view, seat, last_act, level, t, p, paused=paused)
             self.query_one(f"#seat-{seat}", SeatPanel).show(
                 shown.title,
                 shown.lines,
@@ -472,7 +475,9 @@ class TableScreen(Screen[None]):
         trick = trick_area(view, self.show_last, done, t)
         self.query_one(TrickView).show(trick.caption, trick.plays, last=trick.last)
         self.query_one("#status", InfoBar).show(status_line(view, t, p))
-        prompt = prompt_line(view, self.game.over, self.awaiting, self.dialog_open, t)
+        prompt = prompt_line(
+            view, self.game.over, self.awaiting, self.dialog_open, t, paused=paused
+        )
         self.query_one("#prompt", InfoBar).show(prompt)
         self.draw_hand(view)
         self.query_one("#scores", InfoBar).show(scores_line(view, t))
