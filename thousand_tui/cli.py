@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .plural import counted
+
 PROG = "thousand"
 COMMANDS = ("play", "simulate", "replay", "presets", "games", "ssh-session", "ssh-check")
 
@@ -278,7 +280,7 @@ def run_replay(options: argparse.Namespace) -> int:
             deals += len(game.results)
     count = len(record.games)
     print(
-        f"{options.file}: {count} game{'s' * (count != 1)}, {deals} deals: "
+        f"{options.file}: {counted(count, 'game|games')}, {counted(deals, 'deal|deals')}: "
         "every result agrees with the replay and keeps the rules of the score sheet"
     )
     return 0

@@ -15,6 +15,7 @@ from typing import Any
 
 from .engine.game import Game
 from .engine.record import RecordedGame, RecordError, RecordFile, rebuild
+from .plural import counted
 from .records import RecordWriter, is_locked, read_record
 
 APP_DIR = "thousand_tui"
@@ -261,7 +262,7 @@ def format_all_players(base: Path) -> str:
         return f"No saved games yet under {base}."
     lines += [
         "",
-        f"{total} game{'s' * (total != 1)} of {players} player{'s' * (players != 1)} "
+        f"{counted(total, 'game|games')} of {counted(players, 'player|players')} "
         "with a folder of their own. A player continues the latest unfinished one by "
         "logging in with `resume`.",
     ]
@@ -302,7 +303,7 @@ def other_players_note() -> str | None:
     if not others:
         return None
     return (
-        f"{others} player{'s' * (others != 1)} of this hosted account "
+        f"{counted(others, 'player|players')} of this hosted account "
         f"{'have' if others != 1 else 'has'} games of their own: "
         "`thousand games --all-players` lists them."
     )

@@ -65,6 +65,35 @@ def test_russian_uses_the_games_own_terms() -> None:
         assert term in russian, term
 
 
+def test_counts_take_the_plural_of_their_language() -> None:
+    en, ru = Translator("en"), Translator("ru")
+    assert [en.count("w_deal", n) for n in (0, 1, 2, 21)] == [
+        "0 deals",
+        "1 deal",
+        "2 deals",
+        "21 deals",
+    ]
+    words = [ru.count("w_point", n) for n in (1, 2, 5, 11, 12, 21, 22, 25, 61, 111, 104)]
+    assert words == [
+        "1 очко", "2 очка", "5 очков", "11 очков", "12 очков", "21 очко", "22 очка",
+        "25 очков", "61 очко", "111 очков", "104 очка",
+    ]  # fmt: skip
+    with pytest.raises(SetupError, match="or 2 levels, one per opponent"):
+        table_levels("easy,easy,easy", 3)
+    with pytest.raises(SetupError, match="or 1 level, one per opponent"):
+        table_levels("easy,easy", 2)
+
+
+def test_russian_cards_have_russian_ranks() -> None:
+    cards = parse_cards(["AH", "TH", "KS", "QD", "JC", "9S"])
+    assert [Palette(lang="ru").card_label(c) for c in cards] == [
+        "Т♥", "10♥", "К♠", "Д♦", "В♣", "9♠"
+    ]  # fmt: skip
+    assert Palette(lang="ru", ascii_only=True).card_label(cards[0]) == "AH"
+    styled = Palette(lang="ru").styled("Анна: Т♥")
+    assert styled.spans and styled.spans[0].start == len("Анна: ")
+
+
 def test_translator_refuses_an_unknown_language() -> None:
     with pytest.raises(ValueError, match="en, ru"):
         Translator("de")

@@ -103,6 +103,17 @@ async def test_russian_table() -> None:
         text = screen_text(app)
         assert "Торговля" in text and "Ставка: 100 (Анна)" in text and "1  Пас" in text
         assert app.session.game.names == ("Вы", "Анна", "Борис")
+        # The ranks in Russian letters: туз, десятка, король, дама; the log agrees in grammar.
+        assert "Т♥ 10♥ К♥ Д♥" in text and "A♥" not in text and "Q♥" not in text
+        assert "Кон 1, сдающий: Вы." in app.table.query_one("#log").lines_written
+        await pilot.press("2")  # 105
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Анна получит: —" in text and "Игроку" not in text
+        await pilot.press("3", "enter", "5", "enter", "enter")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "На руках: 164 очка вместе с марьяжами (♥100)" in text
 
 
 async def test_screens_reached_by_keys() -> None:

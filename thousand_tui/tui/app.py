@@ -54,7 +54,9 @@ class ThousandApp(App[int]):
         self.setup = setup
         self.t = Translator(setup.lang)
         colors = CardColors.of(self.get_css_variables())
-        self.palette = Palette(ascii_only=setup.ascii, no_color=self.no_color, colors=colors)
+        self.palette = Palette(
+            ascii_only=setup.ascii, no_color=self.no_color, colors=colors, lang=setup.lang
+        )
         self.pace = setup.pace
         self.session = session if session is not None else new_session(setup)
         self.handle_signals = handle_signals

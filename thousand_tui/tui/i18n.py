@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..plural import counted
+
 LANGS: Final = ("en", "ru")
 
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
@@ -22,7 +24,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "no_trump": ("none", "нет"),
     "pass": ("pass", "пас"),
     "tricks_count": ("tricks {count}", "взяток {count}"),
-    "dealer": ("dealer", "сдаёт"),
+    "dealer": ("dealer", "сдающий"),
     "sits_out": ("sits out", "на прикупе"),
     "declarer": ("declarer", "разыгрывает"),
     "on_barrel": ("barrel {used}/{attempts}", "бочка {used}/{attempts}"),
@@ -36,7 +38,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "w_trick": ("trick|tricks", "взятка|взятки|взяток"),
     # ---------------------------------------------------------------- the table
     "header_deal": ("Deal {number}", "Кон {number}"),
-    "header_dealer": ("dealer: {name}", "сдаёт: {name}"),
+    "header_dealer": ("dealer: {name}", "сдающий: {name}"),
     "header_golden": ("golden deal ×{m}", "золотой кон ×{m}"),
     "header_dark": ("dark ×{m}", "втёмную ×{m}"),
     "status_trump": ("Trump: ", "Козырь: "),
@@ -44,9 +46,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "status_auction": ("Bid: {value} ({name})", "Ставка: {value} ({name})"),
     "status_talon": ("Talon: ", "Прикуп: "),
     "phase_dark": ("dark offer", "предложение втёмную"),
-    "phase_redeal": ("redeal?", "пересдача?"),
+    "phase_redeal": ("redeal offer", "предложение пересдачи"),
     "phase_auction": ("auction", "торговля"),
-    "phase_dark_cancel": ("dark game: cancel?", "растемнить?"),
+    "phase_dark_cancel": ("cancelling the dark game", "растемнение"),
     "phase_talon": ("talon", "прикуп"),
     "phase_raise": ("raise", "повышение"),
     "phase_give": ("exchange", "снос"),
@@ -119,10 +121,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "act_ace_marriage": ("{card} ace marriage {points}", "{card} тузовый марьяж {points}"),
     # ---------------------------------------------------------------- narration
     # "Name: what" lines, so that "You" and a name read alike in both languages.
-    "n_deal": ("Deal {number}, dealer {dealer}.", "Кон {number}, сдаёт {dealer}."),
+    "n_deal": ("Deal {number}, dealer {dealer}.", "Кон {number}, сдающий: {dealer}."),
     "n_deal_sitter": (
         "Deal {number}, dealer {dealer} (sits out).",
-        "Кон {number}, сдаёт {dealer} (на прикупе).",
+        "Кон {number}, сдающий: {dealer} (на прикупе).",
     ),
     "n_golden": (
         "Golden deal: every score ×{m}, no auction.",
@@ -286,7 +288,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "auction_any": ("Bid {value}   ← → change", "Сказать {value}   ← → изменить"),
     "auction_marriage_rule": (
         "Bids above {limit} need a marriage (K+Q of one suit) in hand: you hold none.",
-        "Выше {limit} можно торговаться только с марьяжем (K+Q одной масти): у вас его нет.",
+        "Выше {limit} можно торговаться только с марьяжем (К+Д одной масти): у вас его нет.",
     ),
     "auction_marriage_cap": (
         "Bids are limited to 120 plus the marriages you hold: at most {limit}.",
@@ -332,9 +334,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "confirm_dark": ("play in the dark", "играть втёмную"),
     "contract_free": ("nothing", "ничего"),
     "contract_palka": ("a palka", "палка"),
-    "contract_points": (
-        "In hand: {points} points, marriages counted",
-        "На руках: {points} очков вместе с марьяжами",
+    "contract_points": ("In hand: {points}", "На руках: {points}"),
+    "contract_points_marriages": (
+        "In hand: {points} with the marriages",
+        "На руках: {points} вместе с марьяжами",
     ),
     "exchange_title": (
         "Talon: give a card to each opponent",
@@ -343,7 +346,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "exchange_title_two": ("Talon: put cards aside", "Прикуп: снос"),
     "talon_shown": ("Talon, shown to all: ", "Прикуп, открыт всем: "),
     "talon_private": ("Talon, seen only by you: ", "Прикуп, видели только вы: "),
-    "exchange_to": ("To {name}: ", "Игроку {name}: "),
+    "exchange_to": ("To {name}: ", "{name} получит: "),
     "exchange_aside": ("Aside: ", "В снос: "),
     "exchange_help": (
         "←→ or 1–0 choose · Enter give · Backspace take back",
@@ -448,7 +451,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "заказ и должен набрать не меньше заказа — или расписать («Р»).\n"
         "• Ходят в масть; нет масти — козырем; нет козыря — любой картой. Берёт старший "
         "козырь, иначе старшая карта масти хода.\n"
-        "• Марьяж: K+Д одной масти. Получив ход после своей взятки, зайдите с одной из них "
+        "• Марьяж: К+Д одной масти. Получив ход после своей взятки, зайдите с одной из них "
         "и похвалите: ♥100 ♦80 ♣60 ♠40 — эта масть становится козырем.\n"
         "• Разыгрывающий записывает заказ или теряет его; остальные — свои очки, округлённые "
         "до 5. С 880 садятся на бочку: за три кона нужно сыграть 120.\n"
@@ -493,19 +496,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
 }
 
 
-def plural_form(lang: str, number: int) -> int:
-    """Which plural form `number` takes: English one (0) or other (1); Russian one (0),
-    few (1) or many (2), by the last two digits."""
-    number = abs(number)
-    if lang != "ru":
-        return 0 if number == 1 else 1
-    if number % 10 == 1 and number % 100 != 11:
-        return 0
-    if 2 <= number % 10 <= 4 and not 12 <= number % 100 <= 14:
-        return 1
-    return 2
-
-
 class Translator:
     """Formats the messages of one language."""
 
@@ -523,8 +513,7 @@ class Translator:
         """`number` with the word of `key` in its plural form: "1 card", "5 cards"; "1 карта",
         "3 карты", "5 карт". The word's entry lists its forms with "|": English one|other,
         Russian one|few|many."""
-        forms = self(key).split("|")
-        return f"{number} {forms[plural_form(self.lang, number)]}"
+        return counted(number, self(key), self.lang)
 
     def level(self, level: str | None) -> str:
         key = f"level_{level}"

@@ -54,10 +54,13 @@ class ContractScreen(DecisionScreen):
                 )
             )
         hand = view.hand or ()
-        body = Text(t("contract_points", points=hand_points(hand, view.rules)))
+        points = t.count("w_point", hand_points(hand, view.rules))
         marriages = marriages_text(hand, view.rules, p)
         if marriages:
+            body = Text(t("contract_points_marriages", points=points))
             body.append(f" ({marriages})")
+        else:
+            body = Text(t("contract_points", points=points))
         body = p.styled(body)
         self.limit_reason = bid_limit_reason(view, raises[-1] if raises else contract, t)
         title = t("contract_title_before" if before else "contract_title", value=contract)
