@@ -127,9 +127,19 @@ async def test_screens_reached_by_keys() -> None:
         await pilot.press("c")
         assert isinstance(app.screen, ConventionsScreen)
         assert "Family home rules" in screen_text(app)
-        await pilot.press("escape", "escape", "s")
+        await pilot.press("s")
         assert isinstance(app.screen, SheetScreen)
         await pilot.press("escape")
+        assert app.screen is dialog
+        # One page at a time: however many page keys, one Esc goes back.
+        await pilot.press("s", "c", "question_mark", "c", "s", "question_mark", "s", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, ConventionsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is dialog
+        await pilot.press("s", "s")  # a page's own key closes it
+        await pilot.pause()
         assert app.screen is dialog
 
 

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path, PurePath
 from typing import ClassVar
 
@@ -15,6 +15,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from ..settings import TableSetup
 from .ascii import ASCII_KEYS, AsciiFilter
@@ -183,26 +184,32 @@ class ThousandApp(App[int]):
     def action_sheet(self) -> None:
         from .screens.info import SheetScreen
 
-        if isinstance(self.screen, SheetScreen):
-            self.pop_screen()
-            return
-        self.push_screen(SheetScreen(self.session.game, self.t))
+        self.open_page(SheetScreen, lambda: SheetScreen(self.session.game, self.t))
 
     def action_conventions(self) -> None:
         from .screens.info import ConventionsScreen
 
-        if isinstance(self.screen, ConventionsScreen):
-            self.pop_screen()
-            return
-        self.push_screen(ConventionsScreen(self.session.preset, self.t, self.palette))
+        self.open_page(
+            ConventionsScreen, lambda: ConventionsScreen(self.session.preset, self.t, self.palette)
+        )
 
     def action_help(self) -> None:
         from .screens.info import HelpScreen
 
-        if isinstance(self.screen, HelpScreen):
+        self.open_page(HelpScreen, lambda: HelpScreen(self.t, self.palette))
+
+    def open_page(self, kind: type[Screen[None]], make: Callable[[], Screen[None]]) -> None:
+        """One page (sheet, conventions, help) at a time: its key closes it, another page's
+        key shows that one instead, and Esc goes back to where you were."""
+        from .screens.info import InfoScreen
+
+        shown = self.screen
+        if isinstance(shown, kind):
             self.pop_screen()
-            return
-        self.push_screen(HelpScreen(self.t, self.palette))
+        elif isinstance(shown, InfoScreen):
+            self.switch_screen(make())
+        else:
+            self.push_screen(make())
 
     def action_request_quit(self) -> None:
         from .screens.end import ConfirmQuitScreen
