@@ -159,6 +159,25 @@ async def test_the_last_trick_on_a_key() -> None:
         assert "Last trick 1" not in screen_text(app)
 
 
+async def test_the_side_sheet_shows_whole_scores_and_marks() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # 105
+        await settle(pilot)
+        await pilot.press("3", "enter", "5", "enter", "enter")
+        await settle(pilot)
+        await pilot.press("3", "3")  # concede
+        await settle(pilot)
+        await pilot.press("enter")  # the result seen
+        await settle(pilot)
+        await pilot.press("escape")  # the auction put away: the sheet beside the table
+        await pilot.pause()
+        side = [line.rpartition("▏")[2] for line in screen_text(app).splitlines()]
+        row = next(line for line in side if line.lstrip().startswith("1 "))
+        assert row.split() == ["1", "You", "105", "«R»", "-105", "R", "60", "60"]
+
+
 async def test_a_forty_deal_sheet_scrolls_to_the_latest_deal() -> None:
     long_game = replace(
         load_preset("classic"),
