@@ -238,8 +238,8 @@ _WORDS: Final[Mapping[str, _Words]] = {
         ("not with a score below {v}", "нельзя при счёте ниже {v}"),
     ),
     "bidding.minus_mode": _w(
-        "A player below that score",
-        "Игрок с таким счётом",
+        "Below the minus limit (if there is one), a player",
+        "Ниже порога в минусе (если он есть) игрок",
         {
             "self_passes": ("passes automatically", "пасует автоматически"),
             "others_pass": (

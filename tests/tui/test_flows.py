@@ -81,6 +81,12 @@ async def test_the_auction_dialog_moves_through_bids_and_explains_the_marriage_r
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.game.deal.bids[2] == (0, 120)
+        assert app.session.game.deal.declarer == 0  # Anna passes
+        await pilot.press("enter", "enter", "enter")  # the two leftmost cards given
+        await settle(pilot)
+        assert isinstance(app.screen, ContractScreen)
+        text = screen_text(app)
+        assert "In hand: " in text and "marriage" not in text  # none to count
 
 
 async def test_give_cards_and_take_one_back() -> None:
@@ -176,7 +182,9 @@ async def test_concede() -> None:
         await give_two(pilot)
         screen = app.screen
         assert isinstance(screen, ContractScreen)
-        assert "Concede «R»: you −105, each opponent +60" in screen_text(app)
+        text = screen_text(app)
+        assert "Concede («R» on the score sheet): you −105, each opponent +60" in text
+        assert "In hand: 164 points with the marriages (♥100)" in text
         await pilot.press("3")  # only highlighted: conceding cannot be undone
         await settle(pilot)
         assert app.screen is screen and not app.session.game.results

@@ -94,6 +94,35 @@ def test_russian_cards_have_russian_ranks() -> None:
     assert styled.spans and styled.spans[0].start == len("Анна: ")
 
 
+def test_the_concession_has_one_mark_in_each_language() -> None:
+    for lang in ("en", "ru"):
+        t = Translator(lang)
+        mark = t("mark_concession")
+        assert f"«{mark}»" in t("help_rules")
+        assert f"{mark} " in t("sheet_legend", palka="|", r=mark, cross="x", b="B", fall="v",
+                                s="S", gold="*")  # fmt: skip
+    assert "«Р»" not in Translator("en")("help_rules")
+
+
+def test_two_palki_of_a_golden_deal_say_why() -> None:
+    from thousand_tui.ai import make_player
+    from thousand_tui.presets import load_preset
+
+    rules = load_preset("online-site").rules
+    players = [PlayerInfo("You", "human"), PlayerInfo("Anna", "ai"), PlayerInfo("Boris", "ai")]
+    game = Game(rules, 3, players)
+    game.take_start_events()
+    ai = {seat: make_player("easy", 100 + seat) for seat in range(3)}
+    while len(game.results) < 2:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(ai[seat].decide(game.view(seat)))
+    result = game.results[1]
+    assert result.golden
+    tell = Narrator(Translator("en"), Palette(), ("You", "Anna", "Boris"), rules)
+    assert "You: two palki (no trick in a golden deal counts twice)" in tell.result(result)
+
+
 def test_translator_refuses_an_unknown_language() -> None:
     with pytest.raises(ValueError, match="en, ru"):
         Translator("de")

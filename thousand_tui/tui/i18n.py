@@ -208,6 +208,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # ---------------------------------------------------------------- deal results
     "ev_palka": ("{name}: palka", "{name}: палка"),
     "ev_palka_two": ("{name}: two palki", "{name}: две палки"),
+    "ev_palka_two_golden": (
+        " (no trick in a golden deal counts twice)",
+        " (без взятки в золотом кону — две палки)",
+    ),
+    "ev_palka_two_dark": (
+        " (no trick when playing in the dark counts twice)",
+        " (без взятки при игре втёмную — две палки)",
+    ),
     "ev_palka_penalty": ("{name}: palki, −{points}", "{name}: палки, −{points}"),
     "ev_concession": ("{name}: concession «{mark}»", "{name}: роспись «{mark}»"),
     "ev_concession_penalty": (
@@ -317,7 +325,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "contract_give": ("Keep {value} and give the cards", "Оставить {value} и сносить"),
     "contract_raise": ("Raise to {value}   ← → change", "Повысить до {value}   ← → изменить"),
     "contract_concede": (
-        "Concede «{mark}»: you {loss}, each opponent +{share}",
+        "Concede («{mark}» on the score sheet): you {loss}, each opponent +{share}",
         "Расписать «{mark}»: вам {loss}, противникам по +{share}",
     ),
     "contract_baptism": (
@@ -433,7 +441,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "• Auction: the player left of the dealer is on 100; the others bid up or pass. "
         "Bids above 120 need a marriage in hand.\n"
         "• The highest bidder takes the talon (прикуп), gives one card to each opponent, may "
-        "raise the contract, then must take at least the contract — or concede («Р»).\n"
+        "raise the contract, then must take at least the contract — or concede (роспись, «R» "
+        "on the score sheet).\n"
         "• Follow suit; if you cannot, play a trump; otherwise anything. The highest trump "
         "wins the trick, else the highest card of the suit led.\n"
         "• Marriage (марьяж): K+Q of one suit. On lead after taking a trick, lead one of them "

@@ -267,7 +267,12 @@ class Narrator:
             out.append(t("n_made", name=name, value=value))
         else:
             out.append(t("n_failed", name=name, value=value))
-        out.extend(self.settlement_event(e) for e in result.events)
+        for event in result.events:
+            line = self.settlement_event(event)
+            if isinstance(event, Palka) and event.count > 1:
+                # Why two: a trickless deal counts double when golden, or for a dark declarer.
+                line += t("ev_palka_two_golden" if result.golden else "ev_palka_two_dark")
+            out.append(line)
         return [line for line in out if line]
 
     def redealer(self, result: Settlement) -> str:
