@@ -3,7 +3,9 @@ checks both the engine (the state changed as the keys said) and the screen (it s
 
 from __future__ import annotations
 
+from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.deal import Phase
+from thousand_tui.engine.dealing import Dealt
 from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.settings import TableSetup
@@ -159,6 +161,33 @@ async def test_baptism_asks_to_be_confirmed() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.game.results[0].deltas[0] == 0
+
+
+async def test_two_players_choose_a_talon_and_put_aside_with_every_card_on_a_key() -> None:
+    hands = ("AH TH KH QH AS TS AC TC KC QC", "9H JH 9D JD 9C JC JS 9S QS KS")
+    two = Dealt(
+        hands=tuple(tuple(parse_cards(h.split())) for h in hands),
+        talons=(tuple(parse_cards(["QD", "KD"])), tuple(parse_cards(["TD", "AD"]))),
+    )
+    setup = TableSetup.of("two-player", seed=5, pace=0, deals={1: two}, first_dealer=1)
+    app = create_app(setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)  # you are on 100, Anna passes
+        screen = app.screen
+        assert isinstance(screen, DecisionScreen) and screen.kind == "talon"
+        text = screen_text(app)
+        assert "1  Take talon 1 (2 cards, unseen)" in text
+        assert "other one goes, with its points, to whoever takes the last trick." in text
+        await pilot.press("2")
+        await settle(pilot)
+        assert isinstance(app.screen, ExchangeScreen)
+        text = screen_text(app)
+        assert "Aside, card 1 of 2: —" in text and "Aside, card 2 of 2: —" in text
+        # Twelve cards: the eleventh and twelfth are on - and =.
+        await pilot.press("minus", "enter", "equals_sign", "enter", "enter")
+        await settle(pilot)
+        log = app.table.query_one("#log").lines_written
+        assert "Aside: K♥." in log and "Aside: Q♥." in log
 
 
 async def test_raise_the_contract() -> None:

@@ -356,6 +356,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "talon_private": ("Talon, seen only by you: ", "Прикуп, видели только вы: "),
     "exchange_to": ("To {name}: ", "{name} получит: "),
     "exchange_aside": ("Aside: ", "В снос: "),
+    "exchange_aside_n": (
+        "Aside, card {number} of {count}: ",
+        "В снос, карта {number} из {count}: ",
+    ),
     "exchange_help": (
         "←→ or 1–0 choose · Enter give · Backspace take back",
         "←→ или 1–0 выбор · Enter отдать · Backspace вернуть",
@@ -396,7 +400,16 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "redeal_yes": ("Ask for a redeal", "Пересдать"),
     "redeal_no": ("Play on", "Играть дальше"),
     "talon_choice_title": ("Choose a talon", "Выберите прикуп"),
-    "talon_choice_option": ("Talon {number}", "Прикуп {number}"),
+    "talon_choice_option": (
+        "Take talon {number} ({cards}, unseen)",
+        "Взять прикуп {number} ({cards}, вслепую)",
+    ),
+    "talon_choice_body": (
+        "The talon you take comes to your hand, and you then put cards aside; the other one "
+        "goes, with its points, to whoever takes the last trick.",
+        "Выбранный прикуп идёт вам в руку, потом вы сносите карты; второй вместе с его очками "
+        "достаётся взявшему последнюю взятку.",
+    ),
     "talon_choice_seen": ("Talon {number}: {cards}", "Прикуп {number}: {cards}"),
     "marriage_title": ("Marriage {suit}", "Марьяж {suit}"),
     "marriage_body": ("You lead {card} holding its pair.", "Вы ходите {card}, держа пару."),

@@ -100,6 +100,7 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
         remaining = set(self.remaining)
         hand.show(self.hand, playable=remaining, new=self.talon, choosing=not self.complete)
         lines = Text()
+        aside = sum(act is Act.DISCARD for act, _ in self.slots)
         for i, (act, to) in enumerate(self.slots):
             if i:
                 lines.append("\n")
@@ -108,6 +109,8 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
             lines.append(marker, style="bold")
             if act is Act.GIVE and to is not None:
                 label = t("exchange_to", name=view.names[to])
+            elif aside > 1:
+                label = t("exchange_aside_n", number=i + 1 - (len(self.slots) - aside), count=aside)
             else:
                 label = t("exchange_aside")
             lines.append(label, style="bold" if active else "")

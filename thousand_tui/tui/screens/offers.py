@@ -66,9 +66,11 @@ def offer_screen(view: SeatView, t: Translator, p: Palette) -> DecisionScreen:
             if view.talons_seen is not None:
                 label = p.styled(t("talon_choice_seen", number=i + 1, cards=_cards(view, i, p)))
             else:
-                label = Text(t("talon_choice_option", number=i + 1))
+                cards = t.count("w_card", view.talon_size)
+                label = Text(t("talon_choice_option", number=i + 1, cards=cards))
             choices.append(Choice(f"talon{i}", label, Action(seat, Act.TAKE_TALON, talon=i)))
-        return DecisionScreen(t("talon_choice_title"), "", choices, hand=hand, kind="talon")
+        body = t("talon_choice_body")
+        return DecisionScreen(t("talon_choice_title"), body, choices, hand=hand, kind="talon")
     raise ValueError(f"no offer for phase {view.phase}")
 
 

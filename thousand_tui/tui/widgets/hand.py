@@ -17,11 +17,14 @@ from ...engine.cards import Card
 from ..render import Look
 from .base import palette, translator
 
-KEY_LABELS = "1234567890"
+# The keys of the cards, left to right: 1–9, 0, then - and = for an eleventh and twelfth
+# (the two-player exchange holds twelve).
+KEY_LABELS = "1234567890-="
+KEY_NAMES = {"-": "minus", "=": "equals_sign"}
 
 
 def key_label(index: int) -> str:
-    """The number key of the card at `index`; cards past the tenth are reached with ← →."""
+    """The key of the card at `index`; cards past the twelfth are reached with ← →."""
     return KEY_LABELS[index] if index < len(KEY_LABELS) else "·"
 
 
@@ -32,7 +35,7 @@ class Hand(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "key_card", key_display="←→", id="card-left"),
         Binding("right", "cursor(1)", show=False, id="card-right"),
-        *[Binding(k, f"pick({i})", show=False) for i, k in enumerate(KEY_LABELS)],
+        *[Binding(KEY_NAMES.get(k, k), f"pick({i})", show=False) for i, k in enumerate(KEY_LABELS)],
         Binding("enter,space", "choose", "key_play", key_display="⏎", id="play"),
     ]
 
