@@ -123,6 +123,15 @@ def test_two_palki_of_a_golden_deal_say_why() -> None:
     assert "You: two palki (no trick in a golden deal counts twice)" in tell.result(result)
 
 
+def test_the_sitter_is_told_the_talon_he_watches() -> None:
+    tell = narrator()
+    cards = tuple(parse_cards(["AH", "TH", "KH"]))
+    watched = TalonTaken(1, cards, shown=False, talon=None, private_to=(1, 0))
+    assert tell.tell([watched]) == [
+        "Talon (Anna): A♥ 10♥ K♥, seen by you sitting out; not shown to the others."
+    ]
+
+
 def test_translator_refuses_an_unknown_language() -> None:
     with pytest.raises(ValueError, match="en, ru"):
         Translator("de")

@@ -26,6 +26,7 @@ from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.end import TooSmallScreen
 from thousand_tui.tui.screens.info import ConventionsScreen, HelpScreen, SheetScreen
 from thousand_tui.tui.widgets.hand import Hand
+from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.sheet import SheetTable
 
 from .helpers import STRONG, play_headless, press_card, screen_text, settle
@@ -297,3 +298,34 @@ async def test_an_abandoned_decision_keeps_its_player_and_the_seat_gets_a_fresh_
         blocked.go.set()  # his thread ends; its answer belongs to a cancelled worker
         await pilot.pause(0.1)
         assert app.session.player(2) is not blocked
+
+
+async def test_the_dealer_of_four_sits_out_with_words_and_watches_the_talon() -> None:
+    # You deal: you sit out the first deal. A long pace keeps the deal on the table.
+    app = create_app(TableSetup.of("four-player", seed=1, pace=30, first_dealer=0, lang="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        assert app.session.game.deal.sitting_out == 0
+        assert "You deal and sit out this deal: no cards for you, you watch it." in screen_text(app)
+
+
+class PanelApp(App[None]):
+    CSS = "SeatPanel { border: round white; height: 4; }"
+
+    def compose(self) -> ComposeResult:
+        yield SeatPanel(1, id="panel")
+
+
+async def test_a_narrow_panel_shows_the_short_title() -> None:
+    app = PanelApp()
+    async with app.run_test(size=(26, 6)) as pilot:
+        panel = app.query_one(SeatPanel)
+        panel.show("Борис · разыгрывает 120", [], short_title="Борис · играет 120")
+        await pilot.pause()
+        assert "Борис · играет 120" in screen_text(app)
+    wide = PanelApp()
+    async with wide.run_test(size=(40, 6)) as pilot:
+        panel = wide.query_one(SeatPanel)
+        panel.show("Борис · разыгрывает 120", [], short_title="Борис · играет 120")
+        await pilot.pause()
+        assert "Борис · разыгрывает 120" in screen_text(wide)

@@ -27,6 +27,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "dealer": ("dealer", "сдающий"),
     "sits_out": ("sits out", "на прикупе"),
     "declarer": ("declarer", "разыгрывает"),
+    "declarer_short": ("plays {value}", "играет {value}"),
     "on_barrel": ("barrel {used}/{attempts}", "бочка {used}/{attempts}"),
     "thinking": ("thinking…", "думает…"),
     # ---------------------------------------------------------------- counted words
@@ -81,6 +82,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "hand_title": ("{name} · {score}", "{name} · {score}"),
     "hand_hidden": ("your cards are face down", "ваши карты закрыты"),
+    "hand_sitting_out": (
+        "You deal and sit out this deal: no cards for you, you watch it.",
+        "Вы сдаёте и в этом кону на прикупе: карт у вас нет, вы смотрите игру.",
+    ),
     "hand_new": ("new", "новые"),
     "trick_title": ("Trick {number}/{total}", "Взятка {number}/{total}"),
     "trick_leads": ("lead: {name}", "заход: {name}"),
@@ -158,6 +163,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Прикуп (видите только вы): {cards}.",
     ),
     "n_talon_hidden": ("Talon ({name}): not shown.", "Прикуп ({name}): не показан."),
+    "n_talon_sitter": (
+        "Talon ({name}): {cards}, seen by you sitting out; not shown to the others.",
+        "Прикуп ({name}): {cards} — вы видите его на прикупе, остальным не показан.",
+    ),
     "n_talon_number": ("Talon {number} ({name}).", "Прикуп {number} ({name})."),
     "n_give_me": ("{name} → you: {card}.", "{name} → вам: {card}."),
     "n_give_seen": ("{name} → {to}: {card}.", "{name} → {to}: {card}."),

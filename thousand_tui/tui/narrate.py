@@ -155,6 +155,8 @@ class Narrator:
                     out.append(t("n_talon_shown", name=name, cards=self.cards(cards)))
                 elif seat == HUMAN and self.dark_declarer != HUMAN:
                     out.append(t("n_talon_mine", cards=self.cards(cards)))
+                elif seat != HUMAN:  # seen by you only as the dealer sitting out
+                    out.append(t("n_talon_sitter", name=name, cards=self.cards(cards)))
                 else:
                     out.append(t("n_talon_hidden", name=name))
                 return out

@@ -53,6 +53,7 @@ class SeatPanelText:
     turn: bool
     declarer: bool
     sitting_out: bool
+    short_title: str = ""  # for a narrow panel (four players on 80 columns)
 
 
 def seat_panel(
@@ -74,6 +75,11 @@ def seat_panel(
     if seat == view.declarer and view.contract is not None:
         badges.append(f"{t('declarer')} {view.contract}")
     title = " · ".join([view.names[seat], *badges])
+    short = [view.names[seat]]
+    if seat == view.declarer and view.contract is not None:
+        short.append(t("declarer_short", value=view.contract))
+    elif seat == view.dealer:
+        short.append(t("dealer"))
     sitting = seat == view.sitting_out
     first = Text()
     if sitting:
@@ -96,7 +102,13 @@ def seat_panel(
         if declared.seat == seat:
             third.append_text(p.styled(f"{p.suit_label(declared.suit)}{declared.points} "))
     return SeatPanelText(
-        title, [first, second, third], subtitle, turn, seat == view.declarer, sitting
+        title,
+        [first, second, third],
+        subtitle,
+        turn,
+        seat == view.declarer,
+        sitting,
+        " · ".join(short),
     )
 
 

@@ -470,6 +470,7 @@ class TableScreen(Screen[None]):
                 turn=shown.turn,
                 declarer=shown.declarer,
                 sitting_out=shown.sitting_out,
+                short_title=shown.short_title,
             )
         done = controller.results[0].last_trick if controller.results else None
         trick = trick_area(view, self.show_last, done, t)
@@ -501,4 +502,5 @@ class TableScreen(Screen[None]):
         playing = self.awaiting is Awaiting.PLAY
         playable = {a.card for a in view.legal if a.card is not None} if playing else None
         hand.show_cursor = playing
-        hand.show(cards, playable=playable, new=new & set(cards), choosing=playing)
+        empty = t("hand_sitting_out") if view.sitting_out == HUMAN else ""
+        hand.show(cards, playable=playable, new=new & set(cards), choosing=playing, empty=empty)

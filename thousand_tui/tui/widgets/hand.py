@@ -56,6 +56,7 @@ class Hand(Widget, can_focus=True):
         self.choosing = False  # whether Enter chooses a card now
         self.show_cursor = True
         self.cursor_keys = True  # whether ← → and the number keys move the cursor
+        self.empty = ""  # said when there are no cards
 
     def show(
         self,
@@ -65,9 +66,12 @@ class Hand(Widget, can_focus=True):
         playable: set[Card] | None = None,
         new: set[Card] | None = None,
         choosing: bool = False,
+        empty: str = "",
     ) -> None:
-        """Show `cards`; the cursor stays on the card it was on, if it is still there."""
+        """Show `cards`; the cursor stays on the card it was on, if it is still there. `empty`
+        is said in place of cards when there are none."""
         under = self.card
+        self.empty = empty
         self.cards = list(cards)
         self.hidden = hidden
         self.playable = playable
@@ -140,7 +144,7 @@ class Hand(Widget, can_focus=True):
                 if height >= 6:
                     return p.big_row([None] * self.hidden, backs)
                 return p.row([None] * self.hidden, backs)
-            return Text("")
+            return Text(self.empty, style="italic", justify="center")
         looks = [self.look(i, c) for i, c in enumerate(self.cards)]
         labels = [key_label(i) + ("*" if c in self.new else "") for i, c in enumerate(self.cards)]
         count = len(self.cards)
