@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .engine.events import Event
 from .engine.game import Game
 from .engine.record import RecordedGame, RecordError, RecordFile, rebuild
 from .plural import counted
@@ -320,18 +322,20 @@ class Resumed:
     warnings: list[str] = field(default_factory=list)
 
 
-def resume(path: Path) -> Resumed:
+def resume(path: Path, on_events: Callable[[list[Event]], None] | None = None) -> Resumed:
     """Rebuild the last game of a record and reopen the file for appending.
 
     A cut-off last line is dropped from the file (it never held a whole decision) and the
     game goes on from the last complete line. A file that is not a record, is of a newer
     version, does not replay, is finished or is open in another window is never written to.
-    The file stays locked until the writer is closed."""
+    The file stays locked until the writer is closed. `on_events` is told the events of the
+    replay, decision by decision."""
     path = Path(path)
     read_record(path)  # a file that is not a record is not even opened for writing
     writer = RecordWriter(path, exclusive=True)
     try:
-        record, recorded, game = _resumable(path)  # again: nothing can change it now
+        # Read again: nothing can change it now.
+        record, recorded, game = _resumable(path, on_events)
         warnings = [_resume_warning(warning) for warning in record.warnings]
         _repair_tail(path, record.truncated)
         for line in game.lines[len(recorded.lines) :]:
@@ -343,13 +347,15 @@ def resume(path: Path) -> Resumed:
     return Resumed(game, writer, path, warnings)
 
 
-def _resumable(path: Path) -> tuple[RecordFile, RecordedGame, Game]:
+def _resumable(
+    path: Path, on_events: Callable[[list[Event]], None] | None = None
+) -> tuple[RecordFile, RecordedGame, Game]:
     record = read_record(path)
     recorded = record.games[-1]
     if recorded.finished:
         raise RecordError(f"{path}: this game is over; start a new one")
     try:
-        game, mismatch = rebuild(recorded)
+        game, mismatch = rebuild(recorded, on_events=on_events)
     except RecordError as error:
         raise RecordError(f"{path}: {error}; the file is left as it is") from error
     if mismatch is not None:

@@ -438,7 +438,17 @@ async def test_resume_continues_at_the_same_decision() -> None:
         assert game.deal.phase is Phase.GIVE and game.deal.declarer == 0
         assert sorted(game.deal.hands[0]) == hand
         assert isinstance(again.screen, ExchangeScreen)
-        assert "Game resumed at deal 1." in again.table.query_one("#log").lines_written
+        log = again.table.query_one("#log").lines_written
+        assert "Game resumed at deal 1." in log
+        # The deal so far, told again: what you saw, nothing of the others' hands.
+        assert log[:5] == [
+            "Deal 1, dealer You.",
+            "Anna: on 100.",
+            "Boris: pass.",
+            "You: 105.",
+            "Anna: pass.",
+        ]
+        assert "Talon (You): K♠ Q♣ K♦." in log
         await give_two(pilot)
         assert [c.code for _, c in game.deal.given] == ["KS", "QC"]
 

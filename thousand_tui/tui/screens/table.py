@@ -145,7 +145,10 @@ class TableScreen(Screen[None]):
         game = self.game
         start_events = game.take_start_events()
         if self.session.resumed:
-            # The rebuilt game's start events are those of its first deal, long gone.
+            # The rebuilt game's start events are those of its first deal, long gone: the log
+            # is the current deal's so far (what you may see of it), told again.
+            self.tell(self.controller.take_events(self.session.deal_events, game.deal))
+            self.controller.new_deal = False
             self.say(self.t("n_resumed", number=game.deal.number))
         else:
             self.tell(self.controller.take_events(start_events))
