@@ -96,10 +96,16 @@ class SavedGame:
     in_use: bool = False  # open in another window or session right now
     truncated: bool = False  # the last line was cut off; resuming drops it
     lang: str | None = None  # the language it was played in, if the record says
+    yours: int = 0  # decisions made by the human player (not the automatic ones)
 
     @property
     def resumable(self) -> bool:
         return self.error is None and not self.finished and not self.in_use
+
+    @property
+    def untouched(self) -> bool:
+        """Unfinished, and without a decision of yours: a table opened and left at once."""
+        return self.error is None and not self.finished and not self.yours
 
 
 def describe_save(path: Path) -> SavedGame:
@@ -114,12 +120,19 @@ def describe_save(path: Path) -> SavedGame:
     names = [_player_name(p, seat) for seat, p in enumerate(header.get("players") or [])]
     start = header.get("start")
     scores = _scores(start.get("state") if isinstance(start, dict) else None, len(names))
-    deals = 0
+    humans = {
+        seat
+        for seat, p in enumerate(header.get("players") or [])
+        if isinstance(p, dict) and p.get("kind") == "human"
+    }
+    deals = yours = 0
     winner: int | None = None
     for line in lines:
         kind = line.get("type")
         if kind == "deal":
             deals += 1
+        elif kind == "action" and line.get("seat") in humans and not line.get("auto"):
+            yours += 1
         elif kind == "result":
             scores = _scores(line.get("state"), len(names)) or scores
         elif kind == "end":
@@ -137,6 +150,7 @@ def describe_save(path: Path) -> SavedGame:
         in_use=is_locked(path),
         truncated=record.truncated,
         lang=_text(header.get("lang"), 16) or None,
+        yours=yours,
     )
 
 
@@ -185,17 +199,57 @@ def record_files(directory: Path | None = None) -> list[Path]:
     return [path for _, path in found]
 
 
-def list_games(directory: Path | None = None) -> list[SavedGame]:
-    """Saved games, newest first."""
-    return [describe_save(path) for path in record_files(directory)]
+def list_games(directory: Path | None = None, *, untouched: bool = False) -> list[SavedGame]:
+    """Saved games, newest first; those without a decision of yours only if `untouched`."""
+    found = [describe_save(path) for path in record_files(directory)]
+    return [save for save in found if untouched or not save.untouched]
 
 
 def latest_unfinished(directory: Path | None = None) -> Path | None:
-    """The most recently played game that is not over and not open elsewhere."""
+    """The most recently played game that is not over, not open elsewhere, and has a
+    decision of yours."""
     for path in record_files(directory):
-        if describe_save(path).resumable:
+        save = describe_save(path)
+        if save.resumable and not save.untouched:
             return path
     return None
+
+
+def delete_games(numbers: list[int], directory: Path | None = None) -> list[str]:
+    """`thousand games --delete N...`: delete the games listed under those numbers (as
+    `thousand games` lists them). Returns a line per game; raises ValueError, deleting
+    nothing, for a number not in the list or a game open elsewhere."""
+    saves = list_games(directory)
+    chosen: list[SavedGame] = []
+    for number in numbers:
+        if not 1 <= number <= len(saves):
+            raise ValueError(
+                f"there is no game {number}: `thousand games` lists {len(saves)}, numbered 1 to "
+                f"{len(saves)}"
+            )
+        save = saves[number - 1]
+        if save.in_use:
+            raise ValueError(f"game {number} ({save.path.name}) is being played; close it first")
+        if save not in chosen:
+            chosen.append(save)
+    for save in chosen:
+        save.path.unlink(missing_ok=True)
+    return [f"deleted {save.path.name}" for save in chosen]
+
+
+def delete_untouched(directory: Path | None = None) -> list[str]:
+    """`thousand games --clean`: delete the unfinished games without a decision of yours
+    (tables opened and left at once), unless open elsewhere."""
+    gone = []
+    for save in list_games(directory, untouched=True):
+        if save.untouched and not save.in_use:
+            save.path.unlink(missing_ok=True)
+            gone.append(f"deleted {save.path.name}")
+    return gone
+
+
+def untouched_count(directory: Path | None = None) -> int:
+    return sum(save.untouched for save in list_games(directory, untouched=True))
 
 
 def format_games(saves: list[SavedGame], folder: Path) -> str:
@@ -207,7 +261,8 @@ def format_games(saves: list[SavedGame], folder: Path) -> str:
     lines += [
         "",
         "Continue the latest unfinished game with `thousand --resume`, "
-        "another one with `thousand --resume FILE`.",
+        "another one with `thousand --resume FILE`; delete one with "
+        "`thousand games --delete NUMBER`.",
     ]
     return "\n".join(lines)
 

@@ -76,6 +76,11 @@ async def test_the_auction_dialog_moves_through_bids_and_explains_the_marriage_r
         screen = app.screen
         assert isinstance(screen, AuctionScreen)
         assert "need a marriage" in screen_text(app)
+        assert screen.choice_list.current is not None
+        assert screen.choice_list.current.id == "pass"
+        await pilot.press("right")  # from Pass, ← → go to the adjustable bid
+        assert screen.choice_list.current.values
+        await pilot.press("up", "up")  # back on Pass
         await pilot.press("down", "down")  # the adjustable bid, 110
         await pilot.press("right", "right")  # 120, the highest without a marriage
         await pilot.press("right")  # refused: the note says why

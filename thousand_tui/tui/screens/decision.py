@@ -130,7 +130,16 @@ class DecisionScreen(ModalScreen[Any]):
             self.choose(self.choices[index].id)
 
     def action_adjust(self, delta: int) -> None:
-        self.choice_list.action_adjust(delta)
+        """← →: change the highlighted value; from a choice without one (Pass), go to the
+        choice that has one."""
+        choices = self.choice_list
+        current = choices.current
+        if current is not None and current.values:
+            choices.action_adjust(delta)
+            return
+        target = next((c for c in self.choices if c.values and not c.disabled), None)
+        if target is not None:
+            choices.highlight(target.id)
 
     def action_put_away(self) -> None:
         self.dismiss(None)
