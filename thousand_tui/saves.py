@@ -206,11 +206,10 @@ def list_games(directory: Path | None = None, *, untouched: bool = False) -> lis
 
 
 def latest_unfinished(directory: Path | None = None) -> Path | None:
-    """The most recently played game that is not over, not open elsewhere, and has a
-    decision of yours."""
+    """The most recently played game that is not over and not open elsewhere (a table just
+    left, before a decision of yours, too: its cards were seen)."""
     for path in record_files(directory):
-        save = describe_save(path)
-        if save.resumable and not save.untouched:
+        if describe_save(path).resumable:
             return path
     return None
 

@@ -461,7 +461,7 @@ def test_a_table_left_before_your_first_decision_is_not_listed(
     os.utime(played, (1_000_000, 1_000_000))
     assert saves.describe_save(left).untouched and not saves.describe_save(played).untouched
     assert [save.path for save in saves.list_games()] == [played]
-    assert saves.latest_unfinished() == played
+    assert saves.latest_unfinished() == left  # `--resume` still goes back to it
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "a-played.jsonl" in out and "b-left.jsonl" not in out

@@ -497,14 +497,16 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  c            table conventions      ?  F1   this help\n"
         "  q            quit (asks first)      Ctrl+C  quit at once (the game is saved)\n"
         "In dialogs: ↑ ↓ choose, Enter confirm, ← → change a bid or raise, the letters "
-        "shown in the footer, Esc back to the table (Enter reopens the dialog).",
+        "shown in the footer, Esc back to the table (Enter reopens the dialog). Conceding, "
+        "baptism and the dark game ask for their key again (or Enter).",
         "Клавиши\n"
         "  ← →  1–9 0   выбор карты            Enter   сыграть / открыть решение\n"
         "  l            последняя взятка       s       запись\n"
         "  c            правила стола          ?  F1   эта справка\n"
         "  q            выход (с вопросом)     Ctrl+C  выход сразу (партия сохранена)\n"
         "В окнах: ↑ ↓ выбор, Enter подтвердить, ← → изменить ставку, буквы из нижней "
-        "строки, Esc — к столу (Enter снова откроет окно).",
+        "строки, Esc — к столу (Enter снова откроет окно). Роспись, «крещусь» и игра "
+        "втёмную просят нажать клавишу ещё раз (или Enter).",
     ),
     # ---------------------------------------------------------------- key names (footer)
     "key_card": ("Card", "Карта"),
