@@ -67,11 +67,11 @@ def test_russian_uses_the_games_own_terms() -> None:
 
 def test_counts_take_the_plural_of_their_language() -> None:
     en, ru = Translator("en"), Translator("ru")
-    assert [en.count("w_deal", n) for n in (0, 1, 2, 21)] == [
-        "0 deals",
-        "1 deal",
-        "2 deals",
-        "21 deals",
+    assert [en.count("w_card", n) for n in (0, 1, 2, 21)] == [
+        "0 cards",
+        "1 card",
+        "2 cards",
+        "21 cards",
     ]
     words = [ru.count("w_point", n) for n in (1, 2, 5, 11, 12, 21, 22, 25, 61, 111, 104)]
     assert words == [

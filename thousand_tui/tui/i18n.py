@@ -34,9 +34,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # "one|other" in English, "one|few|many" in Russian (`Translator.count`).
     "w_card": ("card|cards", "карта|карты|карт"),
     "w_point": ("point|points", "очко|очка|очков"),
-    "w_deal": ("deal|deals", "кон|кона|конов"),
-    "w_level": ("level|levels", "уровень|уровня|уровней"),
-    "w_trick": ("trick|tricks", "взятка|взятки|взяток"),
     # ---------------------------------------------------------------- the table
     "header_deal": ("Deal {number}", "Кон {number}"),
     "header_dealer": ("dealer: {name}", "сдающий: {name}"),
