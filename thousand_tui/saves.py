@@ -131,8 +131,9 @@ def describe_save(path: Path) -> SavedGame:
         kind = line.get("type")
         if kind == "deal":
             deals += 1
-        elif kind == "action" and line.get("seat") in humans and not line.get("auto"):
-            yours += 1
+        elif kind == "action" and not line.get("auto"):
+            seat = line.get("seat")
+            yours += _is_int(seat) and seat in humans
         elif kind == "result":
             scores = _scores(line.get("state"), len(names)) or scores
         elif kind == "end":

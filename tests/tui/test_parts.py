@@ -125,6 +125,7 @@ def test_two_palki_of_a_golden_deal_say_why() -> None:
 
 def test_the_sitter_is_told_the_talon_he_watches() -> None:
     tell = narrator()
+    tell.sitter = 0  # you deal, four at the table
     cards = tuple(parse_cards(["AH", "TH", "KH"]))
     watched = TalonTaken(1, cards, shown=False, talon=None, private_to=(1, 0))
     assert tell.tell([watched]) == [
