@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .plural import counted
+
 PROG = "thousand"
 COMMANDS = ("play", "simulate", "replay", "presets", "games", "ssh-session", "ssh-check")
 
@@ -38,7 +40,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command; given the `command` being run, the options of the hosting
     commands are only added (and their modules imported) for that command."""
     parser = argparse.ArgumentParser(
-        prog=PROG, description="Thousand (Тысяча), the card game, in the terminal."
+        prog=PROG,
+        description="Thousand (Тысяча), the card game, in the terminal.",
+        epilog="Without a command, `thousand` plays: its flags (--preset, --players, --ai, "
+        "--lang, --name, --resume, ...) are listed by `thousand play --help`.",
     )
     sub = parser.add_subparsers(dest="command")
 
@@ -80,6 +85,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--all-players",
         action="store_true",
         help="on a hosted account: every player's games (the folders under players/) too",
+    )
+    games.add_argument(
+        "--delete",
+        type=int,
+        nargs="+",
+        metavar="NUMBER",
+        help="delete the games listed under these numbers",
+    )
+    games.add_argument(
+        "--clean",
+        action="store_true",
+        help="delete the unfinished games without a decision of yours (tables opened and left)",
     )
     games.set_defaults(handler=run_games)
 
@@ -161,18 +178,32 @@ def run_games(options: argparse.Namespace) -> int:
     hosted account too."""
     from .saves import (
         data_dir,
+        delete_games,
+        delete_untouched,
         format_all_players,
         format_games,
         games_dir,
         list_games,
         other_players_note,
+        untouched_count,
     )
 
     if options.all_players:
         print(format_all_players(data_dir()))
         return 0
     folder = games_dir()
+    if options.delete or options.clean:
+        done = delete_games(options.delete or [], folder) if options.delete else []
+        done += delete_untouched(folder) if options.clean else []
+        print("\n".join(done) if done else "nothing to delete")
+        return 0
     print(format_games(list_games(folder), folder))
+    hidden = untouched_count(folder)
+    if hidden:
+        print(
+            f"{counted(hidden, 'unfinished game|unfinished games')} without a decision of yours "
+            "not listed; `thousand games --clean` deletes them."
+        )
     note = other_players_note()
     if note:
         print(note)
@@ -278,7 +309,7 @@ def run_replay(options: argparse.Namespace) -> int:
             deals += len(game.results)
     count = len(record.games)
     print(
-        f"{options.file}: {count} game{'s' * (count != 1)}, {deals} deals: "
+        f"{options.file}: {counted(count, 'game|games')}, {counted(deals, 'deal|deals')}: "
         "every result agrees with the replay and keeps the rules of the score sheet"
     )
     return 0

@@ -30,6 +30,7 @@ from .engine.rules import (
     Rules,
     show,
 )
+from .plural import counted
 from .presets import Preset
 
 _SECTION_TITLES: Final[Mapping[str, tuple[str, str]]] = {
@@ -237,8 +238,8 @@ _WORDS: Final[Mapping[str, _Words]] = {
         ("not with a score below {v}", "нельзя при счёте ниже {v}"),
     ),
     "bidding.minus_mode": _w(
-        "A player below that score",
-        "Игрок с таким счётом",
+        "Below the minus limit (if there is one), a player",
+        "Ниже порога в минусе (если он есть) игрок",
         {
             "self_passes": ("passes automatically", "пасует автоматически"),
             "others_pass": (
@@ -721,14 +722,7 @@ _WORDS: Final[Mapping[str, _Words]] = {
 
 
 def _points(number: int, lang: int) -> str:
-    if lang == 0:
-        return f"{number} point" if abs(number) == 1 else f"{number} points"
-    last, tens = abs(number) % 10, abs(number) % 100
-    if last == 1 and tens != 11:
-        return f"{number} очко"
-    if 2 <= last <= 4 and not 12 <= tens <= 14:
-        return f"{number} очка"
-    return f"{number} очков"
+    return counted(number, ("point|points", "очко|очка|очков")[lang], ("en", "ru")[lang])
 
 
 class _Formatter(string.Formatter):

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .engine.events import Event
 from .engine.game import Game
 from .engine.record import RecordedGame, RecordError, RecordFile, rebuild
+from .plural import counted
 from .records import RecordWriter, is_locked, read_record
 
 APP_DIR = "thousand_tui"
@@ -93,10 +96,16 @@ class SavedGame:
     in_use: bool = False  # open in another window or session right now
     truncated: bool = False  # the last line was cut off; resuming drops it
     lang: str | None = None  # the language it was played in, if the record says
+    yours: int = 0  # decisions made by the human player (not the automatic ones)
 
     @property
     def resumable(self) -> bool:
         return self.error is None and not self.finished and not self.in_use
+
+    @property
+    def untouched(self) -> bool:
+        """Unfinished, and without a decision of yours: a table opened and left at once."""
+        return self.error is None and not self.finished and not self.yours
 
 
 def describe_save(path: Path) -> SavedGame:
@@ -111,12 +120,20 @@ def describe_save(path: Path) -> SavedGame:
     names = [_player_name(p, seat) for seat, p in enumerate(header.get("players") or [])]
     start = header.get("start")
     scores = _scores(start.get("state") if isinstance(start, dict) else None, len(names))
-    deals = 0
+    humans = {
+        seat
+        for seat, p in enumerate(header.get("players") or [])
+        if isinstance(p, dict) and p.get("kind") == "human"
+    }
+    deals = yours = 0
     winner: int | None = None
     for line in lines:
         kind = line.get("type")
         if kind == "deal":
             deals += 1
+        elif kind == "action" and not line.get("auto"):
+            seat = line.get("seat")
+            yours += _is_int(seat) and seat in humans
         elif kind == "result":
             scores = _scores(line.get("state"), len(names)) or scores
         elif kind == "end":
@@ -134,6 +151,7 @@ def describe_save(path: Path) -> SavedGame:
         in_use=is_locked(path),
         truncated=record.truncated,
         lang=_text(header.get("lang"), 16) or None,
+        yours=yours,
     )
 
 
@@ -182,17 +200,56 @@ def record_files(directory: Path | None = None) -> list[Path]:
     return [path for _, path in found]
 
 
-def list_games(directory: Path | None = None) -> list[SavedGame]:
-    """Saved games, newest first."""
-    return [describe_save(path) for path in record_files(directory)]
+def list_games(directory: Path | None = None, *, untouched: bool = False) -> list[SavedGame]:
+    """Saved games, newest first; those without a decision of yours only if `untouched`."""
+    found = [describe_save(path) for path in record_files(directory)]
+    return [save for save in found if untouched or not save.untouched]
 
 
 def latest_unfinished(directory: Path | None = None) -> Path | None:
-    """The most recently played game that is not over and not open elsewhere."""
+    """The most recently played game that is not over and not open elsewhere (a table just
+    left, before a decision of yours, too: its cards were seen)."""
     for path in record_files(directory):
         if describe_save(path).resumable:
             return path
     return None
+
+
+def delete_games(numbers: list[int], directory: Path | None = None) -> list[str]:
+    """`thousand games --delete N...`: delete the games listed under those numbers (as
+    `thousand games` lists them). Returns a line per game; raises ValueError, deleting
+    nothing, for a number not in the list or a game open elsewhere."""
+    saves = list_games(directory)
+    chosen: list[SavedGame] = []
+    for number in numbers:
+        if not 1 <= number <= len(saves):
+            raise ValueError(
+                f"there is no game {number}: `thousand games` lists {len(saves)}, numbered 1 to "
+                f"{len(saves)}"
+            )
+        save = saves[number - 1]
+        if save.in_use:
+            raise ValueError(f"game {number} ({save.path.name}) is being played; close it first")
+        if save not in chosen:
+            chosen.append(save)
+    for save in chosen:
+        save.path.unlink(missing_ok=True)
+    return [f"deleted {save.path.name}" for save in chosen]
+
+
+def delete_untouched(directory: Path | None = None) -> list[str]:
+    """`thousand games --clean`: delete the unfinished games without a decision of yours
+    (tables opened and left at once), unless open elsewhere."""
+    gone = []
+    for save in list_games(directory, untouched=True):
+        if save.untouched and not save.in_use:
+            save.path.unlink(missing_ok=True)
+            gone.append(f"deleted {save.path.name}")
+    return gone
+
+
+def untouched_count(directory: Path | None = None) -> int:
+    return sum(save.untouched for save in list_games(directory, untouched=True))
 
 
 def format_games(saves: list[SavedGame], folder: Path) -> str:
@@ -204,7 +261,8 @@ def format_games(saves: list[SavedGame], folder: Path) -> str:
     lines += [
         "",
         "Continue the latest unfinished game with `thousand --resume`, "
-        "another one with `thousand --resume FILE`.",
+        "another one with `thousand --resume FILE`; delete one with "
+        "`thousand games --delete NUMBER`.",
     ]
     return "\n".join(lines)
 
@@ -261,7 +319,7 @@ def format_all_players(base: Path) -> str:
         return f"No saved games yet under {base}."
     lines += [
         "",
-        f"{total} game{'s' * (total != 1)} of {players} player{'s' * (players != 1)} "
+        f"{counted(total, 'game|games')} of {counted(players, 'player|players')} "
         "with a folder of their own. A player continues the latest unfinished one by "
         "logging in with `resume`.",
     ]
@@ -302,7 +360,7 @@ def other_players_note() -> str | None:
     if not others:
         return None
     return (
-        f"{others} player{'s' * (others != 1)} of this hosted account "
+        f"{counted(others, 'player|players')} of this hosted account "
         f"{'have' if others != 1 else 'has'} games of their own: "
         "`thousand games --all-players` lists them."
     )
@@ -319,18 +377,20 @@ class Resumed:
     warnings: list[str] = field(default_factory=list)
 
 
-def resume(path: Path) -> Resumed:
+def resume(path: Path, on_events: Callable[[list[Event]], None] | None = None) -> Resumed:
     """Rebuild the last game of a record and reopen the file for appending.
 
     A cut-off last line is dropped from the file (it never held a whole decision) and the
     game goes on from the last complete line. A file that is not a record, is of a newer
     version, does not replay, is finished or is open in another window is never written to.
-    The file stays locked until the writer is closed."""
+    The file stays locked until the writer is closed. `on_events` is told the events of the
+    replay, decision by decision."""
     path = Path(path)
     read_record(path)  # a file that is not a record is not even opened for writing
     writer = RecordWriter(path, exclusive=True)
     try:
-        record, recorded, game = _resumable(path)  # again: nothing can change it now
+        # Read again: nothing can change it now.
+        record, recorded, game = _resumable(path, on_events)
         warnings = [_resume_warning(warning) for warning in record.warnings]
         _repair_tail(path, record.truncated)
         for line in game.lines[len(recorded.lines) :]:
@@ -342,13 +402,15 @@ def resume(path: Path) -> Resumed:
     return Resumed(game, writer, path, warnings)
 
 
-def _resumable(path: Path) -> tuple[RecordFile, RecordedGame, Game]:
+def _resumable(
+    path: Path, on_events: Callable[[list[Event]], None] | None = None
+) -> tuple[RecordFile, RecordedGame, Game]:
     record = read_record(path)
     recorded = record.games[-1]
     if recorded.finished:
         raise RecordError(f"{path}: this game is over; start a new one")
     try:
-        game, mismatch = rebuild(recorded)
+        game, mismatch = rebuild(recorded, on_events=on_events)
     except RecordError as error:
         raise RecordError(f"{path}: {error}; the file is left as it is") from error
     if mismatch is not None:

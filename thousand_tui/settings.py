@@ -20,6 +20,7 @@ from typing import Any, Final
 from .engine.dealing import Dealt
 from .engine.game import Start
 from .engine.rules import with_overrides
+from .plural import counted
 from .presets import Preset, load_preset
 from .saves import describe_save, games_dir, latest_unfinished
 
@@ -105,7 +106,8 @@ def parse_levels(
         parts *= count
     if len(parts) != count:
         raise SetupError(
-            f"--ai needs one level for all {who}s or {count} levels, one per {who}{note}, "
+            f"--ai needs one level for all {who}s or {counted(count, 'level|levels')}, one per "
+            f"{who}{note}, "
             f"got {text!r}"
         )
     for level in parts:

@@ -142,3 +142,9 @@ def test_no_progress_bar_when_the_output_is_not_a_terminal(
     with progress("games", 3) as advance:
         advance(1)
     assert capsys.readouterr() == ("", "")
+
+
+def test_the_help_points_to_the_tables_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    assert "`thousand play --help`" in capsys.readouterr().out

@@ -444,3 +444,49 @@ def test_a_session_killed_by_any_signal_leaves_its_game_resumable(
     assert path.read_bytes() == before
     assert saves.describe_save(path).resumable
     resume_and_play(path, 5)
+
+
+def test_a_table_left_before_your_first_decision_is_not_listed(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = saves.games_dir()
+    folder.mkdir(parents=True)
+    left = folder / "b-left.jsonl"
+    with RecordWriter(left) as writer:
+        game = new_game("classic", 7, writer)
+        while game.to_move != 0:  # the opponents' decisions only
+            advance(game, 1)
+    played = folder / "a-played.jsonl"
+    record(played, "classic", decisions=30)
+    os.utime(played, (1_000_000, 1_000_000))
+    assert saves.describe_save(left).untouched and not saves.describe_save(played).untouched
+    assert [save.path for save in saves.list_games()] == [played]
+    assert saves.latest_unfinished() == left  # `--resume` still goes back to it
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "a-played.jsonl" in out and "b-left.jsonl" not in out
+    assert "1 unfinished game without a decision of yours not listed" in out
+    assert main(["games", "--clean"]) == 0
+    assert capsys.readouterr().out == "deleted b-left.jsonl\n"
+    assert not left.exists() and played.exists()
+
+
+def test_thousand_games_deletes_by_number(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = saves.games_dir()
+    folder.mkdir(parents=True)
+    first, second = folder / "a.jsonl", folder / "b.jsonl"
+    record(first, "classic", decisions=30)
+    record(second, "family", decisions=30)
+    os.utime(first, (1_000_000, 1_000_000))  # older: listed second
+    assert main(["games", "--delete", "3"]) == 2
+    assert "there is no game 3: `thousand games` lists 2" in capsys.readouterr().err
+    assert first.exists() and second.exists()
+    assert main(["games", "--delete", "2"]) == 0
+    assert capsys.readouterr().out == "deleted a.jsonl\n"
+    assert not first.exists() and second.exists()
+    with RecordWriter(second, exclusive=True):  # open in another window
+        assert main(["games", "--delete", "1"]) == 2
+        assert "is being played" in capsys.readouterr().err
+    assert second.exists()

@@ -490,6 +490,9 @@ def test_describe_examples() -> None:
     classic = dict(line for _, group in describe_rules(DEFAULT_RULES, "en") for line in group)
     assert classic["Raise in the auction"] == "by any multiple of 5"
     assert classic["Game to"] == "1000 points"
+    # Bidding in the minus is open to all: the rule for a player below a limit says "if".
+    assert classic["Bidding in the minus"] == "allowed at any score"
+    assert classic["Below the minus limit (if there is one), a player"] == "passes automatically"
     site = dict(
         line
         for _, group in describe_rules(load_preset("online-site").rules, "ru")

@@ -3,7 +3,9 @@ checks both the engine (the state changed as the keys said) and the screen (it s
 
 from __future__ import annotations
 
+from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.deal import Phase
+from thousand_tui.engine.dealing import Dealt
 from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.settings import TableSetup
@@ -35,9 +37,10 @@ async def win_auction(pilot) -> None:  # type: ignore[no-untyped-def]
 
 
 async def give_two(pilot) -> None:  # type: ignore[no-untyped-def]
-    """Give K♠ to Anna and Q♣ to Boris (the hand is A♠ 10♠ K♠ A♣ Q♣ K♦ A♥ 10♥ K♥ Q♥)."""
+    """Give K♠ to Anna and Q♣ to Boris (the hand is A♠ 10♠ K♠ A♣ Q♣ K♦ A♥ 10♥ K♥ Q♥; a card
+    given stays in its place, dimmed, so the keys keep their cards)."""
     await pilot.press("3", "enter")
-    await pilot.press("4", "enter")
+    await pilot.press("5", "enter")
     await pilot.press("enter")
     await settle(pilot)
 
@@ -73,6 +76,11 @@ async def test_the_auction_dialog_moves_through_bids_and_explains_the_marriage_r
         screen = app.screen
         assert isinstance(screen, AuctionScreen)
         assert "need a marriage" in screen_text(app)
+        assert screen.choice_list.current is not None
+        assert screen.choice_list.current.id == "pass"
+        await pilot.press("right")  # from Pass, ← → go to the adjustable bid
+        assert screen.choice_list.current.values
+        await pilot.press("up", "up")  # back on Pass
         await pilot.press("down", "down")  # the adjustable bid, 110
         await pilot.press("right", "right")  # 120, the highest without a marriage
         await pilot.press("right")  # refused: the note says why
@@ -80,6 +88,12 @@ async def test_the_auction_dialog_moves_through_bids_and_explains_the_marriage_r
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.game.deal.bids[2] == (0, 120)
+        assert app.session.game.deal.declarer == 0  # Anna passes
+        await pilot.press("enter", "enter", "enter")  # the two leftmost cards given
+        await settle(pilot)
+        assert isinstance(app.screen, ContractScreen)
+        text = screen_text(app)
+        assert "In hand: " in text and "marriage" not in text  # none to count
 
 
 async def test_give_cards_and_take_one_back() -> None:
@@ -99,6 +113,86 @@ async def test_give_cards_and_take_one_back() -> None:
         assert isinstance(app.screen, ContractScreen)
         log = app.table.query_one("#log").lines_written
         assert "You → Anna: K♠." in log and "You → Boris: Q♣." in log
+
+
+async def test_a_card_given_keeps_the_keys_on_their_cards() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        # A♠ 10♠ K♠ A♣ Q♣ K♦ A♥ 10♥ K♥ Q♥: 6 is K♦, 0 is Q♥ before and after K♦ is chosen.
+        await pilot.press("6", "enter")
+        assert "To Anna: K♦" in screen_text(app)
+        await pilot.press("0", "enter")
+        assert "To Boris: Q♥" in screen_text(app)
+        await pilot.press("backspace", "6", "enter")  # K♦ is chosen already: said, not given
+        assert "K♦ is chosen already" in app.notices[-1]
+        assert "To Boris: —" in screen_text(app)
+        await pilot.press("1", "enter", "enter")  # A♠ to Boris, and confirm
+        await settle(pilot)
+        assert [c.code for _, c in app.session.game.deal.given] == ["KD", "AS"]
+
+
+async def test_a_number_key_past_the_last_card_is_said() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        await give_two(pilot)
+        await pilot.press("1")  # play 105
+        await settle(pilot)
+        assert len(app.session.game.deal.hands[0]) == 8
+        await pilot.press("9")
+        assert app.notices[-1] == "No card under 9: you hold 8 cards."
+        assert app.session.game.deal.hands[0]  # nothing played
+
+
+async def test_baptism_asks_to_be_confirmed() -> None:
+    deal = dealt(
+        ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S JC QC TC AD QD 9C"], "KC 9D KD"
+    )
+    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: deal}))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        await pilot.press("enter", "enter", "enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContractScreen)
+        key = str(next(i for i, c in enumerate(screen.choices, 1) if c.id == "baptism"))
+        await pilot.press(key)
+        await settle(pilot)
+        assert app.screen is screen and not app.session.game.results
+        assert f"Press {key} again or Enter to be baptised" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.results[0].deltas[0] == 0
+
+
+async def test_two_players_choose_a_talon_and_put_aside_with_every_card_on_a_key() -> None:
+    hands = ("AH TH KH QH AS TS AC TC KC QC", "9H JH 9D JD 9C JC JS 9S QS KS")
+    two = Dealt(
+        hands=tuple(tuple(parse_cards(h.split())) for h in hands),
+        talons=(tuple(parse_cards(["QD", "KD"])), tuple(parse_cards(["TD", "AD"]))),
+    )
+    setup = TableSetup.of("two-player", seed=5, pace=0, deals={1: two}, first_dealer=1)
+    app = create_app(setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)  # you are on 100, Anna passes
+        screen = app.screen
+        assert isinstance(screen, DecisionScreen) and screen.kind == "talon"
+        text = screen_text(app)
+        assert "1  Take talon 1 (2 cards, unseen)" in text
+        assert "other one goes, with its points, to whoever takes the last trick." in text
+        await pilot.press("2")
+        await settle(pilot)
+        assert isinstance(app.screen, ExchangeScreen)
+        text = screen_text(app)
+        assert "Aside, card 1 of 2: —" in text and "Aside, card 2 of 2: —" in text
+        # Twelve cards: the eleventh and twelfth are on - and =.
+        await pilot.press("minus", "enter", "equals_sign", "enter", "enter")
+        await settle(pilot)
+        log = app.table.query_one("#log").lines_written
+        assert "Aside: K♥." in log and "Aside: Q♥." in log
 
 
 async def test_raise_the_contract() -> None:
@@ -122,13 +216,28 @@ async def test_concede() -> None:
         await give_two(pilot)
         screen = app.screen
         assert isinstance(screen, ContractScreen)
-        assert "Concede «R»: you −105, each opponent +60" in screen_text(app)
+        text = screen_text(app)
+        assert "Concede («R» on the score sheet): you −105, each opponent +60" in text
+        assert "In hand: 164 points with the marriages (♥100)" in text
+        await pilot.press("3")  # only highlighted: conceding cannot be undone
+        await settle(pilot)
+        assert app.screen is screen and not app.session.game.results
+        assert "Press 3 again or Enter to concede" in screen_text(app)
+        await pilot.press("up")  # moving away takes the choice back
+        assert "Press 3 again" not in screen_text(app)
+        await pilot.press("3")
         await pilot.press("3")
         await settle(pilot)
         result = app.session.game.results[0]
         assert result.conceded and result.deltas == [-105, 60, 60]
         assert isinstance(app.screen, DealResultScreen)
-        assert "You: 105 conceded «R»" in screen_text(app)
+        text = screen_text(app)
+        assert "You: 105 conceded «R»" in text and "Enter: next deal" in text
+        # The next deal waits for you to close this one: nobody is thinking, nothing to decide.
+        assert "thinking" not in text
+        assert "The deal is over: press Enter to go on." in str(
+            app.table.query_one("#prompt").render()
+        )
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.game.deal.number == 2
@@ -164,7 +273,7 @@ async def test_play_a_whole_deal_with_a_marriage() -> None:
 
 async def test_an_unplayable_card_says_why() -> None:
     app = strong_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await win_auction(pilot)
         await give_two(pilot)
         await pilot.press("1")  # play 105
@@ -181,6 +290,15 @@ async def test_an_unplayable_card_says_why() -> None:
         assert app.session.game.view(0).hand == hand  # nothing was played
         messages = " ".join(app.notices)
         assert "you must follow suit" in messages
+        await press_card(pilot, wrong.code)
+        await press_card(pilot, wrong.code)
+        await pilot.pause()
+        assert screen_text(app).count("you must follow suit") == 1  # one at a time
+        right = next(c for c in hand if c.suit is led)
+        await press_card(pilot, right.code)
+        await settle(pilot)
+        await pilot.pause()
+        assert "you must follow suit" not in screen_text(app)  # gone at the next action
 
 
 async def test_redeal_offer() -> None:
@@ -216,6 +334,10 @@ async def test_dark_game() -> None:
         text = screen_text(app)
         assert "Play in the dark?" in text and "░░░" in text and "A♥" not in text
         await pilot.press("1")
+        await settle(pilot)
+        assert app.screen is screen and not app.session.game.deal.dark
+        assert "Press 1 again or Enter to play in the dark" in screen_text(app)
+        await pilot.press("enter")
         await settle(pilot)
         game = app.session.game
         assert game.deal.dark and game.deal.declarer == 0 and game.deal.contract == 120
@@ -259,33 +381,44 @@ async def test_barrel_attempt_is_marked_on_the_sheet() -> None:
         assert "880 B1" in text and "880 B0" in text  # after the deal, and the start
 
 
-async def test_game_over_from_the_barrel_and_again() -> None:
-    start = Start(
-        MatchState(
-            scores=(880, 300, 200),
-            palki=(0, 0, 0),
-            palki_streak=(0, 0, 0),
-            barrel=(BarrelSeat(2, 0), None, None),
-            falls=(0, 0, 0),
-            concessions=(0, 0, 0),
-            crosses=(0, 0, 0),
-        )
+# You on the barrel at 880, first attempt: the STRONG deal wins the game.
+ON_THE_BARREL = Start(
+    MatchState(
+        scores=(880, 300, 200),
+        palki=(0, 0, 0),
+        palki_streak=(0, 0, 0),
+        barrel=(BarrelSeat(2, 0), None, None),
+        falls=(0, 0, 0),
+        concessions=(0, 0, 0),
+        crosses=(0, 0, 0),
     )
-    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=start))
+)
+
+
+async def win_from_the_barrel(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Bid 120, give two cards, play it with the heart marriage, to the deal's result."""
+    await settle(pilot)
+    await pilot.press("2")  # 120
+    await settle(pilot)
+    await give_two(pilot)
+    await pilot.press("1")  # play 120
+    await settle(pilot)
+    await press_card(pilot, "AH")
+    await settle(pilot)
+    await press_card(pilot, "KH")
+    await pilot.press("1")  # declare ♥ 100
+    await play_out_deal(pilot)
+
+
+async def test_game_over_from_the_barrel_and_again() -> None:
+
+    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=ON_THE_BARREL))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2")  # 120
-        await settle(pilot)
-        await give_two(pilot)
-        await pilot.press("1")  # play 120
-        await settle(pilot)
-        await press_card(pilot, "AH")
-        await settle(pilot)
-        await press_card(pilot, "KH")
-        await pilot.press("1")  # declare ♥ 100
-        await play_out_deal(pilot)
+        await win_from_the_barrel(pilot)
         game = app.session.game
         assert game.over and game.winner == 0
+        text = screen_text(app)
+        assert "Enter: the end of the game" in text and "next deal" not in text
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
@@ -319,7 +452,17 @@ async def test_resume_continues_at_the_same_decision() -> None:
         assert game.deal.phase is Phase.GIVE and game.deal.declarer == 0
         assert sorted(game.deal.hands[0]) == hand
         assert isinstance(again.screen, ExchangeScreen)
-        assert "Game resumed at deal 1." in again.table.query_one("#log").lines_written
+        log = again.table.query_one("#log").lines_written
+        assert "Game resumed at deal 1." in log
+        # The deal so far, told again: what you saw, nothing of the others' hands.
+        assert log[:5] == [
+            "Deal 1, dealer You.",
+            "Anna: on 100.",
+            "Boris: pass.",
+            "You: 105.",
+            "Anna: pass.",
+        ]
+        assert "Talon (You): K♠ Q♣ K♦." in log
         await give_two(pilot)
         assert [c.code for _, c in game.deal.given] == ["KS", "QC"]
 
@@ -375,3 +518,34 @@ async def test_a_marriage_declared_po_masti_leaves_the_trump() -> None:
         assert deal_now.declarations[0].keep_trump
         log = app.table.query_one("#log").lines_written
         assert "You: K♥ — marriage ♥ 100 «по масти», trump stays none." in log
+
+
+async def test_again_after_a_resumed_game_starts_a_new_game_with_the_same_table() -> None:
+
+    setup = TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=ON_THE_BARREL, ai="easy,normal")
+    first = create_app(setup)
+    async with first.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    path = first.session.path
+    assert path is not None
+
+    app = create_app(TableSetup.of(resume=path, pace=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await win_from_the_barrel(pilot)
+        game = app.session.game
+        assert game.over
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("a")
+        await settle(pilot)
+        assert app.is_running and app.games_played == 2
+        new = app.session.game
+        assert new is not game and not new.over and not new.results
+        assert new.seed == game.seed + 1 and new.preset == game.preset
+        assert [p.level for p in new.players] == [p.level for p in game.players]
+        assert app.session.path is not None and app.session.path != path

@@ -24,6 +24,7 @@ from thousand_tui.engine.events import (
     RedealDeclined,
     TalonTaken,
 )
+from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.rules import Rules, RulesError
 from thousand_tui.settings import (
     DEFAULT_PACE,
@@ -40,6 +41,7 @@ from thousand_tui.tui.ascii import AsciiFilter, asciify
 from thousand_tui.tui.i18n import MESSAGES, Translator
 from thousand_tui.tui.narrate import Narrator
 from thousand_tui.tui.render import Palette
+from thousand_tui.tui.text import seat_panel
 
 # ---------------------------------------------------------------------- words
 
@@ -61,6 +63,74 @@ def test_russian_uses_the_games_own_terms() -> None:
         assert term in russian, term
     for term in ("втёмную", "пас", "хвалю", "козырь", "крещусь"):
         assert term in russian, term
+
+
+def test_counts_take_the_plural_of_their_language() -> None:
+    en, ru = Translator("en"), Translator("ru")
+    assert [en.count("w_card", n) for n in (0, 1, 2, 21)] == [
+        "0 cards",
+        "1 card",
+        "2 cards",
+        "21 cards",
+    ]
+    words = [ru.count("w_point", n) for n in (1, 2, 5, 11, 12, 21, 22, 25, 61, 111, 104)]
+    assert words == [
+        "1 очко", "2 очка", "5 очков", "11 очков", "12 очков", "21 очко", "22 очка",
+        "25 очков", "61 очко", "111 очков", "104 очка",
+    ]  # fmt: skip
+    with pytest.raises(SetupError, match="or 2 levels, one per opponent"):
+        table_levels("easy,easy,easy", 3)
+    with pytest.raises(SetupError, match="or 1 level, one per opponent"):
+        table_levels("easy,easy", 2)
+
+
+def test_russian_cards_have_russian_ranks() -> None:
+    cards = parse_cards(["AH", "TH", "KS", "QD", "JC", "9S"])
+    assert [Palette(lang="ru").card_label(c) for c in cards] == [
+        "Т♥", "10♥", "К♠", "Д♦", "В♣", "9♠"
+    ]  # fmt: skip
+    assert Palette(lang="ru", ascii_only=True).card_label(cards[0]) == "AH"
+    styled = Palette(lang="ru").styled("Анна: Т♥")
+    assert styled.spans and styled.spans[0].start == len("Анна: ")
+
+
+def test_the_concession_has_one_mark_in_each_language() -> None:
+    for lang in ("en", "ru"):
+        t = Translator(lang)
+        mark = t("mark_concession")
+        assert f"«{mark}»" in t("help_rules")
+        assert f"{mark} " in t("sheet_legend", palka="|", r=mark, cross="x", b="B", fall="v",
+                                s="S", gold="*")  # fmt: skip
+    assert "«Р»" not in Translator("en")("help_rules")
+
+
+def test_two_palki_of_a_golden_deal_say_why() -> None:
+    from thousand_tui.ai import make_player
+    from thousand_tui.presets import load_preset
+
+    rules = load_preset("online-site").rules
+    players = [PlayerInfo("You", "human"), PlayerInfo("Anna", "ai"), PlayerInfo("Boris", "ai")]
+    game = Game(rules, 3, players)
+    game.take_start_events()
+    ai = {seat: make_player("easy", 100 + seat) for seat in range(3)}
+    while len(game.results) < 2:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(ai[seat].decide(game.view(seat)))
+    result = game.results[1]
+    assert result.golden
+    tell = Narrator(Translator("en"), Palette(), ("You", "Anna", "Boris"), rules)
+    assert "You: two palki (no trick in a golden deal counts twice)" in tell.result(result)
+
+
+def test_the_sitter_is_told_the_talon_he_watches() -> None:
+    tell = narrator()
+    tell.sitter = 0  # you deal, four at the table
+    cards = tuple(parse_cards(["AH", "TH", "KH"]))
+    watched = TalonTaken(1, cards, shown=False, talon=None, private_to=(1, 0))
+    assert tell.tell([watched]) == [
+        "Talon (Anna): A♥ 10♥ K♥, seen by you sitting out; not shown to the others."
+    ]
 
 
 def test_translator_refuses_an_unknown_language() -> None:
@@ -299,3 +369,16 @@ def test_an_event_of_an_unknown_kind_is_an_error() -> None:
 
     with pytest.raises(TypeError, match="no words"):
         narrator().tell([Unheard(1)])
+
+
+def test_an_opponent_to_move_is_not_thinking_while_a_result_waits() -> None:
+    players = [PlayerInfo("You", "human"), PlayerInfo("Anna", "ai"), PlayerInfo("Boris", "ai")]
+    game = Game(Rules(), 1, players, first_dealer=0)
+    game.take_start_events()
+    seat = game.to_move
+    assert seat is not None and seat != 0
+    view, t = game.view(0), Translator("en")
+    thinking = seat_panel(view, seat, "", "easy", t, Palette())
+    assert "thinking" in str(thinking.lines[1])
+    waiting = seat_panel(view, seat, "pass", "easy", t, Palette(), paused=True)
+    assert "thinking" not in str(waiting.lines[1])

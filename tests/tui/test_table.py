@@ -26,6 +26,7 @@ from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.end import TooSmallScreen
 from thousand_tui.tui.screens.info import ConventionsScreen, HelpScreen, SheetScreen
 from thousand_tui.tui.widgets.hand import Hand
+from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.sheet import SheetTable
 
 from .helpers import STRONG, play_headless, press_card, screen_text, settle
@@ -103,6 +104,17 @@ async def test_russian_table() -> None:
         text = screen_text(app)
         assert "Торговля" in text and "Ставка: 100 (Анна)" in text and "1  Пас" in text
         assert app.session.game.names == ("Вы", "Анна", "Борис")
+        # The ranks in Russian letters: туз, десятка, король, дама; the log agrees in grammar.
+        assert "Т♥ 10♥ К♥ Д♥" in text and "A♥" not in text and "Q♥" not in text
+        assert "Кон 1, сдающий: Вы." in app.table.query_one("#log").lines_written
+        await pilot.press("2")  # 105
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Анна получит: —" in text and "Игроку" not in text
+        await pilot.press("3", "enter", "5", "enter", "enter")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "На руках: 164 очка вместе с марьяжами (♥100)" in text
 
 
 async def test_screens_reached_by_keys() -> None:
@@ -116,9 +128,19 @@ async def test_screens_reached_by_keys() -> None:
         await pilot.press("c")
         assert isinstance(app.screen, ConventionsScreen)
         assert "Family home rules" in screen_text(app)
-        await pilot.press("escape", "escape", "s")
+        await pilot.press("s")
         assert isinstance(app.screen, SheetScreen)
         await pilot.press("escape")
+        assert app.screen is dialog
+        # One page at a time: however many page keys, one Esc goes back.
+        await pilot.press("s", "c", "question_mark", "c", "s", "question_mark", "s", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, ConventionsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is dialog
+        await pilot.press("s", "s")  # a page's own key closes it
+        await pilot.pause()
         assert app.screen is dialog
 
 
@@ -136,6 +158,25 @@ async def test_the_last_trick_on_a_key() -> None:
         assert "Last trick 1 · → You (+11)" in screen_text(app)
         await pilot.press("l")
         assert "Last trick 1" not in screen_text(app)
+
+
+async def test_the_side_sheet_shows_whole_scores_and_marks() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # 105
+        await settle(pilot)
+        await pilot.press("3", "enter", "5", "enter", "enter")
+        await settle(pilot)
+        await pilot.press("3", "3")  # concede
+        await settle(pilot)
+        await pilot.press("enter")  # the result seen
+        await settle(pilot)
+        await pilot.press("escape")  # the auction put away: the sheet beside the table
+        await pilot.pause()
+        side = [line.rpartition("▏")[2] for line in screen_text(app).splitlines()]
+        row = next(line for line in side if line.lstrip().startswith("1 "))
+        assert row.split() == ["1", "You", "105", "«R»", "-105", "R", "60", "60"]
 
 
 async def test_a_forty_deal_sheet_scrolls_to_the_latest_deal() -> None:
@@ -257,3 +298,29 @@ async def test_an_abandoned_decision_keeps_its_player_and_the_seat_gets_a_fresh_
         blocked.go.set()  # his thread ends; its answer belongs to a cancelled worker
         await pilot.pause(0.1)
         assert app.session.player(2) is not blocked
+
+
+async def test_the_dealer_of_four_sits_out_with_words_and_watches_the_talon() -> None:
+    # You deal: you sit out the first deal. A long pace keeps the deal on the table.
+    app = create_app(TableSetup.of("four-player", seed=1, pace=30, first_dealer=0, lang="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        assert app.session.game.deal.sitting_out == 0
+        assert "You deal and sit out this deal: no cards for you, you watch it." in screen_text(app)
+
+
+class PanelApp(App[None]):
+    CSS = "SeatPanel { border: round white; height: 4; }"
+
+    def compose(self) -> ComposeResult:
+        yield SeatPanel(1, id="panel")
+
+
+async def test_a_narrow_panel_shows_the_short_title() -> None:
+    for width, shown in ((26, "Борис · играет 120"), (40, "Борис · разыгрывает 120")):
+        app = PanelApp()
+        async with app.run_test(size=(width, 6)) as pilot:
+            panel = app.query_one(SeatPanel)
+            panel.show("Борис · разыгрывает 120", [], short_title="Борис · играет 120")
+            await pilot.pause()
+            assert shown in screen_text(app)

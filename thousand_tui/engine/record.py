@@ -13,6 +13,7 @@ from typing import Any, TypeGuard
 from .actions import Action, IllegalAction
 from .cards import DECK, CardError, parse_cards
 from .dealing import Dealt, deal_cards
+from .events import Event
 from .game import RECORD_FORMAT, RECORD_VERSION, Game, PlayerInfo, Start
 from .match import MatchState
 from .rules import Rules, RulesError
@@ -343,9 +344,12 @@ class Mismatch:
 
 
 def rebuild(
-    recorded: RecordedGame, on_deal: Callable[[], None] | None = None
+    recorded: RecordedGame,
+    on_deal: Callable[[], None] | None = None,
+    on_events: Callable[[list[Event]], None] | None = None,
 ) -> tuple[Game, Mismatch | None]:
-    """Replay a game's decisions from its dealt cards (`on_deal` is told each deal reached).
+    """Replay a game's decisions from its dealt cards (`on_deal` is told each deal reached,
+    `on_events` the events of the start and of each decision).
 
     Returns the game at the last recorded decision and the first difference between the
     record and the replay (None when every line agrees). A record that cannot be replayed at
@@ -354,7 +358,7 @@ def rebuild(
     reported as a RecordError naming the line, never as another exception."""
     where = _Where()
     try:
-        return _replay(recorded, where, on_deal)
+        return _replay(recorded, where, on_deal, on_events)
     except RecordError:
         raise
     except (RecursionError, MemoryError):
@@ -379,7 +383,10 @@ class _Where:
 
 
 def _replay(
-    recorded: RecordedGame, where: _Where, on_deal: Callable[[], None] | None
+    recorded: RecordedGame,
+    where: _Where,
+    on_deal: Callable[[], None] | None,
+    on_events: Callable[[list[Event]], None] | None,
 ) -> tuple[Game, Mismatch | None]:
     lines = recorded.lines
     header = lines[0]
@@ -394,6 +401,8 @@ def _replay(
             deals[number] = _dealt_of(line, rules)
     where.line, where.deal = 0, None
     game = new_game_from_header(header, deals)
+    if on_events is not None:
+        on_events(game.take_start_events())
     deal_number: Any = None
     for index, line in enumerate(lines[1:], start=1):
         where.line = index
@@ -414,9 +423,11 @@ def _replay(
         if produced != index:
             break
         try:
-            game.apply(action)
+            events = game.apply(action)
         except IllegalAction as error:
             return game, Mismatch(index, deal_number, f"{action.describe()}: {error}")
+        if on_events is not None:
+            on_events(events)
     return game, first_difference(lines, game.lines)
 
 

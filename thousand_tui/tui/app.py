@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path, PurePath
 from typing import ClassVar
 
@@ -15,6 +15,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from ..settings import TableSetup
 from .ascii import ASCII_KEYS, AsciiFilter
@@ -22,7 +23,7 @@ from .hangup import HangupGuard
 from .i18n import Translator
 from .render import CardColors, Palette
 from .screens.table import TableScreen
-from .session import Session, new_session
+from .session import Session, new_session, same_table
 
 MIN_SIZE = (80, 24)
 
@@ -54,7 +55,9 @@ class ThousandApp(App[int]):
         self.setup = setup
         self.t = Translator(setup.lang)
         colors = CardColors.of(self.get_css_variables())
-        self.palette = Palette(ascii_only=setup.ascii, no_color=self.no_color, colors=colors)
+        self.palette = Palette(
+            ascii_only=setup.ascii, no_color=self.no_color, colors=colors, lang=setup.lang
+        )
         self.pace = setup.pace
         self.session = session if session is not None else new_session(setup)
         self.handle_signals = handle_signals
@@ -62,6 +65,7 @@ class ThousandApp(App[int]):
         self.title = self.t("app_title")
         self.games_played = 1
         self.notices: list[str] = []
+        self.complaint = False  # a warning or error is on the screen
         self.log_file: Path | None = None  # where problems are logged (`failures.py`)
         self.ascii_filter = AsciiFilter() if setup.ascii else None
         if setup.ascii:
@@ -98,9 +102,19 @@ class ThousandApp(App[int]):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
-        """Show a notification, and keep it in `notices` (what the table told, in order)."""
+        """Show a notification, and keep it in `notices` (what the table told, in order). A
+        warning or error replaces the one shown before: one at a time."""
         self.notices.append(message)
+        if severity != "information":
+            self.clear_notifications()
+            self.complaint = True
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def forget_complaint(self) -> None:
+        """A move was made: the warning or error about the one before is gone."""
+        if self.complaint:
+            self.complaint = False
+            self.clear_notifications()
 
     # ------------------------------------------------------------------ start and stop
 
@@ -170,26 +184,32 @@ class ThousandApp(App[int]):
     def action_sheet(self) -> None:
         from .screens.info import SheetScreen
 
-        if isinstance(self.screen, SheetScreen):
-            self.pop_screen()
-            return
-        self.push_screen(SheetScreen(self.session.game, self.t))
+        self.open_page(SheetScreen, lambda: SheetScreen(self.session.game, self.t))
 
     def action_conventions(self) -> None:
         from .screens.info import ConventionsScreen
 
-        if isinstance(self.screen, ConventionsScreen):
-            self.pop_screen()
-            return
-        self.push_screen(ConventionsScreen(self.session.preset, self.t, self.palette))
+        self.open_page(
+            ConventionsScreen, lambda: ConventionsScreen(self.session.preset, self.t, self.palette)
+        )
 
     def action_help(self) -> None:
         from .screens.info import HelpScreen
 
-        if isinstance(self.screen, HelpScreen):
+        self.open_page(HelpScreen, lambda: HelpScreen(self.t, self.palette))
+
+    def open_page(self, kind: type[Screen[None]], make: Callable[[], Screen[None]]) -> None:
+        """One page (sheet, conventions, help) at a time: its key closes it, another page's
+        key shows that one instead, and Esc goes back to where you were."""
+        from .screens.info import InfoScreen
+
+        shown = self.screen
+        if isinstance(shown, kind):
             self.pop_screen()
-            return
-        self.push_screen(HelpScreen(self.t, self.palette))
+        elif isinstance(shown, InfoScreen):
+            self.switch_screen(make())
+        else:
+            self.push_screen(make())
 
     def action_request_quit(self) -> None:
         from .screens.end import ConfirmQuitScreen
@@ -228,6 +248,7 @@ class ThousandApp(App[int]):
         old = self.session
         old.close()
         seed = old.game.seed + 1
+        self.setup = same_table(self.setup, old)
         self.session = new_session(self.setup, seed=seed)
         self.games_played += 1
         self.switch_screen(TableScreen(self.session))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..plural import counted
+
 LANGS: Final = ("en", "ru")
 
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
@@ -22,14 +24,19 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "no_trump": ("none", "нет"),
     "pass": ("pass", "пас"),
     "tricks_count": ("tricks {count}", "взяток {count}"),
-    "dealer": ("dealer", "сдаёт"),
+    "dealer": ("dealer", "сдающий"),
     "sits_out": ("sits out", "на прикупе"),
     "declarer": ("declarer", "разыгрывает"),
+    "declarer_short": ("plays {value}", "играет {value}"),
     "on_barrel": ("barrel {used}/{attempts}", "бочка {used}/{attempts}"),
     "thinking": ("thinking…", "думает…"),
+    # ---------------------------------------------------------------- counted words
+    # "one|other" in English, "one|few|many" in Russian (`Translator.count`).
+    "w_card": ("card|cards", "карта|карты|карт"),
+    "w_point": ("point|points", "очко|очка|очков"),
     # ---------------------------------------------------------------- the table
     "header_deal": ("Deal {number}", "Кон {number}"),
-    "header_dealer": ("dealer: {name}", "сдаёт: {name}"),
+    "header_dealer": ("dealer: {name}", "сдающий: {name}"),
     "header_golden": ("golden deal ×{m}", "золотой кон ×{m}"),
     "header_dark": ("dark ×{m}", "втёмную ×{m}"),
     "status_trump": ("Trump: ", "Козырь: "),
@@ -37,9 +44,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "status_auction": ("Bid: {value} ({name})", "Ставка: {value} ({name})"),
     "status_talon": ("Talon: ", "Прикуп: "),
     "phase_dark": ("dark offer", "предложение втёмную"),
-    "phase_redeal": ("redeal?", "пересдача?"),
+    "phase_redeal": ("redeal offer", "предложение пересдачи"),
     "phase_auction": ("auction", "торговля"),
-    "phase_dark_cancel": ("dark game: cancel?", "растемнить?"),
+    "phase_dark_cancel": ("cancelling the dark game", "растемнение"),
     "phase_talon": ("talon", "прикуп"),
     "phase_raise": ("raise", "повышение"),
     "phase_give": ("exchange", "снос"),
@@ -66,8 +73,16 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "prompt_deciding": ("Your decision: {phase}.", "Ваше решение: {phase}."),
     "prompt_over": ("The game is over.", "Партия окончена."),
+    "prompt_result": (
+        "The deal is over: press Enter to go on.",
+        "Кон окончен: нажмите Enter, чтобы продолжить.",
+    ),
     "hand_title": ("{name} · {score}", "{name} · {score}"),
     "hand_hidden": ("your cards are face down", "ваши карты закрыты"),
+    "hand_sitting_out": (
+        "You deal and sit out this deal: no cards for you, you watch it.",
+        "Вы сдаёте и в этом кону на прикупе: карт у вас нет, вы смотрите игру.",
+    ),
     "hand_new": ("new", "новые"),
     "trick_title": ("Trick {number}/{total}", "Взятка {number}/{total}"),
     "trick_leads": ("lead: {name}", "заход: {name}"),
@@ -108,10 +123,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "act_ace_marriage": ("{card} ace marriage {points}", "{card} тузовый марьяж {points}"),
     # ---------------------------------------------------------------- narration
     # "Name: what" lines, so that "You" and a name read alike in both languages.
-    "n_deal": ("Deal {number}, dealer {dealer}.", "Кон {number}, сдаёт {dealer}."),
+    "n_deal": ("Deal {number}, dealer {dealer}.", "Кон {number}, сдающий: {dealer}."),
     "n_deal_sitter": (
         "Deal {number}, dealer {dealer} (sits out).",
-        "Кон {number}, сдаёт {dealer} (на прикупе).",
+        "Кон {number}, сдающий: {dealer} (на прикупе).",
     ),
     "n_golden": (
         "Golden deal: every score ×{m}, no auction.",
@@ -145,6 +160,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Прикуп (видите только вы): {cards}.",
     ),
     "n_talon_hidden": ("Talon ({name}): not shown.", "Прикуп ({name}): не показан."),
+    "n_talon_sitter": (
+        "Talon ({name}): {cards}, seen by you sitting out; not shown to the others.",
+        "Прикуп ({name}): {cards} — вы видите его на прикупе, остальным не показан.",
+    ),
     "n_talon_number": ("Talon {number} ({name}).", "Прикуп {number} ({name})."),
     "n_give_me": ("{name} → you: {card}.", "{name} → вам: {card}."),
     "n_give_seen": ("{name} → {to}: {card}.", "{name} → {to}: {card}."),
@@ -195,6 +214,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # ---------------------------------------------------------------- deal results
     "ev_palka": ("{name}: palka", "{name}: палка"),
     "ev_palka_two": ("{name}: two palki", "{name}: две палки"),
+    "ev_palka_two_golden": (
+        " (no trick in a golden deal counts twice)",
+        " (без взятки в золотом кону — две палки)",
+    ),
+    "ev_palka_two_dark": (
+        " (no trick when playing in the dark counts twice)",
+        " (без взятки при игре втёмную — две палки)",
+    ),
     "ev_palka_penalty": ("{name}: palki, −{points}", "{name}: палки, −{points}"),
     "ev_concession": ("{name}: concession «{mark}»", "{name}: роспись «{mark}»"),
     "ev_concession_penalty": (
@@ -275,7 +302,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "auction_any": ("Bid {value}   ← → change", "Сказать {value}   ← → изменить"),
     "auction_marriage_rule": (
         "Bids above {limit} need a marriage (K+Q of one suit) in hand: you hold none.",
-        "Выше {limit} можно торговаться только с марьяжем (K+Q одной масти): у вас его нет.",
+        "Выше {limit} можно торговаться только с марьяжем (К+Д одной масти): у вас его нет.",
     ),
     "auction_marriage_cap": (
         "Bids are limited to 120 plus the marriages you hold: at most {limit}.",
@@ -304,18 +331,27 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "contract_give": ("Keep {value} and give the cards", "Оставить {value} и сносить"),
     "contract_raise": ("Raise to {value}   ← → change", "Повысить до {value}   ← → изменить"),
     "contract_concede": (
-        "Concede «{mark}»: you {loss}, each opponent +{share}",
+        "Concede («{mark}» on the score sheet): you {loss}, each opponent +{share}",
         "Расписать «{mark}»: вам {loss}, противникам по +{share}",
     ),
     "contract_baptism": (
         "Baptism («крещусь»): no score, a cross for you, a palka for each opponent",
         "Крещусь: без очков, вам крест, противникам по палке",
     ),
+    # A choice that cannot be undone asks to be confirmed.
+    "confirm_choice": (
+        "Press {digit} again or Enter to {what}: it cannot be undone.",
+        "Нажмите {digit} ещё раз или Enter, чтобы {what}: отменить будет нельзя.",
+    ),
+    "confirm_concede": ("concede", "расписать"),
+    "confirm_baptism": ("be baptised", "креститься"),
+    "confirm_dark": ("play in the dark", "играть втёмную"),
     "contract_free": ("nothing", "ничего"),
     "contract_palka": ("a palka", "палка"),
-    "contract_points": (
-        "In hand: {points} points, marriages counted",
-        "На руках: {points} очков вместе с марьяжами",
+    "contract_points": ("In hand: {points}", "На руках: {points}"),
+    "contract_points_marriages": (
+        "In hand: {points} with the marriages",
+        "На руках: {points} вместе с марьяжами",
     ),
     "exchange_title": (
         "Talon: give a card to each opponent",
@@ -324,8 +360,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "exchange_title_two": ("Talon: put cards aside", "Прикуп: снос"),
     "talon_shown": ("Talon, shown to all: ", "Прикуп, открыт всем: "),
     "talon_private": ("Talon, seen only by you: ", "Прикуп, видели только вы: "),
-    "exchange_to": ("To {name}: ", "Игроку {name}: "),
+    "exchange_to": ("To {name}: ", "{name} получит: "),
     "exchange_aside": ("Aside: ", "В снос: "),
+    "exchange_aside_n": (
+        "Aside, card {number} of {count}: ",
+        "В снос, карта {number} из {count}: ",
+    ),
     "exchange_help": (
         "←→ or 1–0 choose · Enter give · Backspace take back",
         "←→ или 1–0 выбор · Enter отдать · Backspace вернуть",
@@ -333,6 +373,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "exchange_done": (
         "Enter: confirm · Backspace: take back the last card",
         "Enter: подтвердить · Backspace: вернуть последнюю карту",
+    ),
+    "no_card_key": (
+        "No card under {digit}: you hold {cards}.",
+        "Под клавишей {digit} карты нет: у вас {cards}.",
+    ),
+    "exchange_already": (
+        "{card} is chosen already; Backspace takes the last card back.",
+        "{card} уже выбрана; Backspace возвращает последнюю карту.",
     ),
     "exchange_marriage_warn": (
         "{card} breaks your marriage {suit}.",
@@ -358,7 +406,16 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "redeal_yes": ("Ask for a redeal", "Пересдать"),
     "redeal_no": ("Play on", "Играть дальше"),
     "talon_choice_title": ("Choose a talon", "Выберите прикуп"),
-    "talon_choice_option": ("Talon {number}", "Прикуп {number}"),
+    "talon_choice_option": (
+        "Take talon {number} ({cards}, unseen)",
+        "Взять прикуп {number} ({cards}, вслепую)",
+    ),
+    "talon_choice_body": (
+        "The talon you take comes to your hand, and you then put cards aside; the other one "
+        "goes, with its points, to whoever takes the last trick.",
+        "Выбранный прикуп идёт вам в руку, потом вы сносите карты; второй вместе с его очками "
+        "достаётся взявшему последнюю взятку.",
+    ),
     "talon_choice_seen": ("Talon {number}: {cards}", "Прикуп {number}: {cards}"),
     "marriage_title": ("Marriage {suit}", "Марьяж {suit}"),
     "marriage_body": ("You lead {card} holding its pair.", "Вы ходите {card}, держа пару."),
@@ -378,6 +435,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "result_score": ("Score", "Счёт"),
     "result_last_trick": ("Last trick: ", "Последняя взятка: "),
     "result_next": ("Enter: next deal", "Enter: следующий кон"),
+    "result_end": ("Enter: the end of the game", "Enter: итоги партии"),
     "quit_title": ("Quit the game?", "Выйти из игры?"),
     "quit_body": (
         "The game is saved: `thousand --resume` continues it.",
@@ -402,7 +460,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "• Auction: the player left of the dealer is on 100; the others bid up or pass. "
         "Bids above 120 need a marriage in hand.\n"
         "• The highest bidder takes the talon (прикуп), gives one card to each opponent, may "
-        "raise the contract, then must take at least the contract — or concede («Р»).\n"
+        "raise the contract, then must take at least the contract — or concede (роспись, «R» "
+        "on the score sheet).\n"
         "• Follow suit; if you cannot, play a trump; otherwise anything. The highest trump "
         "wins the trick, else the highest card of the suit led.\n"
         "• Marriage (марьяж): K+Q of one suit. On lead after taking a trick, lead one of them "
@@ -420,7 +479,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "заказ и должен набрать не меньше заказа — или расписать («Р»).\n"
         "• Ходят в масть; нет масти — козырем; нет козыря — любой картой. Берёт старший "
         "козырь, иначе старшая карта масти хода.\n"
-        "• Марьяж: K+Д одной масти. Получив ход после своей взятки, зайдите с одной из них "
+        "• Марьяж: К+Д одной масти. Получив ход после своей взятки, зайдите с одной из них "
         "и похвалите: ♥100 ♦80 ♣60 ♠40 — эта масть становится козырем.\n"
         "• Разыгрывающий записывает заказ или теряет его; остальные — свои очки, округлённые "
         "до 5. С 880 садятся на бочку: за три кона нужно сыграть 120.\n"
@@ -435,14 +494,16 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  c            table conventions      ?  F1   this help\n"
         "  q            quit (asks first)      Ctrl+C  quit at once (the game is saved)\n"
         "In dialogs: ↑ ↓ choose, Enter confirm, ← → change a bid or raise, the letters "
-        "shown in the footer, Esc back to the table (Enter reopens the dialog).",
+        "shown in the footer, Esc back to the table (Enter reopens the dialog). Conceding, "
+        "baptism and the dark game ask for their key again (or Enter).",
         "Клавиши\n"
         "  ← →  1–9 0   выбор карты            Enter   сыграть / открыть решение\n"
         "  l            последняя взятка       s       запись\n"
         "  c            правила стола          ?  F1   эта справка\n"
         "  q            выход (с вопросом)     Ctrl+C  выход сразу (партия сохранена)\n"
         "В окнах: ↑ ↓ выбор, Enter подтвердить, ← → изменить ставку, буквы из нижней "
-        "строки, Esc — к столу (Enter снова откроет окно).",
+        "строки, Esc — к столу (Enter снова откроет окно). Роспись, «крещусь» и игра "
+        "втёмную просят нажать клавишу ещё раз (или Enter).",
     ),
     # ---------------------------------------------------------------- key names (footer)
     "key_card": ("Card", "Карта"),
@@ -477,6 +538,12 @@ class Translator:
     def __call__(self, key: str, **values: object) -> str:
         text = MESSAGES[key][self._index]
         return text.format(**values) if values else text
+
+    def count(self, key: str, number: int) -> str:
+        """`number` with the word of `key` in its plural form: "1 card", "5 cards"; "1 карта",
+        "3 карты", "5 карт". The word's entry lists its forms with "|": English one|other,
+        Russian one|few|many."""
+        return counted(number, self(key), self.lang)
 
     def level(self, level: str | None) -> str:
         key = f"level_{level}"

@@ -74,6 +74,7 @@ class Narrator:
     # The short "what they just did" label of each seat, for the player panels.
     last: dict[int, str] = field(default_factory=dict)
     dark_declarer: int | None = None
+    sitter: int | None = None  # who sits out the deal (four players)
     redeal_seat: int | None = None
     _marriage: MarriageDeclared | None = None
 
@@ -110,6 +111,7 @@ class Narrator:
             case DealStarted(number=number, dealer=dealer, golden=golden, sitting_out=sitter):
                 self.last = {}
                 self.dark_declarer = None
+                self.sitter = sitter
                 key = "n_deal_sitter" if sitter is not None else "n_deal"
                 out = [t(key, number=number, dealer=self.name(dealer))]
                 if event.cut:
@@ -155,6 +157,8 @@ class Narrator:
                     out.append(t("n_talon_shown", name=name, cards=self.cards(cards)))
                 elif seat == HUMAN and self.dark_declarer != HUMAN:
                     out.append(t("n_talon_mine", cards=self.cards(cards)))
+                elif self.sitter == HUMAN:  # the dealer sitting out watches it
+                    out.append(t("n_talon_sitter", name=name, cards=self.cards(cards)))
                 else:
                     out.append(t("n_talon_hidden", name=name))
                 return out
@@ -267,7 +271,12 @@ class Narrator:
             out.append(t("n_made", name=name, value=value))
         else:
             out.append(t("n_failed", name=name, value=value))
-        out.extend(self.settlement_event(e) for e in result.events)
+        for event in result.events:
+            line = self.settlement_event(event)
+            if isinstance(event, Palka) and event.count > 1:
+                # Why two: a trickless deal counts double when golden, or for a dark declarer.
+                line += t("ev_palka_two_golden" if result.golden else "ev_palka_two_dark")
+            out.append(line)
         return [line for line in out if line]
 
     def redealer(self, result: Settlement) -> str:

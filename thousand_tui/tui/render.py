@@ -10,11 +10,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 from rich.style import Style
 from rich.text import Text
 
-from ..engine.cards import Card, Suit
+from ..engine.cards import Card, Rank, Suit
 
 
 @dataclass(frozen=True)
@@ -48,9 +49,13 @@ class CardColors:
 
 
 _CARD_RE = {
-    False: re.compile(r"(?:10|[9JQKA])[♥♦♠♣]|[♥♦♠♣]"),
+    False: re.compile(r"(?:10|[9JQKAВДКТ])[♥♦♠♣]|[♥♦♠♣]"),
     True: re.compile(r"\b(?:10|[9JQKA])[HDSC]\b"),
 }
+
+
+# валет, дама, король, туз
+RUSSIAN_RANKS: Final = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
 
 
 class Look(Enum):
@@ -68,6 +73,7 @@ class Palette:
     ascii_only: bool = False
     no_color: bool = False
     colors: CardColors = field(default_factory=CardColors)
+    lang: str = "en"  # the ranks' letters: J Q K A, or in Russian В Д К Т
 
     # -------------------------------------------------------------- inline text
 
@@ -83,7 +89,16 @@ class Palette:
             return Style(color=self.colors.black_on_face, bold=True)
         return Style(bold=True)
 
+    def rank_label(self, card: Card) -> str:
+        """`10`, `9`, and the pictures and ace by their letters in the table's language (in
+        ASCII mode always the record's letters)."""
+        if self.lang == "ru" and not self.ascii_only:
+            return RUSSIAN_RANKS.get(card.rank, "10" if card.rank is Rank.TEN else "9")
+        return "10" if card.rank is Rank.TEN else card.rank.letter
+
     def card_label(self, card: Card) -> str:
+        if self.lang == "ru" and not self.ascii_only:
+            return self.rank_label(card) + card.suit.glyph
         return card.label(self.ascii_only)
 
     def suit_label(self, suit: Suit | str | None) -> str:
@@ -217,7 +232,7 @@ class Palette:
                 back = "#####" if self.ascii_only else "░░░░░"
                 faces = [back, back, back]
             else:
-                rank = "10" if card.rank.letter == "T" else card.rank.letter
+                rank = self.rank_label(card)
                 suit = self.suit_label(card.suit)
                 faces = [rank.ljust(5), suit.center(5), rank.rjust(5)]
             lines[0].append(tl + top * 5 + tr, border)

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.events import DealStarted, Event
 from ..engine.game import Game, PlayerInfo
 from ..engine.record import RecordError
 from ..presets import Preset, PresetError, load_preset
 from ..records import RecordWriter
 from ..saves import open_new_record, resume
-from ..settings import LEVELS, SetupError, TableSetup
+from ..settings import LANGUAGES, LEVELS, SetupError, TableSetup
 from .i18n import Translator
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ class Session:
     resumed: bool = False
     think: float | None = None  # `hard`'s seconds per card (None: its default)
     players: dict[int, Player] = field(default_factory=dict)
+    deal_events: list[Event] = field(default_factory=list)  # a resumed deal's events so far
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -109,10 +111,36 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
     return Session(game, preset, levels, writer, path, think=setup.think)
 
 
+def same_table(setup: TableSetup, session: Session) -> TableSetup:
+    """The setup of a new game at the table of `session` (for "play again"): a game continued
+    from its record has no preset or levels in `setup`, they are the game's own."""
+    if setup.resume is None:
+        return setup
+    game = session.game
+    name = game.names[HUMAN]
+    default_names = {Translator(lang)("you_name") for lang in LANGUAGES}
+    return replace(
+        setup,
+        resume=None,
+        preset=session.preset,
+        levels=tuple(session.levels[seat] for seat in sorted(session.levels)),
+        seed=game.seed,
+        name=None if name in default_names else name,
+    )
+
+
 def resume_session(path: Path, think: float | None = None) -> Session:
     """Continue the game in a record file at the decision where it stopped."""
+    deal_events: list[Event] = []  # the current deal's, for its log
+
+    def replayed(events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, DealStarted):
+                deal_events.clear()
+            deal_events.append(event)
+
     try:
-        resumed = resume(path)
+        resumed = resume(path, replayed)
     except RecordError as error:
         raise SetupError(str(error)) from error
     game = resumed.game
@@ -129,9 +157,11 @@ def resume_session(path: Path, think: float | None = None) -> Session:
             warnings.append(f"{info.name}: level {level!r} is not available, playing easy")
             level = "easy"
         levels[seat] = level
-    return Session(
+    session = Session(
         game, preset_of(game), levels, resumed.writer, resumed.path, warnings, True, think
     )
+    session.deal_events = deal_events
+    return session
 
 
 def preset_of(game: Game) -> Preset:

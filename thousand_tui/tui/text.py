@@ -53,19 +53,33 @@ class SeatPanelText:
     turn: bool
     declarer: bool
     sitting_out: bool
+    short_title: str = ""  # for a narrow panel (four players on 80 columns)
 
 
 def seat_panel(
-    view: SeatView, seat: int, last_act: str, level: str | None, t: Translator, p: Palette
+    view: SeatView,
+    seat: int,
+    last_act: str,
+    level: str | None,
+    t: Translator,
+    p: Palette,
+    *,
+    paused: bool = False,
 ) -> SeatPanelText:
     """An opponent's panel: name and badges, cards and tricks, what he just did (or that he is
-    thinking), his declarations; his score and level below."""
+    thinking, unless the table is `paused` on a deal's result), his declarations; his score
+    and level below."""
     badges = []
     if seat == view.dealer:
         badges.append(t("dealer"))
     if seat == view.declarer and view.contract is not None:
         badges.append(f"{t('declarer')} {view.contract}")
     title = " · ".join([view.names[seat], *badges])
+    short = [view.names[seat]]
+    if seat == view.declarer and view.contract is not None:
+        short.append(t("declarer_short", value=view.contract))
+    elif seat == view.dealer:
+        short.append(t("dealer"))
     sitting = seat == view.sitting_out
     first = Text()
     if sitting:
@@ -76,7 +90,7 @@ def seat_panel(
         first.append(f" {count}  ")
         first.append(t("tricks_count", count=view.tricks_won[seat]))
     turn = view.to_move == seat
-    if turn and view.phase is not Phase.OVER:
+    if turn and view.phase is not Phase.OVER and not paused:
         second = Text(t("thinking"), style="italic")
     else:
         second = p.styled(last_act)
@@ -88,7 +102,13 @@ def seat_panel(
         if declared.seat == seat:
             third.append_text(p.styled(f"{p.suit_label(declared.suit)}{declared.points} "))
     return SeatPanelText(
-        title, [first, second, third], subtitle, turn, seat == view.declarer, sitting
+        title,
+        [first, second, third],
+        subtitle,
+        turn,
+        seat == view.declarer,
+        sitting,
+        " · ".join(short),
     )
 
 
@@ -173,8 +193,18 @@ def status_line(view: SeatView, t: Translator, p: Palette) -> Text:
     return out
 
 
-def prompt_line(view: SeatView, over: bool, awaiting: str, dialog_open: bool, t: Translator) -> str:
-    """What the table waits for, in words."""
+def prompt_line(
+    view: SeatView,
+    over: bool,
+    awaiting: str,
+    dialog_open: bool,
+    t: Translator,
+    *,
+    paused: bool = False,
+) -> str:
+    """What the table waits for, in words; `paused`: for you to close a deal's result."""
+    if paused:
+        return t("prompt_result")
     if over:
         return t("prompt_over")
     if awaiting == "play":

@@ -29,7 +29,7 @@ async def to_exchange(pilot: Pilot) -> None:
 
 async def to_play(pilot: Pilot) -> None:
     await to_exchange(pilot)
-    await pilot.press("3", "enter", "4", "enter", "enter")  # K♠ to Anna, Q♣ to Boris
+    await pilot.press("3", "enter", "5", "enter", "enter")  # K♠ to Anna, Q♣ to Boris
     await settle(pilot)
     await pilot.press("1")  # play 105
     await settle(pilot)
@@ -82,3 +82,9 @@ def test_conventions(snap_compare, size: tuple[int, int]) -> None:  # type: igno
 
     app = create_app(TableSetup.of("family", seed=11, pace=0))
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_russian_table(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Russian words and ranks (В Д К Т) at 80×24."""
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="ru"))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=to_play)

@@ -12,7 +12,7 @@ from ..describe import bid_limit_reason, concession_terms, hand_line, hand_point
 from ..i18n import Translator
 from ..render import Palette
 from ..widgets.choices import Choice
-from .decision import DecisionScreen
+from .decision import DecisionScreen, confirm_words
 
 
 class ContractScreen(DecisionScreen):
@@ -41,17 +41,26 @@ class ContractScreen(DecisionScreen):
                     "concede",
                     t("contract_concede", mark=mark, loss=loss, share=share),
                     result=Action(seat, Act.CONCEDE),
+                    confirm=confirm_words(t, len(choices), "confirm_concede"),
                 )
             )
         if any(a.act is Act.BAPTISM for a in view.legal):
             choices.append(
-                Choice("baptism", t("contract_baptism"), result=Action(seat, Act.BAPTISM))
+                Choice(
+                    "baptism",
+                    t("contract_baptism"),
+                    result=Action(seat, Act.BAPTISM),
+                    confirm=confirm_words(t, len(choices), "confirm_baptism"),
+                )
             )
         hand = view.hand or ()
-        body = Text(t("contract_points", points=hand_points(hand, view.rules)))
+        points = t.count("w_point", hand_points(hand, view.rules))
         marriages = marriages_text(hand, view.rules, p)
         if marriages:
+            body = Text(t("contract_points_marriages", points=points))
             body.append(f" ({marriages})")
+        else:
+            body = Text(t("contract_points", points=points))
         body = p.styled(body)
         self.limit_reason = bid_limit_reason(view, raises[-1] if raises else contract, t)
         title = t("contract_title_before" if before else "contract_title", value=contract)

@@ -2,7 +2,9 @@
 marriage, the talon choice. Each is a modal screen that returns the chosen `Action`.
 
 Esc puts the dialog away to look at the table (it returns None); Enter on the table opens it
-again. The choices are numbered: a digit chooses at once, ↑↓ and Enter work too.
+again. The choices are numbered: a digit chooses at once, ↑↓ and Enter work too. A choice that
+cannot be undone (conceding, baptism, the dark game) is only highlighted by its key or Enter,
+with a note: the same key again, or Enter, decides.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..i18n import Translator
 from ..widgets.base import KeyFooter
 from ..widgets.choices import Choice, ChoiceList
 from .common import DIALOG_GLOBAL_BINDINGS, DIGITS
@@ -52,6 +55,7 @@ class DecisionScreen(ModalScreen[Any]):
         self.hand = hand
         self.kind = kind
         self.default = default
+        self.armed: str | None = None  # the choice that waits for its confirmation
         for i, choice in enumerate(choices):
             label = choice.label
             if i < len(DIGITS):
@@ -93,9 +97,12 @@ class DecisionScreen(ModalScreen[Any]):
 
     def on_option_list_option_selected(self, event: ChoiceList.OptionSelected) -> None:
         event.stop()
-        choice = self.choice_list.choice(event.option_id or "")
-        if choice is not None and not choice.disabled:
-            self.dismiss(self.result_of(choice))
+        self.choose(event.option_id or "")
+
+    def on_option_list_option_highlighted(self, event: ChoiceList.OptionHighlighted) -> None:
+        if self.armed is not None and event.option_id != self.armed:
+            self.armed = None
+            self.set_note(self.note)
 
     def on_choice_list_at_limit(self, event: ChoiceList.AtLimit) -> None:
         self.at_limit(event.choice, event.delta)
@@ -109,18 +116,38 @@ class DecisionScreen(ModalScreen[Any]):
 
     def choose(self, choice_id: str) -> None:
         choice = self.choice_list.choice(choice_id)
-        if choice is not None and not choice.disabled:
-            self.dismiss(self.result_of(choice))
+        if choice is None or choice.disabled:
+            return
+        if choice.confirm and self.armed != choice_id:
+            self.choice_list.highlight(choice_id)
+            self.armed = choice_id
+            self.set_note(choice.confirm)
+            return
+        self.dismiss(self.result_of(choice))
 
     def action_pick(self, index: int) -> None:
         if 0 <= index < len(self.choices):
             self.choose(self.choices[index].id)
 
     def action_adjust(self, delta: int) -> None:
-        self.choice_list.action_adjust(delta)
+        """← →: change the highlighted value; from a choice without one (Pass), go to the
+        choice that has one."""
+        choices = self.choice_list
+        current = choices.current
+        if current is not None and current.values:
+            choices.action_adjust(delta)
+            return
+        target = next((c for c in self.choices if c.values and not c.disabled), None)
+        if target is not None:
+            choices.highlight(target.id)
 
     def action_put_away(self) -> None:
         self.dismiss(None)
+
+
+def confirm_words(t: Translator, index: int, what: str) -> str:
+    """The note asking to confirm the choice at `index` (`what` says what it does)."""
+    return t("confirm_choice", digit=DIGITS[index], what=t(what))
 
 
 def _numbered(digit: str, label: Any) -> Any:

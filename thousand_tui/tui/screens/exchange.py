@@ -1,6 +1,7 @@
 """The exchange: the talon (shown or not), choosing the card for each opponent (with two
 players, the cards put aside). Nothing is given until every slot is filled and confirmed, so a
-card can be taken back."""
+card can be taken back. A card chosen stays in its place, dimmed: the number keys keep naming
+the same cards."""
 
 from __future__ import annotations
 
@@ -96,8 +97,10 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
         self.query_one("#exchange-talon", Static).update(talon)
         hand = self.query_one(CardsToGive)
         hand.show_cursor = hand.cursor_keys = not self.complete
-        hand.show(self.remaining, new=self.talon, choosing=not self.complete)
+        remaining = set(self.remaining)
+        hand.show(self.hand, playable=remaining, new=self.talon, choosing=not self.complete)
         lines = Text()
+        aside = sum(act is Act.DISCARD for act, _ in self.slots)
         for i, (act, to) in enumerate(self.slots):
             if i:
                 lines.append("\n")
@@ -106,6 +109,8 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
             lines.append(marker, style="bold")
             if act is Act.GIVE and to is not None:
                 label = t("exchange_to", name=view.names[to])
+            elif aside > 1:
+                label = t("exchange_aside_n", number=i + 1 - (len(self.slots) - aside), count=aside)
             else:
                 label = t("exchange_aside")
             lines.append(label, style="bold" if active else "")
@@ -142,7 +147,11 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
         """The card under the cursor goes to the next slot."""
-        if self.complete or message.card not in self.remaining:
+        if self.complete:
+            return
+        if message.card not in self.remaining:
+            words = self.t("exchange_already", card=self.p.card_label(message.card))
+            self.notify(words, severity="warning", timeout=4)
             return
         self.chosen.append(message.card)
         self.warn(message.card)

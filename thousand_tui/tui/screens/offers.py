@@ -12,7 +12,7 @@ from ..describe import hand_line
 from ..i18n import Translator
 from ..render import Palette
 from ..widgets.choices import Choice
-from .decision import DecisionScreen
+from .decision import DecisionScreen, confirm_words
 
 
 def offer_screen(view: SeatView, t: Translator, p: Palette) -> DecisionScreen:
@@ -25,7 +25,12 @@ def offer_screen(view: SeatView, t: Translator, p: Palette) -> DecisionScreen:
             t("dark_title"),
             t("dark_body", value=rules.bidding.min, contract=contract, m=rules.dark.multiplier),
             [
-                Choice("dark", t("dark_yes", contract=contract), Action(seat, Act.DARK)),
+                Choice(
+                    "dark",
+                    t("dark_yes", contract=contract),
+                    Action(seat, Act.DARK),
+                    confirm=confirm_words(t, 0, "confirm_dark"),
+                ),
                 Choice("look", t("dark_no"), Action(seat, Act.DARK_DECLINE)),
             ],
             kind="dark",
@@ -61,9 +66,11 @@ def offer_screen(view: SeatView, t: Translator, p: Palette) -> DecisionScreen:
             if view.talons_seen is not None:
                 label = p.styled(t("talon_choice_seen", number=i + 1, cards=_cards(view, i, p)))
             else:
-                label = Text(t("talon_choice_option", number=i + 1))
+                cards = t.count("w_card", view.talon_size)
+                label = Text(t("talon_choice_option", number=i + 1, cards=cards))
             choices.append(Choice(f"talon{i}", label, Action(seat, Act.TAKE_TALON, talon=i)))
-        return DecisionScreen(t("talon_choice_title"), "", choices, hand=hand, kind="talon")
+        body = t("talon_choice_body")
+        return DecisionScreen(t("talon_choice_title"), body, choices, hand=hand, kind="talon")
     raise ValueError(f"no offer for phase {view.phase}")
 
 

@@ -36,8 +36,11 @@ class DealResultScreen(ModalScreen[None]):
         last_trick: Sequence[tuple[int, Card]] | None,
         t: Translator,
         p: Palette,
+        *,
+        last: bool = False,
     ) -> None:
         super().__init__(classes="-result")
+        self.last = last  # the game's last deal: Enter leads to its end, not to a next deal
         self.result = result
         self.narrator = narrator
         self.last_trick = last_trick
@@ -80,7 +83,7 @@ class DealResultScreen(ModalScreen[None]):
                     )
                 )
                 yield Static(p.styled(trick), id="result-trick")
-            yield Static(t("result_next"), id="result-hint")
+            yield Static(t("result_end" if self.last else "result_next"), id="result-hint")
         yield KeyFooter()
 
     def action_next(self) -> None:

@@ -145,7 +145,10 @@ class TableScreen(Screen[None]):
         game = self.game
         start_events = game.take_start_events()
         if self.session.resumed:
-            # The rebuilt game's start events are those of its first deal, long gone.
+            # The rebuilt game's start events are those of its first deal, long gone: the log
+            # is the current deal's so far (what you may see of it), told again.
+            self.tell(self.controller.take_events(self.session.deal_events, game.deal))
+            self.controller.new_deal = False
             self.say(self.t("n_resumed", number=game.deal.number))
         else:
             self.tell(self.controller.take_events(start_events))
@@ -260,8 +263,10 @@ class TableScreen(Screen[None]):
         trick = pending.last_trick.plays if pending.last_trick else None
         self.dialog_open = True
         narrator = self.controller.narrator
+        last = self.game.over and len(self.controller.results) == 1
         self.app.push_screen(
-            DealResultScreen(pending.result, narrator, trick, self.t, self.p), self.result_seen
+            DealResultScreen(pending.result, narrator, trick, self.t, self.p, last=last),
+            self.result_seen,
         )
 
     def result_seen(self, _: None = None) -> None:
@@ -383,6 +388,7 @@ class TableScreen(Screen[None]):
         if result is None:
             self.put_away = True
             return
+        self.table_app.forget_complaint()
         actions = result if isinstance(result, list) else [result]
         self.controller.awaiting = Awaiting.NOTHING
         for action in actions:
@@ -429,6 +435,7 @@ class TableScreen(Screen[None]):
         self.controller.awaiting = Awaiting.NOTHING
         self.show_last = False
         if self.act(action):
+            self.table_app.forget_complaint()
             self.advance()
         else:
             self.controller.awaiting = Awaiting.PLAY
@@ -454,10 +461,11 @@ class TableScreen(Screen[None]):
         self.query_one("#top", InfoBar).show(
             top_line(view, self.session.preset.title_in(t.lang), t)
         )
+        paused = bool(controller.results)  # a deal's result waits for you
         for seat in range(1, view.players):
             level = self.game.players[seat].level
             last_act = controller.narrator.last.get(seat, "")
-            shown = seat_panel(view, seat, last_act, level, t, p)
+            shown = seat_panel(view, seat, last_act, level, t, p, paused=paused)
             self.query_one(f"#seat-{seat}", SeatPanel).show(
                 shown.title,
                 shown.lines,
@@ -465,12 +473,15 @@ class TableScreen(Screen[None]):
                 turn=shown.turn,
                 declarer=shown.declarer,
                 sitting_out=shown.sitting_out,
+                short_title=shown.short_title,
             )
         done = controller.results[0].last_trick if controller.results else None
         trick = trick_area(view, self.show_last, done, t)
         self.query_one(TrickView).show(trick.caption, trick.plays, last=trick.last)
         self.query_one("#status", InfoBar).show(status_line(view, t, p))
-        prompt = prompt_line(view, self.game.over, self.awaiting, self.dialog_open, t)
+        prompt = prompt_line(
+            view, self.game.over, self.awaiting, self.dialog_open, t, paused=paused
+        )
         self.query_one("#prompt", InfoBar).show(prompt)
         self.draw_hand(view)
         self.query_one("#scores", InfoBar).show(scores_line(view, t))
@@ -494,4 +505,5 @@ class TableScreen(Screen[None]):
         playing = self.awaiting is Awaiting.PLAY
         playable = {a.card for a in view.legal if a.card is not None} if playing else None
         hand.show_cursor = playing
-        hand.show(cards, playable=playable, new=new & set(cards), choosing=playing)
+        empty = t("hand_sitting_out") if view.sitting_out == HUMAN else ""
+        hand.show(cards, playable=playable, new=new & set(cards), choosing=playing, empty=empty)

@@ -24,6 +24,9 @@ class Choice:
     values: list[Any] = field(default_factory=list)
     index: int = 0
     disabled: bool = False
+    # A choice that cannot be undone: the note asking to confirm it (chosen once it is only
+    # highlighted with this note, chosen again it is decided).
+    confirm: str = ""
 
     @property
     def value(self) -> Any:

@@ -15,13 +15,16 @@ from textual.widget import Widget
 
 from ...engine.cards import Card
 from ..render import Look
-from .base import palette
+from .base import palette, translator
 
-KEY_LABELS = "1234567890"
+# The keys of the cards, left to right: 1–9, 0, then - and = for an eleventh and twelfth
+# (the two-player exchange holds twelve).
+KEY_LABELS = "1234567890-="
+KEY_NAMES = {"-": "minus", "=": "equals_sign"}
 
 
 def key_label(index: int) -> str:
-    """The number key of the card at `index`; cards past the tenth are reached with ← →."""
+    """The key of the card at `index`; cards past the twelfth are reached with ← →."""
     return KEY_LABELS[index] if index < len(KEY_LABELS) else "·"
 
 
@@ -32,7 +35,7 @@ class Hand(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "key_card", key_display="←→", id="card-left"),
         Binding("right", "cursor(1)", show=False, id="card-right"),
-        *[Binding(k, f"pick({i})", show=False) for i, k in enumerate(KEY_LABELS)],
+        *[Binding(KEY_NAMES.get(k, k), f"pick({i})", show=False) for i, k in enumerate(KEY_LABELS)],
         Binding("enter,space", "choose", "key_play", key_display="⏎", id="play"),
     ]
 
@@ -53,6 +56,7 @@ class Hand(Widget, can_focus=True):
         self.choosing = False  # whether Enter chooses a card now
         self.show_cursor = True
         self.cursor_keys = True  # whether ← → and the number keys move the cursor
+        self.empty = ""  # said when there are no cards
 
     def show(
         self,
@@ -62,9 +66,12 @@ class Hand(Widget, can_focus=True):
         playable: set[Card] | None = None,
         new: set[Card] | None = None,
         choosing: bool = False,
+        empty: str = "",
     ) -> None:
-        """Show `cards`; the cursor stays on the card it was on, if it is still there."""
+        """Show `cards`; the cursor stays on the card it was on, if it is still there. `empty`
+        is said in place of cards when there are none."""
         under = self.card
+        self.empty = empty
         self.cards = list(cards)
         self.hidden = hidden
         self.playable = playable
@@ -109,6 +116,11 @@ class Hand(Widget, can_focus=True):
         if index < len(self.cards):
             self.cursor = index
             self.refresh()
+            return
+        # A key past the last card is said, not ignored: the next Enter would play another.
+        t = translator(self)
+        words = t("no_card_key", digit=key_label(index), cards=t.count("w_card", len(self.cards)))
+        self.notify(words, severity="warning", timeout=4)
 
     def action_choose(self) -> None:
         card = self.card
@@ -132,7 +144,7 @@ class Hand(Widget, can_focus=True):
                 if height >= 6:
                     return p.big_row([None] * self.hidden, backs)
                 return p.row([None] * self.hidden, backs)
-            return Text("")
+            return Text(self.empty, style="italic", justify="center")
         looks = [self.look(i, c) for i, c in enumerate(self.cards)]
         labels = [key_label(i) + ("*" if c in self.new else "") for i, c in enumerate(self.cards)]
         count = len(self.cards)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.widgets import Static
 
 
@@ -10,6 +11,7 @@ class SeatPanel(Static):
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seat = seat
+        self.titles = ("", "")  # the title, and its short form for a narrow panel
 
     def show(
         self,
@@ -20,10 +22,21 @@ class SeatPanel(Static):
         turn: bool = False,
         declarer: bool = False,
         sitting_out: bool = False,
+        short_title: str = "",
     ) -> None:
-        self.border_title = title
+        self.titles = (title, short_title or title)
+        self.fit_title()
         self.border_subtitle = subtitle
         self.set_class(turn, "-turn")
         self.set_class(declarer, "-declarer")
         self.set_class(sitting_out, "-sitting-out")
         self.update(Text("\n").join(lines))
+
+    def fit_title(self) -> None:
+        """The whole title if the border has room for it, else its short form."""
+        title, short = self.titles
+        room = self.size.width - 4  # the corners and a space each side
+        self.border_title = title if len(title) <= room or not room else short
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_title()

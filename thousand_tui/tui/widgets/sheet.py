@@ -58,15 +58,10 @@ class ScoreSheet(Vertical):
         t = translator(self)
         p = palette(self)
         marks = Marks.of(t, p.ascii_only)
-        table = self.table
-        table.clear(columns=True)
-        table.add_column(t("sheet_deal"), key="deal")
-        table.add_column(t("sheet_contract"), key="contract")
-        for seat, name in enumerate(names):
-            table.add_column(Text(name, style="bold"), key=f"seat{seat}")
         rows = sheet_rows(results, names, t, marks)
         if start is not None:
             rows.insert(0, start_row(start, t, marks))
+        lines: list[list[Text]] = []
         for row in rows:
             number = Text(str(row.number) if row.number else "", style="dim")
             contract = p.styled(row.contract)
@@ -74,8 +69,19 @@ class ScoreSheet(Vertical):
                 contract.stylize("dim italic")
             if row.golden:
                 contract.stylize("bold")
-            cells = [Text(cell, justify="right") for cell in row.cells]
-            table.add_row(number, contract, *cells)
+            lines.append([number, contract, *(Text(cell, justify="right") for cell in row.cells)])
+        headers = [Text(t("sheet_deal")), Text(t("sheet_contract"))]
+        headers += [Text(name, style="bold") for name in names]
+        keys = ["deal", "contract", *(f"seat{seat}" for seat in range(len(names)))]
+        table = self.table
+        table.clear(columns=True)
+        # Each column as wide as its widest cell, said here: the table's own measure can lag
+        # behind the rows and cut a score short.
+        for i, (header, key) in enumerate(zip(headers, keys, strict=True)):
+            width = max([header.cell_len, *(line[i].cell_len for line in lines)])
+            table.add_column(header, key=key, width=width)
+        for line in lines:
+            table.add_row(*line)
         self.rows_shown = len(rows)
         if rows:
             table.move_cursor(row=len(rows) - 1, animate=False)
