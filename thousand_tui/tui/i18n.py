@@ -489,7 +489,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "help_keys": (
         "Keys\n"
-        "  ← →  1–9 0   choose a card          Enter   play it / open your decision\n"
+        "  ← → 1–0 - =  choose a card          Enter   play it / open your decision\n"
         "  l            last trick             s       score sheet\n"
         "  c            table conventions      ?  F1   this help\n"
         "  q            quit (asks first)      Ctrl+C  quit at once (the game is saved)\n"
@@ -497,7 +497,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "shown in the footer, Esc back to the table (Enter reopens the dialog). Conceding, "
         "baptism and the dark game ask for their key again (or Enter).",
         "Клавиши\n"
-        "  ← →  1–9 0   выбор карты            Enter   сыграть / открыть решение\n"
+        "  ← → 1–0 - =  выбор карты            Enter   сыграть / открыть решение\n"
         "  l            последняя взятка       s       запись\n"
         "  c            правила стола          ?  F1   эта справка\n"
         "  q            выход (с вопросом)     Ctrl+C  выход сразу (партия сохранена)\n"
