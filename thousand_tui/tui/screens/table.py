@@ -78,14 +78,15 @@ class TableScreen(Screen[None]):
     # Bumped after every change of the controller's state (`changed`): one redraw follows.
     moment = var(0)
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, seat: int = HUMAN) -> None:
         super().__init__()
         self.session = session
         app = self.table_app
         self.t = app.t
         self.p = app.palette
-        narrator = Narrator(self.t, self.p, session.names, session.game.rules)
-        self.controller = TableController(session, narrator)
+        narrator = Narrator(self.t, self.p, session.names, session.game.rules, seat=seat)
+        self.controller = TableController(session, narrator, seat=seat)
+        self.seat = seat  # the seat played from this screen; the others are opponents
         self.deciding: int | None = None  # the seat whose decision a worker is computing
         self.side: ScoreSheet | None = None  # the score sheet beside the table, once wide
         self._redraw_pending = False
@@ -120,6 +121,10 @@ class TableScreen(Screen[None]):
     def view(self) -> SeatView:
         return self.controller.view()
 
+    def opponents(self, players: int) -> list[int]:
+        """The other seats, in the order of play from this one."""
+        return [(self.seat + k) % players for k in range(1, players)]
+
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
@@ -128,7 +133,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="table-area"):
                 with Horizontal(id="opponents"):
-                    for seat in range(1, players):
+                    for seat in self.opponents(players):
                         yield SeatPanel(seat, id=f"seat-{seat}")
                 yield TrickView(id="trick")
                 yield InfoBar(id="status")
@@ -346,7 +351,7 @@ class TableScreen(Screen[None]):
 
     def prompt_human(self) -> None:
         controller = self.controller
-        if self.dialog_open or self.game.to_move != HUMAN or controller.results:
+        if self.dialog_open or self.game.to_move != self.seat or controller.results:
             return
         if controller.human_waits_for() is Awaiting.PLAY:
             self.put_away = False
@@ -401,7 +406,7 @@ class TableScreen(Screen[None]):
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
         """A card chosen from the hand: play it, asking first about a marriage it declares."""
-        if self.awaiting is not Awaiting.PLAY or self.game.to_move != HUMAN:
+        if self.awaiting is not Awaiting.PLAY or self.game.to_move != self.seat:
             return
         view = self.view()
         card = message.card
@@ -435,7 +440,8 @@ class TableScreen(Screen[None]):
             self.changed()
 
     def action_decide(self) -> None:
-        if self.awaiting is Awaiting.DECIDE and not self.dialog_open and self.game.to_move == HUMAN:
+        deciding = self.awaiting is Awaiting.DECIDE and not self.dialog_open
+        if deciding and self.game.to_move == self.seat:
             self.open_dialog(self.view())
 
     def action_last_trick(self) -> None:
@@ -454,14 +460,14 @@ class TableScreen(Screen[None]):
         self.query_one("#top", InfoBar).show(
             top_line(view, self.session.preset.title_in(t.lang), t)
         )
-        for seat in range(1, view.players):
+        for seat in self.opponents(view.players):
             level = self.game.players[seat].level
             last_act = controller.narrator.last.get(seat, "")
             shown = seat_panel(view, seat, last_act, level, t, p)
             self.query_one(f"#seat-{seat}", SeatPanel).show(
                 shown.title,
                 shown.lines,
-                subtitle=shown.subtitle,
+                subtitle=self.seat_subtitle(seat, shown.subtitle),
                 turn=shown.turn,
                 declarer=shown.declarer,
                 sitting_out=shown.sitting_out,
@@ -479,15 +485,19 @@ class TableScreen(Screen[None]):
             self._bindings_key = key
             self.refresh_bindings()
 
+    def seat_subtitle(self, seat: int, subtitle: str) -> str:
+        """The line under an opponent's panel (his score and level)."""
+        return subtitle
+
     def draw_hand(self, view: SeatView) -> None:
         hand = self.query_one(Hand)
         t = self.t
         hand.border_title = hand_title(view, t)
-        hand.set_class(view.to_move == HUMAN, "-my-turn")
+        hand.set_class(view.to_move == self.seat, "-my-turn")
         new = self.controller.new_cards
         if view.hand is None:
             hand.border_subtitle = t("hand_hidden")
-            hand.show([], hidden=view.hand_counts[HUMAN])
+            hand.show([], hidden=view.hand_counts[self.seat])
             return
         hand.border_subtitle = t("hand_new") + " *" if new & set(view.hand) else ""
         cards = sorted_hand(view)
