@@ -246,6 +246,7 @@ class Service:
             )
         finally:
             os.umask(old)
+        bound = path.stat().st_ino
         self.log(f"listening on {path}")
         idle_since = time.monotonic()
         try:
@@ -259,7 +260,8 @@ class Service:
         finally:
             self.server.close()
             with contextlib.suppress(FileNotFoundError):
-                path.unlink()
+                if path.stat().st_ino == bound:  # not the socket of a service started since
+                    path.unlink()
             for table in self.tables.values():
                 if table.writer is not None:
                     table.writer.close()

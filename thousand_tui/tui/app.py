@@ -15,6 +15,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from ..settings import TableSetup
 from .ascii import ASCII_KEYS, AsciiFilter
@@ -113,10 +114,13 @@ class ThousandApp(App[int]):
         raise LookupError("no table on screen")
 
     def on_mount(self) -> None:
-        self.push_screen(TableScreen(self.session))
+        self.push_screen(self.first_screen())
         if self.handle_signals:
             self.guard_hangups()
         self.check_size(self.size.width, self.size.height)
+
+    def first_screen(self) -> Screen[None]:
+        return TableScreen(self.session)
 
     def guard_hangups(self) -> None:
         """A closed terminal (SIGHUP, or a terminal gone without a signal) or a kill (SIGTERM,

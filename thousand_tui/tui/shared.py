@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -37,7 +36,7 @@ from ..engine.view import SeatView
 from ..presets import Preset, PresetError, load_preset
 from ..settings import LEVELS, SetupError, TableSetup
 from ..tables.client import TableClient, TableError, join_table, open_table
-from ..tables.mirror import SeatMirror
+from ..tables.mirror import SeatMirror, Update
 from ..tables.service import MAX_TIMEOUT, normalize_code
 from .app import ThousandApp
 from .controller import Awaiting, Step
@@ -145,6 +144,7 @@ class SharedSession:
     session: Session = field(init=False)
     inbox: collections.deque[dict[str, Any]] = field(default_factory=collections.deque)
     target: MessagePump | None = None
+    first: Update | None = None  # the update that began the game, taken in the waiting room
 
     def __post_init__(self) -> None:
         game = cast(Game, RemoteGame(self.mirror))  # answers what the screens ask of a game
@@ -319,13 +319,13 @@ class WaitingScreen(Screen[None]):
     def on_pull(self, _: Pull) -> None:
         shared = self.shared
         while shared.inbox and shared.target is self:
-            message = shared.inbox[0]
-            if message.get("type") == "update":
-                shared.target = None  # the table takes this message and those after it
+            message = shared.inbox.popleft()
+            update = shared.mirror.take(message)
+            if update is not None:  # the deal began: the table tells it, and what follows
+                shared.target = None
+                shared.first = update
                 self.app.switch_screen(SharedTableScreen(shared))
                 return
-            shared.inbox.popleft()
-            shared.mirror.take(message)
             if message.get("type") == "error":
                 self.notify(str(message.get("error")), severity="error")
         if self.is_mounted:
@@ -353,15 +353,21 @@ class SharedTableScreen(TableScreen):
     def remote(self) -> RemoteGame:
         return self.shared.game
 
-    def on_mount(self, event: events.Mount | None = None) -> None:
-        if event is not None:
-            event.prevent_default()  # not the local table's start (its first deal's events)
-        self.update_size_classes()
+    def begin(self) -> None:
+        """Not a local game's start: the service tells what happens, from now on."""
         self.connected = {i: s.connected for i, s in enumerate(self.shared.mirror.seats)}
         self.side_sheet()
-        self.redraw()
         self.set_interval(1.0, self.tick)
         self.say(self.t("shared_title", code=self.shared.code))
+        self.call_after_refresh(self.sit_down)
+
+    def sit_down(self) -> None:
+        """On the screen now: what began the game, then every message as it comes."""
+        first, self.shared.first = self.shared.first, None
+        if first is not None:
+            self.told(first)
+        else:
+            self.advance()
         self.shared.attach(self)
 
     def tick(self) -> None:
@@ -384,13 +390,7 @@ class SharedTableScreen(TableScreen):
         if update is not None:
             if mine and self.sent:
                 self.sent -= 1
-            controller.turn += 1  # a new view: the controller asks for it again
-            self.remote.closed_tricks(update.tricks)
-            self.tell(controller.take_events(update.events, cast(Any, self.remote.deal)))
-            if controller.new_deal:
-                controller.new_deal = False
-                self.show_last = False
-            self.advance()
+            self.told(update)
         elif kind == "table":
             self.tell_comings()
             self.changed()
@@ -404,6 +404,17 @@ class SharedTableScreen(TableScreen):
             if kind == "error":
                 self.notify(str(message.get("error")), severity="error", markup=False)
             self.changed()
+
+    def told(self, update: Update) -> None:
+        """What the service told after a decision: the events, then a new view."""
+        controller = self.controller
+        controller.turn += 1  # a new view: the controller asks for it again
+        self.remote.closed_tricks(update.tricks)
+        self.tell(controller.take_events(update.events, cast(Any, self.remote.deal)))
+        if controller.new_deal:
+            controller.new_deal = False
+            self.show_last = False
+        self.advance()
 
     def tell_comings(self) -> None:
         for seat, status in enumerate(self.shared.mirror.seats):
@@ -499,17 +510,14 @@ class SharedTableScreen(TableScreen):
 class SharedTableApp(ThousandApp):
     """`thousand open` / `thousand join`: a seat at a shared table as an app of its own."""
 
-    def __init__(self, setup: TableSetup, shared: SharedSession) -> None:
-        super().__init__(setup, shared.session, handle_signals=True)
+    def __init__(
+        self, setup: TableSetup, shared: SharedSession, *, handle_signals: bool = False
+    ) -> None:
+        super().__init__(setup, shared.session, handle_signals=handle_signals)
         self.shared = shared
 
-    def on_mount(self, event: events.Mount | None = None) -> None:
-        if event is not None:
-            event.prevent_default()  # not the local table's screen
-        self.push_screen(shared_screen(self.shared))
-        if self.handle_signals:
-            self.guard_hangups()
-        self.check_size(self.size.width, self.size.height)
+    def first_screen(self) -> Screen[None]:
+        return shared_screen(self.shared)
 
     def action_request_quit(self) -> None:
         screen = self.screen
@@ -524,7 +532,7 @@ class SharedTableApp(ThousandApp):
 
 def run_shared(setup: TableSetup, shared: SharedSession) -> int:
     """Show the seat at the shared table until the player leaves."""
-    app = SharedTableApp(setup, shared)
+    app = SharedTableApp(setup, shared, handle_signals=True)
     try:
         app.run()
     finally:

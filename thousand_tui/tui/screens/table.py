@@ -147,6 +147,10 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.update_size_classes()
+        self.begin()
+
+    def begin(self) -> None:
+        """Tell how the game begins (or that it was resumed), draw it, ask the first move."""
         game = self.game
         start_events = game.take_start_events()
         if self.session.resumed:
