@@ -468,6 +468,9 @@ class Service:
             raise Refusal(f"no table has the code {_show(raw)}; check it with the one who opened")
         who = _who(message)
         held = [i for i, s in enumerate(table.seats) if s.who == who]
+        if held and who.startswith("name:") and table.seats[held[0]].conn is not None:
+            # Known by a name only: another terminal asking for a name that is at the table.
+            raise Refusal(f"{who[5:]} sits at this table already; join under another name")
         if held:
             self.sit(conn, table, held[0], message)
             return

@@ -34,7 +34,7 @@ from ..engine.phases import Trick
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
 from ..presets import Preset, PresetError, load_preset
-from ..settings import LEVELS, SetupError, TableSetup
+from ..settings import LEVELS, SetupError, TableSetup, check_name
 from ..tables.client import TableClient, TableError, join_table, open_table
 from ..tables.mirror import SeatMirror, Update
 from ..tables.service import MAX_TIMEOUT, normalize_code
@@ -211,7 +211,7 @@ def open_shared(
     t = Translator(setup.lang)
     client, welcome = open_table(
         preset,
-        name=setup.name or t("you_name"),
+        name=setup.name or default_name(who) or t("you_name"),
         who=who,
         people=people,
         level=level,
@@ -224,6 +224,19 @@ def open_shared(
     return _seated(client, welcome, setup.lang)
 
 
+def default_name(who: str | None) -> str | None:
+    """A name at a shared table when none was given: the login name at a terminal of one's
+    own; nothing over SSH (all share the account's login: the table numbers the seats)."""
+    if who is not None:
+        return None
+    import getpass
+
+    try:
+        return check_name(getpass.getuser()[:16])
+    except (SetupError, OSError, KeyError):
+        return None
+
+
 def join_shared(
     code: str,
     *,
@@ -234,6 +247,7 @@ def join_shared(
     base: Path | None = None,
 ) -> SharedSession:
     """Sit at the shared table of `code` (again, for a seat this person held)."""
+    name = name or default_name(who)
     client, welcome = join_table(code, name=name, who=who, seat=seat, base=base)
     return _seated(client, welcome, lang)
 
@@ -572,7 +586,7 @@ def run_open(options: argparse.Namespace) -> int:
 
 def run_join(options: argparse.Namespace) -> int:
     """`thousand join CODE`: sit at a friend's shared table (again, for your own seat)."""
-    from ..settings import check_name, setup_from_options
+    from ..settings import setup_from_options
 
     setup = setup_from_options(_table_options(options, None, None))
     if normalize_code(options.code) is None:
