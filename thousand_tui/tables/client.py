@@ -22,7 +22,7 @@ from typing import Any
 from ..engine.actions import Action
 from ..presets import Preset
 from ..saves import data_dir
-from .service import LOG_NAME, socket_path, tables_dir
+from .service import LOG_NAME, socket_address, socket_path, tables_dir
 from .wire import MAX_SERVICE_LINE, WireError, dump, load
 
 START_WAIT = 10.0  # seconds to wait for a service just started
@@ -54,8 +54,6 @@ class TableClient:
         """Connect to the service of the data directory `base`, starting it if needed."""
         base = base or data_dir()
         path = socket_path(base)
-        if len(str(path).encode()) > 100:
-            raise TableError(f"the data directory's path is too long for a socket: {path}")
         sock = _try_connect(path)
         if sock is None and start:
             start_service(base)
@@ -147,7 +145,8 @@ class TableClient:
 def _try_connect(path: Path) -> socket.socket | None:
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        sock.connect(str(path))
+        with socket_address(path) as address:
+            sock.connect(address)
     except (FileNotFoundError, ConnectionRefusedError):
         sock.close()
         return None

@@ -24,6 +24,7 @@ import socket
 import struct
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -62,6 +63,23 @@ def tables_dir(base: Path | None = None) -> Path:
 
 def socket_path(base: Path | None = None) -> Path:
     return tables_dir(base) / SOCKET_NAME
+
+
+SOCKET_PATH_MAX = 100  # a socket's address is at most 107 bytes on Linux
+
+
+@contextlib.contextmanager
+def socket_address(path: Path) -> Iterator[str]:
+    """The address to bind or connect `path` by: itself, or where its folder's path is too
+    long for a socket, the folder reached through an open descriptor (/proc/self/fd/N)."""
+    if len(os.fsencode(path)) <= SOCKET_PATH_MAX or not Path("/proc/self/fd").is_dir():
+        yield str(path)
+        return
+    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        yield f"/proc/self/fd/{folder}/{path.name}"
+    finally:
+        os.close(folder)
 
 
 def normalize_code(text: str) -> str | None:
@@ -241,9 +259,10 @@ class Service:
             path.unlink()  # left by a service that died; the lock says none is running
         old = os.umask(0o177)
         try:
-            self.server = await asyncio.start_unix_server(
-                self.accept, path=str(path), limit=MAX_CLIENT_LINE
-            )
+            with socket_address(path) as address:
+                self.server = await asyncio.start_unix_server(
+                    self.accept, path=address, limit=MAX_CLIENT_LINE
+                )
         finally:
             os.umask(old)
         bound = path.stat().st_ino

@@ -208,10 +208,9 @@ def open_shared(
     at seat 0. Raises TableError (the service's refusal, or that it cannot be reached)."""
     preset = setup.preset
     assert preset is not None
-    t = Translator(setup.lang)
     client, welcome = open_table(
         preset,
-        name=setup.name or default_name(who) or t("you_name"),
+        name=setup.name or default_name(who),
         who=who,
         people=people,
         level=level,
