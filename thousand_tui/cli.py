@@ -84,7 +84,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     join = sub.add_parser("join", help="sit at a friend's table with its code")
     join.add_argument("code", help="the table's code, e.g. K7QM2P")
     join.add_argument("--seat", type=int, choices=(1, 2, 3, 4), help="the free seat you want")
-    add_shared_options(join)
+    add_shared_options(join, pace=False)
     join.set_defaults(handler=run_join)
 
     simulate = sub.add_parser("simulate", help="play whole games between AI players, headless")
@@ -157,18 +157,7 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         help="AI level of the opponents, one for all or one per opponent: easy,easy (easy)",
     )
     parser.add_argument("--seed", type=int, help="seed of the deal shuffles (random)")
-    parser.add_argument("--name", help="your name at the table (16 characters at most)")
-    parser.add_argument("--lang", choices=("en", "ru"), help="language (default: from the locale)")
-    parser.add_argument(
-        "--ascii", action="store_true", help="letters instead of suit symbols and box lines"
-    )
-    parser.add_argument("--reduced-motion", action="store_true", help="no animations")
-    parser.add_argument(
-        "--pace",
-        type=float,
-        metavar="SECONDS",
-        help="how long each opponent's move stays on screen before the next (0.8; 0 = instant)",
-    )
+    add_screen_options(parser)
     parser.add_argument(
         "--think",
         type=float,
@@ -184,19 +173,26 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_shared_options(parser: argparse.ArgumentParser) -> None:
+def add_screen_options(parser: argparse.ArgumentParser, pace: bool = True) -> None:
+    """The flags of the player at a table, local or shared: name, language, look, pace."""
     parser.add_argument("--name", help="your name at the table (16 characters at most)")
     parser.add_argument("--lang", choices=("en", "ru"), help="language (default: from the locale)")
     parser.add_argument(
         "--ascii", action="store_true", help="letters instead of suit symbols and box lines"
     )
     parser.add_argument("--reduced-motion", action="store_true", help="no animations")
+    if not pace:  # at a table joined, the one who opened it set the pace
+        return
     parser.add_argument(
         "--pace",
         type=float,
         metavar="SECONDS",
-        help="how long each AI move stays on screen before the next (0.8; 0 = instant)",
+        help="how long each opponent's move stays on screen before the next (0.8; 0 = instant)",
     )
+
+
+def add_shared_options(parser: argparse.ArgumentParser, pace: bool = True) -> None:
+    add_screen_options(parser, pace)
     # Set by `ssh-session`: the player's SSH key, which alone may take their seat back.
     parser.add_argument("--who", help=argparse.SUPPRESS)
 

@@ -9,7 +9,6 @@ import os
 import re
 import shlex
 import signal
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import pytest
 from thousand_tui.cli import main
 
 from .sshd import Sshd, started
-from .terminal import Tmux, deal_result_shown, footer, next_key, wait_for
+from .terminal import Tmux, play_together, result_on_screen, wait_for
 
 CODE = re.compile(r"Table ([A-Z2-9]{6})")
 
@@ -43,27 +42,6 @@ def login(tmux: Tmux, sshd: Sshd, words: str, player: int) -> str:
     return pane
 
 
-def result_shown(screen: str) -> bool:
-    return deal_result_shown(screen) or "⏎ Next" in footer(screen)
-
-
-def play(tmux: Tmux, panes: list[str], done: object, seconds: float = 120.0) -> None:
-    last: dict[str, tuple[str, float]] = {}
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        for pane in panes:
-            screen = tmux.screen(pane)
-            key = None if result_shown(screen) else next_key(screen)
-            seen, when = last.get(pane, ("", 0.0))
-            if key is not None and (screen != seen or time.monotonic() - when > 2.0):
-                tmux.keys(key, pane=pane)
-                last[pane] = (screen, time.monotonic())
-        if done():  # type: ignore[operator]
-            return
-        time.sleep(0.2)
-    raise AssertionError("no end in time; the screens:\n" + "\n".join(map(tmux.screen, panes)))
-
-
 def test_friends_at_one_table_over_ssh(friends: Sshd, tmux: Tmux) -> None:
     sshd = friends
     one = login(tmux, sshd, "open", 0)
@@ -79,7 +57,7 @@ def test_friends_at_one_table_over_ssh(friends: Sshd, tmux: Tmux) -> None:
     def decisions() -> int:
         return sum(p.read_text().count('"type":"action"') for p in games.glob("*.jsonl"))
 
-    play(tmux, [one, two, three], lambda: decisions() >= 3)
+    play_together(tmux, [one, two, three], lambda: decisions() >= 3)
     # The second friend's client dies; the seat waits for the same key, which gets it back.
     held = re.findall(r"─ (Player \d) ·", tmux.screen(two))
     assert held, tmux.screen(two)
@@ -98,9 +76,9 @@ def test_friends_at_one_table_over_ssh(friends: Sshd, tmux: Tmux) -> None:
     shown: set[str] = set()
 
     def every_screen_shows_the_result() -> bool:
-        shown.update(pane for pane in (one, two, three) if result_shown(tmux.screen(pane)))
+        shown.update(pane for pane in (one, two, three) if result_on_screen(tmux.screen(pane)))
         return len(shown) == 3
 
-    play(tmux, [one, two, three], every_screen_shows_the_result)
+    play_together(tmux, [one, two, three], every_screen_shows_the_result)
     (path,) = games.glob("*.jsonl")
     assert main(["replay", str(path)]) == 0

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from robustness.terminal import Tmux, deal_result_shown, footer, next_key
+from robustness.terminal import Tmux, play_together, result_on_screen
 
 from thousand_tui.cli import main
 from thousand_tui.records import read_record
@@ -33,7 +33,8 @@ def tmux(base: Path) -> Iterator[Tmux]:
 
 def start(tmux: Tmux, command: str, size: tuple[int, int] = (100, 32)) -> str:
     pane = tmux.shell(size)
-    tmux.type(f"exec {command} --pace 0", pane)
+    pace = " --pace 0" if command.startswith("thousand open") else ""
+    tmux.type(f"exec {command}{pace}", pane)
     return pane
 
 
@@ -45,32 +46,6 @@ def wait_screen(tmux: Tmux, pane: str, text: str) -> str:
             return screen
         time.sleep(0.1)
     raise AssertionError(f"{text!r} never showed; the screen:\n{tmux.screen(pane)}")
-
-
-def result_shown(screen: str) -> bool:
-    """A deal's result on screen (on a small terminal only its key says so)."""
-    keys = footer(screen)
-    return deal_result_shown(screen) or "⏎ Next" in keys or "⏎ Дальше" in keys
-
-
-def play(tmux: Tmux, panes: list[str], done: object, seconds: float = WAIT) -> None:
-    """Each player presses the scripted key when their screen asks them; until `done()`."""
-    last: dict[str, tuple[str, float]] = {}
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        for pane in panes:
-            screen = tmux.screen(pane)
-            key = None if result_shown(screen) else next_key(screen)
-            seen, when = last.get(pane, ("", 0.0))
-            # A key once per new screen (or again after a while, if nothing came of it).
-            if key is not None and (screen != seen or time.monotonic() - when > 2.0):
-                tmux.keys(key, pane=pane)
-                last[pane] = (screen, time.monotonic())
-        if done():  # type: ignore[operator]
-            return
-        time.sleep(0.15)
-    screens = "\n".join(tmux.screen(pane) for pane in panes)
-    raise AssertionError(f"the deal did not end in time; the screens:\n{screens}")
 
 
 def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux: Tmux) -> None:
@@ -95,7 +70,7 @@ def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux:
         moves["n"] = sum(1 for line in path.read_text().splitlines() if '"action"' in line)
         return moves["n"] >= 3
 
-    play(tmux, [ann, bob, cat], some_moves)
+    play_together(tmux, [ann, bob, cat], some_moves)
     tmux.tmux("kill-session", "-t", bob.split(":")[0])
     wait_screen(tmux, ann, "○ away")
     bob = start(tmux, f"thousand join {code} --name Bob", (80, 24))
@@ -107,11 +82,11 @@ def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux:
 
     def all_saw_the_result() -> bool:
         for pane in (ann, bob, cat):
-            if result_shown(tmux.screen(pane)):
+            if result_on_screen(tmux.screen(pane)):
                 shown.add(pane)
         return len(shown) == 3
 
-    play(tmux, [ann, bob, cat], all_saw_the_result)
+    play_together(tmux, [ann, bob, cat], all_saw_the_result)
     (path,) = (base / "games").glob("*.jsonl")
     (game,) = read_record(path).games
     assert any(line["type"] == "result" for line in game.lines)

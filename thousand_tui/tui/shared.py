@@ -401,8 +401,9 @@ class SharedTableScreen(TableScreen):
         update = mirror.take(message)
         kind = message.get("type")
         if update is not None:
-            if mine and self.sent:
-                self.sent -= 1
+            # Each decision sent comes back in an update made at this seat's turn; one made
+            # at another's turn says the service has none of ours left to apply.
+            self.sent = max(0, self.sent - 1) if mine else 0
             self.told(update)
         elif kind == "table":
             self.tell_comings()
@@ -414,6 +415,7 @@ class SharedTableScreen(TableScreen):
             controller.awaiting = Awaiting.NOTHING
             self.advance()
         elif kind in ("closed", "error"):
+            self.sent = 0
             if kind == "error":
                 self.notify(str(message.get("error")), severity="error", markup=False)
             self.changed()
