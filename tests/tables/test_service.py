@@ -132,6 +132,7 @@ def test_a_table_survives_its_service_being_killed(base: Path) -> None:
     code = ann.mirror.code
     pid = service_pid(base)
     assert pid is not None
+    time.sleep(0.5)  # nobody plays now: the last decision sent has been applied and told
     for seat in (ann, bob, cat):
         seat.pump(play=False)
     view = bob.mirror.view
