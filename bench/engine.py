@@ -4,7 +4,8 @@ Each deal runs the auction, the talon and exchange, the eight tricks and the sco
 every decision a uniformly random legal action. `--views` also builds the mover's seat view
 for every decision and chooses from its legal actions, as `simulate` and the AI players do.
 Each figure is the median of `--runs` runs, in processor seconds of this process (one
-core), so that other work on the machine changes it little. Run: `python bench/engine.py [--deals N]`.
+core), so that other work on the machine changes it little.
+Run: `python bench/engine.py [--deals N]`.
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ def main() -> None:
             deals, decisions = runs[0][0], runs[0][1]
             label = f"{preset} (views)" if views else preset
             print(
-                f"{label:<20} {deals} deals in {seconds:.2f} s of processor time: {deals / seconds:,.0f} deals/s, "
+                f"{label:<20} {deals} deals in {seconds:.2f} s of processor time: "
+                f"{deals / seconds:,.0f} deals/s, "
                 f"{decisions / seconds:,.0f} decisions/s (median of {args.runs})"
             )
 

@@ -14,7 +14,17 @@ from pathlib import Path
 from .plural import counted
 
 PROG = "thousand"
-COMMANDS = ("play", "simulate", "replay", "presets", "games", "ssh-session", "ssh-check")
+COMMANDS = (
+    "play",
+    "open",
+    "join",
+    "simulate",
+    "replay",
+    "presets",
+    "games",
+    "ssh-session",
+    "ssh-check",
+)
 
 
 class CliError(Exception):
@@ -50,6 +60,37 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game at the table (the default)")
     add_table_options(play)
     play.set_defaults(handler=run_play)
+
+    shared = sub.add_parser("open", help="open a table friends join from their own terminals")
+    shared.add_argument("preset", nargs="?", help="shipped preset name or YAML file (classic)")
+    shared.add_argument("--players", type=int, choices=(2, 3, 4), help="override the preset")
+    shared.add_argument(
+        "--people",
+        metavar="SEATS",
+        help="the seats for people, 1 (yours) to the number of players, e.g. 1,2 (all); "
+        "the others are AI seats",
+    )
+    shared.add_argument(
+        "--ai",
+        default="easy",
+        metavar="LEVEL",
+        help="level of the AI seats, and of the AI playing for someone away (easy)",
+    )
+    shared.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long a seat waits for its player who went away before an AI plays it (60)",
+    )
+    add_shared_options(shared)
+    shared.set_defaults(handler=run_open)
+
+    join = sub.add_parser("join", help="sit at a friend's table with its code")
+    join.add_argument("code", help="the table's code, e.g. K7QM2P")
+    join.add_argument("--seat", type=int, choices=(1, 2, 3, 4), help="the free seat you want")
+    add_shared_options(join, pace=False)
+    join.set_defaults(handler=run_join)
 
     simulate = sub.add_parser("simulate", help="play whole games between AI players, headless")
     simulate.add_argument("--preset", default="classic", help="preset name or YAML file")
@@ -133,18 +174,7 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         help="AI level of the opponents, one for all or one per opponent: easy,easy (easy)",
     )
     parser.add_argument("--seed", type=int, help="seed of the deal shuffles (random)")
-    parser.add_argument("--name", help="your name at the table (16 characters at most)")
-    parser.add_argument("--lang", choices=("en", "ru"), help="language (default: from the locale)")
-    parser.add_argument(
-        "--ascii", action="store_true", help="letters instead of suit symbols and box lines"
-    )
-    parser.add_argument("--reduced-motion", action="store_true", help="no animations")
-    parser.add_argument(
-        "--pace",
-        type=float,
-        metavar="SECONDS",
-        help="how long each opponent's move stays on screen before the next (0.8; 0 = instant)",
-    )
+    add_screen_options(parser)
     parser.add_argument(
         "--think",
         type=float,
@@ -158,6 +188,42 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="continue the latest unfinished game, or the one in FILE",
     )
+
+
+def add_screen_options(parser: argparse.ArgumentParser, pace: bool = True) -> None:
+    """The flags of the player at a table, local or shared: name, language, look, pace."""
+    parser.add_argument("--name", help="your name at the table (16 characters at most)")
+    parser.add_argument("--lang", choices=("en", "ru"), help="language (default: from the locale)")
+    parser.add_argument(
+        "--ascii", action="store_true", help="letters instead of suit symbols and box lines"
+    )
+    parser.add_argument("--reduced-motion", action="store_true", help="no animations")
+    if not pace:  # at a table joined, the one who opened it set the pace
+        return
+    parser.add_argument(
+        "--pace",
+        type=float,
+        metavar="SECONDS",
+        help="how long each opponent's move stays on screen before the next (0.8; 0 = instant)",
+    )
+
+
+def add_shared_options(parser: argparse.ArgumentParser, pace: bool = True) -> None:
+    add_screen_options(parser, pace)
+    # Set by `ssh-session`: the player's SSH key, which alone may take their seat back.
+    parser.add_argument("--who", help=argparse.SUPPRESS)
+
+
+def run_open(options: argparse.Namespace) -> int:
+    from .tui.shared import run_open as run
+
+    return run(options)
+
+
+def run_join(options: argparse.Namespace) -> int:
+    from .tui.shared import run_join as run
+
+    return run(options)
 
 
 def run_hosted_session(options: argparse.Namespace) -> int:

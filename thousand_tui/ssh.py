@@ -3,8 +3,9 @@
 OpenSSH runs the account's `ForceCommand` through the login shell and puts what the client
 asked for (`ssh -t thousand@host family ru`) in `SSH_ORIGINAL_COMMAND`. That text is data,
 never a command: it is split on whitespace only, and each word must be a preset name of the
-host's whitelist, a language (`en`, `ru`) or `resume`. Anything else is refused with one line
-and exit status 2. A request that passes starts the table in this very process: no shell and
+host's whitelist, a language (`en`, `ru`), `resume`, `open` (a shared table, docs/tables.md)
+or `join` followed by a table's code. Anything else is refused with one line and exit
+status 2. A request that passes starts the table in this very process: no shell and
 no other program is ever run.
 
 The options of `ssh-session` itself come from the host's `ForceCommand` line (trusted); the
@@ -26,10 +27,13 @@ from pathlib import Path
 from .presets import LANGUAGES, load_preset, shipped_names
 from .saves import DATA_DIR_ENV, SESSION_MARK, data_dir
 from .settings import LEVELS
+from .tables.service import normalize_code
 
 ORIGINAL_COMMAND = "SSH_ORIGINAL_COMMAND"
 USER_AUTH = "SSH_USER_AUTH"  # set by sshd with `ExposeAuthInfo yes`
 RESUME_WORDS = ("resume", "--resume")
+OPEN_WORD = "open"
+JOIN_WORD = "join"
 HELP_WORDS = ("help", "--help", "-h")
 MAX_COMMAND = 200
 EXIT_REFUSED = 2
@@ -61,6 +65,8 @@ class Request:
     lang: str | None = None
     resume: bool = False
     help: bool = False
+    open: bool = False  # open a shared table
+    join: str | None = None  # the code of a shared table to join
 
 
 @dataclass(frozen=True)
@@ -152,13 +158,21 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
     if len(text) > MAX_COMMAND:
         raise Refused(f"the request is too long (at most {MAX_COMMAND} characters)")
     words = text.split()
-    preset = lang = None
-    resume = False
-    for raw in words:
+    preset = lang = join = None
+    resume = opening = False
+    rest = iter(words)
+    for raw in rest:
         word = raw.lower() if raw.isascii() else raw
         if word in HELP_WORDS and len(words) == 1:
             return Request(help=True)
-        if word in allowed:
+        if word == OPEN_WORD and not opening:
+            opening = True
+        elif word == JOIN_WORD and join is None:
+            code = normalize_code(next(rest, ""))
+            if code is None:
+                raise Refused("join needs the table's code, e.g. join K7QM2P")
+            join = code
+        elif word in allowed:
             if preset is not None:
                 raise Refused(f"ask for one preset, not {preset} and {word}")
             preset = word
@@ -172,7 +186,11 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
             raise Refused(f"{_show(raw)} is not something this server offers")
     if resume and preset is not None:
         raise Refused(f"resume continues a game with its own preset; leave out {preset}")
-    return Request(preset, lang, resume)
+    if sum((resume, opening, join is not None)) > 1:
+        raise Refused("ask for one of resume, open and join")
+    if join is not None and preset is not None:
+        raise Refused(f"a table you join has its own preset; leave out {preset}")
+    return Request(preset, lang, resume, open=opening, join=join)
 
 
 def _show(text: str, limit: int = 40) -> str:
@@ -189,7 +207,8 @@ def usage(config: HostConfig, user: str = "thousand") -> str:
     return (
         f"{USAGE_START} a preset ({words}; {config.default} if none), a language "
         f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {user}@HOST "
-        f"{config.default} {LANGUAGES[-1]}`"
+        f"{config.default} {LANGUAGES[-1]}`; `open` (with a preset) opens a table friends "
+        f"join with `join CODE`"
     )
 
 
@@ -242,6 +261,10 @@ def _login_key(auth_file: str | None) -> str | None:
 def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Session:
     """The `thousand` arguments that start the table for this request, and where the
     player's games are kept."""
+    who = player_id(config, environ)
+    base = data_dir()
+    if request.open or request.join is not None:
+        return Session(shared_argv(config, request, who), base)
     argv = ["play"]
     if request.resume:
         argv.append("--resume")
@@ -251,10 +274,27 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
             argv += ["--ai", config.ai]
     if request.lang is not None:
         argv += ["--lang", request.lang]
-    who = player_id(config, environ)
-    base = data_dir()
     data = base / "players" / who if who is not None else base
     return Session(argv, data)
+
+
+def shared_argv(config: HostConfig, request: Request, who: str | None) -> list[str]:
+    """`thousand open PRESET` or `thousand join CODE` for a shared table (docs/tables.md): in
+    the account's own data directory, where its table service lives; the player is known at
+    the table by the key they logged in with (or the host's `--player`)."""
+    if request.join is not None:
+        argv = ["join", request.join]
+    else:
+        argv = ["open", config.presets[request.preset or config.default]]
+        if config.ai is not None:
+            argv += ["--ai", config.ai.split(",")[0].strip()]
+    if request.lang is not None:
+        argv += ["--lang", request.lang]
+    if config.player is not None:
+        argv += ["--name", config.player]
+    if who is not None:
+        argv += ["--who", who]
+    return argv
 
 
 def run_ssh_session(

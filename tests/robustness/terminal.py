@@ -277,3 +277,32 @@ def next_key(screen: str) -> str | None:
     if "⏎" in keys:
         return "Enter"
     return None
+
+
+def result_on_screen(screen: str) -> bool:
+    """A deal's result on screen (on a small terminal only its key says so)."""
+    keys = footer(screen)
+    return deal_result_shown(screen) or "⏎ Next" in keys or "⏎ Дальше" in keys
+
+
+def play_together(
+    tmux: Tmux, panes: list[str], done: Callable[[], bool], seconds: float = 120.0
+) -> None:
+    """Each player presses the scripted key when their screen asks them (not on a deal's
+    result, which each closes when they like), until `done()`."""
+    last: dict[str, tuple[str, float]] = {}
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for pane in panes:
+            screen = tmux.screen(pane)
+            key = None if result_on_screen(screen) else next_key(screen)
+            seen, when = last.get(pane, ("", 0.0))
+            # A key once per new screen (or again after a while, if nothing came of it).
+            if key is not None and (screen != seen or time.monotonic() - when > 2.0):
+                tmux.keys(key, pane=pane)
+                last[pane] = (screen, time.monotonic())
+        if done():
+            return
+        time.sleep(0.15)
+    screens = "\n".join(tmux.screen(pane) for pane in panes)
+    raise AssertionError(f"the players did not get there in time; the screens:\n{screens}")

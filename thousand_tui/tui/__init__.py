@@ -1,7 +1,8 @@
 """The table in the terminal (Textual): `thousand` opens it through `run(options)`.
 
 - `app` (the Textual app: screens, global keys, theme, hang-ups through `hangup`), `session`
-  (a game, its record and its opponents, made when first asked; no Textual).
+  (a game, its record and its opponents, made when first asked; no Textual), `shared` (a seat
+  at a shared table: the same table screen, driven by the table service).
 - `controller` (what the table does next and waits for; no Textual), `text` (what the bars,
   panels and trick say, as pure functions), `narrate` (events in words), `describe` (the
   engine's caps, refusals and terms in words), `sheet` (the score sheet's rows).

@@ -127,10 +127,13 @@ class ThousandApp(App[int]):
         raise LookupError("no table on screen")
 
     def on_mount(self) -> None:
-        self.push_screen(TableScreen(self.session))
+        self.push_screen(self.first_screen())
         if self.handle_signals:
             self.guard_hangups()
         self.check_size(self.size.width, self.size.height)
+
+    def first_screen(self) -> Screen[None]:
+        return TableScreen(self.session)
 
     def guard_hangups(self) -> None:
         """A closed terminal (SIGHUP, or a terminal gone without a signal) or a kill (SIGTERM,

@@ -78,6 +78,7 @@ class TableController:
     over_shown: bool = False
     dropped: int = 0  # AI answers that came too late (for tests and curiosity)
     new_deal: bool = False  # a deal began since the screen last looked
+    seat: int = HUMAN  # the seat this table is played from
     _view: tuple[int, Game, SeatView] | None = None
 
     @property
@@ -85,11 +86,11 @@ class TableController:
         return self.session.game
 
     def view(self) -> SeatView:
-        """Seat 0's view, made once per turn (the footer asks for it on every redraw)."""
+        """This seat's view, made once per turn (the footer asks for it on every redraw)."""
         cached = self._view
         if cached is not None and cached[0] == self.turn and cached[1] is self.game:
             return cached[2]
-        view = self.game.view(HUMAN)
+        view = self.game.view(self.seat)
         self._view = (self.turn, self.game, view)
         return view
 
@@ -112,7 +113,7 @@ class TableController:
         seat = self.game.to_move
         if seat is None:
             return Step.WAIT
-        if seat == HUMAN:
+        if seat == self.seat:
             self.thinking = None
             return Step.HUMAN
         self.awaiting = Awaiting.NOTHING
@@ -152,11 +153,11 @@ class TableController:
                     self.new_cards = set()
                     self.new_deal = True
                 case TalonTaken(cards=cards):
-                    if event.seat == HUMAN and self.narrator.dark_declarer != HUMAN:
+                    if event.seat == self.seat and self.narrator.dark_declarer != self.seat:
                         self.new_cards = set(cards)
-                case CardGiven(card=card, to=to) if to == HUMAN and event.visible_to(HUMAN):
+                case CardGiven(card=card, to=to) if to == self.seat and event.visible_to(self.seat):
                     self.new_cards = {card}
-                case CardPlayed(seat=seat) if seat == HUMAN:
+                case CardPlayed(seat=seat) if seat == self.seat:
                     self.new_cards = set()
                 case TrickTaken(number=number, points=points):
                     tricks = deal.tricks if deal is not None else ()

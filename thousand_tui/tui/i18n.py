@@ -523,6 +523,53 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_back": ("Take back", "Вернуть"),
     "key_again": ("Again", "Ещё"),
     "key_next": ("Next", "Дальше"),
+    "key_start": ("Start with AI", "Начать с ИИ"),
+    "key_leave": ("Leave", "Уйти"),
+    # ---------------------------------------------------------------- shared tables
+    "shared_title": ("Table {code}", "Стол {code}"),
+    "shared_waiting": (
+        "Waiting for friends. They join with the code {code}:\n"
+        "  thousand join {code}      (at this computer)\n"
+        "  ssh -t HOST join {code}   (on a hosted account)",
+        "Ждём друзей. Они садятся за стол по коду {code}:\n"
+        "  thousand join {code}      (на этом компьютере)\n"
+        "  ssh -t HOST join {code}   (на сервере)",
+    ),
+    "shared_start_hint": (
+        "The deal starts when every seat is taken; press s to start now with AI in the free seats.",
+        "Сдача начнётся, когда все места будут заняты; s — начать сейчас, свободные места "
+        "займёт ИИ.",
+    ),
+    "shared_wait_opener": (
+        "The deal starts when every seat is taken or the one who opened the table starts it.",
+        "Сдача начнётся, когда все места будут заняты или открывший стол начнёт игру.",
+    ),
+    "shared_seat_you": ("{name} (you)", "{name} (вы)"),
+    "shared_seat_free": ("free: a friend's seat", "свободно: место для друга"),
+    "shared_seat_ai": ("{name}: AI", "{name}: ИИ"),
+    "shared_here": ("● here", "● за столом"),
+    "shared_away": ("○ away, AI in {seconds} s", "○ отошёл, ИИ через {seconds} с"),
+    "shared_away_ai": ("○ away, AI plays", "○ отошёл, играет ИИ"),
+    "shared_wait_away": (
+        "{name} is away: an AI plays for them in {seconds} s",
+        "{name} отошёл: через {seconds} с за него сыграет ИИ",
+    ),
+    "shared_came": ("{name} is at the table.", "{name} за столом."),
+    "shared_left": (
+        "{name} left the table; the seat waits.",
+        "{name} ушёл из-за стола; место ждёт.",
+    ),
+    "shared_lost": (
+        "The table is gone. Join again with: thousand join {code}",
+        "Связь со столом потеряна. Вернуться: thousand join {code}",
+    ),
+    "shared_leave_body": (
+        "Your seat stays yours: join again with the code {code}. "
+        "While you are away an AI plays it after {seconds} s.",
+        "Место остаётся за вами: вернуться можно по коду {code}. "
+        "Пока вас нет, через {seconds} с за вас сыграет ИИ.",
+    ),
+    "shared_refused": ("The table refused: {error}", "Стол не принял ход: {error}"),
 }
 
 

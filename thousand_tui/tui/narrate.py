@@ -76,6 +76,7 @@ class Narrator:
     dark_declarer: int | None = None
     sitter: int | None = None  # who sits out the deal (four players)
     redeal_seat: int | None = None
+    seat: int = HUMAN  # the seat the table is told to, "you"
     _marriage: MarriageDeclared | None = None
 
     def name(self, seat: int | None) -> str:
@@ -101,7 +102,7 @@ class Narrator:
         return lines
 
     def event(self, event: Event) -> str | list[str] | None:
-        if not event.visible_to(HUMAN):
+        if not event.visible_to(self.seat):
             return self.hidden(event)
         t = self.t
         seat = event.seat
@@ -155,21 +156,21 @@ class Narrator:
                     out.append(t("n_talon_number", name=name, number=talon + 1))
                 if shown:
                     out.append(t("n_talon_shown", name=name, cards=self.cards(cards)))
-                elif seat == HUMAN and self.dark_declarer != HUMAN:
+                elif seat == self.seat and self.dark_declarer != self.seat:
                     out.append(t("n_talon_mine", cards=self.cards(cards)))
-                elif self.sitter == HUMAN:  # the dealer sitting out watches it
+                elif self.sitter == self.seat:  # the dealer sitting out watches it
                     out.append(t("n_talon_sitter", name=name, cards=self.cards(cards)))
                 else:
                     out.append(t("n_talon_hidden", name=name))
                 return out
             case CardGiven(card=card, to=to):
                 self.last[me] = t("act_give")
-                if to == HUMAN:
+                if to == self.seat:
                     return t("n_give_me", name=name, card=self.card(card))
                 return t("n_give_seen", name=name, to=self.name(to), card=self.card(card))
             case CardDiscarded(card=card):
                 self.last[me] = t("act_discard")
-                if seat == HUMAN:
+                if seat == self.seat:
                     return t("n_discard_mine", card=self.card(card))
                 return t("n_discard", name=name)
             case Raised(value=value):

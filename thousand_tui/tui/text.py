@@ -14,7 +14,6 @@ from ..engine.view import SeatView
 from .controller import FinishedTrick
 from .i18n import Translator
 from .render import Palette
-from .session import HUMAN
 
 
 def score_text(view: SeatView, seat: int, t: Translator) -> str:
@@ -212,20 +211,20 @@ def prompt_line(
     if awaiting == "decide":
         key = "prompt_deciding" if dialog_open else "prompt_decide"
         return t(key, phase=t(f"phase_{view.phase.value}"))
-    if view.to_move is not None and view.to_move != HUMAN:
+    if view.to_move is not None and view.to_move != view.seat:
         return t("prompt_wait", name=view.names[view.to_move])
     return ""
 
 
 def hand_title(view: SeatView, t: Translator) -> str:
     """Your name and score, dealer and declarer badges, your tricks."""
-    title = t("hand_title", name=view.names[HUMAN], score=score_text(view, HUMAN, t))
+    title = t("hand_title", name=view.names[view.seat], score=score_text(view, view.seat, t))
     badges = []
-    if view.dealer == HUMAN:
+    if view.dealer == view.seat:
         badges.append(t("dealer"))
-    if view.declarer == HUMAN and view.contract is not None:
+    if view.declarer == view.seat and view.contract is not None:
         badges.append(f"{t('declarer')} {view.contract}")
-    badges.append(t("tricks_count", count=view.tricks_won[HUMAN]))
+    badges.append(t("tricks_count", count=view.tricks_won[view.seat]))
     return " · ".join([title, *badges])
 
 
@@ -234,7 +233,7 @@ def scores_line(view: SeatView, t: Translator) -> Text:
     for seat, name in enumerate(view.names):
         if seat:
             out.append("  ·  ")
-        out.append(f"{name} ", style="bold" if seat == HUMAN else "")
+        out.append(f"{name} ", style="bold" if seat == view.seat else "")
         out.append(score_text(view, seat, t))
     out.append(f"   → {view.rules.target}", style="dim")
     return out

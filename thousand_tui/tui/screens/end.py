@@ -24,15 +24,16 @@ class ConfirmQuitScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "quit_no", key_display="n", id="no"),
     ]
 
-    def __init__(self, t: Translator, saved: bool) -> None:
+    def __init__(self, t: Translator, saved: bool, body: str | None = None) -> None:
         super().__init__(classes="-quit")
         self.t = t
         self.saved = saved
+        self.body = body  # what leaving means, when not the usual
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
             dialog.border_title = self.t("quit_title")
-            body = self.t("quit_body" if self.saved else "quit_body_unsaved")
+            body = self.body or self.t("quit_body" if self.saved else "quit_body_unsaved")
             yield Static(body)
         yield KeyFooter()
 
@@ -48,16 +49,23 @@ class GameOverScreen(ModalScreen[str]):
         Binding("q,escape", "finish('quit')", "key_quit", key_display="q", id="quit"),
     ]
 
-    def __init__(self, game: Game, t: Translator) -> None:
+    def __init__(self, game: Game, t: Translator, seat: int = 0, again: bool = True) -> None:
         super().__init__(classes="-over")
         self.game = game
         self.t = t
+        self.seat = seat  # the seat played from this terminal
+        self.again = again  # whether "again" is offered
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "finish" and parameters == ("again",) and not self.again:
+            return None
+        return True
 
     def compose(self) -> ComposeResult:
         game, t = self.game, self.t
         winner = game.winner
         score = game.match.scores[winner] if winner is not None else 0
-        if winner == 0:
+        if winner == self.seat:
             banner = t("over_you", score=score)
         else:
             banner = t("over_winner", name=game.names[winner or 0], score=score)

@@ -78,14 +78,15 @@ class TableScreen(Screen[None]):
     # Bumped after every change of the controller's state (`changed`): one redraw follows.
     moment = var(0)
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, seat: int = HUMAN) -> None:
         super().__init__()
         self.session = session
         app = self.table_app
         self.t = app.t
         self.p = app.palette
-        narrator = Narrator(self.t, self.p, session.names, session.game.rules)
-        self.controller = TableController(session, narrator)
+        narrator = Narrator(self.t, self.p, session.names, session.game.rules, seat=seat)
+        self.controller = TableController(session, narrator, seat=seat)
+        self.seat = seat  # the seat played from this screen; the others are opponents
         self.deciding: int | None = None  # the seat whose decision a worker is computing
         self.side: ScoreSheet | None = None  # the score sheet beside the table, once wide
         self._redraw_pending = False
@@ -120,6 +121,10 @@ class TableScreen(Screen[None]):
     def view(self) -> SeatView:
         return self.controller.view()
 
+    def opponents(self, players: int) -> list[int]:
+        """The other seats, in the order of play from this one."""
+        return [(self.seat + k) % players for k in range(1, players)]
+
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
@@ -128,7 +133,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="table-area"):
                 with Horizontal(id="opponents"):
-                    for seat in range(1, players):
+                    for seat in self.opponents(players):
                         yield SeatPanel(seat, id=f"seat-{seat}")
                 yield TrickView(id="trick")
                 yield InfoBar(id="status")
@@ -142,6 +147,10 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.update_size_classes()
+        self.begin()
+
+    def begin(self) -> None:
+        """Tell how the game begins (or that it was resumed), draw it, ask the first move."""
         game = self.game
         start_events = game.take_start_events()
         if self.session.resumed:
@@ -351,7 +360,7 @@ class TableScreen(Screen[None]):
 
     def prompt_human(self) -> None:
         controller = self.controller
-        if self.dialog_open or self.game.to_move != HUMAN or controller.results:
+        if self.dialog_open or self.game.to_move != self.seat or controller.results:
             return
         if controller.human_waits_for() is Awaiting.PLAY:
             self.put_away = False
@@ -407,7 +416,7 @@ class TableScreen(Screen[None]):
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
         """A card chosen from the hand: play it, asking first about a marriage it declares."""
-        if self.awaiting is not Awaiting.PLAY or self.game.to_move != HUMAN:
+        if self.awaiting is not Awaiting.PLAY or self.game.to_move != self.seat:
             return
         view = self.view()
         card = message.card
@@ -442,7 +451,8 @@ class TableScreen(Screen[None]):
             self.changed()
 
     def action_decide(self) -> None:
-        if self.awaiting is Awaiting.DECIDE and not self.dialog_open and self.game.to_move == HUMAN:
+        deciding = self.awaiting is Awaiting.DECIDE and not self.dialog_open
+        if deciding and self.game.to_move == self.seat:
             self.open_dialog(self.view())
 
     def action_last_trick(self) -> None:
@@ -462,14 +472,14 @@ class TableScreen(Screen[None]):
             top_line(view, self.session.preset.title_in(t.lang), t)
         )
         paused = bool(controller.results)  # a deal's result waits for you
-        for seat in range(1, view.players):
+        for seat in self.opponents(view.players):
             level = self.game.players[seat].level
             last_act = controller.narrator.last.get(seat, "")
             shown = seat_panel(view, seat, last_act, level, t, p, paused=paused)
             self.query_one(f"#seat-{seat}", SeatPanel).show(
                 shown.title,
                 shown.lines,
-                subtitle=shown.subtitle,
+                subtitle=self.seat_subtitle(seat, shown.subtitle),
                 turn=shown.turn,
                 declarer=shown.declarer,
                 sitting_out=shown.sitting_out,
@@ -490,20 +500,24 @@ class TableScreen(Screen[None]):
             self._bindings_key = key
             self.refresh_bindings()
 
+    def seat_subtitle(self, seat: int, subtitle: str) -> str:
+        """The line under an opponent's panel (his score and level)."""
+        return subtitle
+
     def draw_hand(self, view: SeatView) -> None:
         hand = self.query_one(Hand)
         t = self.t
         hand.border_title = hand_title(view, t)
-        hand.set_class(view.to_move == HUMAN, "-my-turn")
+        hand.set_class(view.to_move == self.seat, "-my-turn")
         new = self.controller.new_cards
         if view.hand is None:
             hand.border_subtitle = t("hand_hidden")
-            hand.show([], hidden=view.hand_counts[HUMAN])
+            hand.show([], hidden=view.hand_counts[self.seat])
             return
         hand.border_subtitle = t("hand_new") + " *" if new & set(view.hand) else ""
         cards = sorted_hand(view)
         playing = self.awaiting is Awaiting.PLAY
         playable = {a.card for a in view.legal if a.card is not None} if playing else None
         hand.show_cursor = playing
-        empty = t("hand_sitting_out") if view.sitting_out == HUMAN else ""
+        empty = t("hand_sitting_out") if view.sitting_out == self.seat else ""
         hand.show(cards, playable=playable, new=new & set(cards), choosing=playing, empty=empty)

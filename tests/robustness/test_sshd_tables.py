@@ -1,0 +1,84 @@
+"""A shared table through the real OpenSSH server of the hosting tests (`sshd.py`): three
+friends, each with a key of their own, `open` and `join CODE` as the login's words; one
+client is killed with `kill -9` and its player logs in again to the same seat."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shlex
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from thousand_tui.cli import main
+
+from .sshd import Sshd, started
+from .terminal import Tmux, play_together, result_on_screen, wait_for
+
+CODE = re.compile(r"Table ([A-Z2-9]{6})")
+
+
+@pytest.fixture
+def friends(tmp_path: Path) -> Iterator[Sshd]:
+    server = started(Sshd(tmp_path / "sshd", players=4))
+    try:
+        yield server
+    finally:
+        server.stop()
+        with contextlib.suppress(OSError):  # what the service did, for a failing test
+            print((server.data / "thousand_tui" / "tables" / "service.log").read_text())
+        lock = server.data / "thousand_tui" / "tables" / "service.lock"
+        with contextlib.suppress(OSError, ValueError):
+            os.kill(int(lock.read_text().strip()), signal.SIGKILL)
+
+
+def login(tmux: Tmux, sshd: Sshd, words: str, player: int) -> str:
+    pane = tmux.shell((100, 32))
+    tmux.type(shlex.join(sshd.ssh("-t", words, player=player)), pane)
+    return pane
+
+
+def test_friends_at_one_table_over_ssh(friends: Sshd, tmux: Tmux) -> None:
+    sshd = friends
+    one = login(tmux, sshd, "open", 0)
+    wait_for("the waiting room", lambda: "Waiting for friends" in tmux.screen(one), tmux)
+    found = CODE.search(tmux.screen(one))
+    assert found is not None
+    code = found.group(1)
+    two = login(tmux, sshd, f"join {code.lower()}", 1)
+    three = login(tmux, sshd, f"join {code} ru", 2)
+    wait_for("the deal", lambda: f"Table {code}" in tmux.screen(one).splitlines()[0], tmux)
+    games = sshd.data / "thousand_tui" / "games"
+
+    def decisions() -> int:
+        return sum(p.read_text().count('"type":"action"') for p in games.glob("*.jsonl"))
+
+    play_together(tmux, [one, two, three], lambda: decisions() >= 3)
+    # The second friend's client dies; the seat waits for the same key, which gets it back.
+    held = re.findall(r"─ (Player \d) ·", tmux.screen(two))
+    assert held, tmux.screen(two)
+    name = held[-1]  # the hand's title: the friends sit in the order they came
+    client = tmux.program_pid("ssh", two)
+    assert client is not None
+    os.kill(client, signal.SIGKILL)
+    wait_for("the seat shown away", lambda: "○ away" in tmux.screen(one), tmux)
+    two = login(tmux, sshd, f"join {code}", 1)
+    wait_for("the friend back", lambda: f"{name} is at the table" in tmux.screen(one), tmux)
+    # A stranger's key with the code gets no seat: every seat is held.
+    stranger = tmux.shell((100, 32))
+    tmux.type(shlex.join(sshd.ssh("-t", f"join {code}", player=3)) + "; echo EXITED $?", stranger)
+    wait_for("the stranger refused", lambda: "EXITED 2" in tmux.screen(stranger), tmux)
+    assert "every seat at this table is taken" in tmux.screen(stranger)
+    shown: set[str] = set()
+
+    def every_screen_shows_the_result() -> bool:
+        shown.update(pane for pane in (one, two, three) if result_on_screen(tmux.screen(pane)))
+        return len(shown) == 3
+
+    play_together(tmux, [one, two, three], every_screen_shows_the_result)
+    (path,) = games.glob("*.jsonl")
+    assert main(["replay", str(path)]) == 0

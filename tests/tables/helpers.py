@@ -1,0 +1,111 @@
+"""Shared tables in tests: a data directory with a short path (a socket's path is limited),
+its service stopped afterwards, and clients played by a script (a random legal decision
+whenever it is their seat's turn)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from thousand_tui.presets import load_preset
+from thousand_tui.tables.client import TableClient, join_table, open_table
+from thousand_tui.tables.mirror import SeatMirror
+from thousand_tui.tables.service import LOCK_NAME, socket_path, tables_dir
+
+WAIT = 30.0  # seconds before a wait gives up (a stuck table, not a slow one)
+
+
+def service_pid(base: Path) -> int | None:
+    try:
+        text = (tables_dir(base) / LOCK_NAME).read_text().strip()
+        return int(text) if text else None
+    except (OSError, ValueError):
+        return None
+
+
+def stop_service(base: Path) -> None:
+    pid = service_pid(base)
+    if pid is not None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def start_service(base: Path, *args: str) -> subprocess.Popen[bytes]:
+    """The service of `base` with test settings, listening when this returns."""
+    env = dict(os.environ, THOUSAND_DATA_DIR=str(base))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "thousand_tui.tables.service", *args],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX) as probe:
+            probe.connect(str(socket_path(base)))
+            return process
+        time.sleep(0.02)
+    process.kill()
+    raise AssertionError("the table service did not start")
+
+
+@dataclass
+class Seat:
+    """A client with its mirror, played by a script."""
+
+    client: TableClient
+    mirror: SeatMirror
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    asked: int = -1
+    moves: int = 0
+    events: list[Any] = field(default_factory=list)
+    hold: bool = False  # read, but do not play
+
+    def pump(self, play: bool = True) -> None:
+        while not self.client.messages.empty():
+            message = self.client.messages.get_nowait()
+            update = self.mirror.take(message or {"type": "closed"})
+            if update is not None:
+                self.events += update.events
+        if play and not self.hold and self.mirror.my_turn and self.asked != self.mirror.turn:
+            self.asked = self.mirror.turn
+            self.moves += 1
+            self.client.act(self.rng.choice(self.mirror.legal))
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def opened(base: Path, name: str = "Ann", **options: Any) -> Seat:
+    options.setdefault("pace", 0.0)
+    client, welcome = open_table(load_preset("classic"), name=name, base=base, **options)
+    return Seat(client, SeatMirror(welcome))
+
+
+def joined(base: Path, code: str, name: str, **options: Any) -> Seat:
+    client, welcome = join_table(code, name=name, base=base, **options)
+    return Seat(client, SeatMirror(welcome))
+
+
+def play_until(
+    seats: list[Seat], done: Callable[[], bool], timeout: float = WAIT, play: bool = True
+) -> None:
+    """Pump every seat (each plays when its turn comes) until `done()`; fails after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for seat in seats:
+            seat.pump(play)
+        if done():
+            return
+        time.sleep(0.005)
+    raise AssertionError("the table did not get there in time")

@@ -1,0 +1,159 @@
+"""Hostile input to the table service: garbage, huge lines, bad codes, a client that stops
+reading, someone else's seat. Each is refused, and the table plays on unharmed."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+from thousand_tui.tables.client import TableError, join_table
+from thousand_tui.tables.service import MAX_ERRORS, normalize_code, socket_path
+
+from .helpers import Seat, joined, opened, play_until, start_service
+
+
+def raw(base: Path) -> socket.socket:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(5)
+    sock.connect(str(socket_path(base)))
+    return sock
+
+
+def answers(sock: socket.socket, limit: int = 20) -> list[dict[str, object]]:
+    """What the service sent until it closed the connection (or `limit` lines)."""
+    data = b""
+    lines: list[dict[str, object]] = []
+    while len(lines) < limit:
+        try:
+            chunk = sock.recv(65536)
+        except (TimeoutError, ConnectionResetError):
+            break
+        if not chunk:
+            break
+        data += chunk
+        while b"\n" in data:
+            line, data = data.split(b"\n", 1)
+            lines.append(json.loads(line))
+    return lines
+
+
+def errors(lines: list[dict[str, object]]) -> list[str]:
+    return [str(line["error"]) for line in lines if line.get("type") == "error"]
+
+
+@pytest.fixture
+def table(base: Path) -> list[Seat]:
+    ann = opened(base, "Ann")
+    bob = joined(base, ann.mirror.code, "Bob")
+    return [ann, bob]
+
+
+def finish_with_cat(base: Path, table: list[Seat]) -> None:
+    """The table is unharmed: the third player joins and a whole deal is played."""
+    cat = joined(base, table[0].mirror.code, "Cat")
+    seats = [*table, cat]
+    play_until(seats, lambda: all(len(s.mirror.results) >= 1 for s in seats))
+
+
+def test_garbage_is_answered_and_five_bad_lines_close_the_connection(
+    base: Path, table: list[Seat]
+) -> None:
+    sock = raw(base)
+    junk = [b"hello\n", b"\xff\xfe\x00\n", b"[1,2,3]\n", b'{"op": "rm -rf /"}\n', b"{}\n"]
+    sock.sendall(b"".join(junk))
+    said = errors(answers(sock))
+    assert len(said) == MAX_ERRORS + 1
+    assert "not a JSON line" in said[0]
+    assert "a message must be a JSON object" in said[2]
+    assert "unknown request" in said[3]
+    assert "too many bad requests" in said[-1]
+    finish_with_cat(base, table)
+
+
+def test_a_huge_line_is_refused_and_the_connection_closed(base: Path, table: list[Seat]) -> None:
+    sock = raw(base)
+    with pytest.raises(OSError):  # the service hangs up while the line is still coming
+        for _ in range(64):
+            sock.sendall(b"x" * 65536)
+    said = errors(answers(sock))
+    assert said == [] or "line too long" in said[0]
+    finish_with_cat(base, table)
+
+
+def test_bad_codes_are_refused_and_close_the_connection(base: Path, table: list[Seat]) -> None:
+    with pytest.raises(TableError, match="no table has the code"):
+        join_table("AAAAAA", name="Eve", base=base)
+    sock = raw(base)
+    codes = ["../../etc", "", "x" * 5000, "\x1b[2J", 42]
+    sock.sendall(b"".join(json.dumps({"op": "join", "code": c}).encode() + b"\n" for c in codes))
+    said = errors(answers(sock))
+    assert all("no table has the code" in line for line in said[:MAX_ERRORS])
+    assert "\x1b" not in "".join(said)  # an escape sent is never echoed to a terminal
+    assert "too many" in said[-1]
+    assert normalize_code(" k7qm-2p ") == "K7QM2P"
+    finish_with_cat(base, table)
+
+
+def test_a_client_that_stops_reading_is_dropped_and_keeps_its_seat(base: Path) -> None:
+    start_service(base, "--max-pending", "20000")
+    ann = opened(base, "Ann", timeout=0.2)
+    sleeper = raw(base)
+    sleeper.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    request = {"op": "join", "code": ann.mirror.code, "name": "Zed"}
+    sleeper.sendall(json.dumps(request).encode() + b"\n")
+    cat = joined(base, ann.mirror.code, "Cat")
+    seats = [ann, cat]
+    play_until(seats, lambda: ann.mirror.started, play=False)
+    # Zed asks and asks but never reads the answers: the service cuts him off once they pile
+    # up (he keeps his seat, away), and the table plays on with an AI for him.
+    pings = b'{"op":"ping"}\n' * 1000
+    for _ in range(200):
+        try:
+            sleeper.sendall(pings)
+        except OSError:
+            break
+        play_until(seats, lambda: True, play=False)
+        if not ann.mirror.seats[1].connected:
+            break
+    play_until(seats, lambda: all(len(s.mirror.results) >= 1 for s in seats))
+    assert not ann.mirror.seats[1].connected
+    assert ann.mirror.seats[1].name == "Zed"
+    sleeper.close()
+
+
+def test_no_one_acts_for_another_seat_or_takes_a_held_one(base: Path, table: list[Seat]) -> None:
+    ann, bob = table
+    cat = joined(base, ann.mirror.code, "Cat")
+    play_until([ann, bob, cat], lambda: ann.mirror.view is not None, play=False)
+    view = ann.mirror.view
+    assert view is not None and view.to_move is not None
+    idle = next(s for s in (ann, bob, cat) if s.mirror.seat != view.to_move)
+    # The seat of an action is the connection's, whatever the action says.
+    idle.client.send({"op": "act", "action": {"seat": view.to_move, "act": "pass"}})
+    play_until([idle], lambda: bool(idle.mirror.refused), play=False)
+    assert idle.mirror.refused == ["it is not your turn"]
+    with pytest.raises(TableError, match="every seat"):
+        join_table(ann.mirror.code, name="Eve", base=base)
+    with pytest.raises(TableError, match="name"):
+        join_table(ann.mirror.code, name="\x1b[31mEve", base=base)
+    play_until([ann, bob, cat], lambda: len(ann.mirror.results) >= 1)
+
+
+def test_a_bad_action_is_refused_with_the_engine_reason(base: Path, table: list[Seat]) -> None:
+    ann, bob = table
+    cat = joined(base, ann.mirror.code, "Cat")
+    seats = [ann, bob, cat]
+    play_until(seats, lambda: any(s.mirror.my_turn for s in seats), play=False)
+    mover = next(s for s in seats if s.mirror.my_turn)
+    turn = mover.mirror.turn
+    mover.client.send({"op": "act", "action": {"act": "bid", "value": 7}})
+    mover.client.send({"op": "act", "action": {"act": "fly"}})
+    play_until([mover], lambda: len(mover.mirror.refused) >= 1, play=False)
+    time.sleep(0.2)
+    mover.pump(play=False)
+    assert mover.mirror.turn == turn
+    play_until(seats, lambda: len(ann.mirror.results) >= 1)

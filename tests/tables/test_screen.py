@@ -1,0 +1,61 @@
+"""The table screen at a shared table (Pilot): the waiting room, then the deal, played from
+seat 1 while two scripted players sit at the others."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from tui.helpers import screen_text
+
+from thousand_tui.engine.events import Passed
+from thousand_tui.settings import TableSetup
+from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, WaitingScreen, join_shared
+
+from .helpers import Seat, joined, opened, play_until
+
+
+async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 200) -> None:
+    for _ in range(rounds):
+        await pilot.pause(0.05)
+        play_until(seats, lambda: True)
+        if done():  # type: ignore[operator]
+            return
+    raise AssertionError("the table did not get there in time")
+
+
+async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
+    ann = opened(base, "Ann")
+    code = ann.mirror.code
+    shared = join_shared(code, name="Bob", base=base)
+    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, WaitingScreen)
+        waiting = screen_text(app)
+        assert f"thousand join {code}" in waiting and "Ann" in waiting and "Bob (you)" in waiting
+        ann.hold = True
+        cat = joined(base, code, "Cat")
+        cat.hold = True
+        await pump(pilot, [ann, cat], lambda: isinstance(app.screen, SharedTableScreen))
+        table = app.table
+        assert isinstance(table, SharedTableScreen) and table.seat == 1
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        assert f"Table {code}" in text
+        assert text.count("● here") == 2  # Ann and Cat, on their panels
+        hand = table.view().hand
+        assert hand is not None and len(hand) == 7
+        # Bob passes in the auction when his turn comes; the others see it.
+        ann.hold = cat.hold = False
+        await pump(pilot, [ann, cat], lambda: app.screen is not table)
+        await pilot.press("1")
+        await pump(
+            pilot,
+            [ann, cat],
+            lambda: any(isinstance(e, Passed) and e.seat == 1 for e in ann.events),
+        )
+        # Cat leaves: Bob's screen says so, and shows her away.
+        cat.close()
+        await pump(pilot, [ann], lambda: "Cat left the table" in screen_text(app))
+        assert "○ away" in screen_text(app)

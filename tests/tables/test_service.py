@@ -1,0 +1,149 @@
+"""The table service with clients driven by a script: three people play a deal, come and go,
+an AI stands in for the one away, and the record replays."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from thousand_tui.cli import main
+from thousand_tui.engine.events import CardGiven, TalonTaken
+from thousand_tui.records import read_record
+from thousand_tui.tables.client import TableError, join_table
+
+from .helpers import Seat, joined, opened, play_until, service_pid
+
+
+def table_of_three(base: Path, **options: object) -> list[Seat]:
+    ann = opened(base, "Ann", **options)
+    code = ann.mirror.code
+    bob = joined(base, code, "Bob")
+    cat = joined(base, code.lower(), "Cat")  # codes are read in any case
+    return [ann, bob, cat]
+
+
+def record_of(base: Path) -> Path:
+    (path,) = (base / "games").glob("*.jsonl")
+    return path
+
+
+def test_three_clients_play_a_whole_deal_each_seeing_only_their_seat(base: Path) -> None:
+    seats = table_of_three(base)
+    play_until(seats, lambda: all(len(s.mirror.results) >= 1 for s in seats))
+    for number, seat in enumerate(seats):
+        mirror = seat.mirror
+        assert mirror.seat == number
+        assert mirror.names == ("Ann", "Bob", "Cat")
+        assert seat.moves > 0
+        assert mirror.view is not None and mirror.view.seat == number
+        # Cards given face down to someone else reach this seat without the card.
+        for event in seat.events:
+            if isinstance(event, CardGiven) and not event.visible_to(number):
+                assert event.card is None
+            if isinstance(event, TalonTaken) and not event.visible_to(number):
+                assert event.cards == ()
+    # Everyone saw the same result, and the record, written as the game went, replays.
+    assert seats[0].mirror.results[0] == seats[1].mirror.results[0] == seats[2].mirror.results[0]
+    path = record_of(base)
+    (game,) = read_record(path).games
+    assert [p["name"] for p in game.header["players"]] == ["Ann", "Bob", "Cat"]
+    assert main(["replay", str(path)]) == 0
+
+
+def test_a_killed_client_rejoins_its_seat_with_its_cards(base: Path) -> None:
+    ann, bob, cat = table_of_three(base, timeout=30.0)
+    play_until([ann, bob, cat], lambda: bob.mirror.view is not None)
+    hand = bob.mirror.view.hand if bob.mirror.view else None
+    bob.close()
+    play_until(
+        [ann, cat],
+        lambda: bool(ann.mirror.seats) and not ann.mirror.seats[1].connected,
+        play=False,
+    )
+    assert ann.mirror.seats[1].taken
+    # Someone else with the code cannot take Bob's seat: the table is full.
+    with pytest.raises(TableError, match="every seat"):
+        join_table(ann.mirror.code, name="Eve", base=base)
+    again = joined(base, ann.mirror.code, "Bob")
+    assert again.mirror.seat == 1
+    play_until([again], lambda: again.mirror.view is not None, play=False)
+    assert again.mirror.view is not None and again.mirror.view.hand == hand
+    play_until([ann, again, cat], lambda: len(ann.mirror.results) >= 1)
+
+
+def test_an_ai_plays_for_the_one_away_and_hands_the_seat_back(base: Path) -> None:
+    ann, bob, cat = table_of_three(base, timeout=0.3)
+    play_until([ann, bob, cat], lambda: bob.mirror.view is not None, play=False)
+    bob.close()
+    play_until([ann, cat], lambda: not ann.mirror.seats[1].connected, play=False)
+    assert ann.mirror.seats[1].taken
+    # With Bob away the game goes on: after the timeout his seat's decisions are made for him.
+    play_until([ann, cat], lambda: _bob_to_move(ann) or ann.mirror.turn >= 3)
+    start = ann.mirror.turn
+    play_until([ann, cat], lambda: ann.mirror.turn >= start + 12 or ann.mirror.over)
+    assert ann.mirror.seats[1].ai_playing
+    back = joined(base, ann.mirror.code, "Bob")
+    assert back.mirror.seat == 1
+    play_until([ann, cat, back], lambda: ann.mirror.seats[1].connected, play=False)
+    assert not ann.mirror.seats[1].ai_playing
+    # Back at the table: when it is his turn, the table waits for him, not for an AI.
+    back.hold = True
+    play_until([ann, cat, back], lambda: _bob_to_move(ann) or ann.mirror.over)
+    if ann.mirror.over:
+        return
+    waiting = ann.mirror.turn
+    time.sleep(1.0)
+    play_until([ann, cat, back], lambda: True)
+    assert ann.mirror.turn == waiting and _bob_to_move(ann)
+    back.hold = False
+    play_until([ann, cat, back], lambda: ann.mirror.turn > waiting)
+    assert back.moves >= 1
+
+
+def _bob_to_move(seat: Seat) -> bool:
+    view = seat.mirror.view
+    return view is not None and view.to_move == 1
+
+
+def test_the_opener_leaves_and_the_others_finish_the_deal(base: Path) -> None:
+    ann, bob, cat = table_of_three(base, timeout=0.2)
+    play_until([ann, bob, cat], lambda: ann.mirror.view is not None, play=False)
+    ann.close()
+    play_until([bob, cat], lambda: len(bob.mirror.results) >= 1)
+    assert not bob.mirror.seats[0].connected
+    assert cat.mirror.results == bob.mirror.results
+
+
+def test_the_opener_starts_with_ai_in_the_free_seats(base: Path) -> None:
+    ann = opened(base, "Ann", level="easy", ai_names=["Anna", "Boris"])
+    ann.client.send({"op": "start"})
+    play_until([ann], lambda: len(ann.mirror.results) >= 1)
+    assert ann.mirror.names == ("Ann", "Anna", "Boris")
+    assert [s.kind for s in ann.mirror.seats] == ["human", "ai", "ai"]
+
+
+def test_a_table_survives_its_service_being_killed(base: Path) -> None:
+    ann, bob, cat = table_of_three(base)
+    play_until([ann, bob, cat], lambda: ann.mirror.turn >= 5)
+    code = ann.mirror.code
+    pid = service_pid(base)
+    assert pid is not None
+    time.sleep(0.5)  # nobody plays now: the last decision sent has been applied and told
+    for seat in (ann, bob, cat):
+        seat.pump(play=False)
+    view = bob.mirror.view
+    os.kill(pid, signal.SIGKILL)
+    play_until([ann, bob, cat], lambda: ann.mirror.closed and bob.mirror.closed, play=False)
+    # The next `join` starts a new service, which opens the table again from its record.
+    again = [joined(base, code, name) for name in ("Ann", "Bob", "Cat")]
+    assert [s.mirror.seat for s in again] == [0, 1, 2]
+    play_until(again, lambda: again[1].mirror.view is not None, play=False)
+    assert again[1].mirror.view is not None and view is not None
+    assert again[1].mirror.view.hand == view.hand
+    assert again[1].mirror.view.bids == view.bids
+    play_until(again, lambda: len(again[0].mirror.results) >= 1)
+    assert main(["replay", str(record_of(base))]) == 0

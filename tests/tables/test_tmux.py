@@ -1,0 +1,93 @@
+"""End to end: three players in three tmux terminals of this machine at one shared table,
+driven by keys and read from their screens; one of them is killed and comes back."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from robustness.terminal import Tmux, play_together, result_on_screen
+
+from thousand_tui.cli import main
+from thousand_tui.records import read_record
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+WAIT = 90.0
+CODE = re.compile(r"Table ([A-Z2-9]{6})")
+
+
+@pytest.fixture
+def tmux(base: Path) -> Iterator[Tmux]:
+    server = Tmux(base)
+    server.env["THOUSAND_DATA_DIR"] = str(base)
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def start(tmux: Tmux, command: str, size: tuple[int, int] = (100, 32)) -> str:
+    pane = tmux.shell(size)
+    pace = " --pace 0" if command.startswith("thousand open") else ""
+    tmux.type(f"exec {command}{pace}", pane)
+    return pane
+
+
+def wait_screen(tmux: Tmux, pane: str, text: str) -> str:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        screen = tmux.screen(pane)
+        if text in screen:
+            return screen
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} never showed; the screen:\n{tmux.screen(pane)}")
+
+
+def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux: Tmux) -> None:
+    ann = start(tmux, "thousand open --name Ann")
+    code_screen = wait_screen(tmux, ann, "Waiting for friends")
+    found = CODE.search(code_screen)
+    assert found is not None
+    code = found.group(1)
+    bob = start(tmux, f"thousand join {code.lower()} --name Bob", (80, 24))
+    cat = start(tmux, f"thousand join {code} --name Cat --lang ru")
+    screen = wait_screen(tmux, ann, f"Deal 1 · dealer: Ann · Table {code}")
+    assert screen.count("● here") == 2
+    wait_screen(tmux, cat, "Кон 1")
+
+    # A few decisions, then Bob's terminal is closed: Ann's screen shows him away.
+    moves = {"n": 0}
+
+    def some_moves() -> bool:
+        path = next(iter((base / "games").glob("*.jsonl")), None)
+        if path is None:
+            return False
+        moves["n"] = sum(1 for line in path.read_text().splitlines() if '"action"' in line)
+        return moves["n"] >= 3
+
+    play_together(tmux, [ann, bob, cat], some_moves)
+    tmux.tmux("kill-session", "-t", bob.split(":")[0])
+    wait_screen(tmux, ann, "○ away")
+    bob = start(tmux, f"thousand join {code} --name Bob", (80, 24))
+    wait_screen(tmux, ann, "Bob is at the table")
+    wait_screen(tmux, bob, f"Table {code}")
+
+    # The deal is played to its end; every screen shows its result.
+    shown: set[str] = set()
+
+    def all_saw_the_result() -> bool:
+        for pane in (ann, bob, cat):
+            if result_on_screen(tmux.screen(pane)):
+                shown.add(pane)
+        return len(shown) == 3
+
+    play_together(tmux, [ann, bob, cat], all_saw_the_result)
+    (path,) = (base / "games").glob("*.jsonl")
+    (game,) = read_record(path).games
+    assert any(line["type"] == "result" for line in game.lines)
+    assert main(["replay", str(path)]) == 0

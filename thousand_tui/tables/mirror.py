@@ -1,0 +1,131 @@
+"""What one seat knows of a shared table, kept from the service's messages: its view, the
+deals' results, who sits where and who is connected. No screen here: the table screen and the
+tests read the same `SeatMirror`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.actions import Action
+from ..engine.events import Event
+from ..engine.game import PlayerInfo
+from ..engine.match import MatchState
+from ..engine.phases import Trick
+from ..engine.rules import Rules
+from ..engine.scoring import Settlement
+from ..engine.view import SeatView
+from .wire import WireError, decode
+
+
+@dataclass
+class SeatStatus:
+    name: str
+    kind: str  # "human" or "ai"
+    taken: bool
+    connected: bool
+    ai_in: float | None  # a person away: seconds until an AI plays for him (0: it does)
+    since: float = field(default_factory=time.monotonic)  # when this was told
+
+    def ai_wait(self) -> float | None:
+        """A person away: the seconds left before an AI plays for him."""
+        if self.ai_in is None:
+            return None
+        return max(0.0, self.ai_in - (time.monotonic() - self.since))
+
+    @property
+    def ai_playing(self) -> bool:
+        return self.kind == "ai" or self.ai_wait() == 0
+
+
+@dataclass
+class Update:
+    """One `update` message, read: the events this seat may see, and the closed tricks'
+    plays (for showing the last trick)."""
+
+    events: list[Event]
+    tricks: dict[int, Trick]
+
+
+@dataclass
+class SeatMirror:
+    welcome: dict[str, Any]
+    rules: Rules = field(init=False)
+    seat: int = field(init=False)
+    code: str = field(init=False)
+    view: SeatView | None = None
+    players: list[PlayerInfo] = field(default_factory=list)
+    results: list[Settlement] = field(default_factory=list)
+    seats: list[SeatStatus] = field(default_factory=list)
+    started: bool = False
+    turn: int = 0
+    refused: list[str] = field(default_factory=list)
+    closed: bool = False
+
+    def __post_init__(self) -> None:
+        try:
+            self.rules = Rules.from_mapping(self.welcome["rules"], source="table")
+            self.seat = int(self.welcome["seat"])
+            self.code = str(self.welcome["code"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise WireError(f"a welcome that cannot be read: {error}") from error
+
+    # ------------------------------------------------------------------ reading
+
+    def take(self, message: dict[str, Any]) -> Update | None:
+        """Take in one message; an `update` gives its events."""
+        kind = message.get("type")
+        if kind == "table":
+            self.started = bool(message.get("started"))
+            self.seats = [SeatStatus(**s) for s in message.get("seats", [])]
+        elif kind == "update":
+            return self._update(message)
+        elif kind == "refused":
+            self.refused.append(str(message.get("error")))
+        elif kind == "closed":
+            self.closed = True
+        return None
+
+    def _update(self, message: dict[str, Any]) -> Update:
+        rules = self.rules
+        self.started = True
+        self.view = decode(message["view"], rules)
+        self.turn = int(message["turn"])
+        self.players = [PlayerInfo(**p) for p in message["players"]]
+        if "results" in message:
+            self.results = [decode(r, rules) for r in message["results"]]
+        events = [decode(e, rules) for e in message["events"]]
+        for event in events:
+            result = getattr(event, "result", None)
+            if isinstance(result, Settlement):
+                self.results.append(result)
+        tricks = {}
+        for number, plays in message.get("tricks", []):
+            tricks[int(number)] = Trick(-1, decode(plays, rules), -1)
+        return Update(events, tricks)
+
+    # ------------------------------------------------------------------ asking
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        if self.players:
+            return tuple(p.name for p in self.players)
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.view is not None and self.view.to_move == self.seat and not self.over
+
+    @property
+    def over(self) -> bool:
+        return self.view is not None and self.view.winner is not None
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        return self.view.legal if self.view is not None else ()
+
+    @property
+    def match(self) -> MatchState | None:
+        return self.view.match if self.view is not None else None

@@ -1,0 +1,805 @@
+"""The table service: the one process that holds every shared table of an account.
+
+It listens on a Unix socket in the data directory (`tables/service.sock`, the folder readable
+by its owner only, the socket checked to be of the same user), is started by the first
+`thousand open` or `thousand join` that finds nobody listening, and ends once no table has been
+open for a few seconds (docs/tables.md). Each table's `Game` is driven by this process alone:
+a client sends its seat's decisions and gets its seat's view and the events it may see, never
+more. The game record is written line by line as each decision is made, like any other game.
+
+Nothing a client sends names a file: the service writes only the records it makes itself (in
+the games folder) and its own files in `tables/`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import secrets
+import socket
+import struct
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..engine.actions import Action, IllegalAction
+from ..engine.deal import Deal
+from ..engine.events import Event, TrickTaken
+from ..engine.game import Game, PlayerInfo
+from ..engine.rules import Rules, RulesError
+from ..records import RecordWriter, lock_file
+from ..saves import data_dir, games_dir, open_new_record, resume
+from ..settings import DEFAULT_PACE, LEVELS, MAX_NAME
+from .wire import MAX_CLIENT_LINE, WireError, dump, encode, for_seat, load
+
+if TYPE_CHECKING:
+    from ..ai import Player
+
+SOCKET_NAME = "service.sock"
+LOCK_NAME = "service.lock"
+LOG_NAME = "service.log"
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
+CODE = re.compile(rf"[{CODE_LETTERS}]{{6}}")
+DEFAULT_TIMEOUT = 60.0
+MAX_TIMEOUT = 3600.0
+MAX_PACE = 5.0
+MAX_ERRORS = 5  # bad messages or wrong codes a connection may send before it is closed
+MAX_PENDING = 1024 * 1024  # bytes waiting for a client that does not read: then it is dropped
+IDLE_EXIT = 5.0  # seconds without a table or a connection before the service ends
+ABANDON = 600.0  # seconds a game waits with nobody at it; then it is closed (and can reopen)
+PRESET_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+
+
+def tables_dir(base: Path | None = None) -> Path:
+    return (base or data_dir()) / "tables"
+
+
+def socket_path(base: Path | None = None) -> Path:
+    return tables_dir(base) / SOCKET_NAME
+
+
+SOCKET_PATH_MAX = 100  # a socket's address is at most 107 bytes on Linux
+
+
+@contextlib.contextmanager
+def socket_address(path: Path) -> Iterator[str]:
+    """The address to bind or connect `path` by: itself, or where its folder's path is too
+    long for a socket, the folder reached through an open descriptor (/proc/self/fd/N)."""
+    if len(os.fsencode(path)) <= SOCKET_PATH_MAX or not Path("/proc/self/fd").is_dir():
+        yield str(path)
+        return
+    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        yield f"/proc/self/fd/{folder}/{path.name}"
+    finally:
+        os.close(folder)
+
+
+def normalize_code(text: str) -> str | None:
+    """A table code as typed (any case, spaces or a dash inside), or None if it cannot be one."""
+    if len(text) > 20:
+        return None
+    code = "".join(text.split()).replace("-", "").upper()
+    return code if CODE.fullmatch(code) else None
+
+
+class Refusal(Exception):
+    """A request the service does not grant; the text is sent to the client."""
+
+
+# ---------------------------------------------------------------------- connections
+
+
+class Conn:
+    """One client's connection: what it sent wrong so far, and where it sits."""
+
+    def __init__(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, max_pending: int
+    ) -> None:
+        self.max_pending = max_pending
+        self.reader = reader
+        self.writer = writer
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.errors = 0
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client that lets more than MAX_PENDING bytes pile up is cut off
+        (its seat stays its own), so it can never hold the table up."""
+        if self.closed:
+            return
+        transport = self.writer.transport
+        if transport.is_closing() or transport.get_write_buffer_size() > self.max_pending:
+            self.close()
+            return
+        self.writer.write(dump(message))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+
+# ---------------------------------------------------------------------- tables
+
+
+@dataclass
+class SeatState:
+    kind: str  # "human": a person's seat; "ai": an AI's for the whole game
+    name: str
+    who: str | None = None  # the person holding it (an SSH key's id, or a name)
+    conn: Conn | None = None
+    left_at: float | None = None  # when its person went away (monotonic)
+    player: Player | None = None
+
+    @property
+    def connected(self) -> bool:
+        return self.conn is not None
+
+    def status(self, now: float, timeout: float) -> dict[str, Any]:
+        away: float | None = None
+        if self.kind == "human" and self.who is not None and self.conn is None:
+            away = max(0.0, (self.left_at or now) + timeout - now)
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "taken": self.who is not None,
+            "connected": self.connected,
+            "ai_in": away,  # seconds until an AI plays for the person away (0: it does)
+        }
+
+
+@dataclass
+class Table:
+    code: str
+    rules: Rules
+    preset: str
+    title: str
+    level: str
+    timeout: float
+    pace: float
+    lang: str
+    seats: list[SeatState]
+    ai_names: list[str]
+    game: Game | None = None
+    writer: RecordWriter | None = None
+    turn: int = 0
+    thinking: int | None = None  # the turn an AI is deciding
+    moved_at: float = 0.0
+    timer: asyncio.TimerHandle | None = None
+    empty_since: float | None = None  # when the last person left the table
+    seed: int = field(default_factory=lambda: random.randrange(1, 2**31))
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    def conns(self) -> list[Conn]:
+        return [s.conn for s in self.seats if s.conn is not None]
+
+    def ai_plays(self, seat: int, now: float) -> bool:
+        """Whether an AI decides for `seat` now: an AI seat, or a person away too long."""
+        state = self.seats[seat]
+        if state.kind == "ai" or state.who is None:
+            return True
+        if state.conn is not None or not self.conns():
+            return False  # nobody at the table: it waits for its people
+        return now >= (state.left_at or now) + self.timeout
+
+    def player(self, seat: int) -> Player:
+        state = self.seats[seat]
+        if state.player is None:
+            from ..ai import make_player, seat_seed
+
+            state.player = make_player(self.level, seat_seed(self.seed, seat))
+        return state.player
+
+    def status(self) -> dict[str, Any]:
+        now = time.monotonic()
+        game = self.game
+        return {
+            "type": "table",
+            "code": self.code,
+            "started": self.started,
+            "over": bool(game and game.over),
+            "to_move": game.to_move if game else None,
+            "seats": [s.status(now, self.timeout) for s in self.seats],
+        }
+
+
+# ---------------------------------------------------------------------- the service
+
+
+class Service:
+    def __init__(
+        self,
+        base: Path,
+        idle_exit: float = IDLE_EXIT,
+        abandon: float = ABANDON,
+        max_pending: int = MAX_PENDING,
+    ) -> None:
+        self.max_pending = max_pending
+        self.base = base
+        self.folder = tables_dir(base)
+        self.idle_exit = idle_exit
+        self.abandon = abandon
+        self.tables: dict[str, Table] = {}
+        self.conns: set[Conn] = set()
+        self.server: asyncio.AbstractServer | None = None
+        self.log_lines: list[str] = []
+
+    def log(self, text: str) -> None:
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
+        print(f"{stamp} {text}", file=sys.stderr, flush=True)
+
+    # ------------------------------------------------------------------ running
+
+    async def run(self) -> int:
+        """Serve until no table has been open for `idle_exit` seconds; 0, or 1 when another
+        service of this data directory is already running."""
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.chmod(self.folder, 0o700)
+        lock = (self.folder / LOCK_NAME).open("a")
+        if not lock_file(lock):
+            lock.close()
+            return 1
+        lock.truncate(0)
+        lock.write(f"{os.getpid()}\n")  # which process serves (for the host, and the tests)
+        lock.flush()
+        path = self.folder / SOCKET_NAME
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()  # left by a service that died; the lock says none is running
+        old = os.umask(0o177)
+        try:
+            with socket_address(path) as address:
+                self.server = await asyncio.start_unix_server(
+                    self.accept, path=address, limit=MAX_CLIENT_LINE
+                )
+        finally:
+            os.umask(old)
+        bound = path.stat().st_ino
+        self.log(f"listening on {path}")
+        idle_since = time.monotonic()
+        try:
+            while True:
+                await asyncio.sleep(0.2)
+                self.close_finished()
+                if self.tables or self.conns:
+                    idle_since = time.monotonic()
+                elif time.monotonic() - idle_since >= self.idle_exit:
+                    break
+        finally:
+            self.server.close()
+            with contextlib.suppress(FileNotFoundError):
+                if path.stat().st_ino == bound:  # not the socket of a service started since
+                    path.unlink()
+            for table in self.tables.values():
+                if table.writer is not None:
+                    table.writer.close()
+            lock.close()
+        self.log("no table open: stopping")
+        return 0
+
+    def close_finished(self) -> None:
+        """A table closes when nobody sits at it any more and its game is over or never began,
+        or has waited `abandon` seconds for its people (a `join` opens it again)."""
+        now = time.monotonic()
+        for code, table in list(self.tables.items()):
+            if table.conns():
+                table.empty_since = None
+                continue
+            if table.empty_since is None:
+                table.empty_since = now
+            waited = now - table.empty_since >= self.abandon
+            if table.game is None or table.game.over or waited:
+                self.close_table(table)
+                del self.tables[code]
+
+    def close_table(self, table: Table) -> None:
+        if table.timer is not None:
+            table.timer.cancel()
+        if table.writer is not None:
+            table.writer.close()
+            table.writer = None
+        if table.game is not None and table.game.over:
+            with contextlib.suppress(OSError):
+                self.meta_path(table.code).unlink()
+        self.log(f"table {table.code} closed")
+
+    # ------------------------------------------------------------------ a table's own file
+
+    def meta_path(self, code: str) -> Path:
+        assert CODE.fullmatch(code)
+        return self.folder / f"{code}.json"
+
+    def save_meta(self, table: Table) -> None:
+        """What the record does not hold (who holds which seat, the table's settings), for
+        opening the table again after the service ended."""
+        if table.writer is None:
+            return
+        meta = {
+            "code": table.code,
+            "record": table.writer.path.name,
+            "title": table.title,
+            "level": table.level,
+            "timeout": table.timeout,
+            "pace": table.pace,
+            "seats": [{"kind": s.kind, "who": s.who} for s in table.seats],
+        }
+        path = self.meta_path(table.code)
+        temp = path.with_suffix(".tmp")
+        temp.write_text(json.dumps(meta), encoding="utf-8")
+        temp.replace(path)
+
+    def restore(self, code: str) -> Table | None:
+        """The table of `code` again, from its file and its record, if its game goes on."""
+        try:
+            meta = json.loads(self.meta_path(code).read_text(encoding="utf-8"))
+            name = meta["record"]
+            if not isinstance(name, str) or "/" in name or name.startswith("."):
+                return None
+            resumed = resume(games_dir() / name)
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        game = resumed.game
+        try:
+            seats = [
+                SeatState(str(s["kind"]), p.name, s.get("who"))
+                for s, p in zip(meta["seats"], game.players, strict=True)
+            ]
+            table = Table(
+                code,
+                game.rules,
+                game.preset,
+                str(meta["title"]),
+                str(meta["level"]) if meta["level"] in LEVELS else "easy",
+                _number(meta["timeout"], "timeout", 0.0, MAX_TIMEOUT),
+                _number(meta["pace"], "pace", 0.0, MAX_PACE),
+                str(game.lang or "en"),
+                seats,
+                [],
+                game=game,
+                writer=resumed.writer,
+                seed=game.seed,
+            )
+        except (KeyError, TypeError, ValueError, Refusal):
+            resumed.writer.close()
+            return None
+        table.moved_at = time.monotonic()
+        self.tables[code] = table
+        self.log(f"table {code} opened again from {resumed.path}")
+        return table
+
+    async def accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Conn(reader, writer, self.max_pending)
+        if not same_user(writer):
+            conn.send({"type": "error", "error": "only the account of the tables may join them"})
+            conn.close()
+            return
+        self.conns.add(conn)
+        try:
+            await self.serve_conn(conn)
+        finally:
+            self.conns.discard(conn)
+            conn.close()
+            self.gone(conn)
+
+    async def serve_conn(self, conn: Conn) -> None:
+        while not conn.closed:
+            try:
+                line = await conn.reader.readuntil(b"\n")
+            except asyncio.LimitOverrunError:
+                conn.send({"type": "error", "error": "line too long; closing"})
+                return
+            except (asyncio.IncompleteReadError, ConnectionError):
+                return
+            try:
+                self.handle(conn, load(line))
+            except (WireError, Refusal) as error:
+                conn.errors += 1
+                conn.send({"type": "error", "error": str(error)})
+                if conn.errors >= MAX_ERRORS:
+                    conn.send({"type": "error", "error": "too many bad requests; closing"})
+                    return
+
+    # ------------------------------------------------------------------ requests
+
+    def handle(self, conn: Conn, message: dict[str, Any]) -> None:
+        op = message.get("op")
+        if op == "open" and conn.table is None:
+            self.open(conn, message)
+        elif op == "join" and conn.table is None:
+            self.join(conn, message)
+        elif op == "act" and conn.table is not None:
+            self.act(conn, message.get("action"))
+        elif op == "start" and conn.table is not None:
+            self.start_now(conn)
+        elif op == "ping":
+            conn.send({"type": "pong"})
+        elif op in ("open", "join"):
+            raise Refusal("this connection already sits at a table")
+        elif op in ("act", "start"):
+            raise Refusal("join a table first")
+        else:
+            raise Refusal(f"unknown request {_show(op)}")
+
+    def open(self, conn: Conn, message: dict[str, Any]) -> None:
+        raw = message.get("rules")
+        if not isinstance(raw, dict):
+            raise Refusal("the table's conventions are missing")
+        try:
+            rules = Rules.from_mapping(raw, source="table")
+        except (RulesError, ValueError, TypeError) as error:
+            raise Refusal(f"the conventions are not valid: {error}") from error
+        preset = _text(message.get("preset"), "preset")
+        if not PRESET_NAME.fullmatch(preset):
+            raise Refusal("a preset name is letters, digits, - _ and .")
+        level = message.get("level", "easy")
+        if level not in LEVELS:
+            raise Refusal(f"the AI level is one of {', '.join(LEVELS)}")
+        timeout = _number(message.get("timeout", DEFAULT_TIMEOUT), "timeout", 0.0, MAX_TIMEOUT)
+        pace = _number(message.get("pace", DEFAULT_PACE), "pace", 0.0, MAX_PACE)
+        n = rules.players
+        people = message.get("people", list(range(n)))
+        if (
+            not isinstance(people, list)
+            or not all(isinstance(s, int) and 0 <= s < n for s in people)
+            or 0 not in people
+        ):
+            raise Refusal(f"people's seats are numbers 0..{n - 1}, with seat 0 the opener's")
+        ai_names = message.get("ai_names") or ["Anna", "Boris", "Vera"]
+        if not isinstance(ai_names, list) or len(ai_names) < n - 1:
+            raise Refusal("AI names: one for each seat but the opener's")
+        names = [_name(a) for a in ai_names[: n - 1]]
+        seats = [
+            SeatState("human" if s in people else "ai", names[s - 1] if s else "") for s in range(n)
+        ]
+        lang = str(message.get("lang")) if message.get("lang") in ("en", "ru") else "en"
+        title = _text(message.get("title", preset), "title")[:60]
+        code = self.new_code()
+        table = Table(code, rules, preset, title, level, timeout, pace, lang, seats, names)
+        self.tables[code] = table
+        self.log(f"table {code} opened: {preset}, {n} players, people at {sorted(set(people))}")
+        self.sit(conn, table, 0, message)
+        self.maybe_start(table)
+
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+            if code not in self.tables:
+                return code
+
+    def join(self, conn: Conn, message: dict[str, Any]) -> None:
+        raw = message.get("code")
+        code = normalize_code(raw) if isinstance(raw, str) else None
+        table = self.tables.get(code) if code else None
+        if table is None and code is not None:
+            table = self.restore(code)
+        if table is None:
+            raise Refusal(f"no table has the code {_show(raw)}; check it with the one who opened")
+        who = _who(message)
+        held = [i for i, s in enumerate(table.seats) if s.who == who]
+        if held and who.startswith("name:") and table.seats[held[0]].conn is not None:
+            # Known by a name only: another terminal asking for a name that is at the table.
+            raise Refusal(f"{who[5:]} sits at this table already; join under another name")
+        if held:
+            self.sit(conn, table, held[0], message)
+            return
+        asked = message.get("seat")
+        free = [i for i, s in enumerate(table.seats) if s.kind == "human" and s.who is None]
+        if asked is not None:
+            if asked not in free:
+                raise Refusal(f"seat {_show(asked)} is not free")
+            free = [asked]
+        if not free:
+            raise Refusal("every seat at this table is taken")
+        self.sit(conn, table, free[0], message)
+        self.maybe_start(table)
+
+    def sit(self, conn: Conn, table: Table, seat: int, message: dict[str, Any]) -> None:
+        state = table.seats[seat]
+        if state.who is None:
+            name = _name(message.get("name") or f"Player {seat + 1}")
+            taken = {
+                s.name
+                for i, s in enumerate(table.seats)
+                if i != seat and (s.who is not None or s.kind == "ai")
+            }
+            base, number = name, 1
+            while name in taken:
+                number += 1
+                name = f"{base[: MAX_NAME - 3]} {number}"
+            state.name = name
+            state.who = _who(message)
+            self.save_meta(table)
+        old = state.conn
+        if old is not None:  # the same person from a new connection: the old one goes
+            old.table = None
+            old.send({"type": "error", "error": "this seat was taken over by a new connection"})
+            old.close()
+        state.conn = conn
+        state.left_at = None
+        conn.table, conn.seat = table, seat
+        conn.send(
+            {
+                "type": "welcome",
+                "code": table.code,
+                "seat": seat,
+                "rules": table.rules.to_dict(),
+                "preset": table.preset,
+                "title": table.title,
+                "lang": table.lang,
+                "timeout": table.timeout,
+            }
+        )
+        if table.game is not None:
+            self.send_state(table, seat, [], {}, catch_up=True)
+        self.log(f"table {table.code}: {state.name} sits at seat {seat}")
+        self.tell_status(table)
+        if table.game is not None:
+            self.drive(table)
+
+    def start_now(self, conn: Conn) -> None:
+        table = conn.table
+        assert table is not None
+        if conn.seat != 0:
+            raise Refusal("only the one who opened the table starts it")
+        if table.started:
+            raise Refusal("the game has begun already")
+        for state in table.seats:
+            if state.who is None:
+                state.kind = "ai"
+        self.maybe_start(table)
+
+    def maybe_start(self, table: Table) -> None:
+        if table.started or any(s.kind == "human" and s.who is None for s in table.seats):
+            self.tell_status(table)
+            return
+        players = []
+        for state in table.seats:
+            if state.kind == "human":
+                players.append(PlayerInfo(state.name, "human"))
+            else:
+                players.append(PlayerInfo(state.name, "ai", table.level))
+        table.writer = open_new_record(table.preset)
+        table.game = Game(
+            table.rules,
+            table.seed,
+            players,
+            preset=table.preset,
+            sink=table.writer.write,
+            lang=table.lang,
+        )
+        table.moved_at = time.monotonic()
+        self.log(f"table {table.code}: the game begins, record {table.writer.path}")
+        self.save_meta(table)
+        events = table.game.take_start_events()
+        self.tell_status(table)
+        self.broadcast(table, events, None)
+        self.drive(table)
+
+    # ------------------------------------------------------------------ decisions
+
+    def act(self, conn: Conn, raw: Any) -> None:
+        table, seat = conn.table, conn.seat
+        assert table is not None and seat is not None
+        game = table.game
+        if game is None:
+            raise Refusal("the game has not begun")
+        if not isinstance(raw, dict):
+            raise Refusal("an action is an object")
+        try:
+            action = Action.from_record({**raw, "type": "action", "seat": seat})
+        except (ValueError, TypeError) as error:
+            raise Refusal(f"not an action: {error}") from error
+        if game.to_move != seat:
+            conn.send({"type": "refused", "error": "it is not your turn"})
+            return
+        reason = self.apply(table, action)
+        if reason is not None:
+            conn.send({"type": "refused", "error": reason})
+
+    def apply(self, table: Table, action: Action) -> str | None:
+        game = table.game
+        assert game is not None
+        deal = game.deal
+        try:
+            events = game.apply(action)
+        except IllegalAction as error:
+            return str(error)
+        table.turn += 1
+        table.thinking = None
+        table.moved_at = time.monotonic()
+        self.broadcast(table, events, deal)
+        self.drive(table)
+        return None
+
+    def drive(self, table: Table) -> None:
+        """Ask whoever is to move: nobody for a person at the table (his client decides),
+        an AI for an AI seat or for a person away longer than the table's timeout."""
+        game = table.game
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        if game is None or game.over or game.to_move is None:
+            return
+        seat = game.to_move
+        now = time.monotonic()
+        if not table.ai_plays(seat, now):
+            state = table.seats[seat]
+            if state.conn is None:  # away: an AI steps in when the timeout has passed
+                due = (state.left_at or now) + table.timeout - now
+                loop = asyncio.get_running_loop()
+                table.timer = loop.call_later(max(0.0, due) + 0.01, self.stand_in, table)
+            return
+        if table.thinking == table.turn:
+            return
+        table.thinking = table.turn
+        asyncio.get_running_loop().create_task(self.think(table, seat, table.turn))
+
+    def stand_in(self, table: Table) -> None:
+        """The timeout of a person away has passed: the others are told, an AI plays."""
+        table.timer = None
+        self.tell_status(table)
+        self.drive(table)
+
+    async def think(self, table: Table, seat: int, turn: int) -> None:
+        game = table.game
+        assert game is not None
+        view = game.view(seat)
+        player = table.player(seat)
+        try:
+            action = await asyncio.to_thread(player.decide, view)
+        except Exception as error:  # an AI that fails must not stop the table
+            self.log(f"table {table.code}: the AI at seat {seat} failed: {error!r}")
+            table.seats[seat].player = None
+            action = random.Random(turn).choice(game.legal_actions(seat))
+        wait = table.pace - (time.monotonic() - table.moved_at)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if table.turn != turn or table.game is not game:
+            return
+        if not table.ai_plays(seat, time.monotonic()):
+            table.thinking = None  # its person came back: the decision is his
+            self.drive(table)
+            return
+        reason = self.apply(table, action)
+        if reason is not None:
+            self.log(f"table {table.code}: the AI at seat {seat} chose badly: {reason}")
+            table.thinking = None
+            self.apply(table, random.Random(turn).choice(game.legal_actions(seat)))
+
+    # ------------------------------------------------------------------ telling
+
+    def broadcast(self, table: Table, events: list[Event], deal: Deal | None) -> None:
+        tricks: dict[int, Any] = {}
+        if deal is not None:
+            for event in events:
+                if isinstance(event, TrickTaken) and 0 < event.number <= len(deal.tricks):
+                    tricks[event.number] = encode(deal.tricks[event.number - 1].plays)
+        for seat, state in enumerate(table.seats):
+            if state.conn is not None:
+                self.send_state(table, seat, events, tricks)
+
+    def send_state(
+        self,
+        table: Table,
+        seat: int,
+        events: list[Event],
+        tricks: dict[int, Any],
+        catch_up: bool = False,
+    ) -> None:
+        game = table.game
+        conn = table.seats[seat].conn
+        if game is None or conn is None:
+            return
+        shown = [e for e in (for_seat(event, seat) for event in events) if e is not None]
+        message: dict[str, Any] = {
+            "type": "update",
+            "turn": table.turn,
+            "events": [encode(e) for e in shown],
+            "tricks": [[n, plays] for n, plays in tricks.items()],
+            "view": encode(game.view(seat)),
+            "players": [p.to_dict() for p in game.players],
+        }
+        if catch_up:
+            message["results"] = [encode(r) for r in game.results]
+        conn.send(message)
+
+    def tell_status(self, table: Table) -> None:
+        status = table.status()
+        for conn in table.conns():
+            conn.send(status)
+
+    def gone(self, conn: Conn) -> None:
+        """A client's connection ended: its person keeps the seat, away from now on."""
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            return
+        state = table.seats[seat]
+        if state.conn is not conn:
+            return
+        state.conn = None
+        state.left_at = time.monotonic()
+        self.log(f"table {table.code}: {state.name} (seat {seat}) went away")
+        self.tell_status(table)
+        if table.game is not None:
+            self.drive(table)
+
+
+# ---------------------------------------------------------------------- checks
+
+
+def same_user(writer: asyncio.StreamWriter) -> bool:
+    """Whether the peer runs as this account (Linux's SO_PEERCRED; elsewhere the socket's
+    mode, readable by its owner only, is the only guard)."""
+    sock = writer.get_extra_info("socket")
+    option = getattr(socket, "SO_PEERCRED", None)
+    if sock is None or option is None:
+        return True
+    try:
+        raw = sock.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))
+    except OSError:
+        return False
+    _pid, uid, _gid = struct.unpack("3i", raw)
+    return bool(uid == os.getuid())
+
+
+def _show(value: Any, limit: int = 30) -> str:
+    shown = ascii(value) if isinstance(value, str) else ascii(json.dumps(value))[1:-1]
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > 200:
+        raise Refusal(f"{what} must be a short text")
+    return value
+
+
+def _name(value: Any) -> str:
+    if not isinstance(value, str):
+        raise Refusal("a name is a text")
+    clean = " ".join(value.split())
+    if not clean or not clean.isprintable() or len(clean) > MAX_NAME:
+        raise Refusal(f"a name is printable, 1 to {MAX_NAME} characters")
+    return clean
+
+
+def _who(message: dict[str, Any]) -> str:
+    """Who a person is: the id the SSH login gave (its key), else the name."""
+    who = message.get("who")
+    if isinstance(who, str) and 0 < len(who) <= 80 and who.isprintable():
+        return who
+    return "name:" + _name(message.get("name") or "Player")
+
+
+def _number(value: Any, what: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise Refusal(f"{what} must be a number of seconds from {low:g} to {high:g}")
+    return float(value)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m thousand_tui.tables.service`: serve the tables of $THOUSAND_DATA_DIR (or the
+    usual data directory) until none is open."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m thousand_tui.tables.service")
+    parser.add_argument("--idle", type=float, default=IDLE_EXIT, help="seconds idle before ending")
+    parser.add_argument("--abandon", type=float, default=ABANDON, help="seconds a game waits")
+    parser.add_argument("--max-pending", type=int, default=MAX_PENDING, help="bytes per client")
+    options = parser.parse_args(argv)
+    service = Service(data_dir(), options.idle, options.abandon, options.max_pending)
+    return asyncio.run(service.run())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
