@@ -5,7 +5,8 @@ asked for (`ssh -t thousand@host family ru`) in `SSH_ORIGINAL_COMMAND`. That tex
 never a command: it is split on whitespace only, and each word must be a preset name of the
 host's whitelist, a language (`en`, `ru`) or `resume`. Anything else is refused with one line
 and exit status 2. A request that passes starts the table in this very process: no shell and
-no other program is ever run.
+no other program is ever run. A request without a preset opens the start screen, which offers
+the whitelist only.
 
 The options of `ssh-session` itself come from the host's `ForceCommand` line (trusted); the
 client cannot reach them.
@@ -245,6 +246,15 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     argv = ["play"]
     if request.resume:
         argv.append("--resume")
+    elif request.preset is None:
+        # No preset asked for: the start screen, offering the whitelist only.
+        offered = [
+            name if target == name else f"{name}={target}"
+            for name, target in _whitelist_default_first(config)
+        ]
+        argv += ["--offer", ",".join(offered)]
+        if config.ai is not None:
+            argv += ["--offer-ai", config.ai]
     else:
         argv += ["--preset", config.presets[request.preset or config.default]]
         if config.ai is not None:
@@ -255,6 +265,12 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     base = data_dir()
     data = base / "players" / who if who is not None else base
     return Session(argv, data)
+
+
+def _whitelist_default_first(config: HostConfig) -> list[tuple[str, str]]:
+    """The whitelist, the host's default first (what the start screen shows first)."""
+    entries = list(config.presets.items())
+    return sorted(entries, key=lambda entry: entry[0] != config.default)
 
 
 def run_ssh_session(

@@ -1,12 +1,14 @@
 """The Textual application: one table, its screens, the keys that work everywhere.
 
-`create_app(...)` builds the app for the command, the tests and the screenshot script alike.
+`create_app(...)` builds the app for the command, the tests and the screenshot script alike:
+with a `StartOffer` it opens on the start screen, and the table once a game is chosen.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import ClassVar
 
@@ -15,14 +17,16 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
-from ..settings import TableSetup
+from ..settings import LANGUAGES, SetupError, TableSetup
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard
 from .i18n import Translator
 from .render import CardColors, Palette
 from .screens.table import TableScreen
 from .session import Session, new_session
+from .startup import Choices, StartOffer, choices_path
 
 MIN_SIZE = (80, 24)
 
@@ -49,14 +53,18 @@ class ThousandApp(App[int]):
         session: Session | None = None,
         *,
         handle_signals: bool = False,
+        start: StartOffer | None = None,
     ) -> None:
         super().__init__()
         self.setup = setup
+        self.start = start
         self.t = Translator(setup.lang)
         colors = CardColors.of(self.get_css_variables())
         self.palette = Palette(ascii_only=setup.ascii, no_color=self.no_color, colors=colors)
         self.pace = setup.pace
-        self.session = session if session is not None else new_session(setup)
+        if session is None and start is None:
+            session = new_session(setup)
+        self._session = session  # None while the start screen is shown
         self.handle_signals = handle_signals
         self.guard: HangupGuard | None = None
         self.title = self.t("app_title")
@@ -105,6 +113,21 @@ class ThousandApp(App[int]):
     # ------------------------------------------------------------------ start and stop
 
     @property
+    def session(self) -> Session:
+        """The game being played; LookupError on the start screen, before one is chosen."""
+        if self._session is None:
+            raise LookupError("no game chosen yet")
+        return self._session
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        self._session = session
+
+    @property
+    def has_game(self) -> bool:
+        return self._session is not None
+
+    @property
     def table(self) -> TableScreen:
         """The table screen under whatever dialog is open."""
         for screen in reversed(self.screen_stack):
@@ -113,7 +136,10 @@ class ThousandApp(App[int]):
         raise LookupError("no table on screen")
 
     def on_mount(self) -> None:
-        self.push_screen(TableScreen(self.session))
+        if self._session is None:
+            self.push_screen(self.start_screen())
+        else:
+            self.push_screen(TableScreen(self.session))
         if self.handle_signals:
             self.guard_hangups()
         self.check_size(self.size.width, self.size.height)
@@ -128,18 +154,20 @@ class ThousandApp(App[int]):
             loop.call_soon_threadsafe(self.signalled, sig)
 
         def last_words() -> None:
-            if self.session.writer is not None:
-                self.session.writer.seal()
+            if self._session is not None and self._session.writer is not None:
+                self._session.writer.seal()
 
         self.guard = HangupGuard(hang_up, last_words)
         self.guard.start()
 
     def signalled(self, sig: int) -> None:
-        self.session.close()
+        if self._session is not None:
+            self._session.close()
         self.exit(return_code=128 + int(sig))
 
     def on_unmount(self) -> None:
-        self.session.close()
+        if self._session is not None:
+            self._session.close()
         if self.guard is not None:
             self.guard.stop()
 
@@ -163,9 +191,53 @@ class ThousandApp(App[int]):
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
 
+    # ------------------------------------------------------------------ the start screen
+
+    def start_screen(self) -> Screen[None]:
+        from .screens.start import StartScreen
+
+        offer = self.start or StartOffer.shipped(self.setup.lang)
+        choices = Choices.read(choices_path()) or Choices(lang=self.setup.lang)
+        self.set_language(offer.fit(choices).lang)
+        return StartScreen(offer, choices)
+
+    def set_language(self, lang: str) -> None:
+        """The language of every screen made from now on."""
+        if lang != self.t.lang:
+            self.t = Translator(lang)
+            self.title = self.t("app_title")
+            self.setup = replace(self.setup, lang=lang)
+
+    def keep_choices(self, choices: Choices) -> None:
+        """Remember the start screen's choices for the next start (silently, if it cannot)."""
+        choices.write(choices_path())
+
+    def open_table(self, setup: TableSetup) -> None:
+        """Leave the start screen for the table of a new game (or of a game continued)."""
+        try:
+            session = new_session(setup)
+        except (SetupError, ValueError, OSError) as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        self.setup = setup
+        self.set_language(setup.lang)
+        self._session = session
+        self.switch_screen(TableScreen(session))
+
+    def continue_game(self, path: Path, lang: str | None) -> None:
+        """Continue a saved game, in its own language unless `--lang` chose one."""
+        chosen = self.start.lang if self.start is not None else None
+        saved = lang if lang in LANGUAGES else None
+        self.open_table(replace(self.setup, resume=path, lang=chosen or saved or self.t.lang))
+
     # ------------------------------------------------------------------ global actions
 
     # The pages and dialogs are loaded when first opened: the table is on screen sooner.
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "sheet" and self._session is None:
+            return None  # no score sheet before a game is chosen
+        return True
 
     def action_sheet(self) -> None:
         from .screens.info import SheetScreen
@@ -177,11 +249,17 @@ class ThousandApp(App[int]):
 
     def action_conventions(self) -> None:
         from .screens.info import ConventionsScreen
+        from .screens.start import StartScreen
 
         if isinstance(self.screen, ConventionsScreen):
             self.pop_screen()
             return
-        self.push_screen(ConventionsScreen(self.session.preset, self.t, self.palette))
+        if self._session is not None:
+            preset = self._session.preset
+        else:
+            start = next(s for s in self.screen_stack if isinstance(s, StartScreen))
+            preset = start.preset
+        self.push_screen(ConventionsScreen(preset, self.t, self.palette))
 
     def action_help(self) -> None:
         from .screens.info import HelpScreen
@@ -196,7 +274,7 @@ class ThousandApp(App[int]):
 
         if isinstance(self.screen, ConfirmQuitScreen):
             return
-        if self.session.game.over:
+        if self._session is None or self._session.game.over:
             self.exit()
             return
         saved = self.session.writer is not None
@@ -227,16 +305,27 @@ class ThousandApp(App[int]):
         """A new game with the same table, the next seed."""
         old = self.session
         old.close()
+        if self.setup.resume is not None:  # the same table as the game continued
+            self.setup = replace(
+                self.setup,
+                preset=old.preset,
+                levels=tuple(old.levels[seat] for seat in sorted(old.levels)),
+                name=old.game.names[0],
+                resume=None,
+            )
         seed = old.game.seed + 1
         self.session = new_session(self.setup, seed=seed)
         self.games_played += 1
         self.switch_screen(TableScreen(self.session))
 
 
-def create_app(setup: TableSetup, *, handle_signals: bool = False) -> ThousandApp:
+def create_app(
+    setup: TableSetup, *, handle_signals: bool = False, start: StartOffer | None = None
+) -> ThousandApp:
     """The table app for `setup` (from the command line, or `TableSetup.of(...)` in tests and
-    the screenshot script)."""
-    return ThousandApp(setup, handle_signals=handle_signals)
+    the screenshot script); with `start`, the start screen first, `setup` giving the display
+    (ascii, pace, motion) of the games chosen there."""
+    return ThousandApp(setup, handle_signals=handle_signals, start=start)
 
 
 __all__ = ["MIN_SIZE", "ThousandApp", "create_app"]

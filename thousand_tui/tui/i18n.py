@@ -444,6 +444,33 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "В окнах: ↑ ↓ выбор, Enter подтвердить, ← → изменить ставку, буквы из нижней "
         "строки, Esc — к столу (Enter снова откроет окно).",
     ),
+    # ---------------------------------------------------------------- the start screen
+    "start_title": ("Thousand (Тысяча)", "Тысяча"),
+    "start_new": ("Start a new game", "Начать новую партию"),
+    "start_preset": ("Table", "Правила"),
+    "start_players": ("Players", "Игроков"),
+    "start_level": ("{name} plays", "{name} играет"),
+    "start_name": ("Your name", "Ваше имя"),
+    "start_lang": ("Language", "Язык"),
+    "start_rules": ("The conventions of {preset}", "Правила стола: {preset}"),
+    "start_continue": ("Continue a game:", "Продолжить партию:"),
+    "start_saved": (
+        "{date} · {preset} · deal {deal} · {scores}",
+        "{date} · {preset} · кон {deal} · {scores}",
+    ),
+    "start_quit": ("Quit", "Выход"),
+    "start_name_title": ("Your name at the table", "Ваше имя за столом"),
+    "start_name_help": (
+        "Up to {max} characters; empty for «{default}». Enter: keep · Esc: back",
+        "До {max} символов; пусто — «{default}». Enter — сохранить · Esc — назад",
+    ),
+    "start_name_bad": (
+        "A name of letters, digits and spaces, at most {max} characters.",
+        "Имя из букв, цифр и пробелов, не длиннее {max} символов.",
+    ),
+    "start_host_levels": ("set by the server", "задаёт сервер"),
+    "lang_en": ("English", "English"),
+    "lang_ru": ("Русский", "Русский"),
     # ---------------------------------------------------------------- key names (footer)
     "key_card": ("Card", "Карта"),
     "key_play": ("Play", "Ход"),
@@ -462,6 +489,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_back": ("Take back", "Вернуть"),
     "key_again": ("Again", "Ещё"),
     "key_next": ("Next", "Дальше"),
+    "key_move": ("Move", "Выбор"),
+    "key_ok": ("OK", "Да"),
 }
 
 
