@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Center, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
@@ -178,7 +178,7 @@ class StartScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self.t("start_title"), id="start-title")
-        with Vertical(id="start-box"):
+        with Center(id="start-middle"), Vertical(id="start-box"):
             yield ChoiceList(self.make_choices(), id="start-list")
             yield Static(self.about(), id="start-about")
         yield KeyFooter()
