@@ -74,6 +74,7 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
     env.update(
         {
             "XDG_DATA_HOME": str(tmp_path / "data"),
+            "XDG_CONFIG_HOME": str(tmp_path / "config"),
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "TERM": "xterm-256color",
@@ -134,6 +135,34 @@ def test_play_quit_resume_and_hang_up(terminal: Terminal, tmp_path: Path) -> Non
     terminal.keys("third", "C-c")  # Ctrl+C quits at once; the game stays resumable
     screen = terminal.wait_for("third", "exit status 0")
     assert "thousand --resume" in screen
+
+
+def test_from_the_start_screen_to_the_table_and_back(terminal: Terminal, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    terminal.start("start", thousand_command("", data))
+    screen = terminal.wait_for("start", "Start a new game")
+    assert "‹ Classic ›" in screen and "Continue a game" not in screen
+    assert "↑↓ Move" in screen and "q Quit" in screen
+    terminal.keys("start", "Down", "Right")  # the family preset
+    terminal.wait_for("start", "‹ Family home rules ›")
+    terminal.keys("start", "Up", "Enter")
+    screen = terminal.wait_for("start", "Deal 1")
+    assert "Family home rules" in screen
+    terminal.keys("start", "q")
+    terminal.wait_for("start", "Quit the game?")
+    terminal.keys("start", "y")
+    terminal.wait_for("start", "exit status 0")
+
+    # The next start remembers the table and offers the game to continue.
+    terminal.start("next", thousand_command("", data))
+    screen = terminal.wait_for("next", "Continue a game")
+    assert "‹ Family home rules ›" in screen and "deal 1 · You 0" in screen
+    for _ in range(8):  # the start line, five settings, the conventions, the heading
+        terminal.keys("next", "Down")
+    terminal.keys("next", "Enter")
+    terminal.wait_for("next", "Game resumed at deal 1.")
+    terminal.keys("next", "C-c")
+    terminal.wait_for("next", "exit status 0")
 
 
 def test_a_bad_flag_is_refused_before_the_screen_opens(terminal: Terminal, tmp_path: Path) -> None:
