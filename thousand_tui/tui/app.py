@@ -235,9 +235,8 @@ class ThousandApp(App[int]):
     # The pages and dialogs are loaded when first opened: the table is on screen sooner.
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "sheet" and self._session is None:
-            return None  # no score sheet before a game is chosen
-        return True
+        # No score sheet before a game is chosen.
+        return not (action == "sheet" and self._session is None)
 
     def action_sheet(self) -> None:
         from .screens.info import SheetScreen

@@ -66,6 +66,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "prompt_deciding": ("Your decision: {phase}.", "Ваше решение: {phase}."),
     "prompt_over": ("The game is over.", "Партия окончена."),
+    "prompt_sit_out": (
+        "You sit out this deal; f skips to your next decision.",
+        "Вы сидите на прикупе в этом коне; f — сразу к вашему ходу.",
+    ),
+    "prompt_skipping": ("Skipping to your next decision…", "Сразу к вашему ходу…"),
     "hand_title": ("{name} · {score}", "{name} · {score}"),
     "hand_hidden": ("your cards are face down", "ваши карты закрыты"),
     "hand_new": ("new", "новые"),
@@ -490,6 +495,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_again": ("Again", "Ещё"),
     "key_next": ("Next", "Дальше"),
     "key_move": ("Move", "Выбор"),
+    "key_skip": ("Skip to my turn", "К моему ходу"),
     "key_ok": ("OK", "Да"),
 }
 

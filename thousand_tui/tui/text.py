@@ -182,6 +182,8 @@ def prompt_line(view: SeatView, over: bool, awaiting: str, dialog_open: bool, t:
     if awaiting == "decide":
         key = "prompt_deciding" if dialog_open else "prompt_decide"
         return t(key, phase=t(f"phase_{view.phase.value}"))
+    if view.sitting_out == HUMAN and view.phase is not Phase.OVER:
+        return t("prompt_sit_out")
     if view.to_move is not None and view.to_move != HUMAN:
         return t("prompt_wait", name=view.names[view.to_move])
     return ""
