@@ -188,7 +188,7 @@ USAGE_START = "Ask for:"  # the first words of `help`'s answer (`thousand ssh-ch
 def usage(config: HostConfig, user: str = "thousand") -> str:
     words = ", ".join(config.presets)
     return (
-        f"{USAGE_START} a preset ({words}; {config.default} if none), a language "
+        f"{USAGE_START} a preset ({words}; none for the start screen), a language "
         f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {user}@HOST "
         f"{config.default} {LANGUAGES[-1]}`"
     )

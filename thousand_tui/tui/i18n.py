@@ -439,15 +439,21 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  l            last trick             s       score sheet\n"
         "  c            table conventions      ?  F1   this help\n"
         "  q            quit (asks first)      Ctrl+C  quit at once (the game is saved)\n"
+        "  f            while you only watch: skip to your next decision\n"
         "In dialogs: ↑ ↓ choose, Enter confirm, ← → change a bid or raise, the letters "
-        "shown in the footer, Esc back to the table (Enter reopens the dialog).",
+        "shown in the footer, Esc back to the table (Enter reopens the dialog).\n"
+        "The mouse: click a card to choose it and again to play it; click an option or a key "
+        "in the footer.",
         "Клавиши\n"
         "  ← →  1–9 0   выбор карты            Enter   сыграть / открыть решение\n"
         "  l            последняя взятка       s       запись\n"
         "  c            правила стола          ?  F1   эта справка\n"
         "  q            выход (с вопросом)     Ctrl+C  выход сразу (партия сохранена)\n"
+        "  f            когда вы только смотрите: сразу к вашему решению\n"
         "В окнах: ↑ ↓ выбор, Enter подтвердить, ← → изменить ставку, буквы из нижней "
-        "строки, Esc — к столу (Enter снова откроет окно).",
+        "строки, Esc — к столу (Enter снова откроет окно).\n"
+        "Мышь: щелчок по карте выбирает её, второй щелчок — ход; щелчок по строке окна или "
+        "по клавише в нижней строке.",
     ),
     # ---------------------------------------------------------------- the start screen
     "start_title": ("Thousand (Тысяча)", "Тысяча"),
