@@ -273,3 +273,75 @@ def test_unreadable_choices_are_ignored(tmp_path: Path) -> None:
     )
     choices = Choices.read(path)
     assert choices == Choices()
+
+
+async def test_game_over_offers_again_and_the_start_screen() -> None:
+    from thousand_tui.engine.game import Start
+    from thousand_tui.engine.match import BarrelSeat, MatchState
+    from thousand_tui.tui.screens.end import GameOverScreen
+
+    from .helpers import STRONG, play_out_deal, press_card
+
+    on_the_barrel = MatchState(
+        scores=(880, 300, 200),
+        palki=(0, 0, 0),
+        palki_streak=(0, 0, 0),
+        barrel=(BarrelSeat(2, 0), None, None),
+        falls=(0, 0, 0),
+        concessions=(0, 0, 0),
+        crosses=(0, 0, 0),
+    )
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # What the start screen's Enter does, with a game about to be won.
+        setup = TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=Start(on_the_barrel))
+        app.open_table(setup)
+        await settle(pilot)
+        await pilot.press("2")  # 120
+        await settle(pilot)
+        await pilot.press("3", "enter", "4", "enter", "enter")  # K♠ to Anna, Q♣ to Boris
+        await settle(pilot)
+        await pilot.press("1")  # play 120
+        await settle(pilot)
+        await press_card(pilot, "AH")
+        await settle(pilot)
+        await press_card(pilot, "KH")
+        await pilot.press("1")  # declare ♥ 100
+        await play_out_deal(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert "a Again" in screen_text(app) and "n Start screen" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert not app.has_game
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.match.scores == (0, 0, 0)
+
+
+async def test_no_start_screen_after_a_game_started_by_flags() -> None:
+    from thousand_tui.tui.screens.end import GameOverScreen
+
+    app = create_app(TableSetup.of(seed=3, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(GameOverScreen(app.session.game, app.t))
+        await pilot.pause()
+        assert "a Again" in screen_text(app) and "Start screen" not in screen_text(app)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameOverScreen)
+
+
+def test_a_hosted_player_keeps_the_choices_in_their_own_folder(
+    table_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from thousand_tui.saves import DATA_DIR_ENV, SESSION_MARK
+
+    assert choices_path() == table_env.parent / "xdg-config" / "thousand_tui" / "start.json"
+    own = table_env / "players" / "key-olga"
+    monkeypatch.setenv(DATA_DIR_ENV, str(own))
+    monkeypatch.setenv(SESSION_MARK, "1")
+    assert choices_path() == own / "start.json"

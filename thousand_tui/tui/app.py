@@ -224,6 +224,14 @@ class ThousandApp(App[int]):
         self._session = session
         self.switch_screen(TableScreen(session))
 
+    def back_to_start(self) -> None:
+        """From a finished game back to the start screen (only where it was shown first: a
+        hosted game started with a preset word offers nothing else)."""
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+        self.switch_screen(self.start_screen())
+
     def continue_game(self, path: Path, lang: str | None) -> None:
         """Continue a saved game, in its own language unless `--lang` chose one."""
         chosen = self.start.lang if self.start is not None else None
@@ -295,10 +303,13 @@ class ThousandApp(App[int]):
         def chosen(what: str | None) -> None:
             if what == "again":
                 self.again()
+            elif what == "start":
+                self.back_to_start()
             else:
                 self.exit()
 
-        self.push_screen(GameOverScreen(session.game, self.t), chosen)
+        over = GameOverScreen(session.game, self.t, start_screen=self.start is not None)
+        self.push_screen(over, chosen)
 
     def again(self) -> None:
         """A new game with the same table, the next seed."""

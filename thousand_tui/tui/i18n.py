@@ -502,6 +502,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_next": ("Next", "Дальше"),
     "key_move": ("Move", "Выбор"),
     "key_skip": ("Skip to my turn", "К моему ходу"),
+    "key_start_screen": ("Start screen", "К началу"),
     "key_ok": ("OK", "Да"),
 }
 

@@ -162,15 +162,19 @@ class StartOffer:
         return fixed if fixed is not None else tuple(choices.levels[: players - 1])
 
     def setup(self, base: TableSetup, choices: Choices, seed: int) -> TableSetup:
-        """The setup of a new game: `base` (the display flags) with the chosen table."""
-        return replace(
-            base,
+        """The setup of a new game: `base`'s display (ascii, motion, pace, think, save) with
+        the chosen table, from the first deal."""
+        return TableSetup(
             preset=self.preset(choices.preset, choices.players),
             levels=self.levels_of(choices),
             seed=seed,
             name=choices.name or None,
             lang=choices.lang,
-            resume=None,
+            ascii=base.ascii,
+            reduced_motion=base.reduced_motion,
+            pace=base.pace,
+            think=base.think,
+            save=base.save,
         )
 
 
