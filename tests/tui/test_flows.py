@@ -18,7 +18,16 @@ from thousand_tui.tui.screens.marriage import MarriageScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.table import TableScreen
 
-from .helpers import STRONG, dealt, play_out_deal, press_card, screen_text, settle
+from .helpers import (
+    STRONG,
+    about_to_win,
+    dealt,
+    play_out_deal,
+    press_card,
+    screen_text,
+    settle,
+    win_the_game,
+)
 
 SIZE = (80, 24)
 
@@ -260,30 +269,9 @@ async def test_barrel_attempt_is_marked_on_the_sheet() -> None:
 
 
 async def test_game_over_from_the_barrel_and_again() -> None:
-    start = Start(
-        MatchState(
-            scores=(880, 300, 200),
-            palki=(0, 0, 0),
-            palki_streak=(0, 0, 0),
-            barrel=(BarrelSeat(2, 0), None, None),
-            falls=(0, 0, 0),
-            concessions=(0, 0, 0),
-            crosses=(0, 0, 0),
-        )
-    )
-    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=start))
+    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win()))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("2")  # 120
-        await settle(pilot)
-        await give_two(pilot)
-        await pilot.press("1")  # play 120
-        await settle(pilot)
-        await press_card(pilot, "AH")
-        await settle(pilot)
-        await press_card(pilot, "KH")
-        await pilot.press("1")  # declare ♥ 100
-        await play_out_deal(pilot)
+        await win_the_game(pilot)
         game = app.session.game
         assert game.over and game.winner == 0
         await pilot.press("enter")

@@ -276,39 +276,16 @@ def test_unreadable_choices_are_ignored(tmp_path: Path) -> None:
 
 
 async def test_game_over_offers_again_and_the_start_screen() -> None:
-    from thousand_tui.engine.game import Start
-    from thousand_tui.engine.match import BarrelSeat, MatchState
     from thousand_tui.tui.screens.end import GameOverScreen
 
-    from .helpers import STRONG, play_out_deal, press_card
+    from .helpers import STRONG, about_to_win, win_the_game
 
-    on_the_barrel = MatchState(
-        scores=(880, 300, 200),
-        palki=(0, 0, 0),
-        palki_streak=(0, 0, 0),
-        barrel=(BarrelSeat(2, 0), None, None),
-        falls=(0, 0, 0),
-        concessions=(0, 0, 0),
-        crosses=(0, 0, 0),
-    )
     app = start_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         # What the start screen's Enter does, with a game about to be won.
-        setup = TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=Start(on_the_barrel))
-        app.open_table(setup)
-        await settle(pilot)
-        await pilot.press("2")  # 120
-        await settle(pilot)
-        await pilot.press("3", "enter", "4", "enter", "enter")  # K♠ to Anna, Q♣ to Boris
-        await settle(pilot)
-        await pilot.press("1")  # play 120
-        await settle(pilot)
-        await press_card(pilot, "AH")
-        await settle(pilot)
-        await press_card(pilot, "KH")
-        await pilot.press("1")  # declare ♥ 100
-        await play_out_deal(pilot)
+        app.open_table(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win()))
+        await win_the_game(pilot)
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
