@@ -456,7 +456,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "по клавише в нижней строке.",
     ),
     # ---------------------------------------------------------------- the start screen
-    "start_title": ("Thousand (Тысяча)", "Тысяча"),
+    "start_title": ("Thousand · a new game or a saved one", "Тысяча · новая партия или начатая"),
     "start_new": ("Start a new game", "Начать новую партию"),
     "start_preset": ("Table", "Правила"),
     "start_players": ("Players", "Игроков"),

@@ -90,7 +90,8 @@ class Choices:
 class StartOffer:
     """What the start screen lets the player choose: `presets` maps the name shown to the
     preset name or file to load; `levels` is the host's `--ai` (None: each opponent's level
-    is chosen); `lang` is `--lang` when given (it wins over the remembered language)."""
+    is chosen); `lang` is `--lang` when given (the screen opens in it, not in the remembered
+    language)."""
 
     presets: dict[str, str]
     levels: str | None = None
@@ -178,6 +179,16 @@ class StartOffer:
         )
 
 
+def preset_title(name: str, lang: str) -> str:
+    """A shipped preset's title (a saved game names its preset); any other name as it is."""
+    if name not in shipped_names():
+        return name
+    try:
+        return load_preset(name).title_in(lang)
+    except (ValueError, OSError):
+        return name
+
+
 def unfinished_games(directory: Path | None = None) -> list[SavedGame]:
     """The games that can be continued, most recently played first (as `thousand games`)."""
     return [game for game in list_games(directory) if game.resumable]
@@ -188,5 +199,6 @@ __all__ = [
     "Choices",
     "StartOffer",
     "choices_path",
+    "preset_title",
     "unfinished_games",
 ]

@@ -26,7 +26,7 @@ from ...presets import Preset
 from ...saves import SavedGame, local_date
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, check_name
 from ..i18n import Translator
-from ..startup import Choices, StartOffer, unfinished_games
+from ..startup import Choices, StartOffer, preset_title, unfinished_games
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.choices import Choice, ChoiceList
 
@@ -134,7 +134,7 @@ class StartScreen(Screen[None]):
             Setting(
                 "lang",
                 t("start_lang"),
-                LANGUAGES if offer.lang is None else [choices.lang],
+                LANGUAGES,
                 choices.lang,
                 lambda lang: Translator(lang)(f"lang_{lang}"),
                 self.keep_lang,
@@ -169,7 +169,7 @@ class StartScreen(Screen[None]):
         return self.t(
             "start_saved",
             date=local_date(save.created),
-            preset=save.preset,
+            preset=preset_title(save.preset, self.t.lang),
             deal=max(1, save.deals),
             scores=scores,
         )
