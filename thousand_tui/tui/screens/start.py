@@ -31,6 +31,8 @@ from ..widgets.base import KeyFooter, table_app
 from ..widgets.choices import Choice, ChoiceList
 
 LABEL_WIDTH = 16
+LEVEL_ORDER = sorted(LEVELS, key=lambda level: (level == "random", LEVELS.index(level)))
+"""The levels as the start screen offers them: weakest to strongest, then random."""
 
 
 @dataclass
@@ -121,7 +123,7 @@ class StartScreen(Screen[None]):
                 Setting(
                     f"level-{seat}",
                     t("start_level", name=names[seat - 1]),
-                    [level] if fixed else LEVELS,
+                    [level] if fixed else LEVEL_ORDER,
                     level,
                     self.level_words if not fixed else self.host_level_words,
                     partial(self.keep_level, seat),
