@@ -291,6 +291,10 @@ def test_the_host_whitelist_default_and_ai(host: Path, in_process: Run) -> None:
     options = ("--presets", "family,classic", "--default", "family", "--ai", "normal")
     ran, _ = would_run(in_process("", *options, "--dry-run"))
     assert ran == ["play", "--offer", "family,classic", "--offer-ai", "normal"]
+    ran, _ = would_run(
+        in_process("", "--presets", "classic,family", "--default", "family", "--dry-run")
+    )
+    assert ran == ["play", "--offer", "family,classic"]  # the default is offered first
     ran, _ = would_run(in_process("family", *options, "--dry-run"))
     assert ran == ["play", "--preset", "family", "--ai", "normal"]
     ran, _ = would_run(in_process("classic ru", *options, "--dry-run"))

@@ -322,3 +322,18 @@ def test_a_hosted_player_keeps_the_choices_in_their_own_folder(
     monkeypatch.setenv(DATA_DIR_ENV, str(own))
     monkeypatch.setenv(SESSION_MARK, "1")
     assert choices_path() == own / "start.json"
+
+
+async def test_a_hosts_levels_for_three_players_only() -> None:
+    offer = StartOffer.parse("two-player,classic", "easy,normal")
+    app = start_app(offer)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "‹ Two players ›" in text and "  3" in text  # the host's levels are for three
+        assert "Boris plays       normal (set by the server)" in text
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.rules.players == 3
+        assert app.session.levels == {1: "easy", 2: "normal"}

@@ -39,11 +39,11 @@ def choices_path(environ: dict[str, str] | None = None) -> Path:
 
 @dataclass
 class Choices:
-    """The start screen's choices: a preset (by the name offered), the number of players
-    (None: the preset's own), a level per opponent, the player's name ("" for the default) and
-    the language."""
+    """The start screen's choices: a preset (by the name offered; "" for the first offered),
+    the number of players (None: the preset's own), a level per opponent, the player's name
+    ("" for the default) and the language."""
 
-    preset: str = "classic"
+    preset: str = ""
     players: int | None = None
     levels: list[str] = field(default_factory=lambda: [DEFAULT_LEVEL] * 3)
     name: str = ""
@@ -155,7 +155,10 @@ class StartOffer:
         return fitted
 
     def players_of(self, choices: Choices) -> int:
-        return choices.players or self.preset(choices.preset).rules.players
+        """The number of players chosen, else the preset's own, if the offer allows it."""
+        players = choices.players or self.preset(choices.preset).rules.players
+        counts = self.player_counts()
+        return players if players in counts else counts[0]
 
     def levels_of(self, choices: Choices) -> tuple[str, ...]:
         players = self.players_of(choices)
@@ -166,7 +169,7 @@ class StartOffer:
         """The setup of a new game: `base`'s display (ascii, motion, pace, think, save) with
         the chosen table, from the first deal."""
         return TableSetup(
-            preset=self.preset(choices.preset, choices.players),
+            preset=self.preset(choices.preset, self.players_of(choices)),
             levels=self.levels_of(choices),
             seed=seed,
             name=choices.name or None,

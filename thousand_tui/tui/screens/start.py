@@ -90,7 +90,7 @@ class StartScreen(Screen[None]):
     @property
     def preset(self) -> Preset:
         """The preset of the new game, as chosen."""
-        return self.offer.preset(self.choices.preset, self.choices.players)
+        return self.offer.preset(self.choices.preset, self.offer.players_of(self.choices))
 
     # ------------------------------------------------------------------ the lines
 
