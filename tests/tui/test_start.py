@@ -125,6 +125,8 @@ async def test_the_language_changes_the_screen_and_the_game() -> None:
         text = screen_text(app)
         assert "Начать новую партию" in text and "‹ Русский ›" in text
         assert "Выход" in text  # the footer too
+        listed = app.screen.query_one(ChoiceList)
+        assert listed.current is not None and listed.current.id == "lang"
         await go_to(pilot, "start")
         await pilot.press("enter")
         await settle(pilot)

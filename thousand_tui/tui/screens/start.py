@@ -38,7 +38,8 @@ LEVEL_ORDER = sorted(LEVELS, key=lambda level: (level == "random", LEVELS.index(
 @dataclass
 class Setting:
     """A line with a value: `values` to choose from, `shown` puts one in words, `keep` stores
-    the chosen one in the choices."""
+    the chosen one in the choices; or, with `edit`, a value typed in a dialog that `edit`
+    opens."""
 
     id: str
     label: str
@@ -46,6 +47,11 @@ class Setting:
     value: Any
     shown: Callable[[Any], str]
     keep: Callable[[Any], None]
+    edit: Callable[[], None] | None = None
+
+    @property
+    def changeable(self) -> bool:
+        return len(self.values) > 1 or self.edit is not None
 
 
 @dataclass
@@ -130,7 +136,15 @@ class StartScreen(Screen[None]):
                 )
             )
         lines.append(
-            Setting("name", t("start_name"), [], choices.name, self.name_words, lambda _: None)
+            Setting(
+                "name",
+                t("start_name"),
+                [],
+                choices.name,
+                self.name_words,
+                self.keep_name,
+                edit=self.edit_name,
+            )
         )
         lines.append(
             Setting(
@@ -196,9 +210,8 @@ class StartScreen(Screen[None]):
         if isinstance(line, Entry):
             return Text(line.label, style="bold" if line.heading or line.id == "start" else "")
         out = Text(f"{line.label:<{LABEL_WIDTH}}")
-        changeable = len(line.values) > 1 or line.id == "name"
         value = line.shown(line.value)
-        out.append(f"‹ {value} ›" if changeable else f"  {value}", style="bold")
+        out.append(f"‹ {value} ›" if line.changeable else f"  {value}", style="bold")
         return out
 
     def about(self) -> str:
@@ -235,17 +248,21 @@ class StartScreen(Screen[None]):
             self.change(line, delta)
 
     def change(self, setting: Setting, delta: int) -> None:
-        if setting.id == "name":
-            self.app.push_screen(NameScreen(self.choices.name, self.t), self.keep_name)
+        if setting.edit is not None:
+            setting.edit()
             return
         if len(setting.values) < 2:
             return
         values = list(setting.values)
         index = values.index(setting.value) if setting.value in values else 0
+        lang = self.t.lang
         setting.keep(values[(index + delta) % len(values)])
-        if setting.id == "lang":
-            return  # the screen was made again in the new language
-        self.redraw(setting.id)
+        if self.t.lang == lang:
+            self.redraw(setting.id)
+            return
+        # Another language: the whole screen again, the footer too.
+        self.refresh(recompose=True)
+        self.call_after_refresh(lambda: self.query_one(ChoiceList).highlight(setting.id))
 
     def keep_preset(self, name: str) -> None:
         self.choices.preset = name
@@ -258,6 +275,9 @@ class StartScreen(Screen[None]):
     def keep_level(self, seat: int, level: str) -> None:
         self.choices.levels[seat - 1] = level
 
+    def edit_name(self) -> None:
+        self.app.push_screen(NameScreen(self.choices.name, self.t), self.keep_name)
+
     def keep_name(self, name: str | None) -> None:
         if name is not None:
             self.choices.name = name
@@ -266,8 +286,6 @@ class StartScreen(Screen[None]):
     def keep_lang(self, lang: str) -> None:
         self.choices.lang = lang
         table_app(self).set_language(lang)
-        self.refresh(recompose=True)
-        self.call_after_refresh(self.query_one(ChoiceList).highlight, "lang")
 
     # ------------------------------------------------------------------ what the lines do
 
