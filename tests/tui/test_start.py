@@ -192,16 +192,21 @@ async def test_the_conventions_of_the_chosen_preset() -> None:
         assert "Score sheet" not in screen_text(app)
 
 
-async def test_quit_leaves_no_game_behind(table_env: Path) -> None:
+@pytest.mark.parametrize("keys", [["q"], ["ctrl+c"], ["question_mark", "q"]])
+async def test_quit_leaves_no_game_behind_and_keeps_the_choices(
+    table_env: Path, keys: list[str]
+) -> None:
     app = start_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("q")
+        await go_to(pilot, "players")
+        await pilot.press("right")
+        await pilot.press(*keys)
         await pilot.pause()
     assert app.return_code == 0
     assert not app.has_game
     assert not list(table_env.rglob("*.jsonl"))
-    assert choices_path().exists()
+    assert Choices.read(choices_path()) == Choices(preset="classic", players=4)
 
 
 async def test_a_hosts_whitelist_and_levels() -> None:

@@ -4,7 +4,7 @@ game to continue, the conventions of a preset, quit.
 Every line is a `Choice` of one list, so ↑↓ and Enter, ← → and a click all work the same way.
 A line is made by `settings()` (a value to change: Enter, a click or → takes the next one) or
 by `entries()` (something to do); to offer something more, add a line to one of them. The
-choices are kept (`startup.Choices`) when a game starts or the screen is left.
+choices are kept (`startup.Choices`) when the screen is left, for a game or for good.
 """
 
 from __future__ import annotations
@@ -297,14 +297,11 @@ class StartScreen(Screen[None]):
         except (SetupError, ValueError, OSError) as error:
             self.notify(str(error), severity="error")
             return
-        app.keep_choices(self.choices)
         app.open_table(setup)
 
     def continuer(self, save: SavedGame) -> Callable[[], None]:
         def run() -> None:
-            app = table_app(self)
-            app.keep_choices(self.choices)
-            app.continue_game(save.path, save.lang)
+            table_app(self).continue_game(save.path, save.lang)
 
         return run
 
@@ -315,9 +312,11 @@ class StartScreen(Screen[None]):
         self.app.push_screen(ConventionsScreen(self.preset, self.t, app.palette))
 
     def action_quit(self) -> None:
-        app = table_app(self)
-        app.keep_choices(self.choices)
-        app.exit()
+        self.app.exit()
+
+    def on_unmount(self) -> None:
+        """However the screen is left (a game, q, Ctrl+C, a hang-up), the choices are kept."""
+        table_app(self).keep_choices(self.choices)
 
     def action_move(self, delta: int) -> None:
         listed = self.query_one(ChoiceList)
