@@ -64,6 +64,13 @@ class Terminal:
             time.sleep(0.2)
         raise AssertionError(f"{text!r} did not appear on the screen:\n{screen}")
 
+    def quit_game(self, name: str) -> str:
+        """Quit the game on the table with q, say yes, and wait for the command's end."""
+        self.keys(name, "q")
+        self.wait_for(name, "Quit the game?")
+        self.keys(name, "y")
+        return self.wait_for(name, "exit status 0")
+
     def kill(self, name: str) -> None:
         self.tmux("kill-session", "-t", name, check=False)
 
@@ -141,22 +148,20 @@ def test_play_quit_resume_and_hang_up(terminal: Terminal, tmp_path: Path) -> Non
 def test_from_the_start_screen_to_the_table_and_back(terminal: Terminal, tmp_path: Path) -> None:
     data = tmp_path / "data"
     terminal.start("start", thousand_command("", data))
-    screen = terminal.wait_for("start", "Start a new game")
-    assert "‹ Classic ›" in screen and "Continue a game" not in screen
-    assert "↑↓ Move" in screen and "q Quit" in screen
+    terminal.wait_for("start", "‹ Classic ›")
+    screen = terminal.wait_for("start", "↑↓ Move")  # the footer, painted last
+    assert "Start a new game" in screen and "Continue a game" not in screen
     terminal.keys("start", "Down", "Right")  # the family preset
     terminal.wait_for("start", "‹ Family home rules ›")
     terminal.keys("start", "Up", "Enter")
     terminal.wait_for("start", "Thousand · Family home rules · Deal 1")
-    terminal.keys("start", "q")
-    terminal.wait_for("start", "Quit the game?")
-    terminal.keys("start", "y")
-    terminal.wait_for("start", "exit status 0")
+    terminal.quit_game("start")
 
     # The next start remembers the table and offers the game to continue.
     terminal.start("next", thousand_command("", data))
-    screen = terminal.wait_for("next", "Continue a game")
-    assert "‹ Family home rules ›" in screen and "deal 1 · You 0" in screen
+    terminal.wait_for("next", "Continue a game")
+    terminal.wait_for("next", "‹ Family home rules ›")
+    terminal.wait_for("next", "Family home rules · deal 1 · You 0")
     for _ in range(8):  # the start line, five settings, the conventions, the heading
         terminal.keys("next", "Down")
     terminal.keys("next", "Enter")
@@ -178,10 +183,7 @@ def test_a_hosted_login_without_words_opens_the_start_screen_of_the_whitelist(
     terminal.wait_for("hosted", "‹ Family home rules ›")
     terminal.keys("hosted", "Up", "Enter")
     terminal.wait_for("hosted", "Thousand · Family home rules · Deal 1")
-    terminal.keys("hosted", "q")
-    terminal.wait_for("hosted", "Quit the game?")
-    terminal.keys("hosted", "y")
-    screen = terminal.wait_for("hosted", "exit status 0")
+    screen = terminal.quit_game("hosted")
     assert "log in again with the word `resume`" in screen
 
 

@@ -297,11 +297,14 @@ class StartScreen(Screen[None]):
         except (SetupError, ValueError, OSError) as error:
             self.notify(str(error), severity="error")
             return
+        app.keep_choices(self.choices)  # now, not only when the screen goes
         app.open_table(setup)
 
     def continuer(self, save: SavedGame) -> Callable[[], None]:
         def run() -> None:
-            table_app(self).continue_game(save.path, save.lang)
+            app = table_app(self)
+            app.keep_choices(self.choices)
+            app.continue_game(save.path, save.lang)
 
         return run
 
