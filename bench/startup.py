@@ -1,5 +1,5 @@
-"""Launch to first paint: seconds from starting `thousand` until its table is on the screen,
-against a minimal Textual app on the same machine.
+"""Launch to first paint: seconds from starting `thousand` until its table (or, without game
+flags, its start screen) is on the screen, against a minimal Textual app on the same machine.
 
 Each program runs in a pseudo-terminal of its own (80×24); the time is taken when the text
 that only its first painted frame holds has been written. The median of `--runs` launches is
@@ -87,6 +87,10 @@ def main() -> None:
                 [sys.executable, "-m", "thousand_tui", "--seed", "1", "--pace", "0"],
                 b"Deal 1",
             ),
+            "thousand start screen": (
+                [sys.executable, "-m", "thousand_tui"],
+                b"Start a new game",
+            ),
         }
         medians: dict[str, float] = {}
         for name, (argv, marker) in programs.items():
@@ -99,7 +103,7 @@ def main() -> None:
                     advance(1)
             medians[name] = statistics.median(times)
             print(
-                f"{name:<20} median {medians[name]:.3f} s "
+                f"{name:<22} median {medians[name]:.3f} s "
                 f"(min {min(times):.3f}, max {max(times):.3f}, {args.runs} runs)"
             )
         ratio = medians["thousand"] / medians["minimal Textual app"]

@@ -1,9 +1,11 @@
-"""Make the README screenshots: the table, the auction, the exchange and the score sheet.
+"""Make the README screenshots: the start screen, the table, the auction, the exchange and the
+score sheet.
 
     python screenshots/make_screenshots.py [--out screenshots]
 
 Every picture comes from fixed seeds and stacked deals, with the opponents at pace 0, so the
-same code makes the same SVG files. Nothing is saved under your data directory.
+same code makes the same SVG files. Nothing is read from or saved under your own data and
+configuration directories (the start screen's choices and saved games would show).
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
+import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -23,6 +27,7 @@ from thousand_tui.engine.dealing import Dealt
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.startup import StartOffer
 
 HERE = Path(__file__).resolve().parent
 
@@ -118,6 +123,11 @@ async def midgame(pilot: Pilot) -> None:
     raise RuntimeError("the deal did not get that far")
 
 
+async def start(pilot: Pilot) -> None:
+    await pilot.press("down", "right")  # the family preset
+    await pilot.pause()
+
+
 async def sheet(pilot: Pilot) -> None:
     await settle(pilot)
     await pilot.press("s")
@@ -139,6 +149,11 @@ def played(app: ThousandApp, deals: int) -> ThousandApp:
 
 
 SHOTS: dict[str, tuple[Callable[[], ThousandApp], Steps, tuple[int, int]]] = {
+    "start": (
+        lambda: create_app(TableSetup(pace=0, save=False), start=StartOffer.shipped("en")),
+        start,
+        (100, 30),
+    ),
     "table": (
         lambda: played(create_app(TableSetup.of(seed=21, pace=0, save=False)), 6),
         midgame,
@@ -190,8 +205,11 @@ def main() -> None:
     if unknown:
         parser.error(f"no picture called {', '.join(unknown)}; choose from {', '.join(SHOTS)}")
     options.out.mkdir(parents=True, exist_ok=True)
-    for name in options.names or SHOTS:
-        print(asyncio.run(shoot(name, options.out)))
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["XDG_CONFIG_HOME"] = os.environ["XDG_DATA_HOME"] = home
+        os.environ.pop("THOUSAND_DATA_DIR", None)
+        for name in options.names or SHOTS:
+            print(asyncio.run(shoot(name, options.out)))
 
 
 if __name__ == "__main__":

@@ -188,6 +188,9 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="continue the latest unfinished game, or the one in FILE",
     )
+    # The start screen of a hosted account: the host's whitelist (`thousand ssh-session`).
+    parser.add_argument("--offer", metavar="NAME[=FILE],...", help=argparse.SUPPRESS)
+    parser.add_argument("--offer-ai", metavar="LEVELS", help=argparse.SUPPRESS)
 
 
 def add_screen_options(parser: argparse.ArgumentParser, pace: bool = True) -> None:

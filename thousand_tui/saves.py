@@ -340,10 +340,18 @@ def _row(number: int, save: SavedGame) -> tuple[str, ...]:
         state = "being played"
     else:
         state = "unfinished" + (" (last line cut off)" if save.truncated else "")
-    return (str(number), _date(save.created), save.preset, players, str(save.deals), state, name)
+    return (
+        str(number),
+        local_date(save.created),
+        save.preset,
+        players,
+        str(save.deals),
+        state,
+        name,
+    )
 
 
-def _date(created: str) -> str:
+def local_date(created: str) -> str:
     """`2026-11-29T18:00:00Z` in the local time zone: `2026-11-29 19:00`."""
     try:
         moment = datetime.fromisoformat(created)

@@ -6,7 +6,8 @@ never a command: it is split on whitespace only, and each word must be a preset 
 host's whitelist, a language (`en`, `ru`), `resume`, `open` (a shared table, docs/tables.md)
 or `join` followed by a table's code. Anything else is refused with one line and exit
 status 2. A request that passes starts the table in this very process: no shell and
-no other program is ever run.
+no other program is ever run. A request without a preset opens the start screen, which offers
+the whitelist only.
 
 The options of `ssh-session` itself come from the host's `ForceCommand` line (trusted); the
 client cannot reach them.
@@ -205,7 +206,7 @@ USAGE_START = "Ask for:"  # the first words of `help`'s answer (`thousand ssh-ch
 def usage(config: HostConfig, user: str = "thousand") -> str:
     words = ", ".join(config.presets)
     return (
-        f"{USAGE_START} a preset ({words}; {config.default} if none), a language "
+        f"{USAGE_START} a preset ({words}; none for the start screen), a language "
         f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {user}@HOST "
         f"{config.default} {LANGUAGES[-1]}`; `open` (with a preset) opens a table friends "
         f"join with `join CODE`"
@@ -268,6 +269,15 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     argv = ["play"]
     if request.resume:
         argv.append("--resume")
+    elif request.preset is None:
+        # No preset asked for: the start screen, offering the whitelist only.
+        offered = [
+            name if target == name else f"{name}={target}"
+            for name, target in _whitelist_default_first(config)
+        ]
+        argv += ["--offer", ",".join(offered)]
+        if config.ai is not None:
+            argv += ["--offer-ai", config.ai]
     else:
         argv += ["--preset", config.presets[request.preset or config.default]]
         if config.ai is not None:
@@ -295,6 +305,12 @@ def shared_argv(config: HostConfig, request: Request, who: str | None) -> list[s
     if who is not None:
         argv += ["--who", who]
     return argv
+
+
+def _whitelist_default_first(config: HostConfig) -> list[tuple[str, str]]:
+    """The whitelist, the host's default first (what the start screen shows first)."""
+    entries = list(config.presets.items())
+    return sorted(entries, key=lambda entry: entry[0] != config.default)
 
 
 def run_ssh_session(

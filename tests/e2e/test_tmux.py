@@ -64,6 +64,13 @@ class Terminal:
             time.sleep(0.2)
         raise AssertionError(f"{text!r} did not appear on the screen:\n{screen}")
 
+    def quit_game(self, name: str) -> str:
+        """Quit the game on the table with q, say yes, and wait for the command's end."""
+        self.keys(name, "q")
+        self.wait_for(name, "Quit the game?")
+        self.keys(name, "y")
+        return self.wait_for(name, "exit status 0")
+
     def kill(self, name: str) -> None:
         self.tmux("kill-session", "-t", name, check=False)
 
@@ -74,6 +81,7 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
     env.update(
         {
             "XDG_DATA_HOME": str(tmp_path / "data"),
+            "XDG_CONFIG_HOME": str(tmp_path / "config"),
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "TERM": "xterm-256color",
@@ -83,7 +91,8 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
     env.pop("THOUSAND_DATA_DIR", None)
     env.pop("NO_COLOR", None)
     env.pop("TMUX", None)
-    term = Terminal(f"thousand-e2e-{os.getpid()}", env)
+    # A server of each test's own: the last test's may still be going away.
+    term = Terminal(f"thousand-e2e-{os.getpid()}-{tmp_path.name}", env)
     try:
         yield term
     finally:
@@ -134,6 +143,48 @@ def test_play_quit_resume_and_hang_up(terminal: Terminal, tmp_path: Path) -> Non
     terminal.keys("third", "C-c")  # Ctrl+C quits at once; the game stays resumable
     screen = terminal.wait_for("third", "exit status 0")
     assert "thousand --resume" in screen
+
+
+def test_from_the_start_screen_to_the_table_and_back(terminal: Terminal, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    terminal.start("start", thousand_command("", data))
+    terminal.wait_for("start", "‹ Classic ›")
+    screen = terminal.wait_for("start", "↑↓ Move")  # the footer, painted last
+    assert "Start a new game" in screen and "Continue a game" not in screen
+    terminal.keys("start", "Down", "Right")  # the family preset
+    terminal.wait_for("start", "‹ Family home rules ›")
+    terminal.keys("start", "Up", "Enter")
+    terminal.wait_for("start", "Thousand · Family home rules · Deal 1")
+    terminal.quit_game("start")
+
+    # The next start remembers the table and offers the game to continue.
+    terminal.start("next", thousand_command("", data))
+    terminal.wait_for("next", "Continue a game")
+    terminal.wait_for("next", "‹ Family home rules ›")
+    terminal.wait_for("next", "Family home rules · deal 1 · You 0")
+    for _ in range(8):  # the start line, five settings, the conventions, the heading
+        terminal.keys("next", "Down")
+    terminal.keys("next", "Enter")
+    terminal.wait_for("next", "Game resumed at deal 1.")
+    terminal.keys("next", "C-c")
+    terminal.wait_for("next", "exit status 0")
+
+
+def test_a_hosted_login_without_words_opens_the_start_screen_of_the_whitelist(
+    terminal: Terminal, tmp_path: Path
+) -> None:
+    command = thousand_command("ssh-session --presets family,two-player", tmp_path / "data")
+    terminal.start("hosted", "env SSH_ORIGINAL_COMMAND= " + command.removeprefix("env "))
+    screen = terminal.wait_for("hosted", "Start a new game")
+    assert "‹ Family home rules ›" in screen
+    terminal.keys("hosted", "Down", "Right")
+    terminal.wait_for("hosted", "‹ Two players ›")
+    terminal.keys("hosted", "Right")  # round to the first again: nothing else is offered
+    terminal.wait_for("hosted", "‹ Family home rules ›")
+    terminal.keys("hosted", "Up", "Enter")
+    terminal.wait_for("hosted", "Thousand · Family home rules · Deal 1")
+    screen = terminal.quit_game("hosted")
+    assert "log in again with the word `resume`" in screen
 
 
 def test_a_bad_flag_is_refused_before_the_screen_opens(terminal: Terminal, tmp_path: Path) -> None:

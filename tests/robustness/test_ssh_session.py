@@ -17,6 +17,7 @@ import pytest
 
 from thousand_tui import ssh
 from thousand_tui.cli import build_parser, main
+from thousand_tui.presets import shipped_names
 from thousand_tui.saves import DATA_DIR_ENV
 
 from .helpers import tree
@@ -240,8 +241,9 @@ def test_the_refusal_shows_the_request_harmlessly(host: Path, in_process: Run) -
 @pytest.mark.parametrize(
     ("command", "argv"),
     [
-        (None, ["play", "--preset", "classic"]),
-        ("", ["play", "--preset", "classic"]),
+        (None, ["play", "--offer", ",".join(shipped_names())]),
+        ("", ["play", "--offer", ",".join(shipped_names())]),
+        ("ru", ["play", "--offer", ",".join(shipped_names()), "--lang", "ru"]),
         ("family ru", ["play", "--preset", "family", "--lang", "ru"]),
         ("  RU \t Family  ", ["play", "--preset", "family", "--lang", "ru"]),
         ("en two-player", ["play", "--preset", "two-player", "--lang", "en"]),
@@ -288,6 +290,12 @@ def test_help_says_what_the_server_forwarded_against_the_guide(host: Path, in_pr
 def test_the_host_whitelist_default_and_ai(host: Path, in_process: Run) -> None:
     options = ("--presets", "family,classic", "--default", "family", "--ai", "normal")
     ran, _ = would_run(in_process("", *options, "--dry-run"))
+    assert ran == ["play", "--offer", "family,classic", "--offer-ai", "normal"]
+    ran, _ = would_run(
+        in_process("", "--presets", "classic,family", "--default", "family", "--dry-run")
+    )
+    assert ran == ["play", "--offer", "family,classic"]  # the default is offered first
+    ran, _ = would_run(in_process("family", *options, "--dry-run"))
     assert ran == ["play", "--preset", "family", "--ai", "normal"]
     ran, _ = would_run(in_process("classic ru", *options, "--dry-run"))
     assert ran == ["play", "--preset", "classic", "--ai", "normal", "--lang", "ru"]
@@ -300,6 +308,8 @@ def test_a_preset_file_offered_under_a_name(host: Path, in_process: Run) -> None
     options = ("--presets", f"house={house},classic", "--dry-run")
     ran, _ = would_run(in_process("house", *options))
     assert ran == ["play", "--preset", str(house)]
+    ran, _ = would_run(in_process("", *options))
+    assert ran == ["play", "--offer", f"house={house},classic"]
     assert_refused(in_process(str(house), *options))
 
 

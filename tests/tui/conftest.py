@@ -9,9 +9,11 @@ from thousand_tui.saves import DATA_DIR_ENV
 
 @pytest.fixture(autouse=True)
 def table_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Saved games in a folder of the test's own; colours on; a UTF-8 English locale."""
+    """Saved games and the start screen's choices in folders of the test's own; colours on;
+    a UTF-8 English locale."""
     home = tmp_path / "xdg-data"
     monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.delenv(DATA_DIR_ENV, raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("LANG", "en_US.UTF-8")

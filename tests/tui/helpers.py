@@ -15,6 +15,8 @@ from textual.worker import WorkerCancelled
 from thousand_tui.engine.actions import Act
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.dealing import Dealt
+from thousand_tui.engine.game import Start
+from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.describe import sorted_hand
 from thousand_tui.tui.screens.decision import DecisionScreen
@@ -142,3 +144,43 @@ def play_headless(app: ThousandApp, deals: int) -> None:
         if seat == 0 and len(game.results) >= deals:
             return
         game.apply(players[seat].decide(game.view(seat)))
+
+
+def about_to_win() -> Start:
+    """A match where you are on the barrel (880) at your last attempt: win the deal on STRONG
+    (see `win_the_game`) and the game is yours."""
+    return Start(
+        MatchState(
+            scores=(880, 300, 200),
+            palki=(0, 0, 0),
+            palki_streak=(0, 0, 0),
+            barrel=(BarrelSeat(2, 0), None, None),
+            falls=(0, 0, 0),
+            concessions=(0, 0, 0),
+            crosses=(0, 0, 0),
+        )
+    )
+
+
+async def give_two(pilot: Pilot) -> None:
+    """Give K♠ to Anna and Q♣ to Boris (the hand is A♠ 10♠ K♠ A♣ Q♣ K♦ A♥ 10♥ K♥ Q♥; a card
+    given stays in its place, dimmed, so the keys keep their cards)."""
+    await pilot.press("3", "enter")
+    await pilot.press("5", "enter")
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def win_the_game(pilot: Pilot) -> None:
+    """From `about_to_win()` on STRONG: bid 120, give K♠ and Q♣, declare ♥ and play it out."""
+    await settle(pilot)
+    await pilot.press("2")  # 120
+    await settle(pilot)
+    await give_two(pilot)
+    await pilot.press("1")  # play 120
+    await settle(pilot)
+    await press_card(pilot, "AH")
+    await settle(pilot)
+    await press_card(pilot, "KH")
+    await pilot.press("1")  # declare ♥ 100
+    await play_out_deal(pilot)

@@ -20,7 +20,17 @@ from thousand_tui.tui.screens.marriage import MarriageScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.table import TableScreen
 
-from .helpers import STRONG, dealt, play_out_deal, press_card, screen_text, settle
+from .helpers import (
+    STRONG,
+    about_to_win,
+    dealt,
+    give_two,
+    play_out_deal,
+    press_card,
+    screen_text,
+    settle,
+    win_the_game,
+)
 
 SIZE = (80, 24)
 
@@ -33,15 +43,6 @@ async def win_auction(pilot) -> None:  # type: ignore[no-untyped-def]
     await settle(pilot)
     assert isinstance(pilot.app.screen, AuctionScreen)
     await pilot.press("2")  # the next bid: 105
-    await settle(pilot)
-
-
-async def give_two(pilot) -> None:  # type: ignore[no-untyped-def]
-    """Give K♠ to Anna and Q♣ to Boris (the hand is A♠ 10♠ K♠ A♣ Q♣ K♦ A♥ 10♥ K♥ Q♥; a card
-    given stays in its place, dimmed, so the keys keep their cards)."""
-    await pilot.press("3", "enter")
-    await pilot.press("5", "enter")
-    await pilot.press("enter")
     await settle(pilot)
 
 
@@ -381,40 +382,10 @@ async def test_barrel_attempt_is_marked_on_the_sheet() -> None:
         assert "880 B1" in text and "880 B0" in text  # after the deal, and the start
 
 
-# You on the barrel at 880, first attempt: the STRONG deal wins the game.
-ON_THE_BARREL = Start(
-    MatchState(
-        scores=(880, 300, 200),
-        palki=(0, 0, 0),
-        palki_streak=(0, 0, 0),
-        barrel=(BarrelSeat(2, 0), None, None),
-        falls=(0, 0, 0),
-        concessions=(0, 0, 0),
-        crosses=(0, 0, 0),
-    )
-)
-
-
-async def win_from_the_barrel(pilot) -> None:  # type: ignore[no-untyped-def]
-    """Bid 120, give two cards, play it with the heart marriage, to the deal's result."""
-    await settle(pilot)
-    await pilot.press("2")  # 120
-    await settle(pilot)
-    await give_two(pilot)
-    await pilot.press("1")  # play 120
-    await settle(pilot)
-    await press_card(pilot, "AH")
-    await settle(pilot)
-    await press_card(pilot, "KH")
-    await pilot.press("1")  # declare ♥ 100
-    await play_out_deal(pilot)
-
-
 async def test_game_over_from_the_barrel_and_again() -> None:
-
-    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=ON_THE_BARREL))
+    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win()))
     async with app.run_test(size=SIZE) as pilot:
-        await win_from_the_barrel(pilot)
+        await win_the_game(pilot)
         game = app.session.game
         assert game.over and game.winner == 0
         text = screen_text(app)
@@ -522,7 +493,7 @@ async def test_a_marriage_declared_po_masti_leaves_the_trump() -> None:
 
 async def test_again_after_a_resumed_game_starts_a_new_game_with_the_same_table() -> None:
 
-    setup = TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=ON_THE_BARREL, ai="easy,normal")
+    setup = TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win(), ai="easy,normal")
     first = create_app(setup)
     async with first.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -535,7 +506,7 @@ async def test_again_after_a_resumed_game_starts_a_new_game_with_the_same_table(
 
     app = create_app(TableSetup.of(resume=path, pace=0))
     async with app.run_test(size=SIZE) as pilot:
-        await win_from_the_barrel(pilot)
+        await win_the_game(pilot)
         game = app.session.game
         assert game.over
         await pilot.press("enter")

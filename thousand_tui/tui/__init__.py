@@ -1,8 +1,9 @@
 """The table in the terminal (Textual): `thousand` opens it through `run(options)`.
 
 - `app` (the Textual app: screens, global keys, theme, hang-ups through `hangup`), `session`
-  (a game, its record and its opponents, made when first asked; no Textual), `shared` (a seat
-  at a shared table: the same table screen, driven by the table service).
+  (a game, its record and its opponents, made when first asked; no Textual), `startup` (what
+  the start screen offers and remembers; no Textual), `shared` (a seat at a shared table: the
+  same table screen, driven by the table service).
 - `controller` (what the table does next and waits for; no Textual), `text` (what the bars,
   panels and trick say, as pure functions), `narrate` (events in words), `describe` (the
   engine's caps, refusals and terms in words), `sheet` (the score sheet's rows).
@@ -23,6 +24,7 @@ from ..engine.rules import RulesError
 from ..saves import SESSION_MARK, data_dir
 from ..settings import SetupError, setup_from_options
 from .app import ThousandApp, create_app
+from .startup import StartOffer
 
 PROG = "thousand"
 
@@ -45,10 +47,31 @@ def check_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) ->
     return None
 
 
+GAME_FLAGS = ("preset", "players", "ai", "seed", "name", "resume")
+"""The flags that start a game at once; without any of them `thousand` opens the start screen."""
+
+
+def start_offer(options: argparse.Namespace) -> StartOffer | None:
+    """What the start screen offers, or None when the flags name a game to start at once."""
+    if any(getattr(options, flag, None) is not None for flag in GAME_FLAGS):
+        return None
+    text = getattr(options, "offer", None)
+    if text is None:
+        return StartOffer.shipped(options.lang)
+    offer = StartOffer.parse(text, getattr(options, "offer_ai", None), options.lang)
+    for name in offer.names:
+        offer.preset(name)  # a broken preset file is reported before the screen opens
+    if not offer.player_counts():
+        raise SetupError(f"--offer-ai {offer.levels}: no number of players fits these levels")
+    return offer
+
+
 def run(options: argparse.Namespace) -> int:
-    """Check every flag, then open the table. Exit status 2 for a bad flag or file."""
+    """Check every flag, then open the start screen or the table. Exit status 2 for a bad flag
+    or file."""
     try:
         setup = setup_from_options(options)
+        offer = start_offer(options)
     except (SetupError, RulesError, RecordError, ValueError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
@@ -56,24 +79,29 @@ def run(options: argparse.Namespace) -> int:
     if problem is not None:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
-    from .session import new_session
+    from .session import Session, new_session
 
-    try:
-        session = new_session(setup)
-    except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
-        return 2
-    if "hard" in session.levels.values():
-        # The search's workers start before the screen takes over the standard streams.
-        from ..ai import pool
+    session: Session | None = None
+    if offer is None:
+        try:
+            session = new_session(setup)
+        except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
+            print(f"{PROG}: {error}", file=sys.stderr)
+            return 2
+        if "hard" in session.levels.values():
+            # The search's workers start before the screen takes over the standard streams.
+            from ..ai import pool
 
-        pool.shared_pool(pool.default_jobs())
-    app = ThousandApp(setup, session, handle_signals=True)
+            pool.shared_pool(pool.default_jobs())
+    app = ThousandApp(setup, session, handle_signals=True, start=offer)
     app.log_file = data_dir() / "thousand.log"
     try:
         app.run()
     finally:
-        app.session.close()  # the record, and the search's workers if any were started
+        if app.has_game:
+            app.session.close()  # the record, and the search's workers if any were started
+    if not app.has_game:
+        return app.return_code or 0
     session = app.session
     try:
         if session.path is not None and not session.game.over:

@@ -1,12 +1,14 @@
 """The Textual application: one table, its screens, the keys that work everywhere.
 
-`create_app(...)` builds the app for the command, the tests and the screenshot script alike.
+`create_app(...)` builds the app for the command, the tests and the screenshot script alike:
+with a `StartOffer` it opens on the start screen, and the table once a game is chosen.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import ClassVar
 
@@ -17,13 +19,14 @@ from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from ..settings import TableSetup
+from ..settings import LANGUAGES, SetupError, TableSetup
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard
 from .i18n import Translator
 from .render import CardColors, Palette
 from .screens.table import TableScreen
 from .session import Session, new_session, same_table
+from .startup import Choices, StartOffer, choices_path
 
 MIN_SIZE = (80, 24)
 
@@ -50,16 +53,20 @@ class ThousandApp(App[int]):
         session: Session | None = None,
         *,
         handle_signals: bool = False,
+        start: StartOffer | None = None,
     ) -> None:
         super().__init__()
         self.setup = setup
+        self.start = start
         self.t = Translator(setup.lang)
         colors = CardColors.of(self.get_css_variables())
         self.palette = Palette(
             ascii_only=setup.ascii, no_color=self.no_color, colors=colors, lang=setup.lang
         )
         self.pace = setup.pace
-        self.session = session if session is not None else new_session(setup)
+        if session is None and start is None:
+            session = new_session(setup)
+        self._session = session  # None while the start screen is shown
         self.handle_signals = handle_signals
         self.guard: HangupGuard | None = None
         self.title = self.t("app_title")
@@ -119,6 +126,21 @@ class ThousandApp(App[int]):
     # ------------------------------------------------------------------ start and stop
 
     @property
+    def session(self) -> Session:
+        """The game being played; LookupError on the start screen, before one is chosen."""
+        if self._session is None:
+            raise LookupError("no game chosen yet")
+        return self._session
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        self._session = session
+
+    @property
+    def has_game(self) -> bool:
+        return self._session is not None
+
+    @property
     def table(self) -> TableScreen:
         """The table screen under whatever dialog is open."""
         for screen in reversed(self.screen_stack):
@@ -133,6 +155,8 @@ class ThousandApp(App[int]):
         self.check_size(self.size.width, self.size.height)
 
     def first_screen(self) -> Screen[None]:
+        if self._session is None:
+            return self.start_screen()
         return TableScreen(self.session)
 
     def guard_hangups(self) -> None:
@@ -145,18 +169,20 @@ class ThousandApp(App[int]):
             loop.call_soon_threadsafe(self.signalled, sig)
 
         def last_words() -> None:
-            if self.session.writer is not None:
-                self.session.writer.seal()
+            if self._session is not None and self._session.writer is not None:
+                self._session.writer.seal()
 
         self.guard = HangupGuard(hang_up, last_words)
         self.guard.start()
 
     def signalled(self, sig: int) -> None:
-        self.session.close()
+        if self._session is not None:
+            self._session.close()
         self.exit(return_code=128 + int(sig))
 
     def on_unmount(self) -> None:
-        self.session.close()
+        if self._session is not None:
+            self._session.close()
         if self.guard is not None:
             self.guard.stop()
 
@@ -180,9 +206,60 @@ class ThousandApp(App[int]):
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
 
+    # ------------------------------------------------------------------ the start screen
+
+    def start_screen(self) -> Screen[None]:
+        from .screens.start import StartScreen
+
+        offer = self.start or StartOffer.shipped(self.setup.lang)
+        choices = Choices.read(choices_path()) or Choices(lang=self.setup.lang)
+        self.set_language(offer.fit(choices).lang)
+        return StartScreen(offer, choices)
+
+    def set_language(self, lang: str) -> None:
+        """The language of every screen made from now on."""
+        if lang != self.t.lang:
+            self.t = Translator(lang)
+            self.title = self.t("app_title")
+            self.setup = replace(self.setup, lang=lang)
+
+    def keep_choices(self, choices: Choices) -> None:
+        """Remember the start screen's choices for the next start (silently, if it cannot)."""
+        choices.write(choices_path())
+
+    def open_table(self, setup: TableSetup) -> None:
+        """Leave the start screen for the table of a new game (or of a game continued)."""
+        try:
+            session = new_session(setup)
+        except (SetupError, ValueError, OSError) as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        self.setup = setup
+        self.set_language(setup.lang)
+        self._session = session
+        self.switch_screen(TableScreen(session))
+
+    def back_to_start(self) -> None:
+        """From a finished game back to the start screen (only where it was shown first: a
+        hosted game started with a preset word offers nothing else)."""
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+        self.switch_screen(self.start_screen())
+
+    def continue_game(self, path: Path, lang: str | None) -> None:
+        """Continue a saved game, in its own language unless `--lang` chose one."""
+        chosen = self.start.lang if self.start is not None else None
+        saved = lang if lang in LANGUAGES else None
+        self.open_table(replace(self.setup, resume=path, lang=chosen or saved or self.t.lang))
+
     # ------------------------------------------------------------------ global actions
 
     # The pages and dialogs are loaded when first opened: the table is on screen sooner.
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # No score sheet before a game is chosen.
+        return not (action == "sheet" and self._session is None)
 
     def action_sheet(self) -> None:
         from .screens.info import SheetScreen
@@ -191,10 +268,14 @@ class ThousandApp(App[int]):
 
     def action_conventions(self) -> None:
         from .screens.info import ConventionsScreen
+        from .screens.start import StartScreen
 
-        self.open_page(
-            ConventionsScreen, lambda: ConventionsScreen(self.session.preset, self.t, self.palette)
-        )
+        if self._session is not None:
+            preset = self._session.preset
+        else:
+            start = next(s for s in self.screen_stack if isinstance(s, StartScreen))
+            preset = start.preset
+        self.open_page(ConventionsScreen, lambda: ConventionsScreen(preset, self.t, self.palette))
 
     def action_help(self) -> None:
         from .screens.info import HelpScreen
@@ -219,7 +300,7 @@ class ThousandApp(App[int]):
 
         if isinstance(self.screen, ConfirmQuitScreen):
             return
-        if self.session.game.over:
+        if self._session is None or self._session.game.over:
             self.exit()
             return
         saved = self.session.writer is not None
@@ -241,10 +322,13 @@ class ThousandApp(App[int]):
         def chosen(what: str | None) -> None:
             if what == "again":
                 self.again()
+            elif what == "start":
+                self.back_to_start()
             else:
                 self.exit()
 
-        self.push_screen(GameOverScreen(session.game, self.t), chosen)
+        over = GameOverScreen(session.game, self.t, start_screen=self.start is not None)
+        self.push_screen(over, chosen)
 
     def again(self) -> None:
         """A new game with the same table, the next seed."""
@@ -257,10 +341,13 @@ class ThousandApp(App[int]):
         self.switch_screen(TableScreen(self.session))
 
 
-def create_app(setup: TableSetup, *, handle_signals: bool = False) -> ThousandApp:
+def create_app(
+    setup: TableSetup, *, handle_signals: bool = False, start: StartOffer | None = None
+) -> ThousandApp:
     """The table app for `setup` (from the command line, or `TableSetup.of(...)` in tests and
-    the screenshot script)."""
-    return ThousandApp(setup, handle_signals=handle_signals)
+    the screenshot script); with `start`, the start screen first, `setup` giving the display
+    (ascii, pace, motion) of the games chosen there."""
+    return ThousandApp(setup, handle_signals=handle_signals, start=start)
 
 
 __all__ = ["MIN_SIZE", "ThousandApp", "create_app"]

@@ -96,6 +96,21 @@ class TableController:
 
     # ------------------------------------------------------------------ what comes next
 
+    def watching(self) -> bool:
+        """Whether the human only watches the opponents for now: sitting out this deal,
+        passed in the auction while it goes on, or another's talon, exchange and contract."""
+        if self.game.over or self.results:
+            return False
+        view = self.view()
+        if view.to_move is None or view.to_move == HUMAN:
+            return False
+        if view.sitting_out == HUMAN:
+            return True
+        if view.phase is Phase.AUCTION:
+            return HUMAN in view.passed
+        others = (Phase.TALON, Phase.RAISE, Phase.GIVE, Phase.CONTRACT)
+        return view.phase in others and view.declarer != HUMAN
+
     def next_step(self, on_top: bool, dialog_open: bool) -> Step:
         """What to do now; `on_top` says whether the table is the screen shown (a result or
         the end of the game waits until it is), `dialog_open` whether a decision is being made

@@ -77,6 +77,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "The deal is over: press Enter to go on.",
         "Кон окончен: нажмите Enter, чтобы продолжить.",
     ),
+    "prompt_sit_out": (
+        "You sit out this deal; f skips to your next decision.",
+        "Вы сидите на прикупе в этом коне; f — сразу к вашему ходу.",
+    ),
+    "prompt_skipping": ("Skipping to your next decision…", "Сразу к вашему ходу…"),
     "hand_title": ("{name} · {score}", "{name} · {score}"),
     "hand_hidden": ("your cards are face down", "ваши карты закрыты"),
     "hand_sitting_out": (
@@ -493,18 +498,51 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  l            last trick             s       score sheet\n"
         "  c            table conventions      ?  F1   this help\n"
         "  q            quit (asks first)      Ctrl+C  quit at once (the game is saved)\n"
+        "  f            while you only watch: skip to your next decision\n"
         "In dialogs: ↑ ↓ choose, Enter confirm, ← → change a bid or raise, the letters "
         "shown in the footer, Esc back to the table (Enter reopens the dialog). Conceding, "
-        "baptism and the dark game ask for their key again (or Enter).",
+        "baptism and the dark game ask for their key again (or Enter).\n"
+        "The mouse: click a card to choose it and again to play it; click an option or a key "
+        "in the footer.",
         "Клавиши\n"
         "  ← → 1–0 - =  выбор карты            Enter   сыграть / открыть решение\n"
         "  l            последняя взятка       s       запись\n"
         "  c            правила стола          ?  F1   эта справка\n"
         "  q            выход (с вопросом)     Ctrl+C  выход сразу (партия сохранена)\n"
+        "  f            когда вы только смотрите: сразу к вашему решению\n"
         "В окнах: ↑ ↓ выбор, Enter подтвердить, ← → изменить ставку, буквы из нижней "
         "строки, Esc — к столу (Enter снова откроет окно). Роспись, «крещусь» и игра "
-        "втёмную просят нажать клавишу ещё раз (или Enter).",
+        "втёмную просят нажать клавишу ещё раз (или Enter).\n"
+        "Мышь: щелчок по карте выбирает её, второй щелчок — ход; щелчок по строке окна или "
+        "по клавише в нижней строке.",
     ),
+    # ---------------------------------------------------------------- the start screen
+    "start_title": ("Thousand · a new game or a saved one", "Тысяча · новая партия или начатая"),
+    "start_new": ("Start a new game", "Начать новую партию"),
+    "start_preset": ("Table", "Правила"),
+    "start_players": ("Players", "Игроков"),
+    "start_level": ("{name} plays", "{name} играет"),
+    "start_name": ("Your name", "Ваше имя"),
+    "start_lang": ("Language", "Язык"),
+    "start_rules": ("The conventions of {preset}", "Правила стола: {preset}"),
+    "start_continue": ("Continue a game:", "Продолжить партию:"),
+    "start_saved": (
+        "{date} · {preset} · deal {deal} · {scores}",
+        "{date} · {preset} · кон {deal} · {scores}",
+    ),
+    "start_quit": ("Quit", "Выход"),
+    "start_name_title": ("Your name at the table", "Ваше имя за столом"),
+    "start_name_help": (
+        "Up to {max} characters; empty for «{default}». Enter: keep · Esc: back",
+        "До {max} символов; пусто — «{default}». Enter — сохранить · Esc — назад",
+    ),
+    "start_name_bad": (
+        "A name of letters, digits and spaces, at most {max} characters.",
+        "Имя из букв, цифр и пробелов, не длиннее {max} символов.",
+    ),
+    "start_host_levels": ("set by the server", "задаёт сервер"),
+    "lang_en": ("English", "English"),
+    "lang_ru": ("Русский", "Русский"),
     # ---------------------------------------------------------------- key names (footer)
     "key_card": ("Card", "Карта"),
     "key_play": ("Play", "Ход"),
@@ -570,6 +608,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Пока вас нет, через {seconds} с за вас сыграет ИИ.",
     ),
     "shared_refused": ("The table refused: {error}", "Стол не принял ход: {error}"),
+    "key_move": ("Move", "Выбор"),
+    "key_skip": ("Skip to my turn", "К моему ходу"),
+    "key_start_screen": ("Start screen", "К началу"),
+    "key_ok": ("OK", "Да"),
 }
 
 

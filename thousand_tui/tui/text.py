@@ -211,6 +211,8 @@ def prompt_line(
     if awaiting == "decide":
         key = "prompt_deciding" if dialog_open else "prompt_decide"
         return t(key, phase=t(f"phase_{view.phase.value}"))
+    if view.sitting_out == view.seat and view.phase is not Phase.OVER:
+        return t("prompt_sit_out")
     if view.to_move is not None and view.to_move != view.seat:
         return t("prompt_wait", name=view.names[view.to_move])
     return ""

@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.startup import StartOffer
 
 from ..helpers import STRONG, play_headless, press_card, settle
 
@@ -88,3 +89,20 @@ def test_russian_table(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """Russian words and ranks (В Д К Т) at 80×24."""
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="ru"))
     assert snap_compare(app, terminal_size=(80, 24), run_before=to_play)
+
+
+def start_screen_app(lang: str = "en") -> ThousandApp:
+    return create_app(TableSetup(pace=0, lang=lang), start=StartOffer.shipped(lang))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_start_screen(snap_compare, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("down", "down", "right")  # four players
+        await pilot.pause()
+
+    assert snap_compare(start_screen_app(), terminal_size=size, run_before=run_before)
+
+
+def test_start_screen_in_russian(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(start_screen_app("ru"), terminal_size=(80, 24))

@@ -44,22 +44,27 @@ class ConfirmQuitScreen(ModalScreen[bool]):
 class GameOverScreen(ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a,enter", "finish('again')", "key_again", key_display="a", id="again"),
+        Binding("n", "finish('start')", "key_start_screen", id="start-screen"),
         Binding("c", "app.conventions", "key_rules", id="conventions"),
         Binding("question_mark,f1", "app.help", "key_help", key_display="?", id="help"),
         Binding("q,escape", "finish('quit')", "key_quit", key_display="q", id="quit"),
     ]
 
-    def __init__(self, game: Game, t: Translator, seat: int = 0, again: bool = True) -> None:
+    def __init__(
+        self,
+        game: Game,
+        t: Translator,
+        seat: int = 0,
+        again: bool = True,
+        *,
+        start_screen: bool = False,
+    ) -> None:
         super().__init__(classes="-over")
         self.game = game
         self.t = t
         self.seat = seat  # the seat played from this terminal
         self.again = again  # whether "again" is offered
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "finish" and parameters == ("again",) and not self.again:
-            return None
-        return True
+        self.start_screen = start_screen  # whether `n` goes back to the start screen
 
     def compose(self) -> ComposeResult:
         game, t = self.game, self.t
@@ -77,6 +82,13 @@ class GameOverScreen(ModalScreen[str]):
         sheet = self.query_one(ScoreSheet)
         sheet.show_game(self.game)
         sheet.table.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "finish" and parameters == ("again",) and not self.again:
+            return None
+        if action == "finish" and parameters == ("start",):
+            return self.start_screen
+        return True
 
     def action_finish(self, what: str) -> None:
         self.dismiss(what)

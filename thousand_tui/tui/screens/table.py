@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from ...engine.actions import Action
@@ -68,6 +69,7 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "decide", "key_decide", key_display="⏎", id="decide"),
         Binding("l", "last_trick", "key_last", id="last-trick"),
+        Binding("f", "skip", "key_skip", id="skip"),
         *GLOBAL_BINDINGS,
     ]
 
@@ -75,6 +77,9 @@ class TableScreen(Screen[None]):
     dialog_open = var(False)
     put_away = var(False)
     show_last = var(False)
+    # Watching the opponents without waiting: their moves are applied at once until the
+    # human's next decision (or a deal's result).
+    skipping = var(False)
     # Bumped after every change of the controller's state (`changed`): one redraw follows.
     moment = var(0)
 
@@ -91,6 +96,7 @@ class TableScreen(Screen[None]):
         self.side: ScoreSheet | None = None  # the score sheet beside the table, once wide
         self._redraw_pending = False
         self._bindings_key: tuple[object, ...] = ()
+        self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
 
     # ------------------------------------------------------------------ properties
 
@@ -104,7 +110,7 @@ class TableScreen(Screen[None]):
 
     @property
     def pace(self) -> float:
-        return self.table_app.pace
+        return 0.0 if self.skipping else self.table_app.pace
 
     @property
     def awaiting(self) -> Awaiting:
@@ -217,6 +223,8 @@ class TableScreen(Screen[None]):
         if not self.is_mounted:
             return
         step = self.controller.next_step(self.app.screen is self, self.dialog_open)
+        if step in (Step.SHOW_RESULT, Step.GAME_OVER, Step.HUMAN):
+            self.skipping = False
         if step is Step.SHOW_RESULT:
             self.show_result()
         elif step is Step.GAME_OVER:
@@ -326,11 +334,12 @@ class TableScreen(Screen[None]):
         # Leave the last move on screen for at least `pace` seconds.
         wait = self.pace - (time.monotonic() - self.controller.shown_at)
         if wait > 0:
-            self.set_timer(wait, partial(self.apply_ai, message))
+            self._paced = (self.set_timer(wait, partial(self.apply_ai, message)), message)
         else:
             self.apply_ai(message)
 
     def apply_ai(self, message: AiDecided) -> None:
+        self._paced = None
         if not self.controller.ai_fits(message.turn, message.seat):
             self.controller.dropped += 1
             return
@@ -412,6 +421,8 @@ class TableScreen(Screen[None]):
             return self.awaiting is Awaiting.DECIDE and not self.dialog_open
         if action == "last_trick":
             return bool(self.view().tricks) or self.show_last or None
+        if action == "skip":
+            return self.controller.watching() and not self.skipping  # hidden otherwise
         return True
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
@@ -458,6 +469,19 @@ class TableScreen(Screen[None]):
     def action_last_trick(self) -> None:
         self.show_last = not self.show_last
 
+    def action_skip(self) -> None:
+        """Skip ahead to the human's next decision: the opponents' moves without the pace."""
+        if not self.controller.watching():
+            return
+        self.skipping = True
+        if self._paced is not None:
+            timer, message = self._paced
+            timer.stop()
+            self.apply_ai(message)
+
+    def watch_skipping(self) -> None:
+        self.redraw_soon()
+
     # ------------------------------------------------------------------ drawing
 
     def redraw(self) -> None:
@@ -492,10 +516,20 @@ class TableScreen(Screen[None]):
         prompt = prompt_line(
             view, self.game.over, self.awaiting, self.dialog_open, t, paused=paused
         )
+        if self.skipping:
+            prompt = t("prompt_skipping")
         self.query_one("#prompt", InfoBar).show(prompt)
         self.draw_hand(view)
         self.query_one("#scores", InfoBar).show(scores_line(view, t))
-        key = (self.awaiting, self.dialog_open, bool(view.tricks), self.show_last, bool(view.hand))
+        watching = controller.watching() and not self.skipping
+        key = (
+            self.awaiting,
+            self.dialog_open,
+            bool(view.tricks),
+            self.show_last,
+            bool(view.hand),
+            watching,
+        )
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()

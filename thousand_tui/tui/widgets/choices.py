@@ -60,6 +60,12 @@ class ChoiceList(OptionList):
     def _choice_options(self) -> list[Option]:
         return [Option(c.text(), id=c.id, disabled=c.disabled) for c in self.choices]
 
+    def set_choices(self, choices: list[Choice]) -> None:
+        """Show other choices in place of these."""
+        self.choices = choices
+        self.clear_options()
+        self.add_options(self._choice_options())
+
     @property
     def current(self) -> Choice | None:
         index = self.highlighted

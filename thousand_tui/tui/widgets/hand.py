@@ -1,6 +1,7 @@
 """A row of cards to choose from: the human's hand at the table, the cards left to give in the
-exchange. The widget owns its cursor (← →, the number keys) and, when choosing is open, posts
-`Hand.Chosen` for the card under it (Enter or Space); the screen decides what that means."""
+exchange. The widget owns its cursor (← →, the number keys, or a click on a card) and, when
+choosing is open, posts `Hand.Chosen` for the card under it (Enter, Space, or a click on the
+card under the cursor); the screen decides what that means."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
@@ -122,6 +125,18 @@ class Hand(Widget, can_focus=True):
         words = t("no_card_key", digit=key_label(index), cards=t.count("w_card", len(self.cards)))
         self.notify(words, severity="warning", timeout=4)
 
+    def on_click(self, event: events.Click) -> None:
+        """A click on a card: the first puts the cursor on it, the next one chooses it."""
+        index = event.style.meta.get("card")
+        if not isinstance(index, int) or not 0 <= index < len(self.cards):
+            return
+        event.stop()
+        if index == self.cursor and self.show_cursor:
+            self.action_choose()
+        elif self.cursor_keys:
+            self.cursor = index
+            self.refresh()
+
     def action_choose(self) -> None:
         card = self.card
         if card is not None and self.choosing:
@@ -151,6 +166,21 @@ class Hand(Widget, can_focus=True):
         if height >= 6:  # room for big cards, if the row fits
             for gap in (1, 0):
                 if count * 7 + (count - 1) * gap <= width:
-                    return p.big_row(self.cards, looks, labels, gap=gap)
+                    row = p.big_row(self.cards, looks, labels, gap=gap)
+                    return clickable(row, count, 7, gap)
         gap = 1 if count * 6 - 1 <= width or not width else 0
-        return p.row(self.cards, looks, labels, gap=gap)
+        return clickable(p.row(self.cards, looks, labels, gap=gap), count, 5, gap)
+
+
+def clickable(row: Text, count: int, width: int, gap: int) -> Text:
+    """Mark each card of a row (and its label) with its index, for the mouse (`on_click`).
+    Every line of a row holds the cards side by side. (Not `@click`: Textual would draw the
+    cards as links.)"""
+    step = width + gap
+    line_length = count * step - gap
+    for line in range(len(row.plain.split("\n"))):
+        start = line * (line_length + 1)
+        for index in range(count):
+            left = start + index * step
+            row.stylize(Style(meta={"card": index}), left, left + width)
+    return row

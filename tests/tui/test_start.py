@@ -1,0 +1,346 @@
+"""The start screen: a new game as chosen, the choices remembered, a saved game continued,
+the conventions of a preset, a host's whitelist, quitting; keys and clicks alike."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from thousand_tui.cli import build_parser
+from thousand_tui.settings import TableSetup
+from thousand_tui.tui import create_app, start_offer
+from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.screens.info import ConventionsScreen
+from thousand_tui.tui.screens.start import NameScreen, StartScreen
+from thousand_tui.tui.screens.table import TableScreen
+from thousand_tui.tui.startup import Choices, StartOffer, choices_path
+from thousand_tui.tui.widgets.choices import ChoiceList
+
+from .helpers import screen_text, settle
+
+
+def start_app(offer: StartOffer | None = None, **settings: object) -> ThousandApp:
+    setup = TableSetup(pace=0, **settings)  # type: ignore[arg-type]
+    return create_app(setup, start=offer or StartOffer.shipped())
+
+
+def line_ids(app: ThousandApp) -> list[str]:
+    assert isinstance(app.screen, StartScreen)
+    return [line.id for line in app.screen.lines]
+
+
+async def go_to(pilot: Pilot, line_id: str) -> None:
+    """Move the highlight to a line with ↓ from the top."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    listed = app.screen.query_one(ChoiceList)
+    while listed.current is None or listed.current.id != line_id:
+        before = listed.highlighted
+        await pilot.press("down")
+        assert listed.highlighted != before, f"no line {line_id!r}"
+
+
+async def test_enter_starts_the_default_game_and_remembers_it() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert not app.has_game
+        text = screen_text(app)
+        assert "Start a new game" in text and "‹ Classic ›" in text
+        assert "‹ 3 ›" in text and "Anna plays" in text and "Boris plays" in text
+        assert "Vera plays" not in text
+        assert "the player left of the dealer sits on" in text  # the preset's description
+        assert "↑↓ Move" in text and "←→ Change" in text and "q Quit" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.table, TableScreen)
+        game = app.session.game
+        assert game.preset == "classic" and game.rules.players == 3
+        assert game.names == ("You", "Anna", "Boris")
+        assert app.session.levels == {1: "easy", 2: "easy"}
+        assert app.session.path is not None and app.session.path.exists()
+    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    assert kept["preset"] == "classic" and kept["lang"] == "en"
+
+
+async def test_each_choice_makes_the_game_and_is_offered_again() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "preset")
+        await pilot.press("right")  # family
+        await go_to(pilot, "players")
+        await pilot.press("right")  # 4
+        assert "level-3" in line_ids(app)
+        await go_to(pilot, "level-2")
+        await pilot.press("right", "right")  # easy → normal → hard
+        await pilot.press("left")  # normal
+        await go_to(pilot, "name")
+        await pilot.press("enter")
+        assert isinstance(app.screen, NameScreen)
+        await pilot.press("O", "l", "g", "a", "enter")
+        assert isinstance(app.screen, StartScreen)
+        assert "‹ Olga ›" in screen_text(app)
+        await go_to(pilot, "start")  # wraps round from the bottom
+        await pilot.press("enter")
+        await settle(pilot)
+        game = app.session.game
+        assert game.preset == "family" and game.rules.players == 4
+        assert game.names[0] == "Olga"
+        assert app.session.levels == {1: "easy", 2: "normal", 3: "easy"}
+
+    again = start_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(again)
+        assert "‹ Family home rules ›" in text and "‹ 4 ›" in text and "‹ Olga ›" in text
+        assert "Vera plays" in text
+        assert isinstance(again.screen, StartScreen)
+        assert again.screen.choices.levels[:3] == ["easy", "normal", "easy"]
+
+
+async def test_the_players_follow_the_preset_until_changed() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "preset")
+        await pilot.press("right", "right", "right")  # classic → family → online → two-player
+        assert "‹ 2 ›" in screen_text(app)
+        assert "Boris plays" not in screen_text(app)
+        await pilot.press("right")  # four-player
+        assert "‹ 4 ›" in screen_text(app)
+
+
+async def test_the_language_changes_the_screen_and_the_game() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "lang")
+        await pilot.press("right")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Начать новую партию" in text and "‹ Русский ›" in text
+        assert "Выход" in text  # the footer too
+        listed = app.screen.query_one(ChoiceList)
+        assert listed.current is not None and listed.current.id == "lang"
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.names == ("Вы", "Анна", "Борис")
+        assert "Кон 1" in screen_text(app)
+
+
+async def test_a_name_is_checked_and_esc_keeps_the_old_one() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "name")
+        await pilot.press("enter", "A", "escape")
+        assert isinstance(app.screen, StartScreen)
+        assert "‹ You ›" in screen_text(app)
+        await pilot.press("enter")
+        app.screen.query_one("#name-input").value = "bad\x07name"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        assert isinstance(app.screen, NameScreen)
+        assert "A name of letters, digits and spaces" in screen_text(app)
+
+
+async def test_an_unfinished_game_is_listed_and_continued(table_env: Path) -> None:
+    first = create_app(TableSetup.of(seed=5, pace=0, lang="ru"))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        path = first.session.path
+    assert path is not None
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Continue a game:" in text
+        assert "Classic · deal 1 · Вы 0, Анна 0, Борис 0" in text
+        await go_to(pilot, "saved-0")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.resumed and app.session.path == path
+        assert app.t.lang == "ru"  # the game's own language
+        # Again, after the game continued: the same table, a new game.
+        app.again()
+        await settle(pilot)
+        assert not app.session.resumed and app.session.path != path
+        assert app.session.game.names == ("Вы", "Анна", "Борис")
+        assert app.session.game.seed == 6
+
+
+async def test_the_conventions_of_the_chosen_preset() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "preset")
+        await pilot.press("right", "c")
+        assert isinstance(app.screen, ConventionsScreen)
+        assert "Family" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, StartScreen)
+        await go_to(pilot, "rules")
+        await pilot.press("enter")
+        assert isinstance(app.screen, ConventionsScreen)
+        await pilot.press("question_mark")  # help over it; no score sheet before a game
+        await pilot.press("s")
+        assert "Score sheet" not in screen_text(app)
+
+
+@pytest.mark.parametrize("keys", [["q"], ["ctrl+c"], ["question_mark", "q"]])
+async def test_quit_leaves_no_game_behind_and_keeps_the_choices(
+    table_env: Path, keys: list[str]
+) -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "players")
+        await pilot.press("right")
+        await pilot.press(*keys)
+        await pilot.pause()
+    assert app.return_code == 0
+    assert not app.has_game
+    assert not list(table_env.rglob("*.jsonl"))
+    assert Choices.read(choices_path()) == Choices(preset="classic", players=4)
+
+
+async def test_a_hosts_whitelist_and_levels() -> None:
+    offer = StartOffer.parse("family,two-player", "normal")
+    Choices(preset="classic", levels=["hard"] * 3).write(choices_path())
+    app = start_app(offer)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "‹ Family home rules ›" in text and "normal (set by the server)" in text
+        await go_to(pilot, "level-1")
+        await pilot.press("right")
+        assert "‹ hard ›" not in screen_text(app)
+        await go_to(pilot, "preset")
+        await pilot.press("right")
+        assert "‹ Two players ›" in screen_text(app) or "Two" in screen_text(app)
+        await pilot.press("right")
+        assert "Family" in screen_text(app)
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.preset == "family"
+        assert set(app.session.levels.values()) == {"normal"}
+
+
+async def test_clicks_change_a_setting_and_start_the_game() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        listed = app.screen.query_one(ChoiceList)
+        row = line_ids(app).index("players")
+        await pilot.click(listed, offset=(4, row))
+        assert "‹ 4 ›" in screen_text(app)
+        await pilot.click("KeyFooter", offset=(2, 0))  # "↑↓ Move": one line down
+        assert listed.current is not None and listed.current.id == "level-1"
+        await pilot.click(listed, offset=(4, line_ids(app).index("start")))
+        await settle(pilot)
+        assert isinstance(app.table, TableScreen)
+        assert app.session.game.rules.players == 4
+
+
+@pytest.mark.parametrize(
+    ("argv", "starts_screen"),
+    [
+        ([], True),
+        (["--lang", "ru", "--ascii", "--pace", "0"], True),
+        (["--seed", "3"], False),
+        (["--preset", "family"], False),
+        (["--name", "Olga"], False),
+        (["--resume"], False),
+    ],
+)
+def test_game_flags_start_a_game_at_once(argv: list[str], starts_screen: bool) -> None:
+    options = build_parser("play").parse_args(["play", *argv])
+    assert (start_offer(options) is not None) == starts_screen
+
+
+def test_a_bad_offer_is_refused_before_the_screen_opens() -> None:
+    options = build_parser("play").parse_args(["play", "--offer", "house=/no/such.yaml"])
+    with pytest.raises(ValueError, match="such"):
+        start_offer(options)
+
+
+def test_unreadable_choices_are_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "start.json"
+    path.write_text("{not json", encoding="utf-8")
+    assert Choices.read(path) is None
+    path.write_text(
+        json.dumps({"preset": 7, "players": 9, "levels": ["godlike"], "name": "x" * 40}),
+        encoding="utf-8",
+    )
+    choices = Choices.read(path)
+    assert choices == Choices()
+
+
+async def test_game_over_offers_again_and_the_start_screen() -> None:
+    from thousand_tui.tui.screens.end import GameOverScreen
+
+    from .helpers import STRONG, about_to_win, win_the_game
+
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # What the start screen's Enter does, with a game about to be won.
+        app.open_table(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win()))
+        await win_the_game(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert "a Again" in screen_text(app) and "n Start screen" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert not app.has_game
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.match.scores == (0, 0, 0)
+
+
+async def test_no_start_screen_after_a_game_started_by_flags() -> None:
+    from thousand_tui.tui.screens.end import GameOverScreen
+
+    app = create_app(TableSetup.of(seed=3, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(GameOverScreen(app.session.game, app.t))
+        await pilot.pause()
+        assert "a Again" in screen_text(app) and "Start screen" not in screen_text(app)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameOverScreen)
+
+
+def test_a_hosted_player_keeps_the_choices_in_their_own_folder(
+    table_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from thousand_tui.saves import DATA_DIR_ENV, SESSION_MARK
+
+    assert choices_path() == table_env.parent / "xdg-config" / "thousand_tui" / "start.json"
+    own = table_env / "players" / "key-olga"
+    monkeypatch.setenv(DATA_DIR_ENV, str(own))
+    monkeypatch.setenv(SESSION_MARK, "1")
+    assert choices_path() == own / "start.json"
+
+
+async def test_a_hosts_levels_for_three_players_only() -> None:
+    offer = StartOffer.parse("two-player,classic", "easy,normal")
+    app = start_app(offer)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "‹ Two players ›" in text and "  3" in text  # the host's levels are for three
+        assert "Boris plays       normal (set by the server)" in text
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.rules.players == 3
+        assert app.session.levels == {1: "easy", 2: "normal"}

@@ -1,0 +1,369 @@
+"""The start screen: a new game (its table, players, levels, your name, the language), a saved
+game to continue, the conventions of a preset, quit.
+
+Every line is a `Choice` of one list, so ↑↓ and Enter, ← → and a click all work the same way.
+A line is made by `settings()` (a value to change: Enter, a click or → takes the next one) or
+by `entries()` (something to do); to offer something more, add a line to one of them. The
+choices are kept (`startup.Choices`) when the screen is left, for a game or for good.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, Static
+
+from ...presets import Preset
+from ...saves import SavedGame, local_date
+from ...settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, check_name
+from ..i18n import Translator
+from ..startup import Choices, StartOffer, preset_title, unfinished_games
+from ..widgets.base import KeyFooter, table_app
+from ..widgets.choices import Choice, ChoiceList
+
+LABEL_WIDTH = 16
+LEVEL_ORDER = sorted(LEVELS, key=lambda level: (level == "random", LEVELS.index(level)))
+"""The levels as the start screen offers them: weakest to strongest, then random."""
+
+
+@dataclass
+class Setting:
+    """A line with a value: `values` to choose from, `shown` puts one in words, `keep` stores
+    the chosen one in the choices; or, with `edit`, a value typed in a dialog that `edit`
+    opens."""
+
+    id: str
+    label: str
+    values: Sequence[Any]
+    value: Any
+    shown: Callable[[Any], str]
+    keep: Callable[[Any], None]
+    edit: Callable[[], None] | None = None
+
+    @property
+    def changeable(self) -> bool:
+        return len(self.values) > 1 or self.edit is not None
+
+
+@dataclass
+class Entry:
+    """A line that does something when chosen."""
+
+    id: str
+    label: str
+    run: Callable[[], None]
+    heading: bool = False  # a title over the lines below it, not a choice
+
+
+Line = Setting | Entry
+
+
+class StartScreen(Screen[None]):
+    AUTO_FOCUS = "#start-list"
+
+    # The list's own keys, as priority bindings: shown in the footer (a click there works too).
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "move(1)", "key_move", key_display="↑↓", priority=True, id="move"),
+        Binding("up", "move(-1)", show=False, priority=True, id="move-up"),
+        Binding("left", "adjust(-1)", "key_change", key_display="←→", priority=True, id="adjust"),
+        Binding("right", "adjust(1)", show=False, priority=True, id="adjust-up"),
+        Binding("enter", "select", "key_ok", key_display="⏎", priority=True, id="ok"),
+        Binding("c", "conventions", "key_rules", id="conventions"),
+        Binding("question_mark,f1", "app.help", "key_help", key_display="?", id="help"),
+        Binding("q", "quit", "key_quit", id="quit"),
+    ]
+
+    def __init__(self, offer: StartOffer, choices: Choices) -> None:
+        super().__init__()
+        self.offer = offer
+        self.choices = offer.fit(choices)
+        self.lines: list[Line] = []
+        self.saved: list[SavedGame] = unfinished_games()
+
+    @property
+    def t(self) -> Translator:
+        return table_app(self).t
+
+    @property
+    def preset(self) -> Preset:
+        """The preset of the new game, as chosen."""
+        return self.offer.preset(self.choices.preset, self.offer.players_of(self.choices))
+
+    # ------------------------------------------------------------------ the lines
+
+    def settings(self) -> list[Setting]:
+        t, choices, offer = self.t, self.choices, self.offer
+        players = offer.players_of(choices)
+        lines = [
+            Setting(
+                "preset",
+                t("start_preset"),
+                offer.names,
+                choices.preset,
+                lambda name: offer.preset(name).title_in(t.lang),
+                self.keep_preset,
+            ),
+            Setting(
+                "players",
+                t("start_players"),
+                offer.player_counts(),
+                players,
+                str,
+                self.keep_players,
+            ),
+        ]
+        fixed = offer.fixed_levels(players)
+        names = t("ai_names").split(",")
+        for seat in range(1, players):
+            level = fixed[seat - 1] if fixed else choices.levels[seat - 1]
+            lines.append(
+                Setting(
+                    f"level-{seat}",
+                    t("start_level", name=names[seat - 1]),
+                    [level] if fixed else LEVEL_ORDER,
+                    level,
+                    self.level_words if not fixed else self.host_level_words,
+                    partial(self.keep_level, seat),
+                )
+            )
+        lines.append(
+            Setting(
+                "name",
+                t("start_name"),
+                [],
+                choices.name,
+                self.name_words,
+                self.keep_name,
+                edit=self.edit_name,
+            )
+        )
+        lines.append(
+            Setting(
+                "lang",
+                t("start_lang"),
+                LANGUAGES,
+                choices.lang,
+                lambda lang: Translator(lang)(f"lang_{lang}"),
+                self.keep_lang,
+            )
+        )
+        return lines
+
+    def entries(self) -> list[Line]:
+        t = self.t
+        lines: list[Line] = [Entry("start", t("start_new"), self.start_game)]
+        lines += self.settings()
+        title = self.preset.title_in(t.lang)
+        lines.append(Entry("rules", t("start_rules", preset=title), self.action_conventions))
+        if self.saved:
+            lines.append(Entry("saved-title", t("start_continue"), lambda: None, heading=True))
+            for number, save in enumerate(self.saved):
+                lines.append(Entry(f"saved-{number}", self.saved_words(save), self.continuer(save)))
+        lines.append(Entry("quit", t("start_quit"), self.action_quit))
+        return lines
+
+    def level_words(self, level: str) -> str:
+        return self.t.level(level)
+
+    def host_level_words(self, level: str) -> str:
+        return f"{self.t.level(level)} ({self.t('start_host_levels')})"
+
+    def name_words(self, name: str) -> str:
+        return name or self.t("you_name")
+
+    def saved_words(self, save: SavedGame) -> str:
+        scores = ", ".join(f"{n} {s}" for n, s in zip(save.players, save.scores, strict=False))
+        return self.t(
+            "start_saved",
+            date=local_date(save.created),
+            preset=preset_title(save.preset, self.t.lang),
+            deal=max(1, save.deals),
+            scores=scores,
+        )
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.t("start_title"), id="start-title")
+        with Center(id="start-middle"), Vertical(id="start-box"):
+            yield ChoiceList(self.make_choices(), id="start-list")
+            yield Static(self.about(), id="start-about")
+        yield KeyFooter()
+
+    def make_choices(self) -> list[Choice]:
+        self.lines = self.entries()
+        return [
+            Choice(line.id, self.line_text(line), disabled=isinstance(line, Entry) and line.heading)
+            for line in self.lines
+        ]
+
+    def line_text(self, line: Line) -> Text:
+        if isinstance(line, Entry):
+            return Text(line.label, style="bold" if line.heading or line.id == "start" else "")
+        out = Text(f"{line.label:<{LABEL_WIDTH}}")
+        value = line.shown(line.value)
+        out.append(f"‹ {value} ›" if line.changeable else f"  {value}", style="bold")
+        return out
+
+    def about(self) -> str:
+        """The chosen preset in one paragraph: its first line of description."""
+        description = self.preset.description_in(self.t.lang).strip()
+        return description.split("\n\n")[0].replace("\n", " ")
+
+    def redraw(self, keep: str | None = None) -> None:
+        """Show the lines again after a change (a setting may add or remove others)."""
+        listed = self.query_one(ChoiceList)
+        highlighted = keep or (listed.current.id if listed.current else None)
+        listed.set_choices(self.make_choices())
+        if highlighted is not None:
+            listed.highlight(highlighted)
+        self.query_one("#start-about", Static).update(self.about())
+
+    # ------------------------------------------------------------------ choosing
+
+    def line(self, line_id: str) -> Line | None:
+        return next((line for line in self.lines if line.id == line_id), None)
+
+    def on_option_list_option_selected(self, event: ChoiceList.OptionSelected) -> None:
+        event.stop()
+        line = self.line(event.option_id or "")
+        if isinstance(line, Entry):
+            line.run()
+        elif isinstance(line, Setting):
+            self.change(line, 1)
+
+    def action_adjust(self, delta: int) -> None:
+        current = self.query_one(ChoiceList).current
+        line = self.line(current.id) if current else None
+        if isinstance(line, Setting):
+            self.change(line, delta)
+
+    def change(self, setting: Setting, delta: int) -> None:
+        if setting.edit is not None:
+            setting.edit()
+            return
+        if len(setting.values) < 2:
+            return
+        values = list(setting.values)
+        index = values.index(setting.value) if setting.value in values else 0
+        lang = self.t.lang
+        setting.keep(values[(index + delta) % len(values)])
+        if self.t.lang == lang:
+            self.redraw(setting.id)
+            return
+        # Another language: the whole screen again, the footer too.
+        self.refresh(recompose=True)
+        self.call_after_refresh(lambda: self.query_one(ChoiceList).highlight(setting.id))
+
+    def keep_preset(self, name: str) -> None:
+        self.choices.preset = name
+        self.choices.players = None  # the preset's own number of players
+
+    def keep_players(self, players: int) -> None:
+        own = self.offer.preset(self.choices.preset).rules.players
+        self.choices.players = None if players == own else players
+
+    def keep_level(self, seat: int, level: str) -> None:
+        self.choices.levels[seat - 1] = level
+
+    def edit_name(self) -> None:
+        self.app.push_screen(NameScreen(self.choices.name, self.t), self.keep_name)
+
+    def keep_name(self, name: str | None) -> None:
+        if name is not None:
+            self.choices.name = name
+            self.redraw("name")
+
+    def keep_lang(self, lang: str) -> None:
+        self.choices.lang = lang
+        table_app(self).set_language(lang)
+
+    # ------------------------------------------------------------------ what the lines do
+
+    def start_game(self) -> None:
+        app = table_app(self)
+        seed = random.randrange(1, 1_000_000)
+        try:
+            setup = self.offer.setup(app.setup, self.choices, seed)
+        except (SetupError, ValueError, OSError) as error:
+            self.notify(str(error), severity="error")
+            return
+        app.keep_choices(self.choices)  # now, not only when the screen goes
+        app.open_table(setup)
+
+    def continuer(self, save: SavedGame) -> Callable[[], None]:
+        def run() -> None:
+            app = table_app(self)
+            app.keep_choices(self.choices)
+            app.continue_game(save.path, save.lang)
+
+        return run
+
+    def action_conventions(self) -> None:
+        from .info import ConventionsScreen
+
+        app = table_app(self)
+        self.app.push_screen(ConventionsScreen(self.preset, self.t, app.palette))
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+    def on_unmount(self) -> None:
+        """However the screen is left (a game, q, Ctrl+C, a hang-up), the choices are kept."""
+        table_app(self).keep_choices(self.choices)
+
+    def action_move(self, delta: int) -> None:
+        listed = self.query_one(ChoiceList)
+        if delta > 0:
+            listed.action_cursor_down()
+        else:
+            listed.action_cursor_up()
+
+    def action_select(self) -> None:
+        self.query_one(ChoiceList).action_select()
+
+
+class NameScreen(ModalScreen[str | None]):
+    """Your name at the table, typed in; Enter keeps it, Esc leaves it as it was."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "key_close", key_display="esc", id="back"),
+    ]
+
+    def __init__(self, name: str, t: Translator) -> None:
+        super().__init__(classes="-name")
+        self.name_now = name
+        self.t = t
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = t("start_name_title")
+            yield Input(self.name_now, max_length=MAX_NAME, id="name-input")
+            yield Static(t("start_name_help", max=MAX_NAME, default=t("you_name")), id="name-help")
+        yield KeyFooter()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            self.dismiss("")
+            return
+        try:
+            name = check_name(text)
+        except SetupError:
+            self.query_one("#name-help", Static).update(self.t("start_name_bad", max=MAX_NAME))
+            return
+        self.dismiss(name or "")
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,207 @@
+"""What the start screen offers and remembers, without Textual.
+
+`StartOffer` is what may be chosen: the presets (the shipped ones, or a host's whitelist), the
+opponents' levels (or the host's fixed ones). `Choices` is what was chosen; it is kept in a
+small JSON file (`choices_path`) so the next start shows the same table, and turned into the
+`TableSetup` of a new game by `StartOffer.setup`. A file that cannot be read is ignored: the
+start screen then shows the defaults.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Final
+
+from ..presets import Preset, load_preset, shipped_names
+from ..saves import APP_DIR, SESSION_MARK, SavedGame, data_dir, list_games
+from ..settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, TableSetup, table_levels
+
+CHOICES_FILE: Final = "start.json"
+PLAYER_COUNTS: Final = (2, 3, 4)
+DEFAULT_LEVEL: Final = "easy"
+
+
+def choices_path(environ: dict[str, str] | None = None) -> Path:
+    """`$XDG_CONFIG_HOME/thousand_tui/start.json` (by default under ~/.config). On a hosted
+    account every player has a folder of their own for games, and the choices are kept there:
+    one player's name is not offered to the next."""
+    env = os.environ if environ is None else environ
+    if env.get(SESSION_MARK):
+        return data_dir() / CHOICES_FILE
+    base = env.get("XDG_CONFIG_HOME") or ""
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".config"
+    return root / APP_DIR / CHOICES_FILE
+
+
+@dataclass
+class Choices:
+    """The start screen's choices: a preset (by the name offered; "" for the first offered),
+    the number of players (None: the preset's own), a level per opponent, the player's name
+    ("" for the default) and the language."""
+
+    preset: str = ""
+    players: int | None = None
+    levels: list[str] = field(default_factory=lambda: [DEFAULT_LEVEL] * 3)
+    name: str = ""
+    lang: str = "en"
+
+    @classmethod
+    def read(cls, path: Path) -> Choices | None:
+        """The choices kept in `path`, each checked; None if there are none to read."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict):
+            return None
+        choices = cls()
+        if isinstance(data.get("preset"), str):
+            choices.preset = data["preset"]
+        if data.get("players") in PLAYER_COUNTS:
+            choices.players = data["players"]
+        levels = data.get("levels")
+        if isinstance(levels, list):
+            kept = [level if level in LEVELS else DEFAULT_LEVEL for level in levels[:3]]
+            choices.levels = kept + [DEFAULT_LEVEL] * (3 - len(kept))
+        name = data.get("name")
+        if isinstance(name, str) and name.isprintable() and len(name) <= MAX_NAME:
+            choices.name = name
+        if data.get("lang") in LANGUAGES:
+            choices.lang = data["lang"]
+        return choices
+
+    def write(self, path: Path) -> bool:
+        """Keep the choices in `path`; False if it cannot be written (nothing else is lost)."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(".tmp")
+            temporary.write_text(json.dumps(asdict(self), ensure_ascii=False), encoding="utf-8")
+            temporary.replace(path)
+        except OSError:
+            return False
+        return True
+
+
+@dataclass(frozen=True)
+class StartOffer:
+    """What the start screen lets the player choose: `presets` maps the name shown to the
+    preset name or file to load; `levels` is the host's `--ai` (None: each opponent's level
+    is chosen); `lang` is `--lang` when given (the screen opens in it, not in the remembered
+    language)."""
+
+    presets: dict[str, str]
+    levels: str | None = None
+    lang: str | None = None
+    _loaded: dict[tuple[str, int | None], Preset] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    @classmethod
+    def shipped(cls, lang: str | None = None) -> StartOffer:
+        return cls({name: name for name in shipped_names()}, lang=lang)
+
+    @classmethod
+    def parse(cls, text: str, levels: str | None = None, lang: str | None = None) -> StartOffer:
+        """`NAME[=FILE],...`: the presets of a host's whitelist, as `thousand ssh-session`
+        passes them."""
+        presets: dict[str, str] = {}
+        for entry in text.split(","):
+            name, _, target = entry.strip().partition("=")
+            if name.strip():
+                presets[name.strip()] = target.strip() or name.strip()
+        if not presets:
+            raise SetupError("--offer needs at least one preset")
+        return cls(presets, levels, lang)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.presets)
+
+    def preset(self, name: str, players: int | None = None) -> Preset:
+        """The preset offered as `name`, for `players` (None: its own number), loaded once."""
+        key = (name, players)
+        if key not in self._loaded:
+            self._loaded[key] = load_preset(self.presets[name], players)
+        return self._loaded[key]
+
+    def fixed_levels(self, players: int) -> tuple[str, ...] | None:
+        """The host's levels for a table of `players`; None when the player chooses."""
+        if self.levels is None:
+            return None
+        return table_levels(self.levels, players)
+
+    def player_counts(self) -> tuple[int, ...]:
+        """The numbers of players the host's levels allow (every one when the player chooses)."""
+        counts = []
+        for players in PLAYER_COUNTS:
+            with contextlib.suppress(SetupError):
+                self.fixed_levels(players)
+                counts.append(players)
+        return tuple(counts)
+
+    def fit(self, choices: Choices) -> Choices:
+        """`choices` made to fit the offer: a preset it offers, levels it allows."""
+        fitted = replace(choices, levels=list(choices.levels))
+        if fitted.preset not in self.presets:
+            fitted.preset = self.names[0]
+        if fitted.players not in self.player_counts():
+            fitted.players = None
+        if self.lang is not None:
+            fitted.lang = self.lang
+        return fitted
+
+    def players_of(self, choices: Choices) -> int:
+        """The number of players chosen, else the preset's own, if the offer allows it."""
+        players = choices.players or self.preset(choices.preset).rules.players
+        counts = self.player_counts()
+        return players if players in counts else counts[0]
+
+    def levels_of(self, choices: Choices) -> tuple[str, ...]:
+        players = self.players_of(choices)
+        fixed = self.fixed_levels(players)
+        return fixed if fixed is not None else tuple(choices.levels[: players - 1])
+
+    def setup(self, base: TableSetup, choices: Choices, seed: int) -> TableSetup:
+        """The setup of a new game: `base`'s display (ascii, motion, pace, think, save) with
+        the chosen table, from the first deal."""
+        return TableSetup(
+            preset=self.preset(choices.preset, self.players_of(choices)),
+            levels=self.levels_of(choices),
+            seed=seed,
+            name=choices.name or None,
+            lang=choices.lang,
+            ascii=base.ascii,
+            reduced_motion=base.reduced_motion,
+            pace=base.pace,
+            think=base.think,
+            save=base.save,
+        )
+
+
+def preset_title(name: str, lang: str) -> str:
+    """A shipped preset's title (a saved game names its preset); any other name as it is."""
+    if name not in shipped_names():
+        return name
+    try:
+        return load_preset(name).title_in(lang)
+    except (ValueError, OSError):
+        return name
+
+
+def unfinished_games(directory: Path | None = None) -> list[SavedGame]:
+    """The games that can be continued, most recently played first (as `thousand games`)."""
+    return [game for game in list_games(directory) if game.resumable]
+
+
+__all__ = [
+    "CHOICES_FILE",
+    "Choices",
+    "StartOffer",
+    "choices_path",
+    "preset_title",
+    "unfinished_games",
+]
