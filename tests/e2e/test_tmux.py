@@ -6,6 +6,7 @@ tmux server (`-L`), so it never touches a tmux session of the person running the
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -71,8 +72,31 @@ class Terminal:
         self.keys(name, "y")
         return self.wait_for(name, "exit status 0")
 
+    def decide_once(self, name: str, data: Path) -> None:
+        """Take one decision, the first option of whatever the deal asks first (a redeal, the
+        dark game, a bid), pressed again where it asks to be confirmed, and wait until the
+        record holds it: a game left before any decision of yours is not one to continue."""
+        self.wait_for(name, "Your decision")
+        for _ in range(3):
+            self.keys(name, "1")
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                if any(yours(path) for path in data.glob("thousand_tui/games/*.jsonl")):
+                    return
+                time.sleep(0.2)
+        raise AssertionError(f"no decision of yours reached the record:\n{self.screen(name)}")
+
     def kill(self, name: str) -> None:
         self.tmux("kill-session", "-t", name, check=False)
+
+
+def yours(path: Path) -> bool:
+    """Whether the record holds a decision of seat 0, you (not one the rules made)."""
+    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return any(
+        line.get("type") == "action" and line.get("seat") == 0 and not line.get("auto")
+        for line in lines
+    )
 
 
 @pytest.fixture
@@ -155,6 +179,7 @@ def test_from_the_start_screen_to_the_table_and_back(terminal: Terminal, tmp_pat
     terminal.wait_for("start", "‹ Family home rules ›")
     terminal.keys("start", "Up", "Enter")
     terminal.wait_for("start", "Thousand · Family home rules · Deal 1")
+    terminal.decide_once("start", data)
     terminal.quit_game("start")
 
     # The next start remembers the table and offers the game to continue.

@@ -153,6 +153,8 @@ async def test_an_unfinished_game_is_listed_and_continued(table_env: Path) -> No
     first = create_app(TableSetup.of(seed=5, pace=0, lang="ru"))
     async with first.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        await pilot.press("1")  # pass: a game with a decision of yours is one to continue
+        await settle(pilot)
         path = first.session.path
     assert path is not None
     app = start_app()
