@@ -12,7 +12,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 PROG = "thousand"
-COMMANDS = ("play", "simulate", "replay", "presets", "games", "ssh-session", "ssh-check")
+COMMANDS = (
+    "play",
+    "simulate",
+    "replay",
+    "analyze",
+    "stats",
+    "presets",
+    "games",
+    "ssh-session",
+    "ssh-check",
+)
 
 
 class CliError(Exception):
@@ -69,6 +79,22 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="re-run a game record and check every result")
     replay.add_argument("file", type=Path)
     replay.set_defaults(handler=run_replay)
+
+    analyze = sub.add_parser(
+        "analyze", help="what the searching player makes of a saved game's deals and decisions"
+    )
+    analyze.add_argument("file", type=Path)
+    analyze.add_argument("--deal", type=int, metavar="N", help="only deal N (every deal)")
+    analyze.add_argument(
+        "--seat", type=int, metavar="S", help="whose decisions, 0.. (the human seat, else 0)"
+    )
+    analyze.add_argument("--game", type=int, default=1, metavar="G", help="game G of the file (1)")
+    analyze.add_argument("--json", action="store_true", help="JSON for tools instead of text")
+    analyze.add_argument("--lang", choices=("en", "ru"), default="en")
+    analyze.add_argument(
+        "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
+    )
+    analyze.set_defaults(handler=run_analyze)
 
     presets = sub.add_parser("presets", help="list the shipped presets, or show one")
     presets.add_argument("name", nargs="?", help="a preset name or YAML file to show")
@@ -281,6 +307,63 @@ def run_replay(options: argparse.Namespace) -> int:
         f"{options.file}: {count} game{'s' * (count != 1)}, {deals} deals: "
         "every result agrees with the replay and keeps the rules of the score sheet"
     )
+    return 0
+
+
+def run_analyze(options: argparse.Namespace) -> int:
+    """`thousand analyze`: each deal's open-card result and the decisions of one seat that
+    cost points, by the search from that seat's view."""
+    import json
+
+    from .ai.analysis import analyze_game, deal_dict
+    from .records import read_record
+    from .tui.coach import Words
+    from .tui.i18n import Translator
+
+    if options.jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    record = read_record(options.file)
+    count = len(record.games)
+    if not 1 <= options.game <= count:
+        raise CliError(f"--game must be between 1 and {count}: {options.file} has {count}")
+    recorded = record.games[options.game - 1]
+    players = [p for p in recorded.header.get("players") or [] if isinstance(p, dict)]
+    seats = len(players) or recorded.header.get("rules", {}).get("players", 3)
+    seat = options.seat
+    if seat is None:
+        seat = next((i for i, p in enumerate(players) if p.get("kind") == "human"), 0)
+    if not 0 <= seat < seats:
+        raise CliError(f"--seat must be a seat 0..{seats - 1}, not {seat}")
+    numbers = [line.get("number") for line in recorded.lines if line.get("type") == "result"]
+    if options.deal is not None and options.deal not in numbers:
+        have = f"{numbers[0]}..{numbers[-1]}" if numbers else "none"
+        raise CliError(f"--deal {options.deal}: no such finished deal (deals {have})")
+    deals = [options.deal] if options.deal is not None else None
+    analyses = analyze_game(recorded, seat, deals, jobs=options.jobs)
+    names = [str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(players)]
+    if options.json:
+        out = {
+            "file": str(options.file),
+            "game": options.game,
+            "seat": seat,
+            "names": names,
+            "deals": [deal_dict(a) for a in analyses],
+        }
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    t = Translator(options.lang)
+    words = Words(t, names or [f"Player {i + 1}" for i in range(seats)])
+    lost = sum(a.lost for a in analyses)
+    print(f"{options.file}: game {options.game}, seat {seat} ({words.names[seat]})")
+    for analysis in analyses:
+        print()
+        print("\n".join(words.deal(analysis)))
+    if len(analyses) > 1:
+        print()
+        print(
+            f"{len(analyses)} deals: about {lost:.0f} points lost by seat {seat}'s decisions, "
+            f"{lost / len(analyses):.1f} a deal"
+        )
     return 0
 
 

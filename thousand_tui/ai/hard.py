@@ -49,6 +49,7 @@ from .worlds import REACHES, VALUE, Answer, Tally, Task, best_moves, move_of, pl
 EXACT_CARDS = 6  # with this many cards left in hand, points are searched exactly
 MAX_SAMPLES = 200
 DEFAULT_TIME = 0.25  # seconds of search per card (the exchange gets 3×, a bid and a raise 2×)
+AUCTION_SCALE = 2.0  # a bid's and a raise's budget, in cards' budgets
 FIRST_SAMPLE_CAP = 0.7  # seconds the first sampled deal may take when it overruns the budget
 
 
@@ -344,7 +345,7 @@ class HardPlayer(NormalPlayer):
             pos = opening_position(view, hands, bonus)
             return Task(rules, VALUE, (pos,), (), (), False, node_limit, seconds)
 
-        answers = self.searched(self.budget(2.0), make)
+        answers = self.searched(self.budget(AUCTION_SCALE), make)
         if not answers:
             return None
         total = sum(weights[number] for number, _ in answers)
@@ -398,7 +399,7 @@ class HardPlayer(NormalPlayer):
             pos = position_of(view, hands)
             return Task(rules, REACHES, (pos,), needs, (), False, node_limit, seconds)
 
-        answers = self.searched(self.budget(2.0), make)
+        answers = self.searched(self.budget(AUCTION_SCALE), make)
         if not answers:
             return None
         reached = dict.fromkeys(needs, 0)

@@ -444,6 +444,75 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "В окнах: ↑ ↓ выбор, Enter подтвердить, ← → изменить ставку, буквы из нижней "
         "строки, Esc — к столу (Enter снова откроет окно).",
     ),
+    # ---------------------------------------------------------------- hints and analysis
+    "points_forms": ("point|points", "очко|очка|очков"),
+    "c_bid": ("bid {value}", "ставка {value}"),
+    "c_pass": ("pass", "пас"),
+    "c_keep": ("play {value}", "играть {value}"),
+    "c_raise": ("raise to {value}", "повысить до {value}"),
+    "c_concede": ("concede", "расписать"),
+    "c_baptism": ("«крещусь»", "«крещусь»"),
+    "c_play": ("{card}", "{card}"),
+    "c_play_marriage": ("{card} declaring {suit}", "{card} с марьяжем {suit}"),
+    "c_give": ("{card} to {name}", "{card} → {name}"),
+    "c_discard": ("{card} aside", "{card} в снос"),
+    "c_other": ("{act}", "{act}"),
+    "c_made": ("made in {pct}% of sampled deals", "сыграно в {pct}% проб"),
+    "c_pass_why": (
+        "{value} would be made in {pct}% of sampled deals; defending is worth more",
+        "{value} сыграно лишь в {pct}% проб; выгоднее вистовать",
+    ),
+    "c_concede_why": (
+        "{value} is made in {pct}% of sampled deals; conceding costs less",
+        "{value} сыграно лишь в {pct}% проб; расписать дешевле",
+    ),
+    "c_makes": (
+        "makes the contract in {pct}% of sampled deals",
+        "заказ сыгран в {pct}% проб",
+    ),
+    "c_beats": (
+        "the contract is made in {pct}% of sampled deals",
+        "заказ сыгран в {pct}% проб",
+    ),
+    "c_takes": ("keeps {points} expected points", "разыгрывающему в среднем {points}"),
+    "c_worth": ("worth {worth} expected points", "оценка {worth}"),
+    "c_alt_pct": ("{alt}: {pct}%", "{alt}: {pct}%"),
+    "c_alt_points": ("{alt} keeps {points}", "{alt}: {points}"),
+    "c_alt_worth": ("{alt}: {worth}", "{alt}: {worth}"),
+    "c_hint": ("Hint: {action}: {why}.", "Подсказка: {action}: {why}."),
+    "c_hint_bare": ("Hint: {action}.", "Подсказка: {action}."),
+    "c_hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
+    "c_hints_off": ("Hints are off in this game.", "Подсказки в этой партии выключены."),
+    "c_deal_head": ("Deal {number}", "Кон {number}"),
+    "c_deal_played": (
+        "{name} played {value} and took {taken}: {result}.",
+        "{name} играл {value} и взял {taken}: {result}.",
+    ),
+    "c_deal_made": ("made", "сыграно"),
+    "c_deal_down": ("down", "не сыграно"),
+    "c_deal_conceded": ("{name} conceded {value}.", "{name} расписал {value}."),
+    "c_deal_none": ("No contract was played in this deal.", "В этом коне заказ не играли."),
+    "c_open_card": (
+        "With all cards open, {name} could take {points}.",
+        "С открытыми картами {name} мог взять {points}.",
+    ),
+    "c_where_auction": ("auction", "торговля"),
+    "c_where_exchange": ("exchange", "снос"),
+    "c_where_contract": ("contract", "заказ"),
+    "c_where_trick": ("trick {number}", "взятка {number}"),
+    "c_cost": (
+        "{where}: {chosen} cost about {cost} {points}; {best} was better.",
+        "{where}: {chosen} стоило около {cost} {points}; лучше было {best}.",
+    ),
+    "c_hinted": (" (after a hint)", " (после подсказки)"),
+    "c_no_cost": (
+        "No decision of {name} cost about 10 points or more.",
+        "Ни одно решение ({name}) не стоило 10 очков и больше.",
+    ),
+    "c_lost": (
+        "Lost by {name}'s decisions in all: about {cost} {points}.",
+        "Всего потеряно решениями ({name}): около {cost} {points}.",
+    ),
     # ---------------------------------------------------------------- key names (footer)
     "key_card": ("Card", "Карта"),
     "key_play": ("Play", "Ход"),
@@ -477,6 +546,18 @@ class Translator:
     def __call__(self, key: str, **values: object) -> str:
         text = MESSAGES[key][self._index]
         return text.format(**values) if values else text
+
+    def plural(self, count: int, key: str) -> str:
+        """The form of the word in `key` ("one|many", Russian "one|few|many") for `count`."""
+        forms = self(key).split("|")
+        if self.lang == "ru":
+            n = abs(count) % 100
+            if n % 10 == 1 and n != 11:
+                return forms[0]
+            if 2 <= n % 10 <= 4 and not 12 <= n <= 14:
+                return forms[1]
+            return forms[2]
+        return forms[0] if abs(count) == 1 else forms[1]
 
     def level(self, level: str | None) -> str:
         key = f"level_{level}"
