@@ -161,6 +161,11 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         help="how long a hard opponent searches each card (0.25)",
     )
     parser.add_argument(
+        "--no-hints",
+        action="store_true",
+        help="turn off the hint key (what the strongest AI would do; on by default)",
+    )
+    parser.add_argument(
         "--resume",
         nargs="?",
         const="latest",

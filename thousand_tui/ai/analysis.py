@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from typing import Any
 
 from ..engine.actions import Act, Action
@@ -28,6 +29,7 @@ from ..engine.view import SeatView
 from . import bidding
 from .hard import AUCTION_SCALE, DISCARDED, Budget, HardPlayer, exchange_plans
 from .knowledge import mask, play_order, position_of
+from .pool import background_pool, real_stdio
 from .solver import PlayRules
 from .worlds import VALUE, Task, move_of, solve
 
@@ -323,13 +325,28 @@ def analyze_game(
     numbers = [n for n in _deal_numbers(recorded) if wanted is None or n in wanted]
     if jobs <= 1 or len(numbers) <= 1:
         return [a for n in numbers for a in _analyze_deals(recorded, seat, {n}, make_player)]
-    chunks = [set(numbers[i::jobs]) for i in range(jobs)]
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = pool.map(
-            _analyze_deals, *zip(*[(recorded, seat, c, make_player) for c in chunks], strict=True)
-        )
-        out = [a for part in parts for a in part]
+    tasks = [(recorded, seat, {n}, make_player) for n in numbers]
+    with real_stdio(), ProcessPoolExecutor(jobs, get_context("spawn")) as pool:
+        out = [a for part in pool.map(_analyze_deals, *zip(*tasks, strict=True)) for a in part]
     return sorted(out, key=lambda a: a.number)
+
+
+def analyze_deal(lines: list[dict[str, Any]], seat: int, number: int) -> DealAnalysis | None:
+    """One finished deal of a game's record lines (a task for a worker process)."""
+    found = analyze_game(RecordedGame(lines), seat, [number])
+    return found[0] if found else None
+
+
+def analyze_in_background(
+    lines: list[dict[str, Any]], seat: int, number: int
+) -> DealAnalysis | None:
+    """`analyze_deal` in the program's low-priority worker process."""
+    task = (list(lines), seat, number)
+    return next(iter(background_pool().run(_analyze_task, [task])))
+
+
+def _analyze_task(task: tuple[list[dict[str, Any]], int, int]) -> DealAnalysis | None:
+    return analyze_deal(*task)
 
 
 def _deal_numbers(recorded: RecordedGame) -> list[int]:

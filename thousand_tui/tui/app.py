@@ -191,6 +191,35 @@ class ThousandApp(App[int]):
             return
         self.push_screen(HelpScreen(self.t, self.palette))
 
+    def action_hint(self) -> None:
+        """The hint key of a dialog: the table under it searches."""
+        try:
+            self.table.action_hint()
+        except LookupError:
+            return
+
+    def action_analysis(self) -> None:
+        """The analysis of the deal on the result screen or under the sheet's cursor."""
+        from .screens.info import AnalysisScreen, SheetScreen
+        from .screens.result import DealResultScreen
+
+        screen = self.screen
+        if isinstance(screen, AnalysisScreen):
+            self.pop_screen()
+            return
+        number: int | None = None
+        if isinstance(screen, DealResultScreen):
+            number = screen.result.number
+        elif isinstance(screen, SheetScreen):
+            number = screen.chosen_deal()
+        if number is not None:
+            self.table.show_analysis(number)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return self.setup.hints
+        return True
+
     def action_request_quit(self) -> None:
         from .screens.end import ConfirmQuitScreen
 

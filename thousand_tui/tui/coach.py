@@ -16,10 +16,18 @@ from .i18n import Translator
 class Words:
     """Says hints and analyses for a table: its language, its seat names, ASCII or not."""
 
-    def __init__(self, t: Translator, names: Sequence[str], ascii_only: bool = False) -> None:
+    def __init__(
+        self,
+        t: Translator,
+        names: Sequence[str],
+        ascii_only: bool = False,
+        you: int | None = None,
+    ) -> None:
+        """`you`: the seat spoken to as "you" (the table's player)."""
         self.t = t
         self.names = tuple(names)
         self.ascii_only = ascii_only
+        self.you = you
 
     # ------------------------------------------------------------ actions
 
@@ -64,8 +72,10 @@ class Words:
         t = self.t
         best = advice.best
         said = self.option(best, advice.contract)
-        said = said[:1].upper() + said[1:]
         why = self.why(advice)
+        if advice.kind == "play" and why:
+            return t("c_hint_card", action=said, why=why)
+        said = capital(said)
         return t("c_hint", action=said, why=why) if why else t("c_hint_bare", action=said)
 
     def why(self, advice: Advice) -> str:
@@ -100,7 +110,11 @@ class Words:
             key = "c_makes" if advice.declarer else "c_beats"
             text = t(key, pct=pct(best.chance))
             if alt is not None and alt.chance is not None:
-                text += "; " + t("c_alt_pct", alt=self.option(alt, None), pct=pct(alt.chance))
+                named = self.option(alt, None)
+                if pct(alt.chance) == pct(best.chance):
+                    text += "; " + t("c_alt_same", alt=named)
+                else:
+                    text += "; " + t("c_alt_pct", alt=named, pct=pct(alt.chance))
             return text
         if advice.kind == "exchange" and others:
             alt = others[0]
@@ -168,12 +182,17 @@ class Words:
             lines.append(t("c_open_card", name=self.names[d], points=analysis.open_card))
         costly = analysis.costly(threshold)
         name = self.names[analysis.seat]
+        you = analysis.seat == self.you
         if not costly:
-            lines.append(t("c_no_cost", name=name))
+            lines.append(t("c_no_cost_you") if you else t("c_no_cost", name=name))
         lines += [self.cost(decision) for decision in costly]
         lost = round(analysis.lost)
         if costly:
-            lines.append(t("c_lost", name=name, cost=lost, points=t.plural(lost, "points_forms")))
+            points = t.plural(lost, "points_forms")
+            if you:
+                lines.append(t("c_lost_you", cost=lost, points=points))
+            else:
+                lines.append(t("c_lost", name=name, cost=lost, points=points))
         return lines
 
 

@@ -481,9 +481,26 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "c_alt_worth": ("{alt}: {worth}", "{alt}: {worth}"),
     "c_hint": ("Hint: {action}: {why}.", "Подсказка: {action}: {why}."),
     "c_hint_bare": ("Hint: {action}.", "Подсказка: {action}."),
+    "c_hint_card": ("Hint: play {action}: {why}.", "Подсказка: ход {action}: {why}."),
+    "c_alt_same": ("{alt} does as well", "{alt} не хуже"),
     "c_hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
     "c_hints_off": ("Hints are off in this game.", "Подсказки в этой партии выключены."),
     "c_deal_head": ("Deal {number}", "Кон {number}"),
+    "analysis_title": ("Analysis", "Разбор"),
+    "c_analysing": (
+        "Deal {number}: the search is still at work…",
+        "Кон {number}: разбор ещё считается…",
+    ),
+    "c_analysis_failed": (
+        "Deal {number}: this deal cannot be analysed.",
+        "Кон {number}: этот кон разобрать не удалось.",
+    ),
+    "c_analysis_note": (
+        "By the search from your seat's view, as the strongest AI would weigh each choice. "
+        "Costs are in points of your standing (your score change less the others' mean).",
+        "По поиску с вашего места, как сильный ИИ оценил бы каждый выбор. Цена — в очках "
+        "вашего положения (ваше изменение счёта минус среднее у соперников).",
+    ),
     "c_deal_played": (
         "{name} played {value} and took {taken}: {result}.",
         "{name} играл {value} и взял {taken}: {result}.",
@@ -509,6 +526,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "No decision of {name} cost about 10 points or more.",
         "Ни одно решение ({name}) не стоило 10 очков и больше.",
     ),
+    "c_no_cost_you": (
+        "None of your decisions cost about 10 points or more.",
+        "Ни одно ваше решение не стоило 10 очков и больше.",
+    ),
+    "c_lost_you": (
+        "Lost by your decisions in all: about {cost} {points}.",
+        "Всего потеряно вашими решениями: около {cost} {points}.",
+    ),
     "c_lost": (
         "Lost by {name}'s decisions in all: about {cost} {points}.",
         "Всего потеряно решениями ({name}): около {cost} {points}.",
@@ -518,6 +543,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_play": ("Play", "Ход"),
     "key_decide": ("Decide", "Решить"),
     "key_last": ("Last trick", "Взятка"),
+    "key_hint": ("Hint", "Подсказка"),
+    "key_analysis": ("Analysis", "Разбор"),
     "key_sheet": ("Sheet", "Запись"),
     "key_rules": ("Rules", "Правила"),
     "key_help": ("Help", "Помощь"),

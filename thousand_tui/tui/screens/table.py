@@ -32,7 +32,7 @@ from ...engine.view import SeatView
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
 from ..failures import log_failure
-from ..messages import AiDecided, AiFailed
+from ..messages import AiDecided, AiFailed, DealAnalysed, HintReady
 from ..narrate import Narrator
 from ..session import HUMAN, Session
 from ..text import (
@@ -54,6 +54,7 @@ from .common import GLOBAL_BINDINGS
 
 if TYPE_CHECKING:
     from ...ai import Player
+    from ...ai.analysis import DealAnalysis
     from ..app import ThousandApp
     from ..widgets.sheet import ScoreSheet
 
@@ -68,6 +69,7 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "decide", "key_decide", key_display="⏎", id="decide"),
         Binding("l", "last_trick", "key_last", id="last-trick"),
+        Binding("h", "hint", "key_hint", id="hint"),
         *GLOBAL_BINDINGS,
     ]
 
@@ -90,6 +92,11 @@ class TableScreen(Screen[None]):
         self.side: ScoreSheet | None = None  # the score sheet beside the table, once wide
         self._redraw_pending = False
         self._bindings_key: tuple[object, ...] = ()
+        self.hinted = False  # a hint was shown for the human's decision now due
+        self.hint_text: tuple[int, str] | None = None  # the last hint shown, with its turn
+        # The analyses of finished deals (None: could not be made), by deal number.
+        self.analyses: dict[int, DealAnalysis | None] = {}
+        self.to_analyse: list[int] = []
 
     # ------------------------------------------------------------------ properties
 
@@ -258,6 +265,8 @@ class TableScreen(Screen[None]):
 
         pending: PendingResult = self.controller.results[0]
         trick = pending.last_trick.plays if pending.last_trick else None
+        if pending.result.redeal is None:
+            self.analyse(pending.result.number)
         self.dialog_open = True
         narrator = self.controller.narrator
         self.app.push_screen(
@@ -383,7 +392,7 @@ class TableScreen(Screen[None]):
         if result is None:
             self.put_away = True
             return
-        actions = result if isinstance(result, list) else [result]
+        actions = self.marked(result if isinstance(result, list) else [result])
         self.controller.awaiting = Awaiting.NOTHING
         for action in actions:
             if not self.act(action):
@@ -397,6 +406,10 @@ class TableScreen(Screen[None]):
             return self.awaiting is Awaiting.DECIDE and not self.dialog_open
         if action == "last_trick":
             return bool(self.view().tricks) or self.show_last or None
+        if action == "hint":
+            if not self.table_app.setup.hints:
+                return False
+            return (self.game.to_move == HUMAN and not self.controller.results) or None
         return True
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
@@ -428,6 +441,7 @@ class TableScreen(Screen[None]):
     def play(self, action: Action) -> None:
         self.controller.awaiting = Awaiting.NOTHING
         self.show_last = False
+        (action,) = self.marked([action])
         if self.act(action):
             self.advance()
         else:
@@ -440,6 +454,111 @@ class TableScreen(Screen[None]):
 
     def action_last_trick(self) -> None:
         self.show_last = not self.show_last
+
+    # ------------------------------------------------------------------ hints
+
+    def action_hint(self) -> None:
+        """What `hard` would do at the human's decision, searched in a worker."""
+        if not self.table_app.setup.hints:
+            self.notify(self.t("c_hints_off"), timeout=3)
+            return
+        if self.game.to_move != HUMAN or self.controller.results or self.game.over:
+            return
+        turn = self.controller.turn
+        if self.hint_text is not None and self.hint_text[0] == turn:
+            self.notify(self.hint_text[1], timeout=12)
+            return
+        self.notify(self.t("c_hint_thinking"), timeout=2)
+        self.search_hint(turn, self.game.view(HUMAN), self.game.seed)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def search_hint(self, turn: int, view: SeatView, game_seed: int) -> None:
+        from ...ai import seat_seed
+        from ...ai.analysis import advise, hint_player
+        from ...ai.pool import default_jobs
+
+        worker = get_current_worker()
+        player = hint_player(seat_seed(game_seed, HUMAN), self.session.think, default_jobs())
+        advice = advise(view, player)
+        if not worker.is_cancelled:
+            self.post_message(HintReady(turn, advice))
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        if message.turn != self.controller.turn or self.game.to_move != HUMAN:
+            return
+        from ..coach import Words
+
+        text = Words(self.t, self.game.names, self.p.ascii_only).hint(message.advice)
+        self.hinted = True
+        self.hint_text = (message.turn, text)
+        self.say(text)
+        self.notify(text, timeout=12)
+
+    # ------------------------------------------------------------------ deal analysis
+
+    def analyse(self, number: int) -> None:
+        """Analyse finished deal `number` in the background (a low-priority process), after
+        those already asked for."""
+        if number in self.analyses or number in self.to_analyse:
+            return
+        self.to_analyse.append(number)
+        self.analyse_deals(list(self.game.lines), list(self.to_analyse))
+
+    @work(thread=True, exclusive=True, group="analysis")
+    def analyse_deals(self, lines: list[dict[str, Any]], numbers: list[int]) -> None:
+        from ...ai.analysis import analyze_in_background
+
+        worker = get_current_worker()
+        for number in numbers:
+            if worker.is_cancelled:
+                return
+            if number in self.analyses:
+                continue
+            try:
+                analysis = analyze_in_background(lines, HUMAN, number)
+            except Exception:  # an analysis that fails must not stop the game
+                import traceback
+
+                what = f"the analysis of deal {number} failed:"
+                log_failure(what, traceback.format_exc(), self.table_app.log_file)
+                analysis = None
+            # Posted even when a newer worker took over: the analysis holds all the same.
+            self.post_message(DealAnalysed(number, analysis))
+
+    def on_deal_analysed(self, message: DealAnalysed) -> None:
+        self.analyses[message.number] = message.analysis
+        if message.number in self.to_analyse:
+            self.to_analyse.remove(message.number)
+        from .info import AnalysisScreen
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, AnalysisScreen):
+                screen.refresh_text()
+
+    def analysis_lines(self, number: int) -> list[str]:
+        t = self.t
+        if number not in self.analyses:
+            return [t("c_analysing", number=number)]
+        analysis = self.analyses[number]
+        if analysis is None:
+            return [t("c_analysis_failed", number=number)]
+        from ..coach import Words
+
+        return Words(t, self.game.names, self.p.ascii_only, HUMAN).deal(analysis)
+
+    def show_analysis(self, number: int) -> None:
+        from .info import AnalysisScreen
+
+        self.analyse(number)
+        self.app.push_screen(AnalysisScreen([number], self.analysis_lines, self.t, self.p))
+
+    def marked(self, actions: list[Action]) -> list[Action]:
+        """The human's decision, marked in the record when a hint was shown for it."""
+        if not self.hinted:
+            return actions
+        self.hinted = False
+        self.app.clear_notifications()
+        return [replace(a, hinted=True) for a in actions]
 
     # ------------------------------------------------------------------ drawing
 
@@ -474,7 +593,14 @@ class TableScreen(Screen[None]):
         self.query_one("#prompt", InfoBar).show(prompt)
         self.draw_hand(view)
         self.query_one("#scores", InfoBar).show(scores_line(view, t))
-        key = (self.awaiting, self.dialog_open, bool(view.tricks), self.show_last, bool(view.hand))
+        key = (
+            self.awaiting,
+            self.dialog_open,
+            bool(view.tricks),
+            self.show_last,
+            bool(view.hand),
+            view.to_move,
+        )
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()
