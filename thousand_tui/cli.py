@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 PROG = "thousand"
 COMMANDS = (
@@ -95,6 +96,23 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
     )
     analyze.set_defaults(handler=run_analyze)
+
+    stats = sub.add_parser("stats", help="your statistics, from the saved games")
+    stats.add_argument(
+        "--dir", type=Path, metavar="DIR", help="the folder of the records (the saved games)"
+    )
+    stats.add_argument(
+        "--analyze",
+        action="store_true",
+        help="analyse the deals not analysed yet first, for the points lost per deal (slow)",
+    )
+    stats.add_argument("--json", action="store_true", help="JSON for tools instead of text")
+    stats.add_argument("--lang", choices=("en", "ru"), default="en")
+    stats.add_argument("--ascii", action="store_true", help="letters and # instead of symbols")
+    stats.add_argument(
+        "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
+    )
+    stats.set_defaults(handler=run_stats)
 
     presets = sub.add_parser("presets", help="list the shipped presets, or show one")
     presets.add_argument("name", nargs="?", help="a preset name or YAML file to show")
@@ -370,6 +388,71 @@ def run_analyze(options: argparse.Namespace) -> int:
             f"{lost / len(analyses):.1f} a deal"
         )
     return 0
+
+
+def run_stats(options: argparse.Namespace) -> int:
+    """`thousand stats`: the figures of the human seat over the saved games."""
+    import json
+
+    from .records import read_record
+    from .saves import data_dir, games_dir, record_files
+    from .stats import cache_path, collect, stats_dict
+    from .tui.coach import stats_lines
+    from .tui.i18n import Translator
+
+    if options.jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    folder = options.dir or games_dir()
+    if options.dir is not None and not folder.is_dir():
+        raise CliError(f"--dir {folder}: no such folder")
+    paths = record_files(folder)
+    cache = cache_path(data_dir())
+    if options.analyze:
+        analyze_missing(paths, cache, options.jobs, read_record)
+    stats = collect(paths, cache)
+    if options.json:
+        print(json.dumps(stats_dict(stats), ensure_ascii=False))
+        return 0
+    print("\n".join(stats_lines(stats, Translator(options.lang), options.ascii)))
+    if stats.unreadable:
+        print(f"({stats.unreadable} file(s) in {folder} could not be read as game records)")
+    return 0
+
+
+def analyze_missing(paths: list[Path], cache: Path, jobs: int, read: Any) -> None:
+    """Analyse the deals of the saved games that the analysis cache does not have yet."""
+    from .ai.analysis import analyze_game
+    from .engine.record import RecordError
+    from .progress import progress
+    from .stats import game_key, human_seat, read_cache, write_cache
+
+    known = read_cache(cache)
+    work = []
+    for path in paths:
+        try:
+            record = read(path)
+        except (RecordError, OSError):
+            continue
+        for recorded in record.games:
+            seat = human_seat(recorded.header)
+            if seat is None:
+                continue
+            key = game_key(path, recorded.header)
+            missing = [
+                line["number"]
+                for line in recorded.lines
+                if line.get("type") == "result"
+                and line.get("redeal") is None
+                and isinstance(line.get("number"), int)
+                and (key, line["number"], seat) not in known
+            ]
+            if missing:
+                work.append((recorded, seat, key, missing))
+    with progress("deals", sum(len(w[3]) for w in work)) as advance:
+        for recorded, seat, key, missing in work:
+            found = analyze_game(recorded, seat, missing, jobs=jobs)
+            write_cache(cache, [(key, a.number, seat, a.lost) for a in found])
+            advance(len(missing))
 
 
 def run_presets(options: argparse.Namespace) -> int:

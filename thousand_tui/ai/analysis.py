@@ -341,8 +341,7 @@ def analyze_in_background(
     lines: list[dict[str, Any]], seat: int, number: int
 ) -> DealAnalysis | None:
     """`analyze_deal` in the program's low-priority worker process."""
-    task = (list(lines), seat, number)
-    return next(iter(background_pool().run(_analyze_task, [task])))
+    return background_pool().call(_analyze_task, (list(lines), seat, number))
 
 
 def _analyze_task(task: tuple[list[dict[str, Any]], int, int]) -> DealAnalysis | None:

@@ -65,6 +65,10 @@ def real_stdio() -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
+class PoolClosed(Exception):
+    """The pool was shut down before the answer came."""
+
+
 class SearchPool:
     """`jobs` worker processes and a bound on the tasks in flight."""
 
@@ -97,6 +101,18 @@ class SearchPool:
             if not pending:
                 return
             yield pending.popleft().get()
+
+    def call(self, work: Callable[[T], R], task: T, poll: float = 0.2) -> R:
+        """`work(task)` in a worker; raises `PoolClosed` if the pool is shut down meanwhile
+        (a program that quits never waits for it)."""
+        answer = self._pool.apply_async(work, (task,))
+        while True:
+            if self._closed:
+                raise PoolClosed
+            try:
+                return answer.get(timeout=poll)
+            except multiprocessing.TimeoutError:
+                continue
 
     def shutdown(self) -> None:
         """End the workers at once, busy or not."""

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from ..ai.analysis import COSTLY, Advice, DealAnalysis, Decision, Option
 from ..engine.actions import Act, Action
 from ..engine.cards import Suit
+from ..stats import BANDS, Stats, Tally
 from .i18n import Translator
 
 
@@ -206,3 +207,84 @@ def signed(worth: float) -> str:
 
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# ---------------------------------------------------------------- statistics
+
+BAR = 20  # the width of a bar chart
+
+
+def bar(fraction: float, ascii_only: bool = False, width: int = BAR) -> str:
+    """A bar of `width` cells, `fraction` of it full."""
+    full = max(0, min(width, round(fraction * width)))
+    on, off = ("#", ".") if ascii_only else ("█", "░")
+    return on * full + off * (width - full)
+
+
+def one_decimal(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}"
+
+
+def tally_lines(tally: Tally, t: Translator, ascii_only: bool = False) -> list[str]:
+    """One group of games: its figures and its contracts as bars."""
+    lines = [
+        t("stats_games", games=tally.games, unfinished=tally.unfinished, wins=tally.wins),
+        t("stats_per_deal", value=one_decimal(tally.per_deal), deals=tally.deals),
+        t("stats_contracts"),
+    ]
+    for (first, last), played, made in zip(BANDS, tally.played, tally.made, strict=True):
+        band = f"{first}–{last}" if last is not None else f"{first}+"
+        if ascii_only:
+            band = band.replace("–", "-")
+        share = made / played if played else 0.0
+        figures = f"{made}/{played}" + (f"  {pct(share)}%" if played else "")
+        lines.append(f"  {band:<8} {bar(share, ascii_only)}  {figures}")
+    lines.append(
+        t(
+            "stats_marks",
+            concessions=tally.concessions,
+            palki=tally.palki,
+            attempts=tally.barrel_attempts,
+            wins=tally.barrel_wins,
+        )
+    )
+    if tally.hinted:
+        per = one_decimal(tally.hinted_points / tally.hinted_deals if tally.hinted_deals else None)
+        lines.append(
+            t(
+                "stats_hints",
+                hinted=tally.hinted,
+                decisions=tally.decisions,
+                deals=tally.hinted_deals,
+                points=per,
+            )
+        )
+    else:
+        lines.append(t("stats_no_hints", decisions=tally.decisions))
+    if tally.analysed:
+        lines.append(t("stats_lost", value=one_decimal(tally.lost_per_deal), deals=tally.analysed))
+    else:
+        lines.append(t("stats_not_analysed"))
+    return lines
+
+
+def stats_lines(stats: Stats, t: Translator, ascii_only: bool = False) -> list[str]:
+    """Everything `thousand stats` and the statistics screen say."""
+    total = stats.total
+    if not total.games and not total.unfinished:
+        return [t("stats_none")]
+    lines = [t("stats_all"), *tally_lines(total, t, ascii_only)]
+    if stats.trend:
+        lines += ["", t("stats_trend")]
+        top = max(abs(g.per_deal) for g in stats.trend) or 1.0
+        for game in stats.trend:
+            day = game.created[:10]
+            share = max(0.0, game.per_deal) / top
+            lines.append(f"  {day:<10} {bar(share, ascii_only)}  {game.per_deal:+.1f}")
+    groups = [("stats_preset", stats.by_preset), ("stats_level", stats.by_level)]
+    for key, tallies in groups:
+        if len(tallies) < 2:
+            continue
+        for name, tally in sorted(tallies.items()):
+            lines += ["", t(key, name=name), *tally_lines(tally, t, ascii_only)]
+    return lines

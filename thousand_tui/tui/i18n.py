@@ -434,6 +434,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  l            last trick             s       score sheet\n"
         "  c            table conventions      ?  F1   this help\n"
         "  q            quit (asks first)      Ctrl+C  quit at once (the game is saved)\n"
+        "  h            hint: what the strongest AI would do, and why\n"
+        "  a            analysis of a deal (on its result and in the score sheet)\n"
+        "  t            your statistics over the saved games\n"
         "In dialogs: ↑ ↓ choose, Enter confirm, ← → change a bid or raise, the letters "
         "shown in the footer, Esc back to the table (Enter reopens the dialog).",
         "Клавиши\n"
@@ -441,6 +444,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  l            последняя взятка       s       запись\n"
         "  c            правила стола          ?  F1   эта справка\n"
         "  q            выход (с вопросом)     Ctrl+C  выход сразу (партия сохранена)\n"
+        "  h            подсказка: как сыграл бы сильный ИИ и почему\n"
+        "  a            разбор кона (в итогах кона и в записи)\n"
+        "  t            ваша статистика по сохранённым партиям\n"
         "В окнах: ↑ ↓ выбор, Enter подтвердить, ← → изменить ставку, буквы из нижней "
         "строки, Esc — к столу (Enter снова откроет окно).",
     ),
@@ -487,6 +493,49 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "c_hints_off": ("Hints are off in this game.", "Подсказки в этой партии выключены."),
     "c_deal_head": ("Deal {number}", "Кон {number}"),
     "analysis_title": ("Analysis", "Разбор"),
+    "stats_title": ("Your statistics", "Ваша статистика"),
+    "stats_none": (
+        "No games of yours are saved yet: play one, and come back.",
+        "Сохранённых партий пока нет: сыграйте одну и загляните сюда.",
+    ),
+    "stats_loading": ("Reading your games…", "Читаю ваши партии…"),
+    "stats_all": ("All games", "Все партии"),
+    "stats_preset": ("Preset {name}", "Правила {name}"),
+    "stats_level": ("Opponents {name}", "Соперники {name}"),
+    "stats_games": (
+        "Games {games} (unfinished {unfinished}), won {wins}",
+        "Партий {games} (не окончено {unfinished}), побед {wins}",
+    ),
+    "stats_per_deal": (
+        "Points per deal {value} over {deals} deals",
+        "Очков за кон {value} (конов {deals})",
+    ),
+    "stats_contracts": ("Contracts made, by size:", "Сыгранные заказы по размеру:"),
+    "stats_band": ("{band}", "{band}"),
+    "stats_marks": (
+        "Concessions {concessions} · palki {palki} · barrel attempts {attempts}, won {wins}",
+        "Роспись {concessions} · палки {palki} · бочка: попыток {attempts}, побед {wins}",
+    ),
+    "stats_hints": (
+        "After a hint: {hinted} of {decisions} decisions, in {deals} deals ({points} a deal)",
+        "После подсказки: {hinted} из {decisions} решений, в {deals} конах ({points} за кон)",
+    ),
+    "stats_no_hints": (
+        "No decision taken after a hint ({decisions} decisions)",
+        "Решений после подсказки нет (всего решений {decisions})",
+    ),
+    "stats_lost": (
+        "Lost by your decisions: {value} points a deal ({deals} deals analysed)",
+        "Потеряно вашими решениями: {value} очка за кон (разобрано конов: {deals})",
+    ),
+    "stats_not_analysed": (
+        "No deal analysed yet (`thousand stats --analyze` analyses them all)",
+        "Разборов пока нет (`thousand stats --analyze` разберёт все коны)",
+    ),
+    "stats_trend": (
+        "Points per deal in your last games (oldest first):",
+        "Очков за кон в последних партиях (сначала старые):",
+    ),
     "c_analysing": (
         "Deal {number}: the search is still at work…",
         "Кон {number}: разбор ещё считается…",
@@ -543,8 +592,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_play": ("Play", "Ход"),
     "key_decide": ("Decide", "Решить"),
     "key_last": ("Last trick", "Взятка"),
-    "key_hint": ("Hint", "Подсказка"),
+    "key_hint": ("Hint", "Совет"),
     "key_analysis": ("Analysis", "Разбор"),
+    "key_stats": ("Stats", "Статистика"),
     "key_sheet": ("Sheet", "Запись"),
     "key_rules": ("Rules", "Правила"),
     "key_help": ("Help", "Помощь"),

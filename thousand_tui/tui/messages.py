@@ -50,3 +50,10 @@ class DealAnalysed(Message):
 
     number: int
     analysis: DealAnalysis | None
+
+
+@dataclass(eq=False)
+class StatsRead(Message):
+    """The statistics of the saved games, in lines to show."""
+
+    lines: list[str]

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -18,6 +20,7 @@ from ...engine.game import Game
 from ...presets import Preset
 from ...rulebook import format_preset
 from ..i18n import Translator
+from ..messages import StatsRead
 from ..render import Palette
 from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
@@ -180,3 +183,37 @@ class HelpScreen(InfoScreen):
 
     def on_mount(self) -> None:
         self.query_one("#info-body").focus()
+
+
+class StatsScreen(InfoScreen):
+    """The player's statistics over the saved games, read in a worker."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "close", "key_close", show=False),
+        Binding("s", "app.sheet", "key_sheet", id="sheet"),
+    ]
+
+    def __init__(self, folder: Path, t: Translator, p: Palette) -> None:
+        super().__init__(t("stats_title"), t)
+        self.folder = folder
+        self.p = p
+
+    def compose_body(self) -> ComposeResult:
+        with VerticalScroll(id="info-body"):
+            yield Static(self.t("stats_loading"), id="stats-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#info-body").focus()
+        self.read_stats()
+
+    @work(thread=True, exclusive=True, group="stats")
+    def read_stats(self) -> None:
+        from ...saves import record_files
+        from ...stats import cache_path, collect
+        from ..coach import stats_lines
+
+        stats = collect(record_files(self.folder), cache_path())
+        self.post_message(StatsRead(stats_lines(stats, self.t, self.p.ascii_only)))
+
+    def on_stats_read(self, message: StatsRead) -> None:
+        self.query_one("#stats-text", Static).update(self.p.styled("\n".join(message.lines)))

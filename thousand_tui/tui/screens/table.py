@@ -70,6 +70,7 @@ class TableScreen(Screen[None]):
         Binding("enter,space", "decide", "key_decide", key_display="⏎", id="decide"),
         Binding("l", "last_trick", "key_last", id="last-trick"),
         Binding("h", "hint", "key_hint", id="hint"),
+        Binding("t", "stats", "key_stats", show=False, id="stats"),
         *GLOBAL_BINDINGS,
     ]
 
@@ -507,6 +508,7 @@ class TableScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="analysis")
     def analyse_deals(self, lines: list[dict[str, Any]], numbers: list[int]) -> None:
         from ...ai.analysis import analyze_in_background
+        from ...ai.pool import PoolClosed
 
         worker = get_current_worker()
         for number in numbers:
@@ -516,6 +518,8 @@ class TableScreen(Screen[None]):
                 continue
             try:
                 analysis = analyze_in_background(lines, HUMAN, number)
+            except PoolClosed:  # the table is closing
+                return
             except Exception:  # an analysis that fails must not stop the game
                 import traceback
 
@@ -527,6 +531,12 @@ class TableScreen(Screen[None]):
 
     def on_deal_analysed(self, message: DealAnalysed) -> None:
         self.analyses[message.number] = message.analysis
+        path = self.session.path
+        if message.analysis is not None and path is not None:
+            from ...stats import cache_path, game_key, write_cache
+
+            key = game_key(path, self.game.lines[0])
+            write_cache(cache_path(), [(key, message.number, HUMAN, message.analysis.lost)])
         if message.number in self.to_analyse:
             self.to_analyse.remove(message.number)
         from .info import AnalysisScreen
@@ -551,6 +561,14 @@ class TableScreen(Screen[None]):
 
         self.analyse(number)
         self.app.push_screen(AnalysisScreen([number], self.analysis_lines, self.t, self.p))
+
+    def action_stats(self) -> None:
+        from ...saves import games_dir
+        from .info import StatsScreen
+
+        path = self.session.path
+        folder = path.parent if path is not None else games_dir()
+        self.app.push_screen(StatsScreen(folder, self.t, self.p))
 
     def marked(self, actions: list[Action]) -> list[Action]:
         """The human's decision, marked in the record when a hint was shown for it."""
