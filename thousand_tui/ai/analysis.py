@@ -174,7 +174,7 @@ def _contract(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice
     return Advice(view.seat, "contract", best, _ranked(options, best), view.contract, True)
 
 
-def _plan_actions(legal: list[Action], view: SeatView, plan: dict[int, Card]) -> tuple[Action, ...]:
+def _plan_actions(view: SeatView, plan: dict[int, Card]) -> tuple[Action, ...]:
     """The actions of an exchange plan (receiver → card; a discard has a receiver below 0)."""
     out = []
     for to, card in sorted(plan.items(), key=lambda item: -item[0]):
@@ -193,6 +193,7 @@ def _exchange(
     receivers = sorted({a.to for a in legal if a.act is Act.GIVE and a.to is not None})
     owed = len(receivers) + (1 if any(a.act is Act.DISCARD for a in legal) else 0)
     plans = exchange_plans(hand, view, owed, receivers)
+    own = len(plans)  # hard's own plans; the seat's, if another, comes after them
     if given:
         mine: dict[int, Card] = {}
         for i, a in enumerate(a for a in given if a.act is Act.DISCARD):
@@ -205,12 +206,9 @@ def _exchange(
             plans.append(mine)
     worths = player.exchange_worths(view, hand, plans) if len(plans) > 1 else [0.0]
     options = [
-        Option(_plan_actions(legal, view, plan), worth)
-        for plan, worth in zip(plans, worths, strict=True)
+        Option(_plan_actions(view, plan), worth) for plan, worth in zip(plans, worths, strict=True)
     ]
-    # hard's own choice among its plans (the seat's plan, added last, is not one of them)
-    first = options[: len(options) - (1 if given and len(plans) > 1 else 0)] or options
-    best = max(first, key=lambda o: (o.worth, -options.index(o)))
+    best = max(options[:own], key=lambda o: (o.worth, -options.index(o)))
     return Advice(view.seat, "exchange", best, _ranked(options, best), view.contract, True)
 
 

@@ -568,7 +568,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "c_where_trick": ("trick {number}", "взятка {number}"),
     "c_cost": (
         "{where}: {chosen} cost about {cost} {points}; {best} was better.",
-        "{where}: {chosen} стоило около {cost} {points}; лучше было {best}.",
+        "{where}: {chosen} — потеря около {cost} {points}; лучше: {best}.",
     ),
     "c_hinted": (" (after a hint)", " (после подсказки)"),
     "c_no_cost": (
