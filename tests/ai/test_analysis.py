@@ -194,3 +194,21 @@ def test_a_decision_taken_after_a_hint_is_marked_and_the_record_still_replays(
     record = parse_record(path.read_text())
     (deal,) = analyze_game(record.games[0], 0, None, lambda seed: player())
     assert [d.hinted for d in deal.decisions if d.phase == "play"] == [True] + [False] * 6
+
+
+def test_thousand_stats_analyze_fills_the_cache_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
+    games = tmp_path / "games"
+    games.mkdir()
+    write_record(games)
+    assert main(["stats", "--analyze", "--json", "--jobs", "1"]) == 0
+    total = json.loads(capsys.readouterr().out)["total"]
+    # The king of hearts led without the marriage lost the contract: about 418 points.
+    assert total["analysed"] == 1 and total["lost"] >= 418
+    cached = (tmp_path / "analysis.jsonl").read_text().splitlines()
+    assert len(cached) == 1
+    assert main(["stats", "--analyze", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"]["lost"] == total["lost"]
+    assert len((tmp_path / "analysis.jsonl").read_text().splitlines()) == 1

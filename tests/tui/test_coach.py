@@ -113,7 +113,7 @@ async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet() -> No
         await pilot.pause()
         text = screen_text(app)
         assert "Deal 1" in text and "You played 105 and took" in text
-        assert "With all cards open, You could take " in text
+        assert "With all cards open, you could take " in text
         assert app.table.analyses[1] is not None
         await pilot.press("escape")
         assert isinstance(app.screen, DealResultScreen)
@@ -123,4 +123,49 @@ async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet() -> No
         assert isinstance(app.screen, SheetScreen)
         await pilot.press("a")
         assert isinstance(app.screen, AnalysisScreen)
-        assert "With all cards open, You could take " in screen_text(app)
+        assert "With all cards open, you could take " in screen_text(app)
+
+
+async def test_the_statistics_screen_reads_the_saved_games(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(100, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # the auction put away: the table has the keys
+        await pilot.press("t")
+        await pilot.pause()
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if "Games 0 (unfinished 1), won 0" in screen_text(app):
+                break
+        text = screen_text(app)
+        assert "Your statistics" in text
+        assert "Games 0 (unfinished 1), won 0" in text
+        assert "No decision taken after a hint (0 decisions)" in text
+
+
+def test_the_words_of_an_analysis_in_russian() -> None:
+    from thousand_tui.ai.analysis import Advice, DealAnalysis, Decision, Option
+    from thousand_tui.engine.actions import Act, Action
+    from thousand_tui.engine.cards import parse_card
+    from thousand_tui.tui.coach import Words
+    from thousand_tui.tui.i18n import Translator
+
+    ten = Action(0, Act.PLAY, card=parse_card("TH"))
+    ace = Action(0, Act.PLAY, card=parse_card("AC"))
+    advice = Advice(0, "play", Option((ace,), 10.0, 0.5), (Option((ace,), 10.0, 0.5),
+                    Option((ten,), -11.0, 0.4)), 120, True)  # fmt: skip
+    analysis = DealAnalysis(3, 0, 0, 120, False, 101, 131)
+    analysis.decisions.append(Decision(2, "play", (ten,), advice, 21.0))
+    words = Words(Translator("ru"), ["Вы", "Анна", "Борис"], you=0)
+    assert words.deal(analysis) == [
+        "Кон 3",
+        "Вы: заказ 120, взято 101 — не сыграно.",
+        "С открытыми картами вы могли взять 131.",
+        "Взятка 3: 10♥ — потеря около 21 очка; лучше: A♣.",
+        "Всего потеряно вашими решениями: около 21 очка.",
+    ]
+    english = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
+    assert english.hint(advice) == (
+        "Hint: play A♣: makes the contract in 50% of sampled deals; 10♥: 40%."
+    )

@@ -82,7 +82,7 @@ class Words:
     def why(self, advice: Advice) -> str:
         t = self.t
         best = advice.best
-        others = [o for o in advice.options if o is not best]
+        others = [o for o in advice.options if o.actions != best.actions]
         if advice.kind == "bid":
             if best.chance is not None:
                 return t("c_made", pct=pct(best.chance))
@@ -153,7 +153,7 @@ class Words:
             where=capital(self.where(decision)),
             chosen=self.chosen(decision),
             cost=cost,
-            points=t.plural(cost, "points_forms"),
+            points=t.plural(cost, "points_about_forms"),
             best=best,
         )
         return line + (t("c_hinted") if decision.hinted else "")
@@ -180,7 +180,10 @@ class Words:
                 )
             )
         if d is not None and analysis.open_card is not None:
-            lines.append(t("c_open_card", name=self.names[d], points=analysis.open_card))
+            if d == self.you:
+                lines.append(t("c_open_card_you", points=analysis.open_card))
+            else:
+                lines.append(t("c_open_card", name=self.names[d], points=analysis.open_card))
         costly = analysis.costly(threshold)
         name = self.names[analysis.seat]
         you = analysis.seat == self.you
@@ -189,7 +192,7 @@ class Words:
         lines += [self.cost(decision) for decision in costly]
         lost = round(analysis.lost)
         if costly:
-            points = t.plural(lost, "points_forms")
+            points = t.plural(lost, "points_about_forms")
             if you:
                 lines.append(t("c_lost_you", cost=lost, points=points))
             else:

@@ -452,6 +452,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     # ---------------------------------------------------------------- hints and analysis
     "points_forms": ("point|points", "очко|очка|очков"),
+    "points_about_forms": ("point|points", "очка|очков|очков"),
     "c_bid": ("bid {value}", "ставка {value}"),
     "c_pass": ("pass", "пас"),
     "c_keep": ("play {value}", "играть {value}"),
@@ -552,15 +553,19 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "c_deal_played": (
         "{name} played {value} and took {taken}: {result}.",
-        "{name} играл {value} и взял {taken}: {result}.",
+        "{name}: заказ {value}, взято {taken} — {result}.",
     ),
     "c_deal_made": ("made", "сыграно"),
     "c_deal_down": ("down", "не сыграно"),
-    "c_deal_conceded": ("{name} conceded {value}.", "{name} расписал {value}."),
+    "c_deal_conceded": ("{name} conceded {value}.", "{name}: заказ {value} расписан."),
     "c_deal_none": ("No contract was played in this deal.", "В этом коне заказ не играли."),
     "c_open_card": (
         "With all cards open, {name} could take {points}.",
-        "С открытыми картами {name} мог взять {points}.",
+        "С открытыми картами разыгрывающий ({name}) мог взять {points}.",
+    ),
+    "c_open_card_you": (
+        "With all cards open, you could take {points}.",
+        "С открытыми картами вы могли взять {points}.",
     ),
     "c_where_auction": ("auction", "торговля"),
     "c_where_exchange": ("exchange", "снос"),
