@@ -467,7 +467,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "c_made": ("made in {pct}% of sampled deals", "сыграно в {pct}% проб"),
     "c_pass_why": (
         "{value} would be made in {pct}% of sampled deals; defending is worth more",
-        "{value} сыграно лишь в {pct}% проб; выгоднее вистовать",
+        "{value} сыграно лишь в {pct}% проб; выгоднее пасовать",
     ),
     "c_concede_why": (
         "{value} is made in {pct}% of sampled deals; conceding costs less",
