@@ -147,20 +147,8 @@ def _bid(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice:
 
 
 def _contract(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice:
-    assert view.hand is not None and view.contract is not None
-    values = sorted({view.contract} | {a.value for a in legal if a.value is not None})
-    kept = player.kept_cards(view)
-    model = bidding.hand_odds(view, kept, values)
-    searched = None
-    if view.phase is not Phase.RAISE and view.players != 2:
-        open_values = [v for v in values if model[v] > 0.05][:12] or values[:1]
-        searched = player.contract_chances(view, open_values)
-
-    def chance_of(value: int) -> float:
-        if searched is None or value not in searched:
-            return model.get(value, 0.0)
-        return 0.5 * searched[value] + 0.5 * model[value]
-
+    assert view.contract is not None
+    chance_of = player.contract_chance(view, legal)
     choice = bidding.contract_choice(view, legal, chance_of)
     options = []
     for a in legal:

@@ -364,9 +364,15 @@ class HardPlayer(NormalPlayer):
 
     def contract(self, view: SeatView, legal: list[Action]) -> Action:
         assert view.hand is not None and view.contract is not None
-        if view.phase.value == "raise" or view.players == 2:
-            return super().contract(view, legal)
+        return bidding.contract_choice(view, legal, self.contract_chance(view, legal))
+
+    def contract_chance(self, view: SeatView, legal: list[Action]) -> Callable[[int], float]:
+        """The chance of each contract the declarer may choose now (keep, raise to)."""
+        assert view.hand is not None and view.contract is not None
         values = sorted({view.contract} | {a.value for a in legal if a.value is not None})
+        if view.phase.value == "raise" or view.players == 2:
+            chances = bidding.hand_odds(view, self.kept_cards(view), values)
+            return lambda value: chances.get(value, 0.0)
         model = bidding.hand_odds(view, view.hand, values)
         # Search only the contracts the model does not already rule out.
         open_values = [v for v in values if model[v] > 0.05][:12] or values[:1]
@@ -380,7 +386,7 @@ class HardPlayer(NormalPlayer):
             # open-card value give or take 23); the model's chance smooths it.
             return 0.5 * searched[value] + 0.5 * model[value]
 
-        return bidding.contract_choice(view, legal, chance_of)
+        return chance_of
 
     def contract_chances(self, view: SeatView, values: Sequence[int]) -> dict[int, float] | None:
         """The share of sampled deals, each played open-card, in which each contract is made."""
