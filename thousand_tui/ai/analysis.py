@@ -9,7 +9,7 @@ result of a deal, which is what the deal was worth with every card shown.
   the budget of a `hard` move; the analysis of a deal uses a larger, fixed budget.
 - `analyze_game(recorded, seat)`: every deal of a record, each with its open-card result and
   the cost of each decision of the seat (what the best choice was worth above the one taken).
-- `advice_dict`/`deal_dict`: the same as plain JSON values, for tools.
+- `deal_dict`: a deal's analysis as plain JSON values, for tools.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ..engine.game import Game
 from ..engine.phases import Phase
 from ..engine.record import RecordedGame, decisions
 from ..engine.view import SeatView
-from . import bidding
+from . import bidding, seat_seed
 from .hard import AUCTION_SCALE, DISCARDED, Budget, HardPlayer, exchange_plans
 from .knowledge import mask, play_order, position_of
 from .pool import background_pool, real_stdio
@@ -346,11 +346,14 @@ def _analyze_deals(
     recorded: RecordedGame, seat: int, wanted: set[int], make_player: Make
 ) -> list[DealAnalysis]:
     seed = recorded.header.get("seed", 0)
-    player = make_player(seed * 31 + seat if isinstance(seed, int) else seat)
+    player = make_player(seat_seed(seed if isinstance(seed, int) else 0, seat))
     found: dict[int, DealAnalysis] = {}
     gives = _gives_by_deal(recorded, seat)
+    last = max(wanted, default=0)
     for game, action in decisions(recorded):
         number = game.deal.number
+        if number > last:
+            break
         if number not in wanted:
             continue
         analysis = found.get(number)
@@ -437,15 +440,6 @@ def option_dict(option: Option) -> dict[str, Any]:
     if option.points is not None:
         out["points"] = round(option.points, 1)
     return out
-
-
-def advice_dict(advice: Advice) -> dict[str, Any]:
-    return {
-        "seat": advice.seat,
-        "kind": advice.kind,
-        "best": _actions_dict(advice.best.actions),
-        "options": [option_dict(o) for o in advice.options],
-    }
 
 
 def deal_dict(analysis: DealAnalysis) -> dict[str, Any]:
