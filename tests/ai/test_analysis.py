@@ -212,3 +212,29 @@ def test_thousand_stats_analyze_fills_the_cache_once(
     assert main(["stats", "--analyze", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["total"]["lost"] == total["lost"]
     assert len((tmp_path / "analysis.jsonl").read_text().splitlines()) == 1
+
+
+def test_a_hint_at_the_exchange_and_at_the_contract() -> None:
+    from thousand_tui.tui.coach import Words
+    from thousand_tui.tui.i18n import Translator
+
+    rules = load_preset("classic").rules
+    dealt = Dealt(hands=tuple(cards(h) for h in HANDS), talons=(cards(TALON),))
+    players = [PlayerInfo("You", "human"), PlayerInfo("Anna"), PlayerInfo("Boris")]
+    game = Game(rules, 1, players, deals={1: dealt})
+    while game.deal.phase is not Phase.GIVE:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(choose(game.legal_actions(seat), seat, 200))
+    words = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
+    advice = advise(game.view(0), player())
+    assert advice.kind == "exchange"
+    # The two nines from the talon go: they are worth least to the hand and to the receivers.
+    assert {a.card for a in advice.best.actions} == set(cards("9D 9H"))
+    hint = words.hint(advice)
+    assert hint.startswith("Hint: give 9") and "expected points; " in hint
+    for code in ("9D", "9H"):
+        game.apply(next(a for a in game.legal_actions(0) if a.card == parse_card(code)))
+    advice = advise(game.view(0), player())
+    assert advice.kind == "contract"
+    assert words.hint(advice).startswith("Hint: Play 200: made in ")

@@ -76,6 +76,8 @@ class Words:
         why = self.why(advice)
         if advice.kind == "play" and why:
             return t("c_hint_card", action=said, why=why)
+        if advice.kind == "exchange" and why:
+            return t("c_hint_give", action=said, why=why)
         said = capital(said)
         return t("c_hint", action=said, why=why) if why else t("c_hint_bare", action=said)
 
@@ -117,8 +119,11 @@ class Words:
                 else:
                     text += "; " + t("c_alt_pct", alt=named, pct=pct(alt.chance))
             return text
-        if advice.kind == "exchange" and others:
-            alt = others[0]
+        cards = {a.card for a in best.actions}
+        # The same cards given the other way round is no alternative worth naming.
+        others_given = [o for o in others if {a.card for a in o.actions} != cards]
+        if advice.kind == "exchange" and others_given:
+            alt = others_given[0]
             return (
                 t("c_worth", worth=signed(best.worth))
                 + "; "

@@ -489,6 +489,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "c_hint": ("Hint: {action}: {why}.", "Подсказка: {action}: {why}."),
     "c_hint_bare": ("Hint: {action}.", "Подсказка: {action}."),
     "c_hint_card": ("Hint: play {action}: {why}.", "Подсказка: ход {action}: {why}."),
+    "c_hint_give": ("Hint: give {action}: {why}.", "Подсказка: отдать {action}: {why}."),
     "c_alt_same": ("{alt} does as well", "{alt} не хуже"),
     "c_hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
     "c_hints_off": ("Hints are off in this game.", "Подсказки в этой партии выключены."),
