@@ -378,6 +378,8 @@ def run_analyze(options: argparse.Namespace) -> int:
     words = Words(t, names or [f"Player {i + 1}" for i in range(seats)])
     lost = sum(a.lost for a in analyses)
     print(f"{options.file}: game {options.game}, seat {seat} ({words.names[seat]})")
+    if not analyses:
+        print("no finished deal to analyse yet")
     for analysis in analyses:
         print()
         print("\n".join(words.deal(analysis)))
