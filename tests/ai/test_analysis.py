@@ -85,7 +85,7 @@ def follow_low(game: Game) -> None:
 
 
 def player() -> AnalysisPlayer:
-    return AnalysisPlayer(5, samples=8, node_limit=200_000)
+    return AnalysisPlayer(5, samples=8, node_limit=200_000, auction=8)
 
 
 def test_the_open_card_result_of_a_deal_whose_declarer_takes_every_trick() -> None:
@@ -130,7 +130,9 @@ def marriage_thrown_away(hinted_lead: bool = False) -> Game:
 def test_analysis_of_a_deal_names_the_costly_decision() -> None:
     game = marriage_thrown_away()
     record = parse_record("".join(json.dumps(line) + "\n" for line in game.lines))
-    (deal,) = analyze_game(record.games[0], 0, [1], lambda seed: player())
+    (deal,) = analyze_game(
+        record.games[0], 0, [1], lambda seed: player(), make_deep=lambda seed: player()
+    )
     assert deal.declarer == 0 and deal.contract == 200 and deal.made is False
     assert deal.taken == 120 and deal.open_card == 220
     phases = [d.phase for d in deal.decisions]
@@ -192,7 +194,9 @@ def test_a_decision_taken_after_a_hint_is_marked_and_the_record_still_replays(
     assert main(["replay", str(path)]) == 0
     assert "every result agrees" in capsys.readouterr().out
     record = parse_record(path.read_text())
-    (deal,) = analyze_game(record.games[0], 0, None, lambda seed: player())
+    (deal,) = analyze_game(
+        record.games[0], 0, None, lambda seed: player(), make_deep=lambda seed: player()
+    )
     assert [d.hinted for d in deal.decisions if d.phase == "play"] == [True] + [False] * 6
 
 

@@ -82,8 +82,10 @@ def test_hints_and_analysis_ignore_hidden_cards(preset: str) -> None:
         seat = view.seat
         other = reshuffled(game, seat, rng)
         assert other.view(seat) == view
-        mine = advise(view, AnalysisPlayer(seat, samples=3, node_limit=20_000))
-        theirs = advise(other.view(seat), AnalysisPlayer(seat, samples=3, node_limit=20_000))
+        mine = advise(view, AnalysisPlayer(seat, samples=3, node_limit=20_000, auction=3))
+        theirs = advise(
+            other.view(seat), AnalysisPlayer(seat, samples=3, node_limit=20_000, auction=3)
+        )
         assert mine == theirs
         kinds += mine.kind not in seen
         seen.add(mine.kind)

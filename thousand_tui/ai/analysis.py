@@ -34,9 +34,17 @@ from .solver import PlayRules
 from .worlds import VALUE, Task, move_of, solve
 
 COSTLY = 10.0  # a decision that cost about this many points or more is worth showing
-ANALYSIS_SAMPLES = 32  # sampled deals per card in a deal's analysis
+# A deal's analysis first screens every decision at a small budget, then searches again, at
+# a budget larger than a move's, those that seem to cost at least `SCREENED` points: what it
+# reports of them is the larger search's. (A `hard` move of 0.25 s on 2 cores solves a median
+# of about 120 sampled deals for a card.)
+SCREENED = 3.0
+ANALYSIS_SAMPLES = 32  # sampled deals per card, screening
 AUCTION_SAMPLES = 16  # sampled deals, each solved from its first lead, per bid or raise
-ANALYSIS_NODES = 200_000  # solver nodes per sampled deal in a deal's analysis
+ANALYSIS_NODES = 200_000  # solver nodes per sampled deal
+DEEP_SAMPLES = 200  # the same, searching again
+DEEP_AUCTION_SAMPLES = 48
+DEEP_NODES = 400_000
 
 
 @dataclass(frozen=True)
@@ -82,21 +90,29 @@ def hint_player(seed: int, think: float | None = None, jobs: int = 1) -> HardPla
 
 
 class AnalysisPlayer(HardPlayer):
-    """`hard` on a fixed budget larger than a move's (a move gets a quarter of a second), so
-    that the analysis of a record is always the same: `ANALYSIS_SAMPLES` deals for a card or
-    the exchange, `AUCTION_SAMPLES` for a bid or a raise (each of those deals is solved from
-    its first lead)."""
+    """`hard` on a fixed budget, so that the analysis of a record is always the same: at most
+    `samples` deals for a card or the exchange, `auction` for a bid or a raise (each of those
+    deals is solved from its first lead)."""
+
+    def __init__(self, seed: int, samples: int, node_limit: int, auction: int) -> None:
+        super().__init__(seed, samples=samples, node_limit=node_limit)
+        self.auction = auction
 
     def budget(self, scale: float = 1.0) -> Budget:
         budget = super().budget(scale)
         if scale == AUCTION_SCALE:
-            budget.samples = min(budget.samples, AUCTION_SAMPLES)
+            budget.samples = min(budget.samples, self.auction)
         return budget
 
 
 def analysis_player(seed: int) -> HardPlayer:
-    """The player a deal's analysis asks."""
-    return AnalysisPlayer(seed, samples=ANALYSIS_SAMPLES, node_limit=ANALYSIS_NODES)
+    """The player a deal's analysis screens every decision with."""
+    return AnalysisPlayer(seed, ANALYSIS_SAMPLES, ANALYSIS_NODES, AUCTION_SAMPLES)
+
+
+def deep_player(seed: int) -> HardPlayer:
+    """The player that searches again the decisions that seem to cost points."""
+    return AnalysisPlayer(seed, DEEP_SAMPLES, DEEP_NODES, DEEP_AUCTION_SAMPLES)
 
 
 def advise(view: SeatView, player: HardPlayer, given: Sequence[Action] = ()) -> Advice:
@@ -303,15 +319,18 @@ def analyze_game(
     deals: Iterable[int] | None = None,
     make_player: Make = analysis_player,
     jobs: int = 1,
+    make_deep: Make = deep_player,
 ) -> list[DealAnalysis]:
-    """Every deal of a recorded game (or those numbered in `deals`) as `seat` played it.
-    With `jobs` > 1 the deals are analysed side by side in that many processes; the answer is
-    the same."""
+    """Every deal of a recorded game (or those numbered in `deals`) as `seat` played it:
+    each decision screened by `make_player`'s player, and searched again by `make_deep`'s
+    where it seems to cost points. With `jobs` > 1 the deals are analysed side by side in
+    that many processes; the answer is the same."""
     wanted = set(deals) if deals is not None else None
     numbers = [n for n in _deal_numbers(recorded) if wanted is None or n in wanted]
+    players = (make_player, make_deep)
     if jobs <= 1 or len(numbers) <= 1:
-        return [a for n in numbers for a in _analyze_deals(recorded, seat, {n}, make_player)]
-    tasks = [(recorded, seat, {n}, make_player) for n in numbers]
+        return [a for n in numbers for a in _analyze_deals(recorded, seat, {n}, players)]
+    tasks = [(recorded, seat, {n}, players) for n in numbers]
     with real_stdio(), ProcessPoolExecutor(jobs, get_context("spawn")) as pool:
         out = [a for part in pool.map(_analyze_deals, *zip(*tasks, strict=True)) for a in part]
     return sorted(out, key=lambda a: a.number)
@@ -343,10 +362,13 @@ def _deal_numbers(recorded: RecordedGame) -> list[int]:
 
 
 def _analyze_deals(
-    recorded: RecordedGame, seat: int, wanted: set[int], make_player: Make
+    recorded: RecordedGame, seat: int, wanted: set[int], players: tuple[Make, Make]
 ) -> list[DealAnalysis]:
-    seed = recorded.header.get("seed", 0)
-    player = make_player(seat_seed(seed if isinstance(seed, int) else 0, seat))
+    seed = seat_seed(
+        recorded.header.get("seed", 0) if isinstance(recorded.header.get("seed"), int) else 0, seat
+    )
+    player = players[0](seed)
+    deep: HardPlayer | None = None
     found: dict[int, DealAnalysis] = {}
     gives = _gives_by_deal(recorded, seat)
     last = max(wanted, default=0)
@@ -376,12 +398,16 @@ def _analyze_deals(
             if any(d.phase == "exchange" for d in analysis.decisions):
                 continue
             chosen = gives.get(number, (action,))
-            advice = advise(view, player, chosen)
         else:
             chosen = (action,)
-            advice = advise(view, player)
-        kind = "exchange" if advice.kind == "exchange" else view.phase.value
+        given = chosen if action.act in (Act.GIVE, Act.DISCARD) else ()
+        advice = advise(view, player, given)
         cost = advice_cost(advice, chosen)
+        if cost >= SCREENED:
+            deep = deep or players[1](seed)
+            advice = advise(view, deep, given)
+            cost = advice_cost(advice, chosen)
+        kind = "exchange" if advice.kind == "exchange" else view.phase.value
         analysis.decisions.append(
             Decision(len(view.tricks), kind, chosen, advice, cost, action.hinted)
         )
