@@ -40,12 +40,13 @@ def cards(text: str) -> tuple:
     return tuple(parse_card(c) for c in text.split())
 
 
-def stacked_game(contract: int = 200) -> Game:
+def stacked_game(contract: int = 200, until: Phase = Phase.PLAY) -> Game:
+    """The stacked deal, seat 0 declaring `contract`, up to the phase `until`."""
     rules = load_preset("classic").rules
     dealt = Dealt(hands=tuple(cards(h) for h in HANDS), talons=(cards(TALON),))
     players = [PlayerInfo("You", "human"), PlayerInfo("Anna"), PlayerInfo("Boris")]
     game = Game(rules, 1, players, deals={1: dealt})
-    while game.deal.phase is not Phase.PLAY:
+    while game.deal.phase is not until:
         seat = game.to_move
         assert seat is not None
         legal = game.legal_actions(seat)
@@ -222,14 +223,7 @@ def test_a_hint_at_the_exchange_and_at_the_contract() -> None:
     from thousand_tui.tui.coach import Words
     from thousand_tui.tui.i18n import Translator
 
-    rules = load_preset("classic").rules
-    dealt = Dealt(hands=tuple(cards(h) for h in HANDS), talons=(cards(TALON),))
-    players = [PlayerInfo("You", "human"), PlayerInfo("Anna"), PlayerInfo("Boris")]
-    game = Game(rules, 1, players, deals={1: dealt})
-    while game.deal.phase is not Phase.GIVE:
-        seat = game.to_move
-        assert seat is not None
-        game.apply(choose(game.legal_actions(seat), seat, 200))
+    game = stacked_game(until=Phase.GIVE)
     words = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
     advice = advise(game.view(0), player())
     assert advice.kind == "exchange"
