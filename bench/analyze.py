@@ -3,7 +3,7 @@ deals (40 by default) between `normal` players, analysed for one seat in `--jobs
 processes. Goal on a 2-core machine: under a minute for 40 deals. Prints the wall time and
 the workers' CPU time (what it takes on free cores, whatever else the machine runs).
 
-    python bench/analyze.py --deals 40 --jobs 2
+    python bench/analyze.py --deals 40 --jobs 2 [--move-deals 6]
 """
 
 from __future__ import annotations
@@ -11,12 +11,17 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import statistics
 import time
 
 from thousand_tui.ai import make_player
-from thousand_tui.ai.analysis import analyze_game
+from thousand_tui.ai.analysis import DEEP_SAMPLES, analyze_game
+from thousand_tui.ai.hard import Budget, HardPlayer
+from thousand_tui.ai.pool import shutdown
+from thousand_tui.ai.worlds import Answer, MakeTask, move_of
+from thousand_tui.engine.actions import Act
 from thousand_tui.engine.game import Game, PlayerInfo
-from thousand_tui.engine.record import RecordedGame
+from thousand_tui.engine.record import RecordedGame, decisions
 from thousand_tui.presets import load_preset
 
 
@@ -47,6 +52,33 @@ def game_of(deals: int, seed: int, preset: str) -> RecordedGame:
     return RecordedGame(lines[: last + 1])
 
 
+class CountingPlayer(HardPlayer):
+    """`hard` at the table's budget, counting the sampled deals each search solves."""
+
+    counts: list[int]
+
+    def searched(self, budget: Budget, make: MakeTask) -> list[tuple[int, Answer]]:
+        answers = super().searched(budget, make)
+        self.counts.append(len(answers))
+        return answers
+
+
+def move_samples(recorded: RecordedGame, deals: int, jobs: int) -> list[int]:
+    """How many sampled deals a `hard` move (0.25 s) solves for each card of the first
+    `deals` deals that offers a choice, in `jobs` worker processes."""
+    player = CountingPlayer(5, jobs=jobs)
+    player.counts = []
+    for game, _ in decisions(recorded):
+        if game.deal.number > deals:
+            break
+        view = game.view(game.to_move or 0)
+        moves = list({move_of(a) for a in view.legal if a.act is Act.PLAY})
+        if len(moves) > 1 and view.declarer is not None:
+            player.search_play(view, moves)
+    shutdown()
+    return sorted(player.counts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=40)
@@ -54,6 +86,12 @@ def main() -> None:
     parser.add_argument("--seat", type=int, default=0)
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--move-deals",
+        type=int,
+        default=0,
+        help="also count the sampled deals a hard move solves per card, over this many deals",
+    )
     options = parser.parse_args()
     seed, recorded = played_game(options.deals, options.seed, options.preset)
     settled = sum(1 for line in recorded.lines if line["type"] == "result")
@@ -77,6 +115,13 @@ def main() -> None:
     # On a busy machine the wall time says little: the workers' own CPU time, shared out
     # over the jobs, is what the analysis takes with that many free cores.
     print(f"worker CPU time: {cpu:.1f} s, {cpu / options.jobs:.1f} s on {options.jobs} free cores")
+    if options.move_deals:
+        counts = move_samples(recorded, options.move_deals, options.jobs)
+        print(
+            f"a hard move (0.25 s, {options.jobs} jobs), sampled deals per card: median "
+            f"{statistics.median(counts):.0f}, fewest {counts[0]} ({len(counts)} cards); "
+            f"the analysis searches a decision again with {DEEP_SAMPLES}"
+        )
 
 
 if __name__ == "__main__":

@@ -36,13 +36,13 @@ from .worlds import VALUE, Task, move_of, solve
 COSTLY = 10.0  # a decision that cost about this many points or more is worth showing
 # A deal's analysis first screens every decision at a small budget, then searches again, at
 # a budget larger than a move's, those that seem to cost at least `SCREENED` points: what it
-# reports of them is the larger search's. (A `hard` move of 0.25 s on 2 cores solves a median
-# of about 120 sampled deals for a card.)
+# reports of them is the larger search's. (A `hard` move of 0.25 s on 2 cores solves at most
+# 200 sampled deals for a card, fewer early in a deal: `bench/analyze.py --move-deals`.)
 SCREENED = 3.0
 ANALYSIS_SAMPLES = 32  # sampled deals per card, screening
 AUCTION_SAMPLES = 16  # sampled deals, each solved from its first lead, per bid or raise
 ANALYSIS_NODES = 200_000  # solver nodes per sampled deal
-DEEP_SAMPLES = 200  # the same, searching again
+DEEP_SAMPLES = 400  # the same, searching again
 DEEP_AUCTION_SAMPLES = 48
 DEEP_NODES = 400_000
 
