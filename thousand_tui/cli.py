@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .plural import counted
 
@@ -20,6 +21,8 @@ COMMANDS = (
     "join",
     "simulate",
     "replay",
+    "analyze",
+    "stats",
     "presets",
     "games",
     "ssh-session",
@@ -116,6 +119,39 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path)
     replay.set_defaults(handler=run_replay)
 
+    analyze = sub.add_parser(
+        "analyze", help="what the searching player makes of a saved game's deals and decisions"
+    )
+    analyze.add_argument("file", type=Path)
+    analyze.add_argument("--deal", type=int, metavar="N", help="only deal N (every deal)")
+    analyze.add_argument(
+        "--seat", type=int, metavar="S", help="whose decisions, 0.. (the human seat, else 0)"
+    )
+    analyze.add_argument("--game", type=int, default=1, metavar="G", help="game G of the file (1)")
+    analyze.add_argument("--json", action="store_true", help="JSON for tools instead of text")
+    analyze.add_argument("--lang", choices=("en", "ru"), default="en")
+    analyze.add_argument(
+        "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
+    )
+    analyze.set_defaults(handler=run_analyze)
+
+    stats = sub.add_parser("stats", help="your statistics, from the saved games")
+    stats.add_argument(
+        "--dir", type=Path, metavar="DIR", help="the folder of the records (the saved games)"
+    )
+    stats.add_argument(
+        "--analyze",
+        action="store_true",
+        help="analyse the deals not analysed yet first, for the points lost per deal (slow)",
+    )
+    stats.add_argument("--json", action="store_true", help="JSON for tools instead of text")
+    stats.add_argument("--lang", choices=("en", "ru"), default="en")
+    stats.add_argument("--ascii", action="store_true", help="letters and # instead of symbols")
+    stats.add_argument(
+        "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
+    )
+    stats.set_defaults(handler=run_stats)
+
     presets = sub.add_parser("presets", help="list the shipped presets, or show one")
     presets.add_argument("name", nargs="?", help="a preset name or YAML file to show")
     presets.add_argument("--lang", choices=("en", "ru"), default="en")
@@ -180,6 +216,11 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         type=float,
         metavar="SECONDS",
         help="how long a hard opponent searches each card (0.25)",
+    )
+    parser.add_argument(
+        "--no-hints",
+        action="store_true",
+        help="turn off the hint key (what the strongest AI would do; on by default)",
     )
     parser.add_argument(
         "--resume",
@@ -382,6 +423,130 @@ def run_replay(options: argparse.Namespace) -> int:
         "every result agrees with the replay and keeps the rules of the score sheet"
     )
     return 0
+
+
+def run_analyze(options: argparse.Namespace) -> int:
+    """`thousand analyze`: each deal's open-card result and the decisions of one seat that
+    cost points, by the search from that seat's view."""
+    import json
+
+    from .ai.analysis import analyze_game, deal_dict
+    from .records import read_record
+    from .tui.coach import Words
+    from .tui.i18n import Translator
+
+    if options.jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    record = read_record(options.file)
+    count = len(record.games)
+    if not 1 <= options.game <= count:
+        raise CliError(f"--game must be between 1 and {count}: {options.file} has {count}")
+    recorded = record.games[options.game - 1]
+    players = [p for p in recorded.header.get("players") or [] if isinstance(p, dict)]
+    seats = len(players) or recorded.header.get("rules", {}).get("players", 3)
+    seat = options.seat
+    if seat is None:
+        seat = next((i for i, p in enumerate(players) if p.get("kind") == "human"), 0)
+    if not 0 <= seat < seats:
+        raise CliError(f"--seat must be a seat 0..{seats - 1}, not {seat}")
+    numbers = [line.get("number") for line in recorded.lines if line.get("type") == "result"]
+    if options.deal is not None and options.deal not in numbers:
+        have = f"{numbers[0]}..{numbers[-1]}" if numbers else "none"
+        raise CliError(f"--deal {options.deal}: no such finished deal (deals {have})")
+    deals = [options.deal] if options.deal is not None else None
+    analyses = analyze_game(recorded, seat, deals, jobs=options.jobs)
+    names = [str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(players)]
+    if options.json:
+        out = {
+            "file": str(options.file),
+            "game": options.game,
+            "seat": seat,
+            "names": names,
+            "deals": [deal_dict(a) for a in analyses],
+        }
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    t = Translator(options.lang)
+    words = Words(t, names or [f"Player {i + 1}" for i in range(seats)])
+    lost = sum(a.lost for a in analyses)
+    print(f"{options.file}: game {options.game}, seat {seat} ({words.names[seat]})")
+    if not analyses:
+        print("no finished deal to analyse yet")
+    for analysis in analyses:
+        print()
+        print("\n".join(words.deal(analysis)))
+    if len(analyses) > 1:
+        print()
+        print(
+            f"{len(analyses)} deals: about {lost:.0f} points lost by seat {seat}'s decisions, "
+            f"{lost / len(analyses):.1f} a deal"
+        )
+    return 0
+
+
+def run_stats(options: argparse.Namespace) -> int:
+    """`thousand stats`: the figures of the human seat over the saved games."""
+    import json
+
+    from .records import read_record
+    from .saves import data_dir, games_dir, record_files
+    from .stats import cache_path, collect, stats_dict
+    from .tui.coach import stats_lines
+    from .tui.i18n import Translator
+
+    if options.jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    folder = options.dir or games_dir()
+    if options.dir is not None and not folder.is_dir():
+        raise CliError(f"--dir {folder}: no such folder")
+    paths = record_files(folder)
+    cache = cache_path(data_dir())
+    if options.analyze:
+        analyze_missing(paths, cache, options.jobs, read_record)
+    stats = collect(paths, cache)
+    if options.json:
+        print(json.dumps(stats_dict(stats), ensure_ascii=False))
+        return 0
+    print("\n".join(stats_lines(stats, Translator(options.lang), options.ascii)))
+    if stats.unreadable:
+        print(f"({stats.unreadable} file(s) in {folder} could not be read as game records)")
+    return 0
+
+
+def analyze_missing(paths: list[Path], cache: Path, jobs: int, read: Any) -> None:
+    """Analyse the deals of the saved games that the analysis cache does not have yet."""
+    from .ai.analysis import analyze_game
+    from .engine.record import RecordError
+    from .progress import progress
+    from .stats import game_key, human_seat, read_cache, write_cache
+
+    known = read_cache(cache)
+    work = []
+    for path in paths:
+        try:
+            record = read(path)
+        except (RecordError, OSError):
+            continue
+        for recorded in record.games:
+            seat = human_seat(recorded.header)
+            if seat is None:
+                continue
+            key = game_key(path, recorded.header)
+            missing = [
+                line["number"]
+                for line in recorded.lines
+                if line.get("type") == "result"
+                and line.get("redeal") is None
+                and isinstance(line.get("number"), int)
+                and (key, line["number"], seat) not in known
+            ]
+            if missing:
+                work.append((recorded, seat, key, missing))
+    with progress("deals", sum(len(w[3]) for w in work)) as advance:
+        for recorded, seat, key, missing in work:
+            found = analyze_game(recorded, seat, missing, jobs=jobs)
+            write_cache(cache, [(key, a.number, seat, a.lost) for a in found])
+            advance(len(missing))
 
 
 def run_presets(options: argparse.Namespace) -> int:

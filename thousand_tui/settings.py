@@ -42,7 +42,8 @@ class TableSetup:
     `deals` stacks the cards of given deal numbers (tests, scenarios); `start` begins from a
     match state; `pace` is the least time in seconds an opponent's move stays on screen;
     `think` is `hard`'s seconds per card (None: its default); `save` writes the game record
-    under $XDG_DATA_HOME/thousand_tui/games."""
+    under $XDG_DATA_HOME/thousand_tui/games; `hints` lets the player ask what `hard` would do
+    (the key `h`)."""
 
     preset: Preset | None = None
     levels: tuple[str, ...] = ("easy", "easy")
@@ -58,6 +59,7 @@ class TableSetup:
     start: Start | None = None
     deals: Mapping[int, Dealt] = field(default_factory=dict)
     save: bool = True
+    hints: bool = True
 
     @classmethod
     def of(
@@ -236,6 +238,7 @@ def setup_from_options(
             reduced_motion=reduced_motion,
             pace=pace,
             think=think,
+            hints=not getattr(options, "no_hints", False),
         )
     preset = load_preset(options.preset or "classic", options.players)
     levels = table_levels(options.ai, preset.rules.players)
@@ -250,4 +253,5 @@ def setup_from_options(
         reduced_motion=reduced_motion,
         pace=pace,
         think=think,
+        hints=not getattr(options, "no_hints", False),
     )

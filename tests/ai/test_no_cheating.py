@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from thousand_tui.ai.analysis import AnalysisPlayer, advise
 from thousand_tui.ai.hard import HardPlayer
 from thousand_tui.ai.knowledge import knowledge_of, play_order
 from thousand_tui.engine.cards import DECK
@@ -66,3 +67,29 @@ def test_decisions_ignore_hidden_cards(level: str, preset: str) -> None:
         if level == "hard" and compared >= 8:
             break
     assert compared >= 8 and moved >= 4
+
+
+@pytest.mark.parametrize("preset", ["classic", "two-player", "four-player"])
+def test_hints_and_analysis_ignore_hidden_cards(preset: str) -> None:
+    """A hint and the analysis of a decision weigh the same choices the same way, whatever
+    the unseen cards are (the open-card result of a deal is the one figure that shows them)."""
+    rng = random.Random(5)
+    compared = kinds = 0
+    seen: set[str] = set()
+    for game, view in play_states(preset, 6, level="normal", deals=1):
+        if view.hand is None or len(view.legal) < 2:
+            continue
+        seat = view.seat
+        other = reshuffled(game, seat, rng)
+        assert other.view(seat) == view
+        mine = advise(view, AnalysisPlayer(seat, samples=3, node_limit=20_000, auction=3))
+        theirs = advise(
+            other.view(seat), AnalysisPlayer(seat, samples=3, node_limit=20_000, auction=3)
+        )
+        assert mine == theirs
+        kinds += mine.kind not in seen
+        seen.add(mine.kind)
+        compared += 1
+        if compared >= 10:
+            break
+    assert compared >= 8 and kinds >= 2

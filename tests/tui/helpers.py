@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from textual.app import App
 from textual.pilot import Pilot
-from textual.worker import WorkerCancelled
+from textual.worker import Worker, WorkerCancelled
 
 from thousand_tui.engine.actions import Act
 from thousand_tui.engine.cards import parse_cards
@@ -51,6 +51,12 @@ def waiting_for_human(app: ThousandApp) -> bool:
     return bool(table.dialog_open or game.over or (game.to_move == 0 and table.awaiting))
 
 
+def game_workers(app: App) -> list[Worker]:
+    """The workers the game waits for (not the analysis of finished deals, which runs in
+    the background while the game goes on)."""
+    return [w for w in app.workers if w.group != "analysis"]
+
+
 async def settle(pilot: Pilot, timeout: float = 20.0) -> None:
     """Wait until the AI opponents have nothing left to do: the human is asked, a dialog is
     open, or the game is over; then let the screen catch up."""
@@ -62,9 +68,9 @@ async def settle(pilot: Pilot, timeout: float = 20.0) -> None:
         # A worker that already posted its decision may be marked cancelled when the next
         # opponent's worker starts (they are exclusive): that is not a failure.
         with contextlib.suppress(WorkerCancelled):
-            await app.workers.wait_for_complete()
+            await app.workers.wait_for_complete(game_workers(app))
         await asyncio.sleep(0.002)
-        if waiting_for_human(app) and not app.workers:
+        if waiting_for_human(app) and not game_workers(app):
             await pilot.pause()
             if waiting_for_human(app):
                 return

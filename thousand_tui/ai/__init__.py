@@ -11,6 +11,10 @@
   (`solver.py`) for the card play, the exchange and the raise/concession, side by side in worker
   processes (`pool.py`). `HardPlayer(seed, time_budget=, samples=, node_budget=, jobs=)`.
 
+`analysis.py` puts `hard` at the player's service: a hint at any decision, the cost of each
+decision of a finished deal and the deal's open-card result (from a seat's view only, but for
+that last figure).
+
 `make_player(level, seed, think=, jobs=)` builds one; `Player.decide(view)` returns one of
 `view.legal`; `seat_seed(game_seed, seat)` is the seed of a game's automatic player.
 """

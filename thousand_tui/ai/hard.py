@@ -49,6 +49,7 @@ from .worlds import REACHES, VALUE, Answer, Tally, Task, best_moves, move_of, pl
 EXACT_CARDS = 6  # with this many cards left in hand, points are searched exactly
 MAX_SAMPLES = 200
 DEFAULT_TIME = 0.25  # seconds of search per card (the exchange gets 3×, a bid and a raise 2×)
+AUCTION_SCALE = 2.0  # a bid's and a raise's budget, in cards' budgets
 FIRST_SAMPLE_CAP = 0.7  # seconds the first sampled deal may take when it overruns the budget
 
 
@@ -344,7 +345,7 @@ class HardPlayer(NormalPlayer):
             pos = opening_position(view, hands, bonus)
             return Task(rules, VALUE, (pos,), (), (), False, node_limit, seconds)
 
-        answers = self.searched(self.budget(2.0), make)
+        answers = self.searched(self.budget(AUCTION_SCALE), make)
         if not answers:
             return None
         total = sum(weights[number] for number, _ in answers)
@@ -363,9 +364,15 @@ class HardPlayer(NormalPlayer):
 
     def contract(self, view: SeatView, legal: list[Action]) -> Action:
         assert view.hand is not None and view.contract is not None
-        if view.phase.value == "raise" or view.players == 2:
-            return super().contract(view, legal)
+        return bidding.contract_choice(view, legal, self.contract_chance(view, legal))
+
+    def contract_chance(self, view: SeatView, legal: list[Action]) -> Callable[[int], float]:
+        """The chance of each contract the declarer may choose now (keep, raise to)."""
+        assert view.hand is not None and view.contract is not None
         values = sorted({view.contract} | {a.value for a in legal if a.value is not None})
+        if view.phase.value == "raise" or view.players == 2:
+            chances = bidding.hand_odds(view, self.kept_cards(view), values)
+            return lambda value: chances.get(value, 0.0)
         model = bidding.hand_odds(view, view.hand, values)
         # Search only the contracts the model does not already rule out.
         open_values = [v for v in values if model[v] > 0.05][:12] or values[:1]
@@ -379,7 +386,7 @@ class HardPlayer(NormalPlayer):
             # open-card value give or take 23); the model's chance smooths it.
             return 0.5 * searched[value] + 0.5 * model[value]
 
-        return bidding.contract_choice(view, legal, chance_of)
+        return chance_of
 
     def contract_chances(self, view: SeatView, values: Sequence[int]) -> dict[int, float] | None:
         """The share of sampled deals, each played open-card, in which each contract is made."""
@@ -398,7 +405,7 @@ class HardPlayer(NormalPlayer):
             pos = position_of(view, hands)
             return Task(rules, REACHES, (pos,), needs, (), False, node_limit, seconds)
 
-        answers = self.searched(self.budget(2.0), make)
+        answers = self.searched(self.budget(AUCTION_SCALE), make)
         if not answers:
             return None
         reached = dict.fromkeys(needs, 0)

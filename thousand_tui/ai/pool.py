@@ -7,8 +7,9 @@ tasks and yields the answers in the order of the tasks, each as soon as it and t
 it are in, until the caller stops asking. A worker notices when the program that started it is
 gone (a hang-up that ended it the hard way) and exits on its own.
 
-`shared_pool(jobs)` gives the program's pool (starting it the first time), `shutdown()` ends it;
-the table calls `shutdown()` when it closes, however it closes.
+`shared_pool(jobs)` gives the program's pool (starting it the first time), `background_pool()`
+a single low-priority worker for the analysis of finished deals; `shutdown()` ends both; the
+table calls `shutdown()` when it closes, however it closes.
 """
 
 from __future__ import annotations
@@ -31,7 +32,11 @@ R = TypeVar("R")
 ORPHAN_CHECK = 0.5  # seconds between a worker's looks at whether its program still runs
 
 
-def _watch_parent(parent: int) -> None:
+def _watch_parent(parent: int, nice: int = 0) -> None:
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
+
     def watch() -> None:
         while True:
             time.sleep(ORPHAN_CHECK)
@@ -60,14 +65,18 @@ def real_stdio() -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
+class PoolClosed(Exception):
+    """The pool was shut down before the answer came."""
+
+
 class SearchPool:
     """`jobs` worker processes and a bound on the tasks in flight."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, nice: int = 0) -> None:
         self.jobs = jobs
         context = multiprocessing.get_context("spawn")
         with real_stdio():
-            self._pool = context.Pool(jobs, initializer=_watch_parent, initargs=(os.getpid(),))
+            self._pool = context.Pool(jobs, initializer=_watch_parent, initargs=(os.getpid(), nice))
         self._closed = False
 
     def warm_up(self) -> None:
@@ -93,6 +102,18 @@ class SearchPool:
                 return
             yield pending.popleft().get()
 
+    def call(self, work: Callable[[T], R], task: T, poll: float = 0.2) -> R:
+        """`work(task)` in a worker; raises `PoolClosed` if the pool is shut down meanwhile
+        (a program that quits never waits for it)."""
+        answer = self._pool.apply_async(work, (task,))
+        while True:
+            if self._closed:
+                raise PoolClosed
+            try:
+                return answer.get(timeout=poll)
+            except multiprocessing.TimeoutError:
+                continue
+
     def shutdown(self) -> None:
         """End the workers at once, busy or not."""
         if self._closed:
@@ -103,7 +124,9 @@ class SearchPool:
 
 
 _pool: SearchPool | None = None
+_background: SearchPool | None = None
 _lock = threading.Lock()
+BACKGROUND_NICE = 10  # the background worker yields the cores to the game's own search
 
 
 def shared_pool(jobs: int) -> SearchPool:
@@ -117,13 +140,24 @@ def shared_pool(jobs: int) -> SearchPool:
         return _pool
 
 
-def shutdown() -> None:
-    """End the program's pool, if it was started."""
-    global _pool
+def background_pool() -> SearchPool:
+    """One worker process at a low priority, for work that must not slow the game down (the
+    analysis of a finished deal), started on first use."""
+    global _background
     with _lock:
-        if _pool is not None:
-            _pool.shutdown()
-            _pool = None
+        if _background is None:
+            _background = SearchPool(1, nice=BACKGROUND_NICE)
+        return _background
+
+
+def shutdown() -> None:
+    """End the program's pools, if they were started."""
+    global _pool, _background
+    with _lock:
+        for pool in (_pool, _background):
+            if pool is not None:
+                pool.shutdown()
+        _pool = _background = None
 
 
 def default_jobs() -> int:

@@ -36,8 +36,9 @@ class Action:
     """One decision. `value` is a bid or raise, `card` a card given, discarded or played,
     `to` the receiver of a given card, `marriage` the suit letter declared (`A` for the ace
     marriage), `keep_trump` a declaration "по масти", `talon` the chosen talon (two players),
-    `reason` the trigger of a redeal request. `auto` and `think_ms` do not take part in equality:
-    they describe how the decision was made, not what it was."""
+    `reason` the trigger of a redeal request. `auto`, `think_ms` and `hinted` (taken after
+    asking for a hint) do not take part in equality: they describe how the decision was made,
+    not what it was."""
 
     seat: int
     act: Act
@@ -51,6 +52,7 @@ class Action:
     shown: bool | None = field(default=None, compare=False)
     auto: bool = field(default=False, compare=False)
     think_ms: float | None = field(default=None, compare=False)
+    hinted: bool = field(default=False, compare=False)
 
     def to_record(self) -> dict[str, Any]:
         line: dict[str, Any] = {"type": "action", "seat": self.seat, "act": str(self.act)}
@@ -74,6 +76,8 @@ class Action:
             line["auto"] = True
         if self.think_ms is not None:
             line["think_ms"] = round(self.think_ms, 1)
+        if self.hinted:
+            line["hinted"] = True
         return line
 
     @classmethod
@@ -100,6 +104,7 @@ class Action:
             shown=line.get("shown"),
             auto=bool(line.get("auto", False)),
             think_ms=line.get("think_ms"),
+            hinted=line.get("hinted") is True,
         )
 
     def describe(self) -> str:

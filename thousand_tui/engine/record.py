@@ -5,7 +5,7 @@ disk) are `thousand_tui.records`'s."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -19,7 +19,7 @@ from .match import MatchState
 from .rules import Rules, RulesError
 
 # Fields that describe how a line was made, not what happened: never compared by `replay`.
-IGNORED_FIELDS = frozenset({"think_ms", "created"})
+IGNORED_FIELDS = frozenset({"think_ms", "created", "hinted"})
 
 # Types of the `action` fields, checked before an action is read (RECORD.md, "action").
 _ACTION_FIELDS: dict[str, tuple[type, ...]] = {
@@ -33,6 +33,7 @@ _ACTION_FIELDS: dict[str, tuple[type, ...]] = {
     "shown": (bool,),
     "auto": (bool,),
     "think_ms": (int, float),
+    "hinted": (bool,),
 }
 
 
@@ -429,6 +430,32 @@ def _replay(
         if on_events is not None:
             on_events(events)
     return game, first_difference(lines, game.lines)
+
+
+def decisions(recorded: RecordedGame) -> Iterator[tuple[Game, Action]]:
+    """The game before each recorded decision (automatic ones included) and the decision,
+    which is applied once the caller asks for the next. A record that cannot be replayed
+    raises RecordError; one that stops agreeing with the game just ends (`replay` says where)."""
+    header = recorded.lines[0]
+    rules = rules_of_header(header)
+    deals: dict[int, Dealt] = {}
+    for line in recorded.lines[1:]:
+        if line.get("type") == "deal" and _is_int(line.get("number")):
+            deals[line["number"]] = _dealt_of(line, rules)
+    game = new_game_from_header(header, deals)
+    for line in recorded.lines[1:]:
+        if line.get("type") != "action" or line.get("auto"):
+            continue
+        if game.over:
+            return
+        try:
+            action = Action.from_record(_checked_action(line))
+        except (ValueError, CardError):
+            return
+        if action not in game.legal_actions(action.seat):
+            return
+        yield game, action
+        game.apply(action)
 
 
 def _checked_action(line: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,8 @@
   same table screen, driven by the table service).
 - `controller` (what the table does next and waits for; no Textual), `text` (what the bars,
   panels and trick say, as pure functions), `narrate` (events in words), `describe` (the
-  engine's caps, refusals and terms in words), `sheet` (the score sheet's rows).
+  engine's caps, refusals and terms in words), `sheet` (the score sheet's rows), `coach`
+  (hints, deal analyses and statistics in words, for the table and the command line).
 - `screens/` and `widgets/`; the look in `styles/*.tcss`; `i18n` (English and Russian),
   `render` (cards and suits as text, colours from the theme), `ascii` (plain ASCII output),
   `failures` (problems logged with their traceback).

@@ -257,10 +257,6 @@ class ThousandApp(App[int]):
 
     # The pages and dialogs are loaded when first opened: the table is on screen sooner.
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # No score sheet before a game is chosen.
-        return not (action == "sheet" and self._session is None)
-
     def action_sheet(self) -> None:
         from .screens.info import SheetScreen
 
@@ -294,6 +290,41 @@ class ThousandApp(App[int]):
             self.switch_screen(make())
         else:
             self.push_screen(make())
+
+    def action_hint(self) -> None:
+        """The hint key of a dialog: the table under it searches."""
+        try:
+            self.table.action_hint()
+        except LookupError:
+            return
+
+    def action_analysis(self) -> None:
+        """The analysis of the deal on the result screen or under the sheet's cursor."""
+        from .screens.info import AnalysisScreen, SheetScreen
+        from .screens.result import DealResultScreen
+
+        screen = self.screen
+        if isinstance(screen, AnalysisScreen):
+            self.pop_screen()
+            return
+        number: int | None = None
+        if isinstance(screen, DealResultScreen):
+            number = screen.result.number
+        elif isinstance(screen, SheetScreen):
+            number = screen.chosen_deal()
+        if number is not None:
+            self.table.show_analysis(number)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "sheet":
+            return self._session is not None  # no score sheet before a game is chosen
+        if action in ("hint", "analysis"):
+            try:
+                coaching = self.table.coaching
+            except LookupError:
+                return False
+            return coaching and (self.setup.hints or action == "analysis")
+        return True
 
     def action_request_quit(self) -> None:
         from .screens.end import ConfirmQuitScreen

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..plural import counted
+from ..plural import counted, plural_form
 
 LANGS: Final = ("en", "ru")
 
@@ -499,6 +499,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  c            table conventions      ?  F1   this help\n"
         "  q            quit (asks first)      Ctrl+C  quit at once (the game is saved)\n"
         "  f            while you only watch: skip to your next decision\n"
+        "  h            hint: what the strongest AI would do, and why\n"
+        "  a            analysis of a deal (on its result and in the score sheet)\n"
+        "  t            your statistics over the saved games\n"
         "In dialogs: ↑ ↓ choose, Enter confirm, ← → change a bid or raise, the letters "
         "shown in the footer, Esc back to the table (Enter reopens the dialog). Conceding, "
         "baptism and the dark game ask for their key again (or Enter).\n"
@@ -510,6 +513,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  c            правила стола          ?  F1   эта справка\n"
         "  q            выход (с вопросом)     Ctrl+C  выход сразу (партия сохранена)\n"
         "  f            когда вы только смотрите: сразу к вашему решению\n"
+        "  h            подсказка: как сыграл бы сильный ИИ и почему\n"
+        "  a            разбор кона (в итогах кона и в записи)\n"
+        "  t            ваша статистика по сохранённым партиям\n"
         "В окнах: ↑ ↓ выбор, Enter подтвердить, ← → изменить ставку, буквы из нижней "
         "строки, Esc — к столу (Enter снова откроет окно). Роспись, «крещусь» и игра "
         "втёмную просят нажать клавишу ещё раз (или Enter).\n"
@@ -543,11 +549,157 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "start_host_levels": ("set by the server", "задаёт сервер"),
     "lang_en": ("English", "English"),
     "lang_ru": ("Русский", "Русский"),
+    # ---------------------------------------------------------------- hints and analysis
+    "points_forms": ("point|points", "очко|очка|очков"),
+    "points_about_forms": ("point|points", "очка|очков|очков"),
+    "c_bid": ("bid {value}", "ставка {value}"),
+    "c_pass": ("pass", "пас"),
+    "c_keep": ("play {value}", "играть {value}"),
+    "c_raise": ("raise to {value}", "повысить до {value}"),
+    "c_concede": ("concede", "расписать"),
+    "c_baptism": ("«крещусь»", "«крещусь»"),
+    "c_play": ("{card}", "{card}"),
+    "c_play_marriage": ("{card} declaring {suit}", "{card} с марьяжем {suit}"),
+    "c_give": ("{card} to {name}", "{card} → {name}"),
+    "c_discard": ("{card} aside", "{card} в снос"),
+    "c_other": ("{act}", "{act}"),
+    "c_made": ("made in {pct}% of sampled deals", "сыграно в {pct}% проб"),
+    "c_pass_why": (
+        "{value} would be made in {pct}% of sampled deals; defending is worth more",
+        "{value} сыграно лишь в {pct}% проб; выгоднее пасовать",
+    ),
+    "c_concede_why": (
+        "{value} is made in {pct}% of sampled deals; conceding costs less",
+        "{value} сыграно лишь в {pct}% проб; расписать дешевле",
+    ),
+    "c_makes": (
+        "makes the contract in {pct}% of sampled deals",
+        "заказ сыгран в {pct}% проб",
+    ),
+    "c_beats": (
+        "the contract is made in {pct}% of sampled deals",
+        "заказ сыгран в {pct}% проб",
+    ),
+    "c_takes": ("keeps {points} expected points", "разыгрывающему в среднем {points}"),
+    "c_worth": ("worth {worth} expected points", "оценка {worth}"),
+    "c_alt_pct": ("{alt}: {pct}%", "{alt}: {pct}%"),
+    "c_alt_points": ("{alt} keeps {points}", "{alt}: {points}"),
+    "c_alt_worth": ("{alt}: {worth}", "{alt}: {worth}"),
+    "c_hint": ("Hint: {action}: {why}.", "Подсказка: {action}: {why}."),
+    "c_hint_bare": ("Hint: {action}.", "Подсказка: {action}."),
+    "c_hint_card": ("Hint: play {action}: {why}.", "Подсказка: ход {action}: {why}."),
+    "c_hint_give": ("Hint: give {action}: {why}.", "Подсказка: отдать {action}: {why}."),
+    "c_alt_same": ("{alt} does as well", "{alt} не хуже"),
+    "c_hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
+    "c_hints_off": ("Hints are off in this game.", "Подсказки в этой партии выключены."),
+    "c_deal_head": ("Deal {number}", "Кон {number}"),
+    "analysis_title": ("Analysis", "Разбор"),
+    "stats_title": ("Your statistics", "Ваша статистика"),
+    "stats_none": (
+        "No games of yours are saved yet: play one, and come back.",
+        "Сохранённых партий пока нет: сыграйте одну и загляните сюда.",
+    ),
+    "stats_loading": ("Reading your games…", "Читаю ваши партии…"),
+    "stats_all": ("All games", "Все партии"),
+    "stats_preset": ("Preset {name}", "Правила {name}"),
+    "stats_level": ("Opponents {name}", "Соперники {name}"),
+    "stats_games": (
+        "Games {games} (unfinished {unfinished}), won {wins}",
+        "Партий {games} (не окончено {unfinished}), побед {wins}",
+    ),
+    "stats_per_deal": (
+        "Points per deal {value} over {deals} deals",
+        "Очков за кон {value} (конов {deals})",
+    ),
+    "stats_contracts": ("Contracts made, by size:", "Сыгранные заказы по размеру:"),
+    "stats_band": ("{band}", "{band}"),
+    "stats_marks": (
+        "Concessions {concessions} · palki {palki} · barrel attempts {attempts}, won {wins}",
+        "Роспись {concessions} · палки {palki} · бочка: попыток {attempts}, побед {wins}",
+    ),
+    "stats_hints": (
+        "After a hint: {hinted} of {decisions} decisions, in {deals} deals ({points} a deal)",
+        "После подсказки: {hinted} из {decisions} решений, в {deals} конах ({points} за кон)",
+    ),
+    "stats_no_hints": (
+        "No decision taken after a hint ({decisions} decisions)",
+        "Решений после подсказки нет (всего решений {decisions})",
+    ),
+    "stats_lost": (
+        "Lost by your decisions: {value} points a deal ({deals} deals analysed)",
+        "Потеряно вашими решениями: {value} очка за кон (разобрано конов: {deals})",
+    ),
+    "stats_not_analysed": (
+        "No deal analysed yet (`thousand stats --analyze` analyses them all)",
+        "Разборов пока нет (`thousand stats --analyze` разберёт все коны)",
+    ),
+    "stats_trend": (
+        "Points per deal in your last games (oldest first):",
+        "Очков за кон в последних партиях (сначала старые):",
+    ),
+    "c_analysing": (
+        "Deal {number}: the search is still at work…",
+        "Кон {number}: разбор ещё считается…",
+    ),
+    "c_analysis_failed": (
+        "Deal {number}: this deal cannot be analysed.",
+        "Кон {number}: этот кон разобрать не удалось.",
+    ),
+    "c_analysis_note": (
+        "By the search from your seat's view, as the strongest AI would weigh each choice. "
+        "Costs are in points of your standing (your score change less the others' mean).",
+        "По поиску с вашего места, как сильный ИИ оценил бы каждый выбор. Цена — в очках "
+        "вашего положения (ваше изменение счёта минус среднее у соперников).",
+    ),
+    "c_deal_played": (
+        "{name} played {value} and took {taken}: {result}.",
+        "{name}: заказ {value}, взято {taken} — {result}.",
+    ),
+    "c_deal_made": ("made", "сыграно"),
+    "c_deal_down": ("down", "не сыграно"),
+    "c_deal_conceded": ("{name} conceded {value}.", "{name}: заказ {value} расписан."),
+    "c_deal_none": ("No contract was played in this deal.", "В этом коне заказ не играли."),
+    "c_open_card": (
+        "With all cards open, {name} could take {points}.",
+        "С открытыми картами разыгрывающий ({name}) мог взять {points}.",
+    ),
+    "c_open_card_you": (
+        "With all cards open, you could take {points}.",
+        "С открытыми картами вы могли взять {points}.",
+    ),
+    "c_where_auction": ("auction", "торговля"),
+    "c_where_exchange": ("exchange", "снос"),
+    "c_where_contract": ("contract", "заказ"),
+    "c_where_trick": ("trick {number}", "взятка {number}"),
+    "c_cost": (
+        "{where}: {chosen} cost about {cost} {points}; {best} was better.",
+        "{where}: {chosen} — потеря около {cost} {points}; лучше: {best}.",
+    ),
+    "c_hinted": (" (after a hint)", " (после подсказки)"),
+    "c_no_cost": (
+        "No decision of {name} cost about 10 points or more.",
+        "Ни одно решение ({name}) не стоило 10 очков и больше.",
+    ),
+    "c_no_cost_you": (
+        "None of your decisions cost about 10 points or more.",
+        "Ни одно ваше решение не стоило 10 очков и больше.",
+    ),
+    "c_lost_you": (
+        "Lost by your decisions in all: about {cost} {points}.",
+        "Всего потеряно вашими решениями: около {cost} {points}.",
+    ),
+    "c_lost": (
+        "Lost by {name}'s decisions in all: about {cost} {points}.",
+        "Всего потеряно решениями ({name}): около {cost} {points}.",
+    ),
     # ---------------------------------------------------------------- key names (footer)
     "key_card": ("Card", "Карта"),
     "key_play": ("Play", "Ход"),
     "key_decide": ("Decide", "Решить"),
     "key_last": ("Last trick", "Взятка"),
+    "key_hint": ("Hint", "Совет"),
+    "key_analysis": ("Analysis", "Разбор"),
+    "key_stats": ("Stats", "Статистика"),
     "key_sheet": ("Sheet", "Запись"),
     "key_rules": ("Rules", "Правила"),
     "key_help": ("Help", "Помощь"),
@@ -633,6 +785,10 @@ class Translator:
         "3 карты", "5 карт". The word's entry lists its forms with "|": English one|other,
         Russian one|few|many."""
         return counted(number, self(key), self.lang)
+
+    def plural(self, count: int, key: str) -> str:
+        """The form of the word in `key` ("one|many", Russian "one|few|many") for `count`."""
+        return self(key).split("|")[plural_form(self.lang, count)]
 
     def level(self, level: str | None) -> str:
         key = f"level_{level}"

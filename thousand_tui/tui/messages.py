@@ -5,10 +5,14 @@ result that arrives after the game moved on is recognised and dropped."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from ..engine.actions import Action
+
+if TYPE_CHECKING:
+    from ..ai.analysis import Advice, DealAnalysis
 
 
 @dataclass(eq=False)
@@ -30,3 +34,26 @@ class AiFailed(Message):
     seat: int
     error: str
     details: str = ""
+
+
+@dataclass(eq=False)
+class HintReady(Message):
+    """What `hard` would do at the human's decision of turn `turn`."""
+
+    turn: int
+    advice: Advice
+
+
+@dataclass(eq=False)
+class DealAnalysed(Message):
+    """The analysis of finished deal `number` for the human's seat (None: it could not be made)."""
+
+    number: int
+    analysis: DealAnalysis | None
+
+
+@dataclass(eq=False)
+class StatsRead(Message):
+    """The statistics of the saved games, in lines to show."""
+
+    lines: list[str]

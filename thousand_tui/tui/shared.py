@@ -359,6 +359,7 @@ class SharedTableScreen(TableScreen):
     def __init__(self, shared: SharedSession) -> None:
         super().__init__(shared.session, seat=shared.mirror.seat)
         self.shared = shared
+        self.coaching = False  # no hints among friends; the deal's record is the service's
         self.sent = 0  # decisions sent that the service has not told back yet
         self.connected: dict[int, bool] = {}
 

@@ -21,4 +21,7 @@ DIALOG_GLOBAL_BINDINGS: list[BindingType] = [
     Binding("q", "app.request_quit", "key_quit", show=False, id="quit"),
 ]
 
+# In the dialogs of a decision: what the strongest AI would do (the table's hint).
+HINT_BINDING = Binding("h", "app.hint", "key_hint", id="hint")
+
 DIGITS = "123456789"

@@ -21,7 +21,7 @@ from textual.widgets import Static
 from ..i18n import Translator
 from ..widgets.base import KeyFooter
 from ..widgets.choices import Choice, ChoiceList
-from .common import DIALOG_GLOBAL_BINDINGS, DIGITS
+from .common import DIALOG_GLOBAL_BINDINGS, DIGITS, HINT_BINDING
 
 
 class DecisionScreen(ModalScreen[Any]):
@@ -33,6 +33,7 @@ class DecisionScreen(ModalScreen[Any]):
         *[Binding(d, f"pick({i})", show=False) for i, d in enumerate(DIGITS) if i],
         Binding("left", "adjust(-1)", "key_change", key_display="←→", id="adjust"),
         Binding("right", "adjust(1)", show=False, id="adjust-up"),
+        HINT_BINDING,
         *DIALOG_GLOBAL_BINDINGS,
     ]
 

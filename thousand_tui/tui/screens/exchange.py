@@ -22,7 +22,7 @@ from ..i18n import Translator
 from ..render import Palette
 from ..widgets.base import KeyFooter
 from ..widgets.hand import Hand
-from .common import DIALOG_GLOBAL_BINDINGS
+from .common import DIALOG_GLOBAL_BINDINGS, HINT_BINDING
 
 
 def exchange_slots(view: SeatView) -> list[tuple[Act, int | None]]:
@@ -50,6 +50,7 @@ class ExchangeScreen(ModalScreen[list[Action] | None]):
         Binding("enter,space", "give", "key_give", key_display="⏎", id="give"),
         Binding("backspace,delete,u", "take_back", "key_back", key_display="⌫", id="take-back"),
         Binding("escape", "put_away", "key_table", key_display="esc", id="put-away"),
+        HINT_BINDING,
         *DIALOG_GLOBAL_BINDINGS,
     ]
 

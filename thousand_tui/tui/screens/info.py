@@ -4,9 +4,12 @@ its own key and goes back to where you were."""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -17,6 +20,7 @@ from ...engine.game import Game
 from ...presets import Preset
 from ...rulebook import format_preset
 from ..i18n import Translator
+from ..messages import StatsRead
 from ..render import Palette
 from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
@@ -60,6 +64,7 @@ class InfoScreen(ModalScreen[None]):
 class SheetScreen(InfoScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "close", "key_close", show=False),
+        Binding("a", "app.analysis", "key_analysis", id="analysis"),
         Binding("c", "app.conventions", "key_rules", id="conventions"),
         Binding("question_mark,f1", "app.help", "key_help", key_display="?", id="help"),
     ]
@@ -75,6 +80,50 @@ class SheetScreen(InfoScreen):
         sheet = self.query_one(ScoreSheet)
         sheet.show_game(self.game)
         sheet.table.focus()
+
+    def chosen_deal(self) -> int | None:
+        """The number of the deal under the cursor (None on the starting position)."""
+        row = self.query_one(ScoreSheet).table.cursor_row
+        if self.game.start is not None:
+            row -= 1
+        results = self.game.results
+        return results[row].number if 0 <= row < len(results) else None
+
+
+class AnalysisScreen(InfoScreen):
+    """The analysis of some finished deals, filled in as the background search brings it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "close", "key_close", show=False),
+        Binding("s", "app.sheet", "key_sheet", id="sheet"),
+    ]
+
+    def __init__(
+        self, numbers: list[int], lines: Callable[[int], list[str]], t: Translator, p: Palette
+    ) -> None:
+        super().__init__(t("analysis_title"), t)
+        self.numbers = numbers
+        self.lines = lines
+        self.p = p
+
+    def compose_body(self) -> ComposeResult:
+        with VerticalScroll(id="info-body"):
+            yield Static(self.text(), id="analysis-text")
+
+    def text(self) -> Text:
+        out = Text()
+        for number in self.numbers:
+            for i, line in enumerate(self.lines(number)):
+                out.append(line + "\n", style="bold" if i == 0 else "")
+            out.append("\n")
+        out.append(self.t("c_analysis_note"), style="dim")
+        return self.p.styled(out)
+
+    def refresh_text(self) -> None:
+        self.query_one("#analysis-text", Static).update(self.text())
+
+    def on_mount(self) -> None:
+        self.query_one("#info-body").focus()
 
 
 class ConventionsScreen(InfoScreen):
@@ -134,3 +183,37 @@ class HelpScreen(InfoScreen):
 
     def on_mount(self) -> None:
         self.query_one("#info-body").focus()
+
+
+class StatsScreen(InfoScreen):
+    """The player's statistics over the saved games, read in a worker."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "close", "key_close", show=False),
+        Binding("s", "app.sheet", "key_sheet", id="sheet"),
+    ]
+
+    def __init__(self, folder: Path, t: Translator, p: Palette) -> None:
+        super().__init__(t("stats_title"), t)
+        self.folder = folder
+        self.p = p
+
+    def compose_body(self) -> ComposeResult:
+        with VerticalScroll(id="info-body"):
+            yield Static(self.t("stats_loading"), id="stats-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#info-body").focus()
+        self.read_stats()
+
+    @work(thread=True, exclusive=True, group="stats")
+    def read_stats(self) -> None:
+        from ...saves import record_files
+        from ...stats import cache_path, collect
+        from ..coach import stats_lines
+
+        stats = collect(record_files(self.folder), cache_path())
+        self.post_message(StatsRead(stats_lines(stats, self.t, self.p.ascii_only)))
+
+    def on_stats_read(self, message: StatsRead) -> None:
+        self.query_one("#stats-text", Static).update(self.p.styled("\n".join(message.lines)))

@@ -26,6 +26,7 @@ from .common import DIALOG_GLOBAL_BINDINGS
 class DealResultScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "next", "key_next", key_display="⏎", id="next"),
+        Binding("a", "app.analysis", "key_analysis", id="analysis"),
         *DIALOG_GLOBAL_BINDINGS,
     ]
 

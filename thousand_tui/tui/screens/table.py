@@ -33,7 +33,7 @@ from ...engine.view import SeatView
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
 from ..failures import log_failure
-from ..messages import AiDecided, AiFailed
+from ..messages import AiDecided, AiFailed, DealAnalysed, HintReady
 from ..narrate import Narrator
 from ..session import HUMAN, Session
 from ..text import (
@@ -55,6 +55,7 @@ from .common import GLOBAL_BINDINGS
 
 if TYPE_CHECKING:
     from ...ai import Player
+    from ...ai.analysis import DealAnalysis
     from ..app import ThousandApp
     from ..widgets.sheet import ScoreSheet
 
@@ -70,6 +71,8 @@ class TableScreen(Screen[None]):
         Binding("enter,space", "decide", "key_decide", key_display="⏎", id="decide"),
         Binding("l", "last_trick", "key_last", id="last-trick"),
         Binding("f", "skip", "key_skip", id="skip"),
+        Binding("h", "hint", "key_hint", id="hint"),
+        Binding("t", "stats", "key_stats", show=False, id="stats"),
         *GLOBAL_BINDINGS,
     ]
 
@@ -97,6 +100,14 @@ class TableScreen(Screen[None]):
         self._redraw_pending = False
         self._bindings_key: tuple[object, ...] = ()
         self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
+        # Hints and the analysis of deals: the search reads the game's record (the analysis)
+        # and this seat's view (hints), which a local game has.
+        self.coaching = True
+        self.hinted = False  # a hint was shown for the human's decision now due
+        self.hint_text: tuple[int, str] | None = None  # the last hint shown, with its turn
+        # The analyses of finished deals (None: could not be made), by deal number.
+        self.analyses: dict[int, DealAnalysis | None] = {}
+        self.to_analyse: list[int] = []
 
     # ------------------------------------------------------------------ properties
 
@@ -278,6 +289,8 @@ class TableScreen(Screen[None]):
 
         pending: PendingResult = self.controller.results[0]
         trick = pending.last_trick.plays if pending.last_trick else None
+        if pending.result.redeal is None and self.coaching:
+            self.analyse(pending.result.number)
         self.dialog_open = True
         narrator = self.controller.narrator
         last = self.game.over and len(self.controller.results) == 1
@@ -408,6 +421,7 @@ class TableScreen(Screen[None]):
             return
         self.table_app.forget_complaint()
         actions = result if isinstance(result, list) else [result]
+        actions = self.marked(result if isinstance(result, list) else [result])
         self.controller.awaiting = Awaiting.NOTHING
         for action in actions:
             if not self.act(action):
@@ -423,6 +437,10 @@ class TableScreen(Screen[None]):
             return bool(self.view().tricks) or self.show_last or None
         if action == "skip":
             return self.controller.watching() and not self.skipping  # hidden otherwise
+        if action == "hint":
+            if not (self.coaching and self.table_app.setup.hints):
+                return False
+            return (self.game.to_move == self.seat and not self.controller.results) or None
         return True
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
@@ -454,6 +472,7 @@ class TableScreen(Screen[None]):
     def play(self, action: Action) -> None:
         self.controller.awaiting = Awaiting.NOTHING
         self.show_last = False
+        (action,) = self.marked([action])
         if self.act(action):
             self.table_app.forget_complaint()
             self.advance()
@@ -481,6 +500,128 @@ class TableScreen(Screen[None]):
 
     def watch_skipping(self) -> None:
         self.redraw_soon()
+
+    # ------------------------------------------------------------------ hints
+
+    def action_hint(self) -> None:
+        """What `hard` would do at the human's decision, searched in a worker."""
+        if not (self.coaching and self.table_app.setup.hints):
+            self.notify(self.t("c_hints_off"), timeout=3)
+            return
+        if self.game.to_move != self.seat or self.controller.results or self.game.over:
+            return
+        turn = self.controller.turn
+        if self.hint_text is not None and self.hint_text[0] == turn:
+            self.notify(self.hint_text[1], timeout=12)
+            return
+        self.notify(self.t("c_hint_thinking"), timeout=2)
+        self.search_hint(turn, self.game.view(self.seat), self.game.seed)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def search_hint(self, turn: int, view: SeatView, game_seed: int) -> None:
+        from ...ai import seat_seed
+        from ...ai.analysis import advise, hint_player
+        from ...ai.pool import default_jobs
+
+        worker = get_current_worker()
+        player = hint_player(seat_seed(game_seed, self.seat), self.session.think, default_jobs())
+        advice = advise(view, player)
+        if not worker.is_cancelled:
+            self.post_message(HintReady(turn, advice))
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        if message.turn != self.controller.turn or self.game.to_move != self.seat:
+            return
+        from ..coach import Words
+
+        text = Words(self.t, self.game.names, self.p.ascii_only).hint(message.advice)
+        self.hinted = True
+        self.hint_text = (message.turn, text)
+        self.say(text)
+        self.notify(text, timeout=12)
+
+    # ------------------------------------------------------------------ deal analysis
+
+    def analyse(self, number: int) -> None:
+        """Analyse finished deal `number` in the background (a low-priority process), after
+        those already asked for."""
+        if number in self.analyses or number in self.to_analyse:
+            return
+        self.to_analyse.append(number)
+        self.analyse_deals(list(self.game.lines), list(self.to_analyse))
+
+    @work(thread=True, exclusive=True, group="analysis")
+    def analyse_deals(self, lines: list[dict[str, Any]], numbers: list[int]) -> None:
+        from ...ai.analysis import analyze_in_background
+        from ...ai.pool import PoolClosed
+
+        worker = get_current_worker()
+        for number in numbers:
+            if worker.is_cancelled:
+                return
+            if number in self.analyses:
+                continue
+            try:
+                analysis = analyze_in_background(lines, self.seat, number)
+            except PoolClosed:  # the table is closing
+                return
+            except Exception:  # an analysis that fails must not stop the game
+                import traceback
+
+                what = f"the analysis of deal {number} failed:"
+                log_failure(what, traceback.format_exc(), self.table_app.log_file)
+                analysis = None
+            # Posted even when a newer worker took over: the analysis holds all the same.
+            self.post_message(DealAnalysed(number, analysis))
+
+    def on_deal_analysed(self, message: DealAnalysed) -> None:
+        self.analyses[message.number] = message.analysis
+        path = self.session.path
+        if message.analysis is not None and path is not None:
+            from ...stats import cache_path, game_key, write_cache
+
+            key = game_key(path, self.game.lines[0])
+            write_cache(cache_path(), [(key, message.number, self.seat, message.analysis.lost)])
+        if message.number in self.to_analyse:
+            self.to_analyse.remove(message.number)
+        from .info import AnalysisScreen
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, AnalysisScreen):
+                screen.refresh_text()
+
+    def analysis_lines(self, number: int) -> list[str]:
+        t = self.t
+        if number not in self.analyses:
+            return [t("c_analysing", number=number)]
+        analysis = self.analyses[number]
+        if analysis is None:
+            return [t("c_analysis_failed", number=number)]
+        from ..coach import Words
+
+        return Words(t, self.game.names, self.p.ascii_only, self.seat).deal(analysis)
+
+    def show_analysis(self, number: int) -> None:
+        from .info import AnalysisScreen
+
+        self.analyse(number)
+        self.app.push_screen(AnalysisScreen([number], self.analysis_lines, self.t, self.p))
+
+    def action_stats(self) -> None:
+        from ...saves import games_dir
+        from .info import StatsScreen
+
+        path = self.session.path
+        folder = path.parent if path is not None else games_dir()
+        self.app.push_screen(StatsScreen(folder, self.t, self.p))
+
+    def marked(self, actions: list[Action]) -> list[Action]:
+        """The human's decision, marked in the record when a hint was shown for it."""
+        if not self.hinted:
+            return actions
+        self.hinted = False
+        self.app.clear_notifications()
+        return [replace(a, hinted=True) for a in actions]
 
     # ------------------------------------------------------------------ drawing
 
@@ -529,6 +670,7 @@ class TableScreen(Screen[None]):
             self.show_last,
             bool(view.hand),
             watching,
+            view.to_move,
         )
         if key != self._bindings_key:
             self._bindings_key = key

@@ -1,0 +1,169 @@
+"""Statistics from a set of hand-made records equal the figures counted by hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from thousand_tui.cli import main
+from thousand_tui.stats import collect, game_key, write_cache
+from thousand_tui.tui.coach import stats_lines
+from thousand_tui.tui.i18n import Translator
+
+YOU = {"name": "You", "kind": "human"}
+
+
+def header(created: str, levels: tuple[str, str], human: bool = True) -> dict[str, Any]:
+    first = YOU if human else {"name": "Vera", "kind": "ai", "level": "easy"}
+    return {
+        "type": "game",
+        "format": "thousand-record",
+        "version": 1,
+        "preset": "classic",
+        "seed": 7,
+        "created": created,
+        "players": [
+            first,
+            {"name": "Anna", "kind": "ai", "level": levels[0]},
+            {"name": "Boris", "kind": "ai", "level": levels[1]},
+        ],
+    }
+
+
+def deal(number: int) -> dict[str, Any]:
+    return {"type": "deal", "number": number, "dealer": 0}
+
+
+def action(seat: int, act: str, **more: Any) -> dict[str, Any]:
+    return {"type": "action", "seat": seat, "act": act, **more}
+
+
+def result(number: int, declarer: int | None, contract: int | None, made: bool | None,
+           deltas: list[int], events: list[dict[str, Any]] | None = None,
+           redeal: str | None = None) -> dict[str, Any]:  # fmt: skip
+    return {
+        "type": "result",
+        "number": number,
+        "redeal": redeal,
+        "declarer": declarer,
+        "contract": contract,
+        "made": made,
+        "deltas": deltas,
+        "events": events or [],
+    }
+
+
+# Game A: finished and won; a made 120 after a hint, a redeal, a palka while defending, a
+# failed 165 on a barrel attempt, a conceded 130.
+GAME_A = [
+    header("2026-01-01T10:00:00Z", ("easy", "hard")),
+    deal(1),
+    action(0, "bid", value=120, hinted=True),
+    result(1, 0, 120, True, [120, 20, 30]),
+    deal(2),
+    result(2, None, None, None, [0, 0, 0], redeal="hand_nines"),
+    deal(3),
+    action(0, "pass"),
+    result(3, 1, 100, False, [40, -100, 15], [{"kind": "palka", "seat": 0, "count": 1}]),
+    deal(4),
+    result(4, 0, 165, False, [-165, 30, 30], [{"kind": "barrel_attempt", "seat": 0, "used": 1}]),
+    deal(5),
+    result(5, 0, 130, None, [0, 60, 60], [{"kind": "concession", "seat": 0}]),
+    {"type": "end", "winner": 0, "scores": [1000, 10, 35], "deals": 5},
+]
+# Game B: unfinished; a made 100 with a card played after a hint, a made 140 winning the
+# barrel; an automatic bid is not a decision.
+GAME_B = [
+    header("2026-01-02T10:00:00Z", ("normal", "normal")),
+    deal(1),
+    action(0, "bid", value=100, auto=True),
+    action(0, "play", card="AS", hinted=True),
+    result(1, 0, 100, True, [100, 10, 5]),
+    deal(2),
+    result(2, 0, 140, True, [140, 0, 0], [{"kind": "barrel_win", "seat": 0}]),
+]
+# Game C: no human seat (a simulation): left out.
+GAME_C = [header("2026-01-03T10:00:00Z", ("easy", "easy"), human=False), deal(1),
+          result(1, 0, 100, True, [100, 0, 0])]  # fmt: skip
+
+
+def write(folder: Path, name: str, lines: list[dict[str, Any]]) -> Path:
+    path = folder / name
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> tuple[list[Path], Path]:
+    games = tmp_path / "games"
+    games.mkdir()
+    a = write(games, "a.jsonl", GAME_A)
+    b = write(games, "b.jsonl", GAME_B)
+    c = write(games, "c.jsonl", GAME_C)
+    cache = tmp_path / "analysis.jsonl"
+    key = game_key(a, GAME_A[0])
+    # Two analysed deals of game A (12.5 and 3.5 points lost), one of another seat.
+    write_cache(cache, [(key, 1, 0, 12.5), (key, 3, 0, 3.5), (key, 4, 1, 99.0)])
+    with cache.open("a") as handle:
+        handle.write("not json\n")
+    return [b, a, c], cache
+
+
+def test_the_figures_equal_those_counted_by_hand(saved: tuple[list[Path], Path]) -> None:
+    paths, cache = saved
+    stats = collect(paths, cache)
+    total = stats.total
+    assert (total.games, total.unfinished, total.wins) == (1, 1, 1)
+    assert total.deals == 6  # the redeal is not a deal played
+    assert total.points == 120 + 40 - 165 + 0 + 100 + 140
+    assert total.per_deal == pytest.approx(235 / 6)
+    assert total.played == [2, 1, 1] and total.made == [2, 1, 0]  # the conceded 130 is apart
+    assert (total.concessions, total.palki) == (1, 1)
+    assert (total.barrel_attempts, total.barrel_wins) == (1, 1)
+    assert (total.decisions, total.hinted) == (3, 2)
+    assert (total.hinted_deals, total.hinted_points) == (2, 220)
+    assert (total.analysed, total.lost) == (2, 16.0)
+    assert total.lost_per_deal == 8.0
+    assert set(stats.by_preset) == {"classic"}
+    assert set(stats.by_level) == {"easy,hard", "normal,normal"}
+    assert stats.by_level["easy,hard"].points == -5
+    assert stats.by_level["normal,normal"].wins == 0
+    assert [round(g.per_deal, 2) for g in stats.trend] == [-1.25, 120.0]
+
+
+def test_the_text_draws_bars(saved: tuple[list[Path], Path]) -> None:
+    paths, cache = saved
+    lines = stats_lines(collect(paths, cache), Translator("en"))
+    assert "Games 1 (unfinished 1), won 1" in lines
+    assert "Points per deal 39.2 over 6 deals" in lines
+    assert "  100–120  " + "█" * 20 + "  2/2  100%" in lines
+    assert "  165+     " + "░" * 20 + "  0/1  0%" in lines
+    assert "Concessions 1 · palki 1 · barrel attempts 1, won 1" in lines
+    assert "After a hint: 2 of 3 decisions, in 2 deals (110.0 a deal)" in lines
+    assert "Lost by your decisions: 8.0 points a deal (2 deals analysed)" in lines
+    assert "Opponents easy,hard" in lines and "Opponents normal,normal" in lines
+    ru = stats_lines(collect(paths, cache), Translator("ru"), ascii_only=True)
+    assert "  100-120  " + "#" * 20 + "  2/2  100%" in ru
+
+
+def test_thousand_stats_json(
+    saved: tuple[list[Path], Path],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    paths, cache = saved
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(cache.parent))
+    assert main(["stats", "--dir", str(paths[0].parent), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"]["points"] == 235 and data["total"]["lost"] == 16.0
+    assert [g["per_deal"] for g in data["trend"]] == [-1.25, 120.0]
+    assert main(["stats", "--dir", str(cache.parent / "nowhere")]) == 2
+    assert "--dir" in capsys.readouterr().err
+
+
+def test_no_games_yet(tmp_path: Path) -> None:
+    lines = stats_lines(collect([], None), Translator("en"))
+    assert lines == ["No games of yours are saved yet: play one, and come back."]

@@ -1,0 +1,171 @@
+"""Hints and the analysis of finished deals at the table, driven by keys."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.pilot import Pilot
+
+from thousand_tui.settings import TableSetup
+from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.screens.auction import AuctionScreen
+from thousand_tui.tui.screens.info import AnalysisScreen, SheetScreen
+from thousand_tui.tui.screens.result import DealResultScreen
+
+from .helpers import STRONG, play_out_deal, screen_text, settle
+
+SIZE = (80, 24)
+
+
+def coach_app(**kwargs: object) -> ThousandApp:
+    setup = TableSetup.of(seed=11, pace=0, think=0.05, deals={1: STRONG}, save=False, **kwargs)  # type: ignore[arg-type]
+    return create_app(setup)
+
+
+async def hint_shown(pilot: Pilot) -> str:
+    """Press h and wait for the hint; the line it wrote in the game log."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    await pilot.press("h")
+    for _ in range(600):
+        await pilot.pause(0.05)
+        if app.table.hint_text is not None:
+            break
+    log = app.table.query_one("#log").lines_written  # type: ignore[attr-defined]
+    hints = [line for line in log if line.startswith("Hint: ")]
+    assert hints, log
+    return hints[-1]
+
+
+async def test_a_hint_at_the_auction_says_what_to_bid_and_marks_the_decision() -> None:
+    app = coach_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, AuctionScreen)
+        assert "h Hint" in screen_text(app)
+        hint = await hint_shown(pilot)
+        # Three aces and the heart marriage: hard bids the next step with its chance.
+        assert hint.startswith("Hint: Bid 105: made in ") and "% of sampled deals." in hint
+        await pilot.press("2")
+        await settle(pilot)
+        game = app.session.game
+        bids = [line for line in game.lines if line.get("act") == "bid" and line["seat"] == 0]
+        assert bids == [{"type": "action", "seat": 0, "act": "bid", "value": 105, "hinted": True}]
+        # The next decision (the exchange) was taken without a hint.
+        await pilot.press("1", "enter", "2", "enter", "enter")
+        await settle(pilot)
+        gives = [line for line in game.lines if line.get("act") == "give"]
+        assert len(gives) == 2 and not any("hinted" in line for line in gives)
+
+
+async def test_a_hint_for_a_card_names_the_card() -> None:
+    app = coach_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # bid 105
+        await settle(pilot)
+        await pilot.press("1", "enter", "2", "enter", "enter")  # give two cards
+        await settle(pilot)
+        await pilot.press("1")  # play 105
+        await settle(pilot)
+        assert app.table.awaiting == "play"
+        hint = await hint_shown(pilot)
+        assert hint.startswith("Hint: play ") and "sampled deals" in hint
+
+
+async def test_without_hints_the_key_is_gone() -> None:
+    app = coach_app(hints=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Hint" not in screen_text(app)
+        await pilot.press("h")
+        await pilot.pause(0.2)
+        assert app.table.hint_text is None
+        await pilot.press("2")
+        await settle(pilot)
+        assert not any("hinted" in line for line in app.session.game.lines)
+
+
+async def analysed(app: ThousandApp, number: int) -> None:
+    for _ in range(1200):
+        if number in app.table.analyses:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"deal {number} was not analysed")
+
+
+async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet() -> None:
+    app = coach_app()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # bid 105
+        await settle(pilot)
+        await pilot.press("1", "enter", "2", "enter", "enter")
+        await settle(pilot)
+        await pilot.press("1")
+        await play_out_deal(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        assert "a Analysis" in screen_text(app)
+        await pilot.press("a")
+        assert isinstance(app.screen, AnalysisScreen)
+        await analysed(app, 1)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Deal 1" in text and "You played 105 and took" in text
+        assert "With all cards open, you could take " in text
+        assert app.table.analyses[1] is not None
+        await pilot.press("escape")
+        assert isinstance(app.screen, DealResultScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("s")
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("a")
+        assert isinstance(app.screen, AnalysisScreen)
+        assert "With all cards open, you could take " in screen_text(app)
+
+
+async def test_the_statistics_screen_reads_the_saved_games(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(100, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # the auction put away: the table has the keys
+        await pilot.press("t")
+        await pilot.pause()
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if "Games 0 (unfinished 1), won 0" in screen_text(app):
+                break
+        text = screen_text(app)
+        assert "Your statistics" in text
+        assert "Games 0 (unfinished 1), won 0" in text
+        assert "No decision taken after a hint (0 decisions)" in text
+
+
+def test_the_words_of_an_analysis_in_russian() -> None:
+    from thousand_tui.ai.analysis import Advice, DealAnalysis, Decision, Option
+    from thousand_tui.engine.actions import Act, Action
+    from thousand_tui.engine.cards import parse_card
+    from thousand_tui.tui.coach import Words
+    from thousand_tui.tui.i18n import Translator
+
+    ten = Action(0, Act.PLAY, card=parse_card("TH"))
+    ace = Action(0, Act.PLAY, card=parse_card("AC"))
+    advice = Advice(0, "play", Option((ace,), 10.0, 0.5), (Option((ace,), 10.0, 0.5),
+                    Option((ten,), -11.0, 0.4)), 120, True)  # fmt: skip
+    analysis = DealAnalysis(3, 0, 0, 120, False, 101, 131)
+    analysis.decisions.append(Decision(2, "play", (ten,), advice, 21.0))
+    words = Words(Translator("ru"), ["Вы", "Анна", "Борис"], you=0)
+    assert words.deal(analysis) == [
+        "Кон 3",
+        "Вы: заказ 120, взято 101 — не сыграно.",
+        "С открытыми картами вы могли взять 131.",
+        "Взятка 3: 10♥ — потеря около 21 очка; лучше: A♣.",
+        "Всего потеряно вашими решениями: около 21 очка.",
+    ]
+    english = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
+    assert english.hint(advice) == (
+        "Hint: play A♣: makes the contract in 50% of sampled deals; 10♥: 40%."
+    )
