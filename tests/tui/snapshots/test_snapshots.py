@@ -18,6 +18,16 @@ from ..helpers import STRONG, play_headless, press_card, settle
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
 
+async def laid_out(pilot: Pilot) -> None:
+    """Settled, with the table under the dialog laid out again: Textual may leave a screen
+    behind a modal one laid out as it was when the modal opened."""
+    await settle(pilot)
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    app.table.refresh(layout=True)
+    await pilot.pause()
+
+
 def strong_app() -> ThousandApp:
     return create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
 
@@ -49,7 +59,7 @@ def test_table(snap_compare, size: tuple[int, int]) -> None:  # type: ignore[no-
 
 @pytest.mark.parametrize("size", SIZES)
 def test_auction(snap_compare, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(strong_app(), terminal_size=size, run_before=settle)
+    assert snap_compare(strong_app(), terminal_size=size, run_before=laid_out)
 
 
 @pytest.mark.parametrize("size", SIZES)

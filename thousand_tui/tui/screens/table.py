@@ -224,6 +224,9 @@ class TableScreen(Screen[None]):
             self.query_one("#side").mount(self.side)
         if self.side.is_mounted:
             self.side.show_game(self.game)
+            # The whole screen laid out again, even behind a dialog (a layout asked of the
+            # sheet alone could be lost there, and its legend cut to one line).
+            self.refresh(layout=True)
         else:
             self.call_after_refresh(self.side_sheet)
 
