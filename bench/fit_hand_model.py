@@ -13,11 +13,13 @@ hands of each kind, the spread of the real result around it. It is fitted in two
 3. `fit`: least squares of the calibrated points on the features, per variant, and the
    residual quantiles per kind of hand; written as JSON (a few kilobytes).
 
-    python bench/fit_hand_model.py generate --deals 6000 --jobs 2 --out /tmp/hands.jsonl
-    python bench/fit_hand_model.py calibrate --deals 600 --jobs 2 --out /tmp/played.jsonl
+    python bench/fit_hand_model.py generate --deals 12000 --jobs 2 --out /tmp/hands.jsonl
+    python bench/fit_hand_model.py calibrate --deals 1000 --jobs 2 --out /tmp/played.jsonl
     python bench/fit_hand_model.py fit /tmp/hands.jsonl /tmp/played.jsonl
 
-Run time on a 2-core machine: see the figures printed by each step.
+The shipped model was built so, on a 2-core machine shared with other work: `generate`,
+12,000 deals in 1,213 s (2.6 MB of JSON lines); `calibrate`, 1,000 deals played by `hard` in
+1,327 s (0.28 MB); `fit`, a few seconds. The model itself is 2.7 kB.
 """
 
 from __future__ import annotations

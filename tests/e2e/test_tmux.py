@@ -187,7 +187,7 @@ def test_from_the_start_screen_to_the_table_and_back(terminal: Terminal, tmp_pat
     terminal.wait_for("next", "Continue a game")
     terminal.wait_for("next", "‹ Family home rules ›")
     terminal.wait_for("next", "Family home rules · deal 1 · You 0")
-    for _ in range(8):  # the start line, five settings, the conventions, the heading
+    for _ in range(9):  # the start line, six settings, the conventions, the heading
         terminal.keys("next", "Down")
     terminal.keys("next", "Enter")
     terminal.wait_for("next", "Game resumed at deal 1.")

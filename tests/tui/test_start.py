@@ -346,3 +346,24 @@ async def test_a_hosts_levels_for_three_players_only() -> None:
         await settle(pilot)
         assert app.session.game.rules.players == 3
         assert app.session.levels == {1: "easy", 2: "normal"}
+
+
+async def test_hints_turned_off_on_the_start_screen_stay_off() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "‹ on ›" in screen_text(app)
+        await go_to(pilot, "hints")
+        await pilot.press("right")
+        assert "‹ off ›" in screen_text(app)
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not app.setup.hints
+        assert not app.table.check_action("hint", ())  # the key is not offered
+    assert json.loads(choices_path().read_text(encoding="utf-8"))["hints"] is False
+
+    again = start_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "‹ off ›" in screen_text(again)

@@ -547,6 +547,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Имя из букв, цифр и пробелов, не длиннее {max} символов.",
     ),
     "start_host_levels": ("set by the server", "задаёт сервер"),
+    "start_hints": ("Hints (h)", "Подсказки (h)"),
+    "start_hints_on": ("on", "да"),
+    "start_hints_off": ("off", "нет"),
     "lang_en": ("English", "English"),
     "lang_ru": ("Русский", "Русский"),
     # ---------------------------------------------------------------- hints and analysis

@@ -41,13 +41,14 @@ def choices_path(environ: dict[str, str] | None = None) -> Path:
 class Choices:
     """The start screen's choices: a preset (by the name offered; "" for the first offered),
     the number of players (None: the preset's own), a level per opponent, the player's name
-    ("" for the default) and the language."""
+    ("" for the default), the language, and whether the hint key is offered."""
 
     preset: str = ""
     players: int | None = None
     levels: list[str] = field(default_factory=lambda: [DEFAULT_LEVEL] * 3)
     name: str = ""
     lang: str = "en"
+    hints: bool = True
 
     @classmethod
     def read(cls, path: Path) -> Choices | None:
@@ -72,6 +73,8 @@ class Choices:
             choices.name = name
         if data.get("lang") in LANGUAGES:
             choices.lang = data["lang"]
+        if isinstance(data.get("hints"), bool):
+            choices.hints = data["hints"]
         return choices
 
     def write(self, path: Path) -> bool:
@@ -174,6 +177,7 @@ class StartOffer:
             seed=seed,
             name=choices.name or None,
             lang=choices.lang,
+            hints=choices.hints and base.hints,
             ascii=base.ascii,
             reduced_motion=base.reduced_motion,
             pace=base.pace,

@@ -156,6 +156,16 @@ class StartScreen(Screen[None]):
                 self.keep_lang,
             )
         )
+        lines.append(
+            Setting(
+                "hints",
+                t("start_hints"),
+                [True, False],
+                choices.hints,
+                lambda on: t("start_hints_on" if on else "start_hints_off"),
+                self.keep_hints,
+            )
+        )
         return lines
 
     def entries(self) -> list[Line]:
@@ -282,6 +292,9 @@ class StartScreen(Screen[None]):
         if name is not None:
             self.choices.name = name
             self.redraw("name")
+
+    def keep_hints(self, on: bool) -> None:
+        self.choices.hints = on
 
     def keep_lang(self, lang: str) -> None:
         self.choices.lang = lang
