@@ -81,7 +81,7 @@ async def exchange(pilot: Pilot) -> None:
 
 async def table(pilot: Pilot) -> None:
     await to_exchange(pilot)
-    await pilot.press("3", "enter", "4", "enter", "enter")  # K♠ to Anna, Q♣ to Boris
+    await pilot.press("3", "enter", "5", "enter", "enter")  # K♠ to Anna, Q♣ to Boris
     await settle(pilot)
     await pilot.press("1")  # play 105
     await settle(pilot)

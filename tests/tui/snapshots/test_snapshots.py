@@ -13,7 +13,7 @@ from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.startup import StartOffer
 
-from ..helpers import STRONG, play_headless, press_card, settle
+from ..helpers import STRONG, give_two, play_headless, press_card, settle
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -40,8 +40,7 @@ async def to_exchange(pilot: Pilot) -> None:
 
 async def to_play(pilot: Pilot) -> None:
     await to_exchange(pilot)
-    await pilot.press("3", "enter", "5", "enter", "enter")  # K♠ to Anna, Q♣ to Boris
-    await settle(pilot)
+    await give_two(pilot)
     await pilot.press("1")  # play 105
     await settle(pilot)
     await press_card(pilot, "AH")
