@@ -169,3 +169,23 @@ def test_the_words_of_an_analysis_in_russian() -> None:
     assert english.hint(advice) == (
         "Hint: play A♣: makes the contract in 50% of sampled deals; 10♥: 40%."
     )
+
+
+async def test_a_hosted_table_analyses_a_deal_only_when_asked(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from thousand_tui.saves import SESSION_MARK
+
+    monkeypatch.setenv(SESSION_MARK, "1")
+    app = coach_app()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # bid 105
+        await settle(pilot)
+        await pilot.press("1", "enter", "2", "enter", "enter")
+        await settle(pilot)
+        await pilot.press("1")
+        await play_out_deal(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        assert not app.table.to_analyse and not app.table.analyses  # nothing started
+        await pilot.press("a")
+        await analysed(app, 1)
+        assert app.table.analyses[1] is not None

@@ -11,6 +11,7 @@ controller's state or of the screen's reactive attributes redraws the table once
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import replace
@@ -30,6 +31,7 @@ from ...engine.actions import Action
 from ...engine.deal import Phase
 from ...engine.game import Game
 from ...engine.view import SeatView
+from ...saves import SESSION_MARK
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
 from ..failures import log_failure
@@ -103,6 +105,10 @@ class TableScreen(Screen[None]):
         # Hints and the analysis of deals: the search reads the game's record (the analysis)
         # and this seat's view (hints), which a local game has.
         self.coaching = True
+        # Each finished deal is analysed at once in a background process, except in a hosted
+        # session: there twenty players would keep twenty more processes busy, so a deal is
+        # analysed only when its analysis is asked for.
+        self.analyse_each_deal = not os.environ.get(SESSION_MARK)
         self.hinted = False  # a hint was shown for the human's decision now due
         self.hint_text: tuple[int, str] | None = None  # the last hint shown, with its turn
         # The analyses of finished deals (None: could not be made), by deal number.
@@ -292,7 +298,7 @@ class TableScreen(Screen[None]):
 
         pending: PendingResult = self.controller.results[0]
         trick = pending.last_trick.plays if pending.last_trick else None
-        if pending.result.redeal is None and self.coaching:
+        if pending.result.redeal is None and self.coaching and self.analyse_each_deal:
             self.analyse(pending.result.number)
         self.dialog_open = True
         narrator = self.controller.narrator
