@@ -59,3 +59,13 @@ async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
         cat.close()
         await pump(pilot, [ann], lambda: "Cat left the table" in screen_text(app))
         assert "○ away" in screen_text(app)
+
+
+def test_a_code_from_the_start_screen_that_no_table_has_is_said(base, capsys) -> None:  # type: ignore[no-untyped-def]
+    from thousand_tui.settings import TableSetup
+    from thousand_tui.tui.shared import play_shared_choice
+    from thousand_tui.tui.startup import SharedChoice
+
+    choice = SharedChoice("join", TableSetup.of(pace=0), code="K7QM2P")
+    assert play_shared_choice(choice) == 2
+    assert "the shared table:" in capsys.readouterr().err

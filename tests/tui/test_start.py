@@ -367,3 +367,47 @@ async def test_hints_turned_off_on_the_start_screen_stay_off() -> None:
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "‹ off ›" in screen_text(again)
+
+
+async def test_open_a_shared_table_from_the_start_screen() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "level-1")
+        await pilot.press("right")  # Anna: normal
+        await go_to(pilot, "open-table")
+        await pilot.press("enter")
+        await pilot.pause()
+    choice = app.shared_choice
+    assert choice is not None and choice.kind == "open"
+    assert choice.level == "normal"
+    assert choice.setup.preset is not None and choice.setup.preset.name == "classic"
+
+
+async def test_join_a_shared_table_asks_for_its_code() -> None:
+    from thousand_tui.tui.screens.start import CodeScreen
+
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "join-table")
+        await pilot.press("enter")
+        assert isinstance(app.screen, CodeScreen)
+        await pilot.press(*"../etc", "enter")
+        assert "Not a table's code" in screen_text(app)
+        assert app.shared_choice is None
+        app.screen.query_one("#code-input").value = "k7qm-2p"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+    choice = app.shared_choice
+    assert choice is not None and choice.kind == "join" and choice.code == "K7QM2P"
+
+
+async def test_no_shared_table_lines_over_ssh(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from thousand_tui.saves import SESSION_MARK
+
+    monkeypatch.setenv(SESSION_MARK, "1")
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "open-table" not in line_ids(app) and "join-table" not in line_ids(app)

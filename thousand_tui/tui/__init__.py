@@ -101,6 +101,10 @@ def run(options: argparse.Namespace) -> int:
     finally:
         if app.has_game:
             app.session.close()  # the record, and the search's workers if any were started
+    if app.shared_choice is not None:
+        from .shared import play_shared_choice
+
+        return play_shared_choice(app.shared_choice)
     if not app.has_game:
         return app.return_code or 0
     session = app.session

@@ -26,7 +26,7 @@ from .i18n import Translator
 from .render import CardColors, Palette
 from .screens.table import TableScreen
 from .session import Session, new_session, same_table
-from .startup import Choices, StartOffer, choices_path
+from .startup import Choices, SharedChoice, StartOffer, choices_path
 
 MIN_SIZE = (80, 24)
 
@@ -73,6 +73,7 @@ class ThousandApp(App[int]):
         self.games_played = 1
         self.notices: list[str] = []
         self.complaint = False  # a warning or error is on the screen
+        self.shared_choice: SharedChoice | None = None  # a shared table chosen at the start
         self.log_file: Path | None = None  # where problems are logged (`failures.py`)
         self.ascii_filter = AsciiFilter() if setup.ascii else None
         if setup.ascii:

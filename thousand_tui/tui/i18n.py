@@ -548,6 +548,21 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "start_host_levels": ("set by the server", "задаёт сервер"),
     "start_hints": ("Hints (h)", "Подсказки (h)"),
+    "start_open": (
+        "Open a table for friends (they join with its code)",
+        "Открыть стол для друзей (они садятся по коду)",
+    ),
+    "start_join": ("Join a friend's table", "Сесть за стол друга"),
+    "start_code_title": ("The table's code", "Код стола"),
+    "start_code_help": (
+        "Six letters and digits, as the friend who opened the table got them. "
+        "Enter: join · Esc: back",
+        "Шесть букв и цифр, которые получил открывший стол. Enter — сесть · Esc — назад",
+    ),
+    "start_code_bad": (
+        "Not a table's code: six letters and digits, e.g. K7QM2P.",
+        "Это не код стола: шесть букв и цифр, например K7QM2P.",
+    ),
     "start_hints_on": ("on", "да"),
     "start_hints_off": ("off", "нет"),
     "lang_en": ("English", "English"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -43,6 +44,7 @@ from .controller import Awaiting, Step
 from .i18n import Translator
 from .screens.table import TableScreen
 from .session import Session, ai_names
+from .startup import SharedChoice
 from .text import top_line
 from .widgets.base import KeyFooter
 
@@ -563,6 +565,20 @@ def run_shared(setup: TableSetup, shared: SharedSession) -> int:
 
 
 # ---------------------------------------------------------------------- the commands
+
+
+def play_shared_choice(choice: SharedChoice) -> int:
+    """The shared table chosen on the start screen: open it or join it, then play at it."""
+    setup = choice.setup
+    try:
+        if choice.kind == "open":
+            shared = open_shared(setup, level=choice.level)
+        else:
+            shared = join_shared(choice.code, name=setup.name, lang=setup.lang)
+    except TableError as error:
+        print(f"thousand: the shared table: {error}", file=sys.stderr)
+        return 2
+    return run_shared(setup, shared)
 
 
 def run_open(options: argparse.Namespace) -> int:

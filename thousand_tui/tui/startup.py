@@ -209,3 +209,15 @@ __all__ = [
     "preset_title",
     "unfinished_games",
 ]
+
+
+@dataclass(frozen=True)
+class SharedChoice:
+    """A shared table chosen on the start screen (docs/tables.md): `open` one for the game as
+    chosen (friends take the other seats, `level` plays those nobody takes), or `join` the
+    table of `code`. The start screen closes, and the table opens in its place."""
+
+    kind: str  # "open" or "join"
+    setup: TableSetup
+    level: str = "easy"
+    code: str = ""

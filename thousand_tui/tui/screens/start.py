@@ -9,6 +9,7 @@ choices are kept (`startup.Choices`) when the screen is left, for a game or for 
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,10 +24,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
 from ...presets import Preset
-from ...saves import SavedGame, local_date
+from ...saves import SESSION_MARK, SavedGame, local_date
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, check_name
+from ...tables.service import normalize_code
 from ..i18n import Translator
-from ..startup import Choices, StartOffer, preset_title, unfinished_games
+from ..startup import Choices, SharedChoice, StartOffer, preset_title, unfinished_games
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.choices import Choice, ChoiceList
 
@@ -178,6 +180,9 @@ class StartScreen(Screen[None]):
             lines.append(Entry("saved-title", t("start_continue"), lambda: None, heading=True))
             for number, save in enumerate(self.saved):
                 lines.append(Entry(f"saved-{number}", self.saved_words(save), self.continuer(save)))
+        if not os.environ.get(SESSION_MARK):  # over SSH: the words `open` and `join` do it
+            lines.append(Entry("open-table", t("start_open"), self.open_shared))
+            lines.append(Entry("join-table", t("start_join"), self.ask_code))
         lines.append(Entry("quit", t("start_quit"), self.action_quit))
         return lines
 
@@ -313,6 +318,30 @@ class StartScreen(Screen[None]):
         app.keep_choices(self.choices)  # now, not only when the screen goes
         app.open_table(setup)
 
+    def open_shared(self) -> None:
+        """Open a shared table of the game as chosen: friends join with its code, and the
+        first opponent's level plays the seats nobody takes."""
+        self.leave_for_shared("open")
+
+    def ask_code(self) -> None:
+        def answered(code: str | None) -> None:
+            if code:
+                self.leave_for_shared("join", code)
+
+        self.app.push_screen(CodeScreen(self.t), answered)
+
+    def leave_for_shared(self, kind: str, code: str = "") -> None:
+        app = table_app(self)
+        try:
+            setup = self.offer.setup(app.setup, self.choices, random.randrange(1, 1_000_000))
+        except (SetupError, ValueError, OSError) as error:
+            self.notify(str(error), severity="error")
+            return
+        app.keep_choices(self.choices)
+        level = setup.levels[0] if setup.levels else "easy"
+        app.shared_choice = SharedChoice(kind, setup, level, code)
+        app.exit()
+
     def continuer(self, save: SavedGame) -> Callable[[], None]:
         def run() -> None:
             app = table_app(self)
@@ -377,6 +406,36 @@ class NameScreen(ModalScreen[str | None]):
             self.query_one("#name-help", Static).update(self.t("start_name_bad", max=MAX_NAME))
             return
         self.dismiss(name or "")
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class CodeScreen(ModalScreen[str | None]):
+    """The code of a friend's shared table, typed in; Enter joins, Esc goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "key_close", key_display="esc", id="back"),
+    ]
+
+    def __init__(self, t: Translator) -> None:
+        super().__init__(classes="-name")
+        self.t = t
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = self.t("start_code_title")
+            yield Input(max_length=12, id="code-input")
+            yield Static(self.t("start_code_help"), id="code-help")
+        yield KeyFooter()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        code = normalize_code(event.value)
+        if code is None:
+            self.query_one("#code-help", Static).update(self.t("start_code_bad"))
+            return
+        self.dismiss(code)
 
     def action_back(self) -> None:
         self.dismiss(None)
