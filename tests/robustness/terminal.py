@@ -164,7 +164,7 @@ def exit_status(screen: str) -> int | None:
 def terminal_usable(tmux: Tmux, status: int) -> None:
     """The shell got its exit status, the screen is back from the alternate screen, and the
     terminal echoes and reads lines again."""
-    wait_for(f"EXITED {status}", lambda: exit_status(tmux.screen()) == status)
+    wait_for(f"EXITED {status}", lambda: exit_status(tmux.screen()) == status, tmux)
     assert tmux.value("alternate_on") == "0"
     modes = tmux.root / "stty.txt"
     tmux.type(f"stty -a > {shlex.quote(str(modes))}")
