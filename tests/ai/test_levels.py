@@ -22,6 +22,21 @@ def quick_player(level: str, seed: int) -> Player:
     return make_player(level, seed)
 
 
+def play_legally(game: Game, players: list[Player], deals: int) -> int:
+    """Play `deals` deals (or to the end), checking that every decision is legal; how many
+    decisions were made."""
+    decisions = 0
+    while not game.over and len(game.results) < deals:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        action = players[seat].decide(view)
+        assert action in view.legal
+        game.apply(action)
+        decisions += 1
+    return decisions
+
+
 def test_registry_has_the_levels() -> None:
     assert {"random", "easy", "normal", "hard"} <= set(PLAYER_TYPES)
     with pytest.raises(ValueError, match="unknown AI level"):
@@ -34,16 +49,8 @@ def test_only_legal_decisions(preset: str, levels: tuple[str, ...]) -> None:
     rules = rules_of(preset)
     decisions = 0
     for seed in range(2 if "easy" in levels else 1):
-        game = Game(rules, seed)
         players = [quick_player(levels[s], seed * 5 + s) for s in range(rules.players)]
-        while not game.over and len(game.results) < 3:
-            seat = game.to_move
-            assert seat is not None
-            view = game.view(seat)
-            action = players[seat].decide(view)
-            assert action in view.legal
-            game.apply(action)
-            decisions += 1
+        decisions += play_legally(Game(rules, seed), players, deals=3)
     assert decisions > 15
 
 
@@ -75,12 +82,5 @@ def test_the_settings_know_every_level() -> None:
 def test_legal_decisions_under_any_conventions(rules: Rules, seed: int, level: str) -> None:
     """Any valid table of conventions (any key over a shipped preset, 2 to 4 players): every
     decision of a deal or two is one the rules allow."""
-    game = Game(rules, seed)
     players = [quick_player(level, seed * 5 + s) for s in range(rules.players)]
-    while not game.over and len(game.results) < 2:
-        seat = game.to_move
-        assert seat is not None
-        view = game.view(seat)
-        action = players[seat].decide(view)
-        assert action in view.legal
-        game.apply(action)
+    play_legally(Game(rules, seed), players, deals=2)

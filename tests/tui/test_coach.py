@@ -95,16 +95,21 @@ async def analysed(app: ThousandApp, number: int) -> None:
     raise AssertionError(f"deal {number} was not analysed")
 
 
+async def to_the_result(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Bid 105, give the two leftmost cards, play 105 and the deal out, to its result."""
+    await settle(pilot)
+    await pilot.press("2")  # bid 105
+    await settle(pilot)
+    await pilot.press("1", "enter", "2", "enter", "enter")
+    await settle(pilot)
+    await pilot.press("1")
+    await play_out_deal(pilot)
+
+
 async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet() -> None:
     app = coach_app()
     async with app.run_test(size=(100, 34)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")  # bid 105
-        await settle(pilot)
-        await pilot.press("1", "enter", "2", "enter", "enter")
-        await settle(pilot)
-        await pilot.press("1")
-        await play_out_deal(pilot)
+        await to_the_result(pilot)
         assert isinstance(app.screen, DealResultScreen)
         assert "a Analysis" in screen_text(app)
         await pilot.press("a")
@@ -177,13 +182,7 @@ async def test_a_hosted_table_analyses_a_deal_only_when_asked(monkeypatch) -> No
     monkeypatch.setenv(SESSION_MARK, "1")
     app = coach_app()
     async with app.run_test(size=(100, 34)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")  # bid 105
-        await settle(pilot)
-        await pilot.press("1", "enter", "2", "enter", "enter")
-        await settle(pilot)
-        await pilot.press("1")
-        await play_out_deal(pilot)
+        await to_the_result(pilot)
         assert isinstance(app.screen, DealResultScreen)
         assert not app.table.to_analyse and not app.table.analyses  # nothing started
         await pilot.press("a")
