@@ -4,7 +4,6 @@ dialogs' options and the footer's keys are clicked too."""
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets._footer import FooterKey
 
 from thousand_tui.engine.cards import parse_card
 from thousand_tui.settings import TableSetup
@@ -124,7 +123,11 @@ async def test_a_footer_key_is_clicked() -> None:
         await settle(pilot)
         await pilot.press("escape")  # the auction put away: the table's footer
         await pilot.pause()
-        sheet = next(key for key in app.screen.query(FooterKey) if key.action == "app.sheet")
+        sheet = next(
+            key
+            for key in app.screen.query("FooterKey")
+            if getattr(key, "action", "") == "app.sheet"
+        )
         await pilot.click(sheet)
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.widget import Widget
 
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.cards import Card, parse_cards
@@ -25,6 +26,7 @@ from thousand_tui.tui.render import Palette
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.end import TooSmallScreen
 from thousand_tui.tui.screens.info import ConventionsScreen, HelpScreen, SheetScreen
+from thousand_tui.tui.widgets.base import KeyFooter
 from thousand_tui.tui.widgets.hand import Hand
 from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.sheet import SheetTable
@@ -324,3 +326,31 @@ async def test_a_narrow_panel_shows_the_short_title() -> None:
             panel.show("Борис · разыгрывает 120", [], short_title="Борис · играет 120")
             await pilot.pause()
             assert shown in screen_text(app)
+
+
+async def test_the_footer_is_rebuilt_only_when_its_keys_change() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # the auction put away: the table and its footer
+        await pilot.pause()
+        table = app.table
+        footer = table.query_one(KeyFooter)
+
+        def last_trick_key() -> Widget:
+            return next(k for k in footer_keys() if getattr(k, "action", "") == "last_trick")
+
+        def footer_keys() -> list[Widget]:
+            return list(footer.query("FooterKey"))  # the footer's key widgets, by their type
+
+        keys = footer_keys()
+        assert last_trick_key().has_class("-disabled")  # no trick played yet
+        table.redraw()  # nothing changed: the same key widgets stay
+        await pilot.pause()
+        assert footer_keys() == keys
+        table.show_last = True  # the last trick's key is live now: the footer says so
+        table.redraw()
+        await pilot.pause()
+        await pilot.pause()
+        assert not last_trick_key().has_class("-disabled")
+        assert footer_keys() != keys

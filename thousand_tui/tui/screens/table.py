@@ -64,6 +64,7 @@ if TYPE_CHECKING:
 WIDE = 110
 TALL = 34
 FIRST_MOVE = 0.05  # seconds after the table opens
+DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint")  # the actions `check_action` weighs
 
 
 class TableScreen(Screen[None]):
@@ -671,16 +672,8 @@ class TableScreen(Screen[None]):
         self.query_one("#prompt", InfoBar).show(prompt)
         self.draw_hand(view)
         self.query_one("#scores", InfoBar).show(scores_line(view, t))
-        watching = controller.watching() and not self.skipping
-        key = (
-            self.awaiting,
-            self.dialog_open,
-            bool(view.tricks),
-            self.show_last,
-            bool(view.hand),
-            watching,
-            view.to_move,
-        )
+        # The footer is rebuilt on every refresh of the bindings: only when they change.
+        key = tuple(self.check_action(action, ()) for action in DYNAMIC_ACTIONS)
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.widgets import Footer
 
 from ..i18n import MESSAGES, Translator
@@ -30,7 +31,18 @@ def palette(node: DOMNode) -> Palette:
 
 class KeyFooter(Footer):
     """The footer, with the bindings' descriptions (catalogue keys such as `key_play`) in the
-    table's language."""
+    table's language. It is rebuilt only when the keys it shows change: a rebuild makes a
+    widget per key, and a screen asks for one after nearly every move."""
+
+    _shown: tuple[object, ...] | None = None
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            shown = (translator(self).lang, *shown_keys(screen))
+            if shown == self._shown:
+                return
+            self._shown = shown
+        super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
         t = translator(self)
@@ -39,3 +51,12 @@ class KeyFooter(Footer):
             if isinstance(description, str) and description in MESSAGES:
                 widget.description = t(description)  # type: ignore[attr-defined]
             yield widget
+
+
+def shown_keys(screen: Screen[object]) -> tuple[tuple[object, ...], ...]:
+    """The keys a footer shows for `screen`: each with its action, words and whether enabled."""
+    return tuple(
+        (binding.key, binding.action, binding.description, enabled, tooltip)
+        for _, binding, enabled, tooltip in screen.active_bindings.values()
+        if binding.show
+    )

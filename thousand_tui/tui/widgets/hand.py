@@ -60,6 +60,7 @@ class Hand(Widget, can_focus=True):
         self.show_cursor = True
         self.cursor_keys = True  # whether ← → and the number keys move the cursor
         self.empty = ""  # said when there are no cards
+        self._keys: tuple[bool, bool, bool] | None = None  # what `check_action` last saw
 
     def show(
         self,
@@ -88,7 +89,11 @@ class Hand(Widget, can_focus=True):
             if first is not None:
                 self.cursor = first
         self.refresh()
-        self.refresh_bindings()
+        # The footer is rebuilt on every refresh of the bindings: only when they change.
+        keys = (bool(self.cards), self.choosing, self.cursor_keys)
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh_bindings()
 
     @property
     def card(self) -> Card | None:
