@@ -362,17 +362,13 @@ class HardPlayer(NormalPlayer):
             out[value] = chance / total
         return out
 
-    def contract(self, view: SeatView, legal: list[Action]) -> Action:
-        assert view.hand is not None and view.contract is not None
-        return bidding.contract_choice(view, legal, self.contract_chance(view, legal))
-
     def contract_chance(self, view: SeatView, legal: list[Action]) -> Callable[[int], float]:
-        """The chance of each contract the declarer may choose now (keep, raise to)."""
+        """The hand model's chance of each contract, joined by a search of sampled deals once
+        the declarer's cards are known (three players, after the exchange)."""
         assert view.hand is not None and view.contract is not None
-        values = sorted({view.contract} | {a.value for a in legal if a.value is not None})
         if view.phase.value == "raise" or view.players == 2:
-            chances = bidding.hand_odds(view, self.kept_cards(view), values)
-            return lambda value: chances.get(value, 0.0)
+            return super().contract_chance(view, legal)
+        values = sorted({view.contract} | {a.value for a in legal if a.value is not None})
         model = bidding.hand_odds(view, view.hand, values)
         # Search only the contracts the model does not already rule out.
         open_values = [v for v in values if model[v] > 0.05][:12] or values[:1]

@@ -13,7 +13,7 @@ a partner's winning trick and wins cheaply.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine.actions import Act, Action
 from ..engine.cards import DECK, Card, Rank, Suit, marriage_suits
@@ -180,11 +180,15 @@ class NormalPlayer(Player):
         return legal[0]
 
     def contract(self, view: SeatView, legal: list[Action]) -> Action:
+        return bidding.contract_choice(view, legal, self.contract_chance(view, legal))
+
+    def contract_chance(self, view: SeatView, legal: list[Action]) -> Callable[[int], float]:
+        """The chance of each contract the declarer may choose now (keep, raise to), by the
+        hand model of the cards he keeps."""
         assert view.hand is not None and view.contract is not None
-        kept = self.kept_cards(view)
         values = sorted({view.contract} | {a.value for a in legal if a.value is not None})
-        chances = bidding.hand_odds(view, kept, values)
-        return bidding.contract_choice(view, legal, lambda v: chances.get(v, 0.0))
+        chances = bidding.hand_odds(view, self.kept_cards(view), values)
+        return lambda value: chances.get(value, 0.0)
 
     # ------------------------------------------------------------ card play
 

@@ -1,0 +1,121 @@
+"""How well a level knows its contracts: the chance it gave the contract it chose, against how
+often that contract was made.
+
+Plays deals with every seat at the level measured and, at each declarer's contract decision
+(keep, raise, concede or baptise, after the exchange), books the chance the level itself put on
+the contract it chose; the deal is then played out. The table groups the contracts by that
+chance: a level that knows its hands makes about as many of them as it expected. A contract
+the declarer keeps with almost no chance is usually a forced minimum bid that costs less played
+than conceded (classic: a concession gives each opponent 60). `hard` runs at a node budget, so
+the figures do not depend on the machine's load.
+
+    python bench/ai_calibration.py hard --deals 80 --hard-nodes 60000 --jobs 2
+    python bench/ai_calibration.py normal --deals 300 --preset family
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from itertools import pairwise
+
+from thousand_tui.ai import bidding, make_player, seat_seed
+from thousand_tui.ai.base import Player
+from thousand_tui.ai.normal import NormalPlayer
+from thousand_tui.engine.actions import Act, Action
+from thousand_tui.engine.game import Game
+from thousand_tui.engine.view import SeatView
+from thousand_tui.presets import load_preset
+
+BUCKETS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0001)
+
+
+@dataclass(frozen=True)
+class Contract:
+    chance: float  # the level's own chance of the contract it chose
+    made: bool
+    conceded: bool
+
+
+def booking(player: NormalPlayer, booked: list[tuple[float, Action]]) -> None:
+    """Make `player` book the chance of each contract decision it takes."""
+    chance_of = player.contract_chance
+
+    def contract(view: SeatView, legal: list[Action]) -> Action:
+        chances: Callable[[int], float] = chance_of(view, legal)
+        action = bidding.contract_choice(view, legal, chances)
+        value = action.value if action.value is not None else view.contract or 0
+        booked.append((chances(value), action))
+        return action
+
+    player.contract = contract  # type: ignore[method-assign]
+
+
+def play_deal(args: tuple[str, str, int, int | None]) -> list[Contract]:
+    level, preset, index, nodes = args
+    rules = load_preset(preset).rules
+    game_seed = 7000 + index
+    game = Game(rules, game_seed)
+    players: list[Player] = []
+    booked: list[tuple[float, Action]] = []
+    for seat in range(rules.players):
+        if level == "hard":
+            from thousand_tui.ai.hard import HardPlayer
+
+            player: Player = HardPlayer(seat_seed(game_seed, seat), node_budget=nodes)
+        else:
+            player = make_player(level, seat_seed(game_seed, seat))
+        if isinstance(player, NormalPlayer):
+            booking(player, booked)
+        players.append(player)
+    while not game.results and not game.over:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(players[seat].decide(game.view(seat)))
+    if not game.results or not booked:
+        return []
+    result = game.results[-1]
+    chance, action = booked[-1]
+    conceded = action.act in (Act.CONCEDE, Act.BAPTISM)
+    return [Contract(chance, bool(result.made), conceded)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("level", help="normal or hard")
+    parser.add_argument("--deals", type=int, default=80)
+    parser.add_argument("--preset", default="classic")
+    parser.add_argument("--hard-nodes", type=int, default=60_000, help="hard's nodes per decision")
+    parser.add_argument("--jobs", type=int, default=1, help="deals played side by side")
+    args = parser.parse_args()
+    tasks = [(args.level, args.preset, i, args.hard_nodes) for i in range(args.deals)]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            contracts = [c for deal in pool.map(play_deal, tasks) for c in deal]
+    else:
+        contracts = [c for task in tasks for c in play_deal(task)]
+    played = [c for c in contracts if not c.conceded]
+    budget = f", {args.hard_nodes} solver nodes per decision" if args.level == "hard" else ""
+    print(f"{args.level}, {args.preset}, {args.deals} deals{budget}")
+    conceded = len(contracts) - len(played)
+    print(f"contracts decided: {len(contracts)}, conceded or baptised: {conceded}")
+    print(f"{'its chance':<12} {'contracts':>9} {'expected':>9} {'made':>6}")
+    for low, high in pairwise(BUCKETS):
+        group = [c for c in played if low <= c.chance < high]
+        if not group:
+            continue
+        expected = statistics.mean(c.chance for c in group)
+        made = sum(c.made for c in group) / len(group)
+        label = f"{low:.1f}–{min(high, 1.0):.1f}"
+        print(f"{label:<12} {len(group):>9} {expected:>9.2f} {made:>6.2f}")
+    if played:
+        expected = statistics.mean(c.chance for c in played)
+        made = sum(c.made for c in played) / len(played)
+        print(f"{'all played':<12} {len(played):>9} {expected:>9.2f} {made:>6.2f}")
+
+
+if __name__ == "__main__":
+    main()
