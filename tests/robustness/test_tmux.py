@@ -14,6 +14,7 @@ import pytest
 
 from thousand_tui import saves
 from thousand_tui.records import read_record
+from thousand_tui.tui.screens.table import HOSTED_NICENESS
 
 from .terminal import (
     PER_KEY,
@@ -31,8 +32,13 @@ from .terminal import (
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
 
+def niceness(pid: int) -> int:
+    return os.getpriority(os.PRIO_PROCESS, pid)
+
+
 def test_the_pane_killed_mid_deal_and_the_game_resumed(tmux: Tmux) -> None:
     path = start_game(tmux, "--preset", "classic", "--seed", "5", "--lang", "en")
+    assert niceness(tmux.game_pid()) == os.getpriority(os.PRIO_PROCESS, 0)  # not hosted
     tmux.keys("p")  # pass in the auction: a decision of yours in the record
     wait_for("your pass in the record", lambda: human_passed(path))
     before = len(record_lines(path))
@@ -94,6 +100,9 @@ def test_a_hosted_session_killed_mid_deal_and_resumed(tmux: Tmux) -> None:
         tmux, "ssh-session", prefix=login + "'family ru' ", pattern=PER_KEY, ready="Кон 1"
     )
     assert read_record(path).games[0].header["preset"] == "family"
+    # On screen, a hosted game gives way to the tables of players logging in.
+    gives_way = max(os.getpriority(os.PRIO_PROCESS, 0), HOSTED_NICENESS)
+    wait_for("the game to give way", lambda: niceness(tmux.game_pid()) == gives_way, tmux)
     wait_for("the deal in the record", lambda: len(record_lines(path)) >= 2, tmux)
     before = record_lines(path)
     tmux.kill_pane()

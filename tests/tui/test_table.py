@@ -354,3 +354,19 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change() -> None:
         await pilot.pause()
         assert not last_trick_key().has_class("-disabled")
         assert footer_keys() != keys
+
+
+async def test_a_decision_arriving_after_a_hang_up_is_not_taken() -> None:
+    """A hang-up lets go of the record at once; an opponent's move (or a key) that was already
+    on its way is not applied: the game goes on from the record when it is continued."""
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table, session = app.table, app.session
+        game = session.game
+        lines = list(game.lines)
+        seat = game.to_move
+        assert seat is not None and session.writer is not None
+        session.close()  # what a hang-up does first, before the app exits
+        assert table.act(game.legal_actions(seat)[0]) is False
+        assert game.lines == lines

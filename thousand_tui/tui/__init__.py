@@ -96,6 +96,7 @@ def run(options: argparse.Namespace) -> int:
             pool.shared_pool(pool.default_jobs())
     app = ThousandApp(setup, session, handle_signals=True, start=offer)
     app.log_file = data_dir() / "thousand.log"
+    app.yield_when_shown = bool(os.environ.get(SESSION_MARK))
     try:
         app.run()
     finally:

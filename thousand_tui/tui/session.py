@@ -38,6 +38,7 @@ class Session:
     think: float | None = None  # `hard`'s seconds per card (None: its default)
     players: dict[int, Player] = field(default_factory=dict)
     deal_events: list[Event] = field(default_factory=list)  # a resumed deal's events so far
+    closed: bool = False  # the record let go: the table is ending, no decision is taken now
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -61,6 +62,7 @@ class Session:
         self.players.pop(seat, None)
 
     def close(self) -> None:
+        self.closed = True
         if self.writer is not None:
             self.writer.close()
             self.writer = None

@@ -64,6 +64,19 @@ if TYPE_CHECKING:
 WIDE = 110
 TALL = 34
 FIRST_MOVE = 0.05  # seconds after the table opens
+HOSTED_NICENESS = 5
+
+
+def yield_to_new_tables() -> None:
+    """A hosted game on screen gives way to the players logging in: their tables open first
+    when the host is busy (its search workers, in its process group, give way too)."""
+    try:
+        if os.getpriority(os.PRIO_PGRP, 0) < HOSTED_NICENESS:
+            os.setpriority(os.PRIO_PGRP, 0, HOSTED_NICENESS)
+    except OSError:
+        pass  # a priority is a courtesy; the game plays on without it
+
+
 DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint")  # the actions `check_action` weighs
 
 
@@ -172,6 +185,8 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.update_size_classes()
         self.begin()
+        if self.table_app.yield_when_shown:
+            self.call_after_refresh(yield_to_new_tables)
 
     def begin(self) -> None:
         """Tell how the game begins (or that it was resumed), draw it, ask the first move."""
@@ -240,8 +255,9 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ the game loop
 
     def advance(self) -> None:
-        """Show the game as it is and ask whoever is to move."""
-        if not self.is_mounted:
+        """Show the game as it is and ask whoever is to move (no one, once the table is
+        closing)."""
+        if not self.is_mounted or self.session.closed:
             return
         step = self.controller.next_step(self.app.screen is self, self.dialog_open)
         if step in (Step.SHOW_RESULT, Step.GAME_OVER, Step.HUMAN):
@@ -259,7 +275,11 @@ class TableScreen(Screen[None]):
         self.changed()
 
     def act(self, action: Action) -> bool:
-        """Apply one decision (the human's or an AI's); False if the engine refused it."""
+        """Apply one decision (the human's or an AI's); False if the engine refused it, or if
+        the table is closing (a hang-up let go of the record: the decision is taken again when
+        the game is continued)."""
+        if self.session.closed:
+            return False
         told = self.controller.act(action)
         if isinstance(told, str):
             self.notify(told, severity="error")
