@@ -7,11 +7,12 @@ them in its own language and the engine's refusals name the same rule.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .actions import Act, Action, plain
+from .actions import Act, Action, options, plain
 from .cards import Card, has_four_aces, marriage_suits
 from .events import (
     BidMade,
@@ -179,7 +180,7 @@ def opening_bid(d: Deal, seat: int) -> int:
 
 
 def auto_bid(d: Deal, seat: int, value: int) -> None:
-    d.record(Action(seat, Act.BID, value=value, auto=True))
+    d.record(plain(seat, Act.BID, value, auto=True))
     d.bids += ((seat, value),)
     d.high, d.high_seat = value, seat
     d.emit(BidMade(seat, value, auto=True))
@@ -213,7 +214,7 @@ def advance_auction(d: Deal) -> None:
         seat = d.turn
         assert seat is not None
         if must_pass(d, seat) and seat != d.high_seat:
-            d.record(Action(seat, Act.PASS, auto=True))
+            d.record(plain(seat, Act.PASS, auto=True))
             pass_(d, seat)
             continue
         d.to_move = seat
@@ -228,29 +229,39 @@ def pass_(d: Deal, seat: int) -> None:
 
 
 def legal_bids(d: Deal, seat: int) -> list[int]:
+    return list(bid_values(d, seat))
+
+
+def bid_values(d: Deal, seat: int) -> Sequence[int]:
+    """The bids open to `seat`, lowest first: a range or a tuple, so that the same values
+    give the same (shared) actions."""
     rules = d.rules
     step = rules.bidding.step
     assert d.high is not None
     first = next_multiple(d.high, step)
+    candidates: Sequence[int]
     if d.outbid_window and d.dark:
-        candidates = [rules.dark.contract + step]
+        candidates = (rules.dark.contract + step,)
     elif rules.bidding.jumps:
-        candidates = list(range(first, rules.bidding.max + 1, step))
+        candidates = range(first, rules.bidding.max + 1, step)
     else:
-        candidates = [first]
+        candidates = (first,)
     min_contract = rules.barrel.min_contract
     if d.match.on_barrel(seat) and rules.barrel.goal == "contract":
         if d.high < min_contract:
             above = [v for v in candidates if v > min_contract] if rules.bidding.jumps else []
-            candidates = [min_contract, *above]
+            candidates = (min_contract, *above)
         else:
-            candidates = [v for v in candidates if v >= min_contract]
-    ceiling = bid_ceiling(rules, d.match, seat, d.hands[seat])
-    return [v for v in candidates if v <= ceiling]
+            candidates = tuple(v for v in candidates if v >= min_contract)
+    # The candidates rise: those within the ceiling come first.
+    ceiling = d.ceilings.get(seat)
+    if ceiling is None:
+        ceiling = d.ceilings[seat] = bid_ceiling(rules, d.match, seat, d.hands[seat])
+    return candidates[: bisect_right(candidates, ceiling)]
 
 
-def auction_actions(d: Deal, seat: int) -> list[Action]:
-    return [plain(seat, Act.PASS)] + [plain(seat, Act.BID, v) for v in legal_bids(d, seat)]
+def auction_actions(d: Deal, seat: int) -> tuple[Action, ...]:
+    return options(seat, Act.PASS, Act.BID, bid_values(d, seat))
 
 
 def apply_auction(d: Deal, action: Action) -> None:
@@ -279,7 +290,7 @@ def bid(d: Deal, seat: int, value: int) -> None:
 
 
 def dark_actions(d: Deal, seat: int) -> list[Action]:
-    return [Action(seat, Act.DARK), Action(seat, Act.DARK_DECLINE)]
+    return [plain(seat, Act.DARK), plain(seat, Act.DARK_DECLINE)]
 
 
 def apply_dark(d: Deal, action: Action) -> None:
@@ -309,7 +320,7 @@ def next_dark_cancel(d: Deal) -> None:
 
 
 def dark_cancel_actions(d: Deal, seat: int) -> list[Action]:
-    return [Action(seat, Act.DARK_CANCEL), Action(seat, Act.DARK_CANCEL_DECLINE)]
+    return [plain(seat, Act.DARK_CANCEL), plain(seat, Act.DARK_CANCEL_DECLINE)]
 
 
 def apply_dark_cancel(d: Deal, action: Action) -> None:

@@ -11,7 +11,7 @@ from the deal's `outcome()`; the match around it is `game.Game`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from . import auction, contract, exchange, redeal, tricks
 from .actions import Action
@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 Rule = Callable[["Deal", Action], None]
-Options = Callable[["Deal", int], list[Action]]
+Options = Callable[["Deal", int], Sequence[Action]]
 
 # What a phase offers, and how a decision in it is taken.
 LEGAL: dict[Phase, Options] = {
@@ -127,6 +127,8 @@ class Deal:
         self.low_bidder: int | None = None
         self.outbid_window = False
         self.dark_cancel_queue: list[int] = []
+        # Each seat's ceiling on a bid, worked out once: the hands stay as dealt all auction.
+        self.ceilings: dict[int, int] = {}
 
         self.declarer: int | None = None
         self.contract: int | None = None

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import Act, Action, plain, with_card
+from .actions import Act, Action, options, with_card
 from .auction import bid_ceiling
 from .events import CardDiscarded, CardGiven, Raised, TalonTaken
 from .phases import Phase, RedealStage, next_multiple
@@ -129,18 +129,18 @@ def raise_allowed(d: Deal) -> bool:
     return not (d.dark and not d.rules.dark.raise_)
 
 
-def raise_values(d: Deal) -> list[int]:
+def raise_values(d: Deal) -> range:
     """The contracts the declarer may raise to, within the caps on a bid."""
     if not raise_allowed(d) or d.declarer is None or d.contract is None:
-        return []
+        return range(0)
     step = d.rules.bidding.step
-    values = range(next_multiple(d.contract, step), d.rules.bidding.max + 1, step)
     ceiling = bid_ceiling(d.rules, d.match, d.declarer, d.hands[d.declarer])
-    return [v for v in values if v <= ceiling]
+    top = min(d.rules.bidding.max, ceiling)
+    return range(next_multiple(d.contract, step), top + 1, step)
 
 
-def raise_actions(d: Deal, seat: int) -> list[Action]:
-    return [plain(seat, Act.RAISE)] + [plain(seat, Act.RAISE, v) for v in raise_values(d)]
+def raise_actions(d: Deal, seat: int) -> tuple[Action, ...]:
+    return options(seat, Act.RAISE, Act.RAISE, raise_values(d))
 
 
 def apply_raise(d: Deal, action: Action) -> None:
