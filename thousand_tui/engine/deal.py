@@ -92,6 +92,10 @@ class Deal:
         self.sitting_out: int | None = dealer if n == 4 else None
         forehand = (dealer + 1) % n
         self.order = seats_from(forehand, n, self.sitting_out)
+        # The seat after each active seat, clockwise.
+        self.next_seat = {
+            s: self.order[(i + 1) % len(self.order)] for i, s in enumerate(self.order)
+        }
         self.forehand = forehand
         if n == 3 and rules.bidding.obligated == "dealer":
             self.obligated = dealer
@@ -224,8 +228,7 @@ class Deal:
         return [self.order[(i + k) % len(self.order)] for k in range(1, len(self.order))]
 
     def next_in_order(self, seat: int) -> int:
-        i = self.order.index(seat)
-        return self.order[(i + 1) % len(self.order)]
+        return self.next_seat[seat]
 
     def reveal_hands(self, *seats: int) -> None:
         if seats:
@@ -270,14 +273,15 @@ class Deal:
 
     def apply(self, action: Action) -> list[Event]:
         """Take one decision; raises IllegalAction saying why when the rules forbid it."""
-        self.events = []
         legal = self.legal(action.seat)
         if not _among(action, legal):
             raise Refused(self.refusal(action, list(legal)))
+        events = self.events = []
         self.log.append(action)
         self.moves += 1
         APPLY[self.phase](self, action)
-        return self._take_events()
+        self.events = []
+        return events
 
     def refusal(self, action: Action, legal: list[Action] | None = None) -> Refusal:
         """Why the rules refuse `action` now."""

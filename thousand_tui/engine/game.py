@@ -122,20 +122,22 @@ class Game:
 
     @property
     def to_move(self) -> int | None:
-        return None if self.over else self.deal.to_move
+        return None if self.winner is not None else self.deal.to_move
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.over:
+        if self.winner is not None:
             return []
         return self.deal.legal_actions(seat)
 
     def apply(self, action: Action) -> list[Event]:
-        if self.over:
+        if self.winner is not None:
             raise IllegalAction("the game is over")
-        self.pending_events = []  # the start events of the first deal are past now
-        events = self.deal.apply(action)
+        if self.pending_events:
+            self.pending_events = []  # the start events of the first deal are past now
+        deal = self.deal
+        events = deal.apply(action)
         self._flush_actions()
-        if self.deal.over:
+        if deal.over:
             events += self._close_deal()
         return events
 
@@ -219,8 +221,9 @@ class Game:
 
     def _flush_actions(self) -> None:
         log = self.deal.log
-        if self._logged < len(log):
-            for action in log[self._logged :]:
+        logged = self._logged
+        if logged < len(log):
+            for action in log[logged:]:
                 self._write(record_line(action))
             self._logged = len(log)
 

@@ -138,7 +138,7 @@ def apply_play(d: Deal, action: Action) -> None:
     d.trick += ((seat, card),)
     d.emit(CardPlayed(seat, card, action.marriage, action.keep_trump))
     if len(d.trick) < len(d.order):
-        d.to_move = d.next_in_order(seat)
+        d.to_move = d.next_seat[seat]
         return
     close_trick(d)
 
