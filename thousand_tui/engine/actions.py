@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .cards import Card, parse_card
+from .cards import DECK, Card, parse_card
 
 
 class Act(StrEnum):
@@ -131,6 +131,7 @@ class Action:
 # Actions are values: the common ones are made once and shared by every deal.
 _PLAIN: dict[tuple[int, Act, int | None, bool], Action] = {}
 _CARDS: dict[tuple[int, Act, int, int | None], Action] = {}
+_ROWS: dict[tuple[int, Act, int | None], tuple[Action, ...]] = {}
 _OPTIONS: dict[tuple[int, Act, Act, Sequence[int]], tuple[Action, ...]] = {}
 # The record line of each shared action, by the action's id (they live as long as the caches).
 _LINES: dict[int, dict[str, Any]] = {}
@@ -164,6 +165,15 @@ def with_card(seat: int, act: Act, card: Card, to: int | None = None) -> Action:
     if action is None:
         action = _CARDS[key] = _shared(Action(seat, act, card=card, to=to))
     return action
+
+
+def card_actions(seat: int, act: Act, to: int | None = None) -> tuple[Action, ...]:
+    """`with_card(seat, act, card, to)` for every card of the deck, by the card's index."""
+    key = (seat, act, to)
+    row = _ROWS.get(key)
+    if row is None:
+        row = _ROWS[key] = tuple(with_card(seat, act, card, to) for card in DECK)
+    return row
 
 
 def options(seat: int, first: Act, act: Act, values: Sequence[int]) -> tuple[Action, ...]:

@@ -141,11 +141,17 @@ def codes(cards: Iterable[Card]) -> list[str]:
 
 
 def card_points(cards: Iterable[Card]) -> int:
-    return sum(card.points for card in cards)
+    return sum([card.points for card in cards])
 
 
 def count_rank(cards: Iterable[Card], rank: Rank) -> int:
-    return sum(1 for card in cards if card.rank is rank)
+    return len([card for card in cards if card.rank is rank])
+
+
+def by_index(card: Card) -> int:
+    """The deck's order as a sort key: `sorted(cards, key=by_index)` orders as `sorted(cards)`
+    does, without a comparison method call per pair."""
+    return card.index
 
 
 def marriage_suits(cards: Iterable[Card]) -> list[Suit]:

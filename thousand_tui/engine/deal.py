@@ -113,7 +113,8 @@ class Deal:
         self.events: list[Event] = []
         # Decisions taken so far: what is legal, and each seat's view, change only with it.
         self.moves = 0
-        self._legal_cache: tuple[int, tuple[Action, ...]] | None = None
+        self._legal_moves = -1  # the decision `_legal` was worked out for
+        self._legal: tuple[Action, ...] = ()
 
         self.dark = False
         self.hand_hidden: set[int] = set(self.order)
@@ -249,12 +250,11 @@ class Deal:
         """The decisions open to `seat` now, worked out once per decision."""
         if seat != self.to_move:
             return ()
-        cached = self._legal_cache
-        if cached is not None and cached[0] == self.moves:
-            return cached[1]
+        if self._legal_moves == self.moves:
+            return self._legal
         options = LEGAL.get(self.phase)
         actions = tuple(options(self, seat)) if options is not None else ()
-        self._legal_cache = (self.moves, actions)
+        self._legal_moves, self._legal = self.moves, actions
         return actions
 
     def legal_plays(self, seat: int) -> list[Action]:

@@ -8,8 +8,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import Act, Action, options, with_card
+from .actions import Act, Action, card_actions, options
 from .auction import bid_ceiling
+from .cards import by_index
 from .events import CardDiscarded, CardGiven, Raised, TalonTaken
 from .phases import Phase, RedealStage, next_multiple
 from .redeal import ask_redeal
@@ -171,11 +172,12 @@ def enter_give(d: Deal) -> None:
 
 
 def give_actions(d: Deal, seat: int) -> list[Action]:
-    hand = sorted(d.hands[seat])
+    hand = sorted(d.hands[seat], key=by_index)
     due = owed(d)
-    actions = [with_card(seat, Act.GIVE, c, to) for to in due.receivers for c in hand]
+    actions = [card_actions(seat, Act.GIVE, to)[c.index] for to in due.receivers for c in hand]
     if due.aside > 0:
-        actions += [with_card(seat, Act.DISCARD, c) for c in hand]
+        discards = card_actions(seat, Act.DISCARD)
+        actions += [discards[c.index] for c in hand]
     return actions
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Act, Action, with_card
-from .cards import DECK, Card, Rank, Suit, card_points, has_four_aces, marriage_suits
+from .actions import Act, Action, card_actions
+from .cards import Card, Rank, Suit, card_points, has_four_aces, marriage_suits
 from .events import (
     CardPlayed,
     MarriageDeclared,
@@ -111,7 +111,7 @@ def legal_plays(d: Deal, seat: int) -> list[Action]:
 
 
 # Playing a card, declaring nothing: one action per seat and card, by the card's index.
-_PLAYS = tuple(tuple(with_card(seat, Act.PLAY, card) for card in DECK) for seat in range(4))
+_PLAYS = tuple(card_actions(seat, Act.PLAY) for seat in range(4))
 
 
 def play_action(seat: int, card: Card) -> Action:
@@ -165,7 +165,7 @@ def declare(d: Deal, seat: int, card: Card, marriage: str, keep_trump: bool) -> 
 
 def close_trick(d: Deal) -> None:
     assert d.leader is not None
-    cards = tuple(c for _, c in d.trick)
+    cards = tuple([c for _, c in d.trick])
     winner = d.trick[trick_winner(cards, d.trump)][0]
     points = card_points(cards)
     trick = Trick(d.leader, d.trick, winner)
