@@ -116,11 +116,12 @@ def contract_actions(d: Deal, seat: int | None = None) -> tuple[Action, ...]:
 def enter_contract(d: Deal) -> None:
     """The declarer's choice, skipped (recorded as an automatic "play it") when playing is all
     he may do."""
+    declarer = d.declarer
+    assert declarer is not None
     d.phase = Phase.CONTRACT
-    d.to_move = d.declarer
-    actions = contract_actions(d)
-    if len(actions) == 1:
-        d.record(plain(actions[0].seat, Act.RAISE, auto=True))
+    d.to_move = declarer
+    if len(d.legal(declarer)) == 1:
+        d.record(plain(declarer, Act.RAISE, auto=True))
         d.start_play()
 
 

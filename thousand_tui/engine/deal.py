@@ -113,7 +113,7 @@ class Deal:
         self.events: list[Event] = []
         # Decisions taken so far: what is legal, and each seat's view, change only with it.
         self.moves = 0
-        self._legal_moves = -1  # the decision `_legal` was worked out for
+        self._legal_for: tuple[int, Phase] | None = None  # the decision `_legal` is for
         self._legal: tuple[Action, ...] = ()
 
         self.dark = False
@@ -250,11 +250,12 @@ class Deal:
         """The decisions open to `seat` now, worked out once per decision."""
         if seat != self.to_move:
             return ()
-        if self._legal_moves == self.moves:
+        decision = (self.moves, self.phase)
+        if self._legal_for == decision:
             return self._legal
         options = LEGAL.get(self.phase)
         actions = tuple(options(self, seat)) if options is not None else ()
-        self._legal_moves, self._legal = self.moves, actions
+        self._legal_for, self._legal = decision, actions
         return actions
 
     def legal_plays(self, seat: int) -> list[Action]:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .actions import Act, Action, card_actions
-from .cards import Card, Rank, Suit, card_points, has_four_aces, marriage_suits
+from .cards import DECK, Card, Rank, Suit, card_points, has_four_aces, marriage_suits
 from .events import (
     CardPlayed,
     MarriageDeclared,
@@ -112,6 +112,8 @@ def legal_plays(d: Deal, seat: int) -> list[Action]:
 
 # Playing a card, declaring nothing: one action per seat and card, by the card's index.
 _PLAYS = tuple(card_actions(seat, Act.PLAY) for seat in range(4))
+# And the event of it: events are values, shared like the actions.
+_PLAYED = tuple(tuple(CardPlayed(seat, card) for card in DECK) for seat in range(4))
 
 
 def play_action(seat: int, card: Card) -> Action:
@@ -136,7 +138,10 @@ def apply_play(d: Deal, action: Action) -> None:
         declare(d, seat, card, action.marriage, action.keep_trump)
     d.hands[seat].remove(card)
     d.trick += ((seat, card),)
-    d.emit(CardPlayed(seat, card, action.marriage, action.keep_trump))
+    if action.marriage is None and not action.keep_trump:
+        d.emit(_PLAYED[seat][card.index])
+    else:
+        d.emit(CardPlayed(seat, card, action.marriage, action.keep_trump))
     if len(d.trick) < len(d.order):
         d.to_move = d.next_seat[seat]
         return
