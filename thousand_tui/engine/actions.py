@@ -131,6 +131,7 @@ class Action:
 # Actions are values: the common ones are made once and shared by every deal.
 _PLAIN: dict[tuple[int, Act, int | None, bool], Action] = {}
 _CARDS: dict[tuple[int, Act, int, int | None], Action] = {}
+_DECLARING: dict[tuple[int, int, str, bool], Action] = {}
 _ROWS: dict[tuple[int, Act, int | None], tuple[Action, ...]] = {}
 _OPTIONS: dict[tuple[int, Act, Act, Sequence[int]], tuple[Action, ...]] = {}
 # The record line of each shared action, by the action's id (they live as long as the caches).
@@ -164,6 +165,17 @@ def with_card(seat: int, act: Act, card: Card, to: int | None = None) -> Action:
     action = _CARDS.get(key)
     if action is None:
         action = _CARDS[key] = _shared(Action(seat, act, card=card, to=to))
+    return action
+
+
+def declaring(seat: int, card: Card, marriage: str, keep_trump: bool = False) -> Action:
+    """Leading `card` and declaring the marriage `marriage` (a suit letter, or `A` for the
+    aces), "по масти" with `keep_trump`."""
+    key = (seat, card.index, marriage, keep_trump)
+    action = _DECLARING.get(key)
+    if action is None:
+        action = Action(seat, Act.PLAY, card=card, marriage=marriage, keep_trump=keep_trump)
+        action = _DECLARING[key] = _shared(action)
     return action
 
 

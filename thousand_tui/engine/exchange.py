@@ -174,7 +174,10 @@ def enter_give(d: Deal) -> None:
 def give_actions(d: Deal, seat: int) -> list[Action]:
     hand = sorted(d.hands[seat], key=by_index)
     due = owed(d)
-    actions = [card_actions(seat, Act.GIVE, to)[c.index] for to in due.receivers for c in hand]
+    actions: list[Action] = []
+    for to in due.receivers:
+        gives = card_actions(seat, Act.GIVE, to)
+        actions += [gives[c.index] for c in hand]
     if due.aside > 0:
         discards = card_actions(seat, Act.DISCARD)
         actions += [discards[c.index] for c in hand]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Act, Action, card_actions
+from .actions import Act, Action, card_actions, declaring
 from .cards import DECK, Card, Rank, Suit, card_points, has_four_aces, marriage_suits
 from .events import (
     CardPlayed,
@@ -102,11 +102,11 @@ def legal_plays(d: Deal, seat: int) -> list[Action]:
         actions.append(play_action(seat, card))
         if declares:
             letter = card.suit.value
-            actions.append(Action(seat, Act.PLAY, card=card, marriage=letter))
+            actions.append(declaring(seat, card, letter))
             if rules.marriage.keep_trump_option and d.trump is not card.suit:
-                actions.append(Action(seat, Act.PLAY, card=card, marriage=letter, keep_trump=True))
+                actions.append(declaring(seat, card, letter, keep_trump=True))
         elif four_aces and card.rank is Rank.ACE:
-            actions.append(Action(seat, Act.PLAY, card=card, marriage=ACE_MARRIAGE))
+            actions.append(declaring(seat, card, ACE_MARRIAGE))
     return actions
 
 
