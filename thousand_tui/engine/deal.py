@@ -275,8 +275,12 @@ class Deal:
     def apply(self, action: Action) -> list[Event]:
         """Take one decision; raises IllegalAction saying why when the rules forbid it."""
         legal = self.legal(action.seat)
-        if not _among(action, legal):
-            raise Refused(self.refusal(action, list(legal)))
+        for candidate in legal:
+            if candidate is action:  # chosen from the list, the common case
+                break
+        else:
+            if action not in legal:
+                raise Refused(self.refusal(action, list(legal)))
         events = self.events = []
         self.log.append(action)
         self.moves += 1
@@ -337,12 +341,3 @@ class Deal:
     def _take_events(self) -> list[Event]:
         events, self.events = self.events, []
         return events
-
-
-def _among(action: Action, legal: tuple[Action, ...]) -> bool:
-    """Whether `action` is one of `legal`: the same object (an action chosen from the list),
-    else an equal one."""
-    for candidate in legal:
-        if candidate is action:
-            return True
-    return action in legal

@@ -127,7 +127,7 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         if self.winner is not None:
             return []
-        return self.deal.legal_actions(seat)
+        return list(self.deal.legal(seat))
 
     def apply(self, action: Action) -> list[Event]:
         if self.winner is not None:
