@@ -54,13 +54,13 @@ def cards_owed(
         done = set(given_to)
         i = order.index(declarer)
         left = [order[(i + k) % len(order)] for k in range(1, len(order))]
-        receivers = tuple(s for s in left if s not in done)
+        receivers = tuple([s for s in left if s not in done])
     return Owed(receivers, max(0, discards_due(rules) - discarded))
 
 
 def owed(d: Deal) -> Owed:
     assert d.declarer is not None
-    return cards_owed(d.rules, d.order, d.declarer, (to for to, _ in d.given), len(d.discarded))
+    return cards_owed(d.rules, d.order, d.declarer, [to for to, _ in d.given], len(d.discarded))
 
 
 # ---------------------------------------------------------------------- the talon

@@ -223,8 +223,12 @@ class Game:
         log = self.deal.log
         logged = self._logged
         if logged < len(log):
+            lines, sink = self.lines, self.sink
             for action in log[logged:]:
-                self._write(record_line(action))
+                line = record_line(action)  # as `_write` does, without a call per action
+                lines.append(line)
+                if sink is not None:
+                    sink(line)
             self._logged = len(log)
 
     def _write(self, line: dict[str, Any]) -> None:
