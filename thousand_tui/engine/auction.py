@@ -86,7 +86,7 @@ def bid_caps(rules: Rules, match: MatchState, seat: int, hand: Sequence[Card]) -
 
 
 def bid_ceiling(rules: Rules, match: MatchState, seat: int, hand: Sequence[Card]) -> int:
-    return min(cap.limit for cap in bid_caps(rules, match, seat, hand))
+    return min([cap.limit for cap in bid_caps(rules, match, seat, hand)])
 
 
 def cap_against(

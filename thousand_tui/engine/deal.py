@@ -113,7 +113,9 @@ class Deal:
         self.events: list[Event] = []
         # Decisions taken so far: what is legal, and each seat's view, change only with it.
         self.moves = 0
-        self._legal_for: tuple[int, Phase] | None = None  # the decision `_legal` is for
+        # The decision `_legal` was worked out for: the moves made, and the phase.
+        self._legal_moves = -1
+        self._legal_phase = Phase.OVER
         self._legal: tuple[Action, ...] = ()
 
         self.dark = False
@@ -250,12 +252,12 @@ class Deal:
         """The decisions open to `seat` now, worked out once per decision."""
         if seat != self.to_move:
             return ()
-        decision = (self.moves, self.phase)
-        if self._legal_for == decision:
+        phase = self.phase
+        if self._legal_moves == self.moves and self._legal_phase is phase:
             return self._legal
-        options = LEGAL.get(self.phase)
+        options = LEGAL.get(phase)
         actions = tuple(options(self, seat)) if options is not None else ()
-        self._legal_for, self._legal = decision, actions
+        self._legal_moves, self._legal_phase, self._legal = self.moves, phase, actions
         return actions
 
     def legal_plays(self, seat: int) -> list[Action]:
