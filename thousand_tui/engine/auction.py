@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Literal
 
 from .actions import Act, Action, options, plain
@@ -74,15 +75,21 @@ def marriage_total(rules: Rules, hand: Sequence[Card]) -> int:
 def bid_caps(rules: Rules, match: MatchState, seat: int, hand: Sequence[Card]) -> list[BidCap]:
     """The ceilings on what `seat` may bid or raise to holding `hand`, in the order the rules
     are checked."""
-    caps = [BidCap("highest_bid", rules.bidding.max)]
+    caps = [_cap("highest_bid", rules.bidding.max)]
     above = rules.bidding.marriage_required_above
     if above is not None and not holds_marriage(rules, hand):
-        caps.append(BidCap("marriage_required", above))
+        caps.append(_cap("marriage_required", above))
     if rules.bidding.cap_by_marriages:
-        caps.append(BidCap("marriages_cap", DECK_POINTS + marriage_total(rules, hand)))
+        caps.append(_cap("marriages_cap", DECK_POINTS + marriage_total(rules, hand)))
     if match.on_barrel(seat) and rules.barrel.max_bid is not None:
-        caps.append(BidCap("barrel", rules.barrel.max_bid))
+        caps.append(_cap("barrel", rules.barrel.max_bid))
     return caps
+
+
+@cache
+def _cap(kind: CapKind, limit: int) -> BidCap:
+    """A cap is a value, and there are few: each is made once."""
+    return BidCap(kind, limit)
 
 
 def bid_ceiling(rules: Rules, match: MatchState, seat: int, hand: Sequence[Card]) -> int:
