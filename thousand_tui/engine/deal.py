@@ -22,7 +22,16 @@ from .dealing import Dealt, fined_at_the_cut
 from .events import ContractWon, DealStarted, Event
 from .match import MatchState
 from .outcome import DealOutcome
-from .phases import ACE_MARRIAGE, Declaration, Phase, RedealStage, Trick, next_multiple, seats_from
+from .phases import (
+    ACE_MARRIAGE,
+    Declaration,
+    Phase,
+    RedealStage,
+    Trick,
+    next_multiple,
+    next_seats,
+    seats_from,
+)
 from .reasons import Refusal, Refused, why_illegal
 from .rules import Rules
 
@@ -92,10 +101,7 @@ class Deal:
         self.sitting_out: int | None = dealer if n == 4 else None
         forehand = (dealer + 1) % n
         self.order = seats_from(forehand, n, self.sitting_out)
-        # The seat after each active seat, clockwise.
-        self.next_seat = {
-            s: self.order[(i + 1) % len(self.order)] for i, s in enumerate(self.order)
-        }
+        self.next_seat = next_seats(self.order)
         self.forehand = forehand
         if n == 3 and rules.bidding.obligated == "dealer":
             self.obligated = dealer
