@@ -25,7 +25,7 @@ from .events import (
     Passed,
 )
 from .match import MatchState
-from .phases import Phase, next_multiple
+from .phases import Phase, next_multiple, seats_after
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -194,13 +194,11 @@ def auto_bid(d: Deal, seat: int, value: int) -> None:
 
 
 def next_bidder(d: Deal, after: int) -> int | None:
-    order = d.order
-    i = order.index(after)
-    for k in range(1, len(order) + 1):
-        seat = order[(i + k) % len(order)]
-        if seat not in d.passed:
+    passed = d.passed
+    for seat in seats_after(d.order, after):
+        if seat not in passed:
             return seat
-    return None
+    return None if after in passed else after
 
 
 def must_pass(d: Deal, seat: int) -> bool:

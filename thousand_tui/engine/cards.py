@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum, StrEnum
+from operator import attrgetter
 from typing import ClassVar
 
 
@@ -148,10 +149,9 @@ def count_rank(cards: Iterable[Card], rank: Rank) -> int:
     return len([card for card in cards if card.rank is rank])
 
 
-def by_index(card: Card) -> int:
-    """The deck's order as a sort key: `sorted(cards, key=by_index)` orders as `sorted(cards)`
-    does, without a comparison method call per pair."""
-    return card.index
+# The deck's order as a sort key: `sorted(cards, key=by_index)` orders as `sorted(cards)` does,
+# without a comparison method call per pair.
+by_index = attrgetter("index")
 
 
 def marriage_suits(cards: Iterable[Card]) -> list[Suit]:

@@ -30,6 +30,7 @@ from .phases import (
     Trick,
     next_multiple,
     next_seats,
+    seats_after,
     seats_from,
 )
 from .reasons import Refusal, Refused, why_illegal
@@ -233,8 +234,7 @@ class Deal:
         return [s for s in self.order if self.match.on_barrel(s)]
 
     def opponents_from_left(self, seat: int) -> list[int]:
-        i = self.order.index(seat)
-        return [self.order[(i + k) % len(self.order)] for k in range(1, len(self.order))]
+        return list(seats_after(self.order, seat))
 
     def next_in_order(self, seat: int) -> int:
         return self.next_seat[seat]

@@ -12,7 +12,7 @@ from .actions import Act, Action, card_actions, options
 from .auction import bid_ceiling
 from .cards import by_index
 from .events import CardDiscarded, CardGiven, Raised, TalonTaken
-from .phases import Phase, RedealStage, next_multiple
+from .phases import Phase, RedealStage, next_multiple, seats_after
 from .redeal import ask_redeal
 from .rules import Rules
 
@@ -52,9 +52,7 @@ def cards_owed(
         receivers: tuple[int, ...] = ()
     else:
         done = set(given_to)
-        i = order.index(declarer)
-        left = [order[(i + k) % len(order)] for k in range(1, len(order))]
-        receivers = tuple([s for s in left if s not in done])
+        receivers = tuple([s for s in seats_after(order, declarer) if s not in done])
     return Owed(receivers, max(0, discards_due(rules) - discarded))
 
 

@@ -72,6 +72,13 @@ def seats_from(first: int, players: int, sitting_out: int | None) -> tuple[int, 
 
 
 @cache
+def seats_after(order: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """The other seats of `order` clockwise, from `seat`'s left."""
+    i = order.index(seat)
+    return tuple(order[(i + k) % len(order)] for k in range(1, len(order)))
+
+
+@cache
 def next_seats(order: tuple[int, ...]) -> Mapping[int, int]:
     """The seat after each seat of `order`, clockwise (shared, so read-only)."""
     return MappingProxyType({s: order[(i + 1) % len(order)] for i, s in enumerate(order)})
