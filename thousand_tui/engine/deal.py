@@ -102,7 +102,7 @@ class Deal:
         self.sitting_out: int | None = dealer if n == 4 else None
         forehand = (dealer + 1) % n
         self.order = seats_from(forehand, n, self.sitting_out)
-        self.next_seat = next_seats(self.order)
+        self.next_seat = dict(next_seats(self.order))  # its own copy: a deal can be copied
         self.forehand = forehand
         if n == 3 and rules.bidding.obligated == "dealer":
             self.obligated = dealer
