@@ -54,6 +54,32 @@ Sink = Callable[[dict[str, Any]], None]
 
 
 class Game:
+    __slots__ = (
+        "_logged",
+        "_views",
+        "_views_deal",
+        "_views_moves",
+        "deal",
+        "deal_number",
+        "dealer",
+        "first_dealer",
+        "first_state",
+        "lang",
+        "lines",
+        "match",
+        "names",
+        "pending_events",
+        "players",
+        "preset",
+        "results",
+        "rules",
+        "seed",
+        "sink",
+        "stacked",
+        "start",
+        "winner",
+    )
+
     def __init__(
         self,
         rules: Rules,
