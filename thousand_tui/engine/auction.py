@@ -258,11 +258,21 @@ def bid_values(d: Deal, seat: int) -> Sequence[int]:
             candidates = (min_contract, *above)
         else:
             candidates = tuple(v for v in candidates if v >= min_contract)
+    if d.phase is Phase.AUCTION:
+        ceiling = auction_ceiling(d, seat)
+    else:
+        ceiling = bid_ceiling(rules, d.match, seat, d.hands[seat])
     # The candidates rise: those within the ceiling come first.
+    return candidates[: bisect_right(candidates, ceiling)]
+
+
+def auction_ceiling(d: Deal, seat: int) -> int:
+    """`bid_ceiling` for `seat` during the auction, worked out once: the hands stay as dealt
+    until the talon is taken."""
     ceiling = d.ceilings.get(seat)
     if ceiling is None:
-        ceiling = d.ceilings[seat] = bid_ceiling(rules, d.match, seat, d.hands[seat])
-    return candidates[: bisect_right(candidates, ceiling)]
+        ceiling = d.ceilings[seat] = bid_ceiling(d.rules, d.match, seat, d.hands[seat])
+    return ceiling
 
 
 def auction_actions(d: Deal, seat: int) -> tuple[Action, ...]:

@@ -204,7 +204,7 @@ class Deal:
         self.low_bidder: int | None = None
         self.outbid_window = False
         self.dark_cancel_queue: list[int] = []
-        # Each seat's ceiling on a bid, worked out once: the hands stay as dealt all auction.
+        # Each seat's ceiling on a bid in the auction (`auction.auction_ceiling`).
         self.ceilings: dict[int, int] = {}
 
         self.declarer: int | None = None
