@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .cards import Card, parse_card
+from .cards import DECK, Card, parse_card
 
 
 class Act(StrEnum):
@@ -128,8 +129,11 @@ class Action:
 
 
 # Actions are values: the common ones are made once and shared by every deal.
-_PLAIN: dict[tuple[int, Act, int | None], Action] = {}
+_PLAIN: dict[tuple[int, Act, int | None, bool], Action] = {}
 _CARDS: dict[tuple[int, Act, int, int | None], Action] = {}
+_DECLARING: dict[tuple[int, int, str, bool], Action] = {}
+_ROWS: dict[tuple[int, Act, int | None], tuple[Action, ...]] = {}
+_OPTIONS: dict[tuple[int, Act, Act, Sequence[int]], tuple[Action, ...]] = {}
 # The record line of each shared action, by the action's id (they live as long as the caches).
 _LINES: dict[int, dict[str, Any]] = {}
 
@@ -145,12 +149,13 @@ def record_line(action: Action) -> dict[str, Any]:
     return dict(line) if line is not None else action.to_record()
 
 
-def plain(seat: int, act: Act, value: int | None = None) -> Action:
-    """A decision with at most a value: a pass, a bid, a raise, playing the contract."""
-    key = (seat, act, value)
+def plain(seat: int, act: Act, value: int | None = None, auto: bool = False) -> Action:
+    """A decision with at most a value: a pass, a bid, a raise, playing the contract; `auto`
+    when the rules take it without a choice."""
+    key = (seat, act, value, auto)
     action = _PLAIN.get(key)
     if action is None:
-        action = _PLAIN[key] = _shared(Action(seat, act, value=value))
+        action = _PLAIN[key] = _shared(Action(seat, act, value=value, auto=auto))
     return action
 
 
@@ -161,6 +166,37 @@ def with_card(seat: int, act: Act, card: Card, to: int | None = None) -> Action:
     if action is None:
         action = _CARDS[key] = _shared(Action(seat, act, card=card, to=to))
     return action
+
+
+def declaring(seat: int, card: Card, marriage: str, keep_trump: bool = False) -> Action:
+    """Leading `card` and declaring the marriage `marriage` (a suit letter, or `A` for the
+    aces), "по масти" with `keep_trump`."""
+    key = (seat, card.index, marriage, keep_trump)
+    action = _DECLARING.get(key)
+    if action is None:
+        action = Action(seat, Act.PLAY, card=card, marriage=marriage, keep_trump=keep_trump)
+        action = _DECLARING[key] = _shared(action)
+    return action
+
+
+def card_actions(seat: int, act: Act, to: int | None = None) -> tuple[Action, ...]:
+    """`with_card(seat, act, card, to)` for every card of the deck, by the card's index."""
+    key = (seat, act, to)
+    row = _ROWS.get(key)
+    if row is None:
+        row = _ROWS[key] = tuple(with_card(seat, act, card, to) for card in DECK)
+    return row
+
+
+def options(seat: int, first: Act, act: Act, values: Sequence[int]) -> tuple[Action, ...]:
+    """`first` without a value, then `act` with each of `values` (a tuple or a range): a pass or
+    a bid, playing the contract or raising it. The same lists come back deal after deal, so
+    each is made once."""
+    key = (seat, first, act, values)
+    made = _OPTIONS.get(key)
+    if made is None:
+        made = _OPTIONS[key] = (plain(seat, first), *(plain(seat, act, v) for v in values))
+    return made
 
 
 def _optional_int(line: dict[str, Any], key: str) -> int | None:

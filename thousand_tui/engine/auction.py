@@ -7,11 +7,13 @@ them in its own language and the engine's refusals name the same rule.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Literal
 
-from .actions import Act, Action, plain
+from .actions import Act, Action, options, plain
 from .cards import Card, has_four_aces, marriage_suits
 from .events import (
     BidMade,
@@ -23,7 +25,7 @@ from .events import (
     Passed,
 )
 from .match import MatchState
-from .phases import Phase, next_multiple
+from .phases import Phase, next_multiple, seats_after
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -73,19 +75,25 @@ def marriage_total(rules: Rules, hand: Sequence[Card]) -> int:
 def bid_caps(rules: Rules, match: MatchState, seat: int, hand: Sequence[Card]) -> list[BidCap]:
     """The ceilings on what `seat` may bid or raise to holding `hand`, in the order the rules
     are checked."""
-    caps = [BidCap("highest_bid", rules.bidding.max)]
+    caps = [_cap("highest_bid", rules.bidding.max)]
     above = rules.bidding.marriage_required_above
     if above is not None and not holds_marriage(rules, hand):
-        caps.append(BidCap("marriage_required", above))
+        caps.append(_cap("marriage_required", above))
     if rules.bidding.cap_by_marriages:
-        caps.append(BidCap("marriages_cap", DECK_POINTS + marriage_total(rules, hand)))
+        caps.append(_cap("marriages_cap", DECK_POINTS + marriage_total(rules, hand)))
     if match.on_barrel(seat) and rules.barrel.max_bid is not None:
-        caps.append(BidCap("barrel", rules.barrel.max_bid))
+        caps.append(_cap("barrel", rules.barrel.max_bid))
     return caps
 
 
+@cache
+def _cap(kind: CapKind, limit: int) -> BidCap:
+    """A cap is a value, and there are few: each is made once."""
+    return BidCap(kind, limit)
+
+
 def bid_ceiling(rules: Rules, match: MatchState, seat: int, hand: Sequence[Card]) -> int:
-    return min(cap.limit for cap in bid_caps(rules, match, seat, hand))
+    return min([cap.limit for cap in bid_caps(rules, match, seat, hand)])
 
 
 def cap_against(
@@ -179,20 +187,18 @@ def opening_bid(d: Deal, seat: int) -> int:
 
 
 def auto_bid(d: Deal, seat: int, value: int) -> None:
-    d.record(Action(seat, Act.BID, value=value, auto=True))
+    d.record(plain(seat, Act.BID, value, auto=True))
     d.bids += ((seat, value),)
     d.high, d.high_seat = value, seat
     d.emit(BidMade(seat, value, auto=True))
 
 
 def next_bidder(d: Deal, after: int) -> int | None:
-    order = d.order
-    i = order.index(after)
-    for k in range(1, len(order) + 1):
-        seat = order[(i + k) % len(order)]
-        if seat not in d.passed:
+    passed = d.passed
+    for seat in seats_after(d.order, after):
+        if seat not in passed:
             return seat
-    return None
+    return None if after in passed else after
 
 
 def must_pass(d: Deal, seat: int) -> bool:
@@ -213,7 +219,7 @@ def advance_auction(d: Deal) -> None:
         seat = d.turn
         assert seat is not None
         if must_pass(d, seat) and seat != d.high_seat:
-            d.record(Action(seat, Act.PASS, auto=True))
+            d.record(plain(seat, Act.PASS, auto=True))
             pass_(d, seat)
             continue
         d.to_move = seat
@@ -228,29 +234,49 @@ def pass_(d: Deal, seat: int) -> None:
 
 
 def legal_bids(d: Deal, seat: int) -> list[int]:
+    return list(bid_values(d, seat))
+
+
+def bid_values(d: Deal, seat: int) -> Sequence[int]:
+    """The bids open to `seat`, lowest first: a range or a tuple, so that the same values
+    give the same (shared) actions."""
     rules = d.rules
     step = rules.bidding.step
     assert d.high is not None
     first = next_multiple(d.high, step)
+    candidates: Sequence[int]
     if d.outbid_window and d.dark:
-        candidates = [rules.dark.contract + step]
+        candidates = (rules.dark.contract + step,)
     elif rules.bidding.jumps:
-        candidates = list(range(first, rules.bidding.max + 1, step))
+        candidates = range(first, rules.bidding.max + 1, step)
     else:
-        candidates = [first]
+        candidates = (first,)
     min_contract = rules.barrel.min_contract
     if d.match.on_barrel(seat) and rules.barrel.goal == "contract":
         if d.high < min_contract:
             above = [v for v in candidates if v > min_contract] if rules.bidding.jumps else []
-            candidates = [min_contract, *above]
+            candidates = (min_contract, *above)
         else:
-            candidates = [v for v in candidates if v >= min_contract]
-    ceiling = bid_ceiling(rules, d.match, seat, d.hands[seat])
-    return [v for v in candidates if v <= ceiling]
+            candidates = tuple(v for v in candidates if v >= min_contract)
+    if d.phase is Phase.AUCTION:
+        ceiling = auction_ceiling(d, seat)
+    else:
+        ceiling = bid_ceiling(rules, d.match, seat, d.hands[seat])
+    # The candidates rise: those within the ceiling come first.
+    return candidates[: bisect_right(candidates, ceiling)]
 
 
-def auction_actions(d: Deal, seat: int) -> list[Action]:
-    return [plain(seat, Act.PASS)] + [plain(seat, Act.BID, v) for v in legal_bids(d, seat)]
+def auction_ceiling(d: Deal, seat: int) -> int:
+    """`bid_ceiling` for `seat` during the auction, worked out once: the hands stay as dealt
+    until the talon is taken."""
+    ceiling = d.ceilings.get(seat)
+    if ceiling is None:
+        ceiling = d.ceilings[seat] = bid_ceiling(d.rules, d.match, seat, d.hands[seat])
+    return ceiling
+
+
+def auction_actions(d: Deal, seat: int) -> tuple[Action, ...]:
+    return options(seat, Act.PASS, Act.BID, bid_values(d, seat))
 
 
 def apply_auction(d: Deal, action: Action) -> None:
@@ -279,7 +305,7 @@ def bid(d: Deal, seat: int, value: int) -> None:
 
 
 def dark_actions(d: Deal, seat: int) -> list[Action]:
-    return [Action(seat, Act.DARK), Action(seat, Act.DARK_DECLINE)]
+    return [plain(seat, Act.DARK), plain(seat, Act.DARK_DECLINE)]
 
 
 def apply_dark(d: Deal, action: Action) -> None:
@@ -309,7 +335,7 @@ def next_dark_cancel(d: Deal) -> None:
 
 
 def dark_cancel_actions(d: Deal, seat: int) -> list[Action]:
-    return [Action(seat, Act.DARK_CANCEL), Action(seat, Act.DARK_CANCEL_DECLINE)]
+    return [plain(seat, Act.DARK_CANCEL), plain(seat, Act.DARK_CANCEL_DECLINE)]
 
 
 def apply_dark_cancel(d: Deal, action: Action) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum, StrEnum
+from operator import attrgetter
 from typing import ClassVar
 
 
@@ -141,11 +142,16 @@ def codes(cards: Iterable[Card]) -> list[str]:
 
 
 def card_points(cards: Iterable[Card]) -> int:
-    return sum(card.points for card in cards)
+    return sum([card.points for card in cards])
 
 
 def count_rank(cards: Iterable[Card], rank: Rank) -> int:
-    return sum(1 for card in cards if card.rank is rank)
+    return len([card for card in cards if card.rank is rank])
+
+
+# The deck's order as a sort key: `sorted(cards, key=by_index)` orders as `sorted(cards)` does,
+# without a comparison method call per pair.
+by_index = attrgetter("index")
 
 
 def marriage_suits(cards: Iterable[Card]) -> list[Suit]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .actions import Act, Action, plain
+from .actions import Act, Action, options, plain
 from .events import Baptized, Conceded, Raised
 from .exchange import raise_values
 from .match import MatchState
@@ -101,27 +101,27 @@ def may_baptize(d: Deal) -> bool:
     return concession_allowed_by_barrel(d)
 
 
-def contract_actions(d: Deal, seat: int | None = None) -> list[Action]:
+def contract_actions(d: Deal, seat: int | None = None) -> tuple[Action, ...]:
     declarer = d.declarer
     assert declarer is not None
-    actions = [plain(declarer, Act.RAISE)]
-    if d.rules.talon.raise_ == "after_giving":
-        actions += [plain(declarer, Act.RAISE, v) for v in raise_values(d)]
+    raises = raise_values(d) if d.rules.talon.raise_ == "after_giving" else ()
+    actions = options(declarer, Act.RAISE, Act.RAISE, raises)
     if may_concede(d):
-        actions.append(Action(declarer, Act.CONCEDE))
+        actions += (plain(declarer, Act.CONCEDE),)
     if may_baptize(d):
-        actions.append(Action(declarer, Act.BAPTISM))
+        actions += (plain(declarer, Act.BAPTISM),)
     return actions
 
 
 def enter_contract(d: Deal) -> None:
     """The declarer's choice, skipped (recorded as an automatic "play it") when playing is all
     he may do."""
+    declarer = d.declarer
+    assert declarer is not None
     d.phase = Phase.CONTRACT
-    d.to_move = d.declarer
-    actions = contract_actions(d)
-    if len(actions) == 1:
-        d.record(Action(actions[0].seat, Act.RAISE, auto=True))
+    d.to_move = declarer
+    if len(d.legal(declarer)) == 1:
+        d.record(plain(declarer, Act.RAISE, auto=True))
         d.start_play()
 
 

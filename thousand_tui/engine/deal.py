@@ -11,7 +11,7 @@ from the deal's `outcome()`; the match around it is `game.Game`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from . import auction, contract, exchange, redeal, tricks
 from .actions import Action
@@ -22,7 +22,17 @@ from .dealing import Dealt, fined_at_the_cut
 from .events import ContractWon, DealStarted, Event
 from .match import MatchState
 from .outcome import DealOutcome
-from .phases import ACE_MARRIAGE, Declaration, Phase, RedealStage, Trick, next_multiple, seats_from
+from .phases import (
+    ACE_MARRIAGE,
+    Declaration,
+    Phase,
+    RedealStage,
+    Trick,
+    next_multiple,
+    next_seats,
+    seats_after,
+    seats_from,
+)
 from .reasons import Refusal, Refused, why_illegal
 from .rules import Rules
 
@@ -40,7 +50,7 @@ __all__ = [
 ]
 
 Rule = Callable[["Deal", Action], None]
-Options = Callable[["Deal", int], list[Action]]
+Options = Callable[["Deal", int], Sequence[Action]]
 
 # What a phase offers, and how a decision in it is taken.
 LEGAL: dict[Phase, Options] = {
@@ -68,6 +78,69 @@ APPLY: dict[Phase, Rule] = {
 
 
 class Deal:
+    # The state of a deal, as slots: read and written at every step.
+    __slots__ = (
+        "_legal",
+        "_legal_moves",
+        "_legal_phase",
+        "baptized",
+        "before",
+        "bids",
+        "card_points",
+        "ceilings",
+        "conceded",
+        "contract",
+        "cutter",
+        "dark",
+        "dark_cancel_queue",
+        "dealer",
+        "dealt",
+        "declarations",
+        "declarer",
+        "discarded",
+        "events",
+        "forehand",
+        "given",
+        "golden",
+        "hand_hidden",
+        "hands",
+        "high",
+        "high_seat",
+        "leader",
+        "log",
+        "low_bidder",
+        "marriage_points",
+        "match",
+        "moves",
+        "next_seat",
+        "number",
+        "obligated",
+        "on_hundred",
+        "order",
+        "outbid_window",
+        "passed",
+        "phase",
+        "players",
+        "raised",
+        "redeal_queue",
+        "redeal_reason",
+        "redeal_seat",
+        "redeal_stage",
+        "rules",
+        "sitting_out",
+        "taken_talon",
+        "talon_cards",
+        "talon_shown",
+        "talons",
+        "to_move",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "trump_owner",
+        "turn",
+    )
+
     def __init__(
         self,
         rules: Rules,
@@ -92,6 +165,7 @@ class Deal:
         self.sitting_out: int | None = dealer if n == 4 else None
         forehand = (dealer + 1) % n
         self.order = seats_from(forehand, n, self.sitting_out)
+        self.next_seat = dict(next_seats(self.order))  # its own copy: a deal can be copied
         self.forehand = forehand
         if n == 3 and rules.bidding.obligated == "dealer":
             self.obligated = dealer
@@ -109,7 +183,10 @@ class Deal:
         self.events: list[Event] = []
         # Decisions taken so far: what is legal, and each seat's view, change only with it.
         self.moves = 0
-        self._legal_cache: tuple[int, tuple[Action, ...]] | None = None
+        # The decision `_legal` was worked out for: the moves made, and the phase.
+        self._legal_moves = -1
+        self._legal_phase = Phase.OVER
+        self._legal: tuple[Action, ...] = ()
 
         self.dark = False
         self.hand_hidden: set[int] = set(self.order)
@@ -127,6 +204,8 @@ class Deal:
         self.low_bidder: int | None = None
         self.outbid_window = False
         self.dark_cancel_queue: list[int] = []
+        # Each seat's ceiling on a bid in the auction (`auction.auction_ceiling`).
+        self.ceilings: dict[int, int] = {}
 
         self.declarer: int | None = None
         self.contract: int | None = None
@@ -218,12 +297,10 @@ class Deal:
         return [s for s in self.order if self.match.on_barrel(s)]
 
     def opponents_from_left(self, seat: int) -> list[int]:
-        i = self.order.index(seat)
-        return [self.order[(i + k) % len(self.order)] for k in range(1, len(self.order))]
+        return list(seats_after(self.order, seat))
 
     def next_in_order(self, seat: int) -> int:
-        i = self.order.index(seat)
-        return self.order[(i + 1) % len(self.order)]
+        return self.next_seat[seat]
 
     def reveal_hands(self, *seats: int) -> None:
         if seats:
@@ -244,12 +321,12 @@ class Deal:
         """The decisions open to `seat` now, worked out once per decision."""
         if seat != self.to_move:
             return ()
-        cached = self._legal_cache
-        if cached is not None and cached[0] == self.moves:
-            return cached[1]
-        options = LEGAL.get(self.phase)
+        phase = self.phase
+        if self._legal_moves == self.moves and self._legal_phase is phase:
+            return self._legal
+        options = LEGAL.get(phase)
         actions = tuple(options(self, seat)) if options is not None else ()
-        self._legal_cache = (self.moves, actions)
+        self._legal_moves, self._legal_phase, self._legal = self.moves, phase, actions
         return actions
 
     def legal_plays(self, seat: int) -> list[Action]:
@@ -268,14 +345,19 @@ class Deal:
 
     def apply(self, action: Action) -> list[Event]:
         """Take one decision; raises IllegalAction saying why when the rules forbid it."""
-        self.events = []
         legal = self.legal(action.seat)
-        if not _among(action, legal):
-            raise Refused(self.refusal(action, list(legal)))
+        for candidate in legal:
+            if candidate is action:  # chosen from the list, the common case
+                break
+        else:
+            if action not in legal:
+                raise Refused(self.refusal(action, list(legal)))
+        events = self.events = []
         self.log.append(action)
         self.moves += 1
         APPLY[self.phase](self, action)
-        return self._take_events()
+        self.events = []
+        return events
 
     def refusal(self, action: Action, legal: list[Action] | None = None) -> Refusal:
         """Why the rules refuse `action` now."""
@@ -330,12 +412,3 @@ class Deal:
     def _take_events(self) -> list[Event]:
         events, self.events = self.events, []
         return events
-
-
-def _among(action: Action, legal: tuple[Action, ...]) -> bool:
-    """Whether `action` is one of `legal`: the same object (an action chosen from the list),
-    else an equal one."""
-    for candidate in legal:
-        if candidate is action:
-            return True
-    return action in legal

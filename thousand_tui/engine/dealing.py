@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from .cards import DECK, Card, Rank
 from .match import MatchState
@@ -79,22 +80,14 @@ def deal_cards(
     three, as the rule of the deal says), so the bottom card goes to the dealer (three and two
     players) or, with four players, to the talon the sitting-out dealer watches (RULES.md §5,
     the deal)."""
-    talon_size = two_player_talon * 2 if players == 2 else 3
-    if players == 4:
-        active = [(dealer + k) % 4 for k in range(1, 4)]
-        talon_positions = {7, 15, len(deck) - 1}
-    else:
-        active = [(dealer + k) % players for k in range(1, players + 1)]
-        talon_positions = set(range(6, 6 + 2 * talon_size, 2))
     hands: list[list[Card]] = [[] for _ in range(players)]
     talon: list[Card] = []
-    turn = 0
-    for position, card in enumerate(deck):
-        if position in talon_positions and len(talon) < talon_size:
+    seats = receivers(len(deck), dealer, players, two_player_talon)
+    for card, seat in zip(deck, seats, strict=True):
+        if seat is None:
             talon.append(card)
-            continue
-        hands[active[turn % len(active)]].append(card)
-        turn += 1
+        else:
+            hands[seat].append(card)
     if players == 2:
         talons: tuple[tuple[Card, ...], ...] = (
             tuple(talon[:two_player_talon]),
@@ -103,6 +96,30 @@ def deal_cards(
     else:
         talons = (tuple(talon),)
     return tuple(tuple(h) for h in hands), talons
+
+
+@cache
+def receivers(
+    cards: int, dealer: int, players: int, two_player_talon: int
+) -> tuple[int | None, ...]:
+    """Who gets the card at each position of the deck: a seat, or None for the talon."""
+    talon_size = two_player_talon * 2 if players == 2 else 3
+    if players == 4:
+        active = [(dealer + k) % 4 for k in range(1, 4)]
+        talon_positions = {7, 15, cards - 1}
+    else:
+        active = [(dealer + k) % players for k in range(1, players + 1)]
+        talon_positions = set(range(6, 6 + 2 * talon_size, 2))
+    seats: list[int | None] = []
+    talon = turn = 0
+    for position in range(cards):
+        if position in talon_positions and talon < talon_size:
+            seats.append(None)
+            talon += 1
+            continue
+        seats.append(active[turn % len(active)])
+        turn += 1
+    return tuple(seats)
 
 
 def deal(

@@ -8,10 +8,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import Act, Action, plain, with_card
+from .actions import Act, Action, card_actions, options
 from .auction import bid_ceiling
+from .cards import by_index
 from .events import CardDiscarded, CardGiven, Raised, TalonTaken
-from .phases import Phase, RedealStage, next_multiple
+from .phases import Phase, RedealStage, next_multiple, seats_after
 from .redeal import ask_redeal
 from .rules import Rules
 
@@ -51,15 +52,13 @@ def cards_owed(
         receivers: tuple[int, ...] = ()
     else:
         done = set(given_to)
-        i = order.index(declarer)
-        left = [order[(i + k) % len(order)] for k in range(1, len(order))]
-        receivers = tuple(s for s in left if s not in done)
+        receivers = tuple([s for s in seats_after(order, declarer) if s not in done])
     return Owed(receivers, max(0, discards_due(rules) - discarded))
 
 
 def owed(d: Deal) -> Owed:
     assert d.declarer is not None
-    return cards_owed(d.rules, d.order, d.declarer, (to for to, _ in d.given), len(d.discarded))
+    return cards_owed(d.rules, d.order, d.declarer, [to for to, _ in d.given], len(d.discarded))
 
 
 # ---------------------------------------------------------------------- the talon
@@ -129,18 +128,18 @@ def raise_allowed(d: Deal) -> bool:
     return not (d.dark and not d.rules.dark.raise_)
 
 
-def raise_values(d: Deal) -> list[int]:
+def raise_values(d: Deal) -> range:
     """The contracts the declarer may raise to, within the caps on a bid."""
     if not raise_allowed(d) or d.declarer is None or d.contract is None:
-        return []
+        return range(0)
     step = d.rules.bidding.step
-    values = range(next_multiple(d.contract, step), d.rules.bidding.max + 1, step)
     ceiling = bid_ceiling(d.rules, d.match, d.declarer, d.hands[d.declarer])
-    return [v for v in values if v <= ceiling]
+    top = min(d.rules.bidding.max, ceiling)
+    return range(next_multiple(d.contract, step), top + 1, step)
 
 
-def raise_actions(d: Deal, seat: int) -> list[Action]:
-    return [plain(seat, Act.RAISE)] + [plain(seat, Act.RAISE, v) for v in raise_values(d)]
+def raise_actions(d: Deal, seat: int) -> tuple[Action, ...]:
+    return options(seat, Act.RAISE, Act.RAISE, raise_values(d))
 
 
 def apply_raise(d: Deal, action: Action) -> None:
@@ -171,11 +170,15 @@ def enter_give(d: Deal) -> None:
 
 
 def give_actions(d: Deal, seat: int) -> list[Action]:
-    hand = sorted(d.hands[seat])
+    hand = sorted(d.hands[seat], key=by_index)
     due = owed(d)
-    actions = [with_card(seat, Act.GIVE, c, to) for to in due.receivers for c in hand]
+    actions: list[Action] = []
+    for to in due.receivers:
+        gives = card_actions(seat, Act.GIVE, to)
+        actions += [gives[c.index] for c in hand]
     if due.aside > 0:
-        actions += [with_card(seat, Act.DISCARD, c) for c in hand]
+        discards = card_actions(seat, Act.DISCARD)
+        actions += [discards[c.index] for c in hand]
     return actions
 
 

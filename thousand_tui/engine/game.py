@@ -54,6 +54,32 @@ Sink = Callable[[dict[str, Any]], None]
 
 
 class Game:
+    __slots__ = (
+        "_logged",
+        "_views",
+        "_views_deal",
+        "_views_moves",
+        "deal",
+        "deal_number",
+        "dealer",
+        "first_dealer",
+        "first_state",
+        "lang",
+        "lines",
+        "match",
+        "names",
+        "pending_events",
+        "players",
+        "preset",
+        "results",
+        "rules",
+        "seed",
+        "sink",
+        "stacked",
+        "start",
+        "winner",
+    )
+
     def __init__(
         self,
         rules: Rules,
@@ -122,20 +148,22 @@ class Game:
 
     @property
     def to_move(self) -> int | None:
-        return None if self.over else self.deal.to_move
+        return None if self.winner is not None else self.deal.to_move
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.over:
+        if self.winner is not None:
             return []
-        return self.deal.legal_actions(seat)
+        return list(self.deal.legal(seat))
 
     def apply(self, action: Action) -> list[Event]:
-        if self.over:
+        if self.winner is not None:
             raise IllegalAction("the game is over")
-        self.pending_events = []  # the start events of the first deal are past now
-        events = self.deal.apply(action)
+        if self.pending_events:
+            self.pending_events = []  # the start events of the first deal are past now
+        deal = self.deal
+        events = deal.apply(action)
         self._flush_actions()
-        if self.deal.over:
+        if deal.over:
             events += self._close_deal()
         return events
 
@@ -219,9 +247,14 @@ class Game:
 
     def _flush_actions(self) -> None:
         log = self.deal.log
-        if self._logged < len(log):
-            for action in log[self._logged :]:
-                self._write(record_line(action))
+        logged = self._logged
+        if logged < len(log):
+            lines, sink = self.lines, self.sink
+            for action in log[logged:]:
+                line = record_line(action)  # as `_write` does, without a call per action
+                lines.append(line)
+                if sink is not None:
+                    sink(line)
             self._logged = len(log)
 
     def _write(self, line: dict[str, Any]) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
+from types import MappingProxyType
 from typing import Final
 
 from .cards import Card
@@ -62,9 +65,23 @@ class Declaration:
     withheld: bool = False
 
 
+@cache
 def seats_from(first: int, players: int, sitting_out: int | None) -> tuple[int, ...]:
     """Active seats clockwise, starting at `first`."""
     return tuple(s for s in ((first + k) % players for k in range(players)) if s != sitting_out)
+
+
+@cache
+def seats_after(order: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """The other seats of `order` clockwise, from `seat`'s left."""
+    i = order.index(seat)
+    return tuple(order[(i + k) % len(order)] for k in range(1, len(order)))
+
+
+@cache
+def next_seats(order: tuple[int, ...]) -> Mapping[int, int]:
+    """The seat after each seat of `order`, clockwise (shared, so read-only)."""
+    return MappingProxyType({s: order[(i + 1) % len(order)] for i, s in enumerate(order)})
 
 
 def next_multiple(value: int, step: int) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Act, Action, with_card
+from .actions import Act, Action, card_actions, declaring
 from .cards import DECK, Card, Rank, Suit, card_points, has_four_aces, marriage_suits
 from .events import (
     CardPlayed,
@@ -102,16 +102,18 @@ def legal_plays(d: Deal, seat: int) -> list[Action]:
         actions.append(play_action(seat, card))
         if declares:
             letter = card.suit.value
-            actions.append(Action(seat, Act.PLAY, card=card, marriage=letter))
+            actions.append(declaring(seat, card, letter))
             if rules.marriage.keep_trump_option and d.trump is not card.suit:
-                actions.append(Action(seat, Act.PLAY, card=card, marriage=letter, keep_trump=True))
+                actions.append(declaring(seat, card, letter, keep_trump=True))
         elif four_aces and card.rank is Rank.ACE:
-            actions.append(Action(seat, Act.PLAY, card=card, marriage=ACE_MARRIAGE))
+            actions.append(declaring(seat, card, ACE_MARRIAGE))
     return actions
 
 
 # Playing a card, declaring nothing: one action per seat and card, by the card's index.
-_PLAYS = tuple(tuple(with_card(seat, Act.PLAY, card) for card in DECK) for seat in range(4))
+_PLAYS = tuple(card_actions(seat, Act.PLAY) for seat in range(4))
+# And the event of it: events are values, shared like the actions.
+_PLAYED = tuple(tuple(CardPlayed(seat, card) for card in DECK) for seat in range(4))
 
 
 def play_action(seat: int, card: Card) -> Action:
@@ -136,9 +138,12 @@ def apply_play(d: Deal, action: Action) -> None:
         declare(d, seat, card, action.marriage, action.keep_trump)
     d.hands[seat].remove(card)
     d.trick += ((seat, card),)
-    d.emit(CardPlayed(seat, card, action.marriage, action.keep_trump))
+    if action.marriage is None and not action.keep_trump:
+        d.emit(_PLAYED[seat][card.index])
+    else:
+        d.emit(CardPlayed(seat, card, action.marriage, action.keep_trump))
     if len(d.trick) < len(d.order):
-        d.to_move = d.next_in_order(seat)
+        d.to_move = d.next_seat[seat]
         return
     close_trick(d)
 
@@ -165,7 +170,7 @@ def declare(d: Deal, seat: int, card: Card, marriage: str, keep_trump: bool) -> 
 
 def close_trick(d: Deal) -> None:
     assert d.leader is not None
-    cards = tuple(c for _, c in d.trick)
+    cards = tuple([c for _, c in d.trick])
     winner = d.trick[trick_winner(cards, d.trump)][0]
     points = card_points(cards)
     trick = Trick(d.leader, d.trick, winner)

@@ -111,9 +111,9 @@ class SeatView(NamedTuple):
 
 
 def seat_view(deal: Deal, seat: int, names: tuple[str, ...], winner: int | None) -> SeatView:
-    rules = deal.rules
     hand = None if seat in deal.hand_hidden else tuple(deal.hands[seat])
     declarer = deal.declarer
+    phase = deal.phase
     talon: tuple[Card, ...] | None = None
     if deal.talon_cards and (deal.talon_shown or (seat == declarer and hand is not None)):
         talon = deal.talon_cards
@@ -121,62 +121,76 @@ def seat_view(deal: Deal, seat: int, names: tuple[str, ...], winner: int | None)
         talon = deal.dealt.talons[0]
     talons_seen = None
     # `talon_choice: look`, unless he plays dark and takes the talon unseen.
-    looks = rules.two_player.talon_choice == "look" and hand is not None
-    if deal.phase is Phase.TALON and seat == declarer and looks:
+    looks = hand is not None and deal.rules.two_player.talon_choice == "look"
+    if phase is Phase.TALON and seat == declarer and looks:
         talons_seen = tuple(tuple(t) for t in deal.talons)
-    visible = rules.talon.given_visible
+    passed_cards, hidden_gives = exchange_seen(deal, seat) if deal.given else ((), ())
+    # Positional, in the order of the fields, without the named tuple's own constructor: a
+    # view is made for every decision.
+    return tuple.__new__(
+        SeatView,
+        (
+            seat,
+            deal.rules,
+            names,
+            deal.number,  # deal_number
+            deal.dealer,
+            deal.sitting_out,
+            deal.forehand,
+            deal.on_hundred,
+            deal.golden,
+            deal.dark,
+            phase,
+            deal.to_move,
+            hand,
+            tuple(map(len, deal.hands)),  # hand_counts
+            deal.bids,
+            deal.high,  # high_bid
+            deal.high_seat,  # high_bidder
+            deal.passed,
+            declarer,
+            deal.contract,
+            deal.multiplier,
+            talon,
+            deal.talon_shown,
+            len(deal.talons[0]) if deal.taken_talon is None else 0,  # talon_size
+            talons_seen,
+            passed_cards,
+            hidden_gives,
+            deal.discarded if seat == declarer else (),  # discarded
+            len(deal.discarded),  # discard_count
+            deal.trump,
+            deal.trump_owner,
+            deal.leader,
+            deal.trick,
+            deal.tricks,
+            deal.tricks_won,
+            deal.card_points,  # points_taken
+            deal.declarations,
+            deal.marriage_points,
+            # The trigger tells about the asked seat's cards: his to know, not the others'.
+            # redeal_reason
+            (deal.redeal_queue[0][1] if phase is Phase.REDEAL and seat == deal.to_move else None),
+            deal.match,
+            deal.legal(seat),
+            winner,
+        ),
+    )
+
+
+def exchange_seen(
+    deal: Deal, seat: int
+) -> tuple[tuple[tuple[int, int, Card], ...], tuple[tuple[int, int], ...]]:
+    """The cards given in the exchange that `seat` saw, (giver, receiver, card), and the gives
+    it did not see, (giver, receiver)."""
+    declarer = deal.declarer
+    giver = declarer if declarer is not None else -1
+    visible = deal.rules.talon.given_visible
     passed_cards: list[tuple[int, int, Card]] = []
     hidden: list[tuple[int, int]] = []
     for to, card in deal.given:
         if visible or seat in (declarer, to):
-            passed_cards.append((declarer if declarer is not None else -1, to, card))
+            passed_cards.append((giver, to, card))
         else:
-            hidden.append((declarer if declarer is not None else -1, to))
-    talon_size = len(deal.talons[0]) if deal.taken_talon is None else 0
-    # Positional, in the order of the fields: a view is made for every decision.
-    return SeatView(
-        seat,
-        rules,
-        names,
-        deal.number,  # deal_number
-        deal.dealer,
-        deal.sitting_out,
-        deal.forehand,
-        deal.on_hundred,
-        deal.golden,
-        deal.dark,
-        deal.phase,
-        deal.to_move,
-        hand,
-        tuple(map(len, deal.hands)),  # hand_counts
-        deal.bids,
-        deal.high,  # high_bid
-        deal.high_seat,  # high_bidder
-        deal.passed,
-        declarer,
-        deal.contract,
-        deal.multiplier,
-        talon,
-        deal.talon_shown,
-        talon_size,
-        talons_seen,
-        tuple(passed_cards),  # passed_cards
-        tuple(hidden),  # hidden_gives
-        deal.discarded if seat == declarer else (),  # discarded
-        len(deal.discarded),  # discard_count
-        deal.trump,
-        deal.trump_owner,
-        deal.leader,
-        deal.trick,
-        deal.tricks,
-        deal.tricks_won,
-        deal.card_points,  # points_taken
-        deal.declarations,
-        deal.marriage_points,
-        # The trigger tells about the asked seat's cards: his to know, not the others'.
-        # redeal_reason
-        (deal.redeal_queue[0][1] if deal.phase is Phase.REDEAL and seat == deal.to_move else None),
-        deal.match,
-        deal.legal(seat),
-        winner,
-    )
+            hidden.append((giver, to))
+    return tuple(passed_cards), tuple(hidden)
