@@ -12,6 +12,7 @@ class SeatPanel(Static):
         super().__init__(id=id)
         self.seat = seat
         self.titles = ("", "")  # the title, and its short form for a narrow panel
+        self._shown: tuple[object, ...] = ()  # what `show` was last given
 
     def show(
         self,
@@ -24,6 +25,10 @@ class SeatPanel(Static):
         sitting_out: bool = False,
         short_title: str = "",
     ) -> None:
+        shown = (title, short_title, tuple(lines), subtitle, turn, declarer, sitting_out)
+        if shown == self._shown:
+            return  # the table shows every panel again after each move
+        self._shown = shown
         self.titles = (title, short_title or title)
         self.fit_title()
         self.border_subtitle = subtitle
