@@ -370,3 +370,15 @@ async def test_a_decision_arriving_after_a_hang_up_is_not_taken() -> None:
         session.close()  # what a hang-up does first, before the app exits
         assert table.act(game.legal_actions(seat)[0]) is False
         assert game.lines == lines
+
+
+async def test_a_dialog_opening_as_the_terminal_hangs_up_ends_the_app_cleanly() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # the auction put away
+        await pilot.pause()
+        app.table.action_decide()  # the auction opens again ...
+        app.signalled(signal.SIGHUP)  # ... as the terminal hangs up
+        await pilot.pause()
+    assert app.return_code == 128 + signal.SIGHUP

@@ -107,7 +107,7 @@ def run(options: argparse.Namespace) -> int:
 
         return play_shared_choice(app.shared_choice)
     if not app.has_game:
-        return app.return_code or 0
+        return app.exit_status
     session = app.session
     try:
         if session.path is not None and not session.game.over:
@@ -119,7 +119,7 @@ def run(options: argparse.Namespace) -> int:
                 print(f"{PROG}: continue it with `{PROG} --resume`")
     except (OSError, ValueError):
         pass  # the terminal is gone (SIGHUP); the record is complete anyway
-    return app.return_code or 0
+    return app.exit_status
 
 
 __all__ = ["ThousandApp", "check_terminal", "create_app", "run"]

@@ -178,6 +178,14 @@ class ThousandApp(App[int]):
         self.guard = HangupGuard(hang_up, last_words)
         self.guard.start()
 
+    @property
+    def exit_status(self) -> int:
+        """The process's exit status: 128 + the signal after a hang-up or a kill (whatever
+        failed while the table was coming down), else the app's return code."""
+        if self.guard is not None and self.guard.signal is not None:
+            return 128 + int(self.guard.signal)
+        return self.return_code or 0
+
     def signalled(self, sig: int) -> None:
         if self._session is not None:
             self._session.close()

@@ -72,7 +72,10 @@ class DecisionScreen(ModalScreen[Any]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        choices = self.query_one(ChoiceList)
+        found = self.query(ChoiceList)
+        if not found:
+            return  # the app closed (a hang-up) while the dialog was being built
+        choices = found.first()
         choices.focus()
         if self.default is not None:
             choices.highlight(self.default)
