@@ -49,6 +49,10 @@ __all__ = [
     "seats_from",
 ]
 
+# What a seat saw of the exchange: the cards given it saw (giver, receiver, card), and the
+# gives it did not see (giver, receiver).
+ExchangeSeen = tuple[tuple[tuple[int, int, Card], ...], tuple[tuple[int, int], ...]]
+
 Rule = Callable[["Deal", Action], None]
 Options = Callable[["Deal", int], Sequence[Action]]
 
@@ -83,6 +87,7 @@ class Deal:
         "_legal",
         "_legal_moves",
         "_legal_phase",
+        "_seen_gives",
         "baptized",
         "before",
         "bids",
@@ -187,6 +192,8 @@ class Deal:
         self._legal_moves = -1
         self._legal_phase = Phase.OVER
         self._legal: tuple[Action, ...] = ()
+        # What each seat saw of the exchange, by seat: (cards given then, what he saw).
+        self._seen_gives: dict[int, tuple[int, ExchangeSeen]] = {}
 
         self.dark = False
         self.hand_hidden: set[int] = set(self.order)

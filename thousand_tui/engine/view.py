@@ -13,7 +13,7 @@ from typing import NamedTuple
 from .actions import Act, Action
 from .auction import BidCap, bid_caps
 from .cards import Card, Suit
-from .deal import Deal
+from .deal import Deal, ExchangeSeen
 from .exchange import Owed, cards_owed
 from .match import MatchState
 from .phases import Declaration, Phase, Trick
@@ -124,7 +124,7 @@ def seat_view(deal: Deal, seat: int, names: tuple[str, ...], winner: int | None)
     looks = hand is not None and deal.rules.two_player.talon_choice == "look"
     if phase is Phase.TALON and seat == declarer and looks:
         talons_seen = tuple(tuple(t) for t in deal.talons)
-    passed_cards, hidden_gives = exchange_seen(deal, seat) if deal.given else ((), ())
+    passed_cards, hidden_gives = seen_gives(deal, seat) if deal.given else ((), ())
     # Positional, in the order of the fields, without the named tuple's own constructor: a
     # view is made for every decision.
     return tuple.__new__(
@@ -178,9 +178,16 @@ def seat_view(deal: Deal, seat: int, names: tuple[str, ...], winner: int | None)
     )
 
 
-def exchange_seen(
-    deal: Deal, seat: int
-) -> tuple[tuple[tuple[int, int, Card], ...], tuple[tuple[int, int], ...]]:
+def seen_gives(deal: Deal, seat: int) -> ExchangeSeen:
+    """`exchange_seen`, worked out again only when another card has been given."""
+    given = len(deal.given)
+    kept = deal._seen_gives.get(seat)
+    if kept is None or kept[0] != given:
+        kept = deal._seen_gives[seat] = (given, exchange_seen(deal, seat))
+    return kept[1]
+
+
+def exchange_seen(deal: Deal, seat: int) -> ExchangeSeen:
     """The cards given in the exchange that `seat` saw, (giver, receiver, card), and the gives
     it did not see, (giver, receiver)."""
     declarer = deal.declarer
