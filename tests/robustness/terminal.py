@@ -211,12 +211,21 @@ def command_line(pid: int) -> list[str]:
 
 
 def running(pid: int) -> bool:
-    """Whether the process still runs (a zombie waiting for its parent has ended)."""
+    """Whether the process still runs. A zombie waiting for its parent has ended; but its
+    first thread turns zombie while the others are still ending, and they hold its open files
+    (the record's lock) until the last one is gone: any thread not yet a zombie still runs."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError, IndexError):
+        threads = list(Path(f"/proc/{pid}/task").iterdir())
+    except (FileNotFoundError, ProcessLookupError):
         return False
-    return state != "Z"
+    for thread in threads:
+        try:
+            state = (thread / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            continue  # this thread has just gone
+        if state != "Z":
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------- reading the table
