@@ -61,6 +61,9 @@ def main() -> int:
         if row:
             print(f"{label:<34} {row['min']:>7} {row['median']:>7} {row['max']:>7}")
     print(f"tables later than 2 s: {numbers['tables_over_2s']} of {numbers['sessions']}")
+    if numbers.get("tables_in_order"):
+        shown = " ".join(f"{t:.1f}" for t in numbers["tables_in_order"])
+        print(f"seconds to the table, by arrival: {shown}")
     print(
         f"the machine: {numbers['cores']} cores, 1-minute load average up to "
         f"{numbers['load_average_max']} (other programs included)"

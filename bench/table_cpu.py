@@ -66,9 +66,9 @@ def one_run(seconds: float, gap: float, code: str | None) -> tuple[int, float]:
         if code:
             env += f" PYTHONPATH={shlex.quote(code)}"
         game = f"{shlex.quote(sys.executable)} -m thousand_tui --seed 4 --ai normal --lang en"
-        terminal.run(
-            "new-session", "-d", "-s", "game", "-x", "100", "-y", "32", f"exec env {env} {game}"
-        )
+        # Started outside any checkout: `python -m` puts the working folder first on the path.
+        window = ("-x", "100", "-y", "32", "-c", data)
+        terminal.run("new-session", "-d", "-s", "game", *window, f"exec env {env} {game}")
         try:
             deadline = time.monotonic() + 30
             while "Deal 1" not in terminal.screen():

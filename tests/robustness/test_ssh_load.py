@@ -266,6 +266,7 @@ def figures(load: Load) -> dict[str, object]:
         "play_seconds": PLAY,
         "table_seconds": summary(tables),
         "tables_over_2s": sum(t > 2.0 for t in tables),
+        "tables_in_order": [round(t, 2) for t in tables],  # by arrival
         "rss_mb": summary([kb / 1024 for kb in rss]),
         "pss_mb": summary([kb / 1024 for kb in pss]),
         "cpu_percent": summary(cpu),
@@ -293,7 +294,7 @@ def report(numbers: dict[str, object]) -> str:
         if isinstance(value, dict):
             shown = "  ".join(f"{k} {v}" for k, v in value.items())
             lines.append(f"  {name:<26} {shown}")
-        elif name not in ("sessions", "play_seconds"):
+        elif name not in ("sessions", "play_seconds", "tables_in_order"):
             lines.append(f"  {name:<26} {value}")
     return "\n".join(lines)
 
