@@ -24,6 +24,10 @@ import time
 import uuid
 from pathlib import Path
 
+# The scripted player of the SSH load test: the same keys for the same screens.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from robustness.terminal import next_key
+
 
 class Terminal:
     def __init__(self) -> None:
@@ -37,21 +41,6 @@ class Terminal:
 
     def pane_pid(self) -> int:
         return int(self.run("display-message", "-p", "-t", "game", "#{pane_pid}").strip())
-
-
-def footer(screen: str) -> str:
-    lines = [line for line in screen.splitlines() if line.strip()]
-    return lines[-1] if lines else ""
-
-
-def next_key(screen: str) -> str | None:
-    """The first choice of a dialog, else Enter where Enter is offered."""
-    keys = footer(screen)
-    if "1–9" in keys:
-        return "1"
-    if "⏎" in keys:
-        return "Enter"
-    return None
 
 
 def cpu_seconds(pid: int) -> float:
