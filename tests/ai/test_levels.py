@@ -59,13 +59,7 @@ def test_whole_games_finish(preset: str) -> None:
     rules = rules_of(preset)
     game = Game(rules, 3)
     players = [make_player(level, s) for s, level in enumerate(("normal", "easy", "normal"))]
-    while not game.over and len(game.results) < 400:
-        seat = game.to_move
-        assert seat is not None
-        view = game.view(seat)
-        action = players[seat].decide(view)
-        assert action in view.legal
-        game.apply(action)
+    play_legally(game, players, 400)
     assert game.over
 
 
