@@ -3,7 +3,8 @@ dropped client.
 
 Runs the load test (`tests/robustness/test_ssh_load.py`: a real sshd on 127.0.0.1 set up as
 docs/ssh-hosting.md says, players arriving one after another, each a scripted player against
-`normal` opponents) and prints its figures: seconds from starting `ssh` to the table on screen,
+`normal` opponents) and prints its figures: seconds from starting `ssh` to the table on screen
+(each arriving player's screen is looked at every 0.05 s by a watcher of its own),
 each game process's memory while all play (RSS, and PSS, which shares the libraries out fairly
 between the processes that map them), and seconds from a client's `kill -9` to the end of its
 game. Needs sshd and tmux (root, or an account sshd can log in as: see tests/robustness/sshd.py).
@@ -56,6 +57,7 @@ def main() -> int:
         ("exit_after_kill_seconds", "seconds from kill -9 to the exit"),
         ("exit_after_quit_seconds", "seconds from q, y to the exit"),
         ("decisions_per_player", "decisions of each player"),
+        ("round_of_players_seconds", "the test's round of all players, s"),
     ):
         row = numbers.get(name) or {}
         if row:

@@ -24,6 +24,7 @@ import os
 import shlex
 import signal
 import statistics
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +57,7 @@ KEY_GAP = 0.6  # seconds at least between two keys of one player (the screen cat
 TABLE_WAIT = 60.0  # liveness: the table shows up at all
 EXIT_WAIT = 15.0  # liveness: the game ends at all after its client is gone
 MEMORY_EVERY = 10.0  # seconds between two looks at the games' memory
+WATCH_EVERY = 0.05  # seconds between two looks at an arriving player's screen
 SIZE = (100, 32)
 
 
@@ -67,6 +69,9 @@ class Player:
     pane: str = ""
     started: float = 0.0  # time.monotonic() when `ssh` was started
     table: float | None = None  # seconds from `ssh` to the table
+    # set by the player's own watcher, which looks at the screen every WATCH_EVERY seconds
+    # from `ssh` to the table, so that the time does not wait for the other players' turns
+    seen_table: float | None = None
     path: Path | None = None
     pid: int | None = None  # the game's process on the host
     next_key_at: float = 0.0
@@ -145,6 +150,7 @@ class Load:
         ]
         self.start = time.monotonic()
         self.load = 0.0  # the highest 1-minute load average seen
+        self.rounds: list[float] = []  # seconds each round of all the players took
 
     def now(self) -> float:
         return time.monotonic() - self.start
@@ -152,8 +158,10 @@ class Load:
     def run(self) -> None:
         last_look = 0.0
         while any(not p.ended for p in self.players):
+            began = time.monotonic()
             for player in self.players:
                 self.step(player)
+            self.rounds.append(time.monotonic() - began)
             if time.monotonic() - last_look > MEMORY_EVERY:
                 last_look = time.monotonic()
                 self.look_at_memory()
@@ -177,10 +185,19 @@ class Load:
         login = self.sshd.ssh("-t", "classic en", player=player.number)
         player.started = time.monotonic()
         self.tmux.type(shlex.join(login) + "; echo EXITED $?", pane=player.pane)
+        threading.Thread(target=self.watch_for_table, args=(player,), daemon=True).start()
+
+    def watch_for_table(self, player: Player) -> None:
+        """The arriving player's own eyes on the screen (a thread), until the table shows."""
+        while time.monotonic() - player.started < TABLE_WAIT:
+            if "Deal 1" in self.tmux.screen(player.pane):
+                player.seen_table = time.monotonic() - player.started
+                return
+            time.sleep(WATCH_EVERY)
 
     def wait_for_table(self, player: Player) -> None:
-        if "Deal 1" in self.tmux.screen(player.pane):
-            player.table = time.monotonic() - player.started
+        if player.seen_table is not None:
+            player.table = player.seen_table
             [player.path] = sorted(player.folder.glob("*.jsonl"))
             player.pid = holder(self.sshd.games(), player.path)
             assert player.pid is not None, f"player {player.number}: no game holds the record"
@@ -274,6 +291,7 @@ def figures(load: Load) -> dict[str, object]:
         "exit_after_quit_seconds": summary(quit),
         "decisions_per_player": summary(decisions),
         "load_average_max": round(load.load, 1),
+        "round_of_players_seconds": summary(load.rounds),
         "cores": os.cpu_count(),
     }
 
