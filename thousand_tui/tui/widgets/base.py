@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.dom import DOMNode
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -32,7 +33,8 @@ def palette(node: DOMNode) -> Palette:
 class KeyFooter(Footer):
     """The footer, with the bindings' descriptions (catalogue keys such as `key_play`) in the
     table's language. It is rebuilt only when the keys it shows change: a rebuild makes a
-    widget per key, and a screen asks for one after nearly every move."""
+    widget per key, and a screen asks for one after nearly every move. Each key starts in the
+    footer's own style (compact or not), so that mounting it restyles nothing."""
 
     _shown: tuple[object, ...] | None = None
 
@@ -50,6 +52,10 @@ class KeyFooter(Footer):
             description = getattr(widget, "description", None)
             if isinstance(description, str) and description in MESSAGES:
                 widget.description = t(description)  # type: ignore[attr-defined]
+            # A key is made compact and then bound to the footer's style: restyled twice.
+            compact = getattr(type(widget), "compact", None)
+            if isinstance(compact, Reactive):
+                widget.set_reactive(compact, self.compact)
             yield widget
 
 

@@ -35,7 +35,7 @@ class SeatPanel(Static):
         self.set_class(turn, "-turn")
         self.set_class(declarer, "-declarer")
         self.set_class(sitting_out, "-sitting-out")
-        self.update(Text("\n").join(lines))
+        self.update(Text("\n").join(lines), layout=False)  # its size is set by the table
 
     def fit_title(self) -> None:
         """The whole title if the border has room for it, else its short form."""
