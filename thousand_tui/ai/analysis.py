@@ -27,7 +27,7 @@ from ..engine.phases import Phase
 from ..engine.record import RecordedGame, decisions
 from ..engine.view import SeatView
 from . import bidding, seat_seed
-from .hard import AUCTION_SCALE, DISCARDED, Budget, HardPlayer, exchange_plans
+from .hard import DISCARDED, Budget, HardPlayer, exchange_plans
 from .knowledge import mask, play_order, position_of
 from .pool import background_pool, real_stdio
 from .solver import PlayRules
@@ -100,7 +100,7 @@ class AnalysisPlayer(HardPlayer):
 
     def budget(self, scale: float = 1.0) -> Budget:
         budget = super().budget(scale)
-        if scale == AUCTION_SCALE:
+        if scale == self.auction_scale:
             budget.samples = min(budget.samples, self.auction)
         return budget
 

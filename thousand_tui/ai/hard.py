@@ -116,6 +116,7 @@ class Budget:
 class HardPlayer(NormalPlayer):
     level = "hard"
     talon_samples = 24
+    auction_scale = AUCTION_SCALE
 
     def __init__(
         self,
@@ -345,7 +346,7 @@ class HardPlayer(NormalPlayer):
             pos = opening_position(view, hands, bonus)
             return Task(rules, VALUE, (pos,), (), (), False, node_limit, seconds)
 
-        answers = self.searched(self.budget(AUCTION_SCALE), make)
+        answers = self.searched(self.budget(self.auction_scale), make)
         if not answers:
             return None
         total = sum(weights[number] for number, _ in answers)
@@ -401,7 +402,7 @@ class HardPlayer(NormalPlayer):
             pos = position_of(view, hands)
             return Task(rules, REACHES, (pos,), needs, (), False, node_limit, seconds)
 
-        answers = self.searched(self.budget(AUCTION_SCALE), make)
+        answers = self.searched(self.budget(self.auction_scale), make)
         if not answers:
             return None
         reached = dict.fromkeys(needs, 0)
