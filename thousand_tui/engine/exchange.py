@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import Act, Action, card_actions, options
+from .actions import Act, Action, card_actions, options, taking_talon
 from .auction import bid_ceiling
 from .cards import by_index
 from .events import CardDiscarded, CardGiven, Raised, TalonTaken
@@ -86,15 +86,7 @@ def take_talon(d: Deal, index: int, chosen: bool = False) -> None:
     d.taken_talon = index
     d.talon_cards = tuple(d.talons[index])
     d.talon_shown = shown
-    d.record(
-        Action(
-            seat,
-            Act.TAKE_TALON,
-            talon=index if d.players == 2 else None,
-            shown=shown,
-            auto=not chosen,
-        )
-    )
+    d.record(taking_talon(seat, index if d.players == 2 else None, shown, auto=not chosen))
     d.hands[seat].extend(d.talon_cards)
     d.talons[index] = []
     # A hidden talon is seen by its taker (unless he plays dark) and the sitting-out dealer.
@@ -110,7 +102,7 @@ def take_talon(d: Deal, index: int, chosen: bool = False) -> None:
 
 
 def talon_actions(d: Deal, seat: int) -> list[Action]:
-    return [Action(seat, Act.TAKE_TALON, talon=i) for i in (0, 1)]
+    return [taking_talon(seat, i) for i in (0, 1)]
 
 
 def apply_talon_choice(d: Deal, action: Action) -> None:
