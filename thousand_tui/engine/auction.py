@@ -186,11 +186,23 @@ def opening_bid(d: Deal, seat: int) -> int:
     return d.rules.bidding.min
 
 
+@cache
+def bid_made(seat: int, value: int, auto: bool) -> BidMade:
+    """The event of a bid: a value, made once and shared like the bid itself."""
+    return BidMade(seat, value, auto=auto)
+
+
+@cache
+def pass_made(seat: int) -> Passed:
+    """The event of a pass, shared."""
+    return Passed(seat)
+
+
 def auto_bid(d: Deal, seat: int, value: int) -> None:
     d.record(plain(seat, Act.BID, value, auto=True))
     d.bids += ((seat, value),)
     d.high, d.high_seat = value, seat
-    d.emit(BidMade(seat, value, auto=True))
+    d.emit(bid_made(seat, value, True))
 
 
 def next_bidder(d: Deal, after: int) -> int | None:
@@ -229,7 +241,7 @@ def advance_auction(d: Deal) -> None:
 def pass_(d: Deal, seat: int) -> None:
     d.passed |= {seat}
     d.bids += ((seat, None),)
-    d.emit(Passed(seat))
+    d.emit(pass_made(seat))
     d.turn = next_bidder(d, seat)
 
 
@@ -297,7 +309,7 @@ def bid(d: Deal, seat: int, value: int) -> None:
     d.high, d.high_seat = value, seat
     if d.rules.bidding.minus_mode == "others_pass" and d.in_minus(seat) and d.low_bidder is None:
         d.low_bidder = seat
-    d.emit(BidMade(seat, value))
+    d.emit(bid_made(seat, value, False))
     d.turn = next_bidder(d, seat)
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .actions import Act, Action, card_actions, options, taking_talon
 from .auction import bid_ceiling
-from .cards import by_index
+from .cards import Card, by_index
 from .events import CardDiscarded, CardGiven, Raised, TalonTaken
 from .phases import Phase, RedealStage, next_multiple, seats_after
 from .redeal import ask_redeal
@@ -174,6 +175,13 @@ def give_actions(d: Deal, seat: int) -> list[Action]:
     return actions
 
 
+@cache
+def card_given(seat: int, card: Card, to: int, visible: bool) -> CardGiven:
+    """The event of a card given: seen by the giver and the receiver only, unless given cards
+    are shown (`talon.given_visible`); made once and shared like the action."""
+    return CardGiven(seat, card, to, private_to=None if visible else (seat, to))
+
+
 def apply_give(d: Deal, action: Action) -> None:
     seat, card = action.seat, action.card
     assert card is not None
@@ -182,8 +190,7 @@ def apply_give(d: Deal, action: Action) -> None:
         assert action.to is not None
         d.hands[action.to].append(card)
         d.given += ((action.to, card),)
-        private = None if d.rules.talon.given_visible else (seat, action.to)
-        d.emit(CardGiven(seat, card, action.to, private_to=private))
+        d.emit(card_given(seat, card, action.to, d.rules.talon.given_visible))
     else:
         d.discarded += (card,)
         d.emit(CardDiscarded(seat, card, private_to=(seat,)))

@@ -132,16 +132,16 @@ def marriage_scores(d: Deal, seat: int) -> bool:
 
 
 def apply_play(d: Deal, action: Action) -> None:
-    seat, card = action.seat, action.card
+    seat, card, marriage = action.seat, action.card, action.marriage
     assert card is not None
-    if action.marriage is not None:
-        declare(d, seat, card, action.marriage, action.keep_trump)
+    if marriage is not None:
+        declare(d, seat, card, marriage, action.keep_trump)
     d.hands[seat].remove(card)
     d.trick += ((seat, card),)
-    if action.marriage is None and not action.keep_trump:
+    if marriage is None:  # a legal play keeps the trump only when it declares a marriage
         d.emit(_PLAYED[seat][card.index])
     else:
-        d.emit(CardPlayed(seat, card, action.marriage, action.keep_trump))
+        d.emit(CardPlayed(seat, card, marriage, action.keep_trump))
     if len(d.trick) < len(d.order):
         d.to_move = d.next_seat[seat]
         return
