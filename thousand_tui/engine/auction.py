@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from .actions import Act, Action, options, plain
 from .cards import Card, has_four_aces, marriage_suits
@@ -270,7 +270,7 @@ def bid_values(d: Deal, seat: int) -> Sequence[int]:
             candidates = (min_contract, *above)
         else:
             candidates = tuple(v for v in candidates if v >= min_contract)
-    if d.phase is Phase.AUCTION:
+    if d.taken_talon is None:
         ceiling = auction_ceiling(d, seat)
     else:
         ceiling = bid_ceiling(rules, d.match, seat, d.hands[seat])
@@ -279,23 +279,28 @@ def bid_values(d: Deal, seat: int) -> Sequence[int]:
 
 
 def auction_ceiling(d: Deal, seat: int) -> int:
-    """`bid_ceiling` for `seat` during the auction, worked out once: the hands stay as dealt
-    until the talon is taken."""
+    """`bid_ceiling` for `seat` before the talon is taken, worked out once: the hands stay as
+    dealt until then."""
     ceiling = d.ceilings.get(seat)
     if ceiling is None:
         ceiling = d.ceilings[seat] = bid_ceiling(d.rules, d.match, seat, d.hands[seat])
     return ceiling
 
 
+# Looked up once: Python 3.11 finds an enum's members by a slow path, and every decision of
+# the auction asks for these.
+_PASS: Final = Act.PASS
+_BID: Final = Act.BID
+
+
 def auction_actions(d: Deal, seat: int) -> tuple[Action, ...]:
-    return options(seat, Act.PASS, Act.BID, bid_values(d, seat))
+    return options(seat, _PASS, _BID, bid_values(d, seat))
 
 
 def apply_auction(d: Deal, action: Action) -> None:
-    if action.act is Act.PASS:
+    if action.value is None:  # a pass
         pass_(d, action.seat)
     else:
-        assert action.value is not None
         bid(d, action.seat, action.value)
     advance_auction(d)
 

@@ -12,6 +12,7 @@ from the deal's `outcome()`; the match around it is `game.Game`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from . import auction, contract, exchange, redeal, tricks
 from .actions import Action
@@ -52,6 +53,9 @@ __all__ = [
 # What a seat saw of the exchange: the cards given it saw (giver, receiver, card), and the
 # gives it did not see (giver, receiver).
 ExchangeSeen = tuple[tuple[tuple[int, int, Card], ...], tuple[tuple[int, int], ...]]
+
+# Python 3.11 looks up an enum's members by a slow path; `over` is asked at every step.
+_OVER: Final = Phase.OVER
 
 Rule = Callable[["Deal", Action], None]
 Options = Callable[["Deal", int], Sequence[Action]]
@@ -319,7 +323,7 @@ class Deal:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def legal_actions(self, seat: int) -> list[Action]:
         return list(self.legal(seat))
