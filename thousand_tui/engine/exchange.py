@@ -186,8 +186,7 @@ def apply_give(d: Deal, action: Action) -> None:
     seat, card = action.seat, action.card
     assert card is not None
     d.hands[seat].remove(card)
-    if action.act is Act.GIVE:
-        assert action.to is not None
+    if action.to is not None:  # given, not put aside
         d.hands[action.to].append(card)
         d.given += ((action.to, card),)
         d.emit(card_given(seat, card, action.to, d.rules.talon.given_visible))
