@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from types import MappingProxyType
-from typing import Final
+from typing import Final, NamedTuple
 
 from .cards import Card
 
@@ -38,8 +38,9 @@ class RedealStage(StrEnum):
     AFTER_EXCHANGE = "after_exchange"
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
+    """A trick taken: a named tuple, made in one step eight times a deal."""
+
     leader: int
     plays: tuple[tuple[int, Card], ...]
     winner: int

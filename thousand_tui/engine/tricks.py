@@ -123,7 +123,9 @@ def play_action(seat: int, card: Card) -> Action:
 
 def added(column: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
     """A column of the deal (tricks, points) with `amount` added to `seat`'s entry."""
-    return (*column[:seat], column[seat] + amount, *column[seat + 1 :])
+    values = list(column)
+    values[seat] += amount
+    return tuple(values)
 
 
 def marriage_scores(d: Deal, seat: int) -> bool:
