@@ -39,7 +39,7 @@ class RedealStage(StrEnum):
 
 
 class Trick(NamedTuple):
-    """A trick taken: a named tuple, made in one step eight times a deal."""
+    """A trick taken (a named tuple: one is made at every trick)."""
 
     leader: int
     plays: tuple[tuple[int, Card], ...]
