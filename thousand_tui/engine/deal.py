@@ -174,7 +174,7 @@ class Deal:
         self.sitting_out: int | None = dealer if n == 4 else None
         forehand = (dealer + 1) % n
         self.order = seats_from(forehand, n, self.sitting_out)
-        self.next_seat = dict(next_seats(self.order))  # its own copy: a deal can be copied
+        self.next_seat = next_seats(self.order, n)
         self.forehand = forehand
         if n == 3 and rules.bidding.obligated == "dealer":
             self.obligated = dealer
@@ -311,7 +311,9 @@ class Deal:
         return list(seats_after(self.order, seat))
 
     def next_in_order(self, seat: int) -> int:
-        return self.next_seat[seat]
+        after = self.next_seat[seat]
+        assert after is not None, "a seat that sits out has no turn"
+        return after
 
     def reveal_hands(self, *seats: int) -> None:
         if seats:

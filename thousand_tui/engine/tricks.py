@@ -83,7 +83,7 @@ def legal_plays(d: Deal, seat: int) -> list[Action]:
         plays = _PLAYS[seat]
         return [plays[c.index] for c in cards]
     may_declare = bool(d.tricks) or rules.marriage.on_first_lead
-    marriages = set(marriage_suits(hand)) if may_declare else set()
+    marriages = marriage_suits(hand) if may_declare else []
     four_aces = may_declare and rules.ace_marriage.enabled and has_four_aces(hand)
     leads_trump_freely = (
         rules.play.trump_lead == "free"
