@@ -125,9 +125,10 @@ def seat_view(deal: Deal, seat: int, names: tuple[str, ...], winner: int | None)
     elif seat == deal.sitting_out:
         talon = deal.dealt.talons[0]
     talons_seen = None
-    # `talon_choice: look`, unless he plays dark and takes the talon unseen.
-    looks = hand is not None and deal.rules.two_player.talon_choice == "look"
-    if phase is _TALON and seat == declarer and looks:
+    # The declarer choosing a talon sees both with `talon_choice: look`, unless he plays dark
+    # and takes the talon unseen.
+    choosing = phase is _TALON and seat == declarer and hand is not None
+    if choosing and deal.rules.two_player.talon_choice == "look":
         talons_seen = tuple(tuple(t) for t in deal.talons)
     passed_cards, hidden_gives = seen_gives(deal, seat) if deal.given else ((), ())
     # Positional, in the order of the fields, without the named tuple's own constructor: a
