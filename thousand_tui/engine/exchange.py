@@ -4,7 +4,7 @@ giving, and the cards the declarer owes — one to each opponent, or put aside w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -45,15 +45,14 @@ def cards_owed(
     rules: Rules,
     order: tuple[int, ...],
     declarer: int,
-    given_to: Iterable[int],
+    given_to: Collection[int],
     discarded: int,
 ) -> Owed:
     """The cards still owed, from who has received one and how many were put aside."""
     if rules.players == 2 and rules.two_player.talons == "two_by_two":
         receivers: tuple[int, ...] = ()
     else:
-        done = set(given_to)
-        receivers = tuple([s for s in seats_after(order, declarer) if s not in done])
+        receivers = tuple([s for s in seats_after(order, declarer) if s not in given_to])
     return Owed(receivers, max(0, discards_due(rules) - discarded))
 
 
