@@ -132,6 +132,7 @@ class Action:
 _PLAIN: dict[tuple[int, Act, int | None, bool], Action] = {}
 _CARDS: dict[tuple[int, Act, int, int | None], Action] = {}
 _DECLARING: dict[tuple[int, int, str, bool], Action] = {}
+_TALONS: dict[tuple[int, int | None, bool | None, bool], Action] = {}
 _ROWS: dict[tuple[int, Act, int | None], tuple[Action, ...]] = {}
 _OPTIONS: dict[tuple[int, Act, Act, Sequence[int]], tuple[Action, ...]] = {}
 # The record line of each shared action, by the action's id (they live as long as the caches).
@@ -176,6 +177,18 @@ def declaring(seat: int, card: Card, marriage: str, keep_trump: bool = False) ->
     if action is None:
         action = Action(seat, Act.PLAY, card=card, marriage=marriage, keep_trump=keep_trump)
         action = _DECLARING[key] = _shared(action)
+    return action
+
+
+def taking_talon(
+    seat: int, talon: int | None, shown: bool | None = None, auto: bool = False
+) -> Action:
+    """Taking the talon: `talon` the one chosen (two players), `shown` whether everyone saw it."""
+    key = (seat, talon, shown, auto)
+    action = _TALONS.get(key)
+    if action is None:
+        action = Action(seat, Act.TAKE_TALON, talon=talon, shown=shown, auto=auto)
+        action = _TALONS[key] = _shared(action)
     return action
 
 

@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from .actions import Act, Action, options, plain
 from .cards import Card, has_four_aces, marriage_suits
@@ -186,11 +186,23 @@ def opening_bid(d: Deal, seat: int) -> int:
     return d.rules.bidding.min
 
 
+@cache
+def bid_made(seat: int, value: int, auto: bool) -> BidMade:
+    """The event of a bid: a value, made once and shared like the bid itself."""
+    return BidMade(seat, value, auto=auto)
+
+
+@cache
+def pass_made(seat: int) -> Passed:
+    """The event of a pass, shared."""
+    return Passed(seat)
+
+
 def auto_bid(d: Deal, seat: int, value: int) -> None:
     d.record(plain(seat, Act.BID, value, auto=True))
     d.bids += ((seat, value),)
     d.high, d.high_seat = value, seat
-    d.emit(BidMade(seat, value, auto=True))
+    d.emit(bid_made(seat, value, True))
 
 
 def next_bidder(d: Deal, after: int) -> int | None:
@@ -229,7 +241,7 @@ def advance_auction(d: Deal) -> None:
 def pass_(d: Deal, seat: int) -> None:
     d.passed |= {seat}
     d.bids += ((seat, None),)
-    d.emit(Passed(seat))
+    d.emit(pass_made(seat))
     d.turn = next_bidder(d, seat)
 
 
@@ -258,7 +270,7 @@ def bid_values(d: Deal, seat: int) -> Sequence[int]:
             candidates = (min_contract, *above)
         else:
             candidates = tuple(v for v in candidates if v >= min_contract)
-    if d.phase is Phase.AUCTION:
+    if d.taken_talon is None:
         ceiling = auction_ceiling(d, seat)
     else:
         ceiling = bid_ceiling(rules, d.match, seat, d.hands[seat])
@@ -267,23 +279,28 @@ def bid_values(d: Deal, seat: int) -> Sequence[int]:
 
 
 def auction_ceiling(d: Deal, seat: int) -> int:
-    """`bid_ceiling` for `seat` during the auction, worked out once: the hands stay as dealt
-    until the talon is taken."""
+    """`bid_ceiling` for `seat` before the talon is taken, worked out once: the hands stay as
+    dealt until then."""
     ceiling = d.ceilings.get(seat)
     if ceiling is None:
         ceiling = d.ceilings[seat] = bid_ceiling(d.rules, d.match, seat, d.hands[seat])
     return ceiling
 
 
+# Looked up once: Python 3.11 finds an enum's members by a slow path, and every decision of
+# the auction asks for these.
+_PASS: Final = Act.PASS
+_BID: Final = Act.BID
+
+
 def auction_actions(d: Deal, seat: int) -> tuple[Action, ...]:
-    return options(seat, Act.PASS, Act.BID, bid_values(d, seat))
+    return options(seat, _PASS, _BID, bid_values(d, seat))
 
 
 def apply_auction(d: Deal, action: Action) -> None:
-    if action.act is Act.PASS:
+    if action.value is None:  # a pass
         pass_(d, action.seat)
     else:
-        assert action.value is not None
         bid(d, action.seat, action.value)
     advance_auction(d)
 
@@ -297,7 +314,7 @@ def bid(d: Deal, seat: int, value: int) -> None:
     d.high, d.high_seat = value, seat
     if d.rules.bidding.minus_mode == "others_pass" and d.in_minus(seat) and d.low_bidder is None:
         d.low_bidder = seat
-    d.emit(BidMade(seat, value))
+    d.emit(bid_made(seat, value, False))
     d.turn = next_bidder(d, seat)
 
 

@@ -62,7 +62,7 @@ _LETTER_RANKS = {letter: rank for rank, letter in _RANK_LETTERS.items()}
 class Card:
     """One card. Instances are interned: `Card(rank, suit) is Card(rank, suit)`."""
 
-    __slots__ = ("bit", "code", "index", "points", "rank", "suit")
+    __slots__ = ("bit", "code", "index", "is_marriage_card", "points", "rank", "suit")
     _interned: ClassVar[dict[tuple[Rank, Suit], Card]] = {}
 
     rank: Rank
@@ -71,6 +71,7 @@ class Card:
     code: str
     index: int
     bit: int  # 1 << index: a set of cards as the bits of a number
+    is_marriage_card: bool  # a king or a queen
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         key = (rank, suit)
@@ -83,6 +84,7 @@ class Card:
             card.code = rank.letter + suit.value
             card.index = SUITS.index(suit) * 6 + int(rank)
             card.bit = 1 << card.index
+            card.is_marriage_card = rank in (Rank.KING, Rank.QUEEN)
             cls._interned[key] = card
         return card
 
@@ -100,10 +102,6 @@ class Card:
 
     def __hash__(self) -> int:
         return self.index
-
-    @property
-    def is_marriage_card(self) -> bool:
-        return self.rank in (Rank.KING, Rank.QUEEN)
 
     def label(self, ascii_only: bool = False) -> str:
         """`A♥` for the screen, `AH` in ASCII mode; the ten shows as `10`."""

@@ -12,6 +12,7 @@ from the deal's `outcome()`; the match around it is `game.Game`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from . import auction, contract, exchange, redeal, tricks
 from .actions import Action
@@ -52,6 +53,9 @@ __all__ = [
 # What a seat saw of the exchange: the cards given it saw (giver, receiver, card), and the
 # gives it did not see (giver, receiver).
 ExchangeSeen = tuple[tuple[tuple[int, int, Card], ...], tuple[tuple[int, int], ...]]
+
+# Python 3.11 looks up an enum's members by a slow path; `over` is asked at every step.
+_OVER: Final = Phase.OVER
 
 Rule = Callable[["Deal", Action], None]
 Options = Callable[["Deal", int], Sequence[Action]]
@@ -170,7 +174,7 @@ class Deal:
         self.sitting_out: int | None = dealer if n == 4 else None
         forehand = (dealer + 1) % n
         self.order = seats_from(forehand, n, self.sitting_out)
-        self.next_seat = dict(next_seats(self.order))  # its own copy: a deal can be copied
+        self.next_seat = next_seats(self.order, n)
         self.forehand = forehand
         if n == 3 and rules.bidding.obligated == "dealer":
             self.obligated = dealer
@@ -307,7 +311,9 @@ class Deal:
         return list(seats_after(self.order, seat))
 
     def next_in_order(self, seat: int) -> int:
-        return self.next_seat[seat]
+        after = self.next_seat[seat]
+        assert after is not None, "a seat that sits out has no turn"
+        return after
 
     def reveal_hands(self, *seats: int) -> None:
         if seats:
@@ -319,7 +325,7 @@ class Deal:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def legal_actions(self, seat: int) -> list[Action]:
         return list(self.legal(seat))
@@ -352,7 +358,14 @@ class Deal:
 
     def apply(self, action: Action) -> list[Event]:
         """Take one decision; raises IllegalAction saying why when the rules forbid it."""
-        legal = self.legal(action.seat)
+        if (
+            self._legal_moves == self.moves
+            and self._legal_phase is self.phase
+            and action.seat == self.to_move
+        ):
+            legal = self._legal  # asked for already at this decision, as a player does
+        else:
+            legal = self.legal(action.seat)
         for candidate in legal:
             if candidate is action:  # chosen from the list, the common case
                 break

@@ -4,13 +4,14 @@ giving, and the cards the declarer owes — one to each opponent, or put aside w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
-from .actions import Act, Action, card_actions, options
+from .actions import Act, Action, card_actions, options, taking_talon
 from .auction import bid_ceiling
-from .cards import by_index
+from .cards import Card, by_index
 from .events import CardDiscarded, CardGiven, Raised, TalonTaken
 from .phases import Phase, RedealStage, next_multiple, seats_after
 from .redeal import ask_redeal
@@ -44,15 +45,14 @@ def cards_owed(
     rules: Rules,
     order: tuple[int, ...],
     declarer: int,
-    given_to: Iterable[int],
+    given_to: Collection[int],
     discarded: int,
 ) -> Owed:
     """The cards still owed, from who has received one and how many were put aside."""
     if rules.players == 2 and rules.two_player.talons == "two_by_two":
         receivers: tuple[int, ...] = ()
     else:
-        done = set(given_to)
-        receivers = tuple([s for s in seats_after(order, declarer) if s not in done])
+        receivers = tuple([s for s in seats_after(order, declarer) if s not in given_to])
     return Owed(receivers, max(0, discards_due(rules) - discarded))
 
 
@@ -86,15 +86,7 @@ def take_talon(d: Deal, index: int, chosen: bool = False) -> None:
     d.taken_talon = index
     d.talon_cards = tuple(d.talons[index])
     d.talon_shown = shown
-    d.record(
-        Action(
-            seat,
-            Act.TAKE_TALON,
-            talon=index if d.players == 2 else None,
-            shown=shown,
-            auto=not chosen,
-        )
-    )
+    d.record(taking_talon(seat, index if d.players == 2 else None, shown, auto=not chosen))
     d.hands[seat].extend(d.talon_cards)
     d.talons[index] = []
     # A hidden talon is seen by its taker (unless he plays dark) and the sitting-out dealer.
@@ -110,7 +102,7 @@ def take_talon(d: Deal, index: int, chosen: bool = False) -> None:
 
 
 def talon_actions(d: Deal, seat: int) -> list[Action]:
-    return [Action(seat, Act.TAKE_TALON, talon=i) for i in (0, 1)]
+    return [taking_talon(seat, i) for i in (0, 1)]
 
 
 def apply_talon_choice(d: Deal, action: Action) -> None:
@@ -182,16 +174,21 @@ def give_actions(d: Deal, seat: int) -> list[Action]:
     return actions
 
 
+@cache
+def card_given(seat: int, card: Card, to: int, visible: bool) -> CardGiven:
+    """The event of a card given: seen by the giver and the receiver only, unless given cards
+    are shown (`talon.given_visible`); made once and shared like the action."""
+    return CardGiven(seat, card, to, private_to=None if visible else (seat, to))
+
+
 def apply_give(d: Deal, action: Action) -> None:
     seat, card = action.seat, action.card
     assert card is not None
     d.hands[seat].remove(card)
-    if action.act is Act.GIVE:
-        assert action.to is not None
+    if action.to is not None:  # given, not put aside
         d.hands[action.to].append(card)
         d.given += ((action.to, card),)
-        private = None if d.rules.talon.given_visible else (seat, action.to)
-        d.emit(CardGiven(seat, card, action.to, private_to=private))
+        d.emit(card_given(seat, card, action.to, d.rules.talon.given_visible))
     else:
         d.discarded += (card,)
         d.emit(CardDiscarded(seat, card, private_to=(seat,)))

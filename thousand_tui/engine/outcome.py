@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card
 from .match import MatchState
@@ -11,13 +11,13 @@ from .phases import Declaration
 from .rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
-class DealOutcome:
+class DealOutcome(NamedTuple):
     """A deal as played (or redealt): who played what for how much, and the points taken.
 
     `before` is the match as the deal line records it, `match` the match the deal was played in
     (after the cut's fine, `cut_fined`, taken from `cutter`); `sitter_talon` is the talon as
-    dealt, which the sitting-out dealer scores (four players)."""
+    dealt, which the sitting-out dealer scores (four players). A named tuple: made in one step at
+    the end of every deal."""
 
     rules: Rules
     number: int

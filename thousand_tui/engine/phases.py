@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from types import MappingProxyType
-from typing import Final
+from typing import Final, NamedTuple
 
 from .cards import Card
 
@@ -38,8 +36,9 @@ class RedealStage(StrEnum):
     AFTER_EXCHANGE = "after_exchange"
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
+    """A trick taken (a named tuple: one is made at every trick)."""
+
     leader: int
     plays: tuple[tuple[int, Card], ...]
     winner: int
@@ -79,9 +78,11 @@ def seats_after(order: tuple[int, ...], seat: int) -> tuple[int, ...]:
 
 
 @cache
-def next_seats(order: tuple[int, ...]) -> Mapping[int, int]:
-    """The seat after each seat of `order`, clockwise (shared, so read-only)."""
-    return MappingProxyType({s: order[(i + 1) % len(order)] for i, s in enumerate(order)})
+def next_seats(order: tuple[int, ...], players: int) -> tuple[int | None, ...]:
+    """The seat after each seat of `order`, clockwise, by seat; None for a seat that is not in
+    `order` (the dealer who sits out)."""
+    after = dict(zip(order, order[1:] + order[:1], strict=True))
+    return tuple(after.get(seat) for seat in range(players))
 
 
 def next_multiple(value: int, step: int) -> int:

@@ -83,7 +83,7 @@ def legal_plays(d: Deal, seat: int) -> list[Action]:
         plays = _PLAYS[seat]
         return [plays[c.index] for c in cards]
     may_declare = bool(d.tricks) or rules.marriage.on_first_lead
-    marriages = set(marriage_suits(hand)) if may_declare else set()
+    marriages = marriage_suits(hand) if may_declare else []
     four_aces = may_declare and rules.ace_marriage.enabled and has_four_aces(hand)
     leads_trump_freely = (
         rules.play.trump_lead == "free"
@@ -123,7 +123,9 @@ def play_action(seat: int, card: Card) -> Action:
 
 def added(column: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
     """A column of the deal (tricks, points) with `amount` added to `seat`'s entry."""
-    return (*column[:seat], column[seat] + amount, *column[seat + 1 :])
+    values = list(column)
+    values[seat] += amount
+    return tuple(values)
 
 
 def marriage_scores(d: Deal, seat: int) -> bool:
@@ -132,16 +134,16 @@ def marriage_scores(d: Deal, seat: int) -> bool:
 
 
 def apply_play(d: Deal, action: Action) -> None:
-    seat, card = action.seat, action.card
+    seat, card, marriage = action.seat, action.card, action.marriage
     assert card is not None
-    if action.marriage is not None:
-        declare(d, seat, card, action.marriage, action.keep_trump)
+    if marriage is not None:
+        declare(d, seat, card, marriage, action.keep_trump)
     d.hands[seat].remove(card)
     d.trick += ((seat, card),)
-    if action.marriage is None and not action.keep_trump:
+    if marriage is None:  # a legal play keeps the trump only when it declares a marriage
         d.emit(_PLAYED[seat][card.index])
     else:
-        d.emit(CardPlayed(seat, card, action.marriage, action.keep_trump))
+        d.emit(CardPlayed(seat, card, marriage, action.keep_trump))
     if len(d.trick) < len(d.order):
         d.to_move = d.next_seat[seat]
         return

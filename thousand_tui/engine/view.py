@@ -8,7 +8,7 @@ copying them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .actions import Act, Action
 from .auction import BidCap, bid_caps
@@ -19,6 +19,11 @@ from .match import MatchState
 from .phases import Declaration, Phase, Trick
 from .reasons import Refusal, play_refusal
 from .rules import Rules
+
+# The phases a view asks about, looked up once: Python 3.11 finds an enum's members by a slow
+# path, and a view is made for every decision.
+_TALON: Final = Phase.TALON
+_REDEAL: Final = Phase.REDEAL
 
 
 class SeatView(NamedTuple):
@@ -120,9 +125,10 @@ def seat_view(deal: Deal, seat: int, names: tuple[str, ...], winner: int | None)
     elif seat == deal.sitting_out:
         talon = deal.dealt.talons[0]
     talons_seen = None
-    # `talon_choice: look`, unless he plays dark and takes the talon unseen.
-    looks = hand is not None and deal.rules.two_player.talon_choice == "look"
-    if phase is Phase.TALON and seat == declarer and looks:
+    # The declarer choosing a talon sees both with `talon_choice: look`, unless he plays dark
+    # and takes the talon unseen.
+    choosing = phase is _TALON and seat == declarer and hand is not None
+    if choosing and deal.rules.two_player.talon_choice == "look":
         talons_seen = tuple(tuple(t) for t in deal.talons)
     passed_cards, hidden_gives = seen_gives(deal, seat) if deal.given else ((), ())
     # Positional, in the order of the fields, without the named tuple's own constructor: a
@@ -170,7 +176,7 @@ def seat_view(deal: Deal, seat: int, names: tuple[str, ...], winner: int | None)
             deal.marriage_points,
             # The trigger tells about the asked seat's cards: his to know, not the others'.
             # redeal_reason
-            (deal.redeal_queue[0][1] if phase is Phase.REDEAL and seat == deal.to_move else None),
+            (deal.redeal_queue[0][1] if phase is _REDEAL and seat == deal.to_move else None),
             deal.match,
             deal.legal(seat),
             winner,
