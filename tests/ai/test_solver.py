@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import is_dataclass
 
 import pytest
 
@@ -83,6 +84,30 @@ def test_solver_moves_are_the_engines(preset: str) -> None:
     assert checked > 20
 
 
+def thawed(value: object) -> object:
+    """`value` ready to be changed apart from the original: lists, dicts, sets and unfrozen
+    dataclasses copied; tuples, frozen dataclasses, cards, enums and numbers shared."""
+    if isinstance(value, list):
+        return [thawed(v) for v in value]
+    if isinstance(value, dict):
+        return {k: thawed(v) for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    if is_dataclass(value) and not type(value).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        return copy.deepcopy(value)
+    return value
+
+
+def copied(deal: Deal) -> Deal:
+    """A copy of `deal` to play on; a dozen times faster than `copy.deepcopy`, which also
+    copies every card, event and rule of it."""
+    child = copy.copy(deal)
+    for name in Deal.__slots__:
+        if hasattr(deal, name):
+            setattr(child, name, thawed(getattr(deal, name)))
+    return child
+
+
 def brute_force(deal: Deal, declarer: int) -> int:
     """Declarer's final points (cards + marriages) with best play, by the engine itself."""
     if deal.phase is not Phase.PLAY:
@@ -90,7 +115,7 @@ def brute_force(deal: Deal, declarer: int) -> int:
     seat = deal.to_move
     values = []
     for action in deal.legal_actions(seat):
-        child = copy.deepcopy(deal)
+        child = copied(deal)
         child.apply(action)
         values.append(brute_force(child, declarer))
     return max(values) if seat == declarer else min(values)
