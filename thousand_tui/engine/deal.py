@@ -358,14 +358,7 @@ class Deal:
 
     def apply(self, action: Action) -> list[Event]:
         """Take one decision; raises IllegalAction saying why when the rules forbid it."""
-        if (
-            self._legal_moves == self.moves
-            and self._legal_phase is self.phase
-            and action.seat == self.to_move
-        ):
-            legal = self._legal  # asked for already at this decision, as a player does
-        else:
-            legal = self.legal(action.seat)
+        legal = self.legal(action.seat)
         for candidate in legal:
             if candidate is action:  # chosen from the list, the common case
                 break

@@ -191,7 +191,7 @@ def settle(deal: DealOutcome) -> Settlement:
         if not deal.golden or rules.golden.marriages_multiplied
         else (m // rules.golden.multiplier)
     )
-    on_barrel = [place is not None for place in before.barrel]
+    on_barrel = [before.on_barrel(s) for s in range(n)]
     frozen = rules.barrel.opponents_freeze and on_barrel[declarer]
     palki_given = [0] * n
     # Seats whose palki streak this deal neither extends nor breaks (RULES.md §2.8).
@@ -303,8 +303,7 @@ def settle(deal: DealOutcome) -> Settlement:
 
 def _deltas(deal: DealOutcome, state: MatchState) -> list[int]:
     """Each score's change from the deal line's state, the cut's fine included."""
-    before = deal.before.scores
-    return [score - before[seat] for seat, score in enumerate(state.scores)]
+    return [a - b for a, b in zip(state.scores, deal.before.scores, strict=True)]
 
 
 def _contract_made(rules: Rules, points: int, contract: int) -> bool:
