@@ -4,7 +4,11 @@ Cards are written as in the records (`AS` = ace of spades); position 0 is the de
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from thousand_tui.ai import worlds
 from thousand_tui.ai.solver import MARRIAGE, PLAIN, PlayRules, Position, Solver, apply_move
+from thousand_tui.ai.worlds import PLAY, Tally, Task, solve
 from thousand_tui.engine.cards import parse_card
 
 RULES = PlayRules()
@@ -108,3 +112,32 @@ def test_squeezes_points_from_a_defender() -> None:
     spades = {card("AS"), card("TS"), card("KS")}
     assert all(move[0] in spades for move in best)
     assert max(values.values()) > values[(card("9D"), PLAIN)]
+
+
+def test_a_defender_keeps_his_ten_off_his_partners_trick() -> None:
+    # No trump. The partner (1) has led the ace of diamonds and the declarer (2), void, has
+    # thrown a club. The last defender (0) holds the ten and nine of diamonds and both black
+    # aces: whatever the partner leads next, an ace wins it, and then the ten of diamonds wins
+    # a trick of its own. Smearing the ten gives its 10 points to the partner; the declarer
+    # takes nothing either way, so only the defender's own points tell the two cards apart.
+    pos = Position(
+        hands=[
+            hand("TD", "9D", "AS", "AC"),
+            hand("QS", "9S", "KC"),
+            hand("KS", "JS", "JC"),
+        ],
+        declarer=2,
+        leader=1,
+        trick=[(1, card("AD")), (2, card("9C"))],
+        tricks_done=4,
+    )
+    ten, nine = (card("TD"), PLAIN), (card("9D"), PLAIN)
+    team = Solver(RULES, 1).move_values(pos, [ten, nine])
+    assert team[ten] == team[nine] == 0
+    answer = solve(Task(RULES, PLAY, (pos,), (1,), (ten, nine), exact=True, own=0), {})
+    (_, _, own_ten), (_, _, own_nine) = answer.results  # type: ignore[misc]
+    assert own_nine == own_ten + 10
+    rows: tuple[tuple[int, int, int], ...] = answer.results  # type: ignore[assignment]
+    tallies = {m: Tally(*row, samples=1) for m, row in zip((ten, nine), rows, strict=True)}
+    defender = SimpleNamespace(declarer=2, seat=0)
+    assert worlds.best_moves(defender, tallies) == [nine]  # type: ignore[arg-type]

@@ -25,6 +25,7 @@ from thousand_tui.ai.solver import (
     apply_move,
     lead_moves,
 )
+from thousand_tui.ai.worlds import move_of, own_points
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.cards import DECK, parse_card
 from thousand_tui.engine.deal import Deal, Phase
@@ -109,7 +110,8 @@ def copied(deal: Deal) -> Deal:
 
 
 def brute_force(deal: Deal, declarer: int) -> int:
-    """Declarer's final points (cards + marriages) with best play, by the engine itself."""
+    """Declarer's final points (cards + marriages) with best play, by the engine itself. Given
+    a defender instead, his own final points when the other two keep them down."""
     if deal.phase is not Phase.PLAY:
         return deal.card_points[declarer] + deal.marriage_points[declarer]
     seat = deal.to_move
@@ -156,6 +158,32 @@ def test_solver_agrees_with_brute_force(preset: str, tricks_left: int) -> None:
             assert Solver(rules).reaches(pos, need) == (so_far + need <= expected)
         compared += 1
     assert compared >= (3 if tricks_left < 4 else 2)
+
+
+@pytest.mark.parametrize("preset", ["classic", "card_must_win", "four-player", "ace_led_suit"])
+def test_a_defenders_own_points_agree_with_brute_force(preset: str) -> None:
+    """What `hard` asks of a defender's move near the end: the points he takes for himself."""
+    compared = 0
+    for seed in range(12):
+        found = random_play_state(preset, seed + 700, 3)
+        if found is None:
+            continue
+        game, view = found
+        deal = game.deal
+        seat = deal.to_move
+        if seat == deal.declarer:
+            continue
+        rules = PlayRules.of(view.rules)
+        moves = {move_of(a): a for a in view.legal}
+        me = play_order(view).index(seat)
+        own = own_points(Solver(rules), true_position(game, view), me, tuple(moves))
+        so_far = deal.card_points[seat] + deal.marriage_points[seat]
+        for move, action in moves.items():
+            child = copied(deal)
+            child.apply(action)
+            assert so_far + own[move] == brute_force(child, seat)
+        compared += 1
+    assert compared >= 3
 
 
 def check_position(solver: Solver, pos: Position, expected: int) -> None:

@@ -28,7 +28,14 @@ def test_each_question_is_answered_as_the_solver_answers_it() -> None:
     assert answer.complete
     made = Solver(RULES).reaches_each(pos, need, moves)
     points = Solver(RULES, 1).move_values(pos, moves)
-    assert answer.results == tuple((made[m], points[m]) for m in moves)
+    assert answer.results == tuple((made[m], points[m], 0) for m in moves)
+    # A defender's own points too: the position seen as his against the other two.
+    mine = solve(Task(RULES, PLAY, (pos,), (need,), moves, exact=True, own=1), {})
+    his = pos.copy()
+    his.declarer = 1
+    own = Solver(RULES).move_values(his, moves)
+    assert mine.results == tuple((made[m], points[m], own[m]) for m in moves)
+    assert any(own[m] != points[m] for m in moves)
 
     positions = (pos, random_position(2))
     needs = (10, 30, 50)

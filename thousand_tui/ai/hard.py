@@ -117,6 +117,10 @@ class HardPlayer(NormalPlayer):
     level = "hard"
     talon_samples = 24
     auction_scale = AUCTION_SCALE
+    # A defender plays for his own points once the contract's chance is settled: he scores
+    # only the tricks he takes himself.
+    for_himself = True
+    own_cards = EXACT_CARDS  # with this many cards left, a defender's own points are searched
 
     def __init__(
         self,
@@ -197,7 +201,8 @@ class HardPlayer(NormalPlayer):
 
     def search_play(self, view: SeatView, moves: list[Move]) -> dict[Move, Tally] | None:
         exact = len(view.hand or ()) <= EXACT_CARDS
-        make = play_tasks(view, moves, self.view_rng(view), exact)
+        own = self.for_himself and len(view.hand or ()) <= self.own_cards
+        make = play_tasks(view, moves, self.view_rng(view), exact, own)
         answers = self.searched(self.budget(), make)
         if not answers:
             return None
@@ -214,7 +219,9 @@ class HardPlayer(NormalPlayer):
         if len(best) == 1:
             return best[0]
         # Ties: the table habit of the normal level among the best, else the cheapest card.
-        habit = move_of(self.habit(view, [moves[m] for m in best]))
+        # A defender playing for himself smears no points on his partner's trick.
+        selfish = self.for_himself and view.declarer != view.seat
+        habit = move_of(self.habit(view, [moves[m] for m in best], smear=not selfish))
         return habit if habit in best else best[0]
 
     # ------------------------------------------------------------ exchange and contract

@@ -207,12 +207,13 @@ class NormalPlayer(Player):
                     legal = [moves[m] for m in best]
         return self.habit(view, legal)
 
-    def habit(self, view: SeatView, legal: list[Action]) -> Action:
-        """The table habits of card play, counting the cards out."""
+    def habit(self, view: SeatView, legal: list[Action], smear: bool = True) -> Action:
+        """The table habits of card play, counting the cards out; without `smear`, a defender
+        keeps his points off his partner's trick."""
         count = CardCount(view)
         if not view.trick:
             return self.lead(view, legal, count)
-        return self.follow(view, legal, count)
+        return self.follow(view, legal, count, smear)
 
     def lead(self, view: SeatView, legal: list[Action], count: CardCount) -> Action:
         rules = view.rules
@@ -260,7 +261,9 @@ class NormalPlayer(Player):
         # With few of the suit out, a follower is likely void and may trump.
         return len(count.out_in(card.suit)) <= 1 and count.trumps_out() > 0
 
-    def follow(self, view: SeatView, legal: list[Action], count: CardCount) -> Action:
+    def follow(
+        self, view: SeatView, legal: list[Action], count: CardCount, smear: bool = True
+    ) -> Action:
         played = [c for _, c in view.trick]
         trump = view.trump
         seats = [s for s in range(view.players) if s != view.sitting_out]
@@ -290,7 +293,7 @@ class NormalPlayer(Player):
             if trick_winner([*played, a.card], trump) == len(played):
                 winners.append(a)
         trick_points = sum(c.points for c in played)
-        if partner_wins:
+        if partner_wins and smear:
             secure = last or (
                 count.is_master(played[best_i])
                 and not (

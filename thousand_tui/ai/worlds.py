@@ -35,7 +35,8 @@ from .solver import KEEP_TRUMP, MARRIAGE, PLAIN, Move, NodeLimit, PlayRules, Pos
 
 # The questions a task may ask of its positions.
 PLAY = "play"  # one position, the moves: does each still make `needs[0]`, and with `exact`
-# the points each keeps (counting the defenders' marriages against the declarer)
+# the points each keeps (counting the defenders' marriages against the declarer); with `own`,
+# the points that seat takes for itself
 REACHES = "reaches"  # each position: does it reach each need (ascending; stops at a miss)?
 VALUE = "value"  # each position: the declarer's points with best play
 
@@ -50,6 +51,7 @@ class Task:
     exact: bool = False
     node_limit: int | None = None
     seconds: float | None = None  # how long the task may run once started
+    own: int = -1  # PLAY: also the points this position takes for itself, exactly
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +94,15 @@ def solve(task: Task, tables: Tables | None = None) -> Answer:
     results: list[object] = []
     try:
         if task.question == PLAY:
-            made = solver.reaches_each(task.positions[0], task.needs[0], task.moves)
-            points = dict.fromkeys(task.moves, 0)
+            pos = task.positions[0]
+            made = solver.reaches_each(pos, task.needs[0], task.moves)
+            points = own = dict.fromkeys(task.moves, 0)
             if task.exact:
                 exact = solver_for(1)
-                points = exact.move_values(task.positions[0], task.moves)
-            results = [(made[m], points[m]) for m in task.moves]
+                points = exact.move_values(pos, task.moves)
+            if task.own >= 0:
+                own = own_points(solver, pos, task.own, task.moves)
+            results = [(made[m], points[m], own[m]) for m in task.moves]
         elif task.question == REACHES:
             for pos in task.positions:
                 row = []
@@ -115,6 +120,18 @@ def solve(task: Task, tables: Tables | None = None) -> Answer:
     except NodeLimit:
         return Answer((), solver.nodes + (exact.nodes if exact else 0), False)
     return Answer(tuple(results), solver.nodes + (exact.nodes if exact else 0), True)
+
+
+def own_points(
+    solver: Solver, pos: Position, seat: int, moves: tuple[Move, ...]
+) -> dict[Move, int]:
+    """The points `seat` (a defender) takes for himself after each move, his marriages
+    included, when the other two hands keep as many of them from him as they can. A defender
+    scores his own tricks only (RULES.md: `scoring`), so once a move's chance against the
+    contract is settled, these are what it is worth to him."""
+    mine = pos.copy()
+    mine.declarer = seat
+    return solver.move_values(mine, moves)
 
 
 def run(
@@ -144,53 +161,67 @@ def move_of(action: Action) -> Move:
 MakeTask = Callable[[int | None, float | None], Task]
 
 
-def play_tasks(view: SeatView, moves: list[Move], rng: random.Random, exact: bool) -> MakeTask:
+def play_tasks(
+    view: SeatView,
+    moves: list[Move],
+    rng: random.Random,
+    exact: bool,
+    own: bool = False,
+) -> MakeTask:
     """Tasks for a card to play: each call samples a deal from what the seat knows and asks
-    which moves still make the contract (and with `exact`, the points each keeps)."""
+    which moves still make the contract (and with `exact`, the points each keeps; with `own`,
+    a defender's own points)."""
     rules = PlayRules.of(view.rules)
     knowledge = knowledge_of(view)
     order = play_order(view)
     me = view.seat
     my_mask = mask(view.hand or ())
     need = made_threshold(view.rules, view.contract or 0) - declarer_points(view)
+    mine = order.index(me) if own and me != view.declarer and len(order) == 3 else -1
 
     def make(node_limit: int | None, seconds: float | None) -> Task:
         placed = sample_deal(knowledge, rng)
         hands = {s: placed.get(s, 0) for s in order}
         hands[me] = my_mask
         pos = position_of(view, hands, pile_points(view, placed))
-        return Task(rules, PLAY, (pos,), (need,), tuple(moves), exact, node_limit, seconds)
+        return Task(rules, PLAY, (pos,), (need,), tuple(moves), exact, node_limit, seconds, mine)
 
     return make
 
 
 @dataclass
 class Tally:
+    """A move's answers summed over the sampled deals: the deals in which the contract is made,
+    the declarer's points and the mover's own points (where they were searched)."""
+
     made: int = 0
     points: float = 0.0
+    own: float = 0.0
     samples: int = 0
 
 
 def tallies_of(moves: list[Move], answers: Iterable[Answer]) -> dict[Move, Tally]:
     tallies = {m: Tally() for m in moves}
     for answer in answers:
-        results: tuple[tuple[int, float], ...] = answer.results  # type: ignore[assignment]
-        for move, (made, points) in zip(moves, results, strict=True):
+        results: tuple[tuple[int, float, float], ...] = answer.results  # type: ignore[assignment]
+        for move, (made, points, own) in zip(moves, results, strict=True):
             t = tallies[move]
             t.made += made
             t.points += points
+            t.own += own
             t.samples += 1
     return tallies
 
 
 def best_moves(view: SeatView, tallies: dict[Move, Tally]) -> list[Move]:
     """The moves with the best tally: the declarer makes his contract in the most deals, then
-    keeps the most points; a defender the reverse."""
+    keeps the most points; a defender the reverse, and where his own points were counted,
+    he takes the most for himself before he keeps the declarer's down."""
     sign = 1 if view.declarer == view.seat else -1
 
-    def utility(m: Move) -> tuple[float, float]:
+    def utility(m: Move) -> tuple[float, float, float]:
         t = tallies[m]
-        return sign * t.made, sign * t.points
+        return sign * t.made, t.own, sign * t.points
 
     top = max(utility(m) for m in tallies)
     return [m for m in tallies if utility(m) == top]
