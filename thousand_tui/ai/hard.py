@@ -4,8 +4,9 @@ For a card to play, deals consistent with the seat's view are sampled (`knowledg
 solved open-card (`solver`) for every legal move, and the move with the best expected utility
 is played: the declarer maximises the chance to make the contract, then his points; a
 defender minimises it, then maximises the points he takes himself (he scores only his own
-tricks), then keeps the declarer's down. With few cards left the points are exact; earlier a null-window test at the contract answers the question that decides the
-deal. The exchange and the raise are searched the same way from the first lead.
+tricks), then keeps the declarer's down. With few cards left the points are exact; earlier
+a null-window test at the contract answers the question that decides the deal. The exchange
+and the raise are searched the same way from the first lead.
 
 In the auction the hand model's odds are joined by a search: deals sampled from what the seat
 knows, each weighted by how well its hands fit the bids and passes made so far, the talon
