@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from engine.helpers import complete, exchange_game, play_out, rules_of, stacked_game, state
 
 from thousand_tui.ai import make_player
-from thousand_tui.ai.bidding import concession_worth, declarer_worth, play_worth
+from thousand_tui.ai.bidding import (
+    concession_worth,
+    dark_defence_worth,
+    declarer_worth,
+    play_worth,
+)
+from thousand_tui.ai.normal import NormalPlayer
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.cards import parse_card, parse_cards
 from thousand_tui.engine.game import Game
@@ -15,16 +23,20 @@ from thousand_tui.engine.view import SeatView
 LEVELS = ("normal", "hard")
 
 
-def decide(level: str, game: Game) -> Action:
-    seat = game.to_move
-    assert seat is not None
+def player_of(level: str, seat: int) -> NormalPlayer:
     if level == "hard":
         from thousand_tui.ai.hard import HardPlayer
 
-        player = HardPlayer(seat, samples=12, node_budget=200_000)
-    else:
-        player = make_player(level, seat)
-    return player.decide(game.view(seat))
+        return HardPlayer(seat, samples=12, node_budget=200_000)
+    player = make_player(level, seat)
+    assert isinstance(player, NormalPlayer)
+    return player
+
+
+def decide(level: str, game: Game) -> Action:
+    seat = game.to_move
+    assert seat is not None
+    return player_of(level, seat).decide(game.view(seat))
 
 
 def auction_game(hand: str, preset: str = "classic", **state_args: object) -> Game:
@@ -165,3 +177,54 @@ def test_the_exchange_keeps_the_kings_that_could_complete_an_opponents_marriage(
         given.append(action.card.code)
         game.apply(action)
     assert len(given) == 2 and not {"KH", "KD"} & set(given)
+
+
+def dark_cancel_game(hand: str, scores: tuple[int, int, int] | None = None) -> Game:
+    """Dealer 0; the forehand (seat 1) has gone dark under `dark.cancel: opponent_marriage`
+    (classic, but no barrel); seat 2 holds `hand`, a marriage in it, and may call it off."""
+    hands, talon = complete([None, None, hand])
+    rules = rules_of(
+        "classic", dark__enabled=True, dark__cancel="opponent_marriage", barrel__enabled=False
+    )
+    start = state(scores=scores) if scores else None
+    game = stacked_game(rules, hands, talon, start_state=start)
+    play_out(game, ["1 dark"])
+    assert game.deal.phase.value == "dark_cancel" and game.to_move == 2
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_holding_the_aces_a_blind_doubled_contract_is_defended(level: str) -> None:
+    """The dark player's cards come from the rest: without the aces and tens, his 120 blind,
+    doubled, will most likely fail, which is worth more than the auction that would follow."""
+    game = dark_cancel_game("AH TH KH QH AS TS AD")
+    assert decide(level, game).act is Act.DARK_CANCEL_DECLINE
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_with_a_plain_hand_a_dark_game_is_called_off(level: str) -> None:
+    """Holding only a small marriage, the seat leaves every ace and ten to the other two: the
+    blind 120 is likely made, doubled; called off, the dark player is held to the auction."""
+    game = dark_cancel_game("KS QS 9C JC 9D JD 9H")
+    assert decide(level, game).act is Act.DARK_CANCEL
+
+
+def test_a_dark_game_that_would_win_the_match_is_worth_less_to_defend() -> None:
+    """Made, 120 doubled takes the dark player from 800 past 1000: the match is lost."""
+    calm = dark_cancel_game("KS QS 9C JC 9D JD 9H").view(2)
+    danger = dark_cancel_game("KS QS 9C JC 9D JD 9H", scores=(0, 800, 0)).view(2)
+    worth = dark_defence_worth(calm, random.Random(3))
+    assert dark_defence_worth(danger, random.Random(3)) < worth - 50
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_call_is_the_evaluations(level: str) -> None:
+    """Whatever the hand, the decision is the one the two worths give."""
+    for hand in ("AH TH KH QH AS TS AD", "KS QS 9C JC 9D JD 9H", "KD QD AD TD AC KC QC"):
+        game = dark_cancel_game(hand)
+        view = game.view(2)
+        player = player_of(level, 2)
+        stand = dark_defence_worth(view, player.view_rng(view, 6))
+        cancel = player.auction_worth(view) > stand
+        chosen = decide(level, game)
+        assert chosen.act is (Act.DARK_CANCEL if cancel else Act.DARK_CANCEL_DECLINE)

@@ -411,6 +411,28 @@ def dark_worth(view: SeatView, rng: random.Random, samples: int = 16) -> float:
     return chance * made + (1 - chance) * failed
 
 
+def dark_defence_worth(view: SeatView, rng: random.Random, samples: int = 16) -> float:
+    """Defending the dark game of the player on 100 (`dark.cancel`: this seat may call it
+    off): he plays blind, with cards drawn from those this seat does not hold."""
+    rules = view.rules
+    model = hand_model()
+    contract = rules.dark.contract
+    need = made_threshold(rules, contract)
+    unseen = [c for c in DECK if c not in (view.hand or ())]
+    size = 7 if view.players != 2 else (9 if rules.two_player.talons == "two_by_three" else 10)
+    total = 0.0
+    for _ in range(samples):
+        cards = rng.sample(unseen, size + talon_size(view))
+        give = keep_best(cards, rules, len(cards) - kept_size(view), model)
+        total += model.chance([c for c in cards if c not in give], rules, need)
+    chance = total / samples
+    # A defender's standing (his change less the others' mean, as `DEFENDING`) is half the
+    # declarer's, turned round: the declarer's counts his win, barrel and samosval.
+    made = -declarer_worth(view, contract, True, view.on_hundred) / 2
+    failed = -declarer_worth(view, contract, False, view.on_hundred) / 2
+    return chance * made + (1 - chance) * failed
+
+
 __all__ = [
     "Outlook",
     "auction_fit",
@@ -418,6 +440,7 @@ __all__ = [
     "choose_bid",
     "concession_worth",
     "contract_choice",
+    "dark_defence_worth",
     "dark_worth",
     "declarer_worth",
     "defender_worth",

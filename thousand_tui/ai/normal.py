@@ -77,7 +77,7 @@ class NormalPlayer(Player):
         if act in (Act.DARK, Act.DARK_DECLINE):
             return self.dark(view, legal)
         if act in (Act.DARK_CANCEL, Act.DARK_CANCEL_DECLINE):
-            return pick(legal, Act.DARK_CANCEL_DECLINE) or legal[0]
+            return self.dark_cancel(view, legal)
         if act in (Act.REDEAL, Act.REDEAL_DECLINE):
             return self.redeal(view, legal)
         if act is Act.TAKE_TALON:
@@ -98,6 +98,22 @@ class NormalPlayer(Player):
         worth = bidding.dark_worth(view, self.view_rng(view, 5))
         choice = Act.DARK if worth > bidding.defender_worth(view) + 20 else Act.DARK_DECLINE
         return pick(legal, choice) or legal[0]
+
+    def dark_cancel(self, view: SeatView, legal: list[Action]) -> Action:
+        """Call off an opponent's dark game (this seat holds a marriage, `dark.cancel`) when
+        the auction that follows, the dark player on 100, is worth more than defending it."""
+        stand = bidding.dark_defence_worth(view, self.view_rng(view, 6))
+        cancel = self.auction_worth(view) > stand
+        return pick(legal, Act.DARK_CANCEL if cancel else Act.DARK_CANCEL_DECLINE) or legal[0]
+
+    def auction_worth(self, view: SeatView) -> float:
+        """The auction ahead, for a seat that has not bid yet, once a dark game is called off
+        (its multiplier gone): the best contract worth playing, else defending."""
+        light = view._replace(multiplier=view.multiplier // view.rules.dark.multiplier)
+        chances = self.contract_odds(light, bidding.bid_values(light))
+        limit = bidding.auction_limit(light, chances)
+        defend = bidding.defender_worth(light)
+        return max(bidding.play_worth(light, limit, chances[limit]), defend) if limit else defend
 
     def redeal(self, view: SeatView, legal: list[Action]) -> Action:
         want = self.continuing_worth(view) < 0.0
