@@ -390,21 +390,26 @@ def contract_choice(
 # ---------------------------------------------------------------- the dark game and redeals
 
 
-def dark_worth(view: SeatView, rng: random.Random, samples: int = 16) -> float:
-    """Declaring a dark game, before seeing a card: random hands at the dark contract."""
+def blind_chance(view: SeatView, pool: Sequence[Card], rng: random.Random, samples: int) -> float:
+    """The dark contract's chance for a hand and talon drawn blind from `pool`, the exchange
+    chosen once they are seen."""
     rules = view.rules
     model = hand_model()
-    contract = rules.dark.contract
-    need = made_threshold(rules, contract)
+    need = made_threshold(rules, rules.dark.contract)
     size = 7 if view.players != 2 else (9 if rules.two_player.talons == "two_by_three" else 10)
     total = 0.0
     for _ in range(samples):
-        cards = rng.sample(list(DECK), size + talon_size(view))
-        owed = len(cards) - kept_size(view)
-        give = keep_best(cards, rules, owed, model)
-        kept = [c for c in cards if c not in give]
-        total += model.chance(kept, rules, need)
-    chance = total / samples
+        cards = rng.sample(list(pool), size + talon_size(view))
+        give = keep_best(cards, rules, len(cards) - kept_size(view), model)
+        total += model.chance([c for c in cards if c not in give], rules, need)
+    return total / samples
+
+
+def dark_worth(view: SeatView, rng: random.Random, samples: int = 16) -> float:
+    """Declaring a dark game, before seeing a card: random hands at the dark contract."""
+    rules = view.rules
+    contract = rules.dark.contract
+    chance = blind_chance(view, DECK, rng, samples)
     m = rules.dark.multiplier
     made = contract * m - DEFENDER_MADE * m
     failed = -contract * m - DEFENDER_FAILED * m
@@ -414,18 +419,9 @@ def dark_worth(view: SeatView, rng: random.Random, samples: int = 16) -> float:
 def dark_defence_worth(view: SeatView, rng: random.Random, samples: int = 16) -> float:
     """Defending the dark game of the player on 100 (`dark.cancel`: this seat may call it
     off): he plays blind, with cards drawn from those this seat does not hold."""
-    rules = view.rules
-    model = hand_model()
-    contract = rules.dark.contract
-    need = made_threshold(rules, contract)
+    contract = view.rules.dark.contract
     unseen = [c for c in DECK if c not in (view.hand or ())]
-    size = 7 if view.players != 2 else (9 if rules.two_player.talons == "two_by_three" else 10)
-    total = 0.0
-    for _ in range(samples):
-        cards = rng.sample(unseen, size + talon_size(view))
-        give = keep_best(cards, rules, len(cards) - kept_size(view), model)
-        total += model.chance([c for c in cards if c not in give], rules, need)
-    chance = total / samples
+    chance = blind_chance(view, unseen, rng, samples)
     # A defender's standing (his change less the others' mean, as `DEFENDING`) is half the
     # declarer's, turned round: the declarer's counts his win, barrel and samosval.
     made = -declarer_worth(view, contract, True, view.on_hundred) / 2
