@@ -8,11 +8,14 @@ import copy
 import random
 
 import pytest
+from engine.helpers import rules_of
 
 from thousand_tui.ai.analysis import AnalysisPlayer, advise
 from thousand_tui.ai.hard import HardPlayer
 from thousand_tui.ai.knowledge import knowledge_of, play_order
+from thousand_tui.engine.actions import Act
 from thousand_tui.engine.cards import DECK
+from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.game import Game
 
 from .helpers import play_states
@@ -93,3 +96,30 @@ def test_hints_and_analysis_ignore_hidden_cards(preset: str) -> None:
         if compared >= 10:
             break
     assert compared >= 8 and kinds >= 2
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_calling_off_a_dark_game_ignores_hidden_cards(level: str) -> None:
+    """`dark.cancel: opponent_marriage`: the defender deciding whether to call the dark game off
+    sees his own hand only."""
+    rules = rules_of("classic", dark__enabled=True, dark__cancel="opponent_marriage")
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(60):
+        game = Game(rules, seed)
+        seat = game.to_move
+        assert seat is not None and game.deal.phase is Phase.DARK
+        game.apply(next(a for a in game.legal_actions(seat) if a.act is Act.DARK))
+        if game.deal.phase is not Phase.DARK_CANCEL:
+            continue
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        other = reshuffled(game, seat, rng)
+        assert other.view(seat) == view
+        mine = level_players(level, seat).decide(view)
+        assert mine == level_players(level, seat).decide(other.view(seat))
+        compared += 1
+        if compared >= 6:
+            break
+    assert compared >= 6
