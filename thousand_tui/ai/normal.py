@@ -110,10 +110,15 @@ class NormalPlayer(Player):
         """The auction ahead, for a seat that has not bid yet, once a dark game is called off
         (its multiplier gone): the best contract worth playing, else defending."""
         light = view._replace(multiplier=view.multiplier // view.rules.dark.multiplier)
-        chances = self.contract_odds(light, bidding.bid_values(light))
-        limit = bidding.auction_limit(light, chances)
-        defend = bidding.defender_worth(light)
-        return max(bidding.play_worth(light, limit, chances[limit]), defend) if limit else defend
+        worth = self.bidding_worth(light)
+        return bidding.defender_worth(light) if worth is None else worth
+
+    def bidding_worth(self, view: SeatView) -> float | None:
+        """The worth of the highest contract worth playing rather than defending (the
+        auction's limit), or None when no contract is."""
+        chances = self.contract_odds(view, bidding.bid_values(view))
+        limit = bidding.auction_limit(view, chances)
+        return bidding.play_worth(view, limit, chances[limit]) if limit else None
 
     def redeal(self, view: SeatView, legal: list[Action]) -> Action:
         want = self.continuing_worth(view) < 0.0
@@ -131,9 +136,8 @@ class NormalPlayer(Player):
             return bidding.play_worth(view, view.contract, chance)
         if view.declarer is not None:
             return -1.0
-        chances = self.contract_odds(view, bidding.bid_values(view))
-        limit = bidding.auction_limit(view, chances)
-        return bidding.play_worth(view, limit, chances[limit]) if limit else -1.0
+        worth = self.bidding_worth(view)
+        return -1.0 if worth is None else worth
 
     def kept_cards(self, view: SeatView) -> list[Card]:
         """The cards the declarer will play with: his hand less what he still owes."""
