@@ -3,7 +3,8 @@
 Everything here reads a `SeatView` only. `knowledge_of(view)` gathers the seat's facts: its hand,
 the cards played, the talon if it was shown (or taken by this seat), the cards it saw passed,
 the hidden gives, the discards (two players), voids and "could not beat" shown in play, the
-partners of declared marriages, and the marriage a bid above `marriage_required_above` proves.
+partners of declared marriages, the partners of the kings and queens a declarer gave away (he
+would have kept the marriage), and the marriage a bid above `marriage_required_above` proves.
 `sample_deal` then places every unseen card on a holder (another seat, the talon, or the
 two-player pile of the other talon and the discards) so that all of those facts hold.
 """
@@ -149,6 +150,8 @@ def knowledge_of(view: SeatView) -> Knowledge:
     elif rest > 0:
         counts[TALON] = rest
     excluded = _exclusions(view, order)
+    if declarer is not None and declarer != me and declarer in excluded:
+        excluded[declarer] |= _partners_given_away(view, declarer)
     required_above = rules.bidding.marriage_required_above
     holders: list[int] = []
     if required_above is not None:
@@ -183,6 +186,17 @@ def _declarer_floor(view: SeatView) -> tuple[int, float] | None:
     if not bid_himself:
         return None
     return d, view.contract - PLAUSIBLE_MARGIN
+
+
+def _partners_given_away(view: SeatView, declarer: int) -> int:
+    """A declarer keeps his marriages: a king or queen he was seen to give away had its
+    partner elsewhere (a soft fact, dropped with the others when a deal will not fit)."""
+    out = 0
+    for giver, _, card in view.passed_cards:
+        if giver == declarer and card.is_marriage_card:
+            partner = QUEEN if card.index % 6 == KING else KING
+            out |= 1 << (card.index - card.index % 6 + partner)
+    return out
 
 
 def mask_of_passed(view: SeatView) -> int:
