@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
-from thousand_tui.ai.knowledge import knowledge_of, mask, sample_deal
-from thousand_tui.engine.cards import DECK
+from thousand_tui.ai.knowledge import knowledge_of, low_cards_lacked, mask, sample_deal
+from thousand_tui.engine.cards import DECK, parse_card
+from thousand_tui.engine.phases import Declaration, Trick
+from thousand_tui.presets import load_preset
 
 from .helpers import ALL_RULES, play_states
 
@@ -21,7 +24,7 @@ def test_knowledge_is_true_and_samples_fit(preset: str) -> None:
             if view.hand is None:
                 continue
             deal = game.deal
-            k = knowledge_of(view)
+            k = knowledge_of(view, reads_play=True)  # the levels' own play reads true
             for holder, cards in k.known.items():
                 assert holder >= 0 and not cards & ~mask(deal.hands[holder])
             for holder, cards in k.excluded.items():
@@ -68,3 +71,48 @@ def test_a_king_or_queen_given_away_leaves_its_partner_with_the_defenders() -> N
             found += 1
             break
     assert found >= 3
+
+
+def reading(tricks: list[tuple[list[tuple[int, str]], int]], *declarations: Declaration) -> dict:
+    """The low cards each seat is read to lack from `tricks`, each (plays in order, winner);
+    the declarer is seat 0, the rules classic."""
+    view = SimpleNamespace(
+        tricks=[
+            Trick(plays[0][0], tuple((s, parse_card(c)) for s, c in plays), winner)
+            for plays, winner in tricks
+        ],
+        declarations=declarations,
+        rules=load_preset("classic").rules,
+    )
+    lacked = low_cards_lacked(view, 0)  # type: ignore[arg-type]
+    return {s: {c.code for c in DECK if m & c.bit} for s, m in lacked.items()}
+
+
+def test_a_player_losing_to_his_opponent_is_read_to_lack_lower_cards() -> None:
+    # The declarer's ace takes the trick: the jack says defender 1 has no nine of spades.
+    assert reading([([(0, "AS"), (1, "JS"), (2, "9S")], 0)]) == {1: {"9S"}, 2: set()}
+    # A king given up to a defender's ace: the declarer has no nine, jack or queen of clubs.
+    assert reading([([(1, "AC"), (0, "KC"), (2, "9C")], 1)]) == {0: {"9C", "JC", "QC"}}
+    # Below a ten a queen or king may be kept for its marriage: only the nine and jack.
+    assert reading([([(0, "AD"), (1, "TD"), (2, "JD")], 0)]) == {1: {"9D", "JD"}, 2: {"9D"}}
+
+
+def test_no_reading_where_the_card_could_win_or_the_partner_held_the_trick() -> None:
+    # The declarer's queen beat the lead: he was not losing the trick.
+    assert 0 not in reading([([(1, "9H"), (0, "QH"), (2, "AH")], 2)])
+    # Defender 2 followed to his partner's winning ace: he may give him points.
+    assert 2 not in reading([([(0, "9D"), (1, "AD"), (2, "KD")], 1)])
+    # Defender 1 could not know that his partner would not take the trick he gave up.
+    assert reading([([(2, "9S"), (0, "AS"), (1, "KS")], 0)]) == {1: {"9S", "JS", "QS"}}
+
+
+def test_a_trick_ruffed_by_the_declarer_reads_the_defender_following_suit() -> None:
+    # Hearts became trump at the first trick; the declarer ruffs the ace of spades.
+    hearts = Declaration(seat=0, suit="H", points=100, keep_trump=False, trick=0)
+    tricks = [
+        ([(0, "KH"), (1, "9H"), (2, "JH")], 0),
+        ([(1, "AS"), (0, "QH"), (2, "TS")], 0),
+    ]
+    read = reading(tricks, hearts)
+    assert read[2] >= {"9S", "JS"}
+    assert 1 not in read or "9S" not in read[1]

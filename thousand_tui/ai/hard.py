@@ -122,6 +122,8 @@ class HardPlayer(NormalPlayer):
     # only the tricks he takes himself.
     for_himself = True
     own_cards = EXACT_CARDS  # with this many cards left, a defender's own points are searched
+    # The deals sampled in play respect what the other players' losing cards say they lack.
+    reads_play = True
 
     def __init__(
         self,
@@ -203,7 +205,7 @@ class HardPlayer(NormalPlayer):
     def search_play(self, view: SeatView, moves: list[Move]) -> dict[Move, Tally] | None:
         exact = len(view.hand or ()) <= EXACT_CARDS
         own = self.for_himself and len(view.hand or ()) <= self.own_cards
-        make = play_tasks(view, moves, self.view_rng(view), exact, own)
+        make = play_tasks(view, moves, self.view_rng(view), exact, own, self.reads_play)
         answers = self.searched(self.budget(), make)
         if not answers:
             return None

@@ -85,7 +85,9 @@ def play_order(view: SeatView) -> tuple[int, ...]:
     return tuple(s for s in ((view.forehand + k) % n for k in range(n)) if s != view.sitting_out)
 
 
-def knowledge_of(view: SeatView) -> Knowledge:
+def knowledge_of(view: SeatView, reads_play: bool = False) -> Knowledge:
+    """The seat's facts; with `reads_play`, also the low cards a player's play says he lacks
+    (`low_cards_lacked`)."""
     rules = view.rules
     me = view.seat
     order = play_order(view)
@@ -152,6 +154,10 @@ def knowledge_of(view: SeatView) -> Knowledge:
     excluded = _exclusions(view, order)
     if declarer is not None and declarer != me and declarer in excluded:
         excluded[declarer] |= _partners_given_away(view, declarer)
+    if reads_play and declarer is not None:
+        for s, lacked in low_cards_lacked(view, declarer).items():
+            if s in excluded:
+                excluded[s] |= lacked
     required_above = rules.bidding.marriage_required_above
     holders: list[int] = []
     if required_above is not None:
@@ -236,6 +242,45 @@ def _exclusions(view: SeatView, order: tuple[int, ...]) -> dict[int, int]:
                     out[s] |= ABOVE[top]
             so_far.append(c)
     return out
+
+
+# The cards below each rank a player losing a trick to his opponent would have played instead:
+# the nine and the jack, and below a king its queen (below a ten or an ace a queen or king may
+# be kept for its marriage).
+_LOWER_LOSERS = {0: 0, 1: 0b1, 2: 0b11, 3: 0b111, 4: 0b11, 5: 0b11}
+
+
+def low_cards_lacked(view: SeatView, declarer: int) -> dict[int, int]:
+    """Cards each player is read not to hold from how he lost tricks: following suit to a
+    trick his opponent already held and went on to take, a player gives up his lowest card of
+    the suit (a soft fact, dropped with the others when a deal will not fit)."""
+    out: dict[int, int] = {}
+    trump = -1
+    decl_by_trick = {d.trick: d for d in view.declarations}
+    for index, trick in enumerate(view.tricks):
+        plays = trick.plays
+        d = decl_by_trick.get(index)
+        if d is not None:
+            trump = _trump_after(view.rules, d, plays[0][1], trump)
+        led = suit_index(plays[0][1])
+        best_seat, best = plays[0][0], plays[0][1].index
+        for s, card in plays[1:]:
+            c = card.index
+            opponent = (best_seat == declarer) != (s == declarer)
+            final_opponent = (trick.winner == declarer) != (s == declarer)
+            if SUIT_OF[c] == led and opponent and final_opponent and not _beats(c, best, trump):
+                base = c - c % 6
+                lacked = _LOWER_LOSERS[c % 6]
+                out[s] = out.get(s, 0) | (lacked << base)
+            if _beats(c, best, trump):
+                best_seat, best = s, c
+    return out
+
+
+def _beats(card: int, best: int, trump: int) -> bool:
+    if SUIT_OF[card] == SUIT_OF[best]:
+        return card > best
+    return SUIT_OF[card] == trump
 
 
 def _trump_after(rules: Rules, d: object, card: Card, trump: int) -> int:

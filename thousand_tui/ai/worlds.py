@@ -167,12 +167,14 @@ def play_tasks(
     rng: random.Random,
     exact: bool,
     own: bool = False,
+    reads_play: bool = False,
 ) -> MakeTask:
     """Tasks for a card to play: each call samples a deal from what the seat knows and asks
     which moves still make the contract (and with `exact`, the points each keeps; with `own`,
-    a defender's own points)."""
+    a defender's own points; with `reads_play`, the deals also respect the low cards the
+    players' play says they lack)."""
     rules = PlayRules.of(view.rules)
-    knowledge = knowledge_of(view)
+    knowledge = knowledge_of(view, reads_play)
     order = play_order(view)
     me = view.seat
     my_mask = mask(view.hand or ())
