@@ -93,6 +93,8 @@ def test_a_player_losing_to_his_opponent_is_read_to_lack_lower_cards() -> None:
     assert reading([([(0, "AS"), (1, "JS"), (2, "9S")], 0)]) == {1: {"9S"}, 2: set()}
     # A king given up to a defender's ace: the declarer has no nine, jack or queen of clubs.
     assert reading([([(1, "AC"), (0, "KC"), (2, "9C")], 1)]) == {0: {"9C", "JC", "QC"}}
+    # Thrown off to the declarer's trick: no lower diamond either.
+    assert reading([([(0, "AS"), (1, "JD"), (2, "9S")], 0)]) == {1: {"9D"}, 2: set()}
     # Below a ten a queen or king may be kept for its marriage: only the nine and jack.
     assert reading([([(0, "AD"), (1, "TD"), (2, "JD")], 0)]) == {1: {"9D", "JD"}, 2: {"9D"}}
 

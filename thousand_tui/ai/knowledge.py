@@ -252,8 +252,9 @@ _LOWER_LOSERS = {0: 0, 1: 0b1, 2: 0b11, 3: 0b111, 4: 0b11, 5: 0b11}
 
 def low_cards_lacked(view: SeatView, declarer: int) -> dict[int, int]:
     """Cards each player is read not to hold from how he lost tricks: following suit to a
-    trick his opponent already held and went on to take, a player gives up his lowest card of
-    the suit (a soft fact, dropped with the others when a deal will not fit)."""
+    trick his opponent already held and went on to take, or throwing off a side suit to it, a
+    player gives up his lowest card of that suit (a soft fact, dropped with the others when a
+    deal will not fit)."""
     out: dict[int, int] = {}
     trump = -1
     decl_by_trick = {d.trick: d for d in view.declarations}
@@ -268,7 +269,11 @@ def low_cards_lacked(view: SeatView, declarer: int) -> dict[int, int]:
             c = card.index
             opponent = (best_seat == declarer) != (s == declarer)
             final_opponent = (trick.winner == declarer) != (s == declarer)
-            if SUIT_OF[c] == led and opponent and final_opponent and not _beats(c, best, trump):
+            # Following suit, or throwing off a side suit (not trumps: a low trump may be
+            # kept to ruff).
+            losing = SUIT_OF[c] == led and not _beats(c, best, trump)
+            thrown = SUIT_OF[c] not in (led, trump)
+            if opponent and final_opponent and (losing or thrown):
                 base = c - c % 6
                 lacked = _LOWER_LOSERS[c % 6]
                 out[s] = out.get(s, 0) | (lacked << base)
