@@ -4,7 +4,9 @@ Each deal of the classic preset (from a fresh match: scores 0) is played six tim
 two contenders in the seatings AAB, ABA, BAA, ABB, BAB, BBA. A contender's result on a deal is
 its mean score change over the seats it held; the difference A − B per deal is averaged over
 the deals with a 95% confidence interval. Also: the rate of contracts made by each contender
-as declarer, and the deals each declared.
+as declarer, the deals each declared, and A − B split by the role each seat had in the six
+seatings (declarer with one contract, declarer with different ones, defender, or roles the
+auction changed).
 
     python bench/ai_strength.py normal easy --deals 300 --jobs 2
     python bench/ai_strength.py hard normal --deals 300 --jobs 1      # as at the table
@@ -22,13 +24,14 @@ import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from thousand_tui.ai import make_player
 from thousand_tui.ai.base import Player
 from thousand_tui.ai.pool import default_jobs
 from thousand_tui.engine.dealing import deal
 from thousand_tui.engine.game import Game
+from thousand_tui.engine.scoring import Settlement
 from thousand_tui.presets import load_preset
 
 SEATINGS = ("AAB", "ABA", "BAA", "ABB", "BAB", "BBA")
@@ -42,6 +45,13 @@ class DealResult:
     a_made: int
     b_declared: int
     b_made: int
+    # A − B of this deal by the role of each seat (the three seats' shares add up to it):
+    # declarer in all six seatings with one contract, or with another (a raise or a
+    # concession), defender in all six, or the auction gave the seat different roles.
+    by_role: dict[str, float] = field(default_factory=dict)
+
+
+ROLES = ("declarer play", "raise or concession", "defence", "auction")
 
 
 Budget = tuple[int | None, float | None, int | None, int]  # samples, seconds, nodes, jobs
@@ -74,6 +84,7 @@ def play_deal(args: tuple[int, str, str, str, Budget]) -> DealResult:
     scores: dict[str, list[int]] = {"A": [], "B": []}
     declared = {"A": 0, "B": 0}
     made = {"A": 0, "B": 0}
+    settled = []
     for seating in SEATINGS:
         levels = {"A": a, "B": b}
         players = [make(levels[seating[s]], seed * 10 + s, budget) for s in range(rules.players)]
@@ -83,6 +94,7 @@ def play_deal(args: tuple[int, str, str, str, Budget]) -> DealResult:
             assert seat is not None
             game.apply(players[seat].decide(game.view(seat)))
         result = game.results[0]
+        settled.append((seating, result))
         for s in range(rules.players):
             scores[seating[s]].append(result.deltas[s])
         if result.declarer is not None:
@@ -96,7 +108,31 @@ def play_deal(args: tuple[int, str, str, str, Budget]) -> DealResult:
         made["A"],
         declared["B"],
         made["B"],
+        by_role(settled, rules.players),
     )
+
+
+def by_role(settled: list[tuple[str, Settlement]], players: int) -> dict[str, float]:
+    """A − B of one deal split by the role of each seat in the six seatings. A seat that
+    defended in all six counts under defence, though what it scores there also depends on who
+    declared against it and what he gave it."""
+    out = dict.fromkeys(ROLES, 0.0)
+    held = {who: sum(seating[:players].count(who) for seating, _ in settled) for who in "AB"}
+    for s in range(players):
+        games = {who: [r for seating, r in settled if seating[s] == who] for who in "AB"}
+        share = sum(r.deltas[s] for r in games["A"]) / held["A"]
+        share -= sum(r.deltas[s] for r in games["B"]) / held["B"]
+        roles = {r.declarer == s for r in games["A"] + games["B"]}
+        if roles == {True}:
+            contracts = {who: {(r.contract, r.conceded) for r in games[who]} for who in "AB"}
+            same = contracts["A"] == contracts["B"]
+            role = "declarer play" if same else "raise or concession"
+        elif roles == {False}:
+            role = "defence"
+        else:
+            role = "auction"
+        out[role] += share
+    return out
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
@@ -212,6 +248,12 @@ def report(args: argparse.Namespace, results: list[DealResult], seconds: float |
     for name, decl, made in ((args.a, a_decl, a_made), (args.b, b_decl, b_made)):
         rate = made / decl if decl else 0.0
         print(f"{name:>8}: declared {decl} times, made {made} ({rate:.0%})")
+    split = [r for r in results if r.by_role]
+    if split:
+        print(f"A − B by the role of the seat ({len(split)} deals):")
+        for role in ROLES:
+            mean, ci = mean_ci([r.by_role[role] for r in split])
+            print(f"  {role:<20} {mean:+6.1f} ± {ci:.1f}")
 
 
 if __name__ == "__main__":
