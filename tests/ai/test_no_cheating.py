@@ -12,7 +12,7 @@ from engine.helpers import rules_of
 
 from thousand_tui.ai.analysis import AnalysisPlayer, advise
 from thousand_tui.ai.hard import HardPlayer
-from thousand_tui.ai.knowledge import knowledge_of, play_order
+from thousand_tui.ai.knowledge import knowledge_of, low_cards_lacked, play_order
 from thousand_tui.engine.actions import Act
 from thousand_tui.engine.cards import DECK
 from thousand_tui.engine.deal import Phase
@@ -121,5 +121,27 @@ def test_calling_off_a_dark_game_ignores_hidden_cards(level: str) -> None:
         assert mine == level_players(level, seat).decide(other.view(seat))
         compared += 1
         if compared >= 6:
+            break
+    assert compared >= 6
+
+
+@pytest.mark.parametrize("preset", ["classic", "two-player"])
+def test_reading_the_cards_given_up_ignores_hidden_cards(preset: str) -> None:
+    """Later in a deal `hard` samples deals that respect the low cards the others' play says
+    they lack (`low_cards_lacked`): read from the tricks, never from the hidden hands."""
+    rng = random.Random(13)
+    compared = 0
+    for seed in range(12):
+        for game, view in play_states(preset, seed, level="normal", deals=1):
+            if view.phase is not Phase.PLAY or len(view.legal) < 2 or view.declarer is None:
+                continue
+            lacked = low_cards_lacked(view, view.declarer)
+            if not any(m for s, m in lacked.items() if s != view.seat):
+                continue
+            other = reshuffled(game, view.seat, rng)
+            assert other.view(view.seat) == view
+            mine = level_players("hard", view.seat).decide(view)
+            assert mine == level_players("hard", view.seat).decide(other.view(view.seat))
+            compared += 1
             break
     assert compared >= 6
