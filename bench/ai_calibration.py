@@ -11,6 +11,10 @@ the figures do not depend on the machine's load.
 
     python bench/ai_calibration.py hard --deals 80 --hard-nodes 60000 --jobs 2
     python bench/ai_calibration.py normal --deals 300 --preset family
+
+`--values` also groups every contract the declarer weighed at that decision (the one kept and
+each raise), by the chance the level gave it, against how often the points he then took
+reached it: how well the level knows the contracts it did not choose.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from itertools import pairwise
 
 from thousand_tui.ai import bidding, make_player, seat_seed
 from thousand_tui.ai.base import Player
+from thousand_tui.ai.knowledge import made_threshold
 from thousand_tui.ai.normal import NormalPlayer
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.game import Game
@@ -31,6 +36,7 @@ from thousand_tui.engine.view import SeatView
 from thousand_tui.presets import load_preset
 
 BUCKETS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0001)
+VALUE_BUCKETS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001)
 
 
 @dataclass(frozen=True)
@@ -38,9 +44,15 @@ class Contract:
     chance: float  # the level's own chance of the contract it chose
     made: bool
     conceded: bool
+    # Every contract weighed (kept or raised to): its chance, and whether the declarer's
+    # points reached it.
+    weighed: tuple[tuple[float, bool], ...] = ()
 
 
-def booking(player: NormalPlayer, booked: list[tuple[float, Action]]) -> None:
+Booked = tuple[float, Action, dict[int, float]]
+
+
+def booking(player: NormalPlayer, booked: list[Booked]) -> None:
     """Make `player` book the chance of each contract decision it takes."""
     chance_of = player.contract_chance
 
@@ -48,7 +60,8 @@ def booking(player: NormalPlayer, booked: list[tuple[float, Action]]) -> None:
         chances: Callable[[int], float] = chance_of(view, legal)
         action = bidding.contract_choice(view, legal, chances)
         value = action.value if action.value is not None else view.contract or 0
-        booked.append((chances(value), action))
+        values = {view.contract or 0} | {a.value for a in legal if a.value is not None}
+        booked.append((chances(value), action, {v: chances(v) for v in values}))
         return action
 
     player.contract = contract  # type: ignore[method-assign]
@@ -60,7 +73,7 @@ def play_deal(args: tuple[str, str, int, int | None]) -> list[Contract]:
     game_seed = 7000 + index
     game = Game(rules, game_seed)
     players: list[Player] = []
-    booked: list[tuple[float, Action]] = []
+    booked: list[Booked] = []
     for seat in range(rules.players):
         if level == "hard":
             from thousand_tui.ai.hard import HardPlayer
@@ -78,9 +91,15 @@ def play_deal(args: tuple[str, str, int, int | None]) -> list[Contract]:
     if not game.results or not booked:
         return []
     result = game.results[-1]
-    chance, action = booked[-1]
+    chance, action, weighed = booked[-1]
     conceded = action.act in (Act.CONCEDE, Act.BAPTISM)
-    return [Contract(chance, bool(result.made), conceded)]
+    reached: tuple[tuple[float, bool], ...] = ()
+    if not conceded and result.declarer is not None and result.card_points is not None:
+        d = result.declarer
+        marriages = result.marriage_points[d] if result.marriage_points else 0
+        points = result.card_points[d] + marriages
+        reached = tuple((c, points >= made_threshold(rules, v)) for v, c in sorted(weighed.items()))
+    return [Contract(chance, bool(result.made), conceded, reached)]
 
 
 def main() -> None:
@@ -90,6 +109,9 @@ def main() -> None:
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--hard-nodes", type=int, default=60_000, help="hard's nodes per decision")
     parser.add_argument("--jobs", type=int, default=1, help="deals played side by side")
+    parser.add_argument(
+        "--values", action="store_true", help="also every contract weighed, kept or not"
+    )
     args = parser.parse_args()
     tasks = [(args.level, args.preset, i, args.hard_nodes) for i in range(args.deals)]
     if args.jobs > 1:
@@ -115,6 +137,18 @@ def main() -> None:
         expected = statistics.mean(c.chance for c in played)
         made = sum(c.made for c in played) / len(played)
         print(f"{'all played':<12} {len(played):>9} {expected:>9.2f} {made:>6.2f}")
+    if args.values:
+        weighed = [w for c in played for w in c.weighed]
+        print(f"\nevery contract weighed ({len(weighed)}), against the points reaching it")
+        print(f"{'its chance':<12} {'contracts':>9} {'expected':>9} {'reached':>8}")
+        for low, high in pairwise(VALUE_BUCKETS):
+            band = [w for w in weighed if low <= w[0] < high]
+            if not band:
+                continue
+            expected = statistics.mean(chance for chance, _ in band)
+            reached = sum(ok for _, ok in band) / len(band)
+            label = f"{low:.1f}–{min(high, 1.0):.1f}"
+            print(f"{label:<12} {len(band):>9} {expected:>9.2f} {reached:>8.2f}")
 
 
 if __name__ == "__main__":
