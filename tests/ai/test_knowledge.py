@@ -95,6 +95,8 @@ def test_a_player_losing_to_his_opponent_is_read_to_lack_lower_cards() -> None:
     assert reading([([(1, "AC"), (0, "KC"), (2, "9C")], 1)]) == {0: {"9C", "JC", "QC"}}
     # Thrown off to the declarer's trick: no lower diamond either.
     assert reading([([(0, "AS"), (1, "JD"), (2, "9S")], 0)]) == {1: {"9D"}, 2: set()}
+    # Last to play behind the declarer's ace, defender 1 gave up his king: no queen below it.
+    assert reading([([(2, "9S"), (0, "AS"), (1, "KS")], 0)]) == {1: {"9S", "JS", "QS"}}
     # Below a ten a queen or king may be kept for its marriage: only the nine and jack.
     assert reading([([(0, "AD"), (1, "TD"), (2, "JD")], 0)]) == {1: {"9D", "JD"}, 2: {"9D"}}
 
@@ -104,8 +106,8 @@ def test_no_reading_where_the_card_could_win_or_the_partner_held_the_trick() -> 
     assert 0 not in reading([([(1, "9H"), (0, "QH"), (2, "AH")], 2)])
     # Defender 2 followed to his partner's winning ace: he may give him points.
     assert 2 not in reading([([(0, "9D"), (1, "AD"), (2, "KD")], 1)])
-    # Defender 1 could not know that his partner would not take the trick he gave up.
-    assert reading([([(2, "9S"), (0, "AS"), (1, "KS")], 0)]) == {1: {"9S", "JS", "QS"}}
+    # Defender 1 gave up his king before his partner's ace took the trick.
+    assert 1 not in reading([([(0, "9C"), (1, "KC"), (2, "AC")], 2)])
 
 
 def test_a_trick_ruffed_by_the_declarer_reads_the_defender_following_suit() -> None:
@@ -115,6 +117,5 @@ def test_a_trick_ruffed_by_the_declarer_reads_the_defender_following_suit() -> N
         ([(0, "KH"), (1, "9H"), (2, "JH")], 0),
         ([(1, "AS"), (0, "QH"), (2, "TS")], 0),
     ]
-    read = reading(tricks, hearts)
-    assert read[2] >= {"9S", "JS"}
-    assert 1 not in read or "9S" not in read[1]
+    # Defender 2 followed with the jack of trumps, then the ten of spades under the ruff.
+    assert reading(tricks, hearts) == {1: set(), 2: {"9H", "9S", "JS"}}
