@@ -12,6 +12,7 @@ two-player pile of the other talon and the discards) so that all of those facts 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..engine.cards import DECK, Card
@@ -30,6 +31,7 @@ from .solver import (
     PlayRules,
     Position,
     cards_of,
+    trick_winner_index,
 )
 
 TALON = -1  # the talon not yet taken (one holder; two players: both talons)
@@ -213,15 +215,10 @@ def _exclusions(view: SeatView, order: tuple[int, ...]) -> dict[int, int]:
     """Cards each seat cannot hold, from how it followed (voids, must trump, must beat)."""
     must_beat = view.rules.play.must_beat
     out: dict[int, int] = {s: 0 for s in order}
-    trump = -1
     tricks = [(t.plays, t.winner) for t in view.tricks]
     if view.trick:
         tricks.append((view.trick, -1))
-    decl_by_trick = {d.trick: d for d in view.declarations}
-    for index, (plays, _) in enumerate(tricks):
-        d = decl_by_trick.get(index)
-        if d is not None:
-            trump = _trump_after(view.rules, d, plays[0][1], trump)
+    for plays, _, trump in _under_trump(view, tricks):
         led = suit_index(plays[0][1])
         so_far = [plays[0][1].index]
         for s, card in plays[1:]:
@@ -256,36 +253,40 @@ def low_cards_lacked(view: SeatView, declarer: int) -> dict[int, int]:
     player gives up his lowest card of that suit (a soft fact, dropped with the others when a
     deal will not fit)."""
     out: dict[int, int] = {}
-    trump = -1
-    decl_by_trick = {d.trick: d for d in view.declarations}
-    for index, trick in enumerate(view.tricks):
-        plays = trick.plays
-        d = decl_by_trick.get(index)
-        if d is not None:
-            trump = _trump_after(view.rules, d, plays[0][1], trump)
+    tricks = [(t.plays, t.winner) for t in view.tricks]
+    for plays, winner, trump in _under_trump(view, tricks):
         led = suit_index(plays[0][1])
-        best_seat, best = plays[0][0], plays[0][1].index
+        so_far = [plays[0][1].index]
         for s, card in plays[1:]:
             c = card.index
+            best_seat = plays[trick_winner_index(so_far, trump)][0]
             opponent = (best_seat == declarer) != (s == declarer)
-            final_opponent = (trick.winner == declarer) != (s == declarer)
+            final_opponent = (winner == declarer) != (s == declarer)
+            so_far.append(c)
+            wins = trick_winner_index(so_far, trump) == len(so_far) - 1
             # Following suit, or throwing off a side suit (not trumps: a low trump may be
             # kept to ruff).
-            losing = SUIT_OF[c] == led and not _beats(c, best, trump)
+            losing = SUIT_OF[c] == led and not wins
             thrown = SUIT_OF[c] not in (led, trump)
             if opponent and final_opponent and (losing or thrown):
-                base = c - c % 6
-                lacked = _LOWER_LOSERS[c % 6]
-                out[s] = out.get(s, 0) | (lacked << base)
-            if _beats(c, best, trump):
-                best_seat, best = s, c
+                out[s] = out.get(s, 0) | (_LOWER_LOSERS[c % 6] << (c - c % 6))
     return out
 
 
-def _beats(card: int, best: int, trump: int) -> bool:
-    if SUIT_OF[card] == SUIT_OF[best]:
-        return card > best
-    return SUIT_OF[card] == trump
+Plays = tuple[tuple[int, Card], ...]
+
+
+def _under_trump(
+    view: SeatView, tricks: list[tuple[Plays, int]]
+) -> Iterator[tuple[Plays, int, int]]:
+    """Each trick (plays, winner) with the trump it was played under (-1: none yet)."""
+    trump = -1
+    decl_by_trick = {d.trick: d for d in view.declarations}
+    for index, (plays, winner) in enumerate(tricks):
+        d = decl_by_trick.get(index)
+        if d is not None:
+            trump = _trump_after(view.rules, d, plays[0][1], trump)
+        yield plays, winner, trump
 
 
 def _trump_after(rules: Rules, d: object, card: Card, trump: int) -> int:
