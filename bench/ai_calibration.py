@@ -14,7 +14,10 @@ the figures do not depend on the machine's load.
 
 `--values` also groups every contract the declarer weighed at that decision (the one kept and
 each raise), by the chance the level gave it, against how often the points he then took
-reached it: how well the level knows the contracts it did not choose.
+reached it: how well the level knows the contracts it did not choose. `--auction` groups the
+chance each declarer gave, at his last bid, the contract the auction left him with, against
+how often his points reached it: how well the level bids, the auction's selection included
+(a seat that overrates its hand wins the auction more often).
 """
 
 from __future__ import annotations
@@ -47,6 +50,9 @@ class Contract:
     # Every contract weighed (kept or raised to): its chance, and whether the declarer's
     # points reached it.
     weighed: tuple[tuple[float, bool], ...] = ()
+    # The chance the declarer gave his auction contract at his last bid, and whether his
+    # points reached it (None: he never bid, or conceded).
+    bid: tuple[float, bool] | None = None
 
 
 Booked = tuple[float, Action, dict[int, float]]
@@ -67,6 +73,24 @@ def booking(player: NormalPlayer, booked: list[Booked]) -> None:
     player.contract = contract  # type: ignore[method-assign]
 
 
+def bid_booking(player: NormalPlayer, bids: dict[int, tuple[int, float]]) -> None:
+    """Make `player` book, per seat, its latest bid and the chance it gave that contract."""
+    odds_of = player.contract_odds
+
+    def bid(view: SeatView, legal: list[Action]) -> Action:
+        values = sorted({a.value for a in legal if a.value is not None})
+        if not values:
+            return next((a for a in legal if a.act is Act.PASS), legal[0])
+        chances = odds_of(view, values)
+        limit = bidding.auction_limit(view, chances, player.margin)
+        action = bidding.choose_bid(view, legal, limit)
+        if action.act is Act.BID and action.value is not None:
+            bids[view.seat] = (action.value, chances[action.value])
+        return action
+
+    player.bid = bid  # type: ignore[method-assign]
+
+
 def play_deal(args: tuple[str, str, int, int | None]) -> list[Contract]:
     level, preset, index, nodes = args
     rules = load_preset(preset).rules
@@ -74,6 +98,7 @@ def play_deal(args: tuple[str, str, int, int | None]) -> list[Contract]:
     game = Game(rules, game_seed)
     players: list[Player] = []
     booked: list[Booked] = []
+    bids: dict[int, tuple[int, float]] = {}
     for seat in range(rules.players):
         if level == "hard":
             from thousand_tui.ai.hard import HardPlayer
@@ -83,23 +108,28 @@ def play_deal(args: tuple[str, str, int, int | None]) -> list[Contract]:
             player = make_player(level, seat_seed(game_seed, seat))
         if isinstance(player, NormalPlayer):
             booking(player, booked)
+            bid_booking(player, bids)
         players.append(player)
     while not game.results and not game.over:
-        seat = game.to_move
-        assert seat is not None
-        game.apply(players[seat].decide(game.view(seat)))
+        mover = game.to_move
+        assert mover is not None
+        game.apply(players[mover].decide(game.view(mover)))
     if not game.results or not booked:
         return []
     result = game.results[-1]
     chance, action, weighed = booked[-1]
     conceded = action.act in (Act.CONCEDE, Act.BAPTISM)
     reached: tuple[tuple[float, bool], ...] = ()
+    bid: tuple[float, bool] | None = None
     if not conceded and result.declarer is not None and result.card_points is not None:
         d = result.declarer
         marriages = result.marriage_points[d] if result.marriage_points else 0
         points = result.card_points[d] + marriages
         reached = tuple((c, points >= made_threshold(rules, v)) for v, c in sorted(weighed.items()))
-    return [Contract(chance, bool(result.made), conceded, reached)]
+        if d in bids:
+            value, given = bids[d]
+            bid = (given, points >= made_threshold(rules, value))
+    return [Contract(chance, bool(result.made), conceded, reached, bid)]
 
 
 def main() -> None:
@@ -111,6 +141,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="deals played side by side")
     parser.add_argument(
         "--values", action="store_true", help="also every contract weighed, kept or not"
+    )
+    parser.add_argument(
+        "--auction", action="store_true", help="also each declarer's last bid, by its chance"
     )
     args = parser.parse_args()
     tasks = [(args.level, args.preset, i, args.hard_nodes) for i in range(args.deals)]
@@ -143,6 +176,18 @@ def main() -> None:
         print(f"{'its chance':<12} {'contracts':>9} {'expected':>9} {'reached':>8}")
         for low, high in pairwise(VALUE_BUCKETS):
             band = [w for w in weighed if low <= w[0] < high]
+            if not band:
+                continue
+            expected = statistics.mean(chance for chance, _ in band)
+            reached = sum(ok for _, ok in band) / len(band)
+            label = f"{low:.1f}–{min(high, 1.0):.1f}"
+            print(f"{label:<12} {len(band):>9} {expected:>9.2f} {reached:>8.2f}")
+    if args.auction:
+        bids = [c.bid for c in played if c.bid is not None]
+        print(f"\neach declarer's last bid ({len(bids)}), against the points reaching it")
+        print(f"{'its chance':<12} {'contracts':>9} {'expected':>9} {'reached':>8}")
+        for low, high in pairwise(VALUE_BUCKETS):
+            band = [b for b in bids if low <= b[0] < high]
             if not band:
                 continue
             expected = statistics.mean(chance for chance, _ in band)

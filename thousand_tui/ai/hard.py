@@ -124,6 +124,10 @@ class HardPlayer(NormalPlayer):
     own_cards = EXACT_CARDS  # with this many cards left, a defender's own points are searched
     # The deals sampled in play respect what the other players' losing cards say they lack.
     reads_play = True
+    # The weight of the searched chance of a contract against the hand model's: in the
+    # auction, and once the talon is in hand (the exchange, the raise).
+    auction_searched = 0.5
+    contract_searched = 0.5
 
     def __init__(
         self,
@@ -301,7 +305,8 @@ class HardPlayer(NormalPlayer):
             kept = [c for c in hand if c not in plan.values()]
             chance = bidding.hand_odds(view, kept, [contract])[contract]
             if done:
-                chance = 0.5 * chance + 0.5 * made[i] / done
+                w = self.contract_searched
+                chance = (1 - w) * chance + w * made[i] / done
             risk = sum(bidding.give_risk(c, hand, view.rules) for c in plan.values())
             out.append(bidding.play_worth(view, contract, chance) - 0.5 * risk)
         return out
@@ -315,7 +320,8 @@ class HardPlayer(NormalPlayer):
         searched = self.auction_search(view, values)
         if searched is None:
             return model
-        return {v: 0.5 * model[v] + 0.5 * searched[v] for v in values}
+        w = self.auction_searched
+        return {v: (1 - w) * model[v] + w * searched[v] for v in values}
 
     def auction_search(self, view: SeatView, values: Sequence[int]) -> dict[int, float] | None:
         """The chance of each contract over deals sampled from what the seat knows, each
@@ -391,7 +397,8 @@ class HardPlayer(NormalPlayer):
             # Each sampled deal is played open-card, which says made or not where real play
             # spreads (the hand model's calibration: the points really taken follow the
             # open-card value give or take 23); the model's chance smooths it.
-            return 0.5 * searched[value] + 0.5 * model[value]
+            w = self.contract_searched
+            return w * searched[value] + (1 - w) * model[value]
 
         return chance_of
 
