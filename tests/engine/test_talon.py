@@ -179,30 +179,6 @@ class TestRaise:
         ):
             game.apply(Action(2, Act.RAISE, value=125))
 
-    @pytest.mark.parametrize(("given", "top"), [(("9H", "JC"), 300), (("KD", "9H"), 120)])
-    def test_the_view_foresees_the_raises_after_giving(
-        self, given: tuple[str, str], top: int
-    ) -> None:
-        game = stacked_game(rules_of(), NO_MARRIAGE, NO_MARRIAGE_TALON)
-        play_out(game, ["2 bid 105", "0 pass", "1 pass"])
-        view = game.view(2)
-        kept = [c for c in view.hand or () if c.code not in given]
-        foreseen = list(view.raises_after_giving(kept))
-        assert game.view(0).raises_after_giving(kept) == range(0)
-        play_out(game, [f"2 give {given[0]} 0", f"2 give {given[1]} 1"])
-        assert [None, *foreseen] == legal_values(game, 2, Act.RAISE)
-        assert foreseen[0] == 110 and foreseen[-1] == top
-
-    @pytest.mark.parametrize("when", ["before_giving", "never"])
-    def test_no_raise_after_giving_foreseen_under_other_settings(self, when: str) -> None:
-        game = stacked_game(rules_of(talon__raise=when), NO_MARRIAGE, NO_MARRIAGE_TALON)
-        play_out(game, ["2 bid 105", "0 pass", "1 pass"])
-        if when == "before_giving":
-            play_out(game, ["2 keep"])
-        view = game.view(2)
-        assert view.phase is Phase.GIVE
-        assert view.raises_after_giving(view.hand or ()) == range(0)
-
     def test_before_giving_counts_the_ten_cards(self) -> None:
         rules = rules_of(talon__raise="before_giving")
         game = stacked_game(rules, NO_MARRIAGE, NO_MARRIAGE_TALON)

@@ -4,7 +4,7 @@ giving, and the cards the declarer owes — one to each opponent, or put aside w
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -19,7 +19,6 @@ from .rules import Rules
 
 if TYPE_CHECKING:
     from .deal import Deal
-    from .match import MatchState
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,34 +115,19 @@ def apply_talon_choice(d: Deal, action: Action) -> None:
 
 
 def raise_allowed(d: Deal) -> bool:
-    return may_raise(d.rules, d.golden, d.dark)
-
-
-def may_raise(rules: Rules, golden: bool, dark: bool) -> bool:
-    """Whether a declarer may raise at all: not a golden deal's nor a dark game's unless
-    `golden.raise` or `dark.raise` allows it, nor ever with `talon.raise: never`."""
-    if rules.talon.raise_ == "never":
+    if d.golden and not d.rules.golden.raise_:
         return False
-    if golden and not rules.golden.raise_:
-        return False
-    return not (dark and not rules.dark.raise_)
-
-
-def raise_range(
-    rules: Rules, match: MatchState, declarer: int, hand: Sequence[Card], contract: int
-) -> range:
-    """The contracts a declarer holding `hand` may raise `contract` to: every multiple of the
-    step above it, within the caps on a bid (a marriage above 120, the barrel's cap, …)."""
-    step = rules.bidding.step
-    top = min(rules.bidding.max, bid_ceiling(rules, match, declarer, hand))
-    return range(next_multiple(contract, step), top + 1, step)
+    return not (d.dark and not d.rules.dark.raise_)
 
 
 def raise_values(d: Deal) -> range:
     """The contracts the declarer may raise to, within the caps on a bid."""
     if not raise_allowed(d) or d.declarer is None or d.contract is None:
         return range(0)
-    return raise_range(d.rules, d.match, d.declarer, d.hands[d.declarer], d.contract)
+    step = d.rules.bidding.step
+    ceiling = bid_ceiling(d.rules, d.match, d.declarer, d.hands[d.declarer])
+    top = min(d.rules.bidding.max, ceiling)
+    return range(next_multiple(d.contract, step), top + 1, step)
 
 
 def raise_actions(d: Deal, seat: int) -> tuple[Action, ...]:

@@ -8,14 +8,13 @@ copying them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from .actions import Act, Action
 from .auction import BidCap, bid_caps
 from .cards import Card, Suit
 from .deal import Deal, ExchangeSeen
-from .exchange import Owed, cards_owed, may_raise, raise_range
+from .exchange import Owed, cards_owed
 from .match import MatchState
 from .phases import Declaration, Phase, Trick
 from .reasons import Refusal, play_refusal
@@ -92,17 +91,6 @@ class SeatView(NamedTuple):
     def bid_caps(self) -> list[BidCap]:
         """The ceilings on what this seat may bid or raise to with the cards it holds."""
         return bid_caps(self.rules, self.match, self.seat, self.hand or ())
-
-    def raises_after_giving(self, kept: Sequence[Card]) -> range:
-        """The contracts this seat, the declarer, could raise to once it has given away all
-        but `kept` (`talon.raise: after_giving`; empty under any other setting)."""
-        if self.declarer != self.seat or self.contract is None:
-            return range(0)
-        if self.rules.talon.raise_ != "after_giving":
-            return range(0)
-        if not may_raise(self.rules, self.golden, self.dark):
-            return range(0)
-        return raise_range(self.rules, self.match, self.seat, kept, self.contract)
 
     def cards_owed(self) -> Owed | None:
         """What this seat, the declarer, still owes in the exchange; None for the others."""
