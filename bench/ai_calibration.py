@@ -172,28 +172,24 @@ def main() -> None:
         print(f"{'all played':<12} {len(played):>9} {expected:>9.2f} {made:>6.2f}")
     if args.values:
         weighed = [w for c in played for w in c.weighed]
-        print(f"\nevery contract weighed ({len(weighed)}), against the points reaching it")
-        print(f"{'its chance':<12} {'contracts':>9} {'expected':>9} {'reached':>8}")
-        for low, high in pairwise(VALUE_BUCKETS):
-            band = [w for w in weighed if low <= w[0] < high]
-            if not band:
-                continue
-            expected = statistics.mean(chance for chance, _ in band)
-            reached = sum(ok for _, ok in band) / len(band)
-            label = f"{low:.1f}–{min(high, 1.0):.1f}"
-            print(f"{label:<12} {len(band):>9} {expected:>9.2f} {reached:>8.2f}")
+        print_reached(f"every contract weighed ({len(weighed)})", weighed)
     if args.auction:
         bids = [c.bid for c in played if c.bid is not None]
-        print(f"\neach declarer's last bid ({len(bids)}), against the points reaching it")
-        print(f"{'its chance':<12} {'contracts':>9} {'expected':>9} {'reached':>8}")
-        for low, high in pairwise(VALUE_BUCKETS):
-            band = [b for b in bids if low <= b[0] < high]
-            if not band:
-                continue
-            expected = statistics.mean(chance for chance, _ in band)
-            reached = sum(ok for _, ok in band) / len(band)
-            label = f"{low:.1f}–{min(high, 1.0):.1f}"
-            print(f"{label:<12} {len(band):>9} {expected:>9.2f} {reached:>8.2f}")
+        print_reached(f"each declarer's last bid ({len(bids)})", bids)
+
+
+def print_reached(title: str, booked: list[tuple[float, bool]]) -> None:
+    """(chance given, reached) pairs, grouped in bands of 0.1 of the chance."""
+    print(f"\n{title}, against the points reaching it")
+    print(f"{'its chance':<12} {'contracts':>9} {'expected':>9} {'reached':>8}")
+    for low, high in pairwise(VALUE_BUCKETS):
+        band = [b for b in booked if low <= b[0] < high]
+        if not band:
+            continue
+        expected = statistics.mean(chance for chance, _ in band)
+        reached = sum(ok for _, ok in band) / len(band)
+        label = f"{low:.1f}–{min(high, 1.0):.1f}"
+        print(f"{label:<12} {len(band):>9} {expected:>9.2f} {reached:>8.2f}")
 
 
 if __name__ == "__main__":
