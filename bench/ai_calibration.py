@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import pairwise
@@ -75,19 +75,22 @@ def booking(player: NormalPlayer, booked: list[Booked]) -> None:
 
 def bid_booking(player: NormalPlayer, bids: dict[int, tuple[int, float]]) -> None:
     """Make `player` book, per seat, its latest bid and the chance it gave that contract."""
-    odds_of = player.contract_odds
+    odds_of, bid_of = player.contract_odds, player.bid
+    asked: dict[int, float] = {}
+
+    def contract_odds(view: SeatView, values: Sequence[int]) -> dict[int, float]:
+        chances = odds_of(view, values)
+        asked.clear()
+        asked.update(chances)
+        return chances
 
     def bid(view: SeatView, legal: list[Action]) -> Action:
-        values = sorted({a.value for a in legal if a.value is not None})
-        if not values:
-            return next((a for a in legal if a.act is Act.PASS), legal[0])
-        chances = odds_of(view, values)
-        limit = bidding.auction_limit(view, chances, player.margin)
-        action = bidding.choose_bid(view, legal, limit)
-        if action.act is Act.BID and action.value is not None:
-            bids[view.seat] = (action.value, chances[action.value])
+        action = bid_of(view, legal)
+        if action.act is Act.BID and action.value in asked:
+            bids[view.seat] = (action.value, asked[action.value])
         return action
 
+    player.contract_odds = contract_odds  # type: ignore[method-assign]
     player.bid = bid  # type: ignore[method-assign]
 
 
