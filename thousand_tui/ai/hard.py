@@ -305,8 +305,7 @@ class HardPlayer(NormalPlayer):
             kept = [c for c in hand if c not in plan.values()]
             chance = bidding.hand_odds(view, kept, [contract])[contract]
             if done:
-                w = self.contract_searched
-                chance = (1 - w) * chance + w * made[i] / done
+                chance = blend(chance, made[i] / done, self.contract_searched)
             risk = sum(bidding.give_risk(c, hand, view.rules) for c in plan.values())
             out.append(bidding.play_worth(view, contract, chance) - 0.5 * risk)
         return out
@@ -320,8 +319,7 @@ class HardPlayer(NormalPlayer):
         searched = self.auction_search(view, values)
         if searched is None:
             return model
-        w = self.auction_searched
-        return {v: (1 - w) * model[v] + w * searched[v] for v in values}
+        return {v: blend(model[v], searched[v], self.auction_searched) for v in values}
 
     def auction_search(self, view: SeatView, values: Sequence[int]) -> dict[int, float] | None:
         """The chance of each contract over deals sampled from what the seat knows, each
@@ -397,8 +395,7 @@ class HardPlayer(NormalPlayer):
             # Each sampled deal is played open-card, which says made or not where real play
             # spreads (the hand model's calibration: the points really taken follow the
             # open-card value give or take 23); the model's chance smooths it.
-            w = self.contract_searched
-            return w * searched[value] + (1 - w) * model[value]
+            return blend(model[value], searched[value], self.contract_searched)
 
         return chance_of
 
@@ -428,6 +425,11 @@ class HardPlayer(NormalPlayer):
                 reached[need] += ok
         n = len(answers)
         return {v: reached[made_threshold(view.rules, v)] / n for v in values}
+
+
+def blend(model: float, searched: float, weight: float) -> float:
+    """A contract's chance from the hand model's and the search's, the search at `weight`."""
+    return (1 - weight) * model + weight * searched
 
 
 DISCARDED = -1  # receivers -1, -2, … of an exchange plan: cards discarded (two players)
