@@ -12,6 +12,12 @@ auction changed).
     python bench/ai_strength.py hard normal --deals 300 --jobs 1      # as at the table
     python bench/ai_strength.py hard normal --deals 60 --jobs 1 --hard-time 0.1,0.25,1.0
     python bench/ai_strength.py hard normal --deals 300 --hard-nodes 60000   # deterministic
+    python bench/ai_strength.py oracle normal --deals 100 --hard-nodes 60000
+
+`oracle` is a yardstick, not a level of the game: `hard` that sees every card (the other hands
+and the talon), so each of its searches is of the one true deal. What it wins over a level
+bounds what reading the cards better could win; what it wins over `hard`, how much `hard`
+loses by not seeing them.
 
 With `--jobs 1` each hard player searches in worker processes on every core, as at the table
 (its time budget is the game's: 0.25 s per card); with more jobs each gets one core.
@@ -22,13 +28,16 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 
-from thousand_tui.ai import make_player
+from thousand_tui.ai import bidding, hard, make_player, worlds
 from thousand_tui.ai.base import Player
+from thousand_tui.ai.knowledge import TALON, Knowledge, mask, sample_deal
 from thousand_tui.ai.pool import default_jobs
+from thousand_tui.engine.actions import Action
 from thousand_tui.engine.dealing import deal
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.scoring import Settlement
@@ -57,15 +66,50 @@ ROLES = ("declarer play", "raise or concession", "defence", "auction")
 Budget = tuple[int | None, float | None, int | None, int]  # samples, seconds, nodes, jobs
 
 
+class Oracle(hard.HardPlayer):
+    """`hard` searching the true deal only: every sampled deal is the cards as they lie."""
+
+    level = "oracle"
+
+
+_truth: dict[int, int] | None = None  # holder → mask while an oracle decides
+
+
+def sampled_or_true(knowledge: Knowledge, rng: random.Random, tries: int = 60) -> dict[int, int]:
+    """The true placement while an oracle decides (where it knows every holder), else a
+    sampled one."""
+    if _truth is not None and set(knowledge.holders) <= set(_truth):
+        return dict(_truth)
+    return sample_deal(knowledge, rng, tries)
+
+
+for module in (bidding, hard, worlds):
+    module.sample_deal = sampled_or_true  # type: ignore[attr-defined]
+
+
+def decide(player: Player, game: Game, seat: int) -> Action:
+    """The player's decision; an oracle's with the true placement of every card at hand."""
+    global _truth
+    if not isinstance(player, Oracle):
+        return player.decide(game.view(seat))
+    d = game.deal
+    _truth = {s: mask(hand) for s, hand in enumerate(d.hands) if s != seat}
+    if d.talons and d.taken_talon is None:
+        _truth[TALON] = mask(c for talon in d.talons for c in talon)
+    try:
+        return player.decide(game.view(seat))
+    finally:
+        _truth = None
+
+
 def make(level: str, seed: int, budget: Budget) -> Player:
-    """A player of `level`; `level@name=value,…` also sets attributes of it (a tuning aid:
-    `normal@margin=10`)."""
+    """A player of `level` (or `oracle`); `level@name=value,…` also sets attributes of it (a
+    tuning aid: `normal@margin=10`)."""
     name, _, settings = level.partition("@")
     samples, seconds, nodes, jobs = budget
-    if name == "hard":
-        from thousand_tui.ai.hard import HardPlayer
-
-        player: Player = HardPlayer(
+    if name in ("hard", "oracle"):
+        kind = Oracle if name == "oracle" else hard.HardPlayer
+        player: Player = kind(
             seed, samples=samples, time_budget=seconds, node_budget=nodes, jobs=jobs
         )
     else:
@@ -92,7 +136,7 @@ def play_deal(args: tuple[int, str, str, str, Budget]) -> DealResult:
         while not game.results:
             seat = game.to_move
             assert seat is not None
-            game.apply(players[seat].decide(game.view(seat)))
+            game.apply(decide(players[seat], game, seat))
         result = game.results[0]
         settled.append((seating, result))
         for s in range(rules.players):
