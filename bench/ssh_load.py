@@ -8,6 +8,7 @@ docs/ssh-hosting.md says, players arriving one after another, each a scripted pl
 each game process's memory while all play (RSS, and PSS, which shares the libraries out fairly
 between the processes that map them), and seconds from a client's `kill -9` to the end of its
 game. Needs sshd and tmux (root, or an account sshd can log in as: see tests/robustness/sshd.py).
+Each plays 150 s by default (the README's figures); `pytest -m slow` runs the test with 60 s each.
 
     python bench/ssh_load.py                          # 20 players, 150 s each: about 3.5 minutes
     python bench/ssh_load.py --sessions 40 --seconds 300

@@ -147,6 +147,10 @@ SHORT = settings(
 LONG = settings(
     max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
+# The long runs of the shipped presets: 50 games of up to 40 deals for each preset and player
+# count, up to 2,000 deals each and 30,000 in all, new seeds every run (the random conventions
+# and the start positions keep `LONG`).
+LONG_PRESETS = settings(LONG, max_examples=50)
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -201,7 +205,7 @@ def test_games_from_a_start_position(
 @pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 @pytest.mark.parametrize("preset", PRESETS)
-@LONG
+@LONG_PRESETS
 @given(seed=st.integers(0, 2**31 - 1))
 def test_long_random_games_of_every_preset(preset: str, players: int, seed: int) -> None:
     run_property(with_players(preset, players), seed, deals=40)

@@ -1,10 +1,13 @@
 """Many players at once: SSH sessions through a real sshd on 127.0.0.1 (`sshd.py`), each a
-scripted player at the table against `normal` opponents for a few minutes.
+scripted player at the table against `normal` opponents for a minute.
 
 Each player has a key of their own, so a folder of their own. They arrive one after another, as
 friends do, while the earlier ones play; each plays by the scripted player's keys (`next_key`:
 the first choice of a dialog, else Enter where Enter is offered) for `PLAY` seconds, then half
-of them lose their client to `kill -9` and half quit with `q`, `y`.
+of them lose their client to `kill -9` and half quit with `q`, `y`. By default 20 players
+play 60 s each: they arrive `ARRIVAL` seconds apart, over 30 s, so all 20 play at once for
+about the last half minute of the first one's play. `python bench/ssh_load.py` plays 150 s
+each, for its figures.
 
 Checked: every session gets its table, every decision seen in a record stays there, every record
 replays and is let go, every game process ends, and nothing is left under sshd. Measured and
@@ -50,7 +53,7 @@ from .terminal import (
 pytestmark = pytest.mark.slow
 
 SESSIONS = int(os.environ.get("THOUSAND_SSH_LOAD_SESSIONS", "20"))
-PLAY = float(os.environ.get("THOUSAND_SSH_LOAD_SECONDS", "150"))
+PLAY = float(os.environ.get("THOUSAND_SSH_LOAD_SECONDS", "60"))
 FIGURES_ENV = "THOUSAND_SSH_LOAD_FIGURES"  # a file for bench/ssh_load.py
 ARRIVAL = 1.5  # seconds between two players' logins
 KEY_GAP = 0.6  # seconds at least between two keys of one player (the screen catches up)

@@ -1,0 +1,25 @@
+"""The order of the tests, for every test directory."""
+
+from __future__ import annotations
+
+import pytest
+
+# The slow run's longest tests (`pytest -m slow --durations=15`), the longest first. They start
+# before the others, so that the xdist workers (`--dist worksteal`, pyproject.toml) share out
+# the many short ones at the end and finish together, instead of one of them starting a long
+# test when the other has nothing left. The other tests keep their order.
+LONGEST_FIRST = (
+    "test_many_players_at_once",
+    "test_soak_whole_games_memory_and_replay",
+    "test_whole_games_under_any_combination_long",
+    "test_mutated_real_records_long",
+    "test_long_random_games_of_every_preset",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        name = getattr(item, "originalname", item.name)
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)
