@@ -31,7 +31,7 @@ import math
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from thousand_tui.ai import bidding, hard, make_player, worlds
 from thousand_tui.ai.base import Player
@@ -67,20 +67,30 @@ Budget = tuple[int | None, float | None, int | None, int]  # samples, seconds, n
 
 
 class Oracle(hard.HardPlayer):
-    """`hard` searching the true deal only: every sampled deal is the cards as they lie."""
+    """`hard` searching the true deal only: every sampled deal is the cards as they lie.
+    `oracle@sees=talon` sees the talon only (the other hands are sampled as `hard` does)."""
 
     level = "oracle"
+    sees = "all"
 
 
 _truth: dict[int, int] | None = None  # holder → mask while an oracle decides
 
 
 def sampled_or_true(knowledge: Knowledge, rng: random.Random, tries: int = 60) -> dict[int, int]:
-    """The true placement while an oracle decides (where it knows every holder), else a
-    sampled one."""
-    if _truth is not None and set(knowledge.holders) <= set(_truth):
-        return dict(_truth)
-    return sample_deal(knowledge, rng, tries)
+    """The true placement while an oracle decides (where it knows every holder; of the talon
+    alone, when that is all it sees), else a sampled one."""
+    if not _truth:
+        return sample_deal(knowledge, rng, tries)
+    if set(_truth) != {TALON}:
+        if set(knowledge.holders) <= set(_truth):
+            return dict(_truth)
+        return sample_deal(knowledge, rng, tries)
+    talon = _truth[TALON] & knowledge.unseen
+    known = {**knowledge.known, TALON: knowledge.known.get(TALON, 0) | talon}
+    counts = {**knowledge.counts, TALON: knowledge.counts.get(TALON, 0) - talon.bit_count()}
+    seen = replace(knowledge, unseen=knowledge.unseen & ~talon, known=known, counts=counts)
+    return sample_deal(seen, rng, tries)
 
 
 for module in (bidding, hard, worlds):
@@ -93,7 +103,9 @@ def decide(player: Player, game: Game, seat: int) -> Action:
     if not isinstance(player, Oracle):
         return player.decide(game.view(seat))
     d = game.deal
-    _truth = {s: mask(hand) for s, hand in enumerate(d.hands) if s != seat}
+    _truth = {}
+    if player.sees == "all":
+        _truth = {s: mask(hand) for s, hand in enumerate(d.hands) if s != seat}
     if d.talons and d.taken_talon is None:
         _truth[TALON] = mask(c for talon in d.talons for c in talon)
     try:
