@@ -93,6 +93,8 @@ def sampled_or_true(knowledge: Knowledge, rng: random.Random, tries: int = 60) -
     return sample_deal(seen, rng, tries)
 
 
+# Every sampled deal of `hard` (and of the hand model's talons) is drawn through these names;
+# outside an oracle's decision they draw exactly as before, so the levels play unchanged.
 for module in (bidding, hard, worlds):
     module.sample_deal = sampled_or_true  # type: ignore[attr-defined]
 
