@@ -1,12 +1,16 @@
 """Duplicate match between two AI levels: the same deals, every seating, the same seeds.
 
-Each deal of the classic preset (from a fresh match: scores 0) is played six times, with the
-two contenders in the seatings AAB, ABA, BAA, ABB, BAB, BBA. A contender's result on a deal is
-its mean score change over the seats it held; the difference A − B per deal is averaged over
-the deals with a 95% confidence interval. Also: the rate of contracts made by each contender
-as declarer, the deals each declared, and A − B split by the role each seat had in the six
-seatings (declarer with one contract, declarer with different ones, defender, or roles the
-auction changed).
+Each deal of the preset (classic unless named; from a fresh match: scores 0) is played six
+times, with the two contenders in the seatings AAB, ABA, BAA, ABB, BAB, BBA. A contender's
+result on a deal is its mean score change over the seats it held; the difference A − B per deal
+is averaged over the deals with a 95% confidence interval. Also: the rate of contracts made by
+each contender as declarer, the deals each declared, and A − B split by the role each seat had
+in the six seatings (declarer with one contract, declarer with different ones, defender, or
+roles the auction changed).
+
+With two players each seating's first two letters hold the seats (AA, AB, BA, AB, BA, BB: each
+contender holds each seat three times); with four, the dealer sits out the deal and the three
+others take the six seatings (the sitter's score, the same in all six, counts for no one).
 
     python bench/ai_strength.py normal easy --deals 300 --jobs 2
     python bench/ai_strength.py hard normal --deals 300 --jobs 1      # as at the table
@@ -143,20 +147,27 @@ def play_deal(args: tuple[int, str, str, str, Budget]) -> DealResult:
     declared = {"A": 0, "B": 0}
     made = {"A": 0, "B": 0}
     settled = []
+    levels = {"A": a, "B": b}
     for seating in SEATINGS:
-        levels = {"A": a, "B": b}
-        players = [make(levels[seating[s]], seed * 10 + s, budget) for s in range(rules.players)]
         game = Game(rules, seed, deals={1: dealt})
+        held = holders(seating, rules.players, game.deal.sitting_out)
+        players = [
+            make(levels[who], seed * 10 + s, budget) if who else None for s, who in enumerate(held)
+        ]
         while not game.results:
             seat = game.to_move
             assert seat is not None
-            game.apply(decide(players[seat], game, seat))
+            player = players[seat]
+            assert player is not None, "the seat that sits out has no turn"
+            game.apply(decide(player, game, seat))
         result = game.results[0]
-        settled.append((seating, result))
-        for s in range(rules.players):
-            scores[seating[s]].append(result.deltas[s])
+        settled.append((held, result))
+        for s, who in enumerate(held):
+            if who:
+                scores[who].append(result.deltas[s])
         if result.declarer is not None:
-            who = seating[result.declarer]
+            who = held[result.declarer]
+            assert who is not None
             declared[who] += 1
             made[who] += bool(result.made)
     return DealResult(
@@ -166,18 +177,27 @@ def play_deal(args: tuple[int, str, str, str, Budget]) -> DealResult:
         made["A"],
         declared["B"],
         made["B"],
-        by_role(settled, rules.players),
+        by_role(settled),
     )
 
 
-def by_role(settled: list[tuple[str, Settlement]], players: int) -> dict[str, float]:
+def holders(seating: str, players: int, sitting_out: int | None) -> list[str | None]:
+    """The contender holding each seat: the seating's letters in seat order, skipping the seat
+    that sits out the deal (four players), which no one holds."""
+    letters = iter(seating)
+    return [None if s == sitting_out else next(letters) for s in range(players)]
+
+
+def by_role(settled: list[tuple[list[str | None], Settlement]]) -> dict[str, float]:
     """A − B of one deal split by the role of each seat in the six seatings. A seat that
     defended in all six counts under defence, though what it scores there also depends on who
     declared against it and what he gave it."""
     out = dict.fromkeys(ROLES, 0.0)
-    held = {who: sum(seating[:players].count(who) for seating, _ in settled) for who in "AB"}
-    for s in range(players):
-        games = {who: [r for seating, r in settled if seating[s] == who] for who in "AB"}
+    held = {who: sum(seats.count(who) for seats, _ in settled) for who in "AB"}
+    for s, holder in enumerate(settled[0][0]):
+        if holder is None:
+            continue
+        games = {who: [r for seats, r in settled if seats[s] == who] for who in "AB"}
         share = sum(r.deltas[s] for r in games["A"]) / held["A"]
         share -= sum(r.deltas[s] for r in games["B"]) / held["B"]
         roles = {r.declarer == s for r in games["A"] + games["B"]}
