@@ -24,8 +24,8 @@ bounds what reading the cards better could win; what it wins over `hard`, how mu
 loses by not seeing them.
 
 With several times per card (`--hard-time`), the same deals are played at each, and each time
-is also compared deal by deal with the game's own (0.25 s): a much closer measure of what more
-time gives than the two matches' intervals apart.
+is also compared deal by deal with the game's own (0.25 s; the first time given when 0.25 is
+not among them): a much closer measure of what more time gives than the two matches apart.
 
 With `--jobs 1` each hard player searches in worker processes on every core, as at the table
 (its time budget is the game's: 0.25 s per card); with more jobs each gets one core.
@@ -276,9 +276,7 @@ def main() -> None:
 
 
 def by_budget(args: argparse.Namespace, rows: list[tuple[float, list[float]]]) -> None:
-    """A − B at each of hard's times per card, and each against the game's own time: the
-    deals are the same, so the difference deal by deal is measured far more closely than
-    the two matches apart."""
+    """A − B at each of hard's times per card, and deal by deal against the game's own time."""
     print(f"\n{args.a} − {args.b}, {args.deals} deals, by hard's seconds per card:")
     base_seconds, base = next(((s, d) for s, d in rows if s == hard.DEFAULT_TIME), rows[0])
     for seconds, diffs in rows:
