@@ -294,6 +294,20 @@ def result_on_screen(screen: str) -> bool:
     return deal_result_shown(screen) or "⏎ Next" in keys or "⏎ Дальше" in keys
 
 
+DEAL_NUMBER = re.compile(r"· (?:Deal|Кон) (\d+) ·")
+
+
+def past_deal(screen: str, number: int) -> bool:
+    """Whether the screen shows deal `number`'s result or has gone on to a later deal. A
+    scripted Enter sent again while the server is slow to answer (see `play_together`) can
+    land on the result and close it before any capture sees it: the header's deal number
+    still says the end of the deal reached this screen."""
+    if result_on_screen(screen):
+        return True
+    found = DEAL_NUMBER.search(screen.splitlines()[0]) if screen else None
+    return found is not None and int(found.group(1)) > number
+
+
 def play_together(
     tmux: Tmux, panes: list[str], done: Callable[[], bool], seconds: float = 120.0
 ) -> None:
@@ -306,7 +320,8 @@ def play_together(
             screen = tmux.screen(pane)
             key = None if result_on_screen(screen) else next_key(screen)
             seen, when = last.get(pane, ("", 0.0))
-            # A key once per new screen (or again after a while, if nothing came of it).
+            # A key once per new screen (or again after a while, if nothing came of it: a
+            # slow server may then take both, the second on the screen that came next).
             if key is not None and (screen != seen or time.monotonic() - when > 2.0):
                 tmux.keys(key, pane=pane)
                 last[pane] = (screen, time.monotonic())

@@ -17,7 +17,7 @@ import pytest
 from thousand_tui.cli import main
 
 from .sshd import Sshd, started
-from .terminal import Tmux, play_together, result_on_screen, wait_for
+from .terminal import Tmux, past_deal, play_together, wait_for
 
 CODE = re.compile(r"Table ([A-Z2-9]{6})")
 
@@ -59,9 +59,9 @@ def test_friends_at_one_table_over_ssh(friends: Sshd, tmux: Tmux) -> None:
 
     play_together(tmux, [one, two, three], lambda: decisions() >= 3)
     # The second friend's client dies; the seat waits for the same key, which gets it back.
-    held = re.findall(r"─ (Player \d) ·", tmux.screen(two))
+    held = re.findall(r"[─━] (Player \d) ·", tmux.screen(two))
     assert held, tmux.screen(two)
-    name = held[-1]  # the hand's title: the friends sit in the order they came
+    name = held[-1]  # the hand's title (heavy on his turn): the friends sit in the order they came
     client = tmux.program_pid("ssh", two)
     assert client is not None
     os.kill(client, signal.SIGKILL)
@@ -75,10 +75,10 @@ def test_friends_at_one_table_over_ssh(friends: Sshd, tmux: Tmux) -> None:
     assert "every seat at this table is taken" in tmux.screen(stranger)
     shown: set[str] = set()
 
-    def every_screen_shows_the_result() -> bool:
-        shown.update(pane for pane in (one, two, three) if result_on_screen(tmux.screen(pane)))
+    def every_screen_saw_the_end() -> bool:
+        shown.update(pane for pane in (one, two, three) if past_deal(tmux.screen(pane), 1))
         return len(shown) == 3
 
-    play_together(tmux, [one, two, three], every_screen_shows_the_result)
+    play_together(tmux, [one, two, three], every_screen_saw_the_end)
     (path,) = games.glob("*.jsonl")
     assert main(["replay", str(path)]) == 0
