@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 import pytest
@@ -376,7 +377,15 @@ def test_marriage_values_are_checked() -> None:
 
 CONSTRAINTS = [
     ({"bidding": {"min": 200, "max": 150}}, "bidding.min (200) is above bidding.max (150)"),
-    ({"bidding": {"min": 102}}, "bidding.min: 102 is not a multiple of bidding.step (5)"),
+    (
+        {"bidding": {"min": 102}},
+        "bidding.min: 102 is not a multiple of bidding.step (5); it must be one (the nearest: "
+        "100 or 105)",
+    ),
+    (
+        {"bidding": {"min": 2, "step": 5}},
+        "bidding.min: 2 is not a multiple of bidding.step (5); it must be one (the nearest: 5)",
+    ),
     ({"bidding": {"max": 303}}, "bidding.max: 303 is not a multiple of bidding.step (5)"),
     ({"bidding": {"step": 10, "min": 105}}, "not a multiple of bidding.step (10)"),
     ({"bidding": {"marriage_required_above": 95}}, "95 is outside bidding.min..bidding.max"),
@@ -395,7 +404,8 @@ CONSTRAINTS = [
     ({"target": -1000}, "target: must be at least 1"),
     (
         {"dark": {"enabled": True, "contract": 95}},
-        "dark.contract: 95 is outside bidding.min..bidding.max",
+        "dark.contract: 95 is outside bidding.min..bidding.max (100..300); it must be a bid in "
+        "that range, or dark.enabled false",
     ),
     ({"dark": {"enabled": True, "contract": 305}}, "dark.contract: 305 is outside"),
     (
@@ -408,7 +418,10 @@ CONSTRAINTS = [
 
 @pytest.mark.parametrize(("data", "fragment"), CONSTRAINTS)
 def test_constraints_of_section_2_11_reject(data: dict[str, Any], fragment: str) -> None:
-    assert fragment in str(_error(data, source="t.yaml"))
+    message = str(_error(data, source="t.yaml"))
+    assert fragment in message
+    # Each says what the value must be, not only what is wrong with it.
+    assert re.search(r"\bmust\b", message), message
 
 
 SWITCHED_OFF = [

@@ -598,9 +598,13 @@ def check_constraints(values: Mapping[str, Any]) -> None:
             related=("bidding.min", "bidding.max"),
         )
     for key in ("bidding.min", "bidding.max"):
-        if values[key] % step:
+        value = values[key]
+        if value % step:
+            below = value - value % step
+            nearest = " or ".join(str(v) for v in (below, below + step) if v > 0)
             raise RulesError(
-                f"{values[key]} is not a multiple of bidding.step ({step})",
+                f"{value} is not a multiple of bidding.step ({step}); it must be one "
+                f"(the nearest: {nearest})",
                 key=key,
                 related=("bidding.step",),
             )
@@ -608,7 +612,7 @@ def check_constraints(values: Mapping[str, Any]) -> None:
     above = values["bidding.marriage_required_above"]
     if above is not None and not low <= above <= high:
         raise RulesError(
-            f"{above} is outside {bid_range}; use a value in that range, or null for no "
+            f"{above} is outside {bid_range}; it must be in that range, or null for no "
             "marriage requirement",
             key="bidding.marriage_required_above",
             related=("bidding.min", "bidding.max"),
@@ -635,7 +639,8 @@ def check_constraints(values: Mapping[str, Any]) -> None:
         feature = key.split(".")[0]
         if values[f"{feature}.enabled"] and not low <= values[key] <= high:
             raise RulesError(
-                f"{values[key]} is outside {bid_range}",
+                f"{values[key]} is outside {bid_range}; it must be a bid in that range, or "
+                f"{feature}.enabled false",
                 key=key,
                 related=("bidding.min", "bidding.max"),
             )
