@@ -405,7 +405,7 @@ CONSTRAINTS = [
     (
         {"dark": {"enabled": True, "contract": 95}},
         "dark.contract: 95 is outside bidding.min..bidding.max (100..300); it must be a bid in "
-        "that range, or dark.enabled false",
+        "that range, or dark.enabled: false",
     ),
     ({"dark": {"enabled": True, "contract": 305}}, "dark.contract: 305 is outside"),
     (

@@ -640,7 +640,7 @@ def check_constraints(values: Mapping[str, Any]) -> None:
         if values[f"{feature}.enabled"] and not low <= values[key] <= high:
             raise RulesError(
                 f"{values[key]} is outside {bid_range}; it must be a bid in that range, or "
-                f"{feature}.enabled false",
+                f"{feature}.enabled: false",
                 key=key,
                 related=("bidding.min", "bidding.max"),
             )
