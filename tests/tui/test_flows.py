@@ -17,7 +17,7 @@ from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.exchange import ExchangeScreen
 from thousand_tui.tui.screens.info import SheetScreen
 from thousand_tui.tui.screens.marriage import MarriageScreen
-from thousand_tui.tui.screens.result import DealResultScreen
+from thousand_tui.tui.screens.result import RESULT_GUARD, DealResultScreen
 from thousand_tui.tui.screens.table import TableScreen
 
 from .helpers import (
@@ -242,6 +242,47 @@ async def test_concede() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.game.deal.number == 2
+
+
+async def test_a_key_pressed_twice_does_not_close_the_result_unseen() -> None:
+    """A concession (or the last card) shows the result at once: the same key pressed again
+    at once, or sent twice over a slow link, is dropped while Enter is greyed; then it works."""
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        await give_two(pilot)
+        app.pace = 0.8  # the default: the result holds for min(pace, RESULT_GUARD)
+        await pilot.press("3", "3")
+        screen = app.screen
+        assert isinstance(screen, DealResultScreen) and screen.guard == RESULT_GUARD
+        await pilot.pause(RESULT_GUARD + 0.3)
+        assert screen.closable  # the guard's timer has run
+        # Its first moment again (the test itself takes longer than the guard under load):
+        screen.closable = False
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert not screen.check_action("next", ())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen
+        screen.open_to_keys()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, DealResultScreen)
+        assert app.table.controller.results == []
+
+
+async def test_without_a_pace_the_result_closes_at_once() -> None:
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        await give_two(pilot)
+        await pilot.press("3", "3")
+        assert isinstance(app.screen, DealResultScreen) and app.screen.guard == 0
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, DealResultScreen)
+        assert app.table.controller.results == []
 
 
 async def test_play_a_whole_deal_with_a_marriage() -> None:

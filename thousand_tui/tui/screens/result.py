@@ -4,7 +4,7 @@ barrel, samosval and other marks of the deal, and the last trick."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.table import Table
 from rich.text import Text
@@ -21,6 +21,10 @@ from ..narrate import Narrator
 from ..render import Palette
 from ..widgets.base import KeyFooter
 from .common import DIALOG_GLOBAL_BINDINGS
+
+# The longest a deal's result stays on screen before a key can close it: a key pressed twice
+# for the last card (or sent twice over a slow link) must not close the result unseen.
+RESULT_GUARD: Final = 0.5
 
 
 class DealResultScreen(ModalScreen[None]):
@@ -39,9 +43,12 @@ class DealResultScreen(ModalScreen[None]):
         p: Palette,
         *,
         last: bool = False,
+        guard: float = 0.0,
     ) -> None:
         super().__init__(classes="-result")
         self.last = last  # the game's last deal: Enter leads to its end, not to a next deal
+        self.guard = guard  # seconds before a key can close it (greyed until then)
+        self.closable = guard <= 0
         self.result = result
         self.narrator = narrator
         self.last_trick = last_trick
@@ -86,6 +93,19 @@ class DealResultScreen(ModalScreen[None]):
                 yield Static(p.styled(trick), id="result-trick")
             yield Static(t("result_end" if self.last else "result_next"), id="result-hint")
         yield KeyFooter()
+
+    def on_mount(self) -> None:
+        if not self.closable:
+            self.set_timer(self.guard, self.open_to_keys)
+
+    def open_to_keys(self) -> None:
+        self.closable = True
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next" and not self.closable:
+            return None  # shown greyed, and a key pressed now is dropped
+        return True
 
     def action_next(self) -> None:
         self.dismiss(None)

@@ -315,7 +315,7 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ results
 
     def show_result(self) -> None:
-        from .result import DealResultScreen
+        from .result import RESULT_GUARD, DealResultScreen
 
         pending: PendingResult = self.controller.results[0]
         trick = pending.last_trick.plays if pending.last_trick else None
@@ -325,7 +325,15 @@ class TableScreen(Screen[None]):
         narrator = self.controller.narrator
         last = self.game.over and len(self.controller.results) == 1
         self.app.push_screen(
-            DealResultScreen(pending.result, narrator, trick, self.t, self.p, last=last),
+            DealResultScreen(
+                pending.result,
+                narrator,
+                trick,
+                self.t,
+                self.p,
+                last=last,
+                guard=min(self.table_app.pace, RESULT_GUARD),
+            ),
             self.result_seen,
         )
 
