@@ -23,6 +23,13 @@ and the talon), so each of its searches is of the one true deal. What it wins ov
 bounds what reading the cards better could win; what it wins over `hard`, how much `hard`
 loses by not seeing them.
 
+`habits` is another: `normal` whose auction, raise and concession are `easy`'s table habits
+(its exchange and play stay `normal`'s). What `normal` wins over it is what deciding those by
+evaluation is worth; what `hard` wins over it, `hard`'s edge over a `normal` that bids by habit.
+
+    python bench/ai_strength.py normal habits --deals 1000 --jobs 2
+    python bench/ai_strength.py hard habits --deals 200 --hard-nodes 60000
+
 With several times per card (`--hard-time`), the same deals are played at each, and each time
 is also compared deal by deal with the game's own (0.25 s; the first time given when 0.25 is
 not among them): a much closer measure of what more time gives than the two matches apart.
@@ -41,7 +48,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 
-from thousand_tui.ai import bidding, hard, make_player, worlds
+from thousand_tui.ai import EasyPlayer, NormalPlayer, bidding, hard, make_player, worlds
 from thousand_tui.ai.base import Player
 from thousand_tui.ai.knowledge import TALON, Knowledge, mask, sample_deal
 from thousand_tui.ai.pool import default_jobs
@@ -49,6 +56,7 @@ from thousand_tui.engine.actions import Action
 from thousand_tui.engine.dealing import deal
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.scoring import Settlement
+from thousand_tui.engine.view import SeatView
 from thousand_tui.presets import load_preset
 
 SEATINGS = ("AAB", "ABA", "BAA", "ABB", "BAB", "BBA")
@@ -80,6 +88,22 @@ class Oracle(hard.HardPlayer):
 
     level = "oracle"
     sees = "all"
+
+
+class Habits(NormalPlayer):
+    """`normal` whose bids, raise and concession are `easy`'s table habits."""
+
+    level = "habits"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.easy = EasyPlayer(seed)
+
+    def bid(self, view: SeatView, legal: list[Action]) -> Action:
+        return self.easy.decide(view)
+
+    def contract(self, view: SeatView, legal: list[Action]) -> Action:
+        return self.easy.decide(view)
 
 
 _truth: dict[int, int] | None = None  # holder → mask while an oracle decides
@@ -134,6 +158,8 @@ def make(level: str, seed: int, budget: Budget) -> Player:
         player: Player = kind(
             seed, samples=samples, time_budget=seconds, node_budget=nodes, jobs=jobs
         )
+    elif name == "habits":
+        player = Habits(seed)
     else:
         player = make_player(name, seed)
     for setting in filter(None, settings.split(",")):
