@@ -11,13 +11,14 @@ from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.screens.auction import AuctionScreen
+from thousand_tui.tui.screens.common import KEY_HOLD
 from thousand_tui.tui.screens.contract import ContractScreen
 from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.exchange import ExchangeScreen
 from thousand_tui.tui.screens.info import SheetScreen
 from thousand_tui.tui.screens.marriage import MarriageScreen
-from thousand_tui.tui.screens.result import RESULT_GUARD, DealResultScreen
+from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.table import TableScreen
 
 from .helpers import (
@@ -244,41 +245,68 @@ async def test_concede() -> None:
         assert app.session.game.deal.number == 2
 
 
+async def test_a_key_pressed_twice_does_not_decide_the_raise_unseen() -> None:
+    """The raise or concession opens at once after the exchange: Enter pressed twice to give
+    the cards, or sent twice over a slow link, must not play the contract unseen. For a moment
+    its choices are greyed and their keys dropped; then they work."""
+    app = strong_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await win_auction(pilot)
+        app.pace = 0.8  # the default: the keys are held for min(pace, KEY_HOLD)
+        await pilot.press("3", "enter", "5", "enter", "enter")
+        screen = app.screen
+        assert isinstance(screen, ContractScreen) and screen.hold == KEY_HOLD
+        await pilot.pause(KEY_HOLD + 0.3)
+        assert screen.open_to_keys  # the hold's timer has run
+        # Its first moment again (the test itself may take longer than the hold under load):
+        screen.open_to_keys = False
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert not screen.check_action("pick", (0,))
+        await pilot.press("enter", "1")
+        await pilot.pause()
+        assert app.screen is screen and app.session.game.deal.phase is Phase.CONTRACT
+        screen.release_keys()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.deal.phase is Phase.PLAY
+
+
 async def test_a_key_pressed_twice_does_not_close_the_result_unseen() -> None:
     """A concession (or the last card) shows the result at once: the same key pressed again
-    at once, or sent twice over a slow link, is dropped while Enter is greyed; then it works."""
+    at once is dropped while Enter is greyed; then it works."""
     app = strong_app()
     async with app.run_test(size=SIZE) as pilot:
         await win_auction(pilot)
         await give_two(pilot)
-        app.pace = 0.8  # the default: the result holds for min(pace, RESULT_GUARD)
+        app.pace = 0.8
         await pilot.press("3", "3")
         screen = app.screen
-        assert isinstance(screen, DealResultScreen) and screen.guard == RESULT_GUARD
-        await pilot.pause(RESULT_GUARD + 0.3)
-        assert screen.closable  # the guard's timer has run
-        # Its first moment again (the test itself takes longer than the guard under load):
-        screen.closable = False
+        assert isinstance(screen, DealResultScreen) and screen.hold == KEY_HOLD
+        await pilot.pause(KEY_HOLD + 0.3)
+        assert screen.open_to_keys
+        screen.open_to_keys = False
         screen.refresh_bindings()
         await pilot.pause()
         assert not screen.check_action("next", ())
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen
-        screen.open_to_keys()
+        screen.release_keys()
         await pilot.press("enter")
         await settle(pilot)
         assert not isinstance(app.screen, DealResultScreen)
         assert app.table.controller.results == []
 
 
-async def test_without_a_pace_the_result_closes_at_once() -> None:
+async def test_without_a_pace_nothing_is_held() -> None:
     app = strong_app()
     async with app.run_test(size=SIZE) as pilot:
         await win_auction(pilot)
-        await give_two(pilot)
+        await pilot.press("3", "enter", "5", "enter", "enter")
+        assert isinstance(app.screen, ContractScreen) and app.screen.open_to_keys
         await pilot.press("3", "3")
-        assert isinstance(app.screen, DealResultScreen) and app.screen.guard == 0
+        assert isinstance(app.screen, DealResultScreen) and app.screen.open_to_keys
         await pilot.press("enter")
         await settle(pilot)
         assert not isinstance(app.screen, DealResultScreen)

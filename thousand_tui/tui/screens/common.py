@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar, Final, TypeVar
+
 from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
 
 # The keys that work everywhere. Modal screens do not inherit the app's bindings, so each
 # screen lists them (with `app.` actions) to have them work and show in its footer.
@@ -25,3 +28,36 @@ DIALOG_GLOBAL_BINDINGS: list[BindingType] = [
 HINT_BINDING = Binding("h", "app.hint", "key_hint", id="hint")
 
 DIGITS = "123456789"
+
+
+# The longest a dialog that opens at once after the player's own key (his last card, his
+# exchange) holds its keys: a key pressed twice, or sent twice over a slow link, must not
+# decide it, or close it, unseen.
+KEY_HOLD: Final = 0.5
+
+ResultType = TypeVar("ResultType")
+
+
+class HeldModal(ModalScreen[ResultType]):
+    """A modal screen whose `HELD` actions are greyed, and their keys dropped, for its first
+    `hold` seconds (none: at once)."""
+
+    HELD: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, *args: Any, hold: float = 0.0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.hold = hold
+        self.open_to_keys = hold <= 0
+
+    def on_mount(self) -> None:
+        if not self.open_to_keys:
+            self.set_timer(self.hold, self.release_keys)
+
+    def release_keys(self) -> None:
+        self.open_to_keys = True
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.HELD and not self.open_to_keys:
+            return None  # shown greyed; a key pressed now is dropped
+        return True

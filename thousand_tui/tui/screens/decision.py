@@ -15,17 +15,19 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..i18n import Translator
 from ..widgets.base import KeyFooter
 from ..widgets.choices import Choice, ChoiceList
-from .common import DIALOG_GLOBAL_BINDINGS, DIGITS, HINT_BINDING
+from .common import DIALOG_GLOBAL_BINDINGS, DIGITS, HINT_BINDING, HeldModal
 
 
-class DecisionScreen(ModalScreen[Any]):
-    """A title, a few lines saying what the decision is about, numbered choices, the hand."""
+class DecisionScreen(HeldModal[Any]):
+    """A title, a few lines saying what the decision is about, numbered choices, the hand.
+    With `hold`, the choices wait that long after it opens (Enter and the digits dropped)."""
+
+    HELD = frozenset({"pick"})
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "put_away", "key_table", key_display="esc", id="put-away"),
@@ -47,8 +49,9 @@ class DecisionScreen(ModalScreen[Any]):
         hand: Text | None = None,
         kind: str = "decision",
         default: str | None = None,
+        hold: float = 0.0,
     ) -> None:
-        super().__init__(classes=f"-{kind}")
+        super().__init__(classes=f"-{kind}", hold=hold)
         self.title_text = title
         self.body = body
         self.choices = choices
@@ -85,6 +88,8 @@ class DecisionScreen(ModalScreen[Any]):
         return self.query_one(ChoiceList)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return None
         if action == "adjust":
             return any(c.values for c in self.choices)
         if action == "pick" and parameters:
@@ -101,7 +106,8 @@ class DecisionScreen(ModalScreen[Any]):
 
     def on_option_list_option_selected(self, event: ChoiceList.OptionSelected) -> None:
         event.stop()
-        self.choose(event.option_id or "")
+        if self.open_to_keys:  # Enter (or a click) while the keys are held is dropped
+            self.choose(event.option_id or "")
 
     def on_option_list_option_highlighted(self, event: ChoiceList.OptionHighlighted) -> None:
         if self.armed is not None and event.option_id != self.armed:

@@ -4,14 +4,13 @@ barrel, samosval and other marks of the deal, and the last trick."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.cards import Card
@@ -20,14 +19,11 @@ from ..i18n import Translator
 from ..narrate import Narrator
 from ..render import Palette
 from ..widgets.base import KeyFooter
-from .common import DIALOG_GLOBAL_BINDINGS
-
-# The longest a deal's result stays on screen before a key can close it: a key pressed twice
-# for the last card (or sent twice over a slow link) must not close the result unseen.
-RESULT_GUARD: Final = 0.5
+from .common import DIALOG_GLOBAL_BINDINGS, HeldModal
 
 
-class DealResultScreen(ModalScreen[None]):
+class DealResultScreen(HeldModal[None]):
+    HELD = frozenset({"next"})  # it opens at once after the deal's last card
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "next", "key_next", key_display="⏎", id="next"),
         Binding("a", "app.analysis", "key_analysis", id="analysis"),
@@ -43,12 +39,10 @@ class DealResultScreen(ModalScreen[None]):
         p: Palette,
         *,
         last: bool = False,
-        guard: float = 0.0,
+        hold: float = 0.0,
     ) -> None:
-        super().__init__(classes="-result")
+        super().__init__(classes="-result", hold=hold)
         self.last = last  # the game's last deal: Enter leads to its end, not to a next deal
-        self.guard = guard  # seconds before a key can close it (greyed until then)
-        self.closable = guard <= 0
         self.result = result
         self.narrator = narrator
         self.last_trick = last_trick
@@ -93,19 +87,6 @@ class DealResultScreen(ModalScreen[None]):
                 yield Static(p.styled(trick), id="result-trick")
             yield Static(t("result_end" if self.last else "result_next"), id="result-hint")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        if not self.closable:
-            self.set_timer(self.guard, self.open_to_keys)
-
-    def open_to_keys(self) -> None:
-        self.closable = True
-        self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "next" and not self.closable:
-            return None  # shown greyed, and a key pressed now is dropped
-        return True
 
     def action_next(self) -> None:
         self.dismiss(None)

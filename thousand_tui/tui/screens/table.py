@@ -53,7 +53,7 @@ from ..widgets.log import GameLog
 from ..widgets.seat import SeatPanel
 from ..widgets.status import InfoBar
 from ..widgets.trick import TrickView
-from .common import GLOBAL_BINDINGS
+from .common import GLOBAL_BINDINGS, KEY_HOLD
 
 if TYPE_CHECKING:
     from ...ai import Player
@@ -142,6 +142,12 @@ class TableScreen(Screen[None]):
     @property
     def pace(self) -> float:
         return 0.0 if self.skipping else self.table_app.pace
+
+    @property
+    def key_hold(self) -> float:
+        """How long a dialog that opens at once after the player's own key holds its keys:
+        the pace, at most `KEY_HOLD` (none for a player who asked for no pace)."""
+        return min(self.table_app.pace, KEY_HOLD)
 
     @property
     def awaiting(self) -> Awaiting:
@@ -315,7 +321,7 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ results
 
     def show_result(self) -> None:
-        from .result import RESULT_GUARD, DealResultScreen
+        from .result import DealResultScreen
 
         pending: PendingResult = self.controller.results[0]
         trick = pending.last_trick.plays if pending.last_trick else None
@@ -332,7 +338,7 @@ class TableScreen(Screen[None]):
                 self.t,
                 self.p,
                 last=last,
-                guard=min(self.table_app.pace, RESULT_GUARD),
+                hold=self.key_hold,
             ),
             self.result_seen,
         )
@@ -443,7 +449,7 @@ class TableScreen(Screen[None]):
         if view.phase is Phase.AUCTION:
             screen = AuctionScreen(view, t, p)
         elif view.phase in (Phase.CONTRACT, Phase.RAISE):
-            screen = ContractScreen(view, t, p)
+            screen = ContractScreen(view, t, p, hold=self.key_hold)
         elif view.phase is Phase.GIVE:
             screen = ExchangeScreen(view, t, p, shown=view.talon_shown)
         else:
