@@ -472,6 +472,35 @@ async def test_game_over_from_the_barrel_and_again() -> None:
         assert new is not game and not new.results and new.match.scores == (0, 0, 0)
 
 
+async def test_esc_pressed_twice_on_the_last_result_does_not_quit_unseen() -> None:
+    """The final sheet opens at once when the last deal's result is closed: a second Esc
+    (which closes a result, and quits from the final sheet) is dropped while its keys are
+    held."""
+    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win()))
+    async with app.run_test(size=SIZE) as pilot:
+        await win_the_game(pilot)
+        app.pace = 0.8
+        await pilot.press("escape")
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen) and screen.hold == KEY_HOLD
+        await pilot.pause(KEY_HOLD + 0.3)
+        assert screen.open_to_keys
+        screen.open_to_keys = False  # its first moment again
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert not screen.check_action("finish", ("quit",))
+        assert not screen.check_action("finish", ("start",))  # no start screen: hidden
+        await pilot.press("escape", "a")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen and app.games_played == 1
+        screen.release_keys()
+        assert screen.check_action("finish", ("again",))
+        assert screen.check_action("finish", ("start",)) is False
+        await pilot.press("a")
+        await settle(pilot)
+        assert app.games_played == 2
+
+
 async def test_resume_continues_at_the_same_decision() -> None:
     app = strong_app()
     async with app.run_test(size=SIZE) as pilot:

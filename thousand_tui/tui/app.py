@@ -24,6 +24,7 @@ from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard
 from .i18n import Translator
 from .render import CardColors, Palette
+from .screens.common import KEY_HOLD
 from .screens.table import TableScreen
 from .session import Session, new_session, same_table
 from .startup import Choices, SharedChoice, StartOffer, choices_path
@@ -142,6 +143,13 @@ class ThousandApp(App[int]):
     @property
     def has_game(self) -> bool:
         return self._session is not None
+
+    @property
+    def key_hold(self) -> float:
+        """How long a dialog that opens at once after the player's own key (the deal's result,
+        the raise, the final sheet) holds its keys: `KEY_HOLD`, at most the pace (none for a
+        player who asked for no pace)."""
+        return min(self.pace, KEY_HOLD)
 
     @property
     def table(self) -> TableScreen:
@@ -369,7 +377,9 @@ class ThousandApp(App[int]):
             else:
                 self.exit()
 
-        over = GameOverScreen(session.game, self.t, start_screen=self.start is not None)
+        over = GameOverScreen(
+            session.game, self.t, start_screen=self.start is not None, hold=self.key_hold
+        )
         self.push_screen(over, chosen)
 
     def again(self) -> None:

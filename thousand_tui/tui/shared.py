@@ -480,7 +480,9 @@ class SharedTableScreen(TableScreen):
         from .screens.end import GameOverScreen
 
         game = cast(Game, self.remote)
-        screen = GameOverScreen(game, self.t, seat=self.seat, again=False)
+        screen = GameOverScreen(
+            game, self.t, seat=self.seat, again=False, hold=self.table_app.key_hold
+        )
         self.app.push_screen(screen, lambda _: self.app.exit())
 
     def action_leave(self) -> None:

@@ -16,6 +16,7 @@ from ...engine.game import Game
 from ..i18n import Translator
 from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
+from .common import HeldModal
 
 
 class ConfirmQuitScreen(ModalScreen[bool]):
@@ -41,7 +42,12 @@ class ConfirmQuitScreen(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(HeldModal[str]):
+    """The final sheet. It opens at once when the last deal's result is closed: with `hold`,
+    its keys wait that long, so Esc pressed twice (it closes a result, and quits here) does not
+    leave the game unseen."""
+
+    HELD = frozenset({"finish"})
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a,enter", "finish('again')", "key_again", key_display="a", id="again"),
         Binding("n", "finish('start')", "key_start_screen", id="start-screen"),
@@ -58,8 +64,9 @@ class GameOverScreen(ModalScreen[str]):
         again: bool = True,
         *,
         start_screen: bool = False,
+        hold: float = 0.0,
     ) -> None:
-        super().__init__(classes="-over")
+        super().__init__(classes="-over", hold=hold)
         self.game = game
         self.t = t
         self.seat = seat  # the seat played from this terminal
@@ -84,11 +91,12 @@ class GameOverScreen(ModalScreen[str]):
         sheet.table.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        offered: bool | None = True
         if action == "finish" and parameters == ("again",) and not self.again:
-            return None
-        if action == "finish" and parameters == ("start",):
-            return self.start_screen
-        return True
+            offered = None
+        elif action == "finish" and parameters == ("start",):
+            offered = self.start_screen
+        return offered and super().check_action(action, parameters)
 
     def action_finish(self, what: str) -> None:
         self.dismiss(what)

@@ -53,7 +53,7 @@ from ..widgets.log import GameLog
 from ..widgets.seat import SeatPanel
 from ..widgets.status import InfoBar
 from ..widgets.trick import TrickView
-from .common import GLOBAL_BINDINGS, KEY_HOLD
+from .common import GLOBAL_BINDINGS
 
 if TYPE_CHECKING:
     from ...ai import Player
@@ -142,12 +142,6 @@ class TableScreen(Screen[None]):
     @property
     def pace(self) -> float:
         return 0.0 if self.skipping else self.table_app.pace
-
-    @property
-    def key_hold(self) -> float:
-        """How long a dialog that opens at once after the player's own key holds its keys:
-        the pace, at most `KEY_HOLD` (none for a player who asked for no pace)."""
-        return min(self.table_app.pace, KEY_HOLD)
 
     @property
     def awaiting(self) -> Awaiting:
@@ -338,7 +332,7 @@ class TableScreen(Screen[None]):
                 self.t,
                 self.p,
                 last=last,
-                hold=self.key_hold,
+                hold=self.table_app.key_hold,
             ),
             self.result_seen,
         )
@@ -449,7 +443,7 @@ class TableScreen(Screen[None]):
         if view.phase is Phase.AUCTION:
             screen = AuctionScreen(view, t, p)
         elif view.phase in (Phase.CONTRACT, Phase.RAISE):
-            screen = ContractScreen(view, t, p, hold=self.key_hold)
+            screen = ContractScreen(view, t, p, hold=self.table_app.key_hold)
         elif view.phase is Phase.GIVE:
             screen = ExchangeScreen(view, t, p, shown=view.talon_shown)
         else:
