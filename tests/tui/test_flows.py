@@ -3,6 +3,8 @@ checks both the engine (the state changed as the keys said) and the screen (it s
 
 from __future__ import annotations
 
+from typing import Any
+
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.dealing import Dealt
@@ -11,7 +13,7 @@ from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.screens.auction import AuctionScreen
-from thousand_tui.tui.screens.common import KEY_HOLD
+from thousand_tui.tui.screens.common import KEY_HOLD, HeldModal
 from thousand_tui.tui.screens.contract import ContractScreen
 from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.end import GameOverScreen
@@ -245,6 +247,24 @@ async def test_concede() -> None:
         assert app.session.game.deal.number == 2
 
 
+async def enter_closes_the_result(pilot) -> bool:  # type: ignore[no-untyped-def]
+    await pilot.press("enter")
+    await settle(pilot)
+    app = pilot.app
+    return not isinstance(app.screen, DealResultScreen) and not app.table.controller.results
+
+
+async def hold_again(pilot, screen: HeldModal[Any]) -> None:  # type: ignore[no-untyped-def]
+    """Check that `screen`'s keys are released when its hold runs out, then hold them again
+    as at its first moment (the test itself may take longer than the hold under load)."""
+    assert screen.hold == KEY_HOLD  # the pace of 0.8 s is longer
+    await pilot.pause(KEY_HOLD + 0.3)
+    assert screen.open_to_keys
+    screen.open_to_keys = False
+    screen.refresh_bindings()
+    await pilot.pause()
+
+
 async def test_a_key_pressed_twice_does_not_decide_the_raise_unseen() -> None:
     """The raise or concession opens at once after the exchange: Enter pressed twice to give
     the cards, or sent twice over a slow link, must not play the contract unseen. For a moment
@@ -255,13 +275,8 @@ async def test_a_key_pressed_twice_does_not_decide_the_raise_unseen() -> None:
         app.pace = 0.8  # the default: the keys are held for min(pace, KEY_HOLD)
         await pilot.press("3", "enter", "5", "enter", "enter")
         screen = app.screen
-        assert isinstance(screen, ContractScreen) and screen.hold == KEY_HOLD
-        await pilot.pause(KEY_HOLD + 0.3)
-        assert screen.open_to_keys  # the hold's timer has run
-        # Its first moment again (the test itself may take longer than the hold under load):
-        screen.open_to_keys = False
-        screen.refresh_bindings()
-        await pilot.pause()
+        assert isinstance(screen, ContractScreen)
+        await hold_again(pilot, screen)
         assert not screen.check_action("pick", (0,))
         await pilot.press("enter", "1")
         await pilot.pause()
@@ -282,21 +297,14 @@ async def test_a_key_pressed_twice_does_not_close_the_result_unseen() -> None:
         app.pace = 0.8
         await pilot.press("3", "3")
         screen = app.screen
-        assert isinstance(screen, DealResultScreen) and screen.hold == KEY_HOLD
-        await pilot.pause(KEY_HOLD + 0.3)
-        assert screen.open_to_keys
-        screen.open_to_keys = False
-        screen.refresh_bindings()
-        await pilot.pause()
+        assert isinstance(screen, DealResultScreen)
+        await hold_again(pilot, screen)
         assert not screen.check_action("next", ())
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen
         screen.release_keys()
-        await pilot.press("enter")
-        await settle(pilot)
-        assert not isinstance(app.screen, DealResultScreen)
-        assert app.table.controller.results == []
+        assert await enter_closes_the_result(pilot)
 
 
 async def test_without_a_pace_nothing_is_held() -> None:
@@ -307,10 +315,7 @@ async def test_without_a_pace_nothing_is_held() -> None:
         assert isinstance(app.screen, ContractScreen) and app.screen.open_to_keys
         await pilot.press("3", "3")
         assert isinstance(app.screen, DealResultScreen) and app.screen.open_to_keys
-        await pilot.press("enter")
-        await settle(pilot)
-        assert not isinstance(app.screen, DealResultScreen)
-        assert app.table.controller.results == []
+        assert await enter_closes_the_result(pilot)
 
 
 async def test_play_a_whole_deal_with_a_marriage() -> None:
@@ -482,12 +487,8 @@ async def test_esc_pressed_twice_on_the_last_result_does_not_quit_unseen() -> No
         app.pace = 0.8
         await pilot.press("escape")
         screen = app.screen
-        assert isinstance(screen, GameOverScreen) and screen.hold == KEY_HOLD
-        await pilot.pause(KEY_HOLD + 0.3)
-        assert screen.open_to_keys
-        screen.open_to_keys = False  # its first moment again
-        screen.refresh_bindings()
-        await pilot.pause()
+        assert isinstance(screen, GameOverScreen)
+        await hold_again(pilot, screen)
         assert not screen.check_action("finish", ("quit",))
         assert not screen.check_action("finish", ("start",))  # no start screen: hidden
         await pilot.press("escape", "a")
