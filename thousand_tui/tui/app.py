@@ -147,8 +147,8 @@ class ThousandApp(App[int]):
     @property
     def key_hold(self) -> float:
         """How long a dialog that opens at once after the player's own key (the deal's result,
-        the raise, the final sheet) holds its keys: `KEY_HOLD`, at most the pace (none for a
-        player who asked for no pace)."""
+        the raise, the next auction, the final sheet) holds its keys: `KEY_HOLD`, at most the
+        pace (none for a player who asked for no pace)."""
         return min(self.pace, KEY_HOLD)
 
     @property
@@ -377,9 +377,8 @@ class ThousandApp(App[int]):
             else:
                 self.exit()
 
-        over = GameOverScreen(
-            session.game, self.t, start_screen=self.start is not None, hold=self.key_hold
-        )
+        over = GameOverScreen(session.game, self.t, start_screen=self.start is not None)
+        over.held(self.key_hold)  # it opens at once when the last result is closed
         self.push_screen(over, chosen)
 
     def again(self) -> None:

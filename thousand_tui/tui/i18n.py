@@ -504,9 +504,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  t            your statistics over the saved games\n"
         "In dialogs: ↑ ↓ choose, Enter confirm, ← → change a bid or raise, the letters "
         "shown in the footer, Esc back to the table (Enter reopens the dialog). Conceding, "
-        "baptism and the dark game ask for their key again (or Enter). A deal's result, the "
-        "raise after the exchange and the final sheet take keys after half a second (greyed "
-        "until then), so a key pressed twice does not pass them unseen.\n"
+        "baptism and the dark game ask for their key again (or Enter). A dialog that opens at "
+        "once after your own key (a deal's result, the raise after the exchange, the next "
+        "auction) takes keys after half a second (greyed until then), so a key pressed twice "
+        "does not pass it unseen.\n"
         "The mouse: click a card to choose it and again to play it; click an option or a key "
         "in the footer.",
         "Клавиши\n"
@@ -520,9 +521,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  t            ваша статистика по сохранённым партиям\n"
         "В окнах: ↑ ↓ выбор, Enter подтвердить, ← → изменить ставку, буквы из нижней "
         "строки, Esc — к столу (Enter снова откроет окно). Роспись, «крещусь» и игра "
-        "втёмную просят нажать клавишу ещё раз (или Enter). Итоги кона, решение после "
-        "прикупа и итоговая запись принимают клавиши через полсекунды (до того они серые), "
-        "чтобы двойное нажатие не пропустило их.\n"
+        "втёмную просят нажать клавишу ещё раз (или Enter). Окно, открывшееся сразу "
+        "после вашей клавиши (итоги кона, решение после прикупа, следующая торговля), "
+        "принимает клавиши через полсекунды (до того они серые), чтобы двойное нажатие не "
+        "пропустило его.\n"
         "Мышь: щелчок по карте выбирает её, второй щелчок — ход; щелчок по строке окна или "
         "по клавише в нижней строке.",
     ),

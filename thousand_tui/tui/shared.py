@@ -480,9 +480,8 @@ class SharedTableScreen(TableScreen):
         from .screens.end import GameOverScreen
 
         game = cast(Game, self.remote)
-        screen = GameOverScreen(
-            game, self.t, seat=self.seat, again=False, hold=self.table_app.key_hold
-        )
+        screen = GameOverScreen(game, self.t, seat=self.seat, again=False)
+        screen.held(self.table_app.key_hold)
         self.app.push_screen(screen, lambda _: self.app.exit())
 
     def action_leave(self) -> None:

@@ -28,6 +28,7 @@ def bids_text(view: SeatView, t: Translator) -> Text:
 
 
 class AuctionScreen(DecisionScreen):
+    HELD = frozenset({"pick", "choose_pass"})
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "choose_pass", "key_pass", id="pass"),
     ]

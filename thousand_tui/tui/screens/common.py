@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, TypeVar
+from typing import ClassVar, Final, Self, TypeVar
 
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
@@ -31,23 +31,26 @@ DIGITS = "123456789"
 
 
 # The longest a dialog that opens at once after the player's own key (his last card, his
-# exchange) holds its keys: a key pressed twice, or sent twice over a slow link, must not
-# decide it, or close it, unseen.
+# exchange, a result he closed) holds its keys: a key pressed twice, or sent twice over a slow
+# link, must not decide it, or close it, unseen.
 KEY_HOLD: Final = 0.5
 
 ResultType = TypeVar("ResultType")
 
 
 class HeldModal(ModalScreen[ResultType]):
-    """A modal screen whose `HELD` actions are greyed, and their keys dropped, for its first
-    `hold` seconds (none: at once)."""
+    """A modal screen whose `HELD` actions can be greyed, and their keys dropped, for its first
+    moments (see `held`)."""
 
     HELD: ClassVar[frozenset[str]] = frozenset()
+    hold = 0.0
+    open_to_keys = True
 
-    def __init__(self, *args: Any, hold: float = 0.0, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.hold = hold
-        self.open_to_keys = hold <= 0
+    def held(self, seconds: float) -> Self:
+        """This screen, its `HELD` keys held for `seconds` once it opens (none: at once)."""
+        self.hold = seconds
+        self.open_to_keys = seconds <= 0
+        return self
 
     def on_mount(self) -> None:
         if not self.open_to_keys:

@@ -16,7 +16,7 @@ from .decision import DecisionScreen, confirm_words
 
 
 class ContractScreen(DecisionScreen):
-    def __init__(self, view: SeatView, t: Translator, p: Palette, *, hold: float = 0.0) -> None:
+    def __init__(self, view: SeatView, t: Translator, p: Palette) -> None:
         self.view = view
         seat = view.seat
         contract = view.contract or 0
@@ -71,7 +71,6 @@ class ContractScreen(DecisionScreen):
             hand=hand_line(view, t, p),
             kind="contract",
             default="play",
-            hold=hold,  # it opens at once after the player's exchange
         )
 
     def at_limit(self, choice: Choice, delta: int) -> None:

@@ -25,7 +25,7 @@ from .common import DIALOG_GLOBAL_BINDINGS, DIGITS, HINT_BINDING, HeldModal
 
 class DecisionScreen(HeldModal[Any]):
     """A title, a few lines saying what the decision is about, numbered choices, the hand.
-    With `hold`, the choices wait that long after it opens (Enter and the digits dropped)."""
+    `held`, its choices wait a moment once it opens (Enter and the digits dropped)."""
 
     HELD = frozenset({"pick"})
 
@@ -49,9 +49,8 @@ class DecisionScreen(HeldModal[Any]):
         hand: Text | None = None,
         kind: str = "decision",
         default: str | None = None,
-        hold: float = 0.0,
     ) -> None:
-        super().__init__(classes=f"-{kind}", hold=hold)
+        super().__init__(classes=f"-{kind}")
         self.title_text = title
         self.body = body
         self.choices = choices

@@ -43,8 +43,8 @@ class ConfirmQuitScreen(ModalScreen[bool]):
 
 
 class GameOverScreen(HeldModal[str]):
-    """The final sheet. It opens at once when the last deal's result is closed: with `hold`,
-    its keys wait that long, so Esc pressed twice (it closes a result, and quits here) does not
+    """The final sheet. It opens at once when the last deal's result is closed: `held`, its
+    keys wait a moment, so Esc pressed twice (it closes a result, and quits here) does not
     leave the game unseen."""
 
     HELD = frozenset({"finish"})
@@ -64,9 +64,8 @@ class GameOverScreen(HeldModal[str]):
         again: bool = True,
         *,
         start_screen: bool = False,
-        hold: float = 0.0,
     ) -> None:
-        super().__init__(classes="-over", hold=hold)
+        super().__init__(classes="-over")
         self.game = game
         self.t = t
         self.seat = seat  # the seat played from this terminal

@@ -39,9 +39,8 @@ class DealResultScreen(HeldModal[None]):
         p: Palette,
         *,
         last: bool = False,
-        hold: float = 0.0,
     ) -> None:
-        super().__init__(classes="-result", hold=hold)
+        super().__init__(classes="-result")
         self.last = last  # the game's last deal: Enter leads to its end, not to a next deal
         self.result = result
         self.narrator = narrator

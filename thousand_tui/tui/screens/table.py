@@ -11,6 +11,7 @@ controller's state or of the screen's reactive attributes redraws the table once
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import time
@@ -116,6 +117,7 @@ class TableScreen(Screen[None]):
         self._redraw_pending = False
         self._bindings_key: tuple[object, ...] = ()
         self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
+        self.own_key_at = -math.inf  # when the player last decided, played or closed a result
         # Hints and the analysis of deals: the search reads the game's record (the analysis)
         # and this seat's view (hints), which a local game has.
         self.coaching = True
@@ -325,19 +327,15 @@ class TableScreen(Screen[None]):
         narrator = self.controller.narrator
         last = self.game.over and len(self.controller.results) == 1
         self.app.push_screen(
-            DealResultScreen(
-                pending.result,
-                narrator,
-                trick,
-                self.t,
-                self.p,
-                last=last,
-                hold=self.table_app.key_hold,
+            # Held however it came: after his last card, or an opponent's while he waits.
+            DealResultScreen(pending.result, narrator, trick, self.t, self.p, last=last).held(
+                self.table_app.key_hold
             ),
             self.result_seen,
         )
 
     def result_seen(self, _: None = None) -> None:
+        self.own_key()
         self.dialog_open = False
         self.controller.result_seen()
         self.side_sheet()
@@ -435,6 +433,7 @@ class TableScreen(Screen[None]):
         # The dialogs are loaded when first opened: the table is on screen sooner.
         from .auction import AuctionScreen
         from .contract import ContractScreen
+        from .decision import DecisionScreen
         from .exchange import ExchangeScreen
         from .offers import offer_screen
 
@@ -443,20 +442,36 @@ class TableScreen(Screen[None]):
         if view.phase is Phase.AUCTION:
             screen = AuctionScreen(view, t, p)
         elif view.phase in (Phase.CONTRACT, Phase.RAISE):
-            screen = ContractScreen(view, t, p, hold=self.table_app.key_hold)
+            screen = ContractScreen(view, t, p)
         elif view.phase is Phase.GIVE:
             screen = ExchangeScreen(view, t, p, shown=view.talon_shown)
         else:
             screen = offer_screen(view, t, p)
+        if isinstance(screen, DecisionScreen):
+            screen.held(self.key_hold_left())
         self.dialog_open = True
         self.put_away = False
         self.app.push_screen(screen, self.decided)
+
+    def own_key(self) -> None:
+        """The player decided, played a card, closed a result or opened a dialog: whatever
+        opens at once now is held (`key_hold_left`)."""
+        self.own_key_at = time.monotonic()
+
+    def key_hold_left(self) -> float:
+        """How long a dialog opened now holds its keys: what is left of the app's hold since
+        the player's own last key. A dialog that opens at once after it (the auction after a
+        result he closed, the raise after his exchange) is held; one that opens after an
+        opponent's move, paced, is not."""
+        since = time.monotonic() - self.own_key_at
+        return max(0.0, self.table_app.key_hold - since)
 
     def decided(self, result: Action | list[Action] | None) -> None:
         self.dialog_open = False
         if result is None:
             self.put_away = True
             return
+        self.own_key()
         self.table_app.forget_complaint()
         actions = result if isinstance(result, list) else [result]
         actions = self.marked(result if isinstance(result, list) else [result])
@@ -508,6 +523,7 @@ class TableScreen(Screen[None]):
             self.play(action)
 
     def play(self, action: Action) -> None:
+        self.own_key()
         self.controller.awaiting = Awaiting.NOTHING
         self.show_last = False
         (action,) = self.marked([action])
@@ -521,6 +537,7 @@ class TableScreen(Screen[None]):
     def action_decide(self) -> None:
         deciding = self.awaiting is Awaiting.DECIDE and not self.dialog_open
         if deciding and self.game.to_move == self.seat:
+            self.own_key()  # Enter pressed twice to open it does not decide it unseen
             self.open_dialog(self.view())
 
     def action_last_trick(self) -> None:
