@@ -254,6 +254,17 @@ async def enter_closes_the_result(pilot) -> bool:  # type: ignore[no-untyped-def
     return not isinstance(app.screen, DealResultScreen) and not app.table.controller.results
 
 
+async def concede_at_the_default_pace(pilot) -> DealResultScreen:  # type: ignore[no-untyped-def]
+    """Win deal 1's auction, give two cards and concede, at the default pace: its result."""
+    await win_auction(pilot)
+    await give_two(pilot)
+    pilot.app.pace = 0.8
+    await pilot.press("3", "3")
+    result = pilot.app.screen
+    assert isinstance(result, DealResultScreen)
+    return result
+
+
 async def hold_again(pilot, screen: HeldModal[Any]) -> None:  # type: ignore[no-untyped-def]
     """Check that `screen`'s keys are released when its hold runs out, then hold them again
     as at its first moment (the test itself may take longer than the hold under load)."""
@@ -293,12 +304,7 @@ async def test_a_key_pressed_twice_does_not_close_the_result_unseen() -> None:
     at once is dropped while Enter is greyed; then it works."""
     app = strong_app()
     async with app.run_test(size=SIZE) as pilot:
-        await win_auction(pilot)
-        await give_two(pilot)
-        app.pace = 0.8
-        await pilot.press("3", "3")
-        screen = app.screen
-        assert isinstance(screen, DealResultScreen)
+        screen = await concede_at_the_default_pace(pilot)
         await hold_again(pilot, screen)
         assert not screen.check_action("next", ())
         await pilot.press("enter")
@@ -313,12 +319,7 @@ async def test_enter_pressed_twice_on_a_result_does_not_pass_unseen() -> None:
     pressed twice to close it must not pass in that auction unseen."""
     app = strong_app()
     async with app.run_test(size=SIZE) as pilot:
-        await win_auction(pilot)
-        await give_two(pilot)
-        app.pace = 0.8
-        await pilot.press("3", "3")
-        result = app.screen
-        assert isinstance(result, DealResultScreen)
+        result = await concede_at_the_default_pace(pilot)
         result.release_keys()
         await pilot.press("enter")
         screen = app.screen
