@@ -117,7 +117,7 @@ class TableScreen(Screen[None]):
         self._redraw_pending = False
         self._bindings_key: tuple[object, ...] = ()
         self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
-        self.own_key_at = -math.inf  # when the player last decided, played or closed a result
+        self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
         # Hints and the analysis of deals: the search reads the game's record (the analysis)
         # and this seat's view (hints), which a local game has.
         self.coaching = True
