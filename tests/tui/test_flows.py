@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.dealing import Dealt
 from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.settings import TableSetup
+from thousand_tui.tui import app as app_module
 from thousand_tui.tui import create_app
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.common import KEY_HOLD, HeldModal
@@ -22,6 +25,7 @@ from thousand_tui.tui.screens.info import SheetScreen
 from thousand_tui.tui.screens.marriage import MarriageScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.table import TableScreen
+from thousand_tui.tui.widgets.hand import Hand
 
 from .helpers import (
     STRONG,
@@ -342,6 +346,47 @@ async def test_a_dialog_after_an_opponents_move_is_not_held() -> None:
         await settle(pilot)
         assert isinstance(app.screen, AuctionScreen)
         assert app.screen.hold == 0 and app.screen.open_to_keys
+
+
+# You hold every ace: whatever Anna leads to her 100, you take the first trick third in hand.
+ACES = dealt(
+    [
+        "AH AS AC AD TH TS TC",
+        "KH QH KS QS KC QC TD",
+        "9H JH 9S JS JC JD KD",
+    ],
+    "9C 9D QD",
+)
+
+
+async def test_a_lead_that_comes_at_once_after_your_own_card_waits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Taking a trick with the last card of it, you lead at once: Enter pressed twice must not
+    lead the card under the cursor unseen. (The hold is made longer here than the game's, so
+    that a slow test machine cannot outlast it.)"""
+    monkeypatch.setattr(app_module, "KEY_HOLD", 1.5)
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: ACES}))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, AuctionScreen)
+        await pilot.press("1")  # pass: Anna plays her 100 and leads
+        await settle(pilot)
+        deal = app.session.game.deal
+        assert deal.declarer == 1 and app.table.awaiting == "play"
+        led = deal.trick[0][1]
+        app.pace = 1.5
+        await press_card(pilot, "A" + led.code[-1])
+        assert len(deal.tricks) == 1 and deal.tricks[0].winner == 0
+        assert app.table.cards_held and not app.table.query_one(Hand).choosing
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not deal.trick and app.session.game.to_move == 0
+        await pilot.pause(1.8)
+        assert not app.table.cards_held and app.table.query_one(Hand).choosing
+        await pilot.press("enter")
+        await pilot.pause()
+        assert deal.trick and deal.trick[0][0] == 0
 
 
 async def test_without_a_pace_nothing_is_held() -> None:

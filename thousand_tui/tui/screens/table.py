@@ -118,6 +118,7 @@ class TableScreen(Screen[None]):
         self._bindings_key: tuple[object, ...] = ()
         self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
+        self.cards_held = False  # his lead came at once after his own card: Enter waits
         # Hints and the analysis of deals: the search reads the game's record (the analysis)
         # and this seat's view (hints), which a local game has.
         self.coaching = True
@@ -422,6 +423,10 @@ class TableScreen(Screen[None]):
             return
         if controller.human_waits_for() is Awaiting.PLAY:
             self.put_away = False
+            hold = self.key_hold_left()
+            if hold > 0:  # he took the trick with his own card and leads at once
+                self.cards_held = True
+                self.set_timer(hold, self.release_cards)
             self.changed()
             return
         if self.app.screen is not self:
@@ -453,16 +458,20 @@ class TableScreen(Screen[None]):
         self.put_away = False
         self.app.push_screen(screen, self.decided)
 
+    def release_cards(self) -> None:
+        self.cards_held = False
+        self.changed()
+
     def own_key(self) -> None:
         """The player decided, played a card, closed a result or opened a dialog: whatever
         opens at once now is held (`key_hold_left`)."""
         self.own_key_at = time.monotonic()
 
     def key_hold_left(self) -> float:
-        """How long a dialog opened now holds its keys: what is left of the app's hold since
-        the player's own last key. A dialog that opens at once after it (the auction after a
-        result he closed, the raise after his exchange) is held; one that opens after an
-        opponent's move, paced, is not."""
+        """How long a dialog opened now, or the player's lead, holds its keys: what is left of
+        the app's hold since his own last key. What comes at once after it (the auction after
+        a result he closed, the raise after his exchange, his lead after the trick he took
+        with his own card) is held; what comes after an opponent's move, paced, is not."""
         since = time.monotonic() - self.own_key_at
         return max(0.0, self.table_app.key_hold - since)
 
@@ -743,4 +752,5 @@ class TableScreen(Screen[None]):
         playable = {a.card for a in view.legal if a.card is not None} if playing else None
         hand.show_cursor = playing
         empty = t("hand_sitting_out") if view.sitting_out == self.seat else ""
-        hand.show(cards, playable=playable, new=new & set(cards), choosing=playing, empty=empty)
+        choosing = playing and not self.cards_held
+        hand.show(cards, playable=playable, new=new & set(cards), choosing=choosing, empty=empty)
