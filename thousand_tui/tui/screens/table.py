@@ -118,7 +118,7 @@ class TableScreen(Screen[None]):
         self._bindings_key: tuple[object, ...] = ()
         self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
-        self.cards_held = False  # his lead came at once after his own card: Enter waits
+        self.cards_held = False  # his lead came at once after his own key: Enter waits
         # Hints and the analysis of deals: the search reads the game's record (the analysis)
         # and this seat's view (hints), which a local game has.
         self.coaching = True
@@ -424,7 +424,7 @@ class TableScreen(Screen[None]):
         if controller.human_waits_for() is Awaiting.PLAY:
             self.put_away = False
             hold = self.key_hold_left()
-            if hold > 0:  # he took the trick with his own card and leads at once
+            if hold > 0:  # he leads at once: he took the trick last, or chose to play
                 self.cards_held = True
                 self.set_timer(hold, self.release_cards)
             self.changed()
@@ -471,7 +471,8 @@ class TableScreen(Screen[None]):
         """How long a dialog opened now, or the player's lead, holds its keys: what is left of
         the app's hold since his own last key. What comes at once after it (the auction after
         a result he closed, the raise after his exchange, his lead after the trick he took
-        with his own card) is held; what comes after an opponent's move, paced, is not."""
+        last or the contract he chose to play) is held; what comes after an opponent's move,
+        paced, is not."""
         since = time.monotonic() - self.own_key_at
         return max(0.0, self.table_app.key_hold - since)
 
