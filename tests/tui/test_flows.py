@@ -379,11 +379,15 @@ async def test_a_lead_that_comes_at_once_after_your_own_card_waits(
         await press_card(pilot, "A" + led.code[-1])
         assert len(deal.tricks) == 1 and deal.tricks[0].winner == 0
         assert app.table.cards_held and not app.table.query_one(Hand).choosing
+        await pilot.pause()
+        assert "⏎ Play" not in screen_text(app).splitlines()[-1]  # the footer
         await pilot.press("enter")
         await pilot.pause()
         assert not deal.trick and app.session.game.to_move == 0
         await pilot.pause(1.8)
         assert not app.table.cards_held and app.table.query_one(Hand).choosing
+        await pilot.pause()
+        assert "⏎ Play" in screen_text(app).splitlines()[-1]
         await pilot.press("enter")
         await pilot.pause()
         assert deal.trick and deal.trick[0][0] == 0
