@@ -483,7 +483,6 @@ class TableScreen(Screen[None]):
             return
         self.own_key()
         self.table_app.forget_complaint()
-        actions = result if isinstance(result, list) else [result]
         actions = self.marked(result if isinstance(result, list) else [result])
         self.controller.awaiting = Awaiting.NOTHING
         for action in actions:
