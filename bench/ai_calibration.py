@@ -17,7 +17,10 @@ each raise), by the chance the level gave it, against how often the points he th
 reached it: how well the level knows the contracts it did not choose. `--auction` groups the
 chance each declarer gave, at his last bid, the contract the auction left him with, against
 how often his points reached it: how well the level bids, the auction's selection included
-(a seat that overrates its hand wins the auction more often).
+(a seat that overrates its hand wins the auction more often). `--defence` books each
+defender's standing change (his score change less the others' mean) by the auction's shape:
+the player on 100 left with his obligated bid, or another seat's bid of its own will; the
+auction weighs every bid against one figure for defending, `bidding.DEFENDING`.
 """
 
 from __future__ import annotations
@@ -53,6 +56,10 @@ class Contract:
     # The chance the declarer gave his auction contract at his last bid, and whether his
     # points reached it (None: he never bid, or conceded).
     bid: tuple[float, bool] | None = None
+    # The auction's shape ("obligated bid only" or "a bid of its own will") and each
+    # defender's standing change: his score change less the others' mean.
+    shape: str = ""
+    standings: tuple[float, ...] = ()
 
 
 Booked = tuple[float, Action, dict[int, float]]
@@ -102,6 +109,8 @@ def play_deal(args: tuple[str, str, int, int | None]) -> list[Contract]:
     players: list[Player] = []
     booked: list[Booked] = []
     bids: dict[int, tuple[int, float]] = {}
+    spoken: tuple[tuple[int, int | None], ...] = ()
+    sitter = game.deal.sitting_out
     for seat in range(rules.players):
         if level == "hard":
             from thousand_tui.ai.hard import HardPlayer
@@ -116,6 +125,7 @@ def play_deal(args: tuple[str, str, int, int | None]) -> list[Contract]:
     while not game.results and not game.over:
         mover = game.to_move
         assert mover is not None
+        spoken = game.deal.bids or spoken
         game.apply(players[mover].decide(game.view(mover)))
     if not game.results or not booked:
         return []
@@ -132,7 +142,16 @@ def play_deal(args: tuple[str, str, int, int | None]) -> list[Contract]:
         if d in bids:
             value, given = bids[d]
             bid = (given, points >= made_threshold(rules, value))
-    return [Contract(chance, bool(result.made), conceded, reached, bid)]
+    willing = any(value is not None for _, value in spoken[1:])
+    shape = "a bid of its own will" if willing else "obligated bid only"
+    counted = rules.players - (sitter is not None)
+    sitting = result.deltas[sitter] if sitter is not None else 0
+    standings = tuple(
+        delta - (sum(result.deltas) - delta - sitting) / (counted - 1)
+        for s, delta in enumerate(result.deltas)
+        if s not in (result.declarer, sitter)
+    )
+    return [Contract(chance, bool(result.made), conceded, reached, bid, shape, standings)]
 
 
 def main() -> None:
@@ -147,6 +166,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--auction", action="store_true", help="also each declarer's last bid, by its chance"
+    )
+    parser.add_argument(
+        "--defence", action="store_true", help="also defenders' standing by the auction's shape"
     )
     args = parser.parse_args()
     tasks = [(args.level, args.preset, i, args.hard_nodes) for i in range(args.deals)]
@@ -179,6 +201,21 @@ def main() -> None:
     if args.auction:
         bids = [c.bid for c in played if c.bid is not None]
         print_reached(f"each declarer's last bid ({len(bids)})", bids)
+    if args.defence:
+        print_defence(contracts)
+
+
+def print_defence(contracts: list[Contract]) -> None:
+    """Each defender's standing change by the auction's shape, mean and 95% interval."""
+    print(f"\ndefenders' standing change (the auction counts {bidding.DEFENDING:+.0f})")
+    for shape in ("obligated bid only", "a bid of its own will"):
+        deals = [c for c in contracts if c.shape == shape]
+        values = [v for c in deals for v in c.standings]
+        if len(values) < 2:
+            continue
+        mean = statistics.mean(values)
+        ci = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+        print(f"  {shape:<24} {len(deals):>5} deals  {mean:+6.1f} ± {ci:.1f}")
 
 
 def print_reached(title: str, booked: list[tuple[float, bool]]) -> None:

@@ -30,6 +30,11 @@ evaluation is worth; what `hard` wins over it, `hard`'s edge over a `normal` tha
     python bench/ai_strength.py normal habits --deals 1000 --jobs 2
     python bench/ai_strength.py hard habits --deals 200 --hard-nodes 60000
 
+`shaped` is a third: `normal` that weighs each bid against what defending came to in its
+self-play for the auction's shape (`bench/ai_calibration.py --defence`) instead of the mean.
+
+    python bench/ai_strength.py shaped normal --deals 1000 --jobs 2
+
 With several times per card (`--hard-time`), the same deals are played at each, and each time
 is also compared deal by deal with the game's own (0.25 s; the first time given when 0.25 is
 not among them): a much closer measure of what more time gives than the two matches apart.
@@ -106,6 +111,27 @@ class Habits(NormalPlayer):
         return self.easy.decide(view)
 
 
+class Shaped(NormalPlayer):
+    """`normal` whose worth of defending follows the auction's shape instead of its mean
+    (`bidding.DEFENDING`): what a defender's standing came to in `normal`'s self-play when
+    the player on 100 was left with his obligated bid (`forced`) and when another seat had
+    bid of its own will (`bid`)."""
+
+    level = "shaped"
+    forced = 19.0
+    bid_will = -25.0
+
+    def bid(self, view: SeatView, legal: list[Action]) -> Action:
+        values = sorted({a.value for a in legal if a.value is not None})
+        if not values:
+            return super().bid(view, legal)
+        chances = self.contract_odds(view, values)
+        willing = any(v is not None and s != view.seat for s, v in view.bids[1:])
+        defend = self.bid_will if willing else self.forced
+        limit = bidding.auction_limit(view, chances, defend - bidding.DEFENDING)
+        return bidding.choose_bid(view, legal, limit)
+
+
 _truth: dict[int, int] | None = None  # holder → mask while an oracle decides
 
 
@@ -160,6 +186,8 @@ def make(level: str, seed: int, budget: Budget) -> Player:
         )
     elif name == "habits":
         player = Habits(seed)
+    elif name == "shaped":
+        player = Shaped(seed)
     else:
         player = make_player(name, seed)
     for setting in filter(None, settings.split(",")):
