@@ -167,13 +167,38 @@ def test_the_words_of_an_analysis_in_russian() -> None:
         "Кон 3",
         "Вы: заказ 120, взято 101 — не сыграно.",
         "С открытыми картами вы могли взять 131.",
-        "Взятка 3: 10♥ — потеря около 21 очка; лучше: A♣.",
+        "Взятка 3: 10♥ — потеря около 21 очка; лучше: Т♣.",
         "Всего потеряно вашими решениями: около 21 очка.",
     ]
     english = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
     assert english.hint(advice) == (
         "Hint: play A♣: makes the contract in 50% of sampled deals; 10♥: 40%."
     )
+    assert words.hint(advice) == "Подсказка: ход Т♣: заказ сыгран в 50% проб; 10♥: 40%."
+
+
+def test_a_hint_names_the_cards_as_the_table_shows_them() -> None:
+    """In Russian the pictures and the ace are В, Д, К, Т, as on the cards; in ASCII mode
+    the record's letters."""
+    from thousand_tui.ai.analysis import Advice, Option
+    from thousand_tui.engine.actions import Act, Action
+    from thousand_tui.engine.cards import parse_card
+    from thousand_tui.tui.coach import Words
+    from thousand_tui.tui.i18n import Translator
+
+    def gives(*pairs: tuple[str, int]) -> tuple[Action, ...]:
+        return tuple(Action(0, Act.GIVE, card=parse_card(c), to=to) for c, to in pairs)
+
+    best = Option(gives(("JH", 2), ("9D", 1)), -144.0)
+    other = Option(gives(("QS", 2), ("9D", 1)), -150.0)
+    advice = Advice(0, "exchange", best, (best, other), 100, True)
+    names = ["Вы", "Анна", "Борис"]
+    said = Words(Translator("ru"), names, you=0).hint(advice)
+    assert "В♥ → Борис" in said and "Д♠ → Борис" in said and "J♥" not in said
+    plain = Words(Translator("ru"), names, ascii_only=True, you=0).hint(advice)
+    assert "JH → Борис" in plain and "QS → Борис" in plain
+    english = Words(Translator("en"), ["You", "Anna", "Boris"], you=0).hint(advice)
+    assert "J♥ to Boris" in english and "Q♠ to Boris" in english
 
 
 async def test_a_hosted_table_analyses_a_deal_only_when_asked(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -188,3 +213,26 @@ async def test_a_hosted_table_analyses_a_deal_only_when_asked(monkeypatch) -> No
         await pilot.press("a")
         await analysed(app, 1)
         assert app.table.analyses[1] is not None
+
+
+def test_a_hint_to_be_baptised_says_the_cross_costs_less() -> None:
+    from thousand_tui.ai.analysis import Advice, Option
+    from thousand_tui.engine.actions import Act, Action
+    from thousand_tui.tui.coach import Words
+    from thousand_tui.tui.i18n import Translator
+
+    keep = Option((Action(0, Act.RAISE),), -144.0, 0.0)
+    concede = Option((Action(0, Act.CONCEDE),), -50.0)
+    cross = Option((Action(0, Act.BAPTISM),), -40.0)
+    baptised = Advice(0, "contract", cross, (cross, concede, keep), 100, True)
+    conceded = Advice(0, "contract", concede, (concede, keep), 100, True)
+    names = ["Вы", "Анна", "Борис"]
+    ru = Words(Translator("ru"), names, you=0)
+    assert ru.hint(baptised) == (
+        "Подсказка: «крещусь»: 100 сыграно лишь в 0% проб; креститься дешевле."
+    )
+    assert (
+        ru.hint(conceded) == "Подсказка: Расписать: 100 сыграно лишь в 0% проб; расписать дешевле."
+    )
+    en = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
+    assert en.hint(baptised).endswith("is made in 0% of sampled deals; a cross costs less.")

@@ -11,7 +11,7 @@ from ..ai.analysis import COSTLY, Advice, DealAnalysis, Decision, Option
 from ..engine.actions import Act, Action
 from ..engine.cards import Suit
 from ..stats import BANDS, Stats, Tally
-from .i18n import Translator
+from .i18n import Translator, card_label
 
 
 class Words:
@@ -47,7 +47,7 @@ class Words:
             return t("c_concede")
         if act is Act.BAPTISM:
             return t("c_baptism")
-        card = action.card.label(self.ascii_only) if action.card is not None else ""
+        card = card_label(action.card, t.lang, self.ascii_only) if action.card is not None else ""
         if act is Act.PLAY:
             if action.marriage is not None:
                 suit = action.marriage
@@ -100,7 +100,8 @@ class Words:
             if keep is None:
                 return ""
             value = keep.action.value or advice.contract
-            return t("c_concede_why", value=value, pct=pct(keep.chance or 0.0))
+            key = "c_baptism_why" if best.action.act is Act.BAPTISM else "c_concede_why"
+            return t(key, value=value, pct=pct(keep.chance or 0.0))
         if advice.kind == "play" and best.chance is not None:
             alt = others[0] if others else None
             if best.points is not None and (alt is None or alt.chance == best.chance):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..engine.cards import Card, Rank
 from ..plural import counted, plural_form
 
 LANGS: Final = ("en", "ru")
@@ -596,6 +597,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{value} is made in {pct}% of sampled deals; conceding costs less",
         "{value} сыграно лишь в {pct}% проб; расписать дешевле",
     ),
+    "c_baptism_why": (
+        "{value} is made in {pct}% of sampled deals; a cross costs less",
+        "{value} сыграно лишь в {pct}% проб; креститься дешевле",
+    ),
     "c_makes": (
         "makes the contract in {pct}% of sampled deals",
         "заказ сыгран в {pct}% проб",
@@ -789,6 +794,25 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_start_screen": ("Start screen", "К началу"),
     "key_ok": ("OK", "Да"),
 }
+
+
+# валет, дама, король, туз
+RUSSIAN_RANKS: Final = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
+
+
+def rank_label(card: Card, lang: str, ascii_only: bool = False) -> str:
+    """`10`, `9`, and the pictures and ace by their letters in `lang` (in ASCII mode always
+    the record's letters)."""
+    if lang == "ru" and not ascii_only:
+        return RUSSIAN_RANKS.get(card.rank, "10" if card.rank is Rank.TEN else "9")
+    return "10" if card.rank is Rank.TEN else card.rank.letter
+
+
+def card_label(card: Card, lang: str, ascii_only: bool = False) -> str:
+    """A card as the table names it: `Q♥`, in Russian `Д♥`; `QH` in ASCII mode."""
+    if ascii_only:
+        return card.label(ascii_only)
+    return rank_label(card, lang) + card.suit.glyph
 
 
 class Translator:

@@ -10,12 +10,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Final
 
 from rich.style import Style
 from rich.text import Text
 
-from ..engine.cards import Card, Rank, Suit
+from ..engine.cards import Card, Suit
+from . import i18n
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,6 @@ _CARD_RE = {
 }
 
 
-# валет, дама, король, туз
-RUSSIAN_RANKS: Final = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
-
-
 class Look(Enum):
     """How a card of the hand is drawn."""
 
@@ -90,16 +86,10 @@ class Palette:
         return Style(bold=True)
 
     def rank_label(self, card: Card) -> str:
-        """`10`, `9`, and the pictures and ace by their letters in the table's language (in
-        ASCII mode always the record's letters)."""
-        if self.lang == "ru" and not self.ascii_only:
-            return RUSSIAN_RANKS.get(card.rank, "10" if card.rank is Rank.TEN else "9")
-        return "10" if card.rank is Rank.TEN else card.rank.letter
+        return i18n.rank_label(card, self.lang, self.ascii_only)
 
     def card_label(self, card: Card) -> str:
-        if self.lang == "ru" and not self.ascii_only:
-            return self.rank_label(card) + card.suit.glyph
-        return card.label(self.ascii_only)
+        return i18n.card_label(card, self.lang, self.ascii_only)
 
     def suit_label(self, suit: Suit | str | None) -> str:
         if suit is None:
