@@ -72,9 +72,10 @@ HOPELESS_TALON = "9H JH QS"
 HOPELESS_GIVES = {2: "9S", 0: "TD"}
 
 
-def contract_game(preset: str) -> Game:
+def contract_game(preset: str, **state_args: object) -> Game:
     """Dealer 0; the forehand (seat 1) plays 100: every other seat passes, dark games and
-    redeals are declined; he takes the talon and gives; the game waits for his contract."""
+    redeals are declined; he takes the talon and gives; the game waits for his contract.
+    `state_args`: the match so far (`engine.helpers.state`)."""
     rules = rules_of(preset)
     talon = set(parse_cards(HOPELESS_TALON.split()))
     given = {seat: parse_card(code) for seat, code in HOPELESS_GIVES.items()}
@@ -86,7 +87,8 @@ def contract_game(preset: str) -> Game:
         else:
             cards = [c for c in cards if c is not given.get(seat)]
         dealt.append(" ".join(c.code for c in cards))
-    game = stacked_game(rules, dealt, HOPELESS_TALON)
+    start = state(**state_args) if state_args else None  # type: ignore[arg-type]
+    game = stacked_game(rules, dealt, HOPELESS_TALON, start_state=start)
     declines = (Act.DARK_DECLINE, Act.REDEAL_DECLINE, Act.PASS)
     while game.deal.phase.value in ("dark", "redeal", "auction"):
         seat = game.to_move
@@ -114,6 +116,34 @@ def test_family_a_hopeless_contract_is_given_up(level: str) -> None:
     game = contract_game("family")
     chosen = decide(level, game)
     assert chosen.act in (Act.CONCEDE, Act.BAPTISM)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_family_baptism_when_it_costs_both_opponents_their_third_palka(level: str) -> None:
+    """This cross is his second, so it costs him 120 now; given up for free instead, the
+    contract gives each opponent 50. But with two palki in a row each, the palka baptism
+    gives them costs each 120 (`palki.rule: three_in_a_row`): then baptism is worth most."""
+    fresh = contract_game("family", crosses=(0, 1, 0))
+    assert decide(level, fresh).act is Act.CONCEDE
+    streaks = contract_game("family", crosses=(0, 1, 0), streak=(2, 0, 2))
+    assert decide(level, streaks).act is Act.BAPTISM
+
+
+def test_a_palka_given_is_worth_its_penalty_where_it_completes_the_count() -> None:
+    view = contract_game("family", crosses=(0, 1, 0)).view(1)
+    assert concession_worth(view, Act.BAPTISM) == -120 + 120 / 6
+    one = contract_game("family", crosses=(0, 1, 0), streak=(2, 1, 0)).view(1)
+    assert concession_worth(one, Act.BAPTISM) == -120 + (120 + 120 / 6) / 2
+    # The streak of a player on the barrel does not count: he takes no palka.
+    barrel = contract_game(
+        "family", crosses=(0, 1, 0), streak=(2, 0, 2), scores=(880, 0, 0), barrel={0: 0}
+    ).view(1)
+    assert concession_worth(barrel, Act.BAPTISM) == -120 + 120 / 2
+    # Every third palka of the game (`palki.rule: every_third`): the 6th and the 3rd cost.
+    third = contract_game("classic", palki=(5, 0, 2), crosses=(0, 1, 0)).view(1)
+    assert concession_worth(third, Act.BAPTISM) == -120 + 120
+    fourth = contract_game("classic", palki=(3, 0, 0), crosses=(0, 1, 0)).view(1)
+    assert concession_worth(fourth, Act.BAPTISM) == -120 + 120 / 3
 
 
 def test_worths_follow_the_scoring() -> None:

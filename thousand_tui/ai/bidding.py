@@ -30,6 +30,7 @@ from ..engine.actions import Act, Action
 from ..engine.cards import DECK, Card, Rank
 from ..engine.deal import half_rounded_up_to_5
 from ..engine.rules import Rules
+from ..engine.scoring import palka_fines
 from ..engine.view import SeatView
 from .handmodel import HandModel, hand_model
 from .knowledge import TALON, knowledge_of, made_threshold, sample_deal
@@ -350,9 +351,7 @@ def concession_worth(view: SeatView, act: Act) -> float:
         # Every second cross costs the penalty: this one costs it now, or half of it later.
         odd = match.crosses[me] % 2 == 1
         cross = rules.baptism.crosses_penalty * (1.0 if odd else 0.5)
-        # Each opponent takes a palka: a share of the penalty it brings nearer.
-        share = 1 / 3 if rules.palki.rule == "every_third" else 1 / 6
-        return -cross + rules.palki.penalty * share
+        return -cross + palki_given_worth(view)
     free = match.concessions[me] < rules.rospis.free_per_game
     own = 0.0
     if not free and rules.rospis.declarer == "minus_bid":
@@ -366,6 +365,23 @@ def concession_worth(view: SeatView, act: Act) -> float:
     if mode == "half_bid_max_60":
         share = min(share, 60)
     return own - share * m
+
+
+def palki_given_worth(view: SeatView) -> float:
+    """What a palka to each opponent (a baptism's) is worth to this seat's standing: the
+    penalty itself where it completes his count, else a share of the penalty it brings
+    nearer. A player on the barrel, or sitting out, takes none."""
+    rules = view.rules
+    match = view.match
+    share = 1 / 3 if rules.palki.rule == "every_third" else 1 / 6
+    others = [s for s in range(view.players) if s not in (view.seat, view.sitting_out)]
+    fined = 0.0
+    for s in others:
+        if match.on_barrel(s):
+            continue
+        fines = palka_fines(rules, match.palki[s], match.palki_streak[s])
+        fined += rules.palki.penalty * (fines or share)
+    return fined / len(others)
 
 
 def contract_choice(
@@ -445,6 +461,7 @@ __all__ = [
     "known_talons",
     "odds",
     "outlooks",
+    "palki_given_worth",
     "play_worth",
     "random_talons",
 ]

@@ -368,6 +368,15 @@ def _trickless(rules: Rules, deal: DealOutcome, seat: int) -> bool:
     return deal.tricks_won[seat] == 0
 
 
+def palka_fines(rules: Rules, palki: int, streak: int, count: int = 1) -> int:
+    """How many times a player with `palki` in the game and `streak` deals in a row with one
+    pays the penalty when he takes `count` more: at every third palka of the game, or when
+    his streak reaches three (`palki.rule`)."""
+    if rules.palki.rule == "every_third":
+        return (palki + count) // 3 - palki // 3
+    return (streak + count) // 3
+
+
 def _palki(rules: Rules, sheet: _Sheet, given: list[int], takes_part: list[bool]) -> None:
     """Every third palka of the game, or three deals in a row with one (`palki.rule`).
 
@@ -379,16 +388,13 @@ def _palki(rules: Rules, sheet: _Sheet, given: list[int], takes_part: list[bool]
         if count == 0:
             sheet.streak[seat] = 0
             continue
-        old = sheet.palki[seat]
+        fines = palka_fines(rules, sheet.palki[seat], sheet.streak[seat], count)
         sheet.palki[seat] += count
         sheet.streak[seat] += count
         sheet.note(Palka(seat, count))
-        if rules.palki.rule == "every_third":
-            fines = sheet.palki[seat] // 3 - old // 3
-        else:
+        if rules.palki.rule == "three_in_a_row":
             # The streak restarts when it reaches three; of two palki at once the one past
-            # the third starts the new streak (`palki.rule: three_in_a_row`).
-            fines = sheet.streak[seat] // 3
+            # the third starts the new streak.
             sheet.streak[seat] %= 3
         for _ in range(fines):
             sheet.scores[seat] -= penalty
