@@ -146,6 +146,46 @@ def test_a_palka_given_is_worth_its_penalty_where_it_completes_the_count() -> No
     assert concession_worth(fourth, Act.BAPTISM) == -120 + 120 / 3
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_classic_a_concession_that_sends_an_opponent_onto_555_is_taken(level: str) -> None:
+    """Conceding gives each opponent 60: from 495 that is 555, and the samosval takes the
+    opponent's score back to 0. Worth far more than failing the contract."""
+    game = contract_game("classic", scores=(495, 0, 0))
+    assert decide(level, game).act is Act.CONCEDE
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_family_a_free_concession_that_lifts_both_opponents_onto_the_barrel(level: str) -> None:
+    """Given up for free, the contract gives each opponent 50. Baptism (a first cross, with a
+    palka to each opponent) is usually the cheaper way out; but from 830 both opponents climb
+    onto the barrel in the same deal, and both fall (`barrel.simultaneous: all_fall`)."""
+    assert decide(level, contract_game("family")).act is Act.BAPTISM
+    game = contract_game("family", scores=(830, 0, 830))
+    assert decide(level, game).act is Act.CONCEDE
+
+
+@pytest.mark.parametrize(
+    ("preset", "act", "state_args"),
+    [
+        ("classic", Act.CONCEDE, {}),
+        ("classic", Act.CONCEDE, {"scores": (495, 0, 0)}),
+        ("family", Act.CONCEDE, {"scores": (830, 0, 830)}),
+        ("family", Act.BAPTISM, {"crosses": (0, 1, 0), "streak": (2, 0, 1)}),
+    ],
+)
+def test_giving_up_is_weighed_as_the_rules_score_it(
+    preset: str, act: Act, state_args: dict[str, object]
+) -> None:
+    """What the declarer weighs is what the game then scores."""
+    from thousand_tui.engine.scoring import settle_given_up
+
+    game = contract_game(preset, **state_args)
+    weighed = settle_given_up(game.view(1), baptism=act is Act.BAPTISM)
+    game.apply(next(a for a in game.legal_actions(1) if a.act is act))
+    assert weighed.deltas == game.results[-1].deltas
+    assert weighed.state == game.results[-1].state
+
+
 def test_worths_follow_the_scoring() -> None:
     game = contract_game("classic")
     view = game.view(1)

@@ -22,15 +22,16 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from ..engine.actions import Act, Action
 from ..engine.cards import DECK, Card, Rank
-from ..engine.deal import half_rounded_up_to_5
+from ..engine.events import PalkaPenalty
 from ..engine.rules import Rules
-from ..engine.scoring import palka_fines
+from ..engine.scoring import Settlement, lands_on_samosval, settle_given_up
 from ..engine.view import SeatView
 from .handmodel import HandModel, hand_model
 from .knowledge import TALON, knowledge_of, made_threshold, sample_deal
@@ -266,14 +267,9 @@ def declarer_worth(view: SeatView, contract: int, made: bool, seat: int | None =
             bonus = BARREL_STEP
         elif not barrel.enabled and new >= rules.target:
             return WIN
-        elif landed_on_samosval(rules, new):
+        elif lands_on_samosval(rules, new):
             own = -score
     return own - others + bonus
-
-
-def landed_on_samosval(rules: Rules, score: int) -> bool:
-    mode = rules.samosval.mode
-    return (mode != "off" and score == 555) or (mode == "plus_minus" and score == -555)
 
 
 def defender_worth(view: SeatView) -> float:
@@ -341,47 +337,50 @@ def choose_bid(view: SeatView, legal: Sequence[Action], limit: int) -> Action:
 
 
 def concession_worth(view: SeatView, act: Act) -> float:
-    """The change of standing if this declarer concedes (or is baptised) now."""
-    rules = view.rules
-    contract = view.contract or 0
+    """The change of standing if this declarer concedes (or is baptised) now: the deal as the
+    rules settle it unplayed, and what that brings nearer (a cross, palki)."""
+    baptism = act is Act.BAPTISM
+    settled = settle_given_up(view, baptism)
+    worth = settled_worth(view, settled) + palki_nearer(view, settled)
+    if baptism and settled.state.crosses[view.seat] % 2 == 1:
+        # Every second cross costs the penalty: this one brings it nearer.
+        worth -= 0.5 * view.rules.baptism.crosses_penalty
+    return worth
+
+
+def settled_worth(view: SeatView, settled: Settlement) -> float:
+    """A settled deal as a change of this seat's standing: its score change less the others'
+    mean, a game won or lost, a climb onto the barrel (its own, or another's)."""
     me = view.seat
-    match = view.match
-    m = view.multiplier
-    if act is Act.BAPTISM:
-        # Every second cross costs the penalty: this one costs it now, or half of it later.
-        odd = match.crosses[me] % 2 == 1
-        cross = rules.baptism.crosses_penalty * (1.0 if odd else 0.5)
-        return -cross + palki_given_worth(view)
-    free = match.concessions[me] < rules.rospis.free_per_game
-    own = 0.0
-    if not free and rules.rospis.declarer == "minus_bid":
-        own = -contract * m
-    elif not free and rules.rospis.declarer == "palka":
-        own = -rules.palki.penalty / 3
-    if rules.rospis.third_penalty and (match.concessions[me] + 1) % 3 == 0:
-        own -= rules.rospis.third_penalty
-    mode = rules.rospis.opponents
-    share = 60 if mode == "sixty" else half_rounded_up_to_5(contract)
-    if mode == "half_bid_max_60":
-        share = min(share, 60)
-    return own - share * m
+    if settled.winner is not None:
+        return WIN if settled.winner == me else -WIN
+    others = [s for s in range(view.players) if s not in (me, view.sitting_out)]
+    deltas = settled.deltas
+    worth = deltas[me] - sum(deltas[s] for s in others) / len(others)
+    for s in range(view.players):
+        if settled.state.barrel[s] is not None and view.match.barrel[s] is None:
+            worth += BARREL_STEP if s == me else -BARREL_STEP / len(others)
+    return worth
 
 
-def palki_given_worth(view: SeatView) -> float:
-    """What a palka to each opponent (a baptism's) is worth to this seat's standing: the
-    penalty itself where it completes his count, else a share of the penalty it brings
-    nearer. A player on the barrel, or sitting out, takes none."""
+def palki_nearer(view: SeatView, settled: Settlement) -> float:
+    """Palki that fine nobody yet still bring their holders' fines nearer: a share of the
+    penalty each (a third of it where every third palka costs, a sixth where three in a row
+    do), against this seat or for it."""
     rules = view.rules
-    match = view.match
-    share = 1 / 3 if rules.palki.rule == "every_third" else 1 / 6
+    share = rules.palki.penalty * (1 / 3 if rules.palki.rule == "every_third" else 1 / 6)
+    fined = Counter(e.seat for e in settled.events if isinstance(e, PalkaPenalty))
     others = [s for s in range(view.players) if s not in (view.seat, view.sitting_out)]
-    fined = 0.0
-    for s in others:
-        if match.on_barrel(s):
+    worth = 0.0
+    for s in range(view.players):
+        unfined = settled.state.palki[s] - view.match.palki[s] - fined[s]
+        if unfined <= 0:
             continue
-        fines = palka_fines(rules, match.palki[s], match.palki_streak[s])
-        fined += rules.palki.penalty * (fines or share)
-    return fined / len(others)
+        if s == view.seat:
+            worth -= unfined * share
+        elif s in others:
+            worth += unfined * share / len(others)
+    return worth
 
 
 def contract_choice(
@@ -461,7 +460,6 @@ __all__ = [
     "known_talons",
     "odds",
     "outlooks",
-    "palki_given_worth",
     "play_worth",
     "random_talons",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, card_points, marriage_suits
 from .contract import concession_is_free, concession_terms
@@ -37,7 +37,11 @@ from .events import (
 )
 from .match import BarrelSeat, MatchState
 from .outcome import DealOutcome
+from .phases import seats_from
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .view import SeatView
 
 
 @dataclass
@@ -301,6 +305,39 @@ def settle(deal: DealOutcome) -> Settlement:
     )
 
 
+def settle_given_up(view: SeatView, baptism: bool = False) -> Settlement:
+    """What the declarer (the seat of `view`) giving his contract up now would score: the deal
+    settled unplayed, conceded or baptised, for a player weighing it. A sitting-out dealer
+    scores the talon this seat knows, if any."""
+    assert view.contract is not None and view.declarer == view.seat
+    n = view.players
+    nothing = (0,) * n
+    unplayed = DealOutcome(
+        rules=view.rules,
+        number=view.deal_number,
+        order=seats_from(view.forehand, n, view.sitting_out),
+        sitting_out=view.sitting_out,
+        before=view.match,
+        match=view.match,
+        cutter=view.dealer,
+        cut_fined=False,
+        sitter_talon=view.talon or (),
+        golden=view.golden,
+        dark=view.dark,
+        redeal_reason=None,
+        declarer=view.seat,
+        contract=view.contract,
+        multiplier=view.multiplier,
+        conceded=not baptism,
+        baptized=baptism,
+        declarations=(),
+        card_points=nothing,
+        marriage_points=nothing,
+        tricks_won=nothing,
+    )
+    return settle(unplayed)
+
+
 def _deltas(deal: DealOutcome, state: MatchState) -> list[int]:
     """Each score's change from the deal line's state, the cut's fine included."""
     return [a - b for a, b in zip(state.scores, deal.before.scores, strict=True)]
@@ -500,16 +537,19 @@ def _fall(rules: Rules, sheet: _Sheet, seat: int, why: FallReason, contract: int
     sheet.note(BarrelFall(seat, before - sheet.scores[seat], why))
 
 
+def lands_on_samosval(rules: Rules, score: int) -> bool:
+    """A score the samosval sends back to 0: 555, or −555 too (`samosval.mode`)."""
+    mode = rules.samosval.mode
+    return mode != "off" and (score == 555 or (mode == "plus_minus" and score == -555))
+
+
 def _samosval(rules: Rules, sheet: _Sheet, seats: Iterable[int] | None = None) -> None:
     """A score of 555 (or −555) becomes 0: anyone's (of `seats`, every seat by default), that
     of a player on a barrel at 555 or below too, who is then off it (a barrel score is the
     threshold plus the tally), without a fall (`samosval.mode`)."""
-    mode = rules.samosval.mode
-    if mode == "off":
-        return
     for seat in range(len(sheet.scores)) if seats is None else seats:
         score = sheet.scores[seat]
-        if score == 555 or (mode == "plus_minus" and score == -555):
+        if lands_on_samosval(rules, score):
             sheet.scores[seat] = 0
             sheet.barrel[seat] = None
             sheet.note(Samosval(seat, score))
