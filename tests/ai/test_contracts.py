@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine.helpers import complete, exchange_game, play_out, rules_of, stacked_game, state
+from engine.helpers import PRESETS, complete, exchange_game, play_out, rules_of, stacked_game, state
 
 from thousand_tui.ai import make_player
 from thousand_tui.ai.bidding import (
@@ -298,3 +298,35 @@ def test_the_call_is_the_evaluations(level: str) -> None:
         cancel = player.auction_worth(view) > stand
         chosen = decide(level, game)
         assert chosen.act is (Act.DARK_CANCEL if cancel else Act.DARK_CANCEL_DECLINE)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_giving_up_is_weighed_as_the_rules_score_it_in_whole_games(preset: str) -> None:
+    """Random players through whole games (scores, palki, crosses and barrels as they come):
+    every concession or baptism made scores what the declarer weighed before it."""
+    from thousand_tui.engine.events import CutPenalty
+    from thousand_tui.engine.scoring import settle_given_up
+
+    rules = rules_of(preset)
+    checked = 0
+    for seed in range(6):
+        game = Game(rules, seed)
+        players = [make_player("random", seed * 10 + s) for s in range(rules.players)]
+        while not game.over and len(game.results) < 60:
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            action = players[seat].decide(view)
+            weighed = None
+            if action.act in (Act.CONCEDE, Act.BAPTISM):
+                weighed = settle_given_up(view, baptism=action.act is Act.BAPTISM)
+            game.apply(action)
+            if weighed is not None:
+                result = game.results[-1]
+                assert (weighed.state, weighed.winner) == (result.state, result.winner)
+                # The deal line's changes also count the cut's fine, taken before the deal.
+                fined = {e.seat: e.points for e in result.events if isinstance(e, CutPenalty)}
+                before_the_cut = [d + fined.get(s, 0) for s, d in enumerate(result.deltas)]
+                assert weighed.deltas == before_the_cut
+                checked += 1
+    assert checked >= 5
