@@ -236,3 +236,17 @@ def test_a_hint_to_be_baptised_says_the_cross_costs_less() -> None:
     )
     en = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
     assert en.hint(baptised).endswith("is made in 0% of sampled deals; a cross costs less.")
+
+
+def test_the_analysis_of_a_deal_given_up_says_how() -> None:
+    from thousand_tui.ai.analysis import DealAnalysis
+    from thousand_tui.tui.coach import Words
+    from thousand_tui.tui.i18n import Translator
+
+    conceded = DealAnalysis(4, 0, 0, 100, None, None, None)
+    baptised = DealAnalysis(4, 0, 0, 100, None, None, None, baptism=True)
+    ru = Words(Translator("ru"), ["Вы", "Анна", "Борис"], you=0)
+    assert ru.deal(conceded)[1] == "Вы: заказ 100 расписан."
+    assert ru.deal(baptised)[1] == "Вы: «крещусь» на 100."
+    en = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
+    assert en.deal(baptised)[1] == "You gave up 100 by baptism («крещусь»)."

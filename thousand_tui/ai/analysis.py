@@ -279,6 +279,7 @@ class DealAnalysis:
     taken: int | None  # the declarer's points (cards and marriages), when the deal was played
     open_card: int | None  # the declarer's points with every card open and best play
     decisions: list[Decision] = field(default_factory=list)
+    baptism: bool = False  # given up by «крещусь», not conceded
 
     @property
     def lost(self) -> float:
@@ -417,6 +418,7 @@ def _analyze_deals(
             analysis.declarer = line.get("declarer")
             analysis.contract = line.get("contract")
             analysis.made = line.get("made")
+            analysis.baptism = bool(line.get("baptism"))
             d = analysis.declarer
             if isinstance(d, int) and line.get("card_points") is not None:
                 analysis.taken = line["card_points"][d] + line["marriage_points"][d]
@@ -477,6 +479,7 @@ def deal_dict(analysis: DealAnalysis) -> dict[str, Any]:
         "declarer": analysis.declarer,
         "contract": analysis.contract,
         "made": analysis.made,
+        "baptism": analysis.baptism,
         "taken": analysis.taken,
         "open_card": analysis.open_card,
         "lost": round(analysis.lost, 1),

@@ -173,7 +173,8 @@ class Words:
         if d is None or analysis.contract is None:
             lines.append(t("c_deal_none"))
         elif analysis.made is None:
-            lines.append(t("c_deal_conceded", name=self.names[d], value=analysis.contract))
+            key = "c_deal_baptised" if analysis.baptism else "c_deal_conceded"
+            lines.append(t(key, name=self.names[d], value=analysis.contract))
         else:
             result = t("c_deal_made" if analysis.made else "c_deal_down")
             lines.append(

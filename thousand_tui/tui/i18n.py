@@ -687,6 +687,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "c_deal_made": ("made", "сыграно"),
     "c_deal_down": ("down", "не сыграно"),
     "c_deal_conceded": ("{name} conceded {value}.", "{name}: заказ {value} расписан."),
+    "c_deal_baptised": (
+        "{name} gave up {value} by baptism («крещусь»).",
+        "{name}: «крещусь» на {value}.",
+    ),
     "c_deal_none": ("No contract was played in this deal.", "В этом коне заказ не играли."),
     "c_open_card": (
         "With all cards open, {name} could take {points}.",
