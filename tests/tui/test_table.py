@@ -382,3 +382,26 @@ async def test_a_dialog_opening_as_the_terminal_hangs_up_ends_the_app_cleanly() 
         app.signalled(signal.SIGHUP)  # ... as the terminal hangs up
         await pilot.pause()
     assert app.return_code == 128 + signal.SIGHUP
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_note_never_covers_the_hand(size: tuple[int, int]) -> None:
+    """A hint takes seconds to read, and the player chooses his card meanwhile: notes show at
+    the top right, over an opponent's panel."""
+    from textual.widgets._toast import Toast
+
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("Hint: play 9♦: the contract is made in 44% of sampled deals; K♦: 45%.")
+        toasts: list[Toast] = []
+        for _ in range(40):
+            await pilot.pause(0.05)
+            toasts = list(app.screen.query(Toast))
+            if toasts and all(t.region.height for t in toasts):
+                break
+        assert toasts
+        hand = app.table.query_one(Hand).region
+        for toast in toasts:
+            assert not toast.region.overlaps(hand)
+            assert toast.region.y <= 2
