@@ -250,3 +250,22 @@ def test_the_analysis_of_a_deal_given_up_says_how() -> None:
     assert ru.deal(baptised)[1] == "Вы: «крещусь» на 100."
     en = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
     assert en.deal(baptised)[1] == "You gave up 100 by baptism («крещусь»)."
+
+
+def test_a_hint_between_cards_of_equal_chance_says_whose_points() -> None:
+    """Near the end, where the cards weigh alike against the contract, the hint gives the
+    points the declarer still takes after each."""
+    from thousand_tui.ai.analysis import Advice, Option
+    from thousand_tui.engine.actions import Act, Action
+    from thousand_tui.engine.cards import parse_card
+    from thousand_tui.tui.coach import Words
+    from thousand_tui.tui.i18n import Translator
+
+    nine = Action(0, Act.PLAY, card=parse_card("9H"))
+    jack = Action(0, Act.PLAY, card=parse_card("JH"))
+    best, alt = Option((nine,), -20.0, 0.0, 48.0), Option((jack,), -21.0, 0.0, 50.0)
+    advice = Advice(0, "play", best, (best, alt), 120, False)
+    en = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
+    assert en.hint(advice) == "Hint: play 9♥: the declarer takes 48 more on average; J♥: 50."
+    ru = Words(Translator("ru"), ["Вы", "Анна", "Борис"], you=0)
+    assert ru.hint(advice) == "Подсказка: ход 9♥: разыгрывающему ещё 48 в среднем; В♥: 50."
