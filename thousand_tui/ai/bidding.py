@@ -34,7 +34,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import Settlement, lands_on_samosval, settle_given_up
 from ..engine.view import SeatView
 from .handmodel import HandModel, hand_model
-from .knowledge import TALON, knowledge_of, made_threshold, sample_deal
+from .knowledge import TALON, knowledge_of, made_threshold, play_order, sample_deal
 
 # A defender's score change when the contract is made / fails (his card points and marriages,
 # rounded), and a defender's mean standing change in a deal another seat declares: measured
@@ -277,15 +277,17 @@ def defender_worth(view: SeatView) -> float:
     the game (or the barrel) with any contract he makes."""
     rules = view.rules
     match = view.match
-    me = view.seat
     worth = DEFENDING * view.multiplier
-    for s in range(view.players):
-        if s == me or s == view.sitting_out:
-            continue
+    for s in opponents(view):
         near = not rules.barrel.enabled and match.scores[s] + rules.bidding.min >= rules.target
         if match.on_barrel(s) or near:
             worth -= 0.3 * WIN
     return worth
+
+
+def opponents(view: SeatView) -> list[int]:
+    """The other seats that play this deal (not one sitting it out)."""
+    return [s for s in play_order(view) if s != view.seat]
 
 
 def play_worth(view: SeatView, contract: int, chance: float) -> float:
@@ -354,7 +356,7 @@ def settled_worth(view: SeatView, settled: Settlement) -> float:
     me = view.seat
     if settled.winner is not None:
         return WIN if settled.winner == me else -WIN
-    others = [s for s in range(view.players) if s not in (me, view.sitting_out)]
+    others = opponents(view)
     deltas = settled.deltas
     worth = deltas[me] - sum(deltas[s] for s in others) / len(others)
     for s in range(view.players):
@@ -370,16 +372,12 @@ def palki_nearer(view: SeatView, settled: Settlement) -> float:
     rules = view.rules
     share = rules.palki.penalty * (1 / 3 if rules.palki.rule == "every_third" else 1 / 6)
     fined = Counter(e.seat for e in settled.events if isinstance(e, PalkaPenalty))
-    others = [s for s in range(view.players) if s not in (view.seat, view.sitting_out)]
+    others = opponents(view)
     worth = 0.0
-    for s in range(view.players):
+    for s in (view.seat, *others):
         unfined = settled.state.palki[s] - view.match.palki[s] - fined[s]
-        if unfined <= 0:
-            continue
-        if s == view.seat:
-            worth -= unfined * share
-        elif s in others:
-            worth += unfined * share / len(others)
+        if unfined > 0:
+            worth += unfined * share * (-1.0 if s == view.seat else 1.0 / len(others))
     return worth
 
 
