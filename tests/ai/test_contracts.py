@@ -20,6 +20,8 @@ from thousand_tui.engine.cards import parse_card, parse_cards
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.view import SeatView
 
+from .helpers import play_states
+
 LEVELS = ("normal", "hard")
 
 
@@ -305,28 +307,35 @@ def test_giving_up_is_weighed_as_the_rules_score_it_in_whole_games(preset: str) 
     """Random players through whole games (scores, palki, crosses and barrels as they come):
     every concession or baptism made scores what the declarer weighed before it."""
     from thousand_tui.engine.events import CutPenalty
-    from thousand_tui.engine.scoring import settle_given_up
+    from thousand_tui.engine.scoring import Settlement, settle_given_up
 
-    rules = rules_of(preset)
     checked = 0
+
+    def check(game: Game, weighed: dict[bool, Settlement], settled: int) -> None:
+        """If the contract was given up (settled at once), it scored what was weighed."""
+        nonlocal checked
+        if not weighed or len(game.results) == settled:
+            return
+        result = game.results[-1]
+        assert result.conceded or result.baptism
+        expected = weighed[result.baptism]
+        assert (expected.state, expected.winner) == (result.state, result.winner)
+        # The deal line's changes also count the cut's fine, taken before the deal.
+        fined = {e.seat: e.points for e in result.events if isinstance(e, CutPenalty)}
+        before_the_cut = [d + fined.get(s, 0) for s, d in enumerate(result.deltas)]
+        assert expected.deltas == before_the_cut
+        checked += 1
+
     for seed in range(6):
-        game = Game(rules, seed)
-        players = [make_player("random", seed * 10 + s) for s in range(rules.players)]
-        while not game.over and len(game.results) < 60:
-            seat = game.to_move
-            assert seat is not None
-            view = game.view(seat)
-            action = players[seat].decide(view)
-            weighed = None
-            if action.act in (Act.CONCEDE, Act.BAPTISM):
-                weighed = settle_given_up(view, baptism=action.act is Act.BAPTISM)
-            game.apply(action)
-            if weighed is not None:
-                result = game.results[-1]
-                assert (weighed.state, weighed.winner) == (result.state, result.winner)
-                # The deal line's changes also count the cut's fine, taken before the deal.
-                fined = {e.seat: e.points for e in result.events if isinstance(e, CutPenalty)}
-                before_the_cut = [d + fined.get(s, 0) for s, d in enumerate(result.deltas)]
-                assert weighed.deltas == before_the_cut
-                checked += 1
+        # Before each decision that may give the contract up: what either way would score.
+        weighed: dict[bool, Settlement] = {}
+        settled = 0
+        for game, view in play_states(preset, seed, "random", deals=60):
+            check(game, weighed, settled)
+            ways = {a.act for a in view.legal} & {Act.CONCEDE, Act.BAPTISM}
+            weighed = {
+                act is Act.BAPTISM: settle_given_up(view, act is Act.BAPTISM) for act in ways
+            }
+            settled = len(game.results)
+        check(game, weighed, settled)  # the game may end with it
     assert checked >= 5
