@@ -10,6 +10,7 @@ from textual.dom import DOMNode
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from ..i18n import MESSAGES, Translator
 from ..render import Palette
@@ -34,7 +35,12 @@ class KeyFooter(Footer):
     """The footer, with the bindings' descriptions (catalogue keys such as `key_play`) in the
     table's language. It is rebuilt only when the keys it shows change: a rebuild makes a
     widget per key, and a screen asks for one after nearly every move. Each key starts in the
-    footer's own style (compact or not), so that mounting it restyles nothing."""
+    footer's own style (compact or not), so that mounting it restyles nothing.
+
+    Textual's footer binds each key to its `compact` with `data_bind`, a watcher on the footer
+    that outlives the key: pruned only when `compact` changes, it kept every key of every
+    rebuild (about 140 widgets a deal). Here the keys are not bound; the footer sets `compact`
+    on the keys it holds when it changes."""
 
     _shown: tuple[object, ...] | None = None
 
@@ -56,7 +62,12 @@ class KeyFooter(Footer):
             compact = getattr(type(widget), "compact", None)
             if isinstance(compact, Reactive):
                 widget.set_reactive(compact, self.compact)
+            widget._reactive_connect = None  # no watcher on the footer (see above)
             yield widget
+
+    def watch_compact(self, compact: bool) -> None:
+        for key in self.query(FooterKey):
+            key.compact = compact
 
 
 def shown_keys(screen: Screen[object]) -> tuple[tuple[object, ...], ...]:
