@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from collections import deque
+
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.widgets import RichLog
 
 
 class GameLog(RichLog):
+    """The log keeps the last `MAX_LINES` lines on screen (about four deals at 100 columns),
+    so that a long game holds no more than a short one: each line kept is a strip with caches
+    of its own, and RichLog's cache of rendered lines (1,024 by default) would keep as many
+    again, from lines long scrolled away."""
+
+    MAX_LINES = 200
+
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=500)
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=self.MAX_LINES)
         self.can_focus = False
-        self.lines_written: list[str] = []
+        self._line_cache = LRUCache(self.MAX_LINES)
+        self.lines_written: deque[str] = deque(maxlen=self.MAX_LINES)
 
     def say(self, line: Text) -> None:
         self.lines_written.append(line.plain)

@@ -1,0 +1,103 @@
+"""What the table keeps does not grow with the game: the footer's keys of earlier rebuilds are
+let go, the log holds a bounded number of lines, and deal after deal the table holds the same
+widgets. `bench/soak.py` measures the memory of long games in a real terminal; these tests
+catch the causes it found if they come back."""
+
+from __future__ import annotations
+
+import gc
+from collections import Counter
+
+import pytest
+from rich.text import Text
+from textual.dom import DOMNode
+from textual.strip import Strip
+from textual.widgets._footer import FooterKey
+
+from thousand_tui.settings import TableSetup
+from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.widgets.base import KeyFooter
+from thousand_tui.tui.widgets.log import GameLog
+
+from .helpers import STRONG, settle
+
+
+def live(kind: type) -> list[object]:
+    gc.collect()
+    return [o for o in gc.get_objects() if isinstance(o, kind)]
+
+
+def widgets_by_kind() -> Counter[str]:
+    return Counter(type(node).__name__ for node in live(DOMNode))
+
+
+async def play_deals(app: ThousandApp, pilot: object, deals: int) -> None:
+    """Enter alone, until `deals` deals are settled (the default of every dialog, the card
+    under the cursor)."""
+    game = app.session.game
+    for _ in range(20_000):
+        if len(game.results) >= deals or game.over:
+            return
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        await pilot.pause(0.002)  # type: ignore[attr-defined]
+    raise AssertionError(f"{deals} deals were not played")
+
+
+async def test_the_footers_old_keys_are_let_go() -> None:
+    """Each rebuild of the footer (after nearly every move) makes new keys; the old ones go.
+    Some stay reachable for a while from the layout last drawn, never more."""
+    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_deals(app, pilot, 1)
+        after_one = len(live(FooterKey))
+        await play_deals(app, pilot, 3)
+        assert len(live(FooterKey)) <= after_one + 20  # a leak keeps ~140 keys a deal
+        footers = [footer for screen in app.screen_stack for footer in screen.query(KeyFooter)]
+        assert footers
+        for footer in footers:
+            assert footer.query(FooterKey)
+            assert not getattr(footer, "__watchers", {}).get("compact")
+
+
+async def test_the_footers_keys_follow_its_compact_style() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        footer = app.table.query_one(KeyFooter)
+        footer.compact = not footer.compact
+        await pilot.pause()
+        assert {key.compact for key in footer.query(FooterKey)} == {footer.compact}
+
+
+async def test_the_log_keeps_its_last_lines_only() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        log = app.table.query_one(GameLog)
+        for n in range(3 * GameLog.MAX_LINES):
+            log.say(Text(f"line {n}: Anna 100 · Boris pass · You 105, a line long enough to wrap"))
+            if n % 50 == 0:
+                log.scroll_end(animate=False)
+                await pilot.pause()
+        await pilot.pause()
+        assert len(log.lines) <= GameLog.MAX_LINES
+        assert len(log._line_cache) <= GameLog.MAX_LINES
+        assert len(log.lines_written) == GameLog.MAX_LINES
+        assert log.lines_written[-1].startswith(f"line {3 * GameLog.MAX_LINES - 1}:")
+
+
+@pytest.mark.slow
+async def test_deal_after_deal_the_table_holds_the_same() -> None:
+    """Between deal 6 and deal 10 (the log full by then) the table holds the same widgets and
+    no more rendered lines than before, give or take a screenful."""
+    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_deals(app, pilot, 6)
+        widgets, strips = widgets_by_kind(), len(live(Strip))
+        await play_deals(app, pilot, 10)
+        assert not app.session.game.over
+        later = widgets_by_kind()
+        grown = {kind: later[kind] - widgets[kind] for kind in later if later[kind] > widgets[kind]}
+        assert sum(grown.values()) <= 10, grown
+        assert len(live(Strip)) <= strips + 400
