@@ -1,0 +1,268 @@
+"""Long games in a real terminal: the memory of the game, its search workers and the table
+service, deal by deal.
+
+Each run starts `thousand` in a tmux server of its own (100×30, a data folder of its own) and
+plays it with Enter alone (the default of every dialog, the card under the cursor), one key
+every `--key` seconds, until `--deals` deals are settled; a game that ends first is followed by
+the next one in the same process (`a`, again) for a solo table, by a new table for a shared one.
+After every settled deal it reads the resident memory (RSS, /proc/PID/status) of:
+
+- the game: the `thousand` process in the terminal;
+- its workers: the search's worker processes under it (`hard`), summed;
+- the service: the table service of a shared table (`python -m thousand_tui.tables.service`),
+  with its own workers.
+
+It prints each run's RSS every five deals and the growth from deal 5 to the last, per process.
+The goal: at most 5 MB from deal 5 to deal 40 for each.
+
+    python bench/soak.py                                 # every level, solo and shared: ~25 min
+    python bench/soak.py --levels easy --modes solo --deals 20
+    python bench/soak.py --jobs 2                        # two runs at a time
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+GOAL_MB = 5.0
+FROM_DEAL = 5
+PRESET = "family"  # its games are long (77 deals on average between `easy` players)
+SIZE = (100, 30)
+STALL = 300.0  # seconds without a settled deal: the run is stuck
+
+
+@dataclass
+class Run:
+    level: str
+    mode: str  # "solo" or "shared"
+    rows: list[tuple[int, float, float, float]] = field(default_factory=list)  # deal, MB × 3
+    games: int = 1
+    problem: str | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.mode} {self.level}"
+
+    def growth(self, column: int) -> float | None:
+        """MB from deal FROM_DEAL to the last deal measured, of column 1 (game), 2 (workers)
+        or 3 (service)."""
+        start = next((row for row in self.rows if row[0] >= FROM_DEAL), None)
+        if start is None or start is self.rows[-1]:
+            return None
+        return self.rows[-1][column] - start[column]
+
+
+# ---------------------------------------------------------------------- processes
+
+
+def rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def children(pid: int) -> list[int]:
+    found: list[int] = []
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            found += [int(c) for c in (task / "children").read_text().split()]
+    except OSError:
+        pass
+    return found
+
+
+def descendants(pid: int) -> Iterator[int]:
+    for child in children(pid):
+        yield child
+        yield from descendants(child)
+
+
+def command_line(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_text(errors="replace").split("\0")
+    except OSError:
+        return []
+
+
+def with_workers(pid: int | None, apart: int | None = None) -> tuple[float, float]:
+    """RSS of a process and, summed, of its descendants (but `apart` and its own: the table
+    service, started by the first client, is its child until that client ends)."""
+    if pid is None:
+        return 0.0, 0.0
+    skip = {apart, *descendants(apart)} if apart is not None else set()
+    return rss_mb(pid), sum(rss_mb(child) for child in descendants(pid) if child not in skip)
+
+
+def service_pid(data: Path) -> int | None:
+    """The table service of the data folder (its pid is the first line of its lock file)."""
+    try:
+        pid = int((data / "thousand_tui" / "tables" / "service.lock").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pid if Path(f"/proc/{pid}").exists() else None
+
+
+# ---------------------------------------------------------------------- the terminal
+
+
+class Terminal:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.base = ["tmux", "-L", f"soak-{uuid.uuid4().hex[:8]}", "-f", "/dev/null"]
+        self.data = root / "data"
+        (root / "home").mkdir()
+        self.env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(root / "home"),
+            "XDG_DATA_HOME": str(self.data),
+            "XDG_CONFIG_HOME": str(root / "config"),
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+        }
+
+    def tmux(self, *args: str) -> str:
+        done = subprocess.run([*self.base, *args], capture_output=True, text=True, timeout=30)
+        return done.stdout
+
+    def start(self, argv: list[str]) -> None:
+        env = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items())
+        command = f"env -i {env} {shlex.join(argv)}"
+        width, height = (str(n) for n in SIZE)
+        self.tmux("new-session", "-d", "-x", width, "-y", height, "-s", "soak", command)
+
+    def key(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", "soak", *keys)
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "soak")
+
+    def game_pid(self) -> int | None:
+        text = self.tmux("display-message", "-p", "-t", "soak", "#{pane_pid}").strip()
+        return int(text) if text.isdigit() else None
+
+    def close(self) -> None:
+        self.tmux("kill-server")
+
+
+def settled_deals(data: Path) -> int:
+    """Deals settled in every record of the data folder (solo games and shared tables)."""
+    total = 0
+    for path in (data / "thousand_tui" / "games").glob("*.jsonl"):
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            total += sum(1 for line in handle if line.startswith('{"type":"result"'))
+    return total
+
+
+# ---------------------------------------------------------------------- a run
+
+
+def program() -> list[str]:
+    found = shutil.which("thousand")
+    return [found] if found else [sys.executable, "-m", "thousand_tui"]
+
+
+def argv_for(run: Run) -> list[str]:
+    if run.mode == "solo":
+        return [*program(), "--preset", PRESET, "--ai", run.level, "--pace", "0"]
+    return [*program(), "open", PRESET, "--people", "1", "--ai", run.level, "--pace", "0"]
+
+
+def soak(run: Run, deals: int, key_every: float) -> Run:
+    with tempfile.TemporaryDirectory(prefix="soak-") as scratch:
+        terminal = Terminal(Path(scratch))
+        try:
+            terminal.start(argv_for(run))
+            seen, last_change = 0, time.monotonic()
+            while seen < deals:
+                terminal.key("Enter")
+                time.sleep(key_every)
+                pid = terminal.game_pid()
+                if pid is None:  # the game ended: again, a new table
+                    if run.mode == "solo":
+                        run.problem = "the game's process ended"
+                        break
+                    run.games += 1
+                    terminal.close()
+                    terminal.start(argv_for(run))
+                    continue
+                now = settled_deals(terminal.data)
+                if now > seen:
+                    seen, last_change = now, time.monotonic()
+                    service_at = service_pid(terminal.data)
+                    game, workers = with_workers(pid, apart=service_at)
+                    service, service_workers = with_workers(service_at)
+                    run.rows.append((now, game, workers, service + service_workers))
+                elif time.monotonic() - last_change > STALL:
+                    run.problem = "no deal settled for 5 minutes; the screen:\n" + terminal.screen()
+                    break
+                if "Game over" in terminal.screen() or "Конец игры" in terminal.screen():
+                    run.games += 1
+                    terminal.key("a" if run.mode == "solo" else "q")
+        finally:
+            terminal.close()
+    return run
+
+
+# ---------------------------------------------------------------------- the report
+
+
+def report(runs: list[Run]) -> None:
+    for run in runs:
+        print(f"\n{run.name}: {len(run.rows)} deals measured, {run.games} game(s)")
+        if run.problem:
+            print(f"  stopped: {run.problem}")
+        print(f"  {'deal':>4} {'game MB':>8} {'workers MB':>11} {'service MB':>11}")
+        for deal, game, workers, service in run.rows:
+            if deal in (1, FROM_DEAL) or deal % 5 == 0 or (deal, game) == run.rows[-1][:2]:
+                print(f"  {deal:>4} {game:>8.1f} {workers:>11.1f} {service:>11.1f}")
+    print(f"\ngrowth from deal {FROM_DEAL} to the last (goal: at most {GOAL_MB:g} MB each)")
+    print(f"{'run':<14} {'deals':>5} {'game':>7} {'workers':>8} {'service':>8}  verdict")
+    for run in runs:
+        growths = [run.growth(column) for column in (1, 2, 3)]
+        shown = ["     -" if g is None else f"{g:+6.1f}" for g in growths]
+        last = run.rows[-1][0] if run.rows else 0
+        worst = max((g for g in growths if g is not None), default=None)
+        verdict = "?" if worst is None else ("ok" if worst <= GOAL_MB else "OVER")
+        print(f"{run.name:<14} {last:>5} {shown[0]:>7} {shown[1]:>8} {shown[2]:>8}  {verdict}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", default="easy,normal,hard", help="AI levels (all three)")
+    parser.add_argument("--modes", default="solo,shared", help="solo, shared or both")
+    parser.add_argument("--deals", type=int, default=40, help="deals per run (40)")
+    parser.add_argument("--key", type=float, default=0.12, help="seconds between keys (0.12)")
+    parser.add_argument("--jobs", type=int, default=1, help="runs at a time (1)")
+    options = parser.parse_args()
+    if shutil.which("tmux") is None:
+        print("soak: needs tmux", file=sys.stderr)
+        return 2
+    runs = [
+        Run(level.strip(), mode.strip())
+        for mode in options.modes.split(",")
+        for level in options.levels.split(",")
+    ]
+    with ThreadPoolExecutor(options.jobs) as pool:
+        done = list(pool.map(lambda run: soak(run, options.deals, options.key), runs))
+    report(done)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
