@@ -43,7 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(options.handler(options))
     except (CliError, ValueError) as error:  # RulesError and RecordError are ValueErrors
-        print(f"{PROG}: {error}", file=sys.stderr)
+        from .saves import public_text
+
+        print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

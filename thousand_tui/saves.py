@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +26,9 @@ APP_DIR = "thousand_tui"
 DATA_DIR_ENV = "THOUSAND_DATA_DIR"
 # Set by `thousand ssh-session`: the table runs as a hosted session (docs/ssh-hosting.md).
 SESSION_MARK = "THOUSAND_SSH_SESSION"
+# Set by `thousand ssh-session` too: how its players log in (`thousand@cards.example.org`).
+LOGIN_ENV = "THOUSAND_SSH_LOGIN"
+LOGIN_UNKNOWN = "HOST"  # what a message names when the host did not say (`--host`)
 RECORD_SUFFIX = ".jsonl"
 MAX_NAME = 16
 
@@ -38,6 +42,38 @@ def data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or ""
     root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
     return root / APP_DIR
+
+
+def hosted(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this runs as a hosted SSH session (docs/ssh-hosting.md): its player cannot
+    type `thousand` nor open a file of the server, so no message may tell him to."""
+    return bool((os.environ if environ is None else environ).get(SESSION_MARK))
+
+
+def typed(
+    words: str, hosted_words: str | None = None, environ: Mapping[str, str] | None = None
+) -> str:
+    """A command of the game as its player types it: `thousand WORDS` at a terminal of his
+    own; in a hosted session, his login with the words of the SSH request, e.g.
+    `ssh -t thousand@cards.example.org join K7QM2P` (`hosted_words` where they differ)."""
+    env = os.environ if environ is None else environ
+    if not hosted(env):
+        return f"thousand {words}".rstrip()
+    login = env.get(LOGIN_ENV) or LOGIN_UNKNOWN
+    request = words if hosted_words is None else hosted_words
+    return f"ssh -t {login} {request}".rstrip()
+
+
+SERVER_PATH = re.compile(r"(?<![\w.~])/[^\s:;,'\"`()]+")
+
+
+def public_text(text: str, environ: Mapping[str, str] | None = None) -> str:
+    """`text` as a player may read it: in a hosted session no path of the server, a file
+    named by its name alone (`/srv/…/games/2026-…-classic.jsonl: …` → `2026-…-classic.jsonl: …`);
+    elsewhere as it is."""
+    if not hosted(environ):
+        return text
+    return SERVER_PATH.sub(lambda found: found.group(0).rstrip("/").rsplit("/", 1)[-1], text)
 
 
 def games_dir() -> Path:

@@ -22,7 +22,7 @@ from .engine.game import Start
 from .engine.rules import with_overrides
 from .plural import counted
 from .presets import Preset, load_preset
-from .saves import describe_save, games_dir, latest_unfinished
+from .saves import describe_save, games_dir, hosted, latest_unfinished, typed
 
 LANGUAGES: Final = ("en", "ru")
 LEVELS: Final = ("random", "easy", "normal", "hard")
@@ -182,6 +182,8 @@ def resume_path(value: str) -> Path:
     """`--resume` alone continues the latest unfinished game; `--resume FILE` that file."""
     if value == "latest":
         path = latest_unfinished()
+        if path is None and hosted():
+            raise SetupError(f"no saved game to resume; start one with: {typed('')}")
         if path is None:
             raise SetupError(
                 f"there is no unfinished game to resume (saved games live in {games_dir()}); "

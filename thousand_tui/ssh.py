@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .presets import LANGUAGES, load_preset, shipped_names
-from .saves import DATA_DIR_ENV, SESSION_MARK, data_dir
+from .saves import DATA_DIR_ENV, LOGIN_ENV, LOGIN_UNKNOWN, SESSION_MARK, data_dir
 from .settings import LEVELS
 from .tables.service import normalize_code
 
@@ -39,6 +39,7 @@ HELP_WORDS = ("help", "--help", "-h")
 MAX_COMMAND = 200
 EXIT_REFUSED = 2
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+HOST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]{0,252}")
 PROG = "thousand"
 
 Launch = Callable[[list[str]], int]
@@ -56,6 +57,11 @@ class HostConfig:
     default: str
     ai: str | None = None
     player: str | None = None
+    host: str = LOGIN_UNKNOWN  # the name players connect to, for the messages
+
+    def login(self, user: str) -> str:
+        """`USER@HOST`, as the player types it after `ssh -t`."""
+        return f"{user}@{self.host}"
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,11 @@ def add_ssh_session_options(parser: argparse.ArgumentParser) -> None:
         "e.g. from a per-key command in authorized_keys",
     )
     parser.add_argument(
+        "--host",
+        help="the host name players connect to, e.g. cards.example.org: messages that tell "
+        "a player what to type name it (default: the word HOST)",
+    )
+    parser.add_argument(
         "--dry-run",
         action="store_true",
         help="check the request and print the command the session would run, without starting it",
@@ -121,7 +132,10 @@ def host_config(options: argparse.Namespace) -> HostConfig:
     player = options.player
     if player is not None and not NAME.fullmatch(player):
         raise Refused("host setting --player: use a-z, 0-9, - and _ (at most 32)")
-    return HostConfig(presets, default, options.ai, player)
+    host = getattr(options, "host", None) or LOGIN_UNKNOWN
+    if not HOST_NAME.fullmatch(host):
+        raise Refused(f"host setting --host: {_show(host)} is not a host name")
+    return HostConfig(presets, default, options.ai, player, host)
 
 
 def _preset_target(name: str, target: str) -> str:
@@ -207,7 +221,7 @@ def usage(config: HostConfig, user: str = "thousand") -> str:
     words = ", ".join(config.presets)
     return (
         f"{USAGE_START} a preset ({words}; none for the start screen), a language "
-        f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {user}@HOST "
+        f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {config.login(user)} "
         f"{config.default} {LANGUAGES[-1]}`; `open` (with a preset) opens a table friends "
         f"join with `join CODE`"
     )
@@ -340,6 +354,7 @@ def run_ssh_session(
     session.data.mkdir(parents=True, exist_ok=True, mode=0o700)
     env[DATA_DIR_ENV] = str(session.data)
     env[SESSION_MARK] = "1"
+    env[LOGIN_ENV] = config.login(user)
     return launch(session.argv)
 
 

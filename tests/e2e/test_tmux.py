@@ -217,7 +217,7 @@ def test_a_hosted_login_without_words_opens_the_start_screen_of_the_whitelist(
     terminal.keys("hosted", "Up", "Enter")
     terminal.wait_for("hosted", "Thousand · Family home rules · Deal 1")
     screen = terminal.quit_game("hosted")
-    assert "log in again with the word `resume`" in screen
+    assert "game saved; continue it with `ssh -t " in screen and "@HOST resume`" in screen
 
 
 def test_a_bad_flag_is_refused_before_the_screen_opens(terminal: Terminal, tmp_path: Path) -> None:

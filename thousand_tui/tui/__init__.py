@@ -22,7 +22,7 @@ from typing import TextIO
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from ..saves import SESSION_MARK, data_dir
+from ..saves import SESSION_MARK, data_dir, public_text, typed
 from ..settings import SetupError, setup_from_options
 from .app import ThousandApp, create_app
 from .startup import StartOffer
@@ -74,7 +74,7 @@ def run(options: argparse.Namespace) -> int:
         setup = setup_from_options(options)
         offer = start_offer(options)
     except (SetupError, RulesError, RecordError, ValueError) as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
+        print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
         return 2
     problem = check_terminal()
     if problem is not None:
@@ -87,7 +87,7 @@ def run(options: argparse.Namespace) -> int:
         try:
             session = new_session(setup)
         except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
-            print(f"{PROG}: {error}", file=sys.stderr)
+            print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
             return 2
         if "hard" in session.levels.values():
             # The search's workers start before the screen takes over the standard streams.
@@ -113,7 +113,7 @@ def run(options: argparse.Namespace) -> int:
         if session.path is not None and not session.game.over:
             if os.environ.get(SESSION_MARK):
                 # A hosted session: the player's next login continues it, not a command.
-                print(f"{PROG}: game saved; log in again with the word `resume` to continue")
+                print(f"{PROG}: game saved; continue it with `{typed('--resume', 'resume')}`")
             else:
                 print(f"{PROG}: game saved in {session.path}")
                 print(f"{PROG}: continue it with `{PROG} --resume`")

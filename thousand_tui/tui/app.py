@@ -19,6 +19,7 @@ from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from ..saves import public_text
 from ..settings import LANGUAGES, SetupError, TableSetup
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard
@@ -251,7 +252,7 @@ class ThousandApp(App[int]):
         try:
             session = new_session(setup)
         except (SetupError, ValueError, OSError) as error:
-            self.notify(str(error), severity="error", markup=False)
+            self.notify(public_text(str(error)), severity="error", markup=False)
             return
         self.setup = setup
         self.set_language(setup.lang)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from ..ai.analysis import COSTLY, Advice, DealAnalysis, Decision, Option
 from ..engine.actions import Act, Action
 from ..engine.cards import Suit
+from ..saves import hosted
 from ..stats import BANDS, Stats, Tally
 from .i18n import Translator, card_label
 
@@ -274,7 +275,8 @@ def tally_lines(tally: Tally, t: Translator, ascii_only: bool = False) -> list[s
     if tally.analysed:
         lines.append(t("stats_lost", value=one_decimal(tally.lost_per_deal), deals=tally.analysed))
     else:
-        lines.append(t("stats_not_analysed"))
+        # A hosted player has no `thousand stats` to type: only the host analyses his games.
+        lines.append(t("stats_not_analysed_hosted" if hosted() else "stats_not_analysed"))
     return lines
 
 

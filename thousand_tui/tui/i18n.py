@@ -444,8 +444,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "result_end": ("Enter: the end of the game", "Enter: итоги партии"),
     "quit_title": ("Quit the game?", "Выйти из игры?"),
     "quit_body": (
-        "The game is saved: `thousand --resume` continues it.",
-        "Партия сохранена: `thousand --resume` продолжит её.",
+        "The game is saved: `{command}` continues it.",
+        "Партия сохранена: `{command}` продолжит её.",
     ),
     "quit_body_unsaved": ("This game is not saved.", "Эта партия не сохраняется."),
     "quit_no": ("Stay", "Остаться"),
@@ -665,6 +665,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "No deal analysed yet (`thousand stats --analyze` analyses them all)",
         "Разборов пока нет (`thousand stats --analyze` разберёт все коны)",
     ),
+    "stats_not_analysed_hosted": ("No deal analysed yet", "Разборов пока нет"),
     "stats_trend": (
         "Points per deal in your last games (oldest first):",
         "Очков за кон в последних партиях (сначала старые):",
@@ -754,12 +755,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # ---------------------------------------------------------------- shared tables
     "shared_title": ("Table {code}", "Стол {code}"),
     "shared_waiting": (
-        "Waiting for friends. They join with the code {code}:\n"
-        "  thousand join {code}      (at this computer)\n"
-        "  ssh -t HOST join {code}   (on a hosted account)",
-        "Ждём друзей. Они садятся за стол по коду {code}:\n"
-        "  thousand join {code}      (на этом компьютере)\n"
-        "  ssh -t HOST join {code}   (на сервере)",
+        "Waiting for friends. They join with the code {code}:\n  {command}",
+        "Ждём друзей. Они садятся за стол по коду {code}:\n  {command}",
     ),
     "shared_start_hint": (
         "The deal starts when every seat is taken; press s to start now with AI in the free seats.",
@@ -786,8 +783,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{name} ушёл из-за стола; место ждёт.",
     ),
     "shared_lost": (
-        "The table is gone. Join again with: thousand join {code}",
-        "Связь со столом потеряна. Вернуться: thousand join {code}",
+        "The table is gone. Join again with: {command}",
+        "Связь со столом потеряна. Вернуться: {command}",
     ),
     "shared_leave_body": (
         "Your seat stays yours: join again with the code {code}. "

@@ -35,6 +35,7 @@ from ..engine.phases import Trick
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
 from ..presets import Preset, PresetError, load_preset
+from ..saves import public_text, typed
 from ..settings import LEVELS, SetupError, TableSetup, check_name
 from ..tables.client import TableClient, TableError, join_table, open_table
 from ..tables.mirror import SeatMirror, Update
@@ -263,6 +264,11 @@ def shared_screen(shared: SharedSession) -> Screen[None]:
 # ---------------------------------------------------------------------- screens
 
 
+def join_command(code: str) -> str:
+    """How a player joins the table of `code`, as he types it here (over SSH, his login)."""
+    return typed(f"join {code}")
+
+
 def seat_status_words(shared: SharedSession, seat: int, t: Translator) -> str:
     """Whether a person is at the table, or away (and when an AI plays for them)."""
     seats = shared.mirror.seats
@@ -314,7 +320,9 @@ class WaitingScreen(Screen[None]):
         t, mirror = self.t, self.shared.mirror
         text = Text()
         text.append(t("shared_title", code=mirror.code) + "\n\n", style="bold")
-        text.append(t("shared_waiting", code=mirror.code) + "\n\n")
+        text.append(
+            t("shared_waiting", code=mirror.code, command=join_command(mirror.code)) + "\n\n"
+        )
         for number, status in enumerate(mirror.seats):
             if number == mirror.seat:
                 line = t("shared_seat_you", name=status.name)
@@ -328,7 +336,7 @@ class WaitingScreen(Screen[None]):
         hint = "shared_start_hint" if mirror.seat == 0 else "shared_wait_opener"
         text.append("\n" + t(hint))
         if mirror.closed:
-            text.append("\n\n" + t("shared_lost", code=mirror.code), style="bold")
+            text.append("\n\n" + t("shared_lost", command=join_command(mirror.code)), style="bold")
         self.query_one("#waiting-text", Static).update(text)
 
     def on_pull(self, _: Pull) -> None:
@@ -461,7 +469,9 @@ class SharedTableScreen(TableScreen):
 
     def act(self, action: Action) -> bool:
         if self.shared.mirror.closed:
-            self.notify(self.t("shared_lost", code=self.shared.code), severity="error")
+            self.notify(
+                self.t("shared_lost", command=join_command(self.shared.code)), severity="error"
+            )
             return False
         try:
             self.shared.client.act(action)
@@ -515,7 +525,7 @@ class SharedTableScreen(TableScreen):
         self.query_one("#top").show(top)  # type: ignore[attr-defined]
         prompt = None
         if mirror.closed:
-            prompt = t("shared_lost", code=mirror.code)
+            prompt = t("shared_lost", command=join_command(mirror.code))
         elif view.to_move is not None and view.to_move != self.seat and not mirror.over:
             status = mirror.seats[view.to_move] if view.to_move < len(mirror.seats) else None
             wait = status.ai_wait() if status is not None else None
@@ -560,7 +570,7 @@ def run_shared(setup: TableSetup, shared: SharedSession) -> int:
     with contextlib.suppress(OSError, ValueError):
         if not shared.mirror.over:
             print(
-                f"thousand: your seat at table {code} waits; come back with `thousand join {code}`"
+                f"thousand: your seat at table {code} waits; come back with `{join_command(code)}`"
             )
     return app.return_code or 0
 
@@ -577,7 +587,7 @@ def play_shared_choice(choice: SharedChoice) -> int:
         else:
             shared = join_shared(choice.code, name=setup.name, lang=setup.lang)
     except TableError as error:
-        print(f"thousand: the shared table: {error}", file=sys.stderr)
+        print(f"thousand: the shared table: {public_text(str(error))}", file=sys.stderr)
         return 2
     return run_shared(setup, shared)
 

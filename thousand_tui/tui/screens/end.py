@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.game import Game
+from ...saves import typed
 from ..i18n import Translator
 from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
@@ -34,7 +35,8 @@ class ConfirmQuitScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
             dialog.border_title = self.t("quit_title")
-            body = self.body or self.t("quit_body" if self.saved else "quit_body_unsaved")
+            saved = self.t("quit_body", command=typed("--resume", "resume"))
+            body = self.body or (saved if self.saved else self.t("quit_body_unsaved"))
             yield Static(body)
         yield KeyFooter()
 

@@ -24,7 +24,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
 from ...presets import Preset
-from ...saves import SESSION_MARK, SavedGame, local_date
+from ...saves import SESSION_MARK, SavedGame, local_date, public_text
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, check_name
 from ...tables.service import normalize_code
 from ..i18n import Translator
@@ -313,7 +313,7 @@ class StartScreen(Screen[None]):
         try:
             setup = self.offer.setup(app.setup, self.choices, seed)
         except (SetupError, ValueError, OSError) as error:
-            self.notify(str(error), severity="error")
+            self.notify(public_text(str(error)), severity="error", markup=False)
             return
         app.keep_choices(self.choices)  # now, not only when the screen goes
         app.open_table(setup)
@@ -335,7 +335,7 @@ class StartScreen(Screen[None]):
         try:
             setup = self.offer.setup(app.setup, self.choices, random.randrange(1, 1_000_000))
         except (SetupError, ValueError, OSError) as error:
-            self.notify(str(error), severity="error")
+            self.notify(public_text(str(error)), severity="error", markup=False)
             return
         app.keep_choices(self.choices)
         level = setup.levels[0] if setup.levels else "easy"

@@ -32,7 +32,7 @@ from ...engine.actions import Action
 from ...engine.deal import Phase
 from ...engine.game import Game
 from ...engine.view import SeatView
-from ...saves import SESSION_MARK
+from ...saves import SESSION_MARK, public_text
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
 from ..failures import log_failure
@@ -204,7 +204,7 @@ class TableScreen(Screen[None]):
         else:
             self.tell(self.controller.take_events(start_events))
         for warning in self.session.warnings:
-            self.notify(warning, severity="warning")
+            self.notify(public_text(warning), severity="warning", markup=False)
         self.side_sheet()
         self.redraw()
         # The first opponent is asked once the table is on the screen (his level's player is
@@ -405,7 +405,9 @@ class TableScreen(Screen[None]):
         name = self.game.names[message.seat]
         what = f"{name} (seat {message.seat}) failed to decide:"
         written = log_failure(what, message.details, self.table_app.log_file)
-        where = self.t("ai_failed_log", path=written) if written else ""
+        # The log is the host's in a hosted session: its path means nothing to the player.
+        shown = written is not None and not os.environ.get(SESSION_MARK)
+        where = self.t("ai_failed_log", path=written) if shown else ""
         words = self.t("ai_failed", name=name, error=message.error, where=where)
         self.notify(words.strip(), severity="error", markup=False)
         self.deciding = None

@@ -1,0 +1,171 @@
+"""What a hosted (SSH) player reads names the command as he types it (`ssh -t USER@HOST
+join CODE`) and never a path of the server; at a terminal of one's own, `thousand ...`."""
+
+from __future__ import annotations
+
+import argparse
+import types
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+from tui.helpers import screen_text
+
+from thousand_tui import ssh
+from thousand_tui.cli import build_parser, main
+from thousand_tui.saves import (
+    DATA_DIR_ENV,
+    LOGIN_ENV,
+    SESSION_MARK,
+    ensure_games_dir,
+    public_text,
+    typed,
+)
+from thousand_tui.settings import TableSetup
+from thousand_tui.stats import Stats
+from thousand_tui.tui.app import create_app
+from thousand_tui.tui.coach import tally_lines
+from thousand_tui.tui.i18n import MESSAGES, Translator
+from thousand_tui.tui.screens.end import ConfirmQuitScreen
+from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_command, join_shared
+
+from .helpers import opened
+
+LOGIN = "games@cards.example.org"
+
+
+@pytest.fixture
+def hosted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environment `thousand ssh-session` gives the game it starts."""
+    monkeypatch.setenv(SESSION_MARK, "1")
+    monkeypatch.setenv(LOGIN_ENV, LOGIN)
+
+
+def test_a_command_is_named_as_its_player_types_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(SESSION_MARK, raising=False)
+    assert typed("join K7QM2P") == "thousand join K7QM2P"
+    assert typed("--resume", "resume") == "thousand --resume"
+    env = {SESSION_MARK: "1", LOGIN_ENV: LOGIN}
+    assert typed("join K7QM2P", environ=env) == f"ssh -t {LOGIN} join K7QM2P"
+    assert typed("--resume", "resume", environ=env) == f"ssh -t {LOGIN} resume"
+    assert typed("", environ=env) == f"ssh -t {LOGIN}"
+    # A session started before the login was told: the word HOST, as the guide writes it.
+    assert typed("join K7QM2P", environ={SESSION_MARK: "1"}) == "ssh -t HOST join K7QM2P"
+
+
+def ssh_options(*flags: str) -> argparse.Namespace:
+    return build_parser("ssh-session").parse_args(["ssh-session", *flags])
+
+
+class Tty:
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_session_tells_the_game_how_its_player_logged_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    monkeypatch.setattr(ssh, "sys", types.SimpleNamespace(stdin=Tty(), stdout=Tty()))
+    seen: dict[str, str] = {}
+    env = {ssh.ORIGINAL_COMMAND: "resume", "USER": "cards"}
+    options = ssh_options("--host", "play.example.org")
+    assert ssh.run_ssh_session(options, env, lambda argv: seen.update(env) or 0) == 0
+    assert seen[LOGIN_ENV] == "cards@play.example.org"
+    assert ssh.usage(ssh.host_config(options), "cards").count("ssh -t cards@play.example.org") == 1
+    # Without --host: the word HOST, as before.
+    assert ssh.host_config(ssh_options()).login("cards") == "cards@HOST"
+    with pytest.raises(ssh.Refused, match=r"--host: .* is not a host name"):
+        ssh.host_config(ssh_options("--host", "x;id"))
+
+
+def test_resume_without_a_saved_game_says_how_to_start_one_and_no_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    monkeypatch.setenv(ssh.ORIGINAL_COMMAND, "resume")
+    monkeypatch.setenv("USER", "thousand")
+    for name in (SESSION_MARK, LOGIN_ENV):  # set by the session; put back afterwards
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(ssh, "sys", types.SimpleNamespace(stdin=Tty(), stdout=Tty()))
+    options = ssh_options("--host", "cards.example.org")
+    assert ssh.run_ssh_session(options, None, main) == 2
+    error = capsys.readouterr().err
+    assert "no saved game to resume; start one with: ssh -t thousand@cards.example.org" in error
+    assert str(tmp_path) not in error and "/" not in error
+
+
+def test_a_hosted_player_never_reads_a_path_of_the_server(
+    hosted: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    record = ensure_games_dir() / "2026-01-02T030405-classic.jsonl"
+    text = f"{record}: the record does not replay (deal 3); see {tmp_path}/tables/service.log"
+    assert public_text(text) == (
+        "2026-01-02T030405-classic.jsonl: the record does not replay (deal 3); see service.log"
+    )
+    monkeypatch.delenv(SESSION_MARK)
+    assert public_text(text) == text  # at a terminal of one's own, the file is one's own
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_table_words_over_ssh_name_the_ssh_command(hosted: None, lang: str) -> None:
+    t = Translator(lang)
+    app = create_app(TableSetup.of(lang=lang, seed=1, pace=0.0))
+    async with app.run_test(size=(160, 20)) as pilot:
+        app.push_screen(ConfirmQuitScreen(t, saved=True))
+        await pilot.pause()
+        words = str(app.screen.query_one("#dialog Static", Static).render())
+    assert f"ssh -t {LOGIN} resume" in words and "thousand" not in words
+    assert f"ssh -t {LOGIN} join K7QM2P" in t("shared_lost", command=join_command("K7QM2P"))
+    lines = tally_lines(Stats().total, t)
+    assert lines[-1] == t("stats_not_analysed_hosted") and "thousand" not in lines[-1]
+
+
+def test_no_words_of_the_table_name_a_command_or_a_path_of_their_own() -> None:
+    """The commands come from `typed` (what this player types); only the statistics of
+    `thousand stats` at one's own terminal name it."""
+    for key, texts in MESSAGES.items():
+        for text in texts:
+            if key != "stats_not_analysed":
+                assert "thousand " not in text and "HOST" not in text, (key, text)
+            assert "/." not in text and "~/" not in text, (key, text)
+
+
+async def test_the_waiting_room_over_ssh_gives_the_ssh_command(hosted: None, base: Path) -> None:
+    ann = opened(base, "Ann")
+    code = ann.mirror.code
+    shared = join_shared(code, name="Bob", base=base)
+    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, WaitingScreen)
+        waiting = screen_text(app)
+        assert f"ssh -t {LOGIN} join {code}" in waiting
+        assert "thousand join" not in waiting
+    ann.close()
+
+
+def test_the_line_left_after_a_shared_table_names_the_ssh_command(
+    hosted: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from thousand_tui.tui import shared
+
+    class Mirror:
+        over = False
+
+    fake = types.SimpleNamespace(code="K7QM2P", mirror=Mirror(), close=lambda: None)
+
+    class App:
+        return_code = 0
+
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(shared, "SharedTableApp", App)
+    shared.run_shared(TableSetup.of(), fake)  # type: ignore[arg-type]
+    out = capsys.readouterr().out
+    assert f"come back with `ssh -t {LOGIN} join K7QM2P`" in out
