@@ -70,6 +70,7 @@ class Seat:
     moves: int = 0
     events: list[Any] = field(default_factory=list)
     hold: bool = False  # read, but do not play
+    away: list[Any] = field(default_factory=list)  # moves an AI played for it, as told to it
 
     def pump(self, play: bool = True) -> None:
         while not self.client.messages.empty():
@@ -77,6 +78,7 @@ class Seat:
             update = self.mirror.take(message or {"type": "closed"})
             if update is not None:
                 self.events += update.events
+                self.away += update.away
         if play and not self.hold and self.mirror.my_turn and self.asked != self.mirror.turn:
             self.asked = self.mirror.turn
             self.moves += 1

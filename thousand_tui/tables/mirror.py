@@ -47,6 +47,10 @@ class Update:
 
     events: list[Event]
     tricks: dict[int, Trick]
+    # On coming back to the seat: what an AI played for this seat meanwhile (the last ones
+    # of `away_count`).
+    away: list[Action] = field(default_factory=list)
+    away_count: int = 0
 
 
 @dataclass
@@ -104,7 +108,13 @@ class SeatMirror:
         tricks = {}
         for number, plays in message.get("tricks", []):
             tricks[int(number)] = Trick(-1, decode(plays, rules), -1)
-        return Update(events, tricks)
+        away = [decode(a, rules) for a in message.get("away", [])]
+        if not all(isinstance(a, Action) and a.seat == self.seat for a in away):
+            raise WireError("the moves played for this seat are not its actions")
+        count = message.get("away_count", len(away))
+        if not isinstance(count, int) or count < len(away):
+            raise WireError("the count of the moves played for this seat is wrong")
+        return Update(events, tricks, away, count)
 
     # ------------------------------------------------------------------ asking
 

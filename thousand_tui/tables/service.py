@@ -37,7 +37,7 @@ from ..engine.rules import Rules, RulesError
 from ..records import RecordWriter, lock_file
 from ..saves import data_dir, games_dir, open_new_record, resume
 from ..settings import DEFAULT_PACE, LEVELS, MAX_NAME
-from .wire import MAX_CLIENT_LINE, WireError, dump, encode, for_seat, load
+from .wire import MAX_CLIENT_LINE, WireError, dump, encode, for_seat, load, own_actions
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -55,6 +55,7 @@ MAX_PENDING = 1024 * 1024  # bytes waiting for a client that does not read: then
 IDLE_EXIT = 5.0  # seconds without a table or a connection before the service ends
 ABANDON = 600.0  # seconds a game waits with nobody at it; then it is closed (and can reopen)
 PRESET_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+MAX_AWAY = 40  # the AI's moves for a person away kept to tell him when he is back (the last)
 
 
 def tables_dir(base: Path | None = None) -> Path:
@@ -139,6 +140,16 @@ class SeatState:
     conn: Conn | None = None
     left_at: float | None = None  # when its person went away (monotonic)
     player: Player | None = None
+    # What an AI played in this seat since its person left (the last MAX_AWAY of `away_count`),
+    # told to him alone when he sits again.
+    away: list[Action] = field(default_factory=list)
+    away_count: int = 0
+
+    def played_for(self, action: Action) -> None:
+        """An AI decided for this seat: kept if it is a person's, away."""
+        if self.kind == "human" and self.conn is None:
+            self.away = [*self.away[-(MAX_AWAY - 1) :], action]
+            self.away_count += 1
 
     @property
     def connected(self) -> bool:
@@ -675,7 +686,10 @@ class Service:
         if reason is not None:
             self.log(f"table {table.code}: the AI at seat {seat} chose badly: {reason}")
             table.thinking = None
-            self.apply(table, random.Random(turn).choice(game.legal_actions(seat)))
+            action = random.Random(turn).choice(game.legal_actions(seat))
+            reason = self.apply(table, action)
+        if reason is None:
+            table.seats[seat].played_for(action)
 
     # ------------------------------------------------------------------ telling
 
@@ -712,6 +726,11 @@ class Service:
         }
         if catch_up:
             message["results"] = [encode(r) for r in game.results]
+            state = table.seats[seat]
+            if state.away:  # what an AI played for him while he was away: told once
+                message["away"] = [encode(a) for a in own_actions(state.away, seat)]
+                message["away_count"] = state.away_count
+                state.away, state.away_count = [], 0
         conn.send(message)
 
     def tell_status(self, table: Table) -> None:

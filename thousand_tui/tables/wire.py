@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any
 
 from ..engine import actions, events, match, phases, scoring, view
+from ..engine.actions import Action
 from ..engine.cards import BY_CODE, Card, Rank, Suit
 from ..engine.events import CardDiscarded, CardGiven, Event, RedealDeclined, TalonTaken
 from ..engine.rules import Rules
@@ -120,6 +121,12 @@ def for_seat(event: Event, seat: int) -> Event | None:
     if isinstance(event, TalonTaken):
         return dataclasses.replace(event, cards=())
     return None
+
+
+def own_actions(decisions: list[Action], seat: int) -> list[Action]:
+    """Of `decisions`, those of `seat` itself: what may be told to that seat alone (what an
+    AI decided for its person while he was away)."""
+    return [action for action in decisions if action.seat == seat]
 
 
 def dump(message: dict[str, Any]) -> bytes:

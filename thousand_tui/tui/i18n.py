@@ -792,6 +792,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Место остаётся за вами: вернуться можно по коду {code}. "
         "Пока вас нет, через {seconds} с за вас сыграет ИИ.",
     ),
+    "shared_away_played": (
+        "While you were away, the AI played for you: {moves}.",
+        "Пока вас не было, за вас играл ИИ: {moves}.",
+    ),
+    "shared_away_played_last": (
+        "While you were away, the AI made {count} moves for you; the last {shown}: {moves}.",
+        "Пока вас не было, ИИ сделал за вас ходов: {count}; последние {shown}: {moves}.",
+    ),
     "shared_refused": ("The table refused: {error}", "Стол не принял ход: {error}"),
     "key_move": ("Move", "Выбор"),
     "key_skip": ("Skip to my turn", "К моему ходу"),

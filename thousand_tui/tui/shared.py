@@ -41,6 +41,7 @@ from ..tables.client import TableClient, TableError, join_table, open_table
 from ..tables.mirror import SeatMirror, Update
 from ..tables.service import MAX_TIMEOUT, normalize_code
 from .app import ThousandApp
+from .coach import Words
 from .controller import Awaiting, Step
 from .i18n import Translator
 from .screens.table import TableScreen
@@ -435,12 +436,29 @@ class SharedTableScreen(TableScreen):
         """What the service told after a decision: the events, then a new view."""
         controller = self.controller
         controller.turn += 1  # a new view: the controller asks for it again
+        if update.away:
+            self.say(self.played_for_you(update))
         self.remote.closed_tricks(update.tricks)
         self.tell(controller.take_events(update.events, cast(Any, self.remote.deal)))
         if controller.new_deal:
             controller.new_deal = False
             self.show_last = False
         self.advance()
+
+    def played_for_you(self, update: Update) -> str:
+        """What an AI played in this seat while its player was away, in a line of the log."""
+        words = Words(self.t, self.remote.names, self.p.ascii_only, you=self.seat)
+        moves = "; ".join(
+            words.action(a) or words.t("c_other", act=a.act.value) for a in update.away
+        )
+        if update.away_count > len(update.away):
+            return self.t(
+                "shared_away_played_last",
+                count=update.away_count,
+                shown=len(update.away),
+                moves=moves,
+            )
+        return self.t("shared_away_played", moves=moves)
 
     def tell_comings(self) -> None:
         for seat, status in enumerate(self.shared.mirror.seats):
