@@ -800,6 +800,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "While you were away, the AI made {count} moves for you; the last {shown}: {moves}.",
         "Пока вас не было, ИИ сделал за вас ходов: {count}; последние {shown}: {moves}.",
     ),
+    "shared_back": ("Back at the table.", "Снова за столом."),
     "shared_refused": ("The table refused: {error}", "Стол не принял ход: {error}"),
     "key_move": ("Move", "Выбор"),
     "key_skip": ("Skip to my turn", "К моему ходу"),

@@ -16,6 +16,8 @@ import argparse
 import collections
 import contextlib
 import sys
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -53,6 +55,9 @@ from .widgets.base import KeyFooter
 if TYPE_CHECKING:
     from textual.message_pump import MessagePump
 
+
+REJOIN_EVERY = 1.0  # seconds between tries to sit again after the connection was lost
+REJOIN_FOR = 120.0  # seconds of trying before the screen says to join again by hand
 
 # ---------------------------------------------------------------------- the game, seen from a seat
 
@@ -149,6 +154,12 @@ class SharedSession:
     inbox: collections.deque[dict[str, Any]] = field(default_factory=collections.deque)
     target: MessagePump | None = None
     first: Update | None = None  # the update that began the game, taken in the waiting room
+    # How this person sat down, to sit again at the same seat when the connection is lost.
+    name: str | None = None
+    who: str | None = None
+    base: Path | None = None
+    told_off: bool = False  # the service ended the connection on purpose (an error said why)
+    leaving: bool = False
 
     def __post_init__(self) -> None:
         game = cast(Game, RemoteGame(self.mirror))  # answers what the screens ask of a game
@@ -165,6 +176,8 @@ class SharedSession:
 
     def arrived(self, message: dict[str, Any]) -> None:
         """In the client's reader thread: keep the message, wake the screen showing the table."""
+        if message.get("type") == "error":
+            self.told_off = True  # e.g. the seat taken over from another terminal: not taken back
         self.inbox.append(message)
         target = self.target
         if target is not None:
@@ -174,7 +187,34 @@ class SharedSession:
         self.target = target
         target.post_message(Pull())
 
+    @property
+    def may_rejoin(self) -> bool:
+        """Whether to sit again after the connection was lost: not when the game is over, the
+        player leaves, or the service closed the connection saying why."""
+        mirror = self.mirror
+        return mirror.closed and not (self.leaving or self.told_off or mirror.over)
+
+    def try_rejoin(self) -> tuple[TableClient, dict[str, Any]] | None:
+        """In a worker thread: a new connection at this seat (the service started again if it
+        is gone, the table reopened from its record), or None if it cannot be had yet."""
+        try:
+            client, welcome = join_table(self.code, name=self.name, who=self.who, base=self.base)
+        except TableError:
+            return None
+        if welcome.get("seat") != self.mirror.seat or self.leaving:
+            client.close()
+            return None
+        return client, welcome
+
+    def rejoined(self, client: TableClient) -> None:
+        """The new connection replaces the lost one; the service's catch-up follows."""
+        old, self.client = self.client, client
+        old.close()
+        self.mirror.closed = False
+        client.listen(self.arrived)
+
     def close(self) -> None:
+        self.leaving = True
         self.target = None
         self.client.close()
 
@@ -192,11 +232,18 @@ def _preset_of(welcome: dict[str, Any], mirror: SeatMirror) -> Preset:
     return Preset(name, Path(name), texts, {}, mirror.rules)
 
 
-def _seated(client: TableClient, welcome: dict[str, Any], lang: str) -> SharedSession:
+def _seated(
+    client: TableClient,
+    welcome: dict[str, Any],
+    lang: str,
+    name: str | None,
+    who: str | None,
+    base: Path | None,
+) -> SharedSession:
     mirror = SeatMirror(welcome)
     preset = _preset_of(welcome, mirror)
     timeout = float(welcome.get("timeout", 60.0))
-    return SharedSession(client, mirror, preset, lang, timeout)
+    return SharedSession(client, mirror, preset, lang, timeout, name=name, who=who, base=base)
 
 
 def open_shared(
@@ -212,9 +259,10 @@ def open_shared(
     at seat 0. Raises TableError (the service's refusal, or that it cannot be reached)."""
     preset = setup.preset
     assert preset is not None
+    name = setup.name or default_name(who)
     client, welcome = open_table(
         preset,
-        name=setup.name or default_name(who),
+        name=name,
         who=who,
         people=people,
         level=level,
@@ -224,7 +272,7 @@ def open_shared(
         ai_names=list(ai_names(setup.lang)),
         base=base,
     )
-    return _seated(client, welcome, setup.lang)
+    return _seated(client, welcome, setup.lang, name, who, base)
 
 
 def default_name(who: str | None) -> str | None:
@@ -252,7 +300,7 @@ def join_shared(
     """Sit at the shared table of `code` (again, for a seat this person held)."""
     name = name or default_name(who)
     client, welcome = join_table(code, name=name, who=who, seat=seat, base=base)
-    return _seated(client, welcome, lang)
+    return _seated(client, welcome, lang, name, who, base)
 
 
 def shared_screen(shared: SharedSession) -> Screen[None]:
@@ -373,6 +421,7 @@ class SharedTableScreen(TableScreen):
         self.coaching = False  # no hints among friends; the deal's record is the service's
         self.sent = 0  # decisions sent that the service has not told back yet
         self.connected: dict[int, bool] = {}
+        self.rejoining = False  # a thread tries to sit again after the connection was lost
 
     @property
     def remote(self) -> RemoteGame:
@@ -430,7 +479,38 @@ class SharedTableScreen(TableScreen):
             self.sent = 0
             if kind == "error":
                 self.notify(str(message.get("error")), severity="error", markup=False)
+            elif self.shared.may_rejoin and not self.rejoining:
+                # A daemon thread of its own: a try still under way never holds up leaving.
+                self.rejoining = True
+                threading.Thread(target=self.rejoin, daemon=True, name="table-rejoin").start()
             self.changed()
+
+    def rejoin(self) -> None:
+        """In a worker thread, once the connection is lost: sit again at the seat, trying every
+        REJOIN_EVERY seconds for REJOIN_FOR seconds (the service may be starting again)."""
+        shared = self.shared
+        deadline = time.monotonic() + REJOIN_FOR
+        while time.monotonic() < deadline:
+            time.sleep(REJOIN_EVERY)
+            if not shared.may_rejoin:
+                return
+            seated = shared.try_rejoin()
+            if seated is not None:
+                try:
+                    self.app.call_from_thread(self.rejoined, seated[0])
+                except RuntimeError:  # the app has ended meanwhile
+                    seated[0].close()
+                return
+        self.rejoining = False
+
+    def rejoined(self, client: TableClient) -> None:
+        self.rejoining = False
+        if not self.shared.may_rejoin:
+            client.close()
+            return
+        self.shared.rejoined(client)
+        self.say(self.t("shared_back"))
+        self.changed()
 
     def told(self, update: Update) -> None:
         """What the service told after a decision: the events, then a new view."""

@@ -1,0 +1,78 @@
+"""A seat whose connection to the table is lost (the service killed) sits again by itself once
+the table can be reached, and the notice that the table is gone goes away."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+from textual.pilot import Pilot
+from tui.helpers import screen_text
+
+from thousand_tui.settings import TableSetup
+from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
+from thousand_tui.tui.widgets.log import GameLog
+
+from .helpers import Seat, joined, opened, play_until, service_pid
+
+GONE = "The table is gone"
+
+
+def on_table(app: SharedTableApp) -> bool:
+    return any(isinstance(screen, SharedTableScreen) for screen in app.screen_stack)
+
+
+async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 300) -> None:
+    for _ in range(rounds):
+        await pilot.pause(0.05)
+        play_until(seats, lambda: True, play=False)
+        if done():  # type: ignore[operator]
+            return
+    raise AssertionError("the table did not get there in time")
+
+
+async def test_the_notice_of_a_lost_table_goes_when_the_seat_is_back(base: Path) -> None:
+    ann = opened(base, "Ann", timeout=30.0)
+    code = ann.mirror.code
+    cat = joined(base, code, "Cat")
+    shared = join_shared(code, name="Bob", base=base, who="key-b0b")
+    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pump(pilot, [ann, cat], lambda: on_table(app))
+        table = app.table
+        assert isinstance(table, SharedTableScreen)
+        log = table.query_one(GameLog)
+        pid = service_pid(base)
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        await pump(pilot, [], lambda: GONE in screen_text(app))
+        assert shared.mirror.closed
+        # The screen sits again by itself: a new service opens the table from its record.
+        await pump(pilot, [], lambda: "Back at the table." in log.lines_written)
+        await pump(pilot, [], lambda: GONE not in screen_text(app))
+        assert not shared.mirror.closed and shared.mirror.view is not None
+        assert service_pid(base) not in (None, pid)
+        assert app.table is table
+    ann.close()
+    cat.close()
+
+
+async def test_a_seat_taken_over_from_another_terminal_is_not_taken_back(base: Path) -> None:
+    ann = opened(base, "Ann", timeout=30.0)
+    code = ann.mirror.code
+    cat = joined(base, code, "Cat")
+    shared = join_shared(code, name="Bob", base=base, who="key-b0b")
+    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pump(pilot, [ann, cat], lambda: on_table(app))
+        other = joined(base, code, "Bob", who="key-b0b")  # Bob again, from another terminal
+        await pump(pilot, [other], lambda: shared.mirror.closed)
+        await pilot.pause(2.5)  # longer than a try to sit again would wait
+        play_until([ann, cat, other], lambda: True, play=False)
+        assert shared.mirror.closed and not shared.may_rejoin
+        assert ann.mirror.seats[1].connected and not other.client.closed
+        assert GONE in screen_text(app)
+    ann.close()
+    cat.close()
+    other.close()
