@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import random
@@ -24,12 +25,13 @@ import socket
 import struct
 import sys
 import time
+import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine.actions import Action, IllegalAction
+from ..engine.actions import Action, IllegalAction, record_line
 from ..engine.deal import Deal
 from ..engine.events import Event, TrickTaken
 from ..engine.game import Game, PlayerInfo
@@ -37,7 +39,8 @@ from ..engine.rules import Rules, RulesError
 from ..records import RecordWriter, lock_file
 from ..saves import data_dir, games_dir, open_new_record, resume
 from ..settings import DEFAULT_PACE, LEVELS, MAX_NAME
-from .wire import MAX_CLIENT_LINE, WireError, dump, encode, for_seat, load
+from .requests import RequestError, check_request, parse_request
+from .wire import MAX_CLIENT_LINE, WireError, dump, encode, for_seat
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -402,24 +405,28 @@ class Service:
             except (asyncio.IncompleteReadError, ConnectionError):
                 return
             try:
-                self.handle(conn, load(line))
-            except (WireError, Refusal) as error:
+                op, message = check_request(parse_request(line))
+                self.handle(conn, op, message)
+            except (RequestError, WireError, Refusal) as error:
                 conn.errors += 1
                 conn.send({"type": "error", "error": str(error)})
                 if conn.errors >= MAX_ERRORS:
                     conn.send({"type": "error", "error": "too many bad requests; closing"})
                     return
+            except Exception:  # a fault of the service's own: said, logged, and served on
+                self.log(f"a request failed:\n{traceback.format_exc().rstrip()}")
+                conn.send({"type": "error", "error": "the service could not do this request"})
 
     # ------------------------------------------------------------------ requests
 
-    def handle(self, conn: Conn, message: dict[str, Any]) -> None:
-        op = message.get("op")
+    def handle(self, conn: Conn, op: str, message: dict[str, Any]) -> None:
+        """A request checked against its schema (`requests.REQUESTS`)."""
         if op == "open" and conn.table is None:
             self.open(conn, message)
         elif op == "join" and conn.table is None:
             self.join(conn, message)
         elif op == "act" and conn.table is not None:
-            self.act(conn, message.get("action"))
+            self.act(conn, message["action"])
         elif op == "start" and conn.table is not None:
             self.start_now(conn)
         elif op == "ping":
@@ -493,7 +500,7 @@ class Service:
         if held:
             self.sit(conn, table, held[0], message)
             return
-        asked = message.get("seat")
+        asked = message.get("seat")  # a whole number, checked by the request's schema
         free = [i for i, s in enumerate(table.seats) if s.kind == "human" and s.who is None]
         if asked is not None:
             if asked not in free:
@@ -588,21 +595,27 @@ class Service:
 
     # ------------------------------------------------------------------ decisions
 
-    def act(self, conn: Conn, raw: Any) -> None:
+    def act(self, conn: Conn, fields: dict[str, Any]) -> None:
+        """A person's decision: the fields `requests.ACTION` allows, for the connection's seat.
+        What is played is the engine's own legal action equal to it, never the client's."""
         table, seat = conn.table, conn.seat
         assert table is not None and seat is not None
         game = table.game
         if game is None:
             raise Refusal("the game has not begun")
-        if not isinstance(raw, dict):
-            raise Refusal("an action is an object")
         try:
-            action = Action.from_record({**raw, "type": "action", "seat": seat})
+            wanted = Action.from_record({**fields, "type": "action", "seat": seat})
         except (ValueError, TypeError) as error:
             raise Refusal(f"not an action: {error}") from error
         if game.to_move != seat:
             conn.send({"type": "refused", "error": "it is not your turn"})
             return
+        action = engine_action(game, wanted)
+        if action is None:
+            conn.send({"type": "refused", "error": game.deal.refusal(wanted).english()})
+            return
+        if wanted.hinted:
+            action = dataclasses.replace(action, hinted=True)
         reason = self.apply(table, action)
         if reason is not None:
             conn.send({"type": "refused", "error": reason})
@@ -611,6 +624,8 @@ class Service:
         game = table.game
         assert game is not None
         deal = game.deal
+        if not replayable(action):
+            return f"{action.describe()} cannot be written to the record"
         try:
             events = game.apply(action)
         except IllegalAction as error:
@@ -736,6 +751,26 @@ class Service:
 
 
 # ---------------------------------------------------------------------- checks
+
+
+def engine_action(game: Game, wanted: Action) -> Action | None:
+    """The engine's own legal action of `wanted`'s seat equal to it (the same decision), or
+    None when the rules do not allow it now."""
+    for action in game.legal_actions(wanted.seat):
+        if action == wanted:
+            return action
+    return None
+
+
+def replayable(action: Action) -> bool:
+    """Whether `action`'s record line is JSON that reads back as the same decision, noted
+    the same way: a line that can be written and replayed."""
+    try:
+        line = record_line(action)
+        again = Action.from_record(json.loads(json.dumps(line)))
+    except (TypeError, ValueError):
+        return False
+    return again == action and record_line(again) == line
 
 
 def same_user(writer: asyncio.StreamWriter) -> bool:
