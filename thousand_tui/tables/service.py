@@ -26,7 +26,7 @@ import struct
 import sys
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -179,6 +179,8 @@ class Table:
     moved_at: float = 0.0
     timer: asyncio.TimerHandle | None = None
     empty_since: float | None = None  # when the last person left the table
+    broken: str | None = None  # why its record could not be written: it stops at once
+    closed: bool = False
     seed: int = field(default_factory=lambda: random.randrange(1, 2**31))
 
     @property
@@ -238,6 +240,8 @@ class Service:
         self.conns: set[Conn] = set()
         self.server: asyncio.AbstractServer | None = None
         self.log_lines: list[str] = []
+        self.stopping = False  # set by `stop()`: the service ends as if idle
+        self.thinking: dict[asyncio.Task[None], Table] = {}  # the AI decisions under way
 
     def log(self, text: str) -> None:
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
@@ -272,7 +276,7 @@ class Service:
         self.log(f"listening on {path}")
         idle_since = time.monotonic()
         try:
-            while True:
+            while not self.stopping:
                 await asyncio.sleep(0.2)
                 self.close_finished()
                 if self.tables or self.conns:
@@ -291,6 +295,10 @@ class Service:
         self.log("no table open: stopping")
         return 0
 
+    def stop(self) -> None:
+        """End the service soon (from any thread), its tables kept for a `join`."""
+        self.stopping = True
+
     def close_finished(self) -> None:
         """A table closes when nobody sits at it any more and its game is over or never began,
         or has waited `abandon` seconds for its people (a `join` opens it again)."""
@@ -307,10 +315,12 @@ class Service:
                 del self.tables[code]
 
     def close_table(self, table: Table) -> None:
+        table.closed = True
         if table.timer is not None:
             table.timer.cancel()
         if table.writer is not None:
-            table.writer.close()
+            with contextlib.suppress(OSError, ValueError):  # a record that failed: kept as is
+                table.writer.close()
             table.writer = None
         if table.game is not None and table.game.over:
             with contextlib.suppress(OSError):
@@ -343,19 +353,26 @@ class Service:
         temp.replace(path)
 
     def restore(self, code: str) -> Table | None:
-        """The table of `code` again, from its file and its record, if its game goes on."""
+        """The table of `code` again, from its file and its record, if its game goes on
+        (why not is logged). Its people are all away, since the moment it is restored: an
+        AI takes the seat of one who does not come back after the table's timeout."""
+        path = self.meta_path(code)
+        if not path.exists():
+            return None
         try:
-            meta = json.loads(self.meta_path(code).read_text(encoding="utf-8"))
+            meta = json.loads(path.read_text(encoding="utf-8"))
             name = meta["record"]
             if not isinstance(name, str) or "/" in name or name.startswith("."):
-                return None
+                raise ValueError(f"its record is named {_show(name)}")
             resumed = resume(games_dir() / name)
-        except (OSError, ValueError, KeyError, TypeError):
+        except Exception as error:
+            self.log(f"table {code} cannot be opened again: {error!r}")
             return None
         game = resumed.game
+        now = time.monotonic()
         try:
             seats = [
-                SeatState(str(s["kind"]), p.name, s.get("who"))
+                SeatState(str(s["kind"]), p.name, s.get("who"), left_at=now)
                 for s, p in zip(meta["seats"], game.players, strict=True)
             ]
             table = Table(
@@ -373,9 +390,11 @@ class Service:
                 writer=resumed.writer,
                 seed=game.seed,
             )
-        except (KeyError, TypeError, ValueError, Refusal):
+        except Exception as error:
+            self.log(f"table {code} cannot be opened again: its file {path}: {error!r}")
             resumed.writer.close()
             return None
+        game.sink = self.sink(table)
         table.moved_at = time.monotonic()
         self.tables[code] = table
         self.log(f"table {code} opened again from {resumed.path}")
@@ -576,15 +595,22 @@ class Service:
                 players.append(PlayerInfo(state.name, "human"))
             else:
                 players.append(PlayerInfo(state.name, "ai", table.level))
-        table.writer = open_new_record(table.preset)
+        try:
+            table.writer = open_new_record(table.preset)
+        except OSError as error:
+            self.fail(table, f"its record could not be made ({error.strerror or error})")
+            return
         table.game = Game(
             table.rules,
             table.seed,
             players,
             preset=table.preset,
-            sink=table.writer.write,
+            sink=self.sink(table),
             lang=table.lang,
         )
+        if table.broken is not None:
+            self.fail(table, table.broken)
+            return
         table.moved_at = time.monotonic()
         self.log(f"table {table.code}: the game begins, record {table.writer.path}")
         self.save_meta(table)
@@ -627,15 +653,61 @@ class Service:
         if not replayable(action):
             return f"{action.describe()} cannot be written to the record"
         try:
-            events = game.apply(action)
+            events = game.apply(action)  # its record lines are written as it goes (`sink`)
         except IllegalAction as error:
             return str(error)
+        except Exception:
+            self.log(traceback.format_exc().rstrip())
+            self.fail(table, f"the game could not take {action.describe()}")
+            return None
+        if table.broken is not None:  # applied here but not saved: the table stops, and
+            self.fail(table, table.broken)  # opens again from its record as it was before
+            return None
         table.turn += 1
         table.thinking = None
         table.moved_at = time.monotonic()
-        self.broadcast(table, events, deal)
-        self.drive(table)
+        try:
+            self.broadcast(table, events, deal)
+            self.drive(table)
+        except Exception:
+            self.log(traceback.format_exc().rstrip())
+            self.fail(table, "the service could not tell the move")
         return None
+
+    def sink(self, table: Table) -> Callable[[dict[str, Any]], None]:
+        """Where the game writes its record lines: the table's record. A line that cannot
+        be written marks the table broken, and no line is written after it."""
+
+        def write(line: dict[str, Any]) -> None:
+            if table.broken is not None:
+                return
+            try:
+                if table.writer is None:
+                    raise ValueError("the record is closed")
+                table.writer.write(line)
+            except Exception as error:
+                table.broken = f"its record could not be written ({error})"
+
+        return write
+
+    def fail(self, table: Table, why: str) -> None:
+        """Stop a table that cannot go on: its players are told and let go, its record and
+        its file kept, so that a `join` with its code opens it again from the record."""
+        self.log(f"table {table.code} stopped: {why}")
+        message = {
+            "type": "error",
+            "error": f"the table stopped: {why}. Join it again with its code {table.code} "
+            "to go on from its last saved move",
+        }
+        for state in table.seats:
+            conn, state.conn = state.conn, None
+            if conn is not None:
+                conn.table = conn.seat = None
+                conn.send(message)
+                conn.close()
+        self.close_table(table)
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
 
     def drive(self, table: Table) -> None:
         """Ask whoever is to move: nobody for a person at the table (his client decides),
@@ -658,7 +730,22 @@ class Service:
         if table.thinking == table.turn:
             return
         table.thinking = table.turn
-        asyncio.get_running_loop().create_task(self.think(table, seat, table.turn))
+        task = asyncio.get_running_loop().create_task(self.think(table, seat, table.turn))
+        self.thinking[task] = table
+        task.add_done_callback(self.thought)
+
+    def thought(self, task: asyncio.Task[None]) -> None:
+        """An AI decision ended. One that failed past the AI's own choice (which `think`
+        covers) stops its table, logged, rather than leaving it waiting for a move forever."""
+        table = self.thinking.pop(task)
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is None or table.closed:
+            return
+        trace = "".join(traceback.format_exception(error)).rstrip()
+        self.log(f"table {table.code}: an AI decision failed:\n{trace}")
+        self.fail(table, "the service failed while playing for an AI seat")
 
     def stand_in(self, table: Table) -> None:
         """The timeout of a person away has passed: the others are told, an AI plays."""
@@ -680,13 +767,14 @@ class Service:
         wait = table.pace - (time.monotonic() - table.moved_at)
         if wait > 0:
             await asyncio.sleep(wait)
-        if table.turn != turn or table.game is not game:
+        if table.turn != turn or table.game is not game or table.closed:
             return
         if not table.ai_plays(seat, time.monotonic()):
             table.thinking = None  # its person came back: the decision is his
             self.drive(table)
             return
-        reason = self.apply(table, action)
+        chosen = engine_action(game, action) if action.seat == seat else None
+        reason = "not a legal action" if chosen is None else self.apply(table, chosen)
         if reason is not None:
             self.log(f"table {table.code}: the AI at seat {seat} chose badly: {reason}")
             table.thinking = None
