@@ -132,7 +132,28 @@ def test_a_client_that_stops_reading_is_dropped_and_keeps_its_seat(base: Path) -
     play_until(seats, lambda: all(len(s.mirror.results) >= 1 for s in seats))
     assert not ann.mirror.seats[1].connected
     assert ann.mirror.seats[1].name == "Zed"
+    # Cut off means closed: the service holds nothing more of his connection.
+    with pytest.raises((BrokenPipeError, ConnectionResetError)):
+        for _ in range(200):
+            sleeper.sendall(pings)
     sleeper.close()
+
+
+def test_a_connection_that_says_nothing_is_let_go(base: Path) -> None:
+    start_service(base, "--conn-timeout", "0.5")
+    silent = raw(base)
+    said = answers(silent)  # until the service closes it
+    assert errors(said) == ["no request in 0.5 s; closing"]
+
+
+def test_the_service_ends_when_idle_whatever_a_connection_does(base: Path) -> None:
+    service = start_service(base, "--idle", "0.5")
+    silent = raw(base)
+    asking = raw(base)
+    asking.sendall(b'{"op":"ping"}\n{"op":"join","code":"AAAAAA"}\n')
+    assert service.wait(timeout=30) == 0
+    assert errors(answers(silent)) == ["the table service is ending"]
+    assert errors(answers(asking))[-1] == "the table service is ending"
 
 
 def test_no_one_acts_for_another_seat_or_takes_a_held_one(base: Path, table: list[Seat]) -> None:

@@ -55,7 +55,9 @@ MAX_TIMEOUT = 3600.0
 MAX_PACE = 5.0
 MAX_ERRORS = 5  # bad messages or wrong codes a connection may send before it is closed
 MAX_PENDING = 1024 * 1024  # bytes waiting for a client that does not read: then it is dropped
-IDLE_EXIT = 5.0  # seconds without a table or a connection before the service ends
+IDLE_EXIT = 5.0  # seconds without a table (or a connection just made) before the service ends
+CONN_TIMEOUT = 30.0  # seconds a connection at no table may stay silent; then it is closed
+CLOSE_GRACE = 5.0  # seconds a closing connection has to take its last messages
 ABANDON = 600.0  # seconds a game waits with nobody at it; then it is closed (and can reopen)
 PRESET_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 
@@ -113,22 +115,31 @@ class Conn:
         self.seat: int | None = None
         self.errors = 0
         self.closed = False
+        self.since = time.monotonic()  # when it connected
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client that lets more than MAX_PENDING bytes pile up is cut off
-        (its seat stays its own), so it can never hold the table up."""
+        """Queue a message; a client that lets more than `max_pending` bytes pile up is cut
+        off at once (its seat stays its own), so it can never hold the table up."""
         if self.closed:
             return
         transport = self.writer.transport
         if transport.is_closing() or transport.get_write_buffer_size() > self.max_pending:
-            self.close()
+            self.abort()
             return
         self.writer.write(dump(message))
 
     def close(self) -> None:
+        """Close once what is queued has been sent, within CLOSE_GRACE seconds."""
         if not self.closed:
             self.closed = True
             self.writer.close()
+            transport = self.writer.transport
+            asyncio.get_running_loop().call_later(CLOSE_GRACE, transport.abort)
+
+    def abort(self) -> None:
+        """Close now, dropping what the client has not read."""
+        self.closed = True
+        self.writer.transport.abort()
 
 
 # ---------------------------------------------------------------------- tables
@@ -230,8 +241,10 @@ class Service:
         idle_exit: float = IDLE_EXIT,
         abandon: float = ABANDON,
         max_pending: int = MAX_PENDING,
+        conn_timeout: float = CONN_TIMEOUT,
     ) -> None:
         self.max_pending = max_pending
+        self.conn_timeout = conn_timeout
         self.base = base
         self.folder = tables_dir(base)
         self.idle_exit = idle_exit
@@ -279,12 +292,15 @@ class Service:
             while not self.stopping:
                 await asyncio.sleep(0.2)
                 self.close_finished()
-                if self.tables or self.conns:
+                if self.busy():
                     idle_since = time.monotonic()
                 elif time.monotonic() - idle_since >= self.idle_exit:
                     break
         finally:
             self.server.close()
+            for conn in list(self.conns):
+                conn.send({"type": "error", "error": "the table service is ending"})
+                conn.abort()
             with contextlib.suppress(FileNotFoundError):
                 if path.stat().st_ino == bound:  # not the socket of a service started since
                     path.unlink()
@@ -294,6 +310,15 @@ class Service:
             lock.close()
         self.log("no table open: stopping")
         return 0
+
+    def busy(self) -> bool:
+        """Whether the service has something to do: a table open, or a connection made in
+        the last `idle_exit` seconds (its `open` or `join` may be on its way). A connection
+        that stays at no table does not hold the service, whatever it sends."""
+        if self.tables:
+            return True
+        now = time.monotonic()
+        return any(now - conn.since < self.idle_exit for conn in self.conns)
 
     def stop(self) -> None:
         """End the service soon (from any thread), its tables kept for a `join`."""
@@ -416,8 +441,14 @@ class Service:
 
     async def serve_conn(self, conn: Conn) -> None:
         while not conn.closed:
+            # A connection at no table says what it wants soon, or is let go.
+            wait = self.conn_timeout if conn.table is None else None
             try:
-                line = await conn.reader.readuntil(b"\n")
+                line = await asyncio.wait_for(conn.reader.readuntil(b"\n"), wait)
+            except TimeoutError:
+                limit = f"{self.conn_timeout:g} s"
+                conn.send({"type": "error", "error": f"no request in {limit}; closing"})
+                return
             except asyncio.LimitOverrunError:
                 conn.send({"type": "error", "error": "line too long; closing"})
                 return
@@ -919,8 +950,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=IDLE_EXIT, help="seconds idle before ending")
     parser.add_argument("--abandon", type=float, default=ABANDON, help="seconds a game waits")
     parser.add_argument("--max-pending", type=int, default=MAX_PENDING, help="bytes per client")
+    parser.add_argument(
+        "--conn-timeout",
+        type=float,
+        default=CONN_TIMEOUT,
+        help="seconds a connection at no table may stay silent",
+    )
     options = parser.parse_args(argv)
-    service = Service(data_dir(), options.idle, options.abandon, options.max_pending)
+    service = Service(
+        data_dir(), options.idle, options.abandon, options.max_pending, options.conn_timeout
+    )
     return asyncio.run(service.run())
 
 
