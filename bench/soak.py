@@ -244,7 +244,7 @@ def report(runs: list[Run]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--levels", default="easy,normal,hard", help="AI levels (all three)")
+    parser.add_argument("--levels", default="random,easy,normal,hard", help="AI levels (all four)")
     parser.add_argument("--modes", default="solo,shared", help="solo, shared or both")
     parser.add_argument("--deals", type=int, default=40, help="deals per run (40)")
     parser.add_argument("--key", type=float, default=0.12, help="seconds between keys (0.12)")

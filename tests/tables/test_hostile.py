@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from thousand_tui.cli import main as cli_main
+from thousand_tui.records import read_record
 from thousand_tui.tables.client import TableError, join_table
 from thousand_tui.tables.service import MAX_ERRORS, normalize_code, socket_path
 
@@ -91,7 +93,15 @@ def test_bad_codes_are_refused_and_close_the_connection(base: Path, table: list[
     codes = ["../../etc", "", "x" * 5000, "\x1b[2J", 42]
     sock.sendall(b"".join(json.dumps({"op": "join", "code": c}).encode() + b"\n" for c in codes))
     said = errors(answers(sock))
-    assert all("no table has the code" in line for line in said[:MAX_ERRORS])
+    assert [("no table has the code" in line) for line in said[:MAX_ERRORS]] == [
+        True,
+        True,
+        False,
+        True,
+        False,
+    ]
+    assert said[2] == "code must be at most 20 characters"
+    assert said[4] == "code must be a text, not a whole number"
     assert "\x1b" not in "".join(said)  # an escape sent is never echoed to a terminal
     assert "too many" in said[-1]
     assert normalize_code(" k7qm-2p ") == "K7QM2P"
@@ -122,7 +132,28 @@ def test_a_client_that_stops_reading_is_dropped_and_keeps_its_seat(base: Path) -
     play_until(seats, lambda: all(len(s.mirror.results) >= 1 for s in seats))
     assert not ann.mirror.seats[1].connected
     assert ann.mirror.seats[1].name == "Zed"
+    # Cut off means closed: the service holds nothing more of his connection.
+    with pytest.raises((BrokenPipeError, ConnectionResetError)):
+        for _ in range(200):
+            sleeper.sendall(pings)
     sleeper.close()
+
+
+def test_a_connection_that_says_nothing_is_let_go(base: Path) -> None:
+    start_service(base, "--conn-timeout", "0.5")
+    silent = raw(base)
+    said = answers(silent)  # until the service closes it
+    assert errors(said) == ["no request in 0.5 s; closing"]
+
+
+def test_the_service_ends_when_idle_whatever_a_connection_does(base: Path) -> None:
+    service = start_service(base, "--idle", "0.5")
+    silent = raw(base)
+    asking = raw(base)
+    asking.sendall(b'{"op":"ping"}\n{"op":"join","code":"AAAAAA"}\n')
+    assert service.wait(timeout=30) == 0
+    assert errors(answers(silent)) == ["the table service is ending"]
+    assert errors(answers(asking))[-1] == "the table service is ending"
 
 
 def test_no_one_acts_for_another_seat_or_takes_a_held_one(base: Path, table: list[Seat]) -> None:
@@ -132,10 +163,12 @@ def test_no_one_acts_for_another_seat_or_takes_a_held_one(base: Path, table: lis
     view = ann.mirror.view
     assert view is not None and view.to_move is not None
     idle = next(s for s in (ann, bob, cat) if s.mirror.seat != view.to_move)
-    # The seat of an action is the connection's, whatever the action says.
+    # The seat of an action is the connection's: an action naming one is not even read.
     idle.client.send({"op": "act", "action": {"seat": view.to_move, "act": "pass"}})
+    idle.client.send({"op": "act", "action": {"act": "pass"}})
     play_until([idle], lambda: bool(idle.mirror.refused), play=False)
     assert idle.mirror.refused == ["it is not your turn"]
+    assert len(idle.errors) == 1 and "action has a field 'seat'" in idle.errors[0]
     with pytest.raises(TableError, match="every seat"):
         join_table(ann.mirror.code, name="Eve", base=base)
     with pytest.raises(TableError, match="name"):
@@ -157,3 +190,58 @@ def test_a_bad_action_is_refused_with_the_engine_reason(base: Path, table: list[
     mover.pump(play=False)
     assert mover.mirror.turn == turn
     play_until(seats, lambda: len(ann.mirror.results) >= 1)
+
+
+def test_malformed_requests_are_answered_and_the_connection_serves_on(
+    base: Path, table: list[Seat]
+) -> None:
+    code = table[0].mirror.code
+    sock = raw(base)
+    bad = [
+        b"[" * 8000,
+        b'{"a":' * 3000,
+        b'{"op":"join","code":"%s","seat":%s}' % (code.encode(), b"9" * 5000),
+        b'{"op":"join","code":"%s","seat":1.0}' % code.encode(),
+    ]
+    sock.sendall(b"".join(line + b"\n" for line in bad) + b'{"op":"ping"}\n')
+    said = answers(sock, limit=5)
+    assert [line["type"] for line in said] == ["error"] * 4 + ["pong"]
+    assert "nested more than" in str(said[0]["error"])
+    assert "nested more than" in str(said[1]["error"])
+    assert "5000 digits" in str(said[2]["error"])
+    assert said[3]["error"] == "seat must be a whole number, not a number with a fraction"
+    finish_with_cat(base, table)
+
+
+def test_what_a_person_does_not_choose_is_refused_and_the_record_replays(
+    base: Path, table: list[Seat]
+) -> None:
+    ann, bob = table
+    cat = joined(base, ann.mirror.code, "Cat")
+    seats = [ann, bob, cat]
+    play_until(seats, lambda: any(s.mirror.my_turn for s in seats), play=False)
+    mover = next(s for s in seats if s.mirror.my_turn)
+    turn = mover.mirror.turn
+    legal = mover.mirror.legal[0].to_record()
+    for key in ("type", "seat", "auto", "shown", "think_ms"):
+        legal.pop(key, None)
+    hostile = [
+        {**legal, "think_ms": "x"},
+        {"act": "pass", "shown": [1, 2]},
+        {"act": "pass", "auto": True},
+        {**legal, "think_ms": 12.5},
+    ]
+    for action in hostile:
+        mover.client.send({"op": "act", "action": action})
+    play_until([mover], lambda: len(mover.errors) == len(hostile), play=False)
+    assert "a field 'think_ms'" in mover.errors[0]
+    assert "a field 'shown'" in mover.errors[1]
+    assert "a field 'auto'" in mover.errors[2]
+    assert mover.mirror.turn == turn and mover.mirror.refused == []
+    # The same connection plays on, and so does the table, to the end of a deal.
+    play_until(seats, lambda: all(len(s.mirror.results) >= 1 for s in seats))
+    assert mover.mirror.turn > turn
+    (path,) = (base / "games").glob("*.jsonl")
+    assert cli_main(["replay", str(path)]) == 0
+    actions = [line for line in read_record(path).games[0].lines if line["type"] == "action"]
+    assert actions and not any("think_ms" in line for line in actions)

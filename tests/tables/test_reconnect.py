@@ -8,7 +8,7 @@ import signal
 from pathlib import Path
 
 from textual.pilot import Pilot
-from tui.helpers import screen_text
+from textual.widgets import Static
 
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
@@ -17,6 +17,11 @@ from thousand_tui.tui.widgets.log import GameLog
 from .helpers import Seat, joined, opened, play_until, service_pid
 
 GONE = "The table is gone"
+
+
+def prompt(app: SharedTableApp) -> str:
+    """The table's prompt line, under whatever dialog is open."""
+    return str(app.table.query_one("#prompt", Static).render())
 
 
 def on_table(app: SharedTableApp) -> bool:
@@ -46,11 +51,11 @@ async def test_the_notice_of_a_lost_table_goes_when_the_seat_is_back(base: Path)
         pid = service_pid(base)
         assert pid is not None
         os.kill(pid, signal.SIGKILL)
-        await pump(pilot, [], lambda: GONE in screen_text(app))
+        await pump(pilot, [], lambda: GONE in prompt(app))
         assert shared.mirror.closed
         # The screen sits again by itself: a new service opens the table from its record.
         await pump(pilot, [], lambda: "Back at the table." in log.lines_written)
-        await pump(pilot, [], lambda: GONE not in screen_text(app))
+        await pump(pilot, [], lambda: GONE not in prompt(app))
         assert not shared.mirror.closed and shared.mirror.view is not None
         assert service_pid(base) not in (None, pid)
         assert app.table is table
@@ -72,7 +77,7 @@ async def test_a_seat_taken_over_from_another_terminal_is_not_taken_back(base: P
         play_until([ann, cat, other], lambda: True, play=False)
         assert shared.mirror.closed and not shared.may_rejoin
         assert ann.mirror.seats[1].connected and not other.client.closed
-        assert GONE in screen_text(app)
+        assert GONE in prompt(app)
     ann.close()
     cat.close()
     other.close()

@@ -79,7 +79,7 @@ class TableClient:
 
     def act(self, action: Action) -> None:
         line = action.to_record()
-        for key in ("type", "seat", "think_ms", "auto"):
+        for key in ("type", "seat", "think_ms", "auto", "shown"):  # not a person's to choose
             line.pop(key, None)
         self.send({"op": "act", "action": line})
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import random
@@ -24,12 +25,13 @@ import socket
 import struct
 import sys
 import time
-from collections.abc import Iterator
+import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine.actions import Action, IllegalAction
+from ..engine.actions import Action, IllegalAction, record_line
 from ..engine.deal import Deal
 from ..engine.events import Event, TrickTaken
 from ..engine.game import Game, PlayerInfo
@@ -37,7 +39,8 @@ from ..engine.rules import Rules, RulesError
 from ..records import RecordWriter, lock_file
 from ..saves import data_dir, games_dir, open_new_record, resume
 from ..settings import DEFAULT_PACE, LEVELS, MAX_NAME
-from .wire import MAX_CLIENT_LINE, WireError, dump, encode, for_seat, load, own_actions
+from .requests import RequestError, check_request, parse_request
+from .wire import MAX_CLIENT_LINE, WireError, dump, encode, for_seat, own_actions
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -52,7 +55,9 @@ MAX_TIMEOUT = 3600.0
 MAX_PACE = 5.0
 MAX_ERRORS = 5  # bad messages or wrong codes a connection may send before it is closed
 MAX_PENDING = 1024 * 1024  # bytes waiting for a client that does not read: then it is dropped
-IDLE_EXIT = 5.0  # seconds without a table or a connection before the service ends
+IDLE_EXIT = 5.0  # seconds without a table (or a connection just made) before the service ends
+CONN_TIMEOUT = 30.0  # seconds a connection at no table may stay silent; then it is closed
+CLOSE_GRACE = 5.0  # seconds a closing connection has to take its last messages
 ABANDON = 600.0  # seconds a game waits with nobody at it; then it is closed (and can reopen)
 PRESET_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 MAX_AWAY = 40  # the AI's moves for a person away kept to tell him when he is back (the last)
@@ -111,22 +116,31 @@ class Conn:
         self.seat: int | None = None
         self.errors = 0
         self.closed = False
+        self.since = time.monotonic()  # when it connected
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client that lets more than MAX_PENDING bytes pile up is cut off
-        (its seat stays its own), so it can never hold the table up."""
+        """Queue a message; a client that lets more than `max_pending` bytes pile up is cut
+        off at once (its seat stays its own), so it can never hold the table up."""
         if self.closed:
             return
         transport = self.writer.transport
         if transport.is_closing() or transport.get_write_buffer_size() > self.max_pending:
-            self.close()
+            self.abort()
             return
         self.writer.write(dump(message))
 
     def close(self) -> None:
+        """Close once what is queued has been sent, within CLOSE_GRACE seconds."""
         if not self.closed:
             self.closed = True
             self.writer.close()
+            transport = self.writer.transport
+            asyncio.get_running_loop().call_later(CLOSE_GRACE, transport.abort)
+
+    def abort(self) -> None:
+        """Close now, dropping what the client has not read."""
+        self.closed = True
+        self.writer.transport.abort()
 
 
 # ---------------------------------------------------------------------- tables
@@ -187,6 +201,8 @@ class Table:
     moved_at: float = 0.0
     timer: asyncio.TimerHandle | None = None
     empty_since: float | None = None  # when the last person left the table
+    broken: str | None = None  # why its record could not be written: it stops at once
+    closed: bool = False
     seed: int = field(default_factory=lambda: random.randrange(1, 2**31))
 
     @property
@@ -236,8 +252,10 @@ class Service:
         idle_exit: float = IDLE_EXIT,
         abandon: float = ABANDON,
         max_pending: int = MAX_PENDING,
+        conn_timeout: float = CONN_TIMEOUT,
     ) -> None:
         self.max_pending = max_pending
+        self.conn_timeout = conn_timeout
         self.base = base
         self.folder = tables_dir(base)
         self.idle_exit = idle_exit
@@ -246,6 +264,8 @@ class Service:
         self.conns: set[Conn] = set()
         self.server: asyncio.AbstractServer | None = None
         self.log_lines: list[str] = []
+        self.stopping = False  # set by `stop()`: the service ends as if idle
+        self.thinking: dict[asyncio.Task[None], Table] = {}  # the AI decisions under way
 
     def log(self, text: str) -> None:
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
@@ -280,15 +300,18 @@ class Service:
         self.log(f"listening on {path}")
         idle_since = time.monotonic()
         try:
-            while True:
+            while not self.stopping:
                 await asyncio.sleep(0.2)
                 self.close_finished()
-                if self.tables or self.conns:
+                if self.busy():
                     idle_since = time.monotonic()
                 elif time.monotonic() - idle_since >= self.idle_exit:
                     break
         finally:
             self.server.close()
+            for conn in list(self.conns):
+                conn.send({"type": "error", "error": "the table service is ending"})
+                conn.abort()
             with contextlib.suppress(FileNotFoundError):
                 if path.stat().st_ino == bound:  # not the socket of a service started since
                     path.unlink()
@@ -298,6 +321,19 @@ class Service:
             lock.close()
         self.log("no table open: stopping")
         return 0
+
+    def busy(self) -> bool:
+        """Whether the service has something to do: a table open, or a connection made in
+        the last `idle_exit` seconds (its `open` or `join` may be on its way). A connection
+        that stays at no table does not hold the service, whatever it sends."""
+        if self.tables:
+            return True
+        now = time.monotonic()
+        return any(now - conn.since < self.idle_exit for conn in self.conns)
+
+    def stop(self) -> None:
+        """End the service soon (from any thread), its tables kept for a `join`."""
+        self.stopping = True
 
     def close_finished(self) -> None:
         """A table closes when nobody sits at it any more and its game is over or never began,
@@ -315,10 +351,12 @@ class Service:
                 del self.tables[code]
 
     def close_table(self, table: Table) -> None:
+        table.closed = True
         if table.timer is not None:
             table.timer.cancel()
         if table.writer is not None:
-            table.writer.close()
+            with contextlib.suppress(OSError, ValueError):  # a record that failed: kept as is
+                table.writer.close()
             table.writer = None
         if table.game is not None and table.game.over:
             with contextlib.suppress(OSError):
@@ -351,19 +389,26 @@ class Service:
         temp.replace(path)
 
     def restore(self, code: str) -> Table | None:
-        """The table of `code` again, from its file and its record, if its game goes on."""
+        """The table of `code` again, from its file and its record, if its game goes on
+        (why not is logged). Its people are all away, since the moment it is restored: an
+        AI takes the seat of one who does not come back after the table's timeout."""
+        path = self.meta_path(code)
+        if not path.exists():
+            return None
         try:
-            meta = json.loads(self.meta_path(code).read_text(encoding="utf-8"))
+            meta = json.loads(path.read_text(encoding="utf-8"))
             name = meta["record"]
             if not isinstance(name, str) or "/" in name or name.startswith("."):
-                return None
+                raise ValueError(f"its record is named {_show(name)}")
             resumed = resume(games_dir() / name)
-        except (OSError, ValueError, KeyError, TypeError):
+        except Exception as error:
+            self.log(f"table {code} cannot be opened again: {error!r}")
             return None
         game = resumed.game
+        now = time.monotonic()
         try:
             seats = [
-                SeatState(str(s["kind"]), p.name, s.get("who"))
+                SeatState(str(s["kind"]), p.name, s.get("who"), left_at=now)
                 for s, p in zip(meta["seats"], game.players, strict=True)
             ]
             table = Table(
@@ -381,9 +426,11 @@ class Service:
                 writer=resumed.writer,
                 seed=game.seed,
             )
-        except (KeyError, TypeError, ValueError, Refusal):
+        except Exception as error:
+            self.log(f"table {code} cannot be opened again: its file {path}: {error!r}")
             resumed.writer.close()
             return None
+        game.sink = self.sink(table)
         table.moved_at = time.monotonic()
         self.tables[code] = table
         self.log(f"table {code} opened again from {resumed.path}")
@@ -405,32 +452,42 @@ class Service:
 
     async def serve_conn(self, conn: Conn) -> None:
         while not conn.closed:
+            # A connection at no table says what it wants soon, or is let go.
+            wait = self.conn_timeout if conn.table is None else None
             try:
-                line = await conn.reader.readuntil(b"\n")
+                line = await asyncio.wait_for(conn.reader.readuntil(b"\n"), wait)
+            except TimeoutError:
+                limit = f"{self.conn_timeout:g} s"
+                conn.send({"type": "error", "error": f"no request in {limit}; closing"})
+                return
             except asyncio.LimitOverrunError:
                 conn.send({"type": "error", "error": "line too long; closing"})
                 return
             except (asyncio.IncompleteReadError, ConnectionError):
                 return
             try:
-                self.handle(conn, load(line))
-            except (WireError, Refusal) as error:
+                op, message = check_request(parse_request(line))
+                self.handle(conn, op, message)
+            except (RequestError, WireError, Refusal) as error:
                 conn.errors += 1
                 conn.send({"type": "error", "error": str(error)})
                 if conn.errors >= MAX_ERRORS:
                     conn.send({"type": "error", "error": "too many bad requests; closing"})
                     return
+            except Exception:  # a fault of the service's own: said, logged, and served on
+                self.log(f"a request failed:\n{traceback.format_exc().rstrip()}")
+                conn.send({"type": "error", "error": "the service could not do this request"})
 
     # ------------------------------------------------------------------ requests
 
-    def handle(self, conn: Conn, message: dict[str, Any]) -> None:
-        op = message.get("op")
+    def handle(self, conn: Conn, op: str, message: dict[str, Any]) -> None:
+        """A request checked against its schema (`requests.REQUESTS`)."""
         if op == "open" and conn.table is None:
             self.open(conn, message)
         elif op == "join" and conn.table is None:
             self.join(conn, message)
         elif op == "act" and conn.table is not None:
-            self.act(conn, message.get("action"))
+            self.act(conn, message["action"])
         elif op == "start" and conn.table is not None:
             self.start_now(conn)
         elif op == "ping":
@@ -504,7 +561,7 @@ class Service:
         if held:
             self.sit(conn, table, held[0], message)
             return
-        asked = message.get("seat")
+        asked = message.get("seat")  # a whole number, checked by the request's schema
         free = [i for i, s in enumerate(table.seats) if s.kind == "human" and s.who is None]
         if asked is not None:
             if asked not in free:
@@ -580,15 +637,22 @@ class Service:
                 players.append(PlayerInfo(state.name, "human"))
             else:
                 players.append(PlayerInfo(state.name, "ai", table.level))
-        table.writer = open_new_record(table.preset)
+        try:
+            table.writer = open_new_record(table.preset)
+        except OSError as error:
+            self.fail(table, f"its record could not be made ({error.strerror or error})")
+            return
         table.game = Game(
             table.rules,
             table.seed,
             players,
             preset=table.preset,
-            sink=table.writer.write,
+            sink=self.sink(table),
             lang=table.lang,
         )
+        if table.broken is not None:
+            self.fail(table, table.broken)
+            return
         table.moved_at = time.monotonic()
         self.log(f"table {table.code}: the game begins, record {table.writer.path}")
         self.save_meta(table)
@@ -599,21 +663,27 @@ class Service:
 
     # ------------------------------------------------------------------ decisions
 
-    def act(self, conn: Conn, raw: Any) -> None:
+    def act(self, conn: Conn, fields: dict[str, Any]) -> None:
+        """A person's decision: the fields `requests.ACTION` allows, for the connection's seat.
+        What is played is the engine's own legal action equal to it, never the client's."""
         table, seat = conn.table, conn.seat
         assert table is not None and seat is not None
         game = table.game
         if game is None:
             raise Refusal("the game has not begun")
-        if not isinstance(raw, dict):
-            raise Refusal("an action is an object")
         try:
-            action = Action.from_record({**raw, "type": "action", "seat": seat})
+            wanted = Action.from_record({**fields, "type": "action", "seat": seat})
         except (ValueError, TypeError) as error:
             raise Refusal(f"not an action: {error}") from error
         if game.to_move != seat:
             conn.send({"type": "refused", "error": "it is not your turn"})
             return
+        action = engine_action(game, wanted)
+        if action is None:
+            conn.send({"type": "refused", "error": game.deal.refusal(wanted).english()})
+            return
+        if wanted.hinted:
+            action = dataclasses.replace(action, hinted=True)
         reason = self.apply(table, action)
         if reason is not None:
             conn.send({"type": "refused", "error": reason})
@@ -622,16 +692,64 @@ class Service:
         game = table.game
         assert game is not None
         deal = game.deal
+        if not replayable(action):
+            return f"{action.describe()} cannot be written to the record"
         try:
-            events = game.apply(action)
+            events = game.apply(action)  # its record lines are written as it goes (`sink`)
         except IllegalAction as error:
             return str(error)
+        except Exception:
+            self.log(traceback.format_exc().rstrip())
+            self.fail(table, f"the game could not take {action.describe()}")
+            return None
+        if table.broken is not None:  # applied here but not saved: the table stops, and
+            self.fail(table, table.broken)  # opens again from its record as it was before
+            return None
         table.turn += 1
         table.thinking = None
         table.moved_at = time.monotonic()
-        self.broadcast(table, events, deal)
-        self.drive(table)
+        try:
+            self.broadcast(table, events, deal)
+            self.drive(table)
+        except Exception:
+            self.log(traceback.format_exc().rstrip())
+            self.fail(table, "the service could not tell the move")
         return None
+
+    def sink(self, table: Table) -> Callable[[dict[str, Any]], None]:
+        """Where the game writes its record lines: the table's record. A line that cannot
+        be written marks the table broken, and no line is written after it."""
+
+        def write(line: dict[str, Any]) -> None:
+            if table.broken is not None:
+                return
+            try:
+                if table.writer is None:
+                    raise ValueError("the record is closed")
+                table.writer.write(line)
+            except Exception as error:
+                table.broken = f"its record could not be written ({error})"
+
+        return write
+
+    def fail(self, table: Table, why: str) -> None:
+        """Stop a table that cannot go on: its players are told and let go, its record and
+        its file kept, so that a `join` with its code opens it again from the record."""
+        self.log(f"table {table.code} stopped: {why}")
+        message = {
+            "type": "error",
+            "error": f"the table stopped: {why}. Join it again with its code {table.code} "
+            "to go on from its last saved move",
+        }
+        for state in table.seats:
+            conn, state.conn = state.conn, None
+            if conn is not None:
+                conn.table = conn.seat = None
+                conn.send(message)
+                conn.close()
+        self.close_table(table)
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
 
     def drive(self, table: Table) -> None:
         """Ask whoever is to move: nobody for a person at the table (his client decides),
@@ -654,7 +772,22 @@ class Service:
         if table.thinking == table.turn:
             return
         table.thinking = table.turn
-        asyncio.get_running_loop().create_task(self.think(table, seat, table.turn))
+        task = asyncio.get_running_loop().create_task(self.think(table, seat, table.turn))
+        self.thinking[task] = table
+        task.add_done_callback(self.thought)
+
+    def thought(self, task: asyncio.Task[None]) -> None:
+        """An AI decision ended. One that failed past the AI's own choice (which `think`
+        covers) stops its table, logged, rather than leaving it waiting for a move forever."""
+        table = self.thinking.pop(task)
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is None or table.closed:
+            return
+        trace = "".join(traceback.format_exception(error)).rstrip()
+        self.log(f"table {table.code}: an AI decision failed:\n{trace}")
+        self.fail(table, "the service failed while playing for an AI seat")
 
     def stand_in(self, table: Table) -> None:
         """The timeout of a person away has passed: the others are told, an AI plays."""
@@ -676,20 +809,21 @@ class Service:
         wait = table.pace - (time.monotonic() - table.moved_at)
         if wait > 0:
             await asyncio.sleep(wait)
-        if table.turn != turn or table.game is not game:
+        if table.turn != turn or table.game is not game or table.closed:
             return
         if not table.ai_plays(seat, time.monotonic()):
             table.thinking = None  # its person came back: the decision is his
             self.drive(table)
             return
-        reason = self.apply(table, action)
+        chosen = engine_action(game, action) if action.seat == seat else None
+        reason = "not a legal action" if chosen is None else self.apply(table, chosen)
         if reason is not None:
             self.log(f"table {table.code}: the AI at seat {seat} chose badly: {reason}")
             table.thinking = None
-            action = random.Random(turn).choice(game.legal_actions(seat))
-            reason = self.apply(table, action)
-        if reason is None:
-            table.seats[seat].played_for(action)
+            chosen = random.Random(turn).choice(game.legal_actions(seat))
+            reason = self.apply(table, chosen)
+        if reason is None and chosen is not None:
+            table.seats[seat].played_for(chosen)
 
     # ------------------------------------------------------------------ telling
 
@@ -757,6 +891,26 @@ class Service:
 # ---------------------------------------------------------------------- checks
 
 
+def engine_action(game: Game, wanted: Action) -> Action | None:
+    """The engine's own legal action of `wanted`'s seat equal to it (the same decision), or
+    None when the rules do not allow it now."""
+    for action in game.legal_actions(wanted.seat):
+        if action == wanted:
+            return action
+    return None
+
+
+def replayable(action: Action) -> bool:
+    """Whether `action`'s record line is JSON that reads back as the same decision, noted
+    the same way: a line that can be written and replayed."""
+    try:
+        line = record_line(action)
+        again = Action.from_record(json.loads(json.dumps(line)))
+    except (TypeError, ValueError):
+        return False
+    return again == action and record_line(again) == line
+
+
 def same_user(writer: asyncio.StreamWriter) -> bool:
     """Whether the peer runs as this account (Linux's SO_PEERCRED; elsewhere the socket's
     mode, readable by its owner only, is the only guard)."""
@@ -815,8 +969,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=IDLE_EXIT, help="seconds idle before ending")
     parser.add_argument("--abandon", type=float, default=ABANDON, help="seconds a game waits")
     parser.add_argument("--max-pending", type=int, default=MAX_PENDING, help="bytes per client")
+    parser.add_argument(
+        "--conn-timeout",
+        type=float,
+        default=CONN_TIMEOUT,
+        help="seconds a connection at no table may stay silent",
+    )
     options = parser.parse_args(argv)
-    service = Service(data_dir(), options.idle, options.abandon, options.max_pending)
+    service = Service(
+        data_dir(), options.idle, options.abandon, options.max_pending, options.conn_timeout
+    )
     return asyncio.run(service.run())
 
 

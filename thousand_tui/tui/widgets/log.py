@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from rich.text import Text
 from textual.cache import LRUCache
 from textual.widgets import RichLog
@@ -21,8 +19,10 @@ class GameLog(RichLog):
         super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=self.MAX_LINES)
         self.can_focus = False
         self._line_cache = LRUCache(self.MAX_LINES)
-        self.lines_written: deque[str] = deque(maxlen=self.MAX_LINES)
+        self.lines_written: list[str] = []
 
     def say(self, line: Text) -> None:
         self.lines_written.append(line.plain)
+        if len(self.lines_written) > self.MAX_LINES:
+            del self.lines_written[: -self.MAX_LINES]
         self.write(line)

@@ -1,0 +1,128 @@
+"""Faults inside the table service: a record that cannot be written, an AI decision that fails
+past its choice, a restart with a person away. The table stops cleanly (its players told) or
+goes on; it never freezes, and its record always replays."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from thousand_tui.cli import main as cli_main
+from thousand_tui.tables.service import LOCK_NAME, Service, tables_dir
+
+from .helpers import joined, opened, play_until, service_pid, start_service
+from .test_hostile import raw
+
+
+@pytest.fixture
+def service(base: Path) -> Iterator[Service]:
+    """A service running in this process (in a thread of its own), so a test can reach
+    inside it; stopped afterwards."""
+    running = Service(base, idle_exit=60.0)
+    thread = threading.Thread(target=asyncio.run, args=(running.run(),), daemon=True)
+    thread.start()
+    deadline = 300
+    while deadline and not (tables_dir(base) / "service.sock").exists():
+        deadline -= 1
+        threading.Event().wait(0.02)
+    raw(base).close()  # it listens
+    try:
+        yield running
+    finally:
+        running.stop()
+        thread.join(10)
+        (tables_dir(base) / LOCK_NAME).write_text("")  # the pid there is this process's
+
+
+def record_of(base: Path) -> Path:
+    (path,) = (base / "games").glob("*.jsonl")
+    return path
+
+
+class FullDisk:
+    """A record writer on a disk with no room left."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def write(self, line: dict[str, Any]) -> None:
+        raise OSError(28, "No space left on device")
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_move_that_cannot_be_saved_stops_the_table_and_it_opens_again(
+    base: Path, service: Service
+) -> None:
+    ann = opened(base, "Ann")
+    bob = joined(base, ann.mirror.code, "Bob")
+    cat = joined(base, ann.mirror.code, "Cat")
+    seats = [ann, bob, cat]
+    play_until(seats, lambda: ann.mirror.turn >= 4)
+    for seat in seats:
+        seat.hold = True
+    play_until(seats, lambda: any(s.mirror.my_turn for s in seats), play=False)
+    mover = next(s for s in seats if s.mirror.my_turn)
+    turn, hand = mover.mirror.turn, mover.mirror.view.hand if mover.mirror.view else None
+    table = service.tables[ann.mirror.code]
+    real, table.writer = table.writer, FullDisk(record_of(base))  # type: ignore[assignment]
+    assert real is not None
+    real.close()
+    mover.hold = False
+    play_until(seats, lambda: all(s.mirror.closed for s in seats), play=False)
+    for seat in seats:
+        assert any("the table stopped: its record could not be written" in e for e in seat.errors)
+    assert mover.mirror.turn == turn  # the move was never told: it was not saved
+    assert cli_main(["replay", str(record_of(base))]) == 0
+    # Its code opens it again from the record, at the move that was not saved.
+    again = [joined(base, ann.mirror.code, name) for name in ("Ann", "Bob", "Cat")]
+    back = again[mover.mirror.seat]
+    play_until(again, lambda: back.mirror.view is not None, play=False)
+    assert back.mirror.my_turn and back.mirror.view is not None and back.mirror.view.hand == hand
+    play_until(again, lambda: len(again[0].mirror.results) >= 1)
+    assert cli_main(["replay", str(record_of(base))]) == 0
+
+
+def test_an_ai_decision_that_fails_stops_the_table_instead_of_freezing_it(
+    base: Path, service: Service
+) -> None:
+    ann = opened(base, "Ann", ai_names=["Anna", "Boris"])
+    ann.hold = True
+
+    def broken(*_: object) -> str | None:
+        raise RuntimeError("a fault past the AI's choice")
+
+    service.apply = broken  # type: ignore[method-assign]
+    ann.client.send({"op": "start"})  # two AI seats: one of them moves before long
+    play_until([ann], lambda: ann.mirror.closed, play=False)
+    assert any("the table stopped" in e for e in ann.errors)
+    assert ann.mirror.code not in service.tables
+
+
+def test_after_a_restart_an_ai_takes_the_seat_of_one_who_does_not_come_back(
+    base: Path,
+) -> None:
+    ann = opened(base, "Ann", timeout=1.0)
+    bob = joined(base, ann.mirror.code, "Bob")
+    cat = joined(base, ann.mirror.code, "Cat")
+    seats = [ann, bob, cat]
+    play_until(seats, lambda: ann.mirror.turn >= 2)
+    pid = service_pid(base)
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    play_until(seats, lambda: all(s.mirror.closed for s in seats), play=False)
+    # A new service; Ann and Cat come back, Bob does not: after the table's timeout,
+    # counted from the restart, an AI plays his seat and the deal is played out.
+    start_service(base)
+    again = [joined(base, ann.mirror.code, "Ann"), joined(base, ann.mirror.code, "Cat")]
+    play_until(again, lambda: len(again[0].mirror.results) >= 1)
+    assert again[0].mirror.seats[1].ai_playing
+    assert cli_main(["replay", str(record_of(base))]) == 0
