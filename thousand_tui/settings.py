@@ -22,7 +22,7 @@ from .engine.game import Start
 from .engine.rules import with_overrides
 from .plural import counted
 from .presets import Preset, load_preset
-from .saves import describe_save, games_dir, latest_unfinished
+from .saves import describe_save, games_dir, latest_unfinished, list_games
 
 LANGUAGES: Final = ("en", "ru")
 LEVELS: Final = ("random", "easy", "normal", "hard")
@@ -185,13 +185,43 @@ def resume_path(value: str) -> Path:
         if path is None:
             raise SetupError(
                 f"there is no unfinished game to resume (saved games live in {games_dir()}); "
-                "start one with `thousand`"
+                f"start one with `thousand`{_shared_note()}"
             )
         return path
     path = Path(value).expanduser()
     if not path.is_file():
         raise SetupError(f"--resume {value}: no such file")
+    check_not_shared(path)
     return path
+
+
+def _shared_note() -> str:
+    """What `--resume` leaves to the shared tables: their unfinished games, by code."""
+    codes = [
+        save.table
+        for save in list_games()
+        if save.shared and save.table and save.error is None and not save.finished
+    ]
+    if not codes:
+        return ""
+    return (
+        f"; the game of table {', '.join(codes[:3])} goes on only at its table: "
+        f"`thousand join {codes[0]}`"
+    )
+
+
+def check_not_shared(path: Path) -> None:
+    """A game of a shared table goes on at its table, where each seat is its person's: never
+    as a game of one's own, in the seat of the one who opened it."""
+    save = describe_save(path)
+    if not save.shared:
+        return
+    where = f"table {save.table}" if save.table else "a shared table"
+    back = f"`thousand join {save.table}`" if save.table else "`thousand join CODE`"
+    raise SetupError(
+        f"{path.name} is the game of {where}; it goes on only at its table, each seat with "
+        f"its own player: sit at it again with {back}"
+    )
 
 
 def saved_language(path: Path) -> str | None:

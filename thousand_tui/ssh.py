@@ -259,6 +259,39 @@ def _login_key(auth_file: str | None) -> str | None:
     return None
 
 
+# How a host lets the game tell its players apart (docs/ssh-hosting.md, "Telling players apart").
+IDENTITY_FIX = (
+    "its host adds `ExposeAuthInfo yes` to the account's Match block in sshd_config, or starts "
+    "each key's line in authorized_keys with its own "
+    '`command="/opt/thousand/bin/thousand ssh-session --player NAME",restrict,pty`'
+)
+IDENTITY_NOTE = "warning: this server cannot tell its players apart"
+IDENTITY_KEY = "players are told apart by the key they log in with"
+IDENTITY_PLAYER = "players are told apart by the host's --player"
+
+
+def identity_line(config: HostConfig, environ: Mapping[str, str]) -> str:
+    """What `help` says about telling players apart (`thousand ssh-check` reads it)."""
+    if config.player is not None:
+        return IDENTITY_PLAYER
+    if player_id(config, environ) is not None:
+        return IDENTITY_KEY
+    return (
+        f"{IDENTITY_NOTE}: shared tables are refused and every player's games are in one "
+        f"folder until {IDENTITY_FIX} (docs/ssh-hosting.md)"
+    )
+
+
+def check_identity(config: HostConfig, request: Request, environ: Mapping[str, str]) -> None:
+    """A shared table keeps each seat for its person: without a way to tell people apart,
+    anyone could sit in anyone's seat and see their hand, so `open` and `join` are refused."""
+    if (request.open or request.join is not None) and player_id(config, environ) is None:
+        raise Refused(
+            "shared tables need to tell players apart and this server cannot: "
+            f"{IDENTITY_FIX} (docs/ssh-hosting.md)"
+        )
+
+
 def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Session:
     """The `thousand` arguments that start the table for this request, and where the
     player's games are kept."""
@@ -322,11 +355,13 @@ def run_ssh_session(
     try:
         config = host_config(options)
         request = parse_request(env.get(ORIGINAL_COMMAND), list(config.presets))
+        check_identity(config, request, env)
     except Refused as error:
         return refuse(str(error))
     user = env.get("USER") or "thousand"
     if request.help:
         print(usage(config, user))
+        print(identity_line(config, env))
         for note in forwarding_notes(env):
             print(note)
         return 0

@@ -577,6 +577,7 @@ class Service:
             preset=table.preset,
             sink=table.writer.write,
             lang=table.lang,
+            table=table.code,
         )
         table.moved_at = time.monotonic()
         self.log(f"table {table.code}: the game begins, record {table.writer.path}")

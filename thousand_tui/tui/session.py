@@ -17,7 +17,7 @@ from ..engine.record import RecordError
 from ..presets import Preset, PresetError, load_preset
 from ..records import RecordWriter
 from ..saves import open_new_record, resume
-from ..settings import LANGUAGES, LEVELS, SetupError, TableSetup
+from ..settings import LANGUAGES, LEVELS, SetupError, TableSetup, check_not_shared
 from .i18n import Translator
 
 if TYPE_CHECKING:
@@ -141,6 +141,7 @@ def resume_session(path: Path, think: float | None = None) -> Session:
                 deal_events.clear()
             deal_events.append(event)
 
+    check_not_shared(path)
     try:
         resumed = resume(path, replayed)
     except RecordError as error:
