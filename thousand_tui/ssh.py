@@ -260,9 +260,9 @@ def _login_key(auth_file: str | None) -> str | None:
 
 
 # How a host lets the game tell its players apart (docs/ssh-hosting.md, "Telling players apart").
-IDENTITY_FIX = (
-    "its host adds `ExposeAuthInfo yes` to the account's Match block in sshd_config, or starts "
-    "each key's line in authorized_keys with its own "
+IDENTITY_HOW = (
+    "add `ExposeAuthInfo yes` to the account's Match block in sshd_config, or start each "
+    "key's line in authorized_keys with its own "
     '`command="/opt/thousand/bin/thousand ssh-session --player NAME",restrict,pty`'
 )
 IDENTITY_NOTE = "warning: this server cannot tell its players apart"
@@ -278,7 +278,7 @@ def identity_line(config: HostConfig, environ: Mapping[str, str]) -> str:
         return IDENTITY_KEY
     return (
         f"{IDENTITY_NOTE}: shared tables are refused and every player's games are in one "
-        f"folder until {IDENTITY_FIX} (docs/ssh-hosting.md)"
+        f"folder; its host should {IDENTITY_HOW} (docs/ssh-hosting.md)"
     )
 
 
@@ -287,8 +287,8 @@ def check_identity(config: HostConfig, request: Request, environ: Mapping[str, s
     anyone could sit in anyone's seat and see their hand, so `open` and `join` are refused."""
     if (request.open or request.join is not None) and player_id(config, environ) is None:
         raise Refused(
-            "shared tables need to tell players apart and this server cannot: "
-            f"{IDENTITY_FIX} (docs/ssh-hosting.md)"
+            "shared tables need to tell players apart and this server cannot: its host should "
+            f"{IDENTITY_HOW} (docs/ssh-hosting.md)"
         )
 
 

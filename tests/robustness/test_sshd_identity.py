@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shlex
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from tables.helpers import joined, opened, play_until, stop_service
 from thousand_tui import saves
 from thousand_tui.tables.service import tables_dir
 
-from .sshd import Sshd, Unavailable
+from .sshd import HOST, Sshd, Unavailable
 from .terminal import Tmux, exit_status, record_lines, wait_for
 
 
@@ -102,3 +103,24 @@ def test_resume_never_opens_a_shared_game_as_ones_own(anonymous: Sshd, tmux: Tmu
     # The game is listed as the table's, not as one to continue.
     (save,) = saves.list_games(base / "games")
     assert save.shared and save.table == code and not save.resumable
+
+
+def test_ssh_check_says_the_server_cannot_tell_players_apart_and_how_to_fix_it(
+    anonymous: Sshd,
+) -> None:
+    options = ["-F", str(anonymous.client_config), "-i", str(anonymous.key(0))]
+    done = subprocess.run(
+        [sys.executable, "-m", "thousand_tui", "ssh-check", *options, HOST],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    failed = [line for line in done.stdout.splitlines() if line.startswith("FAILED")]
+    assert len(failed) == 1, done.stdout  # everything else is as the guide sets it
+    (line,) = failed
+    assert line.startswith("FAILED  players are told apart (each key is a person of its own): ")
+    assert "every player is the same person to the game" in line
+    assert "`ExposeAuthInfo yes`" in line and "--player NAME" in line
+    assert "1 of 13 checks FAILED" in done.stdout
