@@ -85,8 +85,9 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
     t = Translator(setup.lang)
     game_seed = setup.seed if seed is None else seed
     assert game_seed is not None
-    names = ai_names(setup.lang)
-    players = [PlayerInfo(setup.name or t("you_name"), "human")]
+    you = setup.name or t("you_name")
+    names = [name for name in ai_names(setup.lang) if name != you]  # never two of one name
+    players = [PlayerInfo(you, "human")]
     players += [PlayerInfo(names[i], "ai", level) for i, level in enumerate(setup.levels, start=0)]
     writer = path = None
     if setup.save:
