@@ -162,6 +162,42 @@ def check_name(name: str | None) -> str | None:
     return clean
 
 
+# A hosted player's name, kept in their own folder (`players/KEY/name`): the word `name`.
+PLAYER_NAME_FILE: Final = "name"
+
+
+def player_name(text: str) -> str:
+    """A name a player gave themselves: 1 to MAX_NAME printable characters (spaces between
+    words kept single), no control or formatting characters; SetupError says what is wrong."""
+    clean = " ".join(text.split())
+    if not clean:
+        raise SetupError("a name needs at least one letter, e.g. name Olga")
+    if not clean.isprintable():
+        raise SetupError("a name is printable characters only: no control or format characters")
+    if len(clean) > MAX_NAME:
+        raise SetupError(f"a name has at most {MAX_NAME} characters, not {len(clean)}")
+    return clean
+
+
+def read_player_name(folder: Path) -> str | None:
+    """The name kept in a player's folder, if there is a good one."""
+    try:
+        text = (folder / PLAYER_NAME_FILE).read_text(encoding="utf-8")[: MAX_NAME * 8]
+        return player_name(text)
+    except (OSError, ValueError):
+        return None
+
+
+def keep_player_name(folder: Path, name: str) -> None:
+    """Keep a player's name in their folder (readable by the account only)."""
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    temp = folder / f".{PLAYER_NAME_FILE}.tmp"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(player_name(name) + "\n")
+    temp.replace(folder / PLAYER_NAME_FILE)
+
+
 def check_think(value: float | None) -> float | None:
     """`--think SECONDS`: how long `hard` searches each card, 0.05 to 10 seconds."""
     if value is not None and not 0.05 <= value <= 10:

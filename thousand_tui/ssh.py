@@ -27,7 +27,14 @@ from pathlib import Path
 
 from .presets import LANGUAGES, load_preset, shipped_names
 from .saves import DATA_DIR_ENV, SESSION_MARK, data_dir
-from .settings import LEVELS
+from .settings import (
+    LEVELS,
+    MAX_NAME,
+    SetupError,
+    keep_player_name,
+    player_name,
+    read_player_name,
+)
 from .tables.service import normalize_code
 
 ORIGINAL_COMMAND = "SSH_ORIGINAL_COMMAND"
@@ -35,6 +42,7 @@ USER_AUTH = "SSH_USER_AUTH"  # set by sshd with `ExposeAuthInfo yes`
 RESUME_WORDS = ("resume", "--resume")
 OPEN_WORD = "open"
 JOIN_WORD = "join"
+NAME_WORD = "name"
 HELP_WORDS = ("help", "--help", "-h")
 MAX_COMMAND = 200
 EXIT_REFUSED = 2
@@ -56,6 +64,7 @@ class HostConfig:
     default: str
     ai: str | None = None
     player: str | None = None
+    keys: Path | None = None  # authorized_keys, where a key's comment is its default name
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,7 @@ class Request:
     help: bool = False
     open: bool = False  # open a shared table
     join: str | None = None  # the code of a shared table to join
+    name: str | None = None  # `name NEW NAME`: the player's name from now on ("": say it)
 
 
 @dataclass(frozen=True)
@@ -91,6 +101,12 @@ def add_ssh_session_options(parser: argparse.ArgumentParser) -> None:
         "--player",
         help="keep this player's saved games apart (a name of a-z, 0-9, - and _), "
         "e.g. from a per-key command in authorized_keys",
+    )
+    parser.add_argument(
+        "--authorized-keys",
+        metavar="FILE",
+        help="where the keys' comments are, the players' names until they choose one "
+        "(default: ~/.ssh/authorized_keys of the account)",
     )
     parser.add_argument(
         "--dry-run",
@@ -121,7 +137,10 @@ def host_config(options: argparse.Namespace) -> HostConfig:
     player = options.player
     if player is not None and not NAME.fullmatch(player):
         raise Refused("host setting --player: use a-z, 0-9, - and _ (at most 32)")
-    return HostConfig(presets, default, options.ai, player)
+    keys = options.authorized_keys
+    if keys is not None and not Path(keys).is_absolute():
+        raise Refused("host setting --authorized-keys: give an absolute path")
+    return HostConfig(presets, default, options.ai, player, Path(keys) if keys else None)
 
 
 def _preset_target(name: str, target: str) -> str:
@@ -159,6 +178,8 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
     if len(text) > MAX_COMMAND:
         raise Refused(f"the request is too long (at most {MAX_COMMAND} characters)")
     words = text.split()
+    if words and words[0].lower() == NAME_WORD:
+        return _name_request(text)
     preset = lang = join = None
     resume = opening = False
     rest = iter(words)
@@ -194,6 +215,18 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
     return Request(preset, lang, resume, open=opening, join=join)
 
 
+def _name_request(text: str) -> Request:
+    """`name`, to be told one's name, or `name NEW NAME`: everything after the word is the
+    name (letters of any alphabet, spaces between words), checked as a name is."""
+    rest = text.split(None, 1)[1] if len(text.split(None, 1)) > 1 else ""
+    if not rest.strip():
+        return Request(name="")
+    try:
+        return Request(name=player_name(rest))
+    except SetupError as error:
+        raise Refused(str(error)) from error
+
+
 def _show(text: str, limit: int = 40) -> str:
     """Untrusted text for a message: ASCII only (no terminal escapes), shortened."""
     shown = ascii(text)
@@ -209,7 +242,7 @@ def usage(config: HostConfig, user: str = "thousand") -> str:
         f"{USAGE_START} a preset ({words}; none for the start screen), a language "
         f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {user}@HOST "
         f"{config.default} {LANGUAGES[-1]}`; `open` (with a preset) opens a table friends "
-        f"join with `join CODE`"
+        f"join with `join CODE`; `name NEW NAME` sets your name at the tables"
     )
 
 
@@ -241,6 +274,49 @@ def player_id(config: HostConfig, environ: Mapping[str, str]) -> str | None:
     if key is None:
         return None
     return "key-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def player_folder(config: HostConfig, environ: Mapping[str, str]) -> Path | None:
+    """The player's own folder (games, name, start screen), if the player is known."""
+    who = player_id(config, environ)
+    return data_dir() / "players" / who if who is not None else None
+
+
+def person_name(config: HostConfig, environ: Mapping[str, str]) -> str | None:
+    """The player's name: the one they chose with `name`, else the host's `--player`, else
+    the comment of their key in authorized_keys (`olga@laptop` gives olga); None when the
+    player is not known (then a shared table numbers its seats)."""
+    folder = player_folder(config, environ)
+    if folder is None:
+        return None
+    chosen = read_player_name(folder)
+    if chosen is not None:
+        return chosen
+    if config.player is not None:
+        return config.player
+    key = _login_key(environ.get(USER_AUTH))
+    keys = config.keys or Path.home() / ".ssh" / "authorized_keys"
+    return _key_comment(keys, key) if key is not None else None
+
+
+def _key_comment(keys: Path, key: str) -> str | None:
+    """The comment after `key` on its line of an authorized_keys file, as a name."""
+    try:
+        with open(keys, encoding="utf-8", errors="replace") as handle:
+            lines = handle.read(1024 * 1024).splitlines()
+    except OSError:
+        return None
+    kind, _, blob = key.partition(" ")
+    for line in lines:
+        words = line.split()
+        for at in range(len(words) - 1):
+            if words[at] == kind and words[at + 1] == blob:
+                comment = " ".join(" ".join(words[at + 2 :]).split("@")[0].split())
+                try:
+                    return player_name(comment[:MAX_NAME])
+                except SetupError:
+                    return None
+    return None
 
 
 def _login_key(auth_file: str | None) -> str | None:
@@ -297,9 +373,12 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     player's games are kept."""
     who = player_id(config, environ)
     base = data_dir()
+    name = person_name(config, environ)
     if request.open or request.join is not None:
-        return Session(shared_argv(config, request, who), base)
+        return Session(shared_argv(config, request, who, name), base)
     argv = ["play"]
+    if name is not None and not request.resume:  # a game resumed has its own names
+        argv.append(f"--name={name}")  # one word: a name may begin with "-"
     if request.resume:
         argv.append("--resume")
     elif request.preset is None:
@@ -321,7 +400,9 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     return Session(argv, data)
 
 
-def shared_argv(config: HostConfig, request: Request, who: str | None) -> list[str]:
+def shared_argv(
+    config: HostConfig, request: Request, who: str | None, name: str | None = None
+) -> list[str]:
     """`thousand open PRESET` or `thousand join CODE` for a shared table (docs/tables.md): in
     the account's own data directory, where its table service lives; the player is known at
     the table by the key they logged in with (or the host's `--player`)."""
@@ -333,8 +414,8 @@ def shared_argv(config: HostConfig, request: Request, who: str | None) -> list[s
             argv += ["--ai", config.ai.split(",")[0].strip()]
     if request.lang is not None:
         argv += ["--lang", request.lang]
-    if config.player is not None:
-        argv += ["--name", config.player]
+    if name is not None:
+        argv.append(f"--name={name}")
     if who is not None:
         argv += ["--who", who]
     return argv
@@ -362,9 +443,14 @@ def run_ssh_session(
     if request.help:
         print(usage(config, user))
         print(identity_line(config, env))
+        name = person_name(config, env)
+        if name is not None:
+            print(f"{NAME_SAYS} {name} (`name NEW NAME` changes it)")
         for note in forwarding_notes(env):
             print(note)
         return 0
+    if request.name is not None:
+        return name_player(config, request.name, env, options.dry_run)
     session = plan(config, request, env)
     if options.dry_run:
         print("would run: " + shlex.join([PROG, *session.argv]))
@@ -376,6 +462,32 @@ def run_ssh_session(
     env[DATA_DIR_ENV] = str(session.data)
     env[SESSION_MARK] = "1"
     return launch(session.argv)
+
+
+NAME_SAYS = "you play here as"
+
+
+def name_player(
+    config: HostConfig, name: str, environ: Mapping[str, str], dry_run: bool = False
+) -> int:
+    """`name`: say the player's name; `name NEW NAME`: keep it in the player's own folder,
+    for the shared tables and the games they start from now on."""
+    folder = player_folder(config, environ)
+    if folder is None:
+        return refuse(
+            "names need the server to tell players apart and it cannot: its host should "
+            f"{IDENTITY_HOW} (docs/ssh-hosting.md)"
+        )
+    if not name:
+        known = person_name(config, environ)
+        print(f"{NAME_SAYS} {known}" if known else "you have no name here yet: name NEW NAME")
+        return 0
+    if dry_run:
+        print(f"would keep the name {name} in {folder}")
+        return 0
+    keep_player_name(folder, name)
+    print(f"{NAME_SAYS} {name} from now on, at shared tables and in new games")
+    return 0
 
 
 def refuse(message: str) -> int:

@@ -6,6 +6,7 @@ continues the game of a shared table as a game of one's own."""
 
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 import sys
@@ -124,3 +125,83 @@ def test_ssh_check_says_the_server_cannot_tell_players_apart_and_how_to_fix_it(
     assert "every player is the same person to the game" in line
     assert "`ExposeAuthInfo yes`" in line and "--player NAME" in line
     assert "1 of 13 checks FAILED" in done.stdout
+
+
+def test_without_identity_a_name_is_refused_too(anonymous: Sshd) -> None:
+    done = ssh(anonymous, "name", "Olga")
+    assert done.returncode == 2
+    assert "names need the server to tell players apart" in done.stderr
+    assert "ExposeAuthInfo yes" in done.stderr
+    assert not (anonymous.data / "thousand_tui" / "players").exists()
+
+
+@pytest.fixture
+def named(tmp_path: Path) -> Iterator[Sshd]:
+    """The guide's sshd for two keys whose comments are `olga@laptop` and `boris`, the
+    host telling the game where authorized_keys is (`--authorized-keys`)."""
+    root = tmp_path / "sshd"
+    server = Sshd(root, players=2, host_options=f"--authorized-keys {root / 'authorized_keys'}")
+    try:
+        server.start()
+        keys = (root / "authorized_keys").read_text().splitlines()
+        comments = ("olga@laptop", "boris")
+        lines = [
+            " ".join([*key.split()[:2], comment])
+            for key, comment in zip(keys, comments, strict=True)
+        ]
+        (root / "authorized_keys").write_text("\n".join(lines) + "\n")
+        server.login_check()
+    except Unavailable as why:
+        server.stop()
+        pytest.skip(f"no real sshd here: {why}")
+    try:
+        yield server
+    finally:
+        server.stop()
+        stop_service(server.data / "thousand_tui")
+
+
+def test_each_key_has_a_name_of_its_own(named: Sshd, tmux: Tmux) -> None:
+    # Until one is chosen, the key's comment (without @host).
+    assert ssh(named, "name").stdout.strip() == "you play here as olga"
+    assert ssh(named, "name", player=1).stdout.strip() == "you play here as boris"
+    # A name is checked: nothing changes for a bad one.
+    for bad, why in (
+        ("name " + "x" * 17, "at most 16 characters"),
+        ("name Ol\u202ega", "printable characters only"),
+        ("name \x1b[2Jx", "printable characters only"),
+    ):
+        done = ssh(named, bad)
+        assert done.returncode == 2 and why in done.stderr, done.stderr
+    assert not list((named.data / "thousand_tui").glob("players/*/name"))
+    done = ssh(named, "name", "Ольга", "К.")
+    assert done.returncode == 0, done.stderr
+    assert "you play here as Ольга К. from now on" in done.stdout
+    assert "you play here as Ольга К." in ssh(named, "help").stdout
+    assert ssh(named, "name", player=1).stdout.strip() == "you play here as boris"
+    (kept,) = (named.data / "thousand_tui").glob("players/key-*/name")
+    assert kept.read_text(encoding="utf-8") == "Ольга К.\n"
+
+    # At a shared table each has their name, and the AI has neither.
+    one = tmux.shell((100, 32))
+    tmux.type(shlex.join(named.ssh("-t", "open")), one)
+    wait_for("the waiting room", lambda: "Ольга К. (you)" in tmux.screen(one), tmux)
+    found = re.search(r"Table ([A-Z2-9]{6})", tmux.screen(one))
+    assert found is not None
+    two = tmux.shell((100, 32))
+    tmux.type(shlex.join(named.ssh("-t", f"join {found.group(1)}", player=1)), two)
+    wait_for("boris at the table", lambda: "boris (you)" in tmux.screen(two), tmux)
+    tmux.keys("s", pane=one)
+    base = named.data / "thousand_tui"
+    wait_for("the game's record", lambda: list((base / "games").glob("*.jsonl")), tmux)
+    (record,) = (base / "games").glob("*.jsonl")
+    names = [p["name"] for p in record_lines(record)[0]["players"]]
+    assert names[:2] == ["Ольга К.", "boris"] and names[2] not in names[:2]
+
+    # A game of one's own is played under one's name too.
+    solo = tmux.shell((100, 32))
+    tmux.type(shlex.join(named.ssh("-t", "family", player=1)), solo)
+    wait_for("boris's game", lambda: list(base.glob("players/*/games/*.jsonl")), tmux)
+    (own,) = base.glob("players/*/games/*.jsonl")
+    wait_for("its header", lambda: own.stat().st_size > 0)
+    assert record_lines(own)[0]["players"][0]["name"] == "boris"
