@@ -7,6 +7,7 @@ The record is appended and flushed line by line as the game goes, so it is the a
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -17,7 +18,7 @@ from typing import Any
 
 from .engine.events import Event
 from .engine.game import Game
-from .engine.record import RecordedGame, RecordError, RecordFile, rebuild
+from .engine.record import RecordedGame, RecordError, RecordFile, rebuild, table_of_header
 from .plural import counted
 from .records import RecordWriter, is_locked, read_record
 
@@ -133,10 +134,13 @@ class SavedGame:
     truncated: bool = False  # the last line was cut off; resuming drops it
     lang: str | None = None  # the language it was played in, if the record says
     yours: int = 0  # decisions made by the human player (not the automatic ones)
+    shared: bool = False  # played at a shared table: it goes on only there, never alone
+    table: str = ""  # that table's code, where the record or the table's own file says it
 
     @property
     def resumable(self) -> bool:
-        return self.error is None and not self.finished and not self.in_use
+        """Whether `--resume` may continue it here, as a game of one's own."""
+        return self.error is None and not self.finished and not self.in_use and not self.shared
 
     @property
     def untouched(self) -> bool:
@@ -161,6 +165,7 @@ def describe_save(path: Path) -> SavedGame:
         for seat, p in enumerate(header.get("players") or [])
         if isinstance(p, dict) and p.get("kind") == "human"
     }
+    table = table_of_header(header) or _table_files(path.parent.parent / TABLES_DIR).get(path.name)
     deals = yours = 0
     winner: int | None = None
     for line in lines:
@@ -188,7 +193,28 @@ def describe_save(path: Path) -> SavedGame:
         truncated=record.truncated,
         lang=_text(header.get("lang"), 16) or None,
         yours=yours,
+        shared=table is not None or len(humans) > 1,
+        table=table or "",
     )
+
+
+TABLES_DIR = "tables"  # where the table service keeps a file per shared table (docs/tables.md)
+
+
+def _table_files(folder: Path) -> dict[str, str]:
+    """The record file name of each shared table's game, from the table service's own files
+    (`tables/CODE.json`), for records written before their header named the table."""
+    found: dict[str, str] = {}
+    with contextlib.suppress(OSError):
+        for path in folder.glob("*.json"):
+            with contextlib.suppress(OSError, ValueError):
+                meta = json.loads(path.read_text(encoding="utf-8"))
+                if not isinstance(meta, dict):
+                    continue
+                name, code = meta.get("record"), meta.get("code")
+                if isinstance(name, str) and isinstance(code, str) and code.isalnum():
+                    found[name] = code[:16]
+    return found
 
 
 def _is_int(value: Any) -> bool:
@@ -374,6 +400,8 @@ def _row(number: int, save: SavedGame) -> tuple[str, ...]:
         state = f"won by {save.players[save.winner]}" if save.winner is not None else "finished"
     elif save.in_use:
         state = "being played"
+    elif save.shared:
+        state = f"at table {save.table}" if save.table else "at a shared table"
     else:
         state = "unfinished" + (" (last line cut off)" if save.truncated else "")
     return (

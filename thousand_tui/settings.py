@@ -22,7 +22,7 @@ from .engine.game import Start
 from .engine.rules import with_overrides
 from .plural import counted
 from .presets import Preset, load_preset
-from .saves import describe_save, games_dir, hosted, latest_unfinished, typed
+from .saves import describe_save, games_dir, hosted, latest_unfinished, list_games, typed
 
 LANGUAGES: Final = ("en", "ru")
 LEVELS: Final = ("random", "easy", "normal", "hard")
@@ -162,6 +162,42 @@ def check_name(name: str | None) -> str | None:
     return clean
 
 
+# A hosted player's name, kept in their own folder (`players/KEY/name`): the word `name`.
+PLAYER_NAME_FILE: Final = "name"
+
+
+def player_name(text: str) -> str:
+    """A name a player gave themselves: 1 to MAX_NAME printable characters (spaces between
+    words kept single), no control or formatting characters; SetupError says what is wrong."""
+    clean = " ".join(text.split())
+    if not clean:
+        raise SetupError("a name needs at least one letter, e.g. name Olga")
+    if not clean.isprintable():
+        raise SetupError("a name is printable characters only: no control or format characters")
+    if len(clean) > MAX_NAME:
+        raise SetupError(f"a name has at most {MAX_NAME} characters, not {len(clean)}")
+    return clean
+
+
+def read_player_name(folder: Path) -> str | None:
+    """The name kept in a player's folder, if there is a good one."""
+    try:
+        text = (folder / PLAYER_NAME_FILE).read_text(encoding="utf-8")[: MAX_NAME * 8]
+        return player_name(text)
+    except (OSError, ValueError):
+        return None
+
+
+def keep_player_name(folder: Path, name: str) -> None:
+    """Keep a player's name in their folder (readable by the account only)."""
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    temp = folder / f".{PLAYER_NAME_FILE}.tmp"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(player_name(name) + "\n")
+    temp.replace(folder / PLAYER_NAME_FILE)
+
+
 def check_think(value: float | None) -> float | None:
     """`--think SECONDS`: how long `hard` searches each card, 0.05 to 10 seconds."""
     if value is not None and not 0.05 <= value <= 10:
@@ -183,17 +219,50 @@ def resume_path(value: str) -> Path:
     if value == "latest":
         path = latest_unfinished()
         if path is None and hosted():
-            raise SetupError(f"no saved game to resume; start one with: {typed('')}")
+            raise SetupError(
+                f"no saved game to resume; start one with: {typed('')}{_shared_note()}"
+            )
         if path is None:
             raise SetupError(
                 f"there is no unfinished game to resume (saved games live in {games_dir()}); "
-                "start one with `thousand`"
+                f"start one with `thousand`{_shared_note()}"
             )
         return path
     path = Path(value).expanduser()
     if not path.is_file():
         raise SetupError(f"--resume {value}: no such file")
+    check_not_shared(path)
     return path
+
+
+def _shared_note() -> str:
+    """What `--resume` leaves to the shared tables: their unfinished games, by code."""
+    codes = [
+        save.table
+        for save in list_games()
+        if save.shared and save.table and save.error is None and not save.finished
+    ]
+    if not codes:
+        return ""
+    return (
+        f"; the game of table {', '.join(codes[:3])} goes on only at its table: "
+        f"`{typed(f'join {codes[0]}')}`"
+    )
+
+
+def check_not_shared(path: Path) -> None:
+    """A game of a shared table goes on at its table, where each seat is its person's: never
+    as a game of one's own, in the seat of the one who opened it."""
+    save = describe_save(path)
+    if not save.shared:
+        return
+    where = f"table {save.table}" if save.table else "a shared table"
+    code = save.table or "CODE"
+    back = f"`{typed(f'join {code}')}`"
+    raise SetupError(
+        f"{path.name} is the game of {where}; it goes on only at its table, each seat with "
+        f"its own player: sit at it again with {back}"
+    )
 
 
 def saved_language(path: Path) -> str | None:

@@ -27,7 +27,14 @@ from pathlib import Path
 
 from .presets import LANGUAGES, load_preset, shipped_names
 from .saves import DATA_DIR_ENV, LOGIN_ENV, LOGIN_UNKNOWN, SESSION_MARK, data_dir
-from .settings import LEVELS
+from .settings import (
+    LEVELS,
+    MAX_NAME,
+    SetupError,
+    keep_player_name,
+    player_name,
+    read_player_name,
+)
 from .tables.service import normalize_code
 
 ORIGINAL_COMMAND = "SSH_ORIGINAL_COMMAND"
@@ -35,6 +42,7 @@ USER_AUTH = "SSH_USER_AUTH"  # set by sshd with `ExposeAuthInfo yes`
 RESUME_WORDS = ("resume", "--resume")
 OPEN_WORD = "open"
 JOIN_WORD = "join"
+NAME_WORD = "name"
 HELP_WORDS = ("help", "--help", "-h")
 MAX_COMMAND = 200
 EXIT_REFUSED = 2
@@ -57,6 +65,7 @@ class HostConfig:
     default: str
     ai: str | None = None
     player: str | None = None
+    keys: Path | None = None  # authorized_keys, where a key's comment is its default name
     host: str = LOGIN_UNKNOWN  # the name players connect to, for the messages
 
     def login(self, user: str) -> str:
@@ -74,6 +83,7 @@ class Request:
     help: bool = False
     open: bool = False  # open a shared table
     join: str | None = None  # the code of a shared table to join
+    name: str | None = None  # `name NEW NAME`: the player's name from now on ("": say it)
 
 
 @dataclass(frozen=True)
@@ -102,6 +112,12 @@ def add_ssh_session_options(parser: argparse.ArgumentParser) -> None:
         "--host",
         help="the host name players connect to, e.g. cards.example.org: messages that tell "
         "a player what to type name it (default: the word HOST)",
+    )
+    parser.add_argument(
+        "--authorized-keys",
+        metavar="FILE",
+        help="where the keys' comments are, the players' names until they choose one "
+        "(default: ~/.ssh/authorized_keys of the account)",
     )
     parser.add_argument(
         "--dry-run",
@@ -135,7 +151,10 @@ def host_config(options: argparse.Namespace) -> HostConfig:
     host = getattr(options, "host", None) or LOGIN_UNKNOWN
     if not HOST_NAME.fullmatch(host):
         raise Refused(f"host setting --host: {_show(host)} is not a host name")
-    return HostConfig(presets, default, options.ai, player, host)
+    keys = options.authorized_keys
+    if keys is not None and not Path(keys).is_absolute():
+        raise Refused("host setting --authorized-keys: give an absolute path")
+    return HostConfig(presets, default, options.ai, player, Path(keys) if keys else None, host)
 
 
 def _preset_target(name: str, target: str) -> str:
@@ -173,6 +192,8 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
     if len(text) > MAX_COMMAND:
         raise Refused(f"the request is too long (at most {MAX_COMMAND} characters)")
     words = text.split()
+    if words and words[0].lower() == NAME_WORD:
+        return _name_request(text)
     preset = lang = join = None
     resume = opening = False
     rest = iter(words)
@@ -208,6 +229,18 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
     return Request(preset, lang, resume, open=opening, join=join)
 
 
+def _name_request(text: str) -> Request:
+    """`name`, to be told one's name, or `name NEW NAME`: everything after the word is the
+    name (letters of any alphabet, spaces between words), checked as a name is."""
+    rest = text.split(None, 1)[1] if len(text.split(None, 1)) > 1 else ""
+    if not rest.strip():
+        return Request(name="")
+    try:
+        return Request(name=player_name(rest))
+    except SetupError as error:
+        raise Refused(str(error)) from error
+
+
 def _show(text: str, limit: int = 40) -> str:
     """Untrusted text for a message: ASCII only (no terminal escapes), shortened."""
     shown = ascii(text)
@@ -223,7 +256,7 @@ def usage(config: HostConfig, user: str = "thousand") -> str:
         f"{USAGE_START} a preset ({words}; none for the start screen), a language "
         f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {config.login(user)} "
         f"{config.default} {LANGUAGES[-1]}`; `open` (with a preset) opens a table friends "
-        f"join with `join CODE`"
+        f"join with `join CODE`; `name NEW NAME` sets your name at the tables"
     )
 
 
@@ -257,6 +290,49 @@ def player_id(config: HostConfig, environ: Mapping[str, str]) -> str | None:
     return "key-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 
+def player_folder(config: HostConfig, environ: Mapping[str, str]) -> Path | None:
+    """The player's own folder (games, name, start screen), if the player is known."""
+    who = player_id(config, environ)
+    return data_dir() / "players" / who if who is not None else None
+
+
+def person_name(config: HostConfig, environ: Mapping[str, str]) -> str | None:
+    """The player's name: the one they chose with `name`, else the host's `--player`, else
+    the comment of their key in authorized_keys (`olga@laptop` gives olga); None when the
+    player is not known (then a shared table numbers its seats)."""
+    folder = player_folder(config, environ)
+    if folder is None:
+        return None
+    chosen = read_player_name(folder)
+    if chosen is not None:
+        return chosen
+    if config.player is not None:
+        return config.player
+    key = _login_key(environ.get(USER_AUTH))
+    keys = config.keys or Path.home() / ".ssh" / "authorized_keys"
+    return _key_comment(keys, key) if key is not None else None
+
+
+def _key_comment(keys: Path, key: str) -> str | None:
+    """The comment after `key` on its line of an authorized_keys file, as a name."""
+    try:
+        with open(keys, encoding="utf-8", errors="replace") as handle:
+            lines = handle.read(1024 * 1024).splitlines()
+    except OSError:
+        return None
+    kind, _, blob = key.partition(" ")
+    for line in lines:
+        words = line.split()
+        for at in range(len(words) - 1):
+            if words[at] == kind and words[at + 1] == blob:
+                comment = " ".join(" ".join(words[at + 2 :]).split("@")[0].split())
+                try:
+                    return player_name(comment[:MAX_NAME])
+                except SetupError:
+                    return None
+    return None
+
+
 def _login_key(auth_file: str | None) -> str | None:
     """`publickey ssh-ed25519 AAAA…` from the file sshd names in SSH_USER_AUTH."""
     if not auth_file or not Path(auth_file).is_absolute():
@@ -273,14 +349,50 @@ def _login_key(auth_file: str | None) -> str | None:
     return None
 
 
+# How a host lets the game tell its players apart (docs/ssh-hosting.md, "Telling players apart").
+IDENTITY_HOW = (
+    "add `ExposeAuthInfo yes` to the account's Match block in sshd_config, or start each "
+    "key's line in authorized_keys with its own "
+    '`command="/opt/thousand/bin/thousand ssh-session --player NAME",restrict,pty`'
+)
+IDENTITY_NOTE = "warning: this server cannot tell its players apart"
+IDENTITY_KEY = "players are told apart by the key they log in with"
+IDENTITY_PLAYER = "players are told apart by the host's --player"
+
+
+def identity_line(config: HostConfig, environ: Mapping[str, str]) -> str:
+    """What `help` says about telling players apart (`thousand ssh-check` reads it)."""
+    if config.player is not None:
+        return IDENTITY_PLAYER
+    if player_id(config, environ) is not None:
+        return IDENTITY_KEY
+    return (
+        f"{IDENTITY_NOTE}: shared tables are refused and every player's games are in one "
+        f"folder; its host should {IDENTITY_HOW} (docs/ssh-hosting.md)"
+    )
+
+
+def check_identity(config: HostConfig, request: Request, environ: Mapping[str, str]) -> None:
+    """A shared table keeps each seat for its person: without a way to tell people apart,
+    anyone could sit in anyone's seat and see their hand, so `open` and `join` are refused."""
+    if (request.open or request.join is not None) and player_id(config, environ) is None:
+        raise Refused(
+            "shared tables need to tell players apart and this server cannot: its host should "
+            f"{IDENTITY_HOW} (docs/ssh-hosting.md)"
+        )
+
+
 def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Session:
     """The `thousand` arguments that start the table for this request, and where the
     player's games are kept."""
     who = player_id(config, environ)
     base = data_dir()
+    name = person_name(config, environ)
     if request.open or request.join is not None:
-        return Session(shared_argv(config, request, who), base)
+        return Session(shared_argv(config, request, who, name), base)
     argv = ["play"]
+    if name is not None and not request.resume:  # a game resumed has its own names
+        argv.append(f"--name={name}")  # one word: a name may begin with "-"
     if request.resume:
         argv.append("--resume")
     elif request.preset is None:
@@ -302,7 +414,9 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     return Session(argv, data)
 
 
-def shared_argv(config: HostConfig, request: Request, who: str | None) -> list[str]:
+def shared_argv(
+    config: HostConfig, request: Request, who: str | None, name: str | None = None
+) -> list[str]:
     """`thousand open PRESET` or `thousand join CODE` for a shared table (docs/tables.md): in
     the account's own data directory, where its table service lives; the player is known at
     the table by the key they logged in with (or the host's `--player`)."""
@@ -314,8 +428,8 @@ def shared_argv(config: HostConfig, request: Request, who: str | None) -> list[s
             argv += ["--ai", config.ai.split(",")[0].strip()]
     if request.lang is not None:
         argv += ["--lang", request.lang]
-    if config.player is not None:
-        argv += ["--name", config.player]
+    if name is not None:
+        argv.append(f"--name={name}")
     if who is not None:
         argv += ["--who", who]
     return argv
@@ -336,14 +450,21 @@ def run_ssh_session(
     try:
         config = host_config(options)
         request = parse_request(env.get(ORIGINAL_COMMAND), list(config.presets))
+        check_identity(config, request, env)
     except Refused as error:
         return refuse(str(error))
     user = env.get("USER") or "thousand"
     if request.help:
         print(usage(config, user))
+        print(identity_line(config, env))
+        name = person_name(config, env)
+        if name is not None:
+            print(f"{NAME_SAYS} {name} (`name NEW NAME` changes it)")
         for note in forwarding_notes(env):
             print(note)
         return 0
+    if request.name is not None:
+        return name_player(config, request.name, env, options.dry_run)
     session = plan(config, request, env)
     if options.dry_run:
         print("would run: " + shlex.join([PROG, *session.argv]))
@@ -356,6 +477,32 @@ def run_ssh_session(
     env[SESSION_MARK] = "1"
     env[LOGIN_ENV] = config.login(user)
     return launch(session.argv)
+
+
+NAME_SAYS = "you play here as"
+
+
+def name_player(
+    config: HostConfig, name: str, environ: Mapping[str, str], dry_run: bool = False
+) -> int:
+    """`name`: say the player's name; `name NEW NAME`: keep it in the player's own folder,
+    for the shared tables and the games they start from now on."""
+    folder = player_folder(config, environ)
+    if folder is None:
+        return refuse(
+            "names need the server to tell players apart and it cannot: its host should "
+            f"{IDENTITY_HOW} (docs/ssh-hosting.md)"
+        )
+    if not name:
+        known = person_name(config, environ)
+        print(f"{NAME_SAYS} {known}" if known else "you have no name here yet: name NEW NAME")
+        return 0
+    if dry_run:
+        print(f"would keep the name {name} in {folder}")
+        return 0
+    keep_player_name(folder, name)
+    print(f"{NAME_SAYS} {name} from now on, at shared tables and in new games")
+    return 0
 
 
 def refuse(message: str) -> int:

@@ -3,8 +3,9 @@
 Run it from any machine whose key the account accepts (docs/ssh-hosting.md, "Check your
 setup"). It logs in with the `ssh` client as a player would, then asks for everything the
 account must not give: a command, a shell, scp, sftp, port forwarding of every kind, the agent
-and X11. Each check prints `ok` or `FAILED` with what was seen; the exit status is 0 when all
-passed, 1 when any failed and 2 when the account could not be reached or does not run the game.
+and X11; last, it asks the game whether it tells players apart. Each check prints `ok` or
+`FAILED` with what was seen; the exit status is 0 when all passed, 1 when any failed and 2
+when the account could not be reached or does not run the game.
 
 Every connection is bounded in time. Forwarding is aimed at the server's own SSH port on its
 loopback address: if forwarding worked, the check would read sshd's greeting through it.
@@ -25,7 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from .ssh import FORWARDING_NOTE, USAGE_START
+from .ssh import (
+    FORWARDING_NOTE,
+    IDENTITY_HOW,
+    IDENTITY_KEY,
+    IDENTITY_NOTE,
+    IDENTITY_PLAYER,
+    USAGE_START,
+)
 
 EXIT_FAILED = 1
 EXIT_UNREACHABLE = 2
@@ -330,6 +338,24 @@ def check_agent_and_x11(client: Client) -> Outcome:
     return Outcome(True)
 
 
+def check_identity(client: Client) -> Outcome:
+    """The game's `help` says whether it tells players apart: by the key they log in with
+    (`ExposeAuthInfo yes`) or by the host's `--player` on the key's line. Without either,
+    shared tables are refused and every player's games share one folder."""
+    done = client.run("-T", words="help")
+    if IDENTITY_KEY in done.stdout or IDENTITY_PLAYER in done.stdout:
+        return Outcome(True)
+    if IDENTITY_NOTE in done.stdout:
+        return Outcome(
+            False, f"every player is the same person to the game (no shared tables); {IDENTITY_HOW}"
+        )
+    return Outcome(
+        False,
+        f"could not tell (status {done.returncode}): {_last_line(done.stderr or done.stdout)}; "
+        "is the game on the server older than this one?",
+    )
+
+
 CHECKS: list[tuple[str, Callable[[Client], Outcome]]] = [
     ("a command (`; id`) is refused", refused_request("; id")),
     (f"a shell command (`{SHELL_PROBE}`) is refused", refused_request(SHELL_PROBE)),
@@ -342,6 +368,7 @@ CHECKS: list[tuple[str, Callable[[Client], Outcome]]] = [
     ("dynamic forwarding (-D, SOCKS) is refused", check_dynamic_forwarding),
     ("stdio forwarding (-W, ProxyJump) is refused", check_stdio_forwarding),
     ("agent (-A) and X11 (-X) forwarding are refused", check_agent_and_x11),
+    ("players are told apart (each key is a person of its own)", check_identity),
 ]
 
 

@@ -16,7 +16,9 @@ import pytest
 
 from thousand_tui import saves
 from thousand_tui.cli import main
+from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.record import RecordError, rebuild
+from thousand_tui.presets import load_preset
 from thousand_tui.records import RecordWriter, read_record
 
 from .helpers import advance, finished_record, new_game, record
@@ -183,6 +185,59 @@ def test_latest_unfinished_skips_a_game_open_elsewhere(data_home: Path) -> None:
     finally:
         resumed.writer.close()
     assert saves.latest_unfinished() == newer
+
+
+def shared_record(path: Path, table: str | None, humans: int = 2) -> None:
+    """A game of a shared table stopped mid-deal: people at the first `humans` seats, the
+    table's code in its header unless `table` is None (a record made before it said so)."""
+    rules = load_preset("classic").rules
+    players = [
+        PlayerInfo(name, "human") if seat < humans else PlayerInfo(name, "ai", "easy")
+        for seat, name in enumerate(("Ann", "Bob", "Cat"))
+    ]
+    with RecordWriter(path) as writer:
+        advance(Game(rules, 7, players, sink=writer.write, table=table), 20)
+
+
+def test_a_shared_tables_game_is_never_resumed_as_ones_own(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = saves.games_dir()
+    folder.mkdir(parents=True)
+    own, shared = folder / "a-own.jsonl", folder / "b-shared.jsonl"
+    record(own, decisions=20)
+    shared_record(shared, "K7QM2P", humans=1)  # one person and AIs: still the table's
+    os.utime(own, (1_000_000, 1_000_000))  # the shared one is the latest played
+    assert saves.latest_unfinished() == own
+    save = saves.describe_save(shared)
+    assert save.shared and save.table == "K7QM2P" and not save.resumable
+    assert main(["--resume", str(shared)]) == 2
+    said = capsys.readouterr().err
+    assert "b-shared.jsonl is the game of table K7QM2P; it goes on only at its table" in said
+    assert "`thousand join K7QM2P`" in said
+    assert main(["games"]) == 0
+    assert "at table K7QM2P" in capsys.readouterr().out
+    own.unlink()
+    assert main(["--resume"]) == 2
+    said = capsys.readouterr().err
+    assert "no unfinished game to resume" in said and "`thousand join K7QM2P`" in said
+
+
+def test_an_older_shared_record_is_known_by_its_tables_file_or_its_people(data_home: Path) -> None:
+    """Records made before the header named the table: the table service's own file names
+    the record; without it, two people at one game say it is a shared one."""
+    folder = saves.games_dir()
+    folder.mkdir(parents=True)
+    listed, orphan = folder / "listed.jsonl", folder / "orphan.jsonl"
+    shared_record(listed, None, humans=1)
+    shared_record(orphan, None, humans=2)
+    tables = saves.data_dir() / "tables"
+    tables.mkdir()
+    (tables / "Q2VA7M.json").write_text(json.dumps({"code": "Q2VA7M", "record": "listed.jsonl"}))
+    (tables / "broken.json").write_text("[1, 2]")
+    assert saves.describe_save(listed).table == "Q2VA7M"
+    assert saves.describe_save(orphan).shared and saves.describe_save(orphan).table == ""
+    assert saves.latest_unfinished() is None
 
 
 def test_all_players_lists_every_players_games(

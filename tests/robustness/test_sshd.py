@@ -152,10 +152,10 @@ def test_everything_but_the_game_is_refused(sshd: Sshd) -> None:
     lines = done.stdout.splitlines()
     assert done.returncode == 0, done.stdout + done.stderr
     results = [line for line in lines if line.startswith(("ok", "FAILED"))]
-    assert len(results) == 12 and all(line.startswith("ok ") for line in results), done.stdout
-    assert "All 12 checks passed." in lines
-    assert lines[1:] == guide_block("", "All 12 checks passed.").splitlines()[1:]  # as shown
-    log = sshd.log_text()
+    assert len(results) == 13 and all(line.startswith("ok ") for line in results), done.stdout
+    assert "All 13 checks passed." in lines
+    assert lines[1:] == guide_block("", "All 13 checks passed.").splitlines()[1:]  # as shown
+    log = sshd.log.read_text(errors="replace")  # all of it: each check logs in
     assert "refused local port forward" in log
     assert "forced-command" in log
     # Nothing ran that wrote a file; nothing is left running.
@@ -193,11 +193,12 @@ def test_the_check_finds_what_a_careless_host_lets_through(tmp_path: Path) -> No
     assert done.returncode == 1, done.stdout + done.stderr
     assert lines[1].startswith("ok ")  # it logs in and `help` answers
     failed = [line for line in lines if line.startswith("FAILED")]
-    assert len(failed) == 11, done.stdout
+    assert len(failed) == 12, done.stdout
     assert any("42-reached" in line for line in failed)
     assert any("forwarded" in line for line in failed)
     assert any("forwarded your SSH agent" in line for line in failed)
-    assert "11 of 12 checks FAILED" in done.stdout
+    assert any("every player is the same person" in line for line in failed)
+    assert "12 of 13 checks FAILED" in done.stdout
 
 
 def test_the_check_hands_its_ssh_options_to_ssh_and_sftp() -> None:

@@ -73,7 +73,7 @@ def test_the_moves_kept_for_a_person_away_are_bounded() -> None:
     assert ai.away == [] and ai.away_count == 0
 
 
-async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 200) -> None:
+async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 600) -> None:
     for _ in range(rounds):
         await pilot.pause(0.05)
         play_until(seats, lambda: True, play=False)

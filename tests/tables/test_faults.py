@@ -17,7 +17,7 @@ import pytest
 from thousand_tui.cli import main as cli_main
 from thousand_tui.tables.service import LOCK_NAME, Service, tables_dir
 
-from .helpers import joined, opened, play_until, service_pid, start_service
+from .helpers import Seat, joined, opened, play_until, service_pid, start_service
 from .test_hostile import raw
 
 
@@ -69,15 +69,19 @@ def test_a_move_that_cannot_be_saved_stops_the_table_and_it_opens_again(
     play_until(seats, lambda: ann.mirror.turn >= 4)
     for seat in seats:
         seat.hold = True
-    play_until(seats, lambda: any(s.mirror.my_turn for s in seats), play=False)
-    mover = next(s for s in seats if s.mirror.my_turn)
+    # The one to move who has not moved yet (a move sent before the hold is still on its way).
+    def to_move() -> list[Seat]:
+        return [s for s in seats if s.mirror.my_turn and s.asked != s.mirror.turn]
+
+    play_until(seats, lambda: bool(to_move()), play=False)
+    (mover,) = to_move()
     turn, hand = mover.mirror.turn, mover.mirror.view.hand if mover.mirror.view else None
     table = service.tables[ann.mirror.code]
     real, table.writer = table.writer, FullDisk(record_of(base))  # type: ignore[assignment]
     assert real is not None
     real.close()
     mover.hold = False
-    play_until(seats, lambda: all(s.mirror.closed for s in seats), play=False)
+    play_until(seats, lambda: all(s.mirror.closed for s in seats))
     for seat in seats:
         assert any("the table stopped: its record could not be written" in e for e in seat.errors)
     assert mover.mirror.turn == turn  # the move was never told: it was not saved

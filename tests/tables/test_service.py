@@ -148,3 +148,37 @@ def test_a_table_survives_its_service_being_killed(base: Path) -> None:
     assert again[1].mirror.view.bids == view.bids
     play_until(again, lambda: len(again[0].mirror.results) >= 1)
     assert main(["replay", str(record_of(base))]) == 0
+
+
+AI_NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor"]
+
+
+def test_an_ai_never_takes_the_name_of_a_person_at_the_table(base: Path) -> None:
+    """`open --name Olga`, a friend joins as Boris, the opener starts: the free seat's AI is
+    not a second Boris (nor Olga); it takes the next name of the list that nobody has."""
+    olga = opened(base, "Olga", ai_names=AI_NAMES)
+    boris = joined(base, olga.mirror.code, "Boris")
+    olga.client.send({"op": "start"})
+    play_until([olga, boris], lambda: boris.mirror.view is not None, play=False)
+    assert olga.mirror.names == ("Olga", "Boris", "Anna")
+    assert boris.mirror.names == olga.mirror.names
+    header = read_record(record_of(base)).games[0].header
+    assert [p["name"] for p in header["players"]] == ["Olga", "Boris", "Anna"]
+
+
+def names_once_dealt(seats: list[Seat]) -> tuple[str, ...]:
+    play_until(seats, lambda: all(s.mirror.view is not None for s in seats), play=False)
+    return seats[0].mirror.names
+
+
+def test_an_ai_seat_gives_up_its_name_to_a_person_who_has_it(base: Path) -> None:
+    # AI seats from the start: the person keeps the name, the AI takes the next free one.
+    anna = opened(base, "Anna", people=[0], ai_names=AI_NAMES)
+    assert names_once_dealt([anna]) == ("Anna", "Vera", "Boris")
+    # A friend who comes with the name of an AI seat keeps it too.
+    olga = opened(base, "Olga", people=[0, 1], ai_names=AI_NAMES)
+    boris = joined(base, olga.mirror.code, "Boris")
+    assert names_once_dealt([olga, boris]) == ("Olga", "Boris", "Anna")
+    # With every spare name taken, an AI is numbered rather than share a name.
+    few = opened(base, "Anna", people=[0], ai_names=["Anna", "Boris"])
+    assert names_once_dealt([few]) == ("Anna", "Anna 2", "Boris")

@@ -86,7 +86,8 @@ def test_resume_without_a_saved_game_says_how_to_start_one_and_no_path(
     monkeypatch.setenv(ssh.ORIGINAL_COMMAND, "resume")
     monkeypatch.setenv("USER", "thousand")
     for name in (SESSION_MARK, LOGIN_ENV):  # set by the session; put back afterwards
-        monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv(name, "")  # (delenv alone of an unset name would not restore it)
+        monkeypatch.delenv(name)
     monkeypatch.setattr(ssh, "sys", types.SimpleNamespace(stdin=Tty(), stdout=Tty()))
     options = ssh_options("--host", "cards.example.org")
     assert ssh.run_ssh_session(options, None, main) == 2

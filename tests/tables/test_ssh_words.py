@@ -55,7 +55,7 @@ def test_a_shared_table_is_in_the_accounts_own_data_directory(
     assert opening.argv == ["open", "family", "--ai", "normal", "--lang", "ru", "--who", key]
     assert opening.data == tmp_path
     joining = ssh.plan(config("--player", "olga"), ssh.Request(join="K7QM2P"), env)
-    assert joining.argv == ["join", "K7QM2P", "--name", "olga", "--who", "olga"]
+    assert joining.argv == ["join", "K7QM2P", "--name=olga", "--who", "olga"]
     assert joining.data == tmp_path
 
 

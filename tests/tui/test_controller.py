@@ -76,3 +76,13 @@ def test_the_talon_comes_to_your_hand_and_the_result_waits() -> None:
     assert table.next_step(on_top=True, dialog_open=False) is Step.SHOW_RESULT
     table.result_seen()
     assert table.results == []
+
+
+def test_an_opponent_never_has_your_name() -> None:
+    for name, lang, others in (
+        ("Anna", "en", ("Boris", "Vera", "Gleb")),
+        ("Борис", "ru", ("Анна", "Вера", "Глеб")),
+        ("Olga", "en", ("Anna", "Boris", "Vera")),
+    ):
+        setup = TableSetup.of("four-player", name=name, lang=lang, save=False)
+        assert new_session(setup).game.names == (name, *others)

@@ -77,6 +77,7 @@ class Game:
         "sink",
         "stacked",
         "start",
+        "table",
         "winner",
     )
 
@@ -92,6 +93,7 @@ class Game:
         sink: Sink | None = None,
         created: str | None = None,
         lang: str | None = None,
+        table: str | None = None,
     ) -> None:
         n = rules.players
         self.rules = rules
@@ -105,6 +107,7 @@ class Game:
         self.first_dealer = first_dealer
         self.preset = preset
         self.lang = lang  # the language the game is played in, kept for a resume
+        self.table = table  # the code of the shared table it is played at, if any
         self.start = start
         self.stacked: dict[int, Dealt] = dict(deals or {})
         self.sink = sink
@@ -129,6 +132,8 @@ class Game:
         }
         if lang is not None:
             header["lang"] = lang
+        if table is not None:
+            header["table"] = table
         if start is not None:
             header["start"] = start.to_dict()
         self._write(header)

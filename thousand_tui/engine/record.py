@@ -292,9 +292,18 @@ def new_game_from_header(header: dict[str, Any], deals: dict[int, Dealt] | None 
             deals=deals,
             created=header.get("created"),
             lang=_lang(header),
+            table=table_of_header(header),
         )
     except ValueError as error:
         raise RecordError(str(error)) from error
+
+
+def table_of_header(header: dict[str, Any]) -> str | None:
+    """The header's optional `table`: the code of the shared table the game is played at."""
+    table = header.get("table")
+    if isinstance(table, str) and 0 < len(table) <= 16 and table.isascii() and table.isalnum():
+        return table
+    return None
 
 
 def _lang(header: dict[str, Any]) -> str | None:

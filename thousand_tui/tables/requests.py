@@ -26,6 +26,7 @@ MAX_TEXT = 200  # characters in any text a client sends
 MAX_LIST = 8  # items in any list a client sends
 MAX_KEYS = 64  # keys in an object a client sends (the table's conventions)
 MAX_DEPTH = 8  # objects and lists inside one another in a request
+MAX_AI_NAMES = 12  # the AI names a table keeps: its seats', then spares for name clashes
 
 
 class RequestError(ValueError):
@@ -210,7 +211,7 @@ REQUESTS: dict[str, Schema] = {
             "pace": number(0, 10**6),
             "lang": text(8),
             "people": list_of(SEAT, 4),
-            "ai_names": list_of(NAME, 4),
+            "ai_names": list_of(NAME, MAX_AI_NAMES),
             "name": NAME,
             "who": NAME,
         },

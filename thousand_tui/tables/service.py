@@ -39,7 +39,7 @@ from ..engine.rules import Rules, RulesError
 from ..records import RecordWriter, lock_file
 from ..saves import data_dir, games_dir, open_new_record, resume
 from ..settings import DEFAULT_PACE, LEVELS, MAX_NAME
-from .requests import RequestError, check_request, parse_request
+from .requests import MAX_AI_NAMES, RequestError, check_request, parse_request
 from .wire import MAX_CLIENT_LINE, WireError, dump, encode, for_seat, own_actions
 
 if TYPE_CHECKING:
@@ -59,6 +59,7 @@ IDLE_EXIT = 5.0  # seconds without a table (or a connection just made) before th
 CONN_TIMEOUT = 30.0  # seconds a connection at no table may stay silent; then it is closed
 CLOSE_GRACE = 5.0  # seconds a closing connection has to take its last messages
 ABANDON = 600.0  # seconds a game waits with nobody at it; then it is closed (and can reopen)
+AI_NAMES = ("Anna", "Boris", "Vera")  # when the opener sends none
 PRESET_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 MAX_AWAY = 40  # the AI's moves for a person away kept to tell him when he is back (the last)
 
@@ -523,10 +524,10 @@ class Service:
             or 0 not in people
         ):
             raise Refusal(f"people's seats are numbers 0..{n - 1}, with seat 0 the opener's")
-        ai_names = message.get("ai_names") or ["Anna", "Boris", "Vera"]
+        ai_names = message.get("ai_names") or list(AI_NAMES)
         if not isinstance(ai_names, list) or len(ai_names) < n - 1:
             raise Refusal("AI names: one for each seat but the opener's")
-        names = [_name(a) for a in ai_names[: n - 1]]
+        names = [_name(a) for a in ai_names[:MAX_AI_NAMES]]
         seats = [
             SeatState("human" if s in people else "ai", names[s - 1] if s else "") for s in range(n)
         ]
@@ -538,6 +539,22 @@ class Service:
         self.log(f"table {code} opened: {preset}, {n} players, people at {sorted(set(people))}")
         self.sit(conn, table, 0, message)
         self.maybe_start(table)
+
+    def name_ais(self, table: Table) -> None:
+        """Before the game: an AI seat never bears a person's name at the table, nor another
+        AI's; it takes the next of the table's AI names that nobody has."""
+        if table.started:
+            return
+        people = {s.name for s in table.seats if s.who is not None}
+        ais = [s for s in table.seats if s.kind == "ai"]
+        used = people | {s.name for s in ais if s.name not in people}
+        seen: set[str] = set()
+        for state in ais:
+            if state.name in people or state.name in seen:
+                spare = next((n for n in table.ai_names if n not in used), None)
+                state.name = spare or _numbered(state.name, used)
+                used.add(state.name)
+            seen.add(state.name)
 
     def new_code(self) -> str:
         while True:
@@ -576,17 +593,10 @@ class Service:
         state = table.seats[seat]
         if state.who is None:
             name = _name(message.get("name") or f"Player {seat + 1}")
-            taken = {
-                s.name
-                for i, s in enumerate(table.seats)
-                if i != seat and (s.who is not None or s.kind == "ai")
-            }
-            base, number = name, 1
-            while name in taken:
-                number += 1
-                name = f"{base[: MAX_NAME - 3]} {number}"
-            state.name = name
+            taken = {s.name for i, s in enumerate(table.seats) if i != seat and s.who is not None}
+            state.name = name if name not in taken else _numbered(name, taken)
             state.who = _who(message)
+            self.name_ais(table)
             self.save_meta(table)
         old = state.conn
         if old is not None:  # the same person from a new connection: the old one goes
@@ -625,6 +635,7 @@ class Service:
         for state in table.seats:
             if state.who is None:
                 state.kind = "ai"
+        self.name_ais(table)
         self.maybe_start(table)
 
     def maybe_start(self, table: Table) -> None:
@@ -649,6 +660,7 @@ class Service:
             preset=table.preset,
             sink=self.sink(table),
             lang=table.lang,
+            table=table.code,
         )
         if table.broken is not None:
             self.fail(table, table.broken)
@@ -944,6 +956,14 @@ def _name(value: Any) -> str:
     if not clean or not clean.isprintable() or len(clean) > MAX_NAME:
         raise Refusal(f"a name is printable, 1 to {MAX_NAME} characters")
     return clean
+
+
+def _numbered(name: str, taken: set[str]) -> str:
+    """`name` with the first number that makes it free: "Anna 2", "Anna 3"..."""
+    number = 2
+    while f"{name[: MAX_NAME - 3]} {number}" in taken:
+        number += 1
+    return f"{name[: MAX_NAME - 3]} {number}"
 
 
 def _who(message: dict[str, Any]) -> str:

@@ -7,6 +7,8 @@ with a `StartOffer` it opens on the start screen, and the table once a game is c
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path, PurePath
@@ -19,8 +21,8 @@ from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from ..saves import public_text
-from ..settings import LANGUAGES, SetupError, TableSetup
+from ..saves import SESSION_MARK, data_dir, public_text
+from ..settings import LANGUAGES, SetupError, TableSetup, keep_player_name
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard
 from .i18n import Translator
@@ -233,6 +235,8 @@ class ThousandApp(App[int]):
 
         offer = self.start or StartOffer.shipped(self.setup.lang)
         choices = Choices.read(choices_path()) or Choices(lang=self.setup.lang)
+        if self.hosted_name():
+            choices.name = self.setup.name or ""
         self.set_language(offer.fit(choices).lang)
         return StartScreen(offer, choices)
 
@@ -246,6 +250,14 @@ class ThousandApp(App[int]):
     def keep_choices(self, choices: Choices) -> None:
         """Remember the start screen's choices for the next start (silently, if it cannot)."""
         choices.write(choices_path())
+        if self.hosted_name() and choices.name:
+            with contextlib.suppress(OSError, SetupError):
+                keep_player_name(data_dir(), choices.name)
+
+    def hosted_name(self) -> bool:
+        """Whether this is a hosted player's start screen with the name they chose (the word
+        `name`) or their key gave: the screen starts with it, and a new one is kept as theirs."""
+        return bool(self.start is not None and self.setup.name and os.environ.get(SESSION_MARK))
 
     def open_table(self, setup: TableSetup) -> None:
         """Leave the start screen for the table of a new game (or of a game continued)."""

@@ -17,7 +17,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # ---------------------------------------------------------------- names and words
     "app_title": ("Thousand", "Тысяча"),
     "you_name": ("You", "Вы"),
-    "ai_names": ("Anna,Boris,Vera", "Анна,Борис,Вера"),
+    # The opponents' names in seat order; the rest are spares for a person of the same name.
+    "ai_names": ("Anna,Boris,Vera,Gleb,Dina,Egor", "Анна,Борис,Вера,Глеб,Дина,Егор"),
     "level_random": ("random", "случайный"),
     "level_easy": ("easy", "лёгкий"),
     "level_normal": ("normal", "средний"),

@@ -17,7 +17,7 @@ from ..engine.record import RecordError
 from ..presets import Preset, PresetError, load_preset
 from ..records import RecordWriter
 from ..saves import open_new_record, resume
-from ..settings import LANGUAGES, LEVELS, SetupError, TableSetup
+from ..settings import LANGUAGES, LEVELS, SetupError, TableSetup, check_not_shared
 from .i18n import Translator
 
 if TYPE_CHECKING:
@@ -85,8 +85,9 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
     t = Translator(setup.lang)
     game_seed = setup.seed if seed is None else seed
     assert game_seed is not None
-    names = ai_names(setup.lang)
-    players = [PlayerInfo(setup.name or t("you_name"), "human")]
+    you = setup.name or t("you_name")
+    names = [name for name in ai_names(setup.lang) if name != you]  # never two of one name
+    players = [PlayerInfo(you, "human")]
     players += [PlayerInfo(names[i], "ai", level) for i, level in enumerate(setup.levels, start=0)]
     writer = path = None
     if setup.save:
@@ -141,6 +142,7 @@ def resume_session(path: Path, think: float | None = None) -> Session:
                 deal_events.clear()
             deal_events.append(event)
 
+    check_not_shared(path)
     try:
         resumed = resume(path, replayed)
     except RecordError as error:
