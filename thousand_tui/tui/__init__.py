@@ -102,6 +102,7 @@ def run(options: argparse.Namespace) -> int:
     finally:
         if app.has_game:
             app.session.close()  # the record, and the search's workers if any were started
+        app.closed()
     if app.shared_choice is not None:
         from .shared import play_shared_choice
 

@@ -183,8 +183,14 @@ class ThousandApp(App[int]):
             if self._session is not None and self._session.writer is not None:
                 self._session.writer.seal()
 
-        self.guard = HangupGuard(hang_up, last_words)
+        self.guard = HangupGuard(hang_up, last_words, log_file=self.log_file)
         self.guard.start()
+
+    def closed(self) -> None:
+        """The table has closed, its record let go and its workers ended: after a hang-up the
+        log says that the clean shutdown got there."""
+        if self.guard is not None:
+            self.guard.closed()
 
     @property
     def exit_status(self) -> int:

@@ -35,6 +35,7 @@ from ..engine.phases import Trick
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
 from ..presets import Preset, PresetError, load_preset
+from ..saves import data_dir
 from ..settings import LEVELS, SetupError, TableSetup, check_name
 from ..tables.client import TableClient, TableError, join_table, open_table
 from ..tables.mirror import SeatMirror, Update
@@ -552,10 +553,12 @@ class SharedTableApp(ThousandApp):
 def run_shared(setup: TableSetup, shared: SharedSession) -> int:
     """Show the seat at the shared table until the player leaves."""
     app = SharedTableApp(setup, shared, handle_signals=True)
+    app.log_file = data_dir() / "thousand.log"
     try:
         app.run()
     finally:
         shared.close()
+        app.closed()
     code = shared.code
     with contextlib.suppress(OSError, ValueError):
         if not shared.mirror.over:
