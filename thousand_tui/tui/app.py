@@ -7,6 +7,7 @@ with a `StartOffer` it opens on the start screen, and the table once a game is c
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path, PurePath
@@ -15,6 +16,7 @@ from typing import ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -83,6 +85,19 @@ class ThousandApp(App[int]):
             self.add_class("-ascii")
         if setup.reduced_motion:
             self.animation_level = "none"
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver; on Linux and macOS one whose output outlives the terminal
+        (`driver.py`), so that the table still closes when the terminal vanishes mid-frame."""
+        found = super().get_driver_class()
+        if sys.platform != "win32":
+            from textual.drivers.linux_driver import LinuxDriver
+
+            if found is LinuxDriver:
+                from .driver import TerminalDriver
+
+                return TerminalDriver
+        return found
 
     # ------------------------------------------------------------------ look
 

@@ -1,13 +1,13 @@
 """Losing the terminal ends the game within seconds, its record complete and its lock released.
 
 A hang-up (SIGHUP), a kill (SIGTERM, SIGINT) or a terminal that has gone away without a signal
-(its device answers with an error) asks the app to close the record and exit. That shutdown can
-itself hang: when the terminal stops reading and then vanishes while the screen is being drawn,
-Textual's output thread dies on the dead terminal while the screen waits, forever, to hand it the
-next frame; the event loop never runs again. So a watchdog thread, independent of the event loop,
-ends the process `GRACE` seconds after the hang-up if it is still there. It first waits for the
-record line in writing (every decision is flushed as it is made), so nothing is lost; the system
-releases the record's lock with the process.
+(its device answers with an error) asks the app to close the record and exit. That shutdown
+takes a fraction of a second, but it could hang in ways known (and avoided: the screen's output
+thread dying on a terminal that vanished mid-frame, `driver.py`; a search worker killed while
+holding its task queue, `ai/pool.py`) and unknown. So a watchdog thread, independent of the
+event loop, ends the process `GRACE` seconds after the hang-up if it is still there. It first
+waits for the record line in writing (every decision is flushed as it is made), so nothing is
+lost; the system releases the record's lock with the process.
 
 Either way the account's log (`thousand.log`) says how the process ended, one line per hang-up:
 `hang-up (SIGHUP, pid 123): closed cleanly after 0.21 s` once the table has closed, or
