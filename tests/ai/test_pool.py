@@ -86,6 +86,17 @@ def test_a_search_waiting_for_answers_is_told_when_the_pool_shuts_down() -> None
     assert len(told) == 1
 
 
+def test_a_search_that_asks_for_more_once_the_pool_is_shut_down_is_told() -> None:
+    workers = started(1)
+    answers = workers.run(pool_pid, range(10), ahead=1)
+    assert next(answers) in workers.pids
+    workers.shutdown()
+    with pytest.raises(pool.PoolClosed):
+        list(answers)
+    with pytest.raises(pool.PoolClosed):
+        workers.call(pool_pid, 0)
+
+
 def test_the_workers_outlive_the_terminal_hang_up_and_end_with_the_pool() -> None:
     workers = started(2)
     pids = workers.pids

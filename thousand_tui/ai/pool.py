@@ -110,7 +110,7 @@ class SearchPool:
                 task = next(source, None)
                 if task is None:
                     break
-                pending.append(self._pool.apply_async(work, (task,)))
+                pending.append(self._submit(work, task))
             if not pending:
                 return
             yield self._wait(pending.popleft())
@@ -118,7 +118,18 @@ class SearchPool:
     def call(self, work: Callable[[T], R], task: T, poll: float = POLL) -> R:
         """`work(task)` in a worker; raises `PoolClosed` if the pool is shut down meanwhile
         (a program that quits never waits for it)."""
-        return self._wait(self._pool.apply_async(work, (task,)), poll)
+        return self._wait(self._submit(work, task), poll)
+
+    def _submit(self, work: Callable[[T], R], task: T) -> AsyncResult[R]:
+        """Hand `task` to the workers; `PoolClosed` once the pool is shut down."""
+        if self._closed:
+            raise PoolClosed
+        try:
+            return self._pool.apply_async(work, (task,))
+        except ValueError:  # "Pool not running": shut down meanwhile
+            if self._closed:
+                raise PoolClosed from None
+            raise
 
     def _wait(self, answer: AsyncResult[R], poll: float = POLL) -> R:
         """The answer once it is in; `PoolClosed` as soon as the pool is shut down (its
