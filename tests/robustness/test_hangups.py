@@ -22,6 +22,7 @@ import signal
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,7 +103,7 @@ def hang_up(tmux: Tmux, trial: Trial) -> list[int]:
 
 
 def ended_cleanly(
-    trial: Trial, pid: int, path: Path, kept: list[dict], lost: float, data: Path
+    trial: Trial, pid: int, path: Path, kept: list[dict[str, Any]], lost: float, data: Path
 ) -> None:
     """The game ended after losing its terminal at `lost`, let go of its record, and the
     record replays with every line it had (`kept`); and it ended through the clean shutdown,
@@ -112,8 +113,8 @@ def ended_cleanly(
         time.sleep(0.02)
     assert not running(pid), f"{trial}: the game still runs {EXIT_WAIT} s after the hang-up"
     seconds = time.monotonic() - lost
-    way, log = ending(data, pid)
-    note_time(trial, way, seconds)
+    way, closed, log = ending(data, pid)
+    note_time(trial, way, closed, seconds)
     assert way == CLEAN, f"{trial}: the game ended {way!r}, not cleanly; its log:\n{log}"
     assert not saves.describe_save(path).in_use, f"{trial}: the record is still locked"
     loaded = read_record(path)
@@ -165,27 +166,29 @@ def hang_up_over_ssh(tmux: Tmux, root: Path, trial: Trial) -> None:
         server.stop()
 
 
-def ending(data: Path, pid: int) -> tuple[str, str]:
+def ending(data: Path, pid: int) -> tuple[str, float, str]:
     """How the game `pid` ended after its hang-up, as the last line about it in the account's
-    log says (`CLEAN` or `WATCHDOG`; "no line" if there is none), and that log's text."""
-    way, text = "no line", ""
+    log says (`CLEAN` or `WATCHDOG`; "no line" if there is none), the seconds from the hang-up
+    to that line (-1 without one), and the log's end."""
+    way, seconds, text = "no line", -1.0, ""
     for log in sorted(data.glob("**/thousand.log")):
         lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
         for line in lines:
             found = ENDING.search(line)
             if found and int(found["pid"]) == pid:
-                way, text = found["path"], "\n".join(lines[-80:])
-    return way, text
+                way, seconds = found["path"], float(found["seconds"])
+                text = "\n".join(lines[-80:])
+    return way, seconds, text
 
 
-def note_time(trial: Trial, way: str, seconds: float) -> None:
-    """For `bench/hangup.py`: how the game ended after the hang-up (`CLEAN`, `WATCHDOG`) and
-    the time from the hang-up to the end of the process, one line per trial."""
+def note_time(trial: Trial, way: str, closed: float, seconds: float) -> None:
+    """For `bench/hangup.py`, one line per trial: how the game ended after the hang-up
+    (`CLEAN`, `WATCHDOG`), the seconds until the log said so and until the process ended."""
     times = os.environ.get(TIMES_ENV)
     if times:
         name = {CLEAN: "clean", WATCHDOG: "watchdog"}.get(way, way)
         with open(times, "a", encoding="utf-8") as out:
-            out.write(f"{trial.kind}\t{name}\t{seconds:.3f}\t{trial}\n")
+            out.write(f"{trial.kind}\t{name}\t{closed:.3f}\t{seconds:.3f}\t{trial}\n")
 
 
 def lose_terminal(tmux: Tmux, trial: Trial, pid: int) -> float:
