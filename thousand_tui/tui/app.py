@@ -23,7 +23,7 @@ from textual.screen import Screen
 
 from ..settings import LANGUAGES, SetupError, TableSetup
 from .ascii import ASCII_KEYS, AsciiFilter
-from .hangup import HangupGuard
+from .hangup import HangupGuard, end_now
 from .i18n import Translator
 from .render import CardColors, Palette
 from .screens.common import KEY_HOLD
@@ -208,12 +208,24 @@ class ThousandApp(App[int]):
             self.guard.closed()
 
     @property
+    def hung_up(self) -> bool:
+        """Whether the table closed because the terminal hung up or the process was killed."""
+        return self.guard is not None and self.guard.signal is not None
+
+    @property
     def exit_status(self) -> int:
         """The process's exit status: 128 + the signal after a hang-up or a kill (whatever
         failed while the table was coming down), else the app's return code."""
         if self.guard is not None and self.guard.signal is not None:
             return 128 + int(self.guard.signal)
         return self.return_code or 0
+
+    def finish(self, status: int) -> int:
+        """`status`, to return from the command; after a hang-up the process ends here, at once
+        (`hangup.end_now`)."""
+        if self.hung_up:
+            end_now(status)
+        return status
 
     def signalled(self, sig: int) -> None:
         if self._session is not None:

@@ -565,7 +565,7 @@ def run_shared(setup: TableSetup, shared: SharedSession) -> int:
             print(
                 f"thousand: your seat at table {code} waits; come back with `thousand join {code}`"
             )
-    return app.return_code or 0
+    return app.finish(app.return_code or 0)
 
 
 # ---------------------------------------------------------------------- the commands
