@@ -8,7 +8,9 @@ session of its own), a terminal that stops reading while the opponents move and 
 a real sshd on 127.0.0.1 (`sshd.py`), the player's `ssh` client is killed with SIGKILL, at once
 or after it stopped reading while the opponents moved. The default run tries each once (the
 plain SSH kill is the end-to-end test's, `test_sshd.py`); the slow run repeats them at random
-moments, presets, player counts and levels (`hard` thinking included)."""
+moments, presets, player counts and levels (`hard` thinking included). Every one must end
+through the clean shutdown (the account's log says which way each game ended); the watchdog
+is only the net."""
 
 from __future__ import annotations
 
@@ -20,12 +22,14 @@ import signal
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from thousand_tui import saves
 from thousand_tui.engine.record import rebuild
 from thousand_tui.records import read_record
+from thousand_tui.tui.hangup import CLEAN, ENDING, WATCHDOG
 
 from .sshd import Sshd, started
 from .terminal import (
@@ -90,7 +94,7 @@ def hang_up(tmux: Tmux, trial: Trial) -> list[int]:
         time.sleep(trial.delay)
         workers = descendants(pid)
         lost = lose_terminal(tmux, trial, pid)
-        ended_cleanly(trial, pid, path, kept, lost)
+        ended_cleanly(trial, pid, path, kept, lost, tmux.root / "data")
         no_workers_left(trial, workers)
         return workers
     finally:
@@ -98,14 +102,20 @@ def hang_up(tmux: Tmux, trial: Trial) -> list[int]:
             os.kill(pid, signal.SIGKILL)
 
 
-def ended_cleanly(trial: Trial, pid: int, path: Path, kept: list[dict], lost: float) -> None:
+def ended_cleanly(
+    trial: Trial, pid: int, path: Path, kept: list[dict[str, Any]], lost: float, data: Path
+) -> None:
     """The game ended after losing its terminal at `lost`, let go of its record, and the
-    record replays with every line it had (`kept`)."""
+    record replays with every line it had (`kept`); and it ended through the clean shutdown,
+    not the watchdog, as the account's log (under `data`) says."""
     deadline = time.monotonic() + EXIT_WAIT
     while running(pid) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not running(pid), f"{trial}: the game still runs {EXIT_WAIT} s after the hang-up"
-    note_time(trial, time.monotonic() - lost)
+    seconds = time.monotonic() - lost
+    way, closed, log = ending(data, pid)
+    note_time(trial, way, closed, seconds)
+    assert way == CLEAN, f"{trial}: the game ended {way!r}, not cleanly; its log:\n{log}"
     assert not saves.describe_save(path).in_use, f"{trial}: the record is still locked"
     loaded = read_record(path)
     assert not loaded.truncated, f"{trial}: a line of the record was cut off"
@@ -150,18 +160,35 @@ def hang_up_over_ssh(tmux: Tmux, root: Path, trial: Trial) -> None:
             os.kill(client, signal.SIGSTOP)  # the client stops reading; the game fills the link
             time.sleep(trial.frozen)
         os.kill(client, signal.SIGKILL)
-        ended_cleanly(trial, pid, path, kept, time.monotonic())
+        ended_cleanly(trial, pid, path, kept, time.monotonic(), server.data)
         wait_for("nothing left under sshd", lambda: not server.sessions())
     finally:
         server.stop()
 
 
-def note_time(trial: Trial, seconds: float) -> None:
-    """For `bench/hangup.py`: the time from the hang-up to the exit, one line per trial."""
+def ending(data: Path, pid: int) -> tuple[str, float, str]:
+    """How the game `pid` ended after its hang-up, as the last line about it in the account's
+    log says (`CLEAN` or `WATCHDOG`; "no line" if there is none), the seconds from the hang-up
+    to that line (-1 without one), and the log's end."""
+    way, seconds, text = "no line", -1.0, ""
+    for log in sorted(data.glob("**/thousand.log")):
+        lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+        for line in lines:
+            found = ENDING.search(line)
+            if found and int(found["pid"]) == pid:
+                way, seconds = found["path"], float(found["seconds"])
+                text = "\n".join(lines[-80:])
+    return way, seconds, text
+
+
+def note_time(trial: Trial, way: str, closed: float, seconds: float) -> None:
+    """For `bench/hangup.py`, one line per trial: how the game ended after the hang-up
+    (`CLEAN`, `WATCHDOG`), the seconds until the log said so and until the process ended."""
     times = os.environ.get(TIMES_ENV)
     if times:
+        name = {CLEAN: "clean", WATCHDOG: "watchdog"}.get(way, way)
         with open(times, "a", encoding="utf-8") as out:
-            out.write(f"{trial.kind}\t{seconds:.3f}\n")
+            out.write(f"{trial.kind}\t{name}\t{closed:.3f}\t{seconds:.3f}\t{trial}\n")
 
 
 def lose_terminal(tmux: Tmux, trial: Trial, pid: int) -> float:
@@ -207,6 +234,12 @@ def test_an_ssh_client_that_stopped_reading_then_killed_ends_the_game(
     tmux: Tmux, tmp_path: Path
 ) -> None:
     hang_up_over_ssh(tmux, tmp_path, Trial("ssh-client-frozen-then-killed", frozen=3.0))
+
+
+def test_an_ssh_client_killed_while_hard_searches_ends_the_game_cleanly(
+    tmux: Tmux, tmp_path: Path
+) -> None:
+    hang_up_over_ssh(tmux, tmp_path, Trial("ssh-client-killed", ai="hard", delay=0.6))
 
 
 @pytest.mark.slow

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from thousand_tui.records import RecordWriter
-from thousand_tui.tui.hangup import HangupGuard, terminal_gone
+from thousand_tui.tui.hangup import CLEAN, ENDING, WATCHDOG, HangupGuard, terminal_gone
 
 WAIT = 10.0  # seconds before a test gives up waiting (a broken guard, not a slow one)
 
@@ -40,10 +40,24 @@ class Calls:
         self.ended_event.set()
 
 
-def guard_for(calls: Calls, fd: int | None, grace: float = 0.1) -> HangupGuard:
+def guard_for(
+    calls: Calls, fd: int | None, grace: float = 0.1, log_file: Path | None = None
+) -> HangupGuard:
     return HangupGuard(
-        calls.hang_up, calls.say_last_words, fd=fd, grace=grace, poll=0.02, end_process=calls.end
+        calls.hang_up,
+        calls.say_last_words,
+        fd=fd,
+        grace=grace,
+        poll=0.02,
+        end_process=calls.end,
+        log_file=log_file,
     )
+
+
+def endings(log_file: Path) -> list[tuple[str, str, int]]:
+    """How hang-ups ended, as the log says: (signal, path, pid) per line."""
+    found = [ENDING.search(line) for line in log_file.read_text(encoding="utf-8").splitlines()]
+    return [(m["signal"], m["path"], int(m["pid"])) for m in found if m]
 
 
 @pytest.fixture
@@ -134,3 +148,55 @@ def test_sealing_a_record_waits_for_the_line_in_writing_and_takes_no_more(
     assert late.is_alive()  # blocked: the process is about to end
     assert path.read_text(encoding="utf-8").count("\n") == 1
     assert '"late"' not in path.read_text(encoding="utf-8")
+
+
+def test_the_log_says_the_watchdog_ended_the_process_and_what_each_thread_was_doing(
+    pty: tuple[int, int], tmp_path: Path
+) -> None:
+    log_file = tmp_path / "data" / "thousand.log"
+    calls = Calls()
+    stuck = threading.Event()
+
+    def shutdown_that_hangs() -> None:
+        stuck.wait(WAIT)
+
+    waiting = threading.Thread(target=shutdown_that_hangs, name="closing", daemon=True)
+    waiting.start()
+    guard = guard_for(calls, pty[1], log_file=log_file)
+    guard.start()
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        assert calls.ended_event.wait(WAIT)
+    finally:
+        guard.stop()
+        stuck.set()
+    assert endings(log_file) == [("SIGTERM", WATCHDOG, os.getpid())]
+    text = log_file.read_text(encoding="utf-8")
+    assert "in shutdown_that_hangs" in text  # the stack of the thread that held things up
+    assert oct(log_file.stat().st_mode & 0o777) == oct(0o600)
+
+
+def test_the_log_says_a_table_closed_cleanly_after_a_hang_up(
+    pty: tuple[int, int], tmp_path: Path
+) -> None:
+    log_file = tmp_path / "thousand.log"
+    calls = Calls()
+    guard = guard_for(calls, pty[1], grace=5.0, log_file=log_file)
+    guard.start()
+    os.kill(os.getpid(), signal.SIGHUP)
+    assert calls.hung_up_event.wait(WAIT)
+    guard.stop()
+    guard.closed()
+    assert endings(log_file) == [("SIGHUP", CLEAN, os.getpid())]
+    assert not calls.ended
+
+
+def test_a_table_closed_without_a_hang_up_logs_nothing(
+    pty: tuple[int, int], tmp_path: Path
+) -> None:
+    log_file = tmp_path / "thousand.log"
+    guard = guard_for(Calls(), pty[1], log_file=log_file)
+    guard.start()
+    guard.stop()
+    guard.closed()
+    assert not log_file.exists()

@@ -7,6 +7,12 @@ tasks and yields the answers in the order of the tasks, each as soon as it and t
 it are in, until the caller stops asking. A worker notices when the program that started it is
 gone (a hang-up that ended it the hard way) and exits on its own.
 
+Shutting a pool down never waits: a worker may have died holding the lock of the task queue
+(the terminal's hang-up reaches the whole process group), and `multiprocessing`'s own
+`terminate()` then waits for that lock forever. So the workers ignore the hang-up (the program
+ends them), `shutdown()` ends them on a thread of its own, and whoever waits for an answer is
+told at once that the pool is closed.
+
 `shared_pool(jobs)` gives the program's pool (starting it the first time), `background_pool()`
 a single low-priority worker for the analysis of finished deals; `shutdown()` ends both; the
 table calls `shutdown()` when it closes, however it closes.
@@ -18,6 +24,7 @@ import atexit
 import contextlib
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -30,9 +37,15 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 ORPHAN_CHECK = 0.5  # seconds between a worker's looks at whether its program still runs
+POLL = 0.1  # seconds between two looks at whether the pool was shut down, while waiting
 
 
 def _watch_parent(parent: int, nice: int = 0) -> None:
+    # The terminal's hang-up and Ctrl+C reach the whole process group: the program ends its
+    # workers itself (or they notice it is gone), never in the middle of taking a task.
+    for sig in (signal.SIGHUP, signal.SIGINT):
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(sig, signal.SIG_IGN)
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
@@ -97,15 +110,30 @@ class SearchPool:
                 task = next(source, None)
                 if task is None:
                     break
-                pending.append(self._pool.apply_async(work, (task,)))
+                pending.append(self._submit(work, task))
             if not pending:
                 return
-            yield pending.popleft().get()
+            yield self._wait(pending.popleft())
 
-    def call(self, work: Callable[[T], R], task: T, poll: float = 0.2) -> R:
+    def call(self, work: Callable[[T], R], task: T, poll: float = POLL) -> R:
         """`work(task)` in a worker; raises `PoolClosed` if the pool is shut down meanwhile
         (a program that quits never waits for it)."""
-        answer = self._pool.apply_async(work, (task,))
+        return self._wait(self._submit(work, task), poll)
+
+    def _submit(self, work: Callable[[T], R], task: T) -> AsyncResult[R]:
+        """Hand `task` to the workers; `PoolClosed` once the pool is shut down."""
+        if self._closed:
+            raise PoolClosed
+        try:
+            return self._pool.apply_async(work, (task,))
+        except ValueError:  # "Pool not running": shut down meanwhile
+            if self._closed:
+                raise PoolClosed from None
+            raise
+
+    def _wait(self, answer: AsyncResult[R], poll: float = POLL) -> R:
+        """The answer once it is in; `PoolClosed` as soon as the pool is shut down (its
+        workers may be gone, the answer with them)."""
         while True:
             if self._closed:
                 raise PoolClosed
@@ -114,11 +142,25 @@ class SearchPool:
             except multiprocessing.TimeoutError:
                 continue
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def pids(self) -> list[int]:
+        """The worker processes' ids."""
+        return [p.pid for p in self._pool._pool if p.pid is not None]  # type: ignore[attr-defined]
+
     def shutdown(self) -> None:
-        """End the workers at once, busy or not."""
+        """End the workers, busy or not, without waiting for them: `multiprocessing` ends them
+        on a thread of its own (which may wait forever for a worker that died holding the
+        task queue's lock); those still there when the program exits are ended then."""
         if self._closed:
             return
         self._closed = True
+        threading.Thread(target=self._end, name="thousand-pool-end", daemon=True).start()
+
+    def _end(self) -> None:
         with contextlib.suppress(Exception):
             self._pool.terminate()
 

@@ -102,12 +102,13 @@ def run(options: argparse.Namespace) -> int:
     finally:
         if app.has_game:
             app.session.close()  # the record, and the search's workers if any were started
-    if app.shared_choice is not None:
+        app.closed()
+    if app.shared_choice is not None and not app.hung_up:
         from .shared import play_shared_choice
 
         return play_shared_choice(app.shared_choice)
     if not app.has_game:
-        return app.exit_status
+        return app.finish(app.exit_status)
     session = app.session
     try:
         if session.path is not None and not session.game.over:
@@ -119,7 +120,7 @@ def run(options: argparse.Namespace) -> int:
                 print(f"{PROG}: continue it with `{PROG} --resume`")
     except (OSError, ValueError):
         pass  # the terminal is gone (SIGHUP); the record is complete anyway
-    return app.exit_status
+    return app.finish(app.exit_status)
 
 
 __all__ = ["ThousandApp", "check_terminal", "create_app", "run"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path, PurePath
@@ -17,6 +18,7 @@ from typing import ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -24,7 +26,7 @@ from textual.screen import Screen
 from ..saves import SESSION_MARK, data_dir, public_text
 from ..settings import LANGUAGES, SetupError, TableSetup, keep_player_name
 from .ascii import ASCII_KEYS, AsciiFilter
-from .hangup import HangupGuard
+from .hangup import HangupGuard, end_now
 from .i18n import Translator
 from .render import CardColors, Palette
 from .screens.common import KEY_HOLD
@@ -86,6 +88,19 @@ class ThousandApp(App[int]):
             self.add_class("-ascii")
         if setup.reduced_motion:
             self.animation_level = "none"
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver; on Linux and macOS one whose output outlives the terminal
+        (`driver.py`), so that the table still closes when the terminal vanishes mid-frame."""
+        found = super().get_driver_class()
+        if sys.platform != "win32":
+            from textual.drivers.linux_driver import LinuxDriver
+
+            if found is LinuxDriver:
+                from .driver import TerminalDriver
+
+                return TerminalDriver
+        return found
 
     # ------------------------------------------------------------------ look
 
@@ -186,8 +201,19 @@ class ThousandApp(App[int]):
             if self._session is not None and self._session.writer is not None:
                 self._session.writer.seal()
 
-        self.guard = HangupGuard(hang_up, last_words)
+        self.guard = HangupGuard(hang_up, last_words, log_file=self.log_file)
         self.guard.start()
+
+    def closed(self) -> None:
+        """The table has closed, its record let go and its workers ended: after a hang-up the
+        log says that the clean shutdown got there."""
+        if self.guard is not None:
+            self.guard.closed()
+
+    @property
+    def hung_up(self) -> bool:
+        """Whether the table closed because the terminal hung up or the process was killed."""
+        return self.guard is not None and self.guard.signal is not None
 
     @property
     def exit_status(self) -> int:
@@ -196,6 +222,13 @@ class ThousandApp(App[int]):
         if self.guard is not None and self.guard.signal is not None:
             return 128 + int(self.guard.signal)
         return self.return_code or 0
+
+    def finish(self, status: int) -> int:
+        """`status`, to return from the command; after a hang-up the process ends here, at once
+        (`hangup.end_now`)."""
+        if self.hung_up:
+            end_now(status)
+        return status
 
     def signalled(self, sig: int) -> None:
         if self._session is not None:

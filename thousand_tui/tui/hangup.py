@@ -1,29 +1,80 @@
 """Losing the terminal ends the game within seconds, its record complete and its lock released.
 
 A hang-up (SIGHUP), a kill (SIGTERM, SIGINT) or a terminal that has gone away without a signal
-(its device answers with an error) asks the app to close the record and exit. That shutdown can
-itself hang: when the terminal stops reading and then vanishes while the screen is being drawn,
-Textual's output thread dies on the dead terminal while the screen waits, forever, to hand it the
-next frame; the event loop never runs again. So a watchdog thread, independent of the event loop,
-ends the process `GRACE` seconds after the hang-up if it is still there. It first waits for the
-record line in writing (every decision is flushed as it is made), so nothing is lost; the system
-releases the record's lock with the process.
+(its device answers with an error) asks the app to close the record and exit. That shutdown
+takes a fraction of a second, but it could hang in ways known (and avoided: the screen's output
+thread dying on a terminal that vanished mid-frame, `driver.py`; a search worker killed while
+holding its task queue, `ai/pool.py`) and unknown. So a watchdog thread, independent of the
+event loop, ends the process `GRACE` seconds after the hang-up if it is still there. It first
+waits for the record line in writing (every decision is flushed as it is made), so nothing is
+lost; the system releases the record's lock with the process.
+
+Once the table has closed after a hang-up (its record let go, its workers told to end, the log
+line written), `end_now` ends the process at once: there is no terminal to give back and nothing
+left to save, and the interpreter's own teardown, freeing the table object by object, would
+only make a clean shutdown slower.
+
+Either way the account's log (`thousand.log`) says how the process ended, one line per hang-up:
+`hang-up (SIGHUP, pid 123): closed cleanly after 0.21 s` once the table has closed, or
+`hang-up (SIGHUP, pid 123): ended by the watchdog after 2.00 s` followed by the stack of every
+thread, which shows what the clean shutdown was waiting for. The last such line of a process is
+the way it ended.
 """
 
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import os
+import re
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from types import FrameType
+from typing import NoReturn
 
 HANGUP_SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
 GRACE = 2.0  # seconds for a clean shutdown before the watchdog ends the process
 POLL = 0.25  # seconds between two looks at the terminal
+CLEAN = "closed cleanly"
+WATCHDOG = "ended by the watchdog"
+ENDING = re.compile(
+    rf"hang-up \((?P<signal>SIG[A-Z]+), pid (?P<pid>\d+)\): "
+    rf"(?P<path>{CLEAN}|{WATCHDOG}) after (?P<seconds>[0-9.]+) s"
+)
+"""A line of the log that says how a hang-up ended a process."""
+
+
+def log_line(log_file: Path | None, text: str, level: str = "INFO") -> int | None:
+    """Append `text` to the log with the time, in the form `failures.log_failure` writes, and
+    return the open descriptor for more (the caller closes it), or None where there is no log.
+    Without `logging`, whose locks a hung thread may hold."""
+    if log_file is None:
+        return None
+    try:
+        log_file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(log_file, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    except OSError:
+        return None
+    now = time.time()
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now))
+    line = f"{stamp},{int(now % 1 * 1000):03d} {level} {text}\n"
+    try:
+        os.write(fd, line.encode("utf-8"))
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def ended(log_file: Path | None, signum: int, path: str, seconds: float) -> int | None:
+    """Log how the hang-up by `signum` ended this process (`CLEAN` or `WATCHDOG`)."""
+    name = signal.Signals(signum).name
+    text = f"hang-up ({name}, pid {os.getpid()}): {path} after {seconds:.2f} s"
+    return log_line(log_file, text, "INFO" if path == CLEAN else "WARNING")
 
 
 def terminal_gone(fd: int) -> bool:
@@ -32,6 +83,16 @@ def terminal_gone(fd: int) -> bool:
         return not os.isatty(fd)
     except OSError:
         return True
+
+
+def end_now(status: int) -> NoReturn:
+    """End the process with `status` after what it printed, without the interpreter's teardown
+    (for a table closed after a hang-up)."""
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+    os._exit(status)
 
 
 class HangupGuard:
@@ -50,6 +111,7 @@ class HangupGuard:
         grace: float = GRACE,
         poll: float = POLL,
         end_process: Callable[[int], None] = os._exit,
+        log_file: Path | None = None,
     ) -> None:
         self._hang_up = hang_up
         self._last_words = last_words
@@ -57,7 +119,9 @@ class HangupGuard:
         self._grace = grace
         self._poll = poll
         self._end_process = end_process
+        self._log_file = log_file
         self._signal: int | None = None
+        self._raised_at = 0.0
         self._raised = threading.Event()
         self._previous: dict[int, object] = {}
         self._thread = threading.Thread(target=self._watch, name="thousand-hangup", daemon=True)
@@ -91,7 +155,17 @@ class HangupGuard:
     def _raise(self, signum: int) -> None:
         if self._signal is None:
             self._signal = signum
+            self._raised_at = time.monotonic()
         self._raised.set()
+
+    def closed(self) -> None:
+        """The table has closed after a hang-up (its record let go, its workers ended): log that
+        the clean shutdown got there. Nothing to say if there was no hang-up."""
+        signum = self._signal
+        if signum is not None:
+            fd = ended(self._log_file, signum, CLEAN, time.monotonic() - self._raised_at)
+            if fd is not None:
+                os.close(fd)
 
     def _watch(self) -> None:
         while not self._raised.wait(self._poll):
@@ -107,7 +181,30 @@ class HangupGuard:
         time.sleep(self._grace)
         with contextlib.suppress(Exception):
             self._last_words()
+        with contextlib.suppress(Exception):
+            self._report(signum)
         self._end_process(128 + signum)
 
+    def _report(self, signum: int) -> None:
+        """Log that the watchdog ends the process, with the stack of every thread."""
+        fd = ended(self._log_file, signum, WATCHDOG, time.monotonic() - self._raised_at)
+        if fd is not None:
+            try:
+                os.write(fd, b"the threads at that moment:\n")
+                faulthandler.dump_traceback(fd, all_threads=True)
+            finally:
+                os.close(fd)
 
-__all__ = ["GRACE", "HANGUP_SIGNALS", "HangupGuard", "terminal_gone"]
+
+__all__ = [
+    "CLEAN",
+    "ENDING",
+    "GRACE",
+    "HANGUP_SIGNALS",
+    "WATCHDOG",
+    "HangupGuard",
+    "end_now",
+    "ended",
+    "log_line",
+    "terminal_gone",
+]

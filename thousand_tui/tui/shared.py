@@ -37,7 +37,7 @@ from ..engine.phases import Trick
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
 from ..presets import Preset, PresetError, load_preset
-from ..saves import public_text, typed
+from ..saves import data_dir, public_text, typed
 from ..settings import LEVELS, SetupError, TableSetup, check_name
 from ..tables.client import TableClient, TableError, join_table, open_table
 from ..tables.mirror import SeatMirror, Update
@@ -660,17 +660,19 @@ class SharedTableApp(ThousandApp):
 def run_shared(setup: TableSetup, shared: SharedSession) -> int:
     """Show the seat at the shared table until the player leaves."""
     app = SharedTableApp(setup, shared, handle_signals=True)
+    app.log_file = data_dir() / "thousand.log"
     try:
         app.run()
     finally:
         shared.close()
+        app.closed()
     code = shared.code
     with contextlib.suppress(OSError, ValueError):
         if not shared.mirror.over:
             print(
                 f"thousand: your seat at table {code} waits; come back with `{join_command(code)}`"
             )
-    return app.return_code or 0
+    return app.finish(app.return_code or 0)
 
 
 # ---------------------------------------------------------------------- the commands

@@ -367,6 +367,10 @@ class TableScreen(Screen[None]):
         try:
             action = player.decide(view)
         except Exception as error:  # an opponent that fails must not stop the game
+            from ...ai.pool import PoolClosed
+
+            if isinstance(error, PoolClosed):
+                return  # the table is closing: the search's workers are gone
             import traceback
 
             message = f"{type(error).__name__}: {error}"

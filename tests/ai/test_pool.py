@@ -1,0 +1,123 @@
+"""The search's worker processes end with the table however it closes: shutting them down
+never waits for them, a search waiting for answers is told, and the terminal's hang-up (which
+reaches the whole process group) does not kill them in the middle of taking a task."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from thousand_tui.ai import pool
+
+WAIT = 10.0  # seconds before a test gives up (a hang, not a slow machine)
+
+
+def ignores_hangup(pid: int) -> bool:
+    """Whether the process ignores SIGHUP (what its initializer sets), from /proc."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigIgn:"):
+            return bool(int(line.split()[1], 16) & (1 << (signal.SIGHUP - 1)))
+    return False
+
+
+def running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
+
+
+def started(jobs: int) -> pool.SearchPool:
+    """A pool whose workers have all started and answered, now idle (each waiting for a task,
+    one of them holding the task queue's lock while it waits)."""
+    workers = pool.SearchPool(jobs)
+    answered: set[int] = set()
+    deadline = time.monotonic() + 60
+    while answered != set(workers.pids):
+        assert time.monotonic() < deadline, "the workers did not start"
+        answered |= set(workers.run(slow_pid, range(2 * jobs)))
+    time.sleep(0.2)
+    return workers
+
+
+def in_thread(work: object) -> threading.Thread:
+    thread = threading.Thread(target=work, daemon=True)  # type: ignore[arg-type]
+    thread.start()
+    return thread
+
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
+
+
+def test_shutting_down_does_not_wait_for_workers_that_died_holding_the_queue() -> None:
+    """A worker killed while it waits for a task holds the queue's lock for good; the
+    shutdown of `multiprocessing` itself waits for that lock forever."""
+    workers = started(2)
+    for pid in workers.pids:
+        os.kill(pid, signal.SIGKILL)
+    shutdown = in_thread(workers.shutdown)
+    shutdown.join(WAIT)
+    assert not shutdown.is_alive(), "the shutdown waits for the dead workers"
+    assert workers.closed
+
+
+def test_a_search_waiting_for_answers_is_told_when_the_pool_shuts_down() -> None:
+    workers = started(2)
+    told: list[BaseException] = []
+
+    def search() -> None:
+        try:
+            list(workers.run(time.sleep, [60.0] * 4))
+        except pool.PoolClosed as closed:
+            told.append(closed)
+
+    waiting = in_thread(search)
+    time.sleep(0.3)
+    assert waiting.is_alive()  # the answers take a minute
+    workers.shutdown()
+    waiting.join(WAIT)
+    assert not waiting.is_alive(), "the search still waits for the answers of a closed pool"
+    assert len(told) == 1
+
+
+def test_a_search_that_asks_for_more_once_the_pool_is_shut_down_is_told() -> None:
+    workers = started(1)
+    answers = workers.run(pool_pid, range(10), ahead=1)
+    assert next(answers) in workers.pids
+    workers.shutdown()
+    with pytest.raises(pool.PoolClosed):
+        list(answers)
+    with pytest.raises(pool.PoolClosed):
+        workers.call(pool_pid, 0)
+
+
+def test_the_workers_outlive_the_terminal_hang_up_and_end_with_the_pool() -> None:
+    workers = started(2)
+    pids = workers.pids
+    try:
+        assert all(ignores_hangup(pid) for pid in pids)
+        for pid in pids:
+            os.kill(pid, signal.SIGHUP)
+        assert set(workers.run(pool_pid, range(8))) <= set(pids)
+        assert all(running(pid) for pid in pids)
+    finally:
+        workers.shutdown()
+    deadline = time.monotonic() + WAIT
+    while any(running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(running(pid) for pid in pids)
+
+
+def pool_pid(_task: int) -> int:
+    return os.getpid()
+
+
+def slow_pid(_task: int) -> int:
+    time.sleep(0.1)
+    return os.getpid()
