@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, Self, TypeVar
 
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 
@@ -38,7 +39,23 @@ KEY_HOLD: Final = 0.5
 ResultType = TypeVar("ResultType")
 
 
-class HeldModal(ModalScreen[ResultType]):
+class Dialog(ModalScreen[ResultType]):
+    """A modal screen that closes once, and only while it is on top. Textual's `dismiss` pops
+    whatever screen is on top: a second key that reached the dialog before it had gone (Enter
+    typed fast or held down, or sent twice over a slow link) would close the table under it
+    and leave an empty screen."""
+
+    closed = False
+
+    def dismiss(self, result: ResultType | None = None) -> AwaitComplete:
+        if self.closed or self.app.screen is not self:
+            done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return done
+        self.closed = True
+        return super().dismiss(result)
+
+
+class HeldModal(Dialog[ResultType]):
     """A modal screen whose `HELD` actions can be greyed, and their keys dropped, for its first
     moments (see `held`)."""
 

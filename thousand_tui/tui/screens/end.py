@@ -9,7 +9,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.game import Game
@@ -17,10 +16,10 @@ from ...saves import typed
 from ..i18n import Translator
 from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
-from .common import HeldModal
+from .common import Dialog, HeldModal
 
 
-class ConfirmQuitScreen(ModalScreen[bool]):
+class ConfirmQuitScreen(Dialog[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,q,enter", "answer(True)", "key_quit", key_display="y", id="yes"),
         Binding("n,escape", "answer(False)", "quit_no", key_display="n", id="no"),
@@ -103,7 +102,7 @@ class GameOverScreen(HeldModal[str]):
         self.dismiss(what)
 
 
-class TooSmallScreen(ModalScreen[None]):
+class TooSmallScreen(Dialog[None]):
     """Covers everything while the terminal is below the size the table needs."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

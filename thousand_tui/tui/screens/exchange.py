@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.actions import Act, Action
@@ -22,7 +21,7 @@ from ..i18n import Translator
 from ..render import Palette
 from ..widgets.base import KeyFooter
 from ..widgets.hand import Hand
-from .common import DIALOG_GLOBAL_BINDINGS, HINT_BINDING
+from .common import DIALOG_GLOBAL_BINDINGS, HINT_BINDING, Dialog
 
 
 def exchange_slots(view: SeatView) -> list[tuple[Act, int | None]]:
@@ -43,7 +42,7 @@ class CardsToGive(Hand):
     ]
 
 
-class ExchangeScreen(ModalScreen[list[Action] | None]):
+class ExchangeScreen(Dialog[list[Action] | None]):
     AUTO_FOCUS = "#exchange-hand"
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -13,7 +13,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.game import Game
@@ -24,6 +23,7 @@ from ..messages import StatsRead
 from ..render import Palette
 from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
+from .common import Dialog
 
 
 def conventions_text(preset: Preset, lang: str) -> str:
@@ -36,7 +36,7 @@ def conventions_text(preset: Preset, lang: str) -> str:
     return text
 
 
-class InfoScreen(ModalScreen[None]):
+class InfoScreen(Dialog[None]):
     """A full-screen page over the table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

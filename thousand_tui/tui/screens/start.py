@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ...presets import Preset
@@ -31,6 +31,7 @@ from ..i18n import Translator
 from ..startup import Choices, SharedChoice, StartOffer, preset_title, unfinished_games
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.choices import Choice, ChoiceList
+from .common import Dialog
 
 LABEL_WIDTH = 16
 LEVEL_ORDER = sorted(LEVELS, key=lambda level: (level == "random", LEVELS.index(level)))
@@ -374,7 +375,7 @@ class StartScreen(Screen[None]):
         self.query_one(ChoiceList).action_select()
 
 
-class NameScreen(ModalScreen[str | None]):
+class NameScreen(Dialog[str | None]):
     """Your name at the table, typed in; Enter keeps it, Esc leaves it as it was."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -411,7 +412,7 @@ class NameScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class CodeScreen(ModalScreen[str | None]):
+class CodeScreen(Dialog[str | None]):
     """The code of a friend's shared table, typed in; Enter joins, Esc goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -1,0 +1,60 @@
+"""A choice that reaches a dialog twice before it has gone (Enter typed fast or held down, or
+sent twice over a slow link) is taken once and closes that dialog alone: never the table under
+it, which would leave an empty screen that no key brings back."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.screen import ModalScreen
+from textual.widgets import OptionList
+
+from thousand_tui.settings import TableSetup
+from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.screens.auction import AuctionScreen
+from thousand_tui.tui.screens.table import TableScreen
+
+from .helpers import settle
+
+
+def table_kept(app: ThousandApp) -> bool:
+    return any(isinstance(screen, TableScreen) for screen in app.screen_stack)
+
+
+async def auction(pilot: Pilot[int]) -> AuctionScreen:
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, AuctionScreen)
+    return dialog
+
+
+async def test_a_choice_made_twice_before_the_dialog_goes_is_taken_once() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=60.0, first_dealer=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await auction(pilot)  # Boris is on 100; you bid first
+        choices = dialog.choice_list
+        index = choices.highlighted
+        assert index is not None
+        option = choices.get_option_at_index(index)
+        bids = len(app.session.game.deal.log)
+        for _ in range(2):  # both reach the dialog before it handles the first
+            dialog.post_message(OptionList.OptionSelected(choices, option, index))
+        await pilot.pause(0.3)
+        assert table_kept(app), app.screen_stack
+        assert dialog not in app.screen_stack
+        assert len(app.session.game.deal.log) == bids + 1  # your one bid
+
+
+async def test_a_page_closed_twice_closes_once() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, first_dealer=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await auction(pilot)
+        for key in ("s", "question_mark", "c"):  # the sheet, the help, the conventions
+            await pilot.press(key)
+            await pilot.pause()
+            page = app.screen
+            assert isinstance(page, ModalScreen) and page is not dialog
+            page.dismiss(None)
+            page.dismiss(None)
+            await pilot.pause()
+            assert app.screen is dialog and table_kept(app), app.screen_stack
