@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from textual.pilot import Pilot
+
 from thousand_tui.presets import load_preset
 from thousand_tui.tables.client import TableClient, join_table, open_table
 from thousand_tui.tables.mirror import SeatMirror
@@ -113,4 +115,17 @@ def play_until(
         if done():
             return
         time.sleep(0.005)
+    raise AssertionError("the table did not get there in time")
+
+
+async def pump(pilot: Pilot[Any], seats: list[Seat], done: Callable[[], bool]) -> None:
+    """Let the app run and the scripted seats read (they do not play) until `done()`; fails
+    after `WAIT` seconds."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        for seat in seats:
+            seat.pump(play=False)
+        if done():
+            return
     raise AssertionError("the table did not get there in time")

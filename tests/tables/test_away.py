@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.pilot import Pilot
-
 from thousand_tui.engine.actions import Act, Action, plain
 from thousand_tui.records import read_record
 from thousand_tui.settings import TableSetup
@@ -14,7 +12,7 @@ from thousand_tui.tables.service import MAX_AWAY, SeatState
 from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import Seat, joined, opened, play_until
+from .helpers import Seat, joined, opened, play_until, pump
 
 BOB = "key-b0b"  # Bob's login key: it alone takes his seat back
 
@@ -71,15 +69,6 @@ def test_the_moves_kept_for_a_person_away_are_bounded() -> None:
     ai = SeatState("ai", "Vera")
     ai.played_for(bids[0])
     assert ai.away == [] and ai.away_count == 0
-
-
-async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 600) -> None:
-    for _ in range(rounds):
-        await pilot.pause(0.05)
-        play_until(seats, lambda: True, play=False)
-        if done():  # type: ignore[operator]
-            return
-    raise AssertionError("the table did not get there in time")
 
 
 async def test_the_log_says_what_was_played_for_you(base: Path) -> None:

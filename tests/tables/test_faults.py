@@ -69,6 +69,7 @@ def test_a_move_that_cannot_be_saved_stops_the_table_and_it_opens_again(
     play_until(seats, lambda: ann.mirror.turn >= 4)
     for seat in seats:
         seat.hold = True
+
     # The one to move who has not moved yet (a move sent before the hold is still on its way).
     def to_move() -> list[Seat]:
         return [s for s in seats if s.mirror.my_turn and s.asked != s.mirror.turn]

@@ -7,14 +7,13 @@ import os
 import signal
 from pathlib import Path
 
-from textual.pilot import Pilot
 from textual.widgets import Static
 
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import Seat, joined, opened, play_until, service_pid
+from .helpers import joined, opened, play_until, pump, service_pid
 
 GONE = "The table is gone"
 
@@ -26,15 +25,6 @@ def prompt(app: SharedTableApp) -> str:
 
 def on_table(app: SharedTableApp) -> bool:
     return any(isinstance(screen, SharedTableScreen) for screen in app.screen_stack)
-
-
-async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 300) -> None:
-    for _ in range(rounds):
-        await pilot.pause(0.05)
-        play_until(seats, lambda: True, play=False)
-        if done():  # type: ignore[operator]
-            return
-    raise AssertionError("the table did not get there in time")
 
 
 async def test_the_notice_of_a_lost_table_goes_when_the_seat_is_back(base: Path) -> None:
