@@ -7,6 +7,7 @@ replay checks nor the hosting code (nor the AI, which the table loads at its fir
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,6 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = ["play", *args]
     parser = build_parser(args[0] if args[0] in COMMANDS else None)
     options = parser.parse_args(args)
+    keep_private(options.command == "ssh-session")
     try:
         return int(options.handler(options))
     except (CliError, ValueError) as error:  # RulesError and RecordError are ValueErrors
@@ -49,6 +51,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def keep_private(hosted: bool) -> None:
+    """Nothing the program writes can be read by other users: the umask says so for what it
+    makes, and the data folder, if other users can open it or anything in it, is made private
+    again, with one line saying so: on the standard error, or in the account's log when the
+    program runs as a hosted login (the standard error is then the player's screen)."""
+    import os
+
+    from .private import log_to, private_umask, set_notice, tighten_tree
+    from .saves import LOG_NAME, SESSION_MARK, data_dir
+
+    private_umask()
+    folder = data_dir()
+    if hosted or os.environ.get(SESSION_MARK):
+        set_notice(log_to(folder / LOG_NAME))
+    if folder.is_dir():
+        with contextlib.suppress(OSError):
+            tighten_tree(folder)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from .engine.record import RecordError, RecordFile, decode_record
+from .private import make_dir, open_private
 
 
 class RecordWriter:
     """Appends lines and flushes each one at once, so a crash loses at most the line in writing.
+    The file (it holds the game's seed, hence every hand) is readable by its owner only.
 
     With `exclusive`, the file is locked for as long as the writer is open (an advisory lock,
     released by the system if the process dies): a second exclusive writer on the same file
@@ -24,8 +26,8 @@ class RecordWriter:
 
     def __init__(self, path: Path | str, fsync: bool = False, exclusive: bool = False) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: IO[str] = self.path.open("a", encoding="utf-8")
+        make_dir(self.path.parent)
+        self._file: IO[str] = open_private(self.path, "a")
         self._fsync = fsync
         self._lock = threading.Lock()
         if exclusive and not lock_file(self._file):

@@ -20,6 +20,7 @@ from .engine.events import Event
 from .engine.game import Game
 from .engine.record import RecordedGame, RecordError, RecordFile, rebuild, table_of_header
 from .plural import counted
+from .private import private_dir
 from .records import RecordWriter, is_locked, read_record
 
 APP_DIR = "thousand_tui"
@@ -31,6 +32,7 @@ SESSION_MARK = "THOUSAND_SSH_SESSION"
 LOGIN_ENV = "THOUSAND_SSH_LOGIN"
 LOGIN_UNKNOWN = "HOST"  # what a message names when the host did not say (`--host`)
 RECORD_SUFFIX = ".jsonl"
+LOG_NAME = "thousand.log"  # in the data folder: what went wrong while playing
 MAX_NAME = 16
 
 
@@ -82,10 +84,10 @@ def games_dir() -> Path:
 
 
 def ensure_games_dir() -> Path:
-    """The games folder, made (readable by its owner only) if it does not exist yet."""
-    folder = games_dir()
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    return folder
+    """The games folder, made if it does not exist yet; it and the data folder are readable
+    by their owner only."""
+    private_dir(data_dir())
+    return private_dir(games_dir())
 
 
 def new_record_path(preset: str, now: datetime | None = None) -> Path:

@@ -22,6 +22,7 @@ from .engine.game import Start
 from .engine.rules import with_overrides
 from .plural import counted
 from .presets import Preset, load_preset
+from .private import private_dir, write_private
 from .saves import describe_save, games_dir, hosted, latest_unfinished, list_games, typed
 
 LANGUAGES: Final = ("en", "ru")
@@ -190,12 +191,8 @@ def read_player_name(folder: Path) -> str | None:
 
 def keep_player_name(folder: Path, name: str) -> None:
     """Keep a player's name in their folder (readable by the account only)."""
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    temp = folder / f".{PLAYER_NAME_FILE}.tmp"
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(player_name(name) + "\n")
-    temp.replace(folder / PLAYER_NAME_FILE)
+    private_dir(folder)
+    write_private(folder / PLAYER_NAME_FILE, player_name(name) + "\n")
 
 
 def check_think(value: float | None) -> float | None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .presets import LANGUAGES, load_preset, shipped_names
+from .private import private_dir
 from .saves import DATA_DIR_ENV, LOGIN_ENV, LOGIN_UNKNOWN, SESSION_MARK, data_dir
 from .settings import (
     LEVELS,
@@ -472,7 +473,10 @@ def run_ssh_session(
         return 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return refuse(f"the game needs a terminal: connect with ssh -t. {usage(config, user)}")
-    session.data.mkdir(parents=True, exist_ok=True, mode=0o700)
+    folder = data_dir()
+    private_dir(folder)
+    for part in session.data.relative_to(folder).parts:  # players/, then the key's folder
+        folder = private_dir(folder / part)
     env[DATA_DIR_ENV] = str(session.data)
     env[SESSION_MARK] = "1"
     env[LOGIN_ENV] = config.login(user)

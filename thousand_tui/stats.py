@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine.record import RecordedGame, RecordError
+from .private import open_private, private_dir
 from .records import read_record
 from .saves import data_dir
 
@@ -123,8 +124,8 @@ def write_cache(path: Path, entries: Iterable[tuple[str, int, int, float]]) -> N
     if not rows:
         return
     with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        with path.open("a", encoding="utf-8") as handle:
+        private_dir(path.parent)
+        with open_private(path, "a") as handle:
             handle.writelines(rows)
 
 

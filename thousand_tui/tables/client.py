@@ -21,6 +21,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..presets import Preset
+from ..private import open_private, private_dir
 from ..saves import data_dir
 from .service import LOG_NAME, socket_address, socket_path, tables_dir
 from .wire import MAX_SERVICE_LINE, WireError, dump, load
@@ -160,10 +161,10 @@ def start_service(base: Path) -> None:
     """Start the service of `base` in the background, in a session of its own (it outlives
     the terminal that started it). Two at once are harmless: the second finds the first's
     lock and ends."""
-    folder = tables_dir(base)
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    private_dir(base)
+    folder = private_dir(tables_dir(base))
     env = dict(os.environ, THOUSAND_DATA_DIR=str(base))
-    with open(folder / LOG_NAME, "ab") as log:
+    with open_private(folder / LOG_NAME, "ab") as log:
         subprocess.Popen(
             [sys.executable, "-m", "thousand_tui.tables.service"],
             stdin=subprocess.DEVNULL,

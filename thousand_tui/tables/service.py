@@ -36,6 +36,7 @@ from ..engine.deal import Deal
 from ..engine.events import Event, TrickTaken
 from ..engine.game import Game, PlayerInfo
 from ..engine.rules import Rules, RulesError
+from ..private import open_private, private_dir, private_umask, write_private
 from ..records import RecordWriter, lock_file
 from ..saves import data_dir, games_dir, open_new_record, resume
 from ..settings import DEFAULT_PACE, LEVELS, MAX_NAME
@@ -277,9 +278,9 @@ class Service:
     async def run(self) -> int:
         """Serve until no table has been open for `idle_exit` seconds; 0, or 1 when another
         service of this data directory is already running."""
-        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        os.chmod(self.folder, 0o700)
-        lock = (self.folder / LOCK_NAME).open("a")
+        private_dir(self.base)
+        private_dir(self.folder)
+        lock = open_private(self.folder / LOCK_NAME, "a")
         if not lock_file(lock):
             lock.close()
             return 1
@@ -385,9 +386,7 @@ class Service:
             "seats": [{"kind": s.kind, "who": s.who} for s in table.seats],
         }
         path = self.meta_path(table.code)
-        temp = path.with_suffix(".tmp")
-        temp.write_text(json.dumps(meta), encoding="utf-8")
-        temp.replace(path)
+        write_private(path, json.dumps(meta))
 
     def restore(self, code: str) -> Table | None:
         """The table of `code` again, from its file and its record, if its game goes on
@@ -996,6 +995,7 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds a connection at no table may stay silent",
     )
     options = parser.parse_args(argv)
+    private_umask()  # its socket, its files and the records of its tables are the owner's
     service = Service(
         data_dir(), options.idle, options.abandon, options.max_pending, options.conn_timeout
     )

@@ -22,7 +22,7 @@ from typing import TextIO
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from ..saves import SESSION_MARK, data_dir, public_text, typed
+from ..saves import LOG_NAME, SESSION_MARK, data_dir, public_text, typed
 from ..settings import SetupError, setup_from_options
 from .app import ThousandApp, create_app
 from .startup import StartOffer
@@ -95,7 +95,7 @@ def run(options: argparse.Namespace) -> int:
 
             pool.shared_pool(pool.default_jobs())
     app = ThousandApp(setup, session, handle_signals=True, start=offer)
-    app.log_file = data_dir() / "thousand.log"
+    app.log_file = data_dir() / LOG_NAME
     app.yield_when_shown = bool(os.environ.get(SESSION_MARK))
     try:
         app.run()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..private import open_private, private_dir
+
 
 def log_failure(what: str, details: str, log_file: Path | None) -> Path | None:
     """Log `what` with `details` (a traceback); returns the file it went to, if any."""
@@ -17,7 +19,8 @@ def log_failure(what: str, details: str, log_file: Path | None) -> Path | None:
         handlers = [h for h in log.handlers if isinstance(h, logging.FileHandler)]
         if not handlers:
             try:
-                log_file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                private_dir(log_file.parent)
+                open_private(log_file, "a").close()  # readable by its owner only
                 handler = logging.FileHandler(log_file, encoding="utf-8")
             except OSError:
                 handler = None  # no log is no reason to stop the game

@@ -36,6 +36,8 @@ from pathlib import Path
 from types import FrameType
 from typing import NoReturn
 
+from ..private import make_dir
+
 HANGUP_SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
 GRACE = 2.0  # seconds for a clean shutdown before the watchdog ends the process
 POLL = 0.25  # seconds between two looks at the terminal
@@ -55,7 +57,7 @@ def log_line(log_file: Path | None, text: str, level: str = "INFO") -> int | Non
     if log_file is None:
         return None
     try:
-        log_file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_dir(log_file.parent)  # no more: a hang-up is no time to tighten folders
         fd = os.open(log_file, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     except OSError:
         return None

@@ -37,7 +37,7 @@ from ..engine.phases import Trick
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
 from ..presets import Preset, PresetError, load_preset
-from ..saves import data_dir, public_text, typed
+from ..saves import LOG_NAME, data_dir, public_text, typed
 from ..settings import LEVELS, SetupError, TableSetup, check_name
 from ..tables.client import TableClient, TableError, join_table, open_table
 from ..tables.mirror import SeatMirror, Update
@@ -660,7 +660,7 @@ class SharedTableApp(ThousandApp):
 def run_shared(setup: TableSetup, shared: SharedSession) -> int:
     """Show the seat at the shared table until the player leaves."""
     app = SharedTableApp(setup, shared, handle_signals=True)
-    app.log_file = data_dir() / "thousand.log"
+    app.log_file = data_dir() / LOG_NAME
     try:
         app.run()
     finally:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from ..presets import Preset, load_preset, shipped_names
+from ..private import private_dir, write_private
 from ..saves import APP_DIR, SESSION_MARK, SavedGame, data_dir, list_games
 from ..settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, TableSetup, table_levels
 
@@ -80,10 +81,8 @@ class Choices:
     def write(self, path: Path) -> bool:
         """Keep the choices in `path`; False if it cannot be written (nothing else is lost)."""
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_suffix(".tmp")
-            temporary.write_text(json.dumps(asdict(self), ensure_ascii=False), encoding="utf-8")
-            temporary.replace(path)
+            private_dir(path.parent)
+            write_private(path, json.dumps(asdict(self), ensure_ascii=False))
         except OSError:
             return False
         return True
