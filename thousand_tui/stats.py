@@ -1,6 +1,6 @@
 """A player's statistics, read from the saved game records (the records stay the source of
 truth; the only other file is the cache of deal analyses, `analysis.jsonl`, which can be
-deleted at any time).
+deleted at any time and holds no game's seed).
 
 `collect(paths)` reads the records and sums, for the human seat of each: games and wins,
 points per deal, contracts played and made by size, concessions, palki, barrel attempts and
@@ -12,6 +12,7 @@ opponent level, with the points per deal of each game for a trend.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -19,13 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from .engine.record import RecordedGame, RecordError
-from .private import open_private, private_dir
+from .private import open_private, private_dir, write_private
 from .records import read_record
 from .saves import data_dir
 
 # Contract sizes: (first, last) of each band; the last band is open.
 BANDS: tuple[tuple[int, int | None], ...] = ((100, 120), (125, 160), (165, None))
 CACHE_NAME = "analysis.jsonl"
+KEY_MARK = "g1:"  # what starts a game's name in the cache (older versions used its seed)
 TREND_GAMES = 12
 
 
@@ -93,8 +95,11 @@ class Stats:
 
 
 def game_key(path: Path, header: dict[str, Any]) -> str:
-    """What names a game in the analysis cache: its file and its start."""
-    return f"{path.name}|{header.get('created', '')}|{header.get('seed', '')}"
+    """What names a game in the analysis cache: a digest of its file's name and its start.
+    Never its seed, from which anyone could work out every hand and talon of the game: the
+    seed stays in the record alone."""
+    named = f"{path.name}\0{header.get('created', '')}".encode()
+    return KEY_MARK + hashlib.sha256(named).hexdigest()[:32]
 
 
 def cache_path(base: Path | None = None) -> Path:
@@ -102,31 +107,68 @@ def cache_path(base: Path | None = None) -> Path:
 
 
 def read_cache(path: Path) -> dict[tuple[str, int, int], float]:
-    """(game, deal, seat) → points lost, from the cache; lines it cannot read are skipped."""
+    """(game, deal, seat) → points lost, from the cache; lines it cannot read are skipped,
+    and lines of older versions (named by the game's seed) are dropped from the file."""
     out: dict[tuple[str, int, int], float] = {}
-    with contextlib.suppress(OSError):
-        for row in path.read_text(encoding="utf-8").splitlines():
-            try:
-                line = json.loads(row)
-                key = (str(line["game"]), int(line["deal"]), int(line["seat"]))
-                out[key] = float(line["lost"])
-            except (ValueError, KeyError, TypeError):
-                continue
+    rows, stale = _cache_rows(path)
+    for row in rows:
+        line = json.loads(row)
+        out[(str(line["game"]), int(line["deal"]), int(line["seat"]))] = float(line["lost"])
+    if stale:
+        _rewrite(path, rows)
     return out
 
 
 def write_cache(path: Path, entries: Iterable[tuple[str, int, int, float]]) -> None:
-    """Add analyses to the cache (game, deal, seat, points lost)."""
+    """Add analyses to the cache (game, deal, seat, points lost); the cache is readable by
+    its owner only."""
     rows = [
-        json.dumps({"game": g, "deal": d, "seat": s, "lost": round(lost, 1)}) + "\n"
+        json.dumps({"game": g, "deal": d, "seat": s, "lost": round(lost, 1)})
         for g, d, s, lost in entries
     ]
     if not rows:
         return
+    kept, stale = _cache_rows(path)
+    if stale:
+        _rewrite(path, kept + rows)
+        return
     with contextlib.suppress(OSError):
         private_dir(path.parent)
         with open_private(path, "a") as handle:
-            handle.writelines(rows)
+            handle.writelines(row + "\n" for row in rows)
+
+
+def _cache_rows(path: Path) -> tuple[list[str], bool]:
+    """The cache's good lines, and whether it holds others (unreadable, or of a version
+    that named games by their seed)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return [], False
+    rows: list[str] = []
+    stale = False
+    for row in text.splitlines():
+        try:
+            line = json.loads(row)
+            good = (
+                str(line["game"]).startswith(KEY_MARK)
+                and isinstance(line["deal"], int)
+                and isinstance(line["seat"], int)
+                and isinstance(line["lost"], (int, float))
+            )
+        except (ValueError, KeyError, TypeError):
+            good = False
+        if good:
+            rows.append(row)
+        else:
+            stale = True
+    return rows, stale
+
+
+def _rewrite(path: Path, rows: list[str]) -> None:
+    with contextlib.suppress(OSError):
+        private_dir(path.parent)
+        write_private(path, "".join(row + "\n" for row in rows))
 
 
 def human_seat(header: dict[str, Any]) -> int | None:

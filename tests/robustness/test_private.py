@@ -143,6 +143,34 @@ def test_a_hosted_login_makes_the_players_folders_private(
     assert modes(root / "data") == {}
 
 
+SEED = 987_654_321
+
+
+async def test_the_analysis_cache_holds_no_seed_and_drops_lines_that_did(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seed tells every hand and talon of a game: the record alone holds it. A cache of
+    an older version, which named games by their seed, loses those lines when read."""
+    monkeypatch.setenv(DATA_DIR_ENV, str(root / "d"))
+    setup = TableSetup.of(seed=SEED, pace=0, deals={1: STRONG}, start=about_to_win())
+    app = create_app(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await win_the_game(pilot)
+    [record] = (root / "d" / "games").glob("*.jsonl")
+    header = json.loads(record.read_text().splitlines()[0])
+    assert header["seed"] == SEED
+    cache = root / "d" / CACHE_NAME
+    old = {"game": f"{record.name}|{header['created']}|{SEED}", "deal": 1, "seat": 0, "lost": 7}
+    cache.write_text(json.dumps(old) + "\n")
+    assert main(["stats", "--analyze", "--jobs", "1", "--json"]) == 0
+    text = cache.read_text()
+    assert str(SEED) not in text
+    lines = [json.loads(row) for row in text.splitlines()]
+    assert [(line["deal"], line["seat"]) for line in lines] == [(1, 0)]  # analysed again
+    assert main(["stats", "--json"]) == 0
+    assert cache.read_text() == text
+
+
 # ---------------------------------------------------------------------- folders made private
 
 
