@@ -20,14 +20,13 @@ from .engine.events import Event
 from .engine.game import Game
 from .engine.record import RecordedGame, RecordError, RecordFile, rebuild, table_of_header
 from .plural import counted
+from .priority import SESSION_MARK as SESSION_MARK
 from .private import private_dir
 from .records import RecordWriter, is_locked, read_record
 
 APP_DIR = "thousand_tui"
 # An absolute path here replaces the whole data directory (a hosted session per player).
 DATA_DIR_ENV = "THOUSAND_DATA_DIR"
-# Set by `thousand ssh-session`: the table runs as a hosted session (docs/ssh-hosting.md).
-SESSION_MARK = "THOUSAND_SSH_SESSION"
 # Set by `thousand ssh-session` too: how its players log in (`thousand@cards.example.org`).
 LOGIN_ENV = "THOUSAND_SSH_LOGIN"
 LOGIN_UNKNOWN = "HOST"  # what a message names when the host did not say (`--host`)

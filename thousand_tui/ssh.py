@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .presets import LANGUAGES, load_preset, shipped_names
+from .priority import give_way
 from .private import private_dir
 from .saves import DATA_DIR_ENV, LOGIN_ENV, LOGIN_UNKNOWN, SESSION_MARK, data_dir
 from .settings import (
@@ -480,6 +481,7 @@ def run_ssh_session(
     env[DATA_DIR_ENV] = str(session.data)
     env[SESSION_MARK] = "1"
     env[LOGIN_ENV] = config.login(user)
+    give_way()  # the table, the service it may start and their AI workers inherit it
     return launch(session.argv)
 
 

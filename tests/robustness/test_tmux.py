@@ -13,8 +13,8 @@ import sys
 import pytest
 
 from thousand_tui import saves
+from thousand_tui.priority import HOSTED_NICENESS
 from thousand_tui.records import read_record
-from thousand_tui.tui.screens.table import HOSTED_NICENESS
 
 from .terminal import (
     PER_KEY,
@@ -100,7 +100,7 @@ def test_a_hosted_session_killed_mid_deal_and_resumed(tmux: Tmux) -> None:
         tmux, "ssh-session", prefix=login + "'family ru' ", pattern=PER_KEY, ready="Кон 1"
     )
     assert read_record(path).games[0].header["preset"] == "family"
-    # On screen, a hosted game gives way to the tables of players logging in.
+    # A hosted game runs at the priority of everything hosted.
     gives_way = max(os.getpriority(os.PRIO_PROCESS, 0), HOSTED_NICENESS)
     wait_for("the game to give way", lambda: niceness(tmux.game_pid()) == gives_way, tmux)
     wait_for("the deal in the record", lambda: len(record_lines(path)) >= 2, tmux)

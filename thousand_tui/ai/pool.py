@@ -33,6 +33,8 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import AsyncResult
 from typing import TypeVar
 
+from ..priority import give_way_if_hosted
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -41,6 +43,7 @@ POLL = 0.1  # seconds between two looks at whether the pool was shut down, while
 
 
 def _watch_parent(parent: int, nice: int = 0) -> None:
+    give_way_if_hosted()  # a hosted program's workers run at its priority, or lower
     # The terminal's hang-up and Ctrl+C reach the whole process group: the program ends its
     # workers itself (or they notice it is gone), never in the middle of taking a task.
     for sig in (signal.SIGHUP, signal.SIGINT):

@@ -36,6 +36,7 @@ from ..engine.deal import Deal
 from ..engine.events import Event, TrickTaken
 from ..engine.game import Game, PlayerInfo
 from ..engine.rules import Rules, RulesError
+from ..priority import give_way_if_hosted
 from ..private import open_private, private_dir, private_umask, write_private
 from ..records import RecordWriter, lock_file
 from ..saves import data_dir, games_dir, open_new_record, resume
@@ -996,6 +997,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     options = parser.parse_args(argv)
     private_umask()  # its socket, its files and the records of its tables are the owner's
+    give_way_if_hosted()  # started by a hosted session: the priority of the sessions
     service = Service(
         data_dir(), options.idle, options.abandon, options.max_pending, options.conn_timeout
     )

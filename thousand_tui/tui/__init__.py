@@ -96,7 +96,6 @@ def run(options: argparse.Namespace) -> int:
             pool.shared_pool(pool.default_jobs())
     app = ThousandApp(setup, session, handle_signals=True, start=offer)
     app.log_file = data_dir() / LOG_NAME
-    app.yield_when_shown = bool(os.environ.get(SESSION_MARK))
     try:
         app.run()
     finally:

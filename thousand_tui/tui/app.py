@@ -81,8 +81,6 @@ class ThousandApp(App[int]):
         self.complaint = False  # a warning or error is on the screen
         self.shared_choice: SharedChoice | None = None  # a shared table chosen at the start
         self.log_file: Path | None = None  # where problems are logged (`failures.py`)
-        # A hosted game, once on screen, gives way to the tables being opened (`table.py`).
-        self.yield_when_shown = False
         self.ascii_filter = AsciiFilter() if setup.ascii else None
         if setup.ascii:
             self.add_class("-ascii")

@@ -65,17 +65,6 @@ if TYPE_CHECKING:
 WIDE = 110
 TALL = 34
 FIRST_MOVE = 0.05  # seconds after the table opens
-HOSTED_NICENESS = 5
-
-
-def yield_to_new_tables() -> None:
-    """A hosted game on screen gives way to the players logging in: their tables open first
-    when the host is busy (its search workers, in its process group, give way too)."""
-    try:
-        if os.getpriority(os.PRIO_PGRP, 0) < HOSTED_NICENESS:
-            os.setpriority(os.PRIO_PGRP, 0, HOSTED_NICENESS)
-    except OSError:
-        pass  # a priority is a courtesy; the game plays on without it
 
 
 DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint")  # the actions `check_action` weighs
@@ -188,8 +177,6 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.update_size_classes()
         self.begin()
-        if self.table_app.yield_when_shown:
-            self.call_after_refresh(yield_to_new_tables)
 
     def begin(self) -> None:
         """Tell how the game begins (or that it was resumed), draw it, ask the first move."""

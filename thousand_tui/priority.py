@@ -1,0 +1,36 @@
+"""One priority for everything a hosted account runs: the players' sessions, solo or at a
+shared table, the table service they start and the AI's worker processes all run at nice 5,
+so that the host's own work (and sshd, which lets the next player in) comes first.
+
+`give_way()` lowers the calling process to that priority, never further and never back up:
+calling it twice changes nothing, and a process already lower (a background worker) stays
+where it is. The processes and threads it starts afterwards inherit it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+HOSTED_NICENESS = 5
+# Set by `thousand ssh-session`: the table runs as a hosted session (docs/ssh-hosting.md).
+SESSION_MARK = "THOUSAND_SSH_SESSION"
+
+
+def hosted(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this process runs for a hosted session (or was started by one)."""
+    return bool((os.environ if environ is None else environ).get(SESSION_MARK))
+
+
+def give_way() -> None:
+    """Run at nice `HOSTED_NICENESS` from now on, unless already at it or lower."""
+    try:
+        if os.getpriority(os.PRIO_PROCESS, 0) < HOSTED_NICENESS:
+            os.setpriority(os.PRIO_PROCESS, 0, HOSTED_NICENESS)
+    except OSError:
+        pass  # a priority is a courtesy; the game plays on without it
+
+
+def give_way_if_hosted() -> None:
+    if hosted():
+        give_way()
