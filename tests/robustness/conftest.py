@@ -6,10 +6,19 @@ from pathlib import Path
 
 import pytest
 
+from thousand_tui import ssh
 from thousand_tui.saves import DATA_DIR_ENV
 
 from .sshd import Sshd, started
 from .terminal import Tmux
+
+
+@pytest.fixture(autouse=True)
+def keep_the_tests_priority(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hosted session run inside the test process gives way there, and every later test in
+    that process would run at nice 5: here it does not (test_priority.py starts sessions in
+    processes of their own and reads their priority)."""
+    monkeypatch.setattr(ssh, "give_way", lambda: None)
 
 
 @pytest.fixture

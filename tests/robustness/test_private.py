@@ -134,8 +134,9 @@ def test_a_hosted_login_makes_the_players_folders_private(
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     folders: list[Path] = []
     options = build_parser("ssh-session").parse_args(["ssh-session"])
+    env = dict(os.environ)  # what the session sets for the game it starts
     launched = ssh.run_ssh_session(
-        options, None, lambda argv: folders.append(Path(os.environ[DATA_DIR_ENV])) or 0
+        options, env, lambda argv: folders.append(Path(env[DATA_DIR_ENV])) or 0
     )
     assert launched == 0
     [per_key] = folders

@@ -379,6 +379,7 @@ def test_the_session_starts_the_table_in_its_own_process(
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     started: list[tuple[list[str], str]] = []
     env = environment(host, "family ru", SSH_USER_AUTH=auth_file(host, "auth", "AAAAkey"))
+    monkeypatch.setattr(ssh, "give_way", lambda: started.append((["give way"], "")))
 
     def launch(argv: list[str]) -> int:
         started.append((argv, env[DATA_DIR_ENV]))
@@ -386,7 +387,8 @@ def test_the_session_starts_the_table_in_its_own_process(
 
     options = build_parser().parse_args(["ssh-session", "--ai", "easy"])
     assert ssh.run_ssh_session(options, env, launch) == 0
-    [(argv, data)] = started
+    [(gives_way, _), (argv, data)] = started  # at the hosted priority before the table opens
+    assert gives_way == ["give way"]
     assert argv == ["play", "--preset", "family", "--ai", "easy", "--lang", "ru"]
     assert Path(data).parent == host / "data" / "thousand_tui" / "players"
     assert stat.S_IMODE(Path(data).stat().st_mode) == 0o700
