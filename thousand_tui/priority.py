@@ -18,7 +18,9 @@ SESSION_MARK = "THOUSAND_SSH_SESSION"
 
 
 def hosted(environ: Mapping[str, str] | None = None) -> bool:
-    """Whether this process runs for a hosted session (or was started by one)."""
+    """Whether this process runs for a hosted session (or was started by one): it gives way to
+    the others, and its player, who can type neither `thousand` nor a path of the server, is
+    never told to (docs/ssh-hosting.md)."""
     return bool((os.environ if environ is None else environ).get(SESSION_MARK))
 
 

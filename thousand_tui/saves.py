@@ -21,6 +21,7 @@ from .engine.game import Game
 from .engine.record import RecordedGame, RecordError, RecordFile, rebuild, table_of_header
 from .plural import counted
 from .priority import SESSION_MARK as SESSION_MARK
+from .priority import hosted as hosted
 from .private import private_dir
 from .records import RecordWriter, is_locked, read_record
 
@@ -44,12 +45,6 @@ def data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or ""
     root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
     return root / APP_DIR
-
-
-def hosted(environ: Mapping[str, str] | None = None) -> bool:
-    """Whether this runs as a hosted SSH session (docs/ssh-hosting.md): its player cannot
-    type `thousand` nor open a file of the server, so no message may tell him to."""
-    return bool((os.environ if environ is None else environ).get(SESSION_MARK))
 
 
 def typed(

@@ -166,6 +166,12 @@ def test_the_line_left_after_a_shared_table_names_the_ssh_command(
         def run(self) -> None:
             pass
 
+        def closed(self) -> None:
+            pass
+
+        def finish(self, status: int) -> int:
+            return status
+
     monkeypatch.setattr(shared, "SharedTableApp", App)
     shared.run_shared(TableSetup.of(), fake)  # type: ignore[arg-type]
     out = capsys.readouterr().out
