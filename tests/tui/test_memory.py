@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 from rich.text import Text
+from textual._styles_cache import StylesCache
 from textual.dom import DOMNode
 from textual.strip import Strip
 from textual.widgets._footer import FooterKey
@@ -85,6 +86,27 @@ async def test_the_log_keeps_its_last_lines_only() -> None:
         assert len(log._line_cache) <= GameLog.MAX_LINES
         assert len(log.lines_written) == GameLog.MAX_LINES
         assert log.lines_written[-1].startswith(f"line {3 * GameLog.MAX_LINES - 1}:")
+
+
+async def test_a_page_closed_leaves_nothing_it_rendered_behind() -> None:
+    """Each widget's rendered lines live in its styles cache; once the widget is gone, so is
+    the cache (Textual kept the last 1,024 of them in a cache of colours)."""
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for _ in range(2):  # the sheet once, so that what it loads for good is loaded
+            await pilot.press("s")
+            await pilot.pause()
+        gc.collect()
+        caches, strips = len(live(StylesCache)), len(live(Strip))
+        for _ in range(20):
+            await pilot.press("s")  # the sheet, drawn
+            await pilot.pause()
+            await pilot.press("s")  # and closed
+            await pilot.pause()
+        gc.collect()
+        assert len(live(StylesCache)) <= caches + 30  # (20 sheets kept: over 200 more)
+        assert len(live(Strip)) <= strips + 200
 
 
 @pytest.mark.slow

@@ -28,11 +28,14 @@ from ..settings import LANGUAGES, SetupError, TableSetup, keep_player_name
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard, end_now
 from .i18n import Translator
+from .patches import apply as apply_patches
 from .render import CardColors, Palette
 from .screens.common import KEY_HOLD
 from .screens.table import TableScreen
 from .session import Session, new_session, same_table
 from .startup import Choices, SharedChoice, StartOffer, choices_path
+
+apply_patches()
 
 MIN_SIZE = (80, 24)
 
