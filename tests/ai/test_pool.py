@@ -121,3 +121,32 @@ def pool_pid(_task: int) -> int:
 def slow_pid(_task: int) -> int:
     time.sleep(0.1)
     return os.getpid()
+
+
+def worker_pid(_: int) -> int:
+    return os.getpid()
+
+
+def test_the_background_worker_is_replaced_after_its_share_of_deals() -> None:
+    """A long game's analyses never pile up in one process: after `BACKGROUND_TASKS` deals a
+    new worker takes over (and the old one is gone)."""
+    background = pool.SearchPool(1, max_tasks=pool.BACKGROUND_TASKS)
+    try:
+        pids = [background.call(worker_pid, n) for n in range(2 * pool.BACKGROUND_TASKS)]
+    finally:
+        background.shutdown()
+    first, *others = dict.fromkeys(pids)
+    assert len(others) == 1, pids  # two workers, each for its share
+    assert pids.count(first) == pool.BACKGROUND_TASKS
+    deadline = time.monotonic() + WAIT
+    while running(first) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not running(first)
+
+
+def test_the_background_pool_replaces_its_worker() -> None:
+    background = pool.background_pool()
+    try:
+        assert background._pool._maxtasksperchild == pool.BACKGROUND_TASKS  # type: ignore[attr-defined]
+    finally:
+        pool.shutdown()

@@ -88,11 +88,17 @@ class PoolClosed(Exception):
 class SearchPool:
     """`jobs` worker processes and a bound on the tasks in flight."""
 
-    def __init__(self, jobs: int, nice: int = 0) -> None:
+    def __init__(self, jobs: int, nice: int = 0, max_tasks: int | None = None) -> None:
+        """`max_tasks`: a worker that has done that many tasks is replaced by a new one."""
         self.jobs = jobs
         context = multiprocessing.get_context("spawn")
         with real_stdio():
-            self._pool = context.Pool(jobs, initializer=_watch_parent, initargs=(os.getpid(), nice))
+            self._pool = context.Pool(
+                jobs,
+                initializer=_watch_parent,
+                initargs=(os.getpid(), nice),
+                maxtasksperchild=max_tasks,
+            )
         self._closed = False
 
     def warm_up(self) -> None:
@@ -172,6 +178,10 @@ _pool: SearchPool | None = None
 _background: SearchPool | None = None
 _lock = threading.Lock()
 BACKGROUND_NICE = 10  # the background worker yields the cores to the game's own search
+# Deals the background worker analyses before a new one takes over: a worker's memory only
+# grows with the deals it has solved (the heap of its largest searches is never given back),
+# by about 1 MB a deal, and a new worker costs a second of a core at its low priority.
+BACKGROUND_TASKS = 8
 
 
 def shared_pool(jobs: int) -> SearchPool:
@@ -191,7 +201,7 @@ def background_pool() -> SearchPool:
     global _background
     with _lock:
         if _background is None:
-            _background = SearchPool(1, nice=BACKGROUND_NICE)
+            _background = SearchPool(1, nice=BACKGROUND_NICE, max_tasks=BACKGROUND_TASKS)
         return _background
 
 
