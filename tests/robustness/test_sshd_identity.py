@@ -10,7 +10,7 @@ import re
 import shlex
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -30,12 +30,11 @@ def without_identity(server: Sshd) -> str:
     return block.replace("    ExposeAuthInfo yes\n", "")
 
 
-@pytest.fixture
-def anonymous(tmp_path: Path) -> Iterator[Sshd]:
-    """A real sshd set up as the guide says but without `ExposeAuthInfo`, for two keys."""
-    server = Sshd(tmp_path / "sshd", players=2)
+def serving(server: Sshd, start: Callable[[], None]) -> Iterator[Sshd]:
+    """The server started by `start` and checked to take a login (else the test is skipped),
+    stopped afterwards with the table service of its account."""
     try:
-        server.start(without_identity(server))
+        start()
         server.login_check()
     except Unavailable as why:
         server.stop()
@@ -45,6 +44,13 @@ def anonymous(tmp_path: Path) -> Iterator[Sshd]:
     finally:
         server.stop()
         stop_service(server.data / "thousand_tui")
+
+
+@pytest.fixture
+def anonymous(tmp_path: Path) -> Iterator[Sshd]:
+    """A real sshd set up as the guide says but without `ExposeAuthInfo`, for two keys."""
+    server = Sshd(tmp_path / "sshd", players=2)
+    yield from serving(server, lambda: server.start(without_identity(server)))
 
 
 def ssh(server: Sshd, *words: str, player: int = 0) -> subprocess.CompletedProcess[str]:
@@ -143,7 +149,8 @@ def named(tmp_path: Path) -> Iterator[Sshd]:
     host telling the game where authorized_keys is (`--authorized-keys`)."""
     root = tmp_path / "sshd"
     server = Sshd(root, players=2, host_options=f"--authorized-keys {root / 'authorized_keys'}")
-    try:
+
+    def start() -> None:
         server.start()
         keys = (root / "authorized_keys").read_text().splitlines()
         comments = ("olga@laptop", "boris")
@@ -152,15 +159,8 @@ def named(tmp_path: Path) -> Iterator[Sshd]:
             for key, comment in zip(keys, comments, strict=True)
         ]
         (root / "authorized_keys").write_text("\n".join(lines) + "\n")
-        server.login_check()
-    except Unavailable as why:
-        server.stop()
-        pytest.skip(f"no real sshd here: {why}")
-    try:
-        yield server
-    finally:
-        server.stop()
-        stop_service(server.data / "thousand_tui")
+
+    yield from serving(server, start)
 
 
 def test_each_key_has_a_name_of_its_own(named: Sshd, tmux: Tmux) -> None:
