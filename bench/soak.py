@@ -63,6 +63,13 @@ class Run:
             return None
         return self.rows[-1][column] - start[column]
 
+    def peak(self, column: int) -> float | None:
+        """The most MB of a column from deal FROM_DEAL on: for the workers, which are replaced
+        from time to time (the analysis worker every few deals), the growth from one deal to
+        another says less than how high they go."""
+        values = [row[column] for row in self.rows if row[0] >= FROM_DEAL]
+        return max(values) if values else None
+
 
 # ---------------------------------------------------------------------- processes
 
@@ -240,6 +247,12 @@ def report(runs: list[Run]) -> None:
         worst = max((g for g in growths if g is not None), default=None)
         verdict = "?" if worst is None else ("ok" if worst <= GOAL_MB else "OVER")
         print(f"{run.name:<14} {last:>5} {shown[0]:>7} {shown[1]:>8} {shown[2]:>8}  {verdict}")
+    print(f"\nthe most MB from deal {FROM_DEAL} on")
+    print(f"{'run':<14} {'game':>7} {'workers':>8} {'service':>8}")
+    for run in runs:
+        peaks = [run.peak(column) for column in (1, 2, 3)]
+        shown = ["     -" if p is None else f"{p:6.1f}" for p in peaks]
+        print(f"{run.name:<14} {shown[0]:>7} {shown[1]:>8} {shown[2]:>8}")
 
 
 def main() -> int:
