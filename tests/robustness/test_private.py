@@ -98,22 +98,31 @@ async def test_a_solo_game_makes_everything_private(
     assert modes(config) == {}
 
 
+@contextlib.contextmanager
+def a_deal_at_a_shared_table(base: Path) -> Iterator[None]:
+    """Ann, Bob and Cat at a table of the data folder `base`, one deal played; they leave
+    afterwards."""
+    ann = opened(base, "Ann")
+    seats = [ann, joined(base, ann.mirror.code, "Bob"), joined(base, ann.mirror.code, "Cat")]
+    try:
+        play_until(seats, lambda: all(len(s.mirror.results) >= 1 for s in seats))
+        yield
+    finally:
+        for seat in seats:
+            with contextlib.suppress(Exception):
+                seat.close()
+
+
 def test_a_shared_table_makes_everything_private(
     root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     base = root / "d"
     monkeypatch.setenv(DATA_DIR_ENV, str(base))
-    ann = opened(base, "Ann")
-    seats = [ann, joined(base, ann.mirror.code, "Bob"), joined(base, ann.mirror.code, "Cat")]
-    try:
-        play_until(seats, lambda: all(len(s.mirror.results) >= 1 for s in seats))
+    with a_deal_at_a_shared_table(base):
         made = {p.relative_to(base).as_posix() for p in base.rglob("*")}
         assert {"tables", "tables/service.sock", "games"} <= made
         assert any(name.startswith("tables/") and name.endswith(".json") for name in made)
         assert modes(base) == {}
-    finally:
-        for seat in seats:
-            seat.close()
 
 
 def host_environment(root: Path, monkeypatch: pytest.MonkeyPatch, request: str) -> None:
@@ -270,10 +279,7 @@ def test_another_user_is_refused_the_data_the_records_the_cache_and_the_socket(
 ) -> None:
     base = root / "d"
     monkeypatch.setenv(DATA_DIR_ENV, str(base))
-    ann = opened(base, "Ann")
-    seats = [ann, joined(base, ann.mirror.code, "Bob"), joined(base, ann.mirror.code, "Cat")]
-    try:
-        play_until(seats, lambda: all(len(s.mirror.results) >= 1 for s in seats))
+    with a_deal_at_a_shared_table(base):
         assert main(["stats", "--analyze", "--jobs", "1"]) == 0
         [record] = (base / "games").glob("*.jsonl")
         control = root / "readme.txt"  # the other user can read what is meant for everyone
@@ -289,9 +295,5 @@ def test_another_user_is_refused_the_data_the_records_the_cache_and_the_socket(
         }
         assert all(path.exists() for path in paths.values())
         got = as_other_user(paths, socket_path(base))
-    finally:
-        for seat in seats:
-            with contextlib.suppress(Exception):
-                seat.close()
     assert got.pop("control") == "ok"
     assert got == dict.fromkeys([*list(paths)[1:], "socket"], "PermissionError")

@@ -10,10 +10,10 @@ from pathlib import Path
 from textual.widgets import Static
 
 from thousand_tui.settings import TableSetup
-from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
+from thousand_tui.tui.shared import SharedSession, SharedTableApp, SharedTableScreen, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import joined, opened, play_until, pump, service_pid
+from .helpers import Seat, joined, opened, play_until, pump, service_pid
 
 GONE = "The table is gone"
 
@@ -27,12 +27,16 @@ def on_table(app: SharedTableApp) -> bool:
     return any(isinstance(screen, SharedTableScreen) for screen in app.screen_stack)
 
 
-async def test_the_notice_of_a_lost_table_goes_when_the_seat_is_back(base: Path) -> None:
+def bob_on_screen(base: Path) -> tuple[Seat, Seat, SharedSession, SharedTableApp]:
+    """Ann and Cat (scripted) at a table, and Bob at it on the table screen (not yet run)."""
     ann = opened(base, "Ann", timeout=30.0)
-    code = ann.mirror.code
-    cat = joined(base, code, "Cat")
-    shared = join_shared(code, name="Bob", base=base, who="key-b0b")
-    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    cat = joined(base, ann.mirror.code, "Cat")
+    shared = join_shared(ann.mirror.code, name="Bob", base=base, who="key-b0b")
+    return ann, cat, shared, SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+
+
+async def test_the_notice_of_a_lost_table_goes_when_the_seat_is_back(base: Path) -> None:
+    ann, cat, shared, app = bob_on_screen(base)
     async with app.run_test(size=(120, 36)) as pilot:
         await pump(pilot, [ann, cat], lambda: on_table(app))
         table = app.table
@@ -54,14 +58,12 @@ async def test_the_notice_of_a_lost_table_goes_when_the_seat_is_back(base: Path)
 
 
 async def test_a_seat_taken_over_from_another_terminal_is_not_taken_back(base: Path) -> None:
-    ann = opened(base, "Ann", timeout=30.0)
-    code = ann.mirror.code
-    cat = joined(base, code, "Cat")
-    shared = join_shared(code, name="Bob", base=base, who="key-b0b")
-    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    ann, cat, shared, app = bob_on_screen(base)
     async with app.run_test(size=(120, 36)) as pilot:
         await pump(pilot, [ann, cat], lambda: on_table(app))
-        other = joined(base, code, "Bob", who="key-b0b")  # Bob again, from another terminal
+        other = joined(
+            base, ann.mirror.code, "Bob", who="key-b0b"
+        )  # Bob again, from another terminal
         await pump(pilot, [other], lambda: shared.mirror.closed)
         await pilot.pause(2.5)  # longer than a try to sit again would wait
         play_until([ann, cat, other], lambda: True, play=False)
