@@ -58,14 +58,14 @@ def keep_private(hosted: bool) -> None:
     makes, and the data folder, if other users can open it or anything in it, is made private
     again, with one line saying so: on the standard error, or in the account's log when the
     program runs as a hosted login (the standard error is then the player's screen)."""
-    import os
 
     from .private import log_to, private_umask, set_notice, tighten_tree
-    from .saves import LOG_NAME, SESSION_MARK, data_dir
+    from .saves import LOG_NAME, data_dir
+    from .saves import hosted as hosted_session
 
     private_umask()
     folder = data_dir()
-    if hosted or os.environ.get(SESSION_MARK):
+    if hosted or hosted_session():
         set_notice(log_to(folder / LOG_NAME))
     if folder.is_dir():
         with contextlib.suppress(OSError):

@@ -22,7 +22,7 @@ from typing import TextIO
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from ..saves import LOG_NAME, SESSION_MARK, data_dir, public_text, typed
+from ..saves import LOG_NAME, data_dir, hosted, public_text, typed
 from ..settings import SetupError, setup_from_options
 from .app import ThousandApp, create_app
 from .startup import StartOffer
@@ -111,7 +111,7 @@ def run(options: argparse.Namespace) -> int:
     session = app.session
     try:
         if session.path is not None and not session.game.over:
-            if os.environ.get(SESSION_MARK):
+            if hosted():
                 # A hosted session: the player's next login continues it, not a command.
                 print(f"{PROG}: game saved; continue it with `{typed('--resume', 'resume')}`")
             else:

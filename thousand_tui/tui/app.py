@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -23,7 +22,7 @@ from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from ..saves import SESSION_MARK, data_dir, public_text
+from ..saves import data_dir, hosted, public_text
 from ..settings import LANGUAGES, SetupError, TableSetup, keep_player_name
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard, end_now
@@ -291,7 +290,7 @@ class ThousandApp(App[int]):
     def hosted_name(self) -> bool:
         """Whether this is a hosted player's start screen with the name they chose (the word
         `name`) or their key gave: the screen starts with it, and a new one is kept as theirs."""
-        return bool(self.start is not None and self.setup.name and os.environ.get(SESSION_MARK))
+        return bool(self.start is not None and self.setup.name and hosted())
 
     def open_table(self, setup: TableSetup) -> None:
         """Leave the start screen for the table of a new game (or of a game continued)."""

@@ -18,7 +18,7 @@ from typing import Final
 
 from ..presets import Preset, load_preset, shipped_names
 from ..private import private_dir, write_private
-from ..saves import APP_DIR, SESSION_MARK, SavedGame, data_dir, list_games
+from ..saves import APP_DIR, SavedGame, data_dir, hosted, list_games
 from ..settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, TableSetup, table_levels
 
 CHOICES_FILE: Final = "start.json"
@@ -31,7 +31,7 @@ def choices_path(environ: dict[str, str] | None = None) -> Path:
     account every player has a folder of their own for games, and the choices are kept there:
     one player's name is not offered to the next."""
     env = os.environ if environ is None else environ
-    if env.get(SESSION_MARK):
+    if hosted(env):
         return data_dir() / CHOICES_FILE
     base = env.get("XDG_CONFIG_HOME") or ""
     root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".config"

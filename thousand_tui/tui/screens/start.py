@@ -9,7 +9,6 @@ choices are kept (`startup.Choices`) when the screen is left, for a game or for 
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ...presets import Preset
-from ...saves import SESSION_MARK, SavedGame, local_date, public_text
+from ...saves import SavedGame, hosted, local_date, public_text
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, check_name
 from ...tables.service import normalize_code
 from ..i18n import Translator
@@ -181,7 +180,7 @@ class StartScreen(Screen[None]):
             lines.append(Entry("saved-title", t("start_continue"), lambda: None, heading=True))
             for number, save in enumerate(self.saved):
                 lines.append(Entry(f"saved-{number}", self.saved_words(save), self.continuer(save)))
-        if not os.environ.get(SESSION_MARK):  # over SSH: the words `open` and `join` do it
+        if not hosted():  # over SSH: the words `open` and `join` do it
             lines.append(Entry("open-table", t("start_open"), self.open_shared))
             lines.append(Entry("join-table", t("start_join"), self.ask_code))
         lines.append(Entry("quit", t("start_quit"), self.action_quit))

@@ -12,7 +12,6 @@ controller's state or of the screen's reactive attributes redraws the table once
 from __future__ import annotations
 
 import math
-import os
 import random
 import time
 from dataclasses import replace
@@ -32,7 +31,7 @@ from ...engine.actions import Action
 from ...engine.deal import Phase
 from ...engine.game import Game
 from ...engine.view import SeatView
-from ...saves import SESSION_MARK, public_text
+from ...saves import hosted, public_text
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
 from ..failures import log_failure
@@ -114,7 +113,7 @@ class TableScreen(Screen[None]):
         # Each finished deal is analysed at once in a background process, except in a hosted
         # session: there twenty players would keep twenty more processes busy, so a deal is
         # analysed only when its analysis is asked for.
-        self.analyse_each_deal = not os.environ.get(SESSION_MARK)
+        self.analyse_each_deal = not hosted()
         self.hinted = False  # a hint was shown for the human's decision now due
         self.hint_text: tuple[int, str] | None = None  # the last hint shown, with its turn
         # The analyses of finished deals (None: could not be made), by deal number.
@@ -397,7 +396,7 @@ class TableScreen(Screen[None]):
         what = f"{name} (seat {message.seat}) failed to decide:"
         written = log_failure(what, message.details, self.table_app.log_file)
         # The log is the host's in a hosted session: its path means nothing to the player.
-        shown = written is not None and not os.environ.get(SESSION_MARK)
+        shown = written is not None and not hosted()
         where = self.t("ai_failed_log", path=written) if shown else ""
         words = self.t("ai_failed", name=name, error=message.error, where=where)
         self.notify(words.strip(), severity="error", markup=False)
