@@ -236,3 +236,33 @@ def test_a_hint_at_the_exchange_and_at_the_contract() -> None:
     advice = advise(game.view(0), player())
     assert advice.kind == "contract"
     assert words.hint(advice).startswith("Hint: Play 200: made in ")
+
+
+def test_a_hint_at_the_dark_offer_and_the_redeal_weighs_both_choices() -> None:
+    """Before the auction the advice holds both choices with the chance it weighed: the dark
+    contract's for a hand drawn blind, the contract the hand would play for a redeal."""
+    from thousand_tui.ai import make_player
+
+    rules = load_preset("family").rules
+    kinds: dict[str, Action] = {}
+    for seed in range(1, 40):
+        players = [PlayerInfo("You", "human"), PlayerInfo("Anna"), PlayerInfo("Boris")]
+        game = Game(rules, seed, players)
+        easy = [make_player("easy", s) for s in range(3)]
+        while not game.over and game.deal.number < 3 and len(kinds) < 2:
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            if view.phase in (Phase.DARK, Phase.REDEAL) and view.phase.value not in kinds:
+                advice = advise(view, player())
+                assert advice.kind == view.phase.value
+                assert {o.action.act for o in advice.options} == {a.act for a in view.legal}
+                assert advice.best.action in view.legal
+                if advice.kind == "dark":
+                    assert advice.contract == rules.dark.contract
+                    assert advice.best.chance is not None and 0.0 <= advice.best.chance <= 1.0
+                kinds[view.phase.value] = advice.best.action
+            game.apply(easy[seat].decide(view))
+        if len(kinds) == 2:
+            break
+    assert set(kinds) == {"dark", "redeal"}

@@ -269,3 +269,53 @@ def test_a_hint_between_cards_of_equal_chance_says_whose_points() -> None:
     assert en.hint(advice) == "Hint: play 9♥: the declarer takes 48 more on average; J♥: 50."
     ru = Words(Translator("ru"), ["Вы", "Анна", "Борис"], you=0)
     assert ru.hint(advice) == "Подсказка: ход 9♥: разыгрывающему ещё 48 в среднем; В♥: 50."
+
+
+def test_a_hint_before_the_auction_says_what_to_do_and_why() -> None:
+    """The dark offer, calling a dark game off and the redeal are said in words, with the
+    search's reason: the chance of the contract it weighed."""
+    from thousand_tui.ai.analysis import Advice, Option
+    from thousand_tui.engine.actions import Act, Action
+    from thousand_tui.tui.coach import Words
+    from thousand_tui.tui.i18n import Translator
+
+    dark = Option((Action(0, Act.DARK),), -80.0, 0.25)
+    light = Option((Action(0, Act.DARK_DECLINE),), -20.0, 0.25)
+    declined = Advice(0, "dark", light, (light, dark), 120, False)
+    redeal = Option((Action(0, Act.REDEAL, reason="hand_nines"),), 0.0, 0.3)
+    play_on = Option((Action(0, Act.REDEAL_DECLINE, reason="hand_nines"),), -30.0, 0.3)
+    redealt = Advice(0, "redeal", redeal, (redeal, play_on), 120, True)
+    bid_on = Option((Action(0, Act.REDEAL_DECLINE, reason="hand_nines"),), 30.0, 0.7)
+    played_on = Advice(0, "redeal", bid_on, (bid_on, redeal), 110, False)
+    weak = Option((Action(0, Act.REDEAL, reason="hand_points"),), 0.0)
+    no_bid = Advice(0, "redeal", weak, (weak,), None, False)
+    cancel = Option((Action(0, Act.DARK_CANCEL),), 10.0, 0.6)
+    cancelled = Advice(0, "dark_cancel", cancel, (cancel,), 120, False)
+    en = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
+    assert en.hint(declined) == (
+        "Hint: No dark game: a hand and talon drawn blind make 120 in only 25% of sampled "
+        "deals; an ordinary deal is worth more."
+    )
+    assert en.hint(redealt) == (
+        "Hint: Redeal: nines in hand, and 120 is made in only 30% of sampled deals."
+    )
+    assert en.hint(played_on) == (
+        "Hint: Play on: nines in hand, but you can bid 110: made in 70% of sampled deals."
+    )
+    assert en.hint(no_bid) == (
+        "Hint: Redeal: a weak hand, and no contract is worth playing with this hand."
+    )
+    assert en.hint(cancelled) == (
+        "Hint: Cancel the dark game: the dark 120 is made in 60% of sampled deals; "
+        "an auction is worth more."
+    )
+    ru = Words(Translator("ru"), ["Вы", "Анна", "Борис"], you=0)
+    assert ru.hint(declined) == (
+        "Подсказка: Не играть втёмную: вслепую 120 сыграно лишь в 25% проб; обычный кон выгоднее."
+    )
+    assert ru.hint(redealt) == (
+        "Подсказка: Пересдать: девятки на руках, а 120 сыграно лишь в 30% проб."
+    )
+    assert ru.hint(cancelled) == (
+        "Подсказка: Растемнить: игра втёмную на 120 сыграна в 60% проб; выгоднее торговаться."
+    )

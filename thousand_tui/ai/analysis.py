@@ -130,6 +130,12 @@ def advise(view: SeatView, player: HardPlayer, given: Sequence[Action] = ()) -> 
         advice = _play(view, legal, player)
         if advice is not None:
             return advice
+    if act in (Act.DARK, Act.DARK_DECLINE):
+        return _dark(view, legal, player)
+    if act in (Act.DARK_CANCEL, Act.DARK_CANCEL_DECLINE):
+        return _dark_cancel(view, legal, player)
+    if act in (Act.REDEAL, Act.REDEAL_DECLINE):
+        return _redeal(view, legal, player)
     choice = player.decide(view)
     return Advice(view.seat, "other", Option((choice,), 0.0), (), view.contract, _declares(view))
 
@@ -176,6 +182,54 @@ def _contract(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice
             options.append(Option((a,), bidding.concession_worth(view, a.act)))
     best = next(o for o in options if o.action == choice)
     return Advice(view.seat, "contract", best, _ranked(options, best), view.contract, True)
+
+
+def _dark(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice:
+    """Whether to play the dark game: its chance with a hand and talon drawn blind, against
+    defending an ordinary deal. `chance` is the dark contract's, on both options."""
+    choice = player.decide(view)
+    chance = player.dark_chance(view)
+    contract = view.rules.dark.contract
+    options = []
+    for a in legal:
+        if a.act is Act.DARK:
+            options.append(Option((a,), bidding.dark_chance_worth(view, chance), chance))
+        else:
+            options.append(Option((a,), bidding.defender_worth(view), chance))
+    best = next(o for o in options if o.action == choice)
+    return Advice(view.seat, "dark", best, _ranked(options, best), contract, False)
+
+
+def _dark_cancel(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice:
+    """Whether to call off the dark game of the player on 100: the auction that follows,
+    against defending his dark contract (made with `chance`, on both options)."""
+    choice = player.decide(view)
+    chance = player.dark_defence_chance(view)
+    contract = view.rules.dark.contract
+    options = []
+    for a in legal:
+        if a.act is Act.DARK_CANCEL:
+            options.append(Option((a,), player.auction_worth(view), chance))
+        else:
+            options.append(Option((a,), bidding.dark_defence_chance_worth(view, chance), chance))
+    best = next(o for o in options if o.action == choice)
+    return Advice(view.seat, "dark_cancel", best, _ranked(options, best), contract, False)
+
+
+def _redeal(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice:
+    """Whether to ask for the redeal (worth nothing) or play on: the contract the seat would
+    play and its chance, if any (`Advice.contract`, the options' `chance`)."""
+    on = player.playing_on(view)
+    options = []
+    for a in legal:
+        if a.act is Act.REDEAL:
+            options.append(Option((a,), 0.0, on.chance))
+        else:
+            options.append(Option((a,), on.worth, on.chance))
+    act = Act.REDEAL if on.worth < 0.0 else Act.REDEAL_DECLINE
+    best = next((o for o in options if o.action.act is act), options[0])
+    declares = view.declarer == view.seat
+    return Advice(view.seat, "redeal", best, _ranked(options, best), on.contract, declares)
 
 
 def _plan_actions(view: SeatView, plan: dict[int, Card]) -> tuple[Action, ...]:

@@ -48,6 +48,10 @@ class Words:
             return t("c_concede")
         if act is Act.BAPTISM:
             return t("c_baptism")
+        if act in SAID:
+            return t(SAID[act])
+        if act is Act.TAKE_TALON and action.talon is not None:
+            return t("c_take_talon", number=action.talon + 1)
         card = card_label(action.card, t.lang, self.ascii_only) if action.card is not None else ""
         if act is Act.PLAY:
             if action.marriage is not None:
@@ -121,6 +125,8 @@ class Words:
                 else:
                     text += "; " + t("c_alt_pct", alt=named, pct=pct(alt.chance))
             return text
+        if advice.kind in ("dark", "dark_cancel", "redeal"):
+            return self.why_before(advice)
         cards = {a.card for a in best.actions}
         # The same cards given the other way round is no alternative worth naming.
         others_given = [o for o in others if {a.card for a in o.actions} != cards]
@@ -132,6 +138,27 @@ class Words:
                 + t("c_alt_worth", alt=self.option(alt, None), worth=signed(alt.worth))
             )
         return ""
+
+    def why_before(self, advice: Advice) -> str:
+        """Why to play dark or not, call a dark game off or not, redeal or play on."""
+        t = self.t
+        best = advice.best
+        act = best.action.act
+        value = advice.contract
+        if advice.kind == "dark":
+            key = "c_dark_why" if act is Act.DARK else "c_dark_decline_why"
+            return t(key, value=value, pct=pct(best.chance or 0.0))
+        if advice.kind == "dark_cancel":
+            key = "c_dark_cancel_why" if act is Act.DARK_CANCEL else "c_dark_stand_why"
+            return t(key, value=value, pct=pct(best.chance or 0.0))
+        reason = t.reason(best.action.reason)
+        if value is None or best.chance is None:
+            return t("c_redeal_weak", reason=reason)
+        if act is Act.REDEAL:
+            key = "c_redeal_why" if advice.declarer else "c_redeal_bid_why"
+        else:
+            key = "c_play_on_why" if advice.declarer else "c_play_on_bid_why"
+        return t(key, reason=reason, value=value, pct=pct(best.chance))
 
     # ------------------------------------------------------------ a deal
 
@@ -206,6 +233,17 @@ class Words:
             else:
                 lines.append(t("c_lost", name=name, cost=lost, points=points))
         return lines
+
+
+# The decisions before the auction, in words.
+SAID = {
+    Act.DARK: "c_dark",
+    Act.DARK_DECLINE: "c_dark_decline",
+    Act.DARK_CANCEL: "c_dark_cancel",
+    Act.DARK_CANCEL_DECLINE: "c_dark_stand",
+    Act.REDEAL: "c_redeal",
+    Act.REDEAL_DECLINE: "c_play_on",
+}
 
 
 def pct(chance: float) -> int:

@@ -626,6 +626,51 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "c_hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
     "c_hints_off": ("Hints are off in this game.", "Подсказки в этой партии выключены."),
     "c_deal_head": ("Deal {number}", "Кон {number}"),
+    # ---------------------------------------------------------------- hints before the auction
+    "c_dark": ("play in the dark", "играть втёмную"),
+    "c_dark_decline": ("no dark game", "не играть втёмную"),
+    "c_dark_why": (
+        "a hand and talon drawn blind make {value} in {pct}% of sampled deals",
+        "вслепую {value} сыграно в {pct}% проб",
+    ),
+    "c_dark_decline_why": (
+        "a hand and talon drawn blind make {value} in only {pct}% of sampled deals; "
+        "an ordinary deal is worth more",
+        "вслепую {value} сыграно лишь в {pct}% проб; обычный кон выгоднее",
+    ),
+    "c_dark_cancel": ("cancel the dark game", "растемнить"),
+    "c_dark_stand": ("let the dark game stand", "не растемнять"),
+    "c_dark_cancel_why": (
+        "the dark {value} is made in {pct}% of sampled deals; an auction is worth more",
+        "игра втёмную на {value} сыграна в {pct}% проб; выгоднее торговаться",
+    ),
+    "c_dark_stand_why": (
+        "the dark {value} is made in only {pct}% of sampled deals; defending it is worth more",
+        "игра втёмную на {value} сыграна лишь в {pct}% проб; выгоднее играть против неё",
+    ),
+    "c_redeal": ("redeal", "пересдать"),
+    "c_play_on": ("play on", "играть дальше"),
+    "c_redeal_why": (
+        "{reason}, and {value} is made in only {pct}% of sampled deals",
+        "{reason}, а {value} сыграно лишь в {pct}% проб",
+    ),
+    "c_redeal_bid_why": (
+        "{reason}, and the best bid, {value}, is made in only {pct}% of sampled deals",
+        "{reason}, а лучшая ставка, {value}, сыграна лишь в {pct}% проб",
+    ),
+    "c_play_on_why": (
+        "{reason}, but {value} is made in {pct}% of sampled deals",
+        "{reason}, но {value} сыграно в {pct}% проб",
+    ),
+    "c_play_on_bid_why": (
+        "{reason}, but you can bid {value}: made in {pct}% of sampled deals",
+        "{reason}, но можно заказать {value}: сыграно в {pct}% проб",
+    ),
+    "c_redeal_weak": (
+        "{reason}, and no contract is worth playing with this hand",
+        "{reason}, а играть с такими картами невыгодно",
+    ),
+    "c_take_talon": ("take talon {number}", "взять прикуп {number}"),
     "analysis_title": ("Analysis", "Разбор"),
     "stats_title": ("Your statistics", "Ваша статистика"),
     "stats_none": (
