@@ -319,3 +319,23 @@ def test_a_hint_before_the_auction_says_what_to_do_and_why() -> None:
     assert ru.hint(cancelled) == (
         "Подсказка: Растемнить: игра втёмную на 120 сыграна в 60% проб; выгоднее торговаться."
     )
+
+
+async def test_no_hint_key_while_you_sit_out_and_no_analysis_key_before_a_deal() -> None:
+    """Four at the table, you deal and sit out: no decision of yours, so no hint key. The
+    score sheet before any deal has nothing to analyse."""
+    for lang, hint, analysis in (("en", "h Hint", "a Analysis"), ("ru", "h Подсказка", "a Разбор")):
+        setup = TableSetup.of("four-player", seed=1, pace=30, first_dealer=0, lang=lang)
+        app = create_app(setup)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause(0.3)
+            assert app.session.game.deal.sitting_out == 0
+            text = screen_text(app)
+            assert hint not in text and hint.split()[1] not in text, text
+            assert app.table.check_action("hint", ()) is False
+            await pilot.press("s")
+            assert isinstance(app.screen, SheetScreen)
+            await pilot.pause()
+            text = screen_text(app)
+            assert analysis not in text, text
+            assert "Rules" in text or "Правила" in text  # the sheet's other keys stay

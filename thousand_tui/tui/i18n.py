@@ -852,6 +852,13 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_skip": ("Skip to my turn", "К моему ходу"),
     "key_start_screen": ("Start screen", "К началу"),
     "key_ok": ("OK", "Да"),
+    # ---------------------------------------------------------------- shared tables: who starts
+    "shared_wait_opener_named": (
+        "The deal starts when every seat is taken, or sooner if {name} starts it: only the one "
+        "who opened the table can.",
+        "Сдача начнётся, когда все места будут заняты, или раньше, если {name} начнёт игру: "
+        "начать может только открывший стол.",
+    ),
 }
 
 
