@@ -22,9 +22,12 @@ from typing import Any
 
 from ..engine.actions import Act, Action
 from ..engine.cards import DECK, Card
+from ..engine.deal import Deal
 from ..engine.game import Game
+from ..engine.outcome import DealOutcome
 from ..engine.phases import Phase
 from ..engine.record import RecordedGame, decisions
+from ..engine.scoring import settle
 from ..engine.view import SeatView
 from . import bidding, seat_seed
 from .hard import DISCARDED, Budget, HardPlayer, exchange_plans
@@ -334,6 +337,17 @@ class DealAnalysis:
     open_card: int | None  # the declarer's points with every card open and best play
     decisions: list[Decision] = field(default_factory=list)
     baptism: bool = False  # given up by «крещусь», not conceded
+    dark: bool = False  # played in the dark
+    change: int | None = None  # the declarer's score change, as the deal was scored
+    light_change: int | None = None  # a dark deal's: the same deal scored as not dark
+    dark_multiplier: int = 1  # a dark deal's: what the dark game multiplied its scores by
+
+    def dark_odds(self) -> float | None:
+        """The chance of the dark contract the seat weighed at its dark offer, if any."""
+        for d in self.decisions:
+            if d.advice.kind == "dark":
+                return d.advice.best.chance
+        return None
 
     @property
     def lost(self) -> float:
@@ -426,6 +440,7 @@ def _analyze_deals(
     deep: HardPlayer | None = None
     found: dict[int, DealAnalysis] = {}
     gives = _gives_by_deal(recorded, seat)
+    outcomes: dict[int, Deal] = {}  # the dark deals, kept to be scored as if not dark
     last = max(wanted, default=0)
     for game, action in decisions(recorded):
         number = game.deal.number
@@ -444,10 +459,12 @@ def _analyze_deals(
             and not deal.trick
         ):
             analysis.open_card = open_card_value(game)
+        if deal.dark and deal.number not in outcomes:
+            outcomes[deal.number] = deal  # scored once it is over, below
         if action.seat != seat:
             continue
         view = game.view(seat)
-        if len(view.legal) < 2 or view.hand is None:
+        if len(view.legal) < 2 or (view.hand is None and view.phase is not Phase.DARK):
             continue
         if action.act in (Act.GIVE, Act.DISCARD):
             if any(d.phase == "exchange" for d in analysis.decisions):
@@ -476,7 +493,22 @@ def _analyze_deals(
             d = analysis.declarer
             if isinstance(d, int) and line.get("card_points") is not None:
                 analysis.taken = line["card_points"][d] + line["marriage_points"][d]
+            if isinstance(d, int) and isinstance(line.get("deltas"), list):
+                analysis.change = line["deltas"][d]
+            dark = outcomes.get(analysis.number)
+            if isinstance(d, int) and dark is not None and dark.over and dark.dark:
+                analysis.dark = True
+                analysis.light_change = light_change(dark.outcome(), d)
+                analysis.dark_multiplier = dark.rules.dark.multiplier
     return [found[n] for n in sorted(found)]
+
+
+def light_change(outcome: DealOutcome, seat: int) -> int:
+    """`seat`'s score change had the dark deal `outcome` not been played in the dark: the
+    engine's scoring of the same cards and points, without the dark game's multiplier."""
+    rules = outcome.rules
+    light = outcome._replace(dark=False, multiplier=outcome.multiplier // rules.dark.multiplier)
+    return settle(light).deltas[seat]
 
 
 def _gives_by_deal(recorded: RecordedGame, seat: int) -> dict[int, tuple[Action, ...]]:
@@ -536,6 +568,9 @@ def deal_dict(analysis: DealAnalysis) -> dict[str, Any]:
         "baptism": analysis.baptism,
         "taken": analysis.taken,
         "open_card": analysis.open_card,
+        "dark": analysis.dark,
+        "change": analysis.change,
+        "light_change": analysis.light_change,
         "lost": round(analysis.lost, 1),
         "decisions": [
             {

@@ -170,6 +170,8 @@ class Words:
             return t("c_where_exchange")
         if decision.phase in ("raise", "contract"):
             return t("c_where_contract")
+        if decision.phase in WHERE:
+            return t(WHERE[decision.phase])
         return t("c_where_auction")
 
     def chosen(self, decision: Decision) -> str:
@@ -198,27 +200,49 @@ class Words:
         t = self.t
         lines = [t("c_deal_head", number=analysis.number)]
         d = analysis.declarer
+        # The declarer is "you" when he is the table's player, whatever his name.
+        mine = "_you" if d is not None and d == self.you else ""
+        name = self.names[d] if d is not None else ""
         if d is None or analysis.contract is None:
             lines.append(t("c_deal_none"))
         elif analysis.made is None:
             key = "c_deal_baptised" if analysis.baptism else "c_deal_conceded"
-            lines.append(t(key, name=self.names[d], value=analysis.contract))
+            lines.append(t(key + mine, name=name, value=analysis.contract))
         else:
             result = t("c_deal_made" if analysis.made else "c_deal_down")
             lines.append(
                 t(
-                    "c_deal_played",
-                    name=self.names[d],
+                    "c_deal_played" + mine,
+                    name=name,
                     value=analysis.contract,
-                    taken=analysis.taken,
+                    taken=t.count("w_point", analysis.taken or 0),
                     result=result,
                 )
             )
         if d is not None and analysis.open_card is not None:
-            if d == self.you:
-                lines.append(t("c_open_card_you", points=analysis.open_card))
-            else:
-                lines.append(t("c_open_card", name=self.names[d], points=analysis.open_card))
+            best = t.count("w_point", analysis.open_card)
+            line = t("c_open_card_best" + mine, name=name, points=best)
+            if analysis.taken is not None and analysis.taken != analysis.open_card:
+                # Best play on both sides: a defence's mistakes give the declarer more, the
+                # declarer's own give him less.
+                diff = abs(analysis.taken - analysis.open_card)
+                key = "c_open_gift" if analysis.taken > analysis.open_card else "c_open_short"
+                line += " " + t(key + mine, name=name, points=t.count("w_point", diff))
+            lines.append(line)
+        if d is not None and analysis.dark and analysis.change is not None:
+            lines.append(
+                t(
+                    "c_dark_deal" + mine,
+                    name=name,
+                    value=analysis.contract,
+                    m=analysis.dark_multiplier,
+                    change=signed_points(analysis.change),
+                    light=signed_points(analysis.light_change or 0),
+                )
+            )
+            chance = analysis.dark_odds()
+            if chance is not None:
+                lines.append(t("c_dark_odds", value=analysis.contract, pct=pct(chance)))
         costly = analysis.costly(threshold)
         name = self.names[analysis.seat]
         you = analysis.seat == self.you
@@ -244,6 +268,14 @@ SAID = {
     Act.REDEAL: "c_redeal",
     Act.REDEAL_DECLINE: "c_play_on",
 }
+
+
+WHERE = {"dark": "c_where_dark", "dark_cancel": "c_where_dark_cancel", "redeal": "c_where_redeal"}
+
+
+def signed_points(points: int) -> str:
+    """A score change as the sheet writes it: +240, −240."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
 
 
 def pct(chance: float) -> int:

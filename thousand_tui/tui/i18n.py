@@ -742,14 +742,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{name}: «крещусь» на {value}.",
     ),
     "c_deal_none": ("No contract was played in this deal.", "В этом коне заказ не играли."),
-    "c_open_card": (
-        "With all cards open, {name} could take {points}.",
-        "С открытыми картами разыгрывающий ({name}) мог взять {points}.",
-    ),
-    "c_open_card_you": (
-        "With all cards open, you could take {points}.",
-        "С открытыми картами вы могли взять {points}.",
-    ),
     "c_where_auction": ("auction", "торговля"),
     "c_where_exchange": ("exchange", "снос"),
     "c_where_contract": ("contract", "заказ"),
@@ -852,6 +844,57 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_skip": ("Skip to my turn", "К моему ходу"),
     "key_start_screen": ("Start screen", "К началу"),
     "key_ok": ("OK", "Да"),
+    # ---------------------------------------------------------------- a deal's analysis
+    "c_deal_played_you": (
+        "You played {value} and took {taken}: {result}.",
+        "Ваш заказ {value}, взято {taken} — {result}.",
+    ),
+    "c_deal_conceded_you": ("You conceded {value}.", "Вы расписали заказ {value}."),
+    "c_deal_baptised_you": (
+        "You gave up {value} by baptism («крещусь»).",
+        "Вы сказали «крещусь» на {value}.",
+    ),
+    "c_open_card_best": (
+        "With all cards open and best play on both sides, {name} would take {points}.",
+        "С открытыми картами и лучшей игрой обеих сторон разыгрывающий ({name}) взял бы {points}.",
+    ),
+    "c_open_card_best_you": (
+        "With all cards open and best play on both sides, you would take {points}.",
+        "С открытыми картами и лучшей игрой обеих сторон вы взяли бы {points}.",
+    ),
+    "c_open_gift": (
+        "The defence's mistakes gave {name} {points} more.",
+        "Ошибки защиты принесли разыгрывающему ({name}) ещё {points}.",
+    ),
+    "c_open_gift_you": (
+        "The defence's mistakes gave you {points} more.",
+        "Ошибки защиты принесли вам ещё {points}.",
+    ),
+    "c_open_short": (
+        "{name}'s play left {points} on the table.",
+        "Разыгрывающий ({name}) недобрал {points}.",
+    ),
+    "c_open_short_you": (
+        "Your play left {points} on the table.",
+        "Вы недобрали {points}.",
+    ),
+    "c_dark_deal": (
+        "{name} played {value} in the dark (×{m}): {change}. Played open, the same cards would "
+        "have scored {light}.",
+        "{name}: {value} втёмную (×{m}), итог {change}. В открытую те же карты дали бы {light}.",
+    ),
+    "c_dark_deal_you": (
+        "You played {value} in the dark (×{m}): {change}. Played open, the same cards would "
+        "have scored {light}.",
+        "Вы играли {value} втёмную (×{m}), итог {change}. В открытую те же карты дали бы {light}.",
+    ),
+    "c_dark_odds": (
+        "At the dark offer, a hand and talon drawn blind made {value} in {pct}% of sampled deals.",
+        "При предложении играть втёмную вслепую {value} сыгрывалось в {pct}% проб.",
+    ),
+    "c_where_dark": ("dark offer", "игра втёмную"),
+    "c_where_dark_cancel": ("the dark game", "растемнение"),
+    "c_where_redeal": ("redeal", "пересдача"),
     # ---------------------------------------------------------------- shared tables: who starts
     "shared_wait_opener_named": (
         "The deal starts when every seat is taken, or sooner if {name} starts it: only the one "
