@@ -146,7 +146,7 @@ async def test_the_statistics_screen_reads_the_saved_games(tmp_path, monkeypatch
         text = screen_text(app)
         assert "Your statistics" in text
         assert "Games 0 (unfinished 1), won 0" in text
-        assert "No decision taken after a hint (0 decisions)" in text
+        assert "No decision taken after a hint (0 decisions in all)" in text
 
 
 def test_the_words_of_an_analysis_in_russian() -> None:
@@ -387,3 +387,13 @@ def test_the_analysis_says_you_and_measures_taken_and_open_card_alike() -> None:
         said
     )
     assert ru.deal(gift)[2].endswith("Ошибки защиты принесли вам ещё 16 очков.")
+
+
+async def test_the_russian_footer_calls_the_hint_as_the_log_does() -> None:
+    app = coach_app(lang="ru")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # the auction put away: the table's footer
+        await pilot.pause()
+        text = screen_text(app)
+        assert "h Подсказка" in text and "Совет" not in text, text

@@ -302,15 +302,24 @@ def bar(fraction: float, ascii_only: bool = False, width: int = BAR) -> str:
     return on * full + off * (width - full)
 
 
-def one_decimal(value: float | None) -> str:
-    return "—" if value is None else f"{value:.1f}"
+def one_decimal(value: float | None, lang: str = "en", signed: bool = False) -> str:
+    """A figure with one decimal, with the decimal comma in Russian: 63.1, 63,1."""
+    if value is None:
+        return "—"
+    text = f"{value:+.1f}" if signed else f"{value:.1f}"
+    return text.replace(".", ",") if lang == "ru" else text
 
 
 def tally_lines(tally: Tally, t: Translator, ascii_only: bool = False) -> list[str]:
     """One group of games: its figures and its contracts as bars."""
+    lang = t.lang
     lines = [
         t("stats_games", games=tally.games, unfinished=tally.unfinished, wins=tally.wins),
-        t("stats_per_deal", value=one_decimal(tally.per_deal), deals=tally.deals),
+        t(
+            "stats_per_deal_n",
+            value=one_decimal(tally.per_deal, lang),
+            deals=t.count("w_deal", tally.deals),
+        ),
         t("stats_contracts"),
     ]
     for (first, last), played, made in zip(BANDS, tally.played, tally.made, strict=True):
@@ -330,20 +339,31 @@ def tally_lines(tally: Tally, t: Translator, ascii_only: bool = False) -> list[s
         )
     )
     if tally.hinted:
-        per = one_decimal(tally.hinted_points / tally.hinted_deals if tally.hinted_deals else None)
+        per = one_decimal(
+            tally.hinted_points / tally.hinted_deals if tally.hinted_deals else None, lang
+        )
         lines.append(
             t(
-                "stats_hints",
+                "stats_hints_n",
                 hinted=tally.hinted,
-                decisions=tally.decisions,
-                deals=tally.hinted_deals,
+                decisions=t.count("w_decision_of", tally.decisions),
+                deals=t.count("w_deal_in", tally.hinted_deals),
                 points=per,
             )
         )
     else:
-        lines.append(t("stats_no_hints", decisions=tally.decisions))
+        lines.append(t("stats_no_hints_n", decisions=t.count("w_decision", tally.decisions)))
     if tally.analysed:
-        lines.append(t("stats_lost", value=one_decimal(tally.lost_per_deal), deals=tally.analysed))
+        lost = tally.lost_per_deal
+        lines.append(
+            t(
+                "stats_lost_n",
+                value=one_decimal(lost, lang),
+                # A figure with a fraction: "63.1 points", in Russian "63,1 очка".
+                points=t.plural(2, "points_forms"),
+                deals=t.count("w_deal", tally.analysed),
+            )
+        )
     else:
         # A hosted player has no `thousand stats` to type: only the host analyses his games.
         lines.append(t("stats_not_analysed_hosted" if hosted() else "stats_not_analysed"))
@@ -362,11 +382,23 @@ def stats_lines(stats: Stats, t: Translator, ascii_only: bool = False) -> list[s
         for game in stats.trend:
             day = game.created[:10]
             share = max(0.0, game.per_deal) / top
-            lines.append(f"  {day:<10} {bar(share, ascii_only)}  {game.per_deal:+.1f}")
-    groups = [("stats_preset", stats.by_preset), ("stats_level", stats.by_level)]
+            per_deal = one_decimal(game.per_deal, t.lang, signed=True)
+            lines.append(f"  {day:<10} {bar(share, ascii_only)}  {per_deal}")
+    groups = [("stats_preset", stats.by_preset), ("opponents", stats.by_level)]
     for key, tallies in groups:
         if len(tallies) < 2:
             continue
         for name, tally in sorted(tallies.items()):
-            lines += ["", t(key, name=name), *tally_lines(tally, t, ascii_only)]
+            title = t(key, name=name) if key == "stats_preset" else opponents_words(name, t)
+            lines += ["", title, *tally_lines(tally, t, ascii_only)]
     return lines
+
+
+def opponents_words(levels: str, t: Translator) -> str:
+    """The opponents of a group of games, from their levels as `--ai` gives them ("?" for a
+    person at a shared table): "Opponents: a person, easy AI"."""
+    names = [
+        t("stats_person") if level in ("?", "") else t("stats_ai", level=t.level(level))
+        for level in levels.split(",")
+    ]
+    return t("stats_opponents", names=", ".join(names))

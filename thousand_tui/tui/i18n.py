@@ -45,7 +45,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "status_contract": ("Contract: {value} ({name})", "Заказ: {value} ({name})"),
     "status_auction": ("Bid: {value} ({name})", "Ставка: {value} ({name})"),
     "status_talon": ("Talon: ", "Прикуп: "),
-    "phase_dark": ("dark offer", "предложение втёмную"),
+    "phase_dark": ("dark offer", "предложение сыграть втёмную"),
     "phase_redeal": ("redeal offer", "предложение пересдачи"),
     "phase_auction": ("auction", "торговля"),
     "phase_dark_cancel": ("cancelling the dark game", "растемнение"),
@@ -292,7 +292,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "sheet_legend": (
         "{palka} palka · {r} concession · {cross} cross · {b}2 on the barrel, 2 tries used · "
         "{fall} fell off · {s} samosval · {gold} golden deal · ✓ made · ✗ down",
-        "{palka} палка · {r} роспись · {cross} крест · {b}2 на бочке, 2 попытки · "
+        "{palka} палка · {r} роспись · {cross} крест · {b}2 на бочке, использованы 2 попытки · "
         "{fall} упал · {s} самосвал · {gold} золотой кон · ✓ сыграл · ✗ не сыграл",
     ),
     "sheet_totals": (
@@ -680,32 +680,15 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "stats_loading": ("Reading your games…", "Читаю ваши партии…"),
     "stats_all": ("All games", "Все партии"),
     "stats_preset": ("Preset {name}", "Правила {name}"),
-    "stats_level": ("Opponents {name}", "Соперники {name}"),
     "stats_games": (
         "Games {games} (unfinished {unfinished}), won {wins}",
         "Партий {games} (не окончено {unfinished}), побед {wins}",
-    ),
-    "stats_per_deal": (
-        "Points per deal {value} over {deals} deals",
-        "Очков за кон {value} (конов {deals})",
     ),
     "stats_contracts": ("Contracts made, by size:", "Сыгранные заказы по размеру:"),
     "stats_band": ("{band}", "{band}"),
     "stats_marks": (
         "Concessions {concessions} · palki {palki} · barrel attempts {attempts}, won {wins}",
         "Роспись {concessions} · палки {palki} · бочка: попыток {attempts}, побед {wins}",
-    ),
-    "stats_hints": (
-        "After a hint: {hinted} of {decisions} decisions, in {deals} deals ({points} a deal)",
-        "После подсказки: {hinted} из {decisions} решений, в {deals} конах ({points} за кон)",
-    ),
-    "stats_no_hints": (
-        "No decision taken after a hint ({decisions} decisions)",
-        "Решений после подсказки нет (всего решений {decisions})",
-    ),
-    "stats_lost": (
-        "Lost by your decisions: {value} points a deal ({deals} deals analysed)",
-        "Потеряно вашими решениями: {value} очка за кон (разобрано конов: {deals})",
     ),
     "stats_not_analysed": (
         "No deal analysed yet (`thousand stats --analyze` analyses them all)",
@@ -772,7 +755,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_play": ("Play", "Ход"),
     "key_decide": ("Decide", "Решить"),
     "key_last": ("Last trick", "Взятка"),
-    "key_hint": ("Hint", "Совет"),
+    "key_hint": ("Hint", "Подсказка"),
     "key_analysis": ("Analysis", "Разбор"),
     "key_stats": ("Stats", "Статистика"),
     "key_sheet": ("Sheet", "Запись"),
@@ -895,6 +878,38 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "c_where_dark": ("dark offer", "игра втёмную"),
     "c_where_dark_cancel": ("the dark game", "растемнение"),
     "c_where_redeal": ("redeal", "пересдача"),
+    # ---------------------------------------------------------------- counted words, statistics
+    "w_deal": ("deal|deals", "кон|кона|конов"),
+    "w_deal_in": ("deal|deals", "коне|конах|конах"),  # "в 1 коне", "в 5 конах"
+    "w_decision_of": ("decision|decisions", "решения|решений|решений"),  # "из 21 решения"
+    "w_decision": ("decision|decisions", "решение|решения|решений"),
+    "stats_per_deal_n": (
+        "Points per deal {value} over {deals}",
+        "Очков за кон {value} (всего {deals})",
+    ),
+    "stats_hints_n": (
+        "After a hint: {hinted} of {decisions}, in {deals} ({points} a deal)",
+        "После подсказки: {hinted} из {decisions}, в {deals} ({points} за кон)",
+    ),
+    "stats_no_hints_n": (
+        "No decision taken after a hint ({decisions} in all)",
+        "Решений после подсказки нет (всего {decisions})",
+    ),
+    "stats_lost_n": (
+        "Lost by your decisions: {value} {points} a deal ({deals} analysed)",
+        "Потеряно вашими решениями: {value} {points} за кон (разобрано: {deals})",
+    ),
+    "stats_opponents": ("Opponents: {names}", "Соперники: {names}"),
+    "stats_person": ("a person", "человек"),
+    "stats_ai": ("{level} AI", "ИИ ({level})"),
+    "marriage_keep_no_trump": (
+        "Declare {suit} {points} «по масти»: still no trump",
+        "{suit} {points} по масти: козыря по-прежнему нет",
+    ),
+    "n_play_marriage_no_trump": (
+        "{name}: {card} — marriage {suit} {points} «по масти», still no trump.",
+        "{name}: {card} — {suit} {points} по масти, козыря по-прежнему нет.",
+    ),
     # ---------------------------------------------------------------- shared tables: who starts
     "shared_wait_opener_named": (
         "The deal starts when every seat is taken, or sooner if {name} starts it: only the one "
