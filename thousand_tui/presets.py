@@ -47,9 +47,15 @@ class Preset:
     title: dict[str, str] = field(hash=False)
     description: dict[str, str] = field(hash=False)
     rules: Rules
+    # The preset it extends, when it extends one: its conventions and its title.
+    base: Rules | None = field(default=None, hash=False, compare=False)
+    base_title: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
 
     def title_in(self, lang: str) -> str:
         return _text_in(self.title, lang) or self.name
+
+    def base_title_in(self, lang: str) -> str:
+        return _text_in(self.base_title, lang)
 
     def description_in(self, lang: str) -> str:
         return _text_in(self.description, lang)
@@ -342,13 +348,35 @@ def _load(path: Path, source: str, name: str) -> Preset:
         raise PresetError(
             error.detail, key=error.key, related=error.related, source=where[0], line=where[1]
         ) from None
+    base: Rules | None = None
+    base_title: dict[str, str] = {}
+    # A shipped preset says its differences in its description; a table's own file is told
+    # what it changes from the one it extends.
+    if len(files) > 1 and not _shipped(path):
+        below: dict[Any, Any] = {}
+        for each in reversed(files[1:]):
+            below = _merge(below, each.conventions)
+        try:
+            base = Rules.from_mapping(below, source=files[1].source)
+        except RulesError:
+            base = None  # a base that holds only with the changes: no list of them
+        base_title = _complete(files[1].title, files[1].path.stem)
     return Preset(
         name=name,
         path=path,
         title=_complete(files[0].title, name),
         description=_complete(files[0].description or _based_on(files), ""),
         rules=rules,
+        base=base,
+        base_title=base_title,
     )
+
+
+def _shipped(path: Path) -> bool:
+    try:
+        return path.resolve().parent == rules_dir().resolve()
+    except PresetError:
+        return False
 
 
 def _based_on(files: list[_File]) -> dict[str, str]:
@@ -356,8 +384,8 @@ def _based_on(files: list[_File]) -> dict[str, str]:
         return {}
     parent = _complete(files[1].title, files[1].path.stem)
     return {
-        "en": f"Based on “{parent['en']}”, with changes.",
-        "ru": f"На основе «{parent['ru']}», с изменениями.",
+        "en": f"Based on “{parent['en']}”, with the changes listed below.",
+        "ru": f"Основа — «{parent['ru']}», изменения перечислены ниже.",
     }
 
 

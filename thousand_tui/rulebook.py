@@ -28,6 +28,7 @@ from .engine.rules import (
     TALON,
     TWO_PLAYERS,
     Rules,
+    applies,
     show,
 )
 from .plural import counted
@@ -759,11 +760,15 @@ def _value_words(rules: Rules, key: str, lang: int) -> str:
 
 
 def describe_rules(rules: Rules, lang: str = "en") -> list[tuple[str, list[tuple[str, str]]]]:
-    """Every convention in words, grouped like RULES.md §2: [(section, [(label, value)])]."""
+    """Every convention in words, grouped like RULES.md §2: [(section, [(label, value)])].
+    A setting of a rule that is off is left out (`rules.applies`), and so is a section left
+    empty."""
     index = _lang_index(lang)
     formatter = _Formatter(index)
     groups: dict[str, list[tuple[str, str]]] = {section: [] for section in SECTIONS}
     for spec in SCHEMA.values():
+        if not applies(rules, spec.key):
+            continue
         label = formatter.format(_words_for(spec.key).label[index], r=rules)
         groups[spec.section].append((label, _value_words(rules, spec.key, index)))
     return [(_SECTION_TITLES[section][index], lines) for section, lines in groups.items() if lines]
@@ -775,8 +780,37 @@ def format_preset(preset: Preset, lang: str = "en") -> str:
     description = preset.description_in(lang)
     if description:
         out.extend(textwrap.wrap(description, width=78))
+    changes = describe_changes(preset, lang)
+    if changes:
+        out.append("")
+        out.append(_CHANGES[_lang_index(lang)].format(base=preset.base_title_in(lang)))
+        out.extend(f"  {label}: {old} → {new}" for label, old, new in changes)
     for title, lines in describe_rules(preset.rules, lang):
         out.append("")
         out.append(title)
         out.extend(f"  {label}: {value}" for label, value in lines)
     return "\n".join(out) + "\n"
+
+
+_CHANGES: Final = ("Changes from “{base}”:", "Отличия от основы («{base}»):")
+
+
+def describe_changes(preset: Preset, lang: str = "en") -> list[tuple[str, str, str]]:
+    """The conventions a preset that extends another changes: [(label, base value, value)],
+    in words, for the keys whose value differs from the base preset's."""
+    base = preset.base
+    if base is None:
+        return []
+    index = _lang_index(lang)
+    formatter = _Formatter(index)
+    out = []
+    for spec in SCHEMA.values():
+        if base.get(spec.key) == preset.rules.get(spec.key):
+            continue
+        if not (applies(base, spec.key) or applies(preset.rules, spec.key)):
+            continue  # a setting of a rule off on both sides changes nothing
+        label = formatter.format(_words_for(spec.key).label[index], r=preset.rules)
+        before = _value_words(base, spec.key, index)
+        after = _value_words(preset.rules, spec.key, index)
+        out.append((label, before, after))
+    return out

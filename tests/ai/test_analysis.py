@@ -157,7 +157,7 @@ def test_thousand_analyze_says_it_as_text_and_json(
     path = write_record(tmp_path)
     assert main(["analyze", str(path), "--deal", "1", "--jobs", "1"]) == 0
     text = capsys.readouterr().out
-    assert "With all cards open, You could take 220." in text
+    assert "With all cards open and best play on both sides, You would take 220 points." in text
     assert "Trick 2: K♥ cost about 418 points; " in text
     assert main(["analyze", str(path), "--deal", "1", "--json", "--seat", "1"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -236,3 +236,74 @@ def test_a_hint_at_the_exchange_and_at_the_contract() -> None:
     advice = advise(game.view(0), player())
     assert advice.kind == "contract"
     assert words.hint(advice).startswith("Hint: Play 200: made in ")
+
+
+def test_a_hint_at_the_dark_offer_and_the_redeal_weighs_both_choices() -> None:
+    """Before the auction the advice holds both choices with the chance it weighed: the dark
+    contract's for a hand drawn blind, the contract the hand would play for a redeal."""
+    from thousand_tui.ai import make_player
+
+    rules = load_preset("family").rules
+    kinds: dict[str, Action] = {}
+    for seed in range(1, 40):
+        players = [PlayerInfo("You", "human"), PlayerInfo("Anna"), PlayerInfo("Boris")]
+        game = Game(rules, seed, players)
+        easy = [make_player("easy", s) for s in range(3)]
+        while not game.over and game.deal.number < 3 and len(kinds) < 2:
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            if view.phase in (Phase.DARK, Phase.REDEAL) and view.phase.value not in kinds:
+                advice = advise(view, player())
+                assert advice.kind == view.phase.value
+                assert {o.action.act for o in advice.options} == {a.act for a in view.legal}
+                assert advice.best.action in view.legal
+                if advice.kind == "dark":
+                    assert advice.contract == rules.dark.contract
+                    assert advice.best.chance is not None and 0.0 <= advice.best.chance <= 1.0
+                kinds[view.phase.value] = advice.best.action
+            game.apply(easy[seat].decide(view))
+        if len(kinds) == 2:
+            break
+    assert set(kinds) == {"dark", "redeal"}
+
+
+def test_a_dark_deal_is_analysed_with_its_dark_offer_and_its_open_score() -> None:
+    """The seat offered the dark game takes it; the analysis holds the dark offer among its
+    decisions, with the chance weighed, and the deal's score beside the same cards scored
+    as not dark by the engine."""
+    from thousand_tui.ai import make_player
+
+    rules = load_preset("family").rules
+    players = [PlayerInfo("You", "human"), PlayerInfo("Anna"), PlayerInfo("Boris")]
+    game = Game(rules, 3, players)
+    easy = [make_player("easy", s) for s in range(3)]
+    dark_seat = None
+    while not game.results:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        dark = next((a for a in view.legal if a.act is Act.DARK), None)
+        if dark is not None:
+            dark_seat = seat
+            game.apply(dark)
+            continue
+        keep = next((a for a in view.legal if a.act is Act.RAISE and a.value is None), None)
+        game.apply(keep or easy[seat].decide(view))  # the dark contract is played, not given up
+    assert dark_seat is not None
+    result = game.results[0]
+    assert result.dark and result.declarer == dark_seat
+    record = parse_record("".join(json.dumps(line) + "\n" for line in game.lines))
+    (deal,) = analyze_game(
+        record.games[0], dark_seat, [1], lambda seed: player(), make_deep=lambda seed: player()
+    )
+    assert deal.dark and deal.dark_multiplier == rules.dark.multiplier == 2
+    assert deal.change == result.deltas[dark_seat]
+    (offer,) = [d for d in deal.decisions if d.phase == "dark"]
+    assert offer.advice.kind == "dark" and offer.chosen[0].act is Act.DARK
+    assert deal.dark_odds() == offer.advice.best.chance
+    # Scored by the engine without the dark game: the contract's amount, not doubled.
+    contract = result.contract
+    assert contract is not None and result.made is not None
+    assert deal.change == (2 * contract if result.made else -2 * contract)
+    assert deal.light_change == (contract if result.made else -contract)

@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 import yaml
 
-from thousand_tui.engine.rules import DEFAULT_RULES, SCHEMA, RulesError, with_overrides
+from thousand_tui.engine.rules import (
+    DEFAULT_RULES,
+    SCHEMA,
+    RulesError,
+    applies,
+    with_overrides,
+)
 from thousand_tui.presets import (
     Preset,
     PresetError,
@@ -452,10 +458,12 @@ SECTION_TITLES = {
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("name", SHIPPED)
 def test_describe_rules_covers_every_key(name: str, lang: str) -> None:
-    groups = describe_rules(load_preset(name).rules, lang)
-    assert [title for title, _ in groups] == SECTION_TITLES[lang]
+    rules = load_preset(name).rules
+    groups = describe_rules(rules, lang)
+    titles = SECTION_TITLES[lang] if rules.players == 2 else SECTION_TITLES[lang][:-1]
+    assert [title for title, _ in groups] == titles
     lines = [line for _, group in groups for line in group]
-    assert len(lines) == len(SCHEMA)
+    assert len(lines) == sum(1 for key in SCHEMA if applies(rules, key))
     labels = [label for label, _ in lines]
     assert len(set(labels)) == len(labels)
     for label, value in lines:
@@ -467,14 +475,24 @@ def test_describe_rules_covers_every_key(name: str, lang: str) -> None:
             assert re.search("[а-яё]", label.lower()), label
 
 
+def rule_on(key: str) -> dict[str, Any]:
+    """The overrides that turn on the rules `key` belongs to."""
+    out: dict[str, Any] = {}
+    needs = SCHEMA[key].needs
+    while needs is not None:
+        out[needs[0]] = needs[1]
+        needs = SCHEMA[needs[0]].needs
+    return out
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("key", [key for key, spec in SCHEMA.items() if spec.values])
 def test_each_listed_value_reads_differently(key: str, lang: str) -> None:
-    index = list(SCHEMA).index(key)
     texts = set()
     for value in SCHEMA[key].values or ():
-        rules = with_overrides(DEFAULT_RULES, {key: value})
+        rules = with_overrides(DEFAULT_RULES, {**rule_on(key), key: value})
         lines = [line for _, group in describe_rules(rules, lang) for line in group]
+        index = [k for k in SCHEMA if applies(rules, k)].index(key)
         texts.add(lines[index][1])
     assert len(texts) == len(SCHEMA[key].values or ())
 
@@ -516,10 +534,13 @@ def test_the_rules_a_player_asks_about() -> None:
         "less the contract"
     )
     assert "минус заявка" in ru["Своя несыгранная игра на бочке"]
-    assert en["With four players, the dealer sitting out scores"] == (
+    four = with_overrides(family, {"players": 4})
+    en4 = dict(line for _, group in describe_rules(four, "en") for line in group)
+    ru4 = dict(line for _, group in describe_rules(four, "ru") for line in group)
+    assert en4["With four players, the dealer sitting out scores"] == (
         "the talon's points and a marriage in it, rounded like a defender's"
     )
-    assert "округлённые как у противников" in ru["Вчетвером сдающий, который не играет, получает"]
+    assert "округлённые как у противников" in ru4["Вчетвером сдающий, который не играет, получает"]
     assert "on the barrel at 555 leaves it" in en["Samosval"]
 
 
@@ -547,10 +568,70 @@ def test_format_preset(lang: str) -> None:
     text = format_preset(preset, lang)
     assert text.startswith(preset.title[lang] + "\n")
     assert preset.description[lang].split()[0] in text
-    for title in SECTION_TITLES[lang]:
+    for title in SECTION_TITLES[lang][:-1]:
         assert f"\n\n{title}\n" in text
-    assert len(text.splitlines()) > len(SCHEMA)
+    assert f"\n\n{SECTION_TITLES[lang][-1]}\n" not in text  # three players
+    assert len(text.splitlines()) > sum(1 for key in SCHEMA if applies(preset.rules, key))
 
 
 def test_unknown_language_falls_back_to_english() -> None:
     assert describe_rules(DEFAULT_RULES, "pl") == describe_rules(DEFAULT_RULES, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_setting_of_a_rule_that_is_off_is_not_listed(lang: str) -> None:
+    """Baptism off: no fine for crosses; no ace marriage: not its value; a plain cut: no cut
+    fine; three players: no section for two; with the rule on, its settings come back."""
+    classic = format_preset(load_preset("classic"), lang)
+    for hidden in (
+        ("Fine for every second cross", "Штраф за каждый второй крест"),
+        ("Ace marriage is worth", "Тузовый марьяж стоит"),
+        ("Fine for the third nine in a row at the cut", "Штраф за третью девятку"),
+        ("Two players", "Игра вдвоём"),
+        ("Choosing a talon", "Выбор прикупа"),
+        ("the dealer sitting out scores", "сдающий, который не играет"),
+        ("Dark contract", "Заявка втёмную"),
+    ):
+        assert hidden[lang == "ru"] not in classic, hidden
+    assert ("Baptism", "Крещусь")[lang == "ru"] in classic  # the rule itself is said
+    family = format_preset(load_preset("family"), lang)
+    for shown in (
+        ("Fine for every second cross", "Штраф за каждый второй крест"),
+        ("Fine for the third nine in a row at the cut", "Штраф за третью девятку"),
+    ):
+        assert shown[lang == "ru"] in family
+    assert ("Two players", "Игра вдвоём")[lang == "ru"] in format_preset(
+        load_preset("two-player"), lang
+    )
+
+
+def test_the_rule_a_setting_belongs_to_comes_from_the_schema() -> None:
+    assert SCHEMA["baptism.crosses_penalty"].needs == ("baptism.enabled", True)
+    assert SCHEMA["ace_marriage.value"].needs == ("ace_marriage.enabled", True)
+    assert SCHEMA["deal.cut_penalty"].needs == ("deal.cut_ritual", True)
+    assert SCHEMA["two_player.talons"].needs == ("players", 2)
+    assert SCHEMA["four_player.sitter_scores"].needs == ("players", 4)
+    assert SCHEMA["baptism.enabled"].needs is None and SCHEMA["players"].needs is None
+    assert not applies(DEFAULT_RULES, "baptism.crosses_penalty")
+    assert applies(with_overrides(DEFAULT_RULES, {"baptism.enabled": True}), "baptism.max_per_game")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_table_file_lists_what_it_changes_from_its_base(tmp_path: Path, lang: str) -> None:
+    path = write(
+        tmp_path,
+        "my.yaml",
+        "extends: family\nbidding:\n  step: 10\nbaptism:\n  enabled: false\n",
+    )
+    text = format_preset(load_preset(str(path)), lang)
+    if lang == "en":
+        assert "Based on “Family home rules”, with the changes listed below." in text
+        assert "Changes from “Family home rules”:\n  Bidding step: 5 → 10\n" in text
+        assert "  Baptism (“I cross myself”): allowed: " in text and "→ not played\n" in text
+    else:
+        assert "Основа — «Домашние правила», изменения перечислены ниже." in text
+        assert "Отличия от основы («Домашние правила»):\n  Шаг торговли: 5 → 10\n" in text
+        assert "→ не играется\n" in text
+    assert text.count(" → ") >= 2
+    # A shipped preset says its differences in its description: no list.
+    assert "Changes from" not in format_preset(load_preset("family"), "en")

@@ -144,9 +144,33 @@ def test_the_text_draws_bars(saved: tuple[list[Path], Path]) -> None:
     assert "Concessions 1 · palki 1 · barrel attempts 1, won 1" in lines
     assert "After a hint: 2 of 3 decisions, in 2 deals (110.0 a deal)" in lines
     assert "Lost by your decisions: 8.0 points a deal (2 deals analysed)" in lines
-    assert "Opponents easy,hard" in lines and "Opponents normal,normal" in lines
+    assert "Opponents: easy AI, hard AI" in lines and "Opponents: normal AI, normal AI" in lines
     ru = stats_lines(collect(paths, cache), Translator("ru"), ascii_only=True)
     assert "  100-120  " + "#" * 20 + "  2/2  100%" in ru
+    # Counted words agree with their numbers; a decimal comma in Russian.
+    assert "Очков за кон 39,2 (всего 6 конов)" in ru
+    assert "После подсказки: 2 из 3 решений, в 2 конах (110,0 за кон)" in ru
+    assert "Потеряно вашими решениями: 8,0 очка за кон (разобрано: 2 кона)" in ru
+    assert "Соперники: ИИ (лёгкий), ИИ (сильный)" in ru
+
+
+def test_statistics_count_their_words_and_name_people_and_ai() -> None:
+    """One deal, 21 decisions, a shared game: the words agree with each number."""
+    from thousand_tui.stats import Tally
+    from thousand_tui.tui.coach import opponents_words, tally_lines
+
+    one = Tally(games=1, deals=1, points=45, decisions=21, hinted=2, hinted_deals=1)
+    one.hinted_points, one.analysed, one.lost = 63, 1, 63.1
+    en = tally_lines(one, Translator("en"))
+    assert "Points per deal 45.0 over 1 deal" in en
+    assert "After a hint: 2 of 21 decisions, in 1 deal (63.0 a deal)" in en
+    assert "Lost by your decisions: 63.1 points a deal (1 deal analysed)" in en
+    ru = tally_lines(one, Translator("ru"))
+    assert "Очков за кон 45,0 (всего 1 кон)" in ru
+    assert "После подсказки: 2 из 21 решения, в 1 коне (63,0 за кон)" in ru
+    assert "Потеряно вашими решениями: 63,1 очка за кон (разобрано: 1 кон)" in ru
+    assert opponents_words("?,easy", Translator("en")) == "Opponents: a person, easy AI"
+    assert opponents_words("?,easy", Translator("ru")) == "Соперники: человек, ИИ (лёгкий)"
 
 
 def test_thousand_stats_json(

@@ -69,3 +69,26 @@ def test_a_code_from_the_start_screen_that_no_table_has_is_said(base, capsys) ->
     choice = SharedChoice("join", TableSetup.of(pace=0), code="K7QM2P")
     assert play_shared_choice(choice) == 2
     assert "the shared table:" in capsys.readouterr().err
+
+
+async def test_only_the_opener_is_offered_the_start_and_a_friend_is_told_who_can(
+    base: Path,
+) -> None:
+    for lang, says in (
+        ("en", "or sooner if Ann starts it"),
+        ("ru", "или раньше, если Ann начнёт игру"),
+    ):
+        ann = opened(base, "Ann")
+        shared = join_shared(ann.mirror.code, name="Bob", base=base)
+        app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, WaitingScreen)
+            text = screen_text(app)
+            assert says in " ".join(text.split()), text
+            assert "s Start" not in text and "s Начать" not in text
+            assert app.screen.check_action("start", ()) is False
+            await pilot.press("s")
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, WaitingScreen)  # nothing started
+        ann.close()

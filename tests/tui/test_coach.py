@@ -118,7 +118,7 @@ async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet() -> No
         await pilot.pause()
         text = screen_text(app)
         assert "Deal 1" in text and "You played 105 and took" in text
-        assert "With all cards open, you could take " in text
+        assert "With all cards open and best play on both sides, you would take " in text
         assert app.table.analyses[1] is not None
         await pilot.press("escape")
         assert isinstance(app.screen, DealResultScreen)
@@ -128,7 +128,7 @@ async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet() -> No
         assert isinstance(app.screen, SheetScreen)
         await pilot.press("a")
         assert isinstance(app.screen, AnalysisScreen)
-        assert "With all cards open, you could take " in screen_text(app)
+        assert "best play on both sides, you would take " in screen_text(app)
 
 
 async def test_the_statistics_screen_reads_the_saved_games(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -146,7 +146,7 @@ async def test_the_statistics_screen_reads_the_saved_games(tmp_path, monkeypatch
         text = screen_text(app)
         assert "Your statistics" in text
         assert "Games 0 (unfinished 1), won 0" in text
-        assert "No decision taken after a hint (0 decisions)" in text
+        assert "No decision taken after a hint (0 decisions in all)" in text
 
 
 def test_the_words_of_an_analysis_in_russian() -> None:
@@ -165,8 +165,9 @@ def test_the_words_of_an_analysis_in_russian() -> None:
     words = Words(Translator("ru"), ["Вы", "Анна", "Борис"], you=0)
     assert words.deal(analysis) == [
         "Кон 3",
-        "Вы: заказ 120, взято 101 — не сыграно.",
-        "С открытыми картами вы могли взять 131.",
+        "Ваш заказ 120, взято 101 очко — не сыграно.",
+        "С открытыми картами и лучшей игрой обеих сторон вы взяли бы 131 очко. "
+        "Вы недобрали 30 очков.",
         "Взятка 3: 10♥ — потеря около 21 очка; лучше: Т♣.",
         "Всего потеряно вашими решениями: около 21 очка.",
     ]
@@ -246,8 +247,8 @@ def test_the_analysis_of_a_deal_given_up_says_how() -> None:
     conceded = DealAnalysis(4, 0, 0, 100, None, None, None)
     baptised = DealAnalysis(4, 0, 0, 100, None, None, None, baptism=True)
     ru = Words(Translator("ru"), ["Вы", "Анна", "Борис"], you=0)
-    assert ru.deal(conceded)[1] == "Вы: заказ 100 расписан."
-    assert ru.deal(baptised)[1] == "Вы: «крещусь» на 100."
+    assert ru.deal(conceded)[1] == "Вы расписали заказ 100."
+    assert ru.deal(baptised)[1] == "Вы сказали «крещусь» на 100."
     en = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
     assert en.deal(baptised)[1] == "You gave up 100 by baptism («крещусь»)."
 
@@ -269,3 +270,130 @@ def test_a_hint_between_cards_of_equal_chance_says_whose_points() -> None:
     assert en.hint(advice) == "Hint: play 9♥: the declarer takes 48 more on average; J♥: 50."
     ru = Words(Translator("ru"), ["Вы", "Анна", "Борис"], you=0)
     assert ru.hint(advice) == "Подсказка: ход 9♥: разыгрывающему ещё 48 в среднем; В♥: 50."
+
+
+def test_a_hint_before_the_auction_says_what_to_do_and_why() -> None:
+    """The dark offer, calling a dark game off and the redeal are said in words, with the
+    search's reason: the chance of the contract it weighed."""
+    from thousand_tui.ai.analysis import Advice, Option
+    from thousand_tui.engine.actions import Act, Action
+    from thousand_tui.tui.coach import Words
+    from thousand_tui.tui.i18n import Translator
+
+    dark = Option((Action(0, Act.DARK),), -80.0, 0.25)
+    light = Option((Action(0, Act.DARK_DECLINE),), -20.0, 0.25)
+    declined = Advice(0, "dark", light, (light, dark), 120, False)
+    redeal = Option((Action(0, Act.REDEAL, reason="hand_nines"),), 0.0, 0.3)
+    play_on = Option((Action(0, Act.REDEAL_DECLINE, reason="hand_nines"),), -30.0, 0.3)
+    redealt = Advice(0, "redeal", redeal, (redeal, play_on), 120, True)
+    bid_on = Option((Action(0, Act.REDEAL_DECLINE, reason="hand_nines"),), 30.0, 0.7)
+    played_on = Advice(0, "redeal", bid_on, (bid_on, redeal), 110, False)
+    weak = Option((Action(0, Act.REDEAL, reason="hand_points"),), 0.0)
+    no_bid = Advice(0, "redeal", weak, (weak,), None, False)
+    cancel = Option((Action(0, Act.DARK_CANCEL),), 10.0, 0.6)
+    cancelled = Advice(0, "dark_cancel", cancel, (cancel,), 120, False)
+    en = Words(Translator("en"), ["You", "Anna", "Boris"], you=0)
+    assert en.hint(declined) == (
+        "Hint: No dark game: a hand and talon drawn blind make 120 in only 25% of sampled "
+        "deals; an ordinary deal is worth more."
+    )
+    assert en.hint(redealt) == (
+        "Hint: Redeal: nines in hand, and 120 is made in only 30% of sampled deals."
+    )
+    assert en.hint(played_on) == (
+        "Hint: Play on: nines in hand, but you can bid 110: made in 70% of sampled deals."
+    )
+    assert en.hint(no_bid) == (
+        "Hint: Redeal: a weak hand, and no contract is worth playing with this hand."
+    )
+    assert en.hint(cancelled) == (
+        "Hint: Cancel the dark game: the dark 120 is made in 60% of sampled deals; "
+        "an auction is worth more."
+    )
+    ru = Words(Translator("ru"), ["Вы", "Анна", "Борис"], you=0)
+    assert ru.hint(declined) == (
+        "Подсказка: Не играть втёмную: вслепую 120 сыграно лишь в 25% проб; обычный кон выгоднее."
+    )
+    assert ru.hint(redealt) == (
+        "Подсказка: Пересдать: девятки на руках, а 120 сыграно лишь в 30% проб."
+    )
+    assert ru.hint(cancelled) == (
+        "Подсказка: Растемнить: игра втёмную на 120 сыграна в 60% проб; выгоднее торговаться."
+    )
+
+
+async def test_no_hint_key_while_you_sit_out_and_no_analysis_key_before_a_deal() -> None:
+    """Four at the table, you deal and sit out: no decision of yours, so no hint key. The
+    score sheet before any deal has nothing to analyse."""
+    for lang, hint, analysis in (("en", "h Hint", "a Analysis"), ("ru", "h Подсказка", "a Разбор")):
+        setup = TableSetup.of("four-player", seed=1, pace=30, first_dealer=0, lang=lang)
+        app = create_app(setup)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause(0.3)
+            assert app.session.game.deal.sitting_out == 0
+            text = screen_text(app)
+            assert hint not in text and hint.split()[1] not in text, text
+            assert app.table.check_action("hint", ()) is False
+            await pilot.press("s")
+            assert isinstance(app.screen, SheetScreen)
+            await pilot.pause()
+            text = screen_text(app)
+            assert analysis not in text, text
+            assert "Rules" in text or "Правила" in text  # the sheet's other keys stay
+
+
+def test_the_analysis_says_you_and_measures_taken_and_open_card_alike() -> None:
+    """The table's player is "you" on every line, whatever his name; the open-card result
+    is with best play on both sides, so taking more than it is the defence's gift; a dark
+    deal says what the dark game cost beside the same cards played open."""
+    from thousand_tui.ai.analysis import Advice, DealAnalysis, Decision, Option
+    from thousand_tui.engine.actions import Act, Action
+    from thousand_tui.tui.coach import Words
+    from thousand_tui.tui.i18n import Translator
+
+    gift = DealAnalysis(2, 0, 0, 120, True, 191, 175)
+    en = Words(Translator("en"), ["Tester", "Anna", "Boris"], you=0)
+    assert en.deal(gift)[1:3] == [
+        "You played 120 and took 191 points: made.",
+        "With all cards open and best play on both sides, you would take 175 points. "
+        "The defence's mistakes gave you 16 points more.",
+    ]
+    theirs = DealAnalysis(2, 0, 1, 105, False, 90, 95)
+    assert en.deal(theirs)[1:3] == [
+        "Anna played 105 and took 90 points: down.",
+        "With all cards open and best play on both sides, Anna would take 95 points. "
+        "Anna's play left 5 points on the table.",
+    ]
+    dark = Option((Action(0, Act.DARK),), -150.0, 0.2)
+    light = Option((Action(0, Act.DARK_DECLINE),), -20.0, 0.2)
+    offer = Advice(0, "dark", light, (light, dark), 120, False)
+    failed = DealAnalysis(3, 0, 0, 120, False, 61, 70, dark=True, change=-240, light_change=-120)
+    failed.dark_multiplier = 2
+    failed.decisions.append(Decision(0, "dark", (dark.action,), offer, 130.0))
+    lines = en.deal(failed)
+    assert (
+        "You played 120 in the dark (×2): −240. Played open, the same cards would have "
+        "scored −120." in lines
+    )
+    assert (
+        "At the dark offer, a hand and talon drawn blind made 120 in 20% of sampled deals." in lines
+    )
+    assert "Dark offer: play in the dark cost about 130 points; no dark game was better." in lines
+    ru = Words(Translator("ru"), ["Тестер", "Анна", "Борис"], you=0)
+    said = ru.deal(failed)
+    assert said[1] == "Ваш заказ 120, взято 61 очко — не сыграно."
+    assert "Вы играли 120 втёмную (×2), итог −240. В открытую те же карты дали бы −120." in said
+    assert "Игра втёмную: играть втёмную — потеря около 130 очков; лучше: не играть втёмную." in (
+        said
+    )
+    assert ru.deal(gift)[2].endswith("Ошибки защиты принесли вам ещё 16 очков.")
+
+
+async def test_the_russian_footer_calls_the_hint_as_the_log_does() -> None:
+    app = coach_app(lang="ru")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # the auction put away: the table's footer
+        await pilot.pause()
+        text = screen_text(app)
+        assert "h Подсказка" in text and "Совет" not in text, text

@@ -666,14 +666,14 @@ async def test_a_marriage_declared_po_masti_leaves_the_trump() -> None:
         await press_card(pilot, "KH")
         assert isinstance(app.screen, MarriageScreen)
         text = screen_text(app)
-        assert "2  Declare ♥ 100 «по масти»: trump stays none" in text
+        assert "2  Declare ♥ 100 «по масти»: still no trump" in text
         await pilot.press("2")
         await settle(pilot)
         deal_now = app.session.game.deal
         assert deal_now.trump is None and deal_now.marriage_points[0] == 100
         assert deal_now.declarations[0].keep_trump
         log = app.table.query_one("#log").lines_written
-        assert "You: K♥ — marriage ♥ 100 «по масти», trump stays none." in log
+        assert "You: K♥ — marriage ♥ 100 «по масти», still no trump." in log
 
 
 async def test_again_after_a_resumed_game_starts_a_new_game_with_the_same_table() -> None:

@@ -382,3 +382,22 @@ def test_an_opponent_to_move_is_not_thinking_while_a_result_waits() -> None:
     assert "thinking" in str(thinking.lines[1])
     waiting = seat_panel(view, seat, "pass", "easy", t, Palette(), paused=True)
     assert "thinking" not in str(waiting.lines[1])
+
+
+def test_a_marriage_po_masti_without_a_trump_and_other_words_read_naturally() -> None:
+    ru = Narrator(Translator("ru"), Palette(), ("Вы", "Анна", "Борис"), Rules())
+    events = [
+        MarriageDeclared(2, "H", points=100, keep_trump=True, trump=None),
+        CardPlayed(2, parse_card("KH"), marriage="H", keep_trump=True),
+    ]
+    (line,) = ru.tell(events)
+    assert line == "Борис: K♥ — ♥ 100 по масти, козыря по-прежнему нет."
+    assert "остаётся нет" not in line
+    en = narrator()
+    assert en.tell(events) == ["Boris: K♥ — marriage ♥ 100 «по масти», still no trump."]
+    t = Translator("ru")
+    assert t("phase_dark") == "предложение сыграть втёмную"
+    assert t("key_hint") == "Подсказка" == t("c_hint", action="", why="").split(":")[0]
+    legend = dict(palka="|", r="Р", cross="x", b="Б", fall="v", s="С", gold="*")
+    assert "Б2 на бочке, использованы 2 попытки" in t("sheet_legend", **legend)
+    assert "Б2 on the barrel, 2 tries used" in Translator("en")("sheet_legend", **legend)

@@ -22,9 +22,12 @@ from typing import Any
 
 from ..engine.actions import Act, Action
 from ..engine.cards import DECK, Card
+from ..engine.deal import Deal
 from ..engine.game import Game
+from ..engine.outcome import DealOutcome
 from ..engine.phases import Phase
 from ..engine.record import RecordedGame, decisions
+from ..engine.scoring import settle
 from ..engine.view import SeatView
 from . import bidding, seat_seed
 from .hard import DISCARDED, Budget, HardPlayer, exchange_plans
@@ -130,6 +133,12 @@ def advise(view: SeatView, player: HardPlayer, given: Sequence[Action] = ()) -> 
         advice = _play(view, legal, player)
         if advice is not None:
             return advice
+    if act in (Act.DARK, Act.DARK_DECLINE):
+        return _dark(view, legal, player)
+    if act in (Act.DARK_CANCEL, Act.DARK_CANCEL_DECLINE):
+        return _dark_cancel(view, legal, player)
+    if act in (Act.REDEAL, Act.REDEAL_DECLINE):
+        return _redeal(view, legal, player)
     choice = player.decide(view)
     return Advice(view.seat, "other", Option((choice,), 0.0), (), view.contract, _declares(view))
 
@@ -176,6 +185,54 @@ def _contract(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice
             options.append(Option((a,), bidding.concession_worth(view, a.act)))
     best = next(o for o in options if o.action == choice)
     return Advice(view.seat, "contract", best, _ranked(options, best), view.contract, True)
+
+
+def _dark(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice:
+    """Whether to play the dark game: its chance with a hand and talon drawn blind, against
+    defending an ordinary deal. `chance` is the dark contract's, on both options."""
+    choice = player.decide(view)
+    chance = player.dark_chance(view)
+    contract = view.rules.dark.contract
+    options = []
+    for a in legal:
+        if a.act is Act.DARK:
+            options.append(Option((a,), bidding.dark_chance_worth(view, chance), chance))
+        else:
+            options.append(Option((a,), bidding.defender_worth(view), chance))
+    best = next(o for o in options if o.action == choice)
+    return Advice(view.seat, "dark", best, _ranked(options, best), contract, False)
+
+
+def _dark_cancel(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice:
+    """Whether to call off the dark game of the player on 100: the auction that follows,
+    against defending his dark contract (made with `chance`, on both options)."""
+    choice = player.decide(view)
+    chance = player.dark_defence_chance(view)
+    contract = view.rules.dark.contract
+    options = []
+    for a in legal:
+        if a.act is Act.DARK_CANCEL:
+            options.append(Option((a,), player.auction_worth(view), chance))
+        else:
+            options.append(Option((a,), bidding.dark_defence_chance_worth(view, chance), chance))
+    best = next(o for o in options if o.action == choice)
+    return Advice(view.seat, "dark_cancel", best, _ranked(options, best), contract, False)
+
+
+def _redeal(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice:
+    """Whether to ask for the redeal (worth nothing) or play on: the contract the seat would
+    play and its chance, if any (`Advice.contract`, the options' `chance`)."""
+    on = player.playing_on(view)
+    options = []
+    for a in legal:
+        if a.act is Act.REDEAL:
+            options.append(Option((a,), 0.0, on.chance))
+        else:
+            options.append(Option((a,), on.worth, on.chance))
+    act = Act.REDEAL if on.worth < 0.0 else Act.REDEAL_DECLINE
+    best = next((o for o in options if o.action.act is act), options[0])
+    declares = view.declarer == view.seat
+    return Advice(view.seat, "redeal", best, _ranked(options, best), on.contract, declares)
 
 
 def _plan_actions(view: SeatView, plan: dict[int, Card]) -> tuple[Action, ...]:
@@ -280,6 +337,17 @@ class DealAnalysis:
     open_card: int | None  # the declarer's points with every card open and best play
     decisions: list[Decision] = field(default_factory=list)
     baptism: bool = False  # given up by «крещусь», not conceded
+    dark: bool = False  # played in the dark
+    change: int | None = None  # the declarer's score change, as the deal was scored
+    light_change: int | None = None  # a dark deal's: the same deal scored as not dark
+    dark_multiplier: int = 1  # a dark deal's: what the dark game multiplied its scores by
+
+    def dark_odds(self) -> float | None:
+        """The chance of the dark contract the seat weighed at its dark offer, if any."""
+        for d in self.decisions:
+            if d.advice.kind == "dark":
+                return d.advice.best.chance
+        return None
 
     @property
     def lost(self) -> float:
@@ -372,6 +440,7 @@ def _analyze_deals(
     deep: HardPlayer | None = None
     found: dict[int, DealAnalysis] = {}
     gives = _gives_by_deal(recorded, seat)
+    outcomes: dict[int, Deal] = {}  # the dark deals, kept to be scored as if not dark
     last = max(wanted, default=0)
     for game, action in decisions(recorded):
         number = game.deal.number
@@ -390,10 +459,12 @@ def _analyze_deals(
             and not deal.trick
         ):
             analysis.open_card = open_card_value(game)
+        if deal.dark and deal.number not in outcomes:
+            outcomes[deal.number] = deal  # scored once it is over, below
         if action.seat != seat:
             continue
         view = game.view(seat)
-        if len(view.legal) < 2 or view.hand is None:
+        if len(view.legal) < 2 or (view.hand is None and view.phase is not Phase.DARK):
             continue
         if action.act in (Act.GIVE, Act.DISCARD):
             if any(d.phase == "exchange" for d in analysis.decisions):
@@ -422,7 +493,22 @@ def _analyze_deals(
             d = analysis.declarer
             if isinstance(d, int) and line.get("card_points") is not None:
                 analysis.taken = line["card_points"][d] + line["marriage_points"][d]
+            if isinstance(d, int) and isinstance(line.get("deltas"), list):
+                analysis.change = line["deltas"][d]
+            dark = outcomes.get(analysis.number)
+            if isinstance(d, int) and dark is not None and dark.over and dark.dark:
+                analysis.dark = True
+                analysis.light_change = light_change(dark.outcome(), d)
+                analysis.dark_multiplier = dark.rules.dark.multiplier
     return [found[n] for n in sorted(found)]
+
+
+def light_change(outcome: DealOutcome, seat: int) -> int:
+    """`seat`'s score change had the dark deal `outcome` not been played in the dark: the
+    engine's scoring of the same cards and points, without the dark game's multiplier."""
+    rules = outcome.rules
+    light = outcome._replace(dark=False, multiplier=outcome.multiplier // rules.dark.multiplier)
+    return settle(light).deltas[seat]
 
 
 def _gives_by_deal(recorded: RecordedGame, seat: int) -> dict[int, tuple[Action, ...]]:
@@ -482,6 +568,9 @@ def deal_dict(analysis: DealAnalysis) -> dict[str, Any]:
         "baptism": analysis.baptism,
         "taken": analysis.taken,
         "open_card": analysis.open_card,
+        "dark": analysis.dark,
+        "change": analysis.change,
+        "light_change": analysis.light_change,
         "lost": round(analysis.lost, 1),
         "decisions": [
             {

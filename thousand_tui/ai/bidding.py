@@ -420,9 +420,13 @@ def blind_chance(view: SeatView, pool: Sequence[Card], rng: random.Random, sampl
 
 def dark_worth(view: SeatView, rng: random.Random, samples: int = 16) -> float:
     """Declaring a dark game, before seeing a card: random hands at the dark contract."""
+    return dark_chance_worth(view, blind_chance(view, DECK, rng, samples))
+
+
+def dark_chance_worth(view: SeatView, chance: float) -> float:
+    """Declaring a dark game that is made with `chance`."""
     rules = view.rules
     contract = rules.dark.contract
-    chance = blind_chance(view, DECK, rng, samples)
     m = rules.dark.multiplier
     made = contract * m - DEFENDER_MADE * m
     failed = -contract * m - DEFENDER_FAILED * m
@@ -432,9 +436,18 @@ def dark_worth(view: SeatView, rng: random.Random, samples: int = 16) -> float:
 def dark_defence_worth(view: SeatView, rng: random.Random, samples: int = 16) -> float:
     """Defending the dark game of the player on 100 (`dark.cancel`: this seat may call it
     off): he plays blind, with cards drawn from those this seat does not hold."""
-    contract = view.rules.dark.contract
+    return dark_defence_chance_worth(view, dark_defence_chance(view, rng, samples))
+
+
+def dark_defence_chance(view: SeatView, rng: random.Random, samples: int = 16) -> float:
+    """The chance that the player on 100 makes his dark game, as `dark_defence_worth` sees it."""
     unseen = [c for c in DECK if c not in (view.hand or ())]
-    chance = blind_chance(view, unseen, rng, samples)
+    return blind_chance(view, unseen, rng, samples)
+
+
+def dark_defence_chance_worth(view: SeatView, chance: float) -> float:
+    """Defending a dark game that is made with `chance`."""
+    contract = view.rules.dark.contract
     # A defender's standing (his change less the others' mean, as `DEFENDING`) is half the
     # declarer's, turned round: the declarer's counts his win, barrel and samosval.
     made = -declarer_worth(view, contract, True, view.on_hundred) / 2
@@ -449,6 +462,9 @@ __all__ = [
     "choose_bid",
     "concession_worth",
     "contract_choice",
+    "dark_chance_worth",
+    "dark_defence_chance",
+    "dark_defence_chance_worth",
     "dark_defence_worth",
     "dark_worth",
     "declarer_worth",

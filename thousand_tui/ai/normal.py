@@ -14,6 +14,7 @@ a partner's winning trick and wins cheaply.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from ..engine.actions import Act, Action
 from ..engine.cards import DECK, Card, Rank, Suit, marriage_suits
@@ -29,6 +30,16 @@ from .worlds import Tables, best_moves, move_of, play_tasks, solve, tallies_of
 
 def pick(legal: Sequence[Action], act: Act) -> Action | None:
     return next((a for a in legal if a.act is act), None)
+
+
+class PlayingOn(NamedTuple):
+    """A deal played on rather than redealt: its worth to the seat, and the contract it
+    would play (`contract`, made with `chance`), if any: none for a defender or a hand that
+    would not bid."""
+
+    worth: float
+    contract: int | None = None
+    chance: float | None = None
 
 
 class CardCount:
@@ -95,16 +106,26 @@ class NormalPlayer(Player):
         return bidding.odds(view, looks, values)
 
     def dark(self, view: SeatView, legal: list[Action]) -> Action:
-        worth = bidding.dark_worth(view, self.view_rng(view, 5))
+        chance = self.dark_chance(view)
+        worth = bidding.dark_chance_worth(view, chance)
         choice = Act.DARK if worth > bidding.defender_worth(view) + 20 else Act.DARK_DECLINE
         return pick(legal, choice) or legal[0]
+
+    def dark_chance(self, view: SeatView) -> float:
+        """The chance of a dark game declared now, as `dark` weighs it."""
+        return bidding.blind_chance(view, DECK, self.view_rng(view, 5), 16)
 
     def dark_cancel(self, view: SeatView, legal: list[Action]) -> Action:
         """Call off an opponent's dark game (this seat holds a marriage, `dark.cancel`) when
         the auction that follows, the dark player on 100, is worth more than defending it."""
-        stand = bidding.dark_defence_worth(view, self.view_rng(view, 6))
+        stand = bidding.dark_defence_chance_worth(view, self.dark_defence_chance(view))
         cancel = self.auction_worth(view) > stand
         return pick(legal, Act.DARK_CANCEL if cancel else Act.DARK_CANCEL_DECLINE) or legal[0]
+
+    def dark_defence_chance(self, view: SeatView) -> float:
+        """The chance that the dark game this seat may call off is made, as `dark_cancel`
+        weighs it."""
+        return bidding.dark_defence_chance(view, self.view_rng(view, 6))
 
     def auction_worth(self, view: SeatView) -> float:
         """The auction ahead, for a seat that has not bid yet, once a dark game is called off
@@ -116,28 +137,41 @@ class NormalPlayer(Player):
     def bidding_worth(self, view: SeatView) -> float | None:
         """The worth of the highest contract worth playing rather than defending (the
         auction's limit), or None when no contract is."""
+        limit = self.bidding_limit(view)
+        return bidding.play_worth(view, *limit) if limit else None
+
+    def bidding_limit(self, view: SeatView) -> tuple[int, float] | None:
+        """The highest contract worth playing rather than defending and its chance, or None."""
         chances = self.contract_odds(view, bidding.bid_values(view))
         limit = bidding.auction_limit(view, chances)
-        return bidding.play_worth(view, limit, chances[limit]) if limit else None
+        return (limit, chances[limit]) if limit else None
 
     def redeal(self, view: SeatView, legal: list[Action]) -> Action:
         want = self.continuing_worth(view) < 0.0
         return pick(legal, Act.REDEAL if want else Act.REDEAL_DECLINE) or legal[0]
 
     def continuing_worth(self, view: SeatView) -> float:
-        """What playing this deal on is worth to the seat, against a redeal (worth nothing).
-        A redeal is offered for a weak hand (or talon): a defender holding it expects the
-        declarer to make his contract, and a hand that would not bid expects to defend weakly."""
+        """What playing this deal on is worth to the seat, against a redeal (worth nothing)."""
+        return self.playing_on(view).worth
+
+    def playing_on(self, view: SeatView) -> PlayingOn:
+        """What playing this deal on is worth to the seat, against a redeal (worth nothing),
+        and the contract it rests on. A redeal is offered for a weak hand (or talon): a
+        defender holding it expects the declarer to make his contract, and a hand that would
+        not bid expects to defend weakly."""
         if view.hand is None:
-            return -1.0
+            return PlayingOn(-1.0)
         if view.declarer == view.seat and view.contract is not None:
             kept = self.kept_cards(view)
             chance = bidding.hand_odds(view, kept, [view.contract])[view.contract]
-            return bidding.play_worth(view, view.contract, chance)
+            worth = bidding.play_worth(view, view.contract, chance)
+            return PlayingOn(worth, view.contract, chance)
         if view.declarer is not None:
-            return -1.0
-        worth = self.bidding_worth(view)
-        return -1.0 if worth is None else worth
+            return PlayingOn(-1.0)
+        limit = self.bidding_limit(view)
+        if limit is None:
+            return PlayingOn(-1.0)
+        return PlayingOn(bidding.play_worth(view, *limit), *limit)
 
     def kept_cards(self, view: SeatView) -> list[Card]:
         """The cards the declarer will play with: his hand less what he still owes."""

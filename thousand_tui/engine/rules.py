@@ -91,7 +91,9 @@ class KeySpec:
 
     `type` is "bool", "int", "str" or "map". `values` lists the allowed values (None for a free
     int or the map); `nullable` allows null; `minimum` bounds a free int from below.
-    `path` holds the attribute names that reach the value from a `Rules` object.
+    `path` holds the attribute names that reach the value from a `Rules` object. `needs` is the
+    rule the key belongs to, as (key, value): the key means nothing unless that key has that
+    value (a section's keys need its `enabled` key on; `applies` follows the chain).
     """
 
     key: str
@@ -102,6 +104,7 @@ class KeySpec:
     path: tuple[str, ...]
     nullable: bool = False
     minimum: int | None = None
+    needs: tuple[str, Any] | None = None
 
     def expected(self) -> str:
         """What the key accepts, in words, for error messages."""
@@ -125,6 +128,7 @@ def _spec(
     nullable: bool = False,
     minimum: int | None = None,
     name: str | None = None,
+    needs: tuple[str, Any] | None = None,
 ) -> Any:
     metadata = {
         "type": type_,
@@ -132,6 +136,7 @@ def _spec(
         "nullable": nullable,
         "minimum": minimum,
         "name": name,
+        "needs": needs,
     }
     return field(default=default, metadata=metadata)
 
@@ -162,7 +167,7 @@ def _suit_values(**values: int) -> Any:
 class Deal:
     SECTION: ClassVar[str] = TABLE
     cut_ritual: bool = _flag(False)
-    cut_penalty: int = _int(120, minimum=0)
+    cut_penalty: int = _spec(120, "int", minimum=0, needs=("deal.cut_ritual", True))
 
 
 @dataclass(frozen=True)
@@ -377,6 +382,7 @@ class Dark:
 @dataclass(frozen=True)
 class FourPlayer:
     SECTION: ClassVar[str] = MATCH
+    NEEDS: ClassVar[tuple[str, Any]] = ("players", 4)
     sitter_scores: Literal["none", "talon_points", "talon_points_marriage", "aces_50"] = _one_of(
         "none", "talon_points", "talon_points_marriage", "aces_50", default="talon_points_marriage"
     )
@@ -386,6 +392,7 @@ class FourPlayer:
 @dataclass(frozen=True)
 class TwoPlayer:
     SECTION: ClassVar[str] = TWO_PLAYERS
+    NEEDS: ClassVar[tuple[str, Any]] = ("players", 2)
     talons: Literal["two_by_two", "two_by_three"] = _one_of(
         "two_by_two", "two_by_three", default="two_by_two"
     )
@@ -473,17 +480,28 @@ def _schema() -> dict[str, KeySpec]:
             continue
         section = top.default_factory
         assert isinstance(section, type)
+        names = {each.metadata["name"] or each.name for each in fields(section)}
+        # A section with an `enabled` key is a rule that may be off: its other keys need it.
+        enabled = (f"{top.name}.enabled", True) if "enabled" in names else None
         for each in fields(section):
-            spec = _key_spec(each, section.SECTION, (top.name,))
+            needs = getattr(section, "NEEDS", None) or enabled
+            spec = _key_spec(each, section.SECTION, (top.name,), needs)
             specs[spec.key] = spec
     return specs
 
 
-def _key_spec(item: Any, section: str, prefix: tuple[str, ...]) -> KeySpec:
+def _key_spec(
+    item: Any, section: str, prefix: tuple[str, ...], needs: tuple[str, Any] | None = None
+) -> KeySpec:
     meta = item.metadata
     name = meta["name"] or item.name
+    key = ".".join((*prefix, name))
+    if meta.get("needs") is not None:
+        needs = meta["needs"]
+    elif needs is not None and needs[0] == key:
+        needs = None  # the `enabled` key itself
     return KeySpec(
-        key=".".join((*prefix, name)),
+        key=key,
         type=meta["type"],
         values=meta["values"],
         default=item.default,
@@ -491,11 +509,24 @@ def _key_spec(item: Any, section: str, prefix: tuple[str, ...]) -> KeySpec:
         path=(*prefix, item.name),
         nullable=meta["nullable"],
         minimum=meta["minimum"],
+        needs=needs,
     )
 
 
 SCHEMA: Final[Mapping[str, KeySpec]] = _schema()
 """Every convention by dotted key, in RULES.md order."""
+
+
+def applies(rules: Rules, key: str) -> bool:
+    """Whether the convention `key` takes part in a game under `rules`: the rule it belongs to
+    (`KeySpec.needs`, and that rule's own, and so on) is on."""
+    needs = SCHEMA[key].needs
+    while needs is not None:
+        if rules.get(needs[0]) != needs[1]:
+            return False
+        needs = SCHEMA[needs[0]].needs
+    return True
+
 
 SECTION_KEYS: Final = tuple(dict.fromkeys(s.path[0] for s in SCHEMA.values() if len(s.path) > 1))
 """The top-level keys that hold a section of keys (`deal`, `redeal`, `bidding`, …)."""

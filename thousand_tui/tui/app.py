@@ -388,8 +388,18 @@ class ThousandApp(App[int]):
                 coaching = self.table.coaching
             except LookupError:
                 return False
+            if action == "analysis" and not self.deals_to_analyse():
+                return False
             return coaching and (self.setup.hints or action == "analysis")
         return True
+
+    def deals_to_analyse(self) -> bool:
+        """Whether the score sheet on screen has a deal to analyse (the result of a deal
+        always has one)."""
+        from .screens.info import SheetScreen
+
+        screen = self.screen
+        return not isinstance(screen, SheetScreen) or bool(screen.game.results)
 
     def action_request_quit(self) -> None:
         from .screens.end import ConfirmQuitScreen

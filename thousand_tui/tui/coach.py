@@ -48,6 +48,10 @@ class Words:
             return t("c_concede")
         if act is Act.BAPTISM:
             return t("c_baptism")
+        if act in SAID:
+            return t(SAID[act])
+        if act is Act.TAKE_TALON and action.talon is not None:
+            return t("c_take_talon", number=action.talon + 1)
         card = card_label(action.card, t.lang, self.ascii_only) if action.card is not None else ""
         if act is Act.PLAY:
             if action.marriage is not None:
@@ -121,6 +125,8 @@ class Words:
                 else:
                     text += "; " + t("c_alt_pct", alt=named, pct=pct(alt.chance))
             return text
+        if advice.kind in ("dark", "dark_cancel", "redeal"):
+            return self.why_before(advice)
         cards = {a.card for a in best.actions}
         # The same cards given the other way round is no alternative worth naming.
         others_given = [o for o in others if {a.card for a in o.actions} != cards]
@@ -133,6 +139,27 @@ class Words:
             )
         return ""
 
+    def why_before(self, advice: Advice) -> str:
+        """Why to play dark or not, call a dark game off or not, redeal or play on."""
+        t = self.t
+        best = advice.best
+        act = best.action.act
+        value = advice.contract
+        if advice.kind == "dark":
+            key = "c_dark_why" if act is Act.DARK else "c_dark_decline_why"
+            return t(key, value=value, pct=pct(best.chance or 0.0))
+        if advice.kind == "dark_cancel":
+            key = "c_dark_cancel_why" if act is Act.DARK_CANCEL else "c_dark_stand_why"
+            return t(key, value=value, pct=pct(best.chance or 0.0))
+        reason = t.reason(best.action.reason)
+        if value is None or best.chance is None:
+            return t("c_redeal_weak", reason=reason)
+        if act is Act.REDEAL:
+            key = "c_redeal_why" if advice.declarer else "c_redeal_bid_why"
+        else:
+            key = "c_play_on_why" if advice.declarer else "c_play_on_bid_why"
+        return t(key, reason=reason, value=value, pct=pct(best.chance))
+
     # ------------------------------------------------------------ a deal
 
     def where(self, decision: Decision) -> str:
@@ -143,6 +170,8 @@ class Words:
             return t("c_where_exchange")
         if decision.phase in ("raise", "contract"):
             return t("c_where_contract")
+        if decision.phase in WHERE:
+            return t(WHERE[decision.phase])
         return t("c_where_auction")
 
     def chosen(self, decision: Decision) -> str:
@@ -171,27 +200,49 @@ class Words:
         t = self.t
         lines = [t("c_deal_head", number=analysis.number)]
         d = analysis.declarer
+        # The declarer is "you" when he is the table's player, whatever his name.
+        mine = "_you" if d is not None and d == self.you else ""
+        name = self.names[d] if d is not None else ""
         if d is None or analysis.contract is None:
             lines.append(t("c_deal_none"))
         elif analysis.made is None:
             key = "c_deal_baptised" if analysis.baptism else "c_deal_conceded"
-            lines.append(t(key, name=self.names[d], value=analysis.contract))
+            lines.append(t(key + mine, name=name, value=analysis.contract))
         else:
             result = t("c_deal_made" if analysis.made else "c_deal_down")
             lines.append(
                 t(
-                    "c_deal_played",
-                    name=self.names[d],
+                    "c_deal_played" + mine,
+                    name=name,
                     value=analysis.contract,
-                    taken=analysis.taken,
+                    taken=t.count("w_point", analysis.taken or 0),
                     result=result,
                 )
             )
         if d is not None and analysis.open_card is not None:
-            if d == self.you:
-                lines.append(t("c_open_card_you", points=analysis.open_card))
-            else:
-                lines.append(t("c_open_card", name=self.names[d], points=analysis.open_card))
+            best = t.count("w_point", analysis.open_card)
+            line = t("c_open_card_best" + mine, name=name, points=best)
+            if analysis.taken is not None and analysis.taken != analysis.open_card:
+                # Best play on both sides: a defence's mistakes give the declarer more, the
+                # declarer's own give him less.
+                diff = abs(analysis.taken - analysis.open_card)
+                key = "c_open_gift" if analysis.taken > analysis.open_card else "c_open_short"
+                line += " " + t(key + mine, name=name, points=t.count("w_point", diff))
+            lines.append(line)
+        if d is not None and analysis.dark and analysis.change is not None:
+            lines.append(
+                t(
+                    "c_dark_deal" + mine,
+                    name=name,
+                    value=analysis.contract,
+                    m=analysis.dark_multiplier,
+                    change=signed_points(analysis.change),
+                    light=signed_points(analysis.light_change or 0),
+                )
+            )
+            chance = analysis.dark_odds()
+            if chance is not None:
+                lines.append(t("c_dark_odds", value=analysis.contract, pct=pct(chance)))
         costly = analysis.costly(threshold)
         name = self.names[analysis.seat]
         you = analysis.seat == self.you
@@ -206,6 +257,25 @@ class Words:
             else:
                 lines.append(t("c_lost", name=name, cost=lost, points=points))
         return lines
+
+
+# The decisions before the auction, in words.
+SAID = {
+    Act.DARK: "c_dark",
+    Act.DARK_DECLINE: "c_dark_decline",
+    Act.DARK_CANCEL: "c_dark_cancel",
+    Act.DARK_CANCEL_DECLINE: "c_dark_stand",
+    Act.REDEAL: "c_redeal",
+    Act.REDEAL_DECLINE: "c_play_on",
+}
+
+
+WHERE = {"dark": "c_where_dark", "dark_cancel": "c_where_dark_cancel", "redeal": "c_where_redeal"}
+
+
+def signed_points(points: int) -> str:
+    """A score change as the sheet writes it: +240, −240."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
 
 
 def pct(chance: float) -> int:
@@ -232,15 +302,24 @@ def bar(fraction: float, ascii_only: bool = False, width: int = BAR) -> str:
     return on * full + off * (width - full)
 
 
-def one_decimal(value: float | None) -> str:
-    return "—" if value is None else f"{value:.1f}"
+def one_decimal(value: float | None, lang: str = "en", signed: bool = False) -> str:
+    """A figure with one decimal, with the decimal comma in Russian: 63.1, 63,1."""
+    if value is None:
+        return "—"
+    text = f"{value:+.1f}" if signed else f"{value:.1f}"
+    return text.replace(".", ",") if lang == "ru" else text
 
 
 def tally_lines(tally: Tally, t: Translator, ascii_only: bool = False) -> list[str]:
     """One group of games: its figures and its contracts as bars."""
+    lang = t.lang
     lines = [
         t("stats_games", games=tally.games, unfinished=tally.unfinished, wins=tally.wins),
-        t("stats_per_deal", value=one_decimal(tally.per_deal), deals=tally.deals),
+        t(
+            "stats_per_deal_n",
+            value=one_decimal(tally.per_deal, lang),
+            deals=t.count("w_deal", tally.deals),
+        ),
         t("stats_contracts"),
     ]
     for (first, last), played, made in zip(BANDS, tally.played, tally.made, strict=True):
@@ -260,20 +339,31 @@ def tally_lines(tally: Tally, t: Translator, ascii_only: bool = False) -> list[s
         )
     )
     if tally.hinted:
-        per = one_decimal(tally.hinted_points / tally.hinted_deals if tally.hinted_deals else None)
+        per = one_decimal(
+            tally.hinted_points / tally.hinted_deals if tally.hinted_deals else None, lang
+        )
         lines.append(
             t(
-                "stats_hints",
+                "stats_hints_n",
                 hinted=tally.hinted,
-                decisions=tally.decisions,
-                deals=tally.hinted_deals,
+                decisions=t.count("w_decision_of", tally.decisions),
+                deals=t.count("w_deal_in", tally.hinted_deals),
                 points=per,
             )
         )
     else:
-        lines.append(t("stats_no_hints", decisions=tally.decisions))
+        lines.append(t("stats_no_hints_n", decisions=t.count("w_decision", tally.decisions)))
     if tally.analysed:
-        lines.append(t("stats_lost", value=one_decimal(tally.lost_per_deal), deals=tally.analysed))
+        lost = tally.lost_per_deal
+        lines.append(
+            t(
+                "stats_lost_n",
+                value=one_decimal(lost, lang),
+                # A figure with a fraction: "63.1 points", in Russian "63,1 очка".
+                points=t.plural(2, "points_forms"),
+                deals=t.count("w_deal", tally.analysed),
+            )
+        )
     else:
         # A hosted player has no `thousand stats` to type: only the host analyses his games.
         lines.append(t("stats_not_analysed_hosted" if hosted() else "stats_not_analysed"))
@@ -292,11 +382,23 @@ def stats_lines(stats: Stats, t: Translator, ascii_only: bool = False) -> list[s
         for game in stats.trend:
             day = game.created[:10]
             share = max(0.0, game.per_deal) / top
-            lines.append(f"  {day:<10} {bar(share, ascii_only)}  {game.per_deal:+.1f}")
-    groups = [("stats_preset", stats.by_preset), ("stats_level", stats.by_level)]
+            per_deal = one_decimal(game.per_deal, t.lang, signed=True)
+            lines.append(f"  {day:<10} {bar(share, ascii_only)}  {per_deal}")
+    groups = [("stats_preset", stats.by_preset), ("opponents", stats.by_level)]
     for key, tallies in groups:
         if len(tallies) < 2:
             continue
         for name, tally in sorted(tallies.items()):
-            lines += ["", t(key, name=name), *tally_lines(tally, t, ascii_only)]
+            title = t(key, name=name) if key == "stats_preset" else opponents_words(name, t)
+            lines += ["", title, *tally_lines(tally, t, ascii_only)]
     return lines
+
+
+def opponents_words(levels: str, t: Translator) -> str:
+    """The opponents of a group of games, from their levels as `--ai` gives them ("?" for a
+    person at a shared table): "Opponents: a person, easy AI"."""
+    names = [
+        t("stats_person") if level in ("?", "") else t("stats_ai", level=t.level(level))
+        for level in levels.split(",")
+    ]
+    return t("stats_opponents", names=", ".join(names))

@@ -45,7 +45,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "status_contract": ("Contract: {value} ({name})", "Заказ: {value} ({name})"),
     "status_auction": ("Bid: {value} ({name})", "Ставка: {value} ({name})"),
     "status_talon": ("Talon: ", "Прикуп: "),
-    "phase_dark": ("dark offer", "предложение втёмную"),
+    "phase_dark": ("dark offer", "предложение сыграть втёмную"),
     "phase_redeal": ("redeal offer", "предложение пересдачи"),
     "phase_auction": ("auction", "торговля"),
     "phase_dark_cancel": ("cancelling the dark game", "растемнение"),
@@ -292,7 +292,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "sheet_legend": (
         "{palka} palka · {r} concession · {cross} cross · {b}2 on the barrel, 2 tries used · "
         "{fall} fell off · {s} samosval · {gold} golden deal · ✓ made · ✗ down",
-        "{palka} палка · {r} роспись · {cross} крест · {b}2 на бочке, 2 попытки · "
+        "{palka} палка · {r} роспись · {cross} крест · {b}2 на бочке, использованы 2 попытки · "
         "{fall} упал · {s} самосвал · {gold} золотой кон · ✓ сыграл · ✗ не сыграл",
     ),
     "sheet_totals": (
@@ -626,6 +626,51 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "c_hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
     "c_hints_off": ("Hints are off in this game.", "Подсказки в этой партии выключены."),
     "c_deal_head": ("Deal {number}", "Кон {number}"),
+    # ---------------------------------------------------------------- hints before the auction
+    "c_dark": ("play in the dark", "играть втёмную"),
+    "c_dark_decline": ("no dark game", "не играть втёмную"),
+    "c_dark_why": (
+        "a hand and talon drawn blind make {value} in {pct}% of sampled deals",
+        "вслепую {value} сыграно в {pct}% проб",
+    ),
+    "c_dark_decline_why": (
+        "a hand and talon drawn blind make {value} in only {pct}% of sampled deals; "
+        "an ordinary deal is worth more",
+        "вслепую {value} сыграно лишь в {pct}% проб; обычный кон выгоднее",
+    ),
+    "c_dark_cancel": ("cancel the dark game", "растемнить"),
+    "c_dark_stand": ("let the dark game stand", "не растемнять"),
+    "c_dark_cancel_why": (
+        "the dark {value} is made in {pct}% of sampled deals; an auction is worth more",
+        "игра втёмную на {value} сыграна в {pct}% проб; выгоднее торговаться",
+    ),
+    "c_dark_stand_why": (
+        "the dark {value} is made in only {pct}% of sampled deals; defending it is worth more",
+        "игра втёмную на {value} сыграна лишь в {pct}% проб; выгоднее играть против неё",
+    ),
+    "c_redeal": ("redeal", "пересдать"),
+    "c_play_on": ("play on", "играть дальше"),
+    "c_redeal_why": (
+        "{reason}, and {value} is made in only {pct}% of sampled deals",
+        "{reason}, а {value} сыграно лишь в {pct}% проб",
+    ),
+    "c_redeal_bid_why": (
+        "{reason}, and the best bid, {value}, is made in only {pct}% of sampled deals",
+        "{reason}, а лучшая ставка, {value}, сыграна лишь в {pct}% проб",
+    ),
+    "c_play_on_why": (
+        "{reason}, but {value} is made in {pct}% of sampled deals",
+        "{reason}, но {value} сыграно в {pct}% проб",
+    ),
+    "c_play_on_bid_why": (
+        "{reason}, but you can bid {value}: made in {pct}% of sampled deals",
+        "{reason}, но можно заказать {value}: сыграно в {pct}% проб",
+    ),
+    "c_redeal_weak": (
+        "{reason}, and no contract is worth playing with this hand",
+        "{reason}, а играть с такими картами невыгодно",
+    ),
+    "c_take_talon": ("take talon {number}", "взять прикуп {number}"),
     "analysis_title": ("Analysis", "Разбор"),
     "stats_title": ("Your statistics", "Ваша статистика"),
     "stats_none": (
@@ -635,32 +680,15 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "stats_loading": ("Reading your games…", "Читаю ваши партии…"),
     "stats_all": ("All games", "Все партии"),
     "stats_preset": ("Preset {name}", "Правила {name}"),
-    "stats_level": ("Opponents {name}", "Соперники {name}"),
     "stats_games": (
         "Games {games} (unfinished {unfinished}), won {wins}",
         "Партий {games} (не окончено {unfinished}), побед {wins}",
-    ),
-    "stats_per_deal": (
-        "Points per deal {value} over {deals} deals",
-        "Очков за кон {value} (конов {deals})",
     ),
     "stats_contracts": ("Contracts made, by size:", "Сыгранные заказы по размеру:"),
     "stats_band": ("{band}", "{band}"),
     "stats_marks": (
         "Concessions {concessions} · palki {palki} · barrel attempts {attempts}, won {wins}",
         "Роспись {concessions} · палки {palki} · бочка: попыток {attempts}, побед {wins}",
-    ),
-    "stats_hints": (
-        "After a hint: {hinted} of {decisions} decisions, in {deals} deals ({points} a deal)",
-        "После подсказки: {hinted} из {decisions} решений, в {deals} конах ({points} за кон)",
-    ),
-    "stats_no_hints": (
-        "No decision taken after a hint ({decisions} decisions)",
-        "Решений после подсказки нет (всего решений {decisions})",
-    ),
-    "stats_lost": (
-        "Lost by your decisions: {value} points a deal ({deals} deals analysed)",
-        "Потеряно вашими решениями: {value} очка за кон (разобрано конов: {deals})",
     ),
     "stats_not_analysed": (
         "No deal analysed yet (`thousand stats --analyze` analyses them all)",
@@ -697,14 +725,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{name}: «крещусь» на {value}.",
     ),
     "c_deal_none": ("No contract was played in this deal.", "В этом коне заказ не играли."),
-    "c_open_card": (
-        "With all cards open, {name} could take {points}.",
-        "С открытыми картами разыгрывающий ({name}) мог взять {points}.",
-    ),
-    "c_open_card_you": (
-        "With all cards open, you could take {points}.",
-        "С открытыми картами вы могли взять {points}.",
-    ),
     "c_where_auction": ("auction", "торговля"),
     "c_where_exchange": ("exchange", "снос"),
     "c_where_contract": ("contract", "заказ"),
@@ -735,7 +755,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_play": ("Play", "Ход"),
     "key_decide": ("Decide", "Решить"),
     "key_last": ("Last trick", "Взятка"),
-    "key_hint": ("Hint", "Совет"),
+    "key_hint": ("Hint", "Подсказка"),
     "key_analysis": ("Analysis", "Разбор"),
     "key_stats": ("Stats", "Статистика"),
     "key_sheet": ("Sheet", "Запись"),
@@ -807,6 +827,96 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_skip": ("Skip to my turn", "К моему ходу"),
     "key_start_screen": ("Start screen", "К началу"),
     "key_ok": ("OK", "Да"),
+    # ---------------------------------------------------------------- a deal's analysis
+    "c_deal_played_you": (
+        "You played {value} and took {taken}: {result}.",
+        "Ваш заказ {value}, взято {taken} — {result}.",
+    ),
+    "c_deal_conceded_you": ("You conceded {value}.", "Вы расписали заказ {value}."),
+    "c_deal_baptised_you": (
+        "You gave up {value} by baptism («крещусь»).",
+        "Вы сказали «крещусь» на {value}.",
+    ),
+    "c_open_card_best": (
+        "With all cards open and best play on both sides, {name} would take {points}.",
+        "С открытыми картами и лучшей игрой обеих сторон разыгрывающий ({name}) взял бы {points}.",
+    ),
+    "c_open_card_best_you": (
+        "With all cards open and best play on both sides, you would take {points}.",
+        "С открытыми картами и лучшей игрой обеих сторон вы взяли бы {points}.",
+    ),
+    "c_open_gift": (
+        "The defence's mistakes gave {name} {points} more.",
+        "Ошибки защиты принесли разыгрывающему ({name}) ещё {points}.",
+    ),
+    "c_open_gift_you": (
+        "The defence's mistakes gave you {points} more.",
+        "Ошибки защиты принесли вам ещё {points}.",
+    ),
+    "c_open_short": (
+        "{name}'s play left {points} on the table.",
+        "Разыгрывающий ({name}) недобрал {points}.",
+    ),
+    "c_open_short_you": (
+        "Your play left {points} on the table.",
+        "Вы недобрали {points}.",
+    ),
+    "c_dark_deal": (
+        "{name} played {value} in the dark (×{m}): {change}. Played open, the same cards would "
+        "have scored {light}.",
+        "{name}: {value} втёмную (×{m}), итог {change}. В открытую те же карты дали бы {light}.",
+    ),
+    "c_dark_deal_you": (
+        "You played {value} in the dark (×{m}): {change}. Played open, the same cards would "
+        "have scored {light}.",
+        "Вы играли {value} втёмную (×{m}), итог {change}. В открытую те же карты дали бы {light}.",
+    ),
+    "c_dark_odds": (
+        "At the dark offer, a hand and talon drawn blind made {value} in {pct}% of sampled deals.",
+        "При предложении играть втёмную вслепую {value} сыгрывалось в {pct}% проб.",
+    ),
+    "c_where_dark": ("dark offer", "игра втёмную"),
+    "c_where_dark_cancel": ("the dark game", "растемнение"),
+    "c_where_redeal": ("redeal", "пересдача"),
+    # ---------------------------------------------------------------- counted words, statistics
+    "w_deal": ("deal|deals", "кон|кона|конов"),
+    "w_deal_in": ("deal|deals", "коне|конах|конах"),  # "в 1 коне", "в 5 конах"
+    "w_decision_of": ("decision|decisions", "решения|решений|решений"),  # "из 21 решения"
+    "w_decision": ("decision|decisions", "решение|решения|решений"),
+    "stats_per_deal_n": (
+        "Points per deal {value} over {deals}",
+        "Очков за кон {value} (всего {deals})",
+    ),
+    "stats_hints_n": (
+        "After a hint: {hinted} of {decisions}, in {deals} ({points} a deal)",
+        "После подсказки: {hinted} из {decisions}, в {deals} ({points} за кон)",
+    ),
+    "stats_no_hints_n": (
+        "No decision taken after a hint ({decisions} in all)",
+        "Решений после подсказки нет (всего {decisions})",
+    ),
+    "stats_lost_n": (
+        "Lost by your decisions: {value} {points} a deal ({deals} analysed)",
+        "Потеряно вашими решениями: {value} {points} за кон (разобрано: {deals})",
+    ),
+    "stats_opponents": ("Opponents: {names}", "Соперники: {names}"),
+    "stats_person": ("a person", "человек"),
+    "stats_ai": ("{level} AI", "ИИ ({level})"),
+    "marriage_keep_no_trump": (
+        "Declare {suit} {points} «по масти»: still no trump",
+        "{suit} {points} по масти: козыря по-прежнему нет",
+    ),
+    "n_play_marriage_no_trump": (
+        "{name}: {card} — marriage {suit} {points} «по масти», still no trump.",
+        "{name}: {card} — {suit} {points} по масти, козыря по-прежнему нет.",
+    ),
+    # ---------------------------------------------------------------- shared tables: who starts
+    "shared_wait_opener_named": (
+        "The deal starts when every seat is taken, or sooner if {name} starts it: only the one "
+        "who opened the table can.",
+        "Сдача начнётся, когда все места будут заняты, или раньше, если {name} начнёт игру: "
+        "начать может только открывший стол.",
+    ),
 }
 
 

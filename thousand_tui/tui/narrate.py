@@ -242,8 +242,12 @@ class Narrator:
             suit = self.suit(marriage)
             if event.keep_trump:
                 held = declared.trump
-                trump = self.suit(held) if held else t("no_trump")
                 self.last[seat] = t("act_marriage_keep", card=card, suit=suit, points=points)
+                if not held:
+                    return t(
+                        "n_play_marriage_no_trump", name=name, card=card, suit=suit, points=points
+                    )
+                trump = self.suit(held)
                 return t(
                     "n_play_marriage_keep",
                     name=name,

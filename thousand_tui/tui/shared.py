@@ -362,7 +362,7 @@ class WaitingScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
-            return self.shared.mirror.seat == 0 or None
+            return self.shared.mirror.seat == 0  # only the one who opened it starts it
         return True
 
     def show(self) -> None:
@@ -382,8 +382,11 @@ class WaitingScreen(Screen[None]):
             else:
                 line = t("shared_seat_free")
             text.append(f"  {number + 1}. {line}\n")
-        hint = "shared_start_hint" if mirror.seat == 0 else "shared_wait_opener"
-        text.append("\n" + t(hint))
+        if mirror.seat == 0:
+            text.append("\n" + t("shared_start_hint"))
+        else:
+            opener = mirror.seats[0].name if mirror.seats else ""
+            text.append("\n" + t("shared_wait_opener_named", name=opener))
         if mirror.closed:
             text.append("\n\n" + t("shared_lost", command=join_command(mirror.code)), style="bold")
         self.query_one("#waiting-text", Static).update(text)

@@ -36,7 +36,10 @@ class MarriageScreen(DecisionScreen):
                 suit = p.suit_label(action.marriage)
                 points = rules.marriage.value_of(action.marriage)
                 if action.keep_trump:
-                    text = t("marriage_keep", suit=suit, points=points, trump=trump)
+                    if view.trump is None:
+                        text = t("marriage_keep_no_trump", suit=suit, points=points)
+                    else:
+                        text = t("marriage_keep", suit=suit, points=points, trump=trump)
                     choices.append(Choice("keep", p.styled(text), action))
                 else:
                     text = t("marriage_declare", suit=suit, points=points)

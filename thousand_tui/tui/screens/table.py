@@ -494,6 +494,8 @@ class TableScreen(Screen[None]):
         if action == "hint":
             if not (self.coaching and self.table_app.setup.hints):
                 return False
+            if self.view().sitting_out == self.seat:
+                return False  # no decision of yours in this deal
             return (self.game.to_move == self.seat and not self.controller.results) or None
         return True
 
