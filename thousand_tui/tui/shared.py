@@ -18,7 +18,7 @@ import contextlib
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -48,7 +48,7 @@ from .controller import Awaiting, Step
 from .i18n import Translator
 from .screens.table import TableScreen
 from .session import Session, ai_names
-from .startup import SharedChoice
+from .startup import SharedChoice, remembered_name
 from .text import top_line
 from .widgets.base import KeyFooter
 
@@ -697,6 +697,8 @@ def run_open(options: argparse.Namespace) -> int:
     from ..settings import setup_from_options
 
     setup = setup_from_options(_table_options(options, options.preset, options.players))
+    if setup.name is None and options.who is None:
+        setup = replace(setup, name=remembered_name())
     if options.ai not in LEVELS:
         raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
     assert setup.preset is not None
@@ -728,7 +730,7 @@ def run_join(options: argparse.Namespace) -> int:
     try:
         shared = join_shared(
             options.code,
-            name=check_name(options.name),
+            name=check_name(options.name) or (None if options.who else remembered_name()),
             lang=setup.lang,
             seat=seat,
             who=options.who,

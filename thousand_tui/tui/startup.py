@@ -19,7 +19,15 @@ from typing import Final
 from ..presets import Preset, load_preset, shipped_names
 from ..private import private_dir, write_private
 from ..saves import APP_DIR, SavedGame, data_dir, hosted, list_games
-from ..settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, TableSetup, table_levels
+from ..settings import (
+    LANGUAGES,
+    LEVELS,
+    MAX_NAME,
+    SetupError,
+    TableSetup,
+    check_name,
+    table_levels,
+)
 
 CHOICES_FILE: Final = "start.json"
 PLAYER_COUNTS: Final = (2, 3, 4)
@@ -185,6 +193,17 @@ class StartOffer:
         )
 
 
+def remembered_name(path: Path | None = None) -> str | None:
+    """The name last chosen on the start screen (None: none, or the default one)."""
+    choices = Choices.read(path or choices_path())
+    if choices is None or not choices.name:
+        return None
+    try:
+        return check_name(choices.name)
+    except SetupError:
+        return None
+
+
 def preset_title(name: str, lang: str) -> str:
     """A shipped preset's title (a saved game names its preset); any other name as it is."""
     if name not in shipped_names():
@@ -206,6 +225,7 @@ __all__ = [
     "StartOffer",
     "choices_path",
     "preset_title",
+    "remembered_name",
     "unfinished_games",
 ]
 
