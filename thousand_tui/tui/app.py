@@ -428,11 +428,13 @@ class ThousandApp(App[int]):
         self.push_screen(over, chosen)
 
     def again(self) -> None:
-        """A new game with the same table, the next seed."""
+        """A new game with the same table, the next seed; the deal goes round: the player
+        left of the last game's first dealer deals first."""
         old = self.session
         old.close()
         seed = old.game.seed + 1
-        self.setup = same_table(self.setup, old)
+        first = (old.game.first_dealer + 1) % old.game.rules.players
+        self.setup = replace(same_table(self.setup, old), first_dealer=first)
         self.session = new_session(self.setup, seed=seed)
         self.games_played += 1
         self.switch_screen(TableScreen(self.session))

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
+from ..engine.dealing import first_dealer_of
 from ..presets import Preset, load_preset, shipped_names
 from ..private import private_dir, write_private
 from ..saves import APP_DIR, SavedGame, data_dir, hosted, list_games
@@ -178,10 +179,12 @@ class StartOffer:
     def setup(self, base: TableSetup, choices: Choices, seed: int) -> TableSetup:
         """The setup of a new game: `base`'s display (ascii, motion, pace, think, save) with
         the chosen table, from the first deal."""
+        players = self.players_of(choices)
         return TableSetup(
-            preset=self.preset(choices.preset, self.players_of(choices)),
+            preset=self.preset(choices.preset, players),
             levels=self.levels_of(choices),
             seed=seed,
+            first_dealer=first_dealer_of(seed, players),
             name=choices.name or None,
             lang=choices.lang,
             hints=choices.hints and base.hints,
