@@ -4,6 +4,7 @@ opponents' levels; the pace and the motion are chosen there too."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,91 @@ async def test_the_deal_goes_round_from_game_to_game_and_each_record_replays(
         assert read_record(path).games[0].lines[1]["dealer"] == dealer
         assert cli.main(["replay", str(path)]) == 0
         assert "every result agrees" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------------- the saved games
+
+
+def save_games(count: int) -> None:
+    """`count` unfinished games, each with a decision of yours, of every preset and level."""
+    from thousand_tui.ai import make_player
+    from thousand_tui.settings import TableSetup
+    from thousand_tui.tui.session import new_session
+
+    tables = [
+        ("four-player", "easy,normal,hard"),
+        ("classic", "hard,random"),
+        ("two-player", "normal"),
+        ("family", "easy,hard"),
+    ]
+    for number in range(count):
+        preset, levels = tables[number % len(tables)]
+        session = new_session(TableSetup.of(preset, ai=levels, seed=number + 1, name="Olga"))
+        game = session.game
+        game.take_start_events()
+        players = {seat: make_player("easy", seat) for seat in range(game.rules.players)}
+        mine = 0
+        while not game.over and mine < 2:
+            seat = game.to_move
+            assert seat is not None
+            mine += seat == 0
+            game.apply(players[seat].decide(game.view(seat)))
+        session.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((80, 24), "ru"), ((120, 40), "ru")])
+async def test_eight_saved_games_fit_the_screen_with_their_opponents_levels(
+    size: tuple[int, int], lang: str
+) -> None:
+    from thousand_tui.tui.i18n import Translator
+
+    save_games(8)
+    t = Translator(lang)
+    app = start_app(lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert len(app.screen.saved) == 8
+        text = screen_text(app)
+        rows = text.splitlines()
+        assert len(rows) <= size[1]
+        # The preset's description and the footer stay on the screen.
+        assert app.screen.about().split()[0] in text
+        assert t("key_quit") in rows[-1]
+        # No line is wrapped: a row of a saved game is its first line or its seats, whole.
+        for row in rows[1:]:
+            if " · " in row:
+                assert re.match(r"^ +(\d{4}-\d\d-\d\d \d\d:\d\d · |Olga -?\d+ · )", row), row
+        # The opponents' levels, beside their names.
+        four = next(s for s in app.screen.saved if s.preset == "four-player")
+        seats = app.screen.saved_words(four).splitlines()[1].strip()
+        names = Translator("en")("ai_names").split(",")
+        for level, name in zip(("easy", "normal", "hard"), names, strict=False):
+            assert f"{name} ({t.level(level)})" in seats
+        # The list scrolls within its room: every line is reached, Quit too, the
+        # description staying.
+        for line_id in ("saved-7", "quit"):
+            await go_to(pilot, line_id)
+            shown = screen_text(app)
+            assert len(shown.splitlines()) <= size[1]
+            assert app.screen.about().split()[0] in shown
+        assert t("start_quit") in [row.strip() for row in shown.splitlines()]
+        await go_to(pilot, saved_line(app, four))
+        assert seats in screen_text(app)
+
+
+def saved_line(app: object, save: object) -> str:
+    from thousand_tui.tui.app import ThousandApp
+
+    assert isinstance(app, ThousandApp) and isinstance(app.screen, StartScreen)
+    return f"saved-{app.screen.saved.index(save)}"  # type: ignore[arg-type]
+
+
+def line_ids_shown(app: object) -> str:
+    from thousand_tui.tui.app import ThousandApp
+    from thousand_tui.tui.widgets.choices import ChoiceList
+
+    assert isinstance(app, ThousandApp)
+    listed = app.screen.query_one(ChoiceList)
+    assert listed.current is not None
+    return listed.current.id

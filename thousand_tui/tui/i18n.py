@@ -540,11 +540,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "start_lang": ("Language", "Язык"),
     "start_rules": ("The conventions of {preset}", "Правила стола: {preset}"),
     "start_continue": ("Continue a game:", "Продолжить партию:"),
-    "start_saved": (
-        "{date} · {preset} · deal {deal} · {scores}",
-        "{date} · {preset} · кон {deal} · {scores}",
-    ),
     "start_quit": ("Quit", "Выход"),
+    # a saved game on the start screen: its first line, then each seat
+    "start_saved_game": (
+        "{date} · {preset} · deal {deal}",
+        "{date} · {preset} · кон {deal}",
+    ),
+    "start_saved_ai": ("{name} ({level}) {score}", "{name} ({level}) {score}"),
+    "start_saved_person": ("{name} {score}", "{name} {score}"),
     "start_name_title": ("Your name at the table", "Ваше имя за столом"),
     "start_name_help": (
         "Up to {max} characters; empty for «{default}». Enter: keep · Esc: back",
