@@ -190,3 +190,68 @@ def line_ids_shown(app: object) -> str:
     listed = app.screen.query_one(ChoiceList)
     assert listed.current is not None
     return listed.current.id
+
+
+# ---------------------------------------------------------------------- pace and motion
+
+
+@pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
+async def test_the_pace_and_the_motion_are_chosen_and_remembered(
+    size: tuple[int, int], lang: str
+) -> None:
+    import json
+
+    from thousand_tui.settings import TableSetup
+    from thousand_tui.tui.i18n import Translator
+    from thousand_tui.tui.startup import StartOffer, choices_path
+
+    t = Translator(lang)
+    app = create_app(TableSetup(pace=0.8, lang=lang), start=StartOffer.shipped(lang))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        seconds = "0.8" if lang == "en" else "0,8"
+        assert t("start_pace_seconds", seconds=seconds) in text
+        assert t("start_pace") in text and t("start_motion") in text
+        await go_to(pilot, "pace")
+        await pilot.press("right")  # 0.8 → 1.5
+        assert t("start_pace_seconds", seconds="1.5" if lang == "en" else "1,5") in screen_text(
+            app
+        )
+        await go_to(pilot, "motion")
+        await pilot.press("enter")  # animation off
+        assert t("start_motion_off") in screen_text(app)
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.has_game
+        assert app.pace == 1.5 and app.setup.pace == 1.5
+        assert app.animation_level == "none"
+    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    assert kept["pace"] == 1.5 and kept["reduced_motion"] is True
+    # The next start shows them, and a game started there has them.
+    again = create_app(TableSetup(pace=0.8, lang=lang), start=StartOffer.shipped(lang))
+    async with again.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert t("start_motion_off") in screen_text(again)
+        await go_to(pilot, "pace")
+        for _ in range(2):  # 1.5 → 3 → instant
+            await pilot.press("right")
+        assert t("start_pace_instant") in screen_text(again)
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert again.pace == 0 and again.animation_level == "none"
+
+
+def test_pace_and_motion_flags_open_the_start_screen_with_them() -> None:
+    from thousand_tui.tui import start_offer
+    from thousand_tui.tui.startup import Choices
+
+    offer = start_offer(flags("--pace", "0", "--reduced-motion"))  # type: ignore[arg-type]
+    assert offer is not None
+    fitted = offer.fit(Choices(pace=3.0, reduced_motion=False))
+    assert fitted.pace == 0 and fitted.reduced_motion is True
+    offer = start_offer(flags())  # type: ignore[arg-type]
+    assert offer is not None
+    assert offer.fit(Choices(pace=3.0)).pace == 3.0  # the remembered one

@@ -24,7 +24,7 @@ from typing import TextIO
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from ..saves import LOG_NAME, data_dir, hosted, public_text, typed
-from ..settings import SetupError, TableSetup, setup_from_options
+from ..settings import SetupError, TableSetup, check_pace, setup_from_options
 from .app import ThousandApp, create_app
 from .startup import StartOffer, remembered_name
 
@@ -59,8 +59,15 @@ def start_offer(options: argparse.Namespace) -> StartOffer | None:
         return None
     text = getattr(options, "offer", None)
     if text is None:
-        return StartOffer.shipped(options.lang)
-    offer = StartOffer.parse(text, getattr(options, "offer_ai", None), options.lang)
+        offer = StartOffer.shipped(options.lang)
+    else:
+        offer = StartOffer.parse(text, getattr(options, "offer_ai", None), options.lang)
+    # --pace and --reduced-motion given: the start screen opens with them.
+    pace = getattr(options, "pace", None)
+    motion = True if getattr(options, "reduced_motion", False) else None
+    offer = replace(offer, pace=None if pace is None else check_pace(pace), reduced_motion=motion)
+    if text is None:
+        return offer
     for name in offer.names:
         offer.preset(name)  # a broken preset file is reported before the screen opens
     if not offer.player_counts():

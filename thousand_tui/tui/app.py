@@ -86,8 +86,14 @@ class ThousandApp(App[int]):
         self.ascii_filter = AsciiFilter() if setup.ascii else None
         if setup.ascii:
             self.add_class("-ascii")
+        self.full_motion = self.animation_level
         if setup.reduced_motion:
             self.animation_level = "none"
+
+    def show_as(self, setup: TableSetup) -> None:
+        """The pace and the motion of a game chosen on the start screen."""
+        self.pace = setup.pace
+        self.animation_level = "none" if setup.reduced_motion else self.full_motion
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver; on Linux and macOS one whose output outlives the terminal
@@ -301,6 +307,7 @@ class ThousandApp(App[int]):
             return
         self.setup = setup
         self.set_language(setup.lang)
+        self.show_as(setup)
         self._session = session
         self.switch_screen(TableScreen(session))
 

@@ -574,6 +574,13 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Not a table's code: six letters and digits, e.g. K7QM2P.",
         "Это не код стола: шесть букв и цифр, например K7QM2P.",
     ),
+    # the opponents' pace and the motion of the screen, chosen on the start screen
+    "start_pace": ("Opponents' pace", "Темп соперников"),
+    "start_pace_instant": ("instant", "без пауз"),
+    "start_pace_seconds": ("{seconds} s a move", "{seconds} с на ход"),
+    "start_motion": ("Animation", "Анимация"),
+    "start_motion_on": ("on", "да"),
+    "start_motion_off": ("off (reduced motion)", "нет (без движения)"),
     "start_hints_on": ("on", "да"),
     "start_hints_off": ("off", "нет"),
     "lang_en": ("English", "English"),

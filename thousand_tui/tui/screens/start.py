@@ -28,7 +28,16 @@ from ...saves import SavedGame, hosted, local_date, public_text
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, check_name
 from ...tables.service import normalize_code
 from ..i18n import Translator
-from ..startup import Choices, SharedChoice, StartOffer, preset_title, unfinished_games
+from ..startup import (
+    PACES,
+    Choices,
+    SharedChoice,
+    StartOffer,
+    motion_of,
+    pace_of,
+    preset_title,
+    unfinished_games,
+)
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.choices import Choice, ChoiceList
 from .common import Dialog
@@ -169,7 +178,38 @@ class StartScreen(Screen[None]):
                 self.keep_hints,
             )
         )
+        lines += self.motion_settings()
         return lines
+
+    def motion_settings(self) -> list[Setting]:
+        """How the opponents' moves are shown: their pace, and the motion of the screen."""
+        t, base = self.t, table_app(self).setup
+        pace = pace_of(base, self.choices)
+        paces = sorted({*PACES, pace})
+        reduced = motion_of(base, self.choices)
+        return [
+            Setting("pace", t("start_pace"), paces, pace, self.pace_words, self.keep_pace),
+            Setting(
+                "motion",
+                t("start_motion"),
+                [False, True],
+                reduced,
+                lambda off: t("start_motion_off" if off else "start_motion_on"),
+                self.keep_motion,
+            ),
+        ]
+
+    def pace_words(self, pace: float) -> str:
+        if pace == 0:
+            return self.t("start_pace_instant")
+        seconds = f"{pace:g}" if self.t.lang == "en" else f"{pace:g}".replace(".", ",")
+        return self.t("start_pace_seconds", seconds=seconds)
+
+    def keep_pace(self, pace: float) -> None:
+        self.choices.pace = pace
+
+    def keep_motion(self, reduced: bool) -> None:
+        self.choices.reduced_motion = reduced
 
     def entries(self) -> list[Line]:
         t = self.t
