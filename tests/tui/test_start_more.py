@@ -215,9 +215,8 @@ async def test_the_pace_and_the_motion_are_chosen_and_remembered(
         assert t("start_pace") in text and t("start_motion") in text
         await go_to(pilot, "pace")
         await pilot.press("right")  # 0.8 → 1.5
-        assert t("start_pace_seconds", seconds="1.5" if lang == "en" else "1,5") in screen_text(
-            app
-        )
+        slower = t("start_pace_seconds", seconds="1.5" if lang == "en" else "1,5")
+        assert slower in screen_text(app)
         await go_to(pilot, "motion")
         await pilot.press("enter")  # animation off
         assert t("start_motion_off") in screen_text(app)
