@@ -438,6 +438,10 @@ class SharedTableScreen(TableScreen):
     def sit_down(self) -> None:
         """On the screen now: what began the game, then every message as it comes."""
         first, self.shared.first = self.shared.first, None
+        if first is not None and first.deal:
+            # Sitting again mid-deal: the log is the deal so far, as this seat saw it.
+            self.tell(self.controller.take_events(first.deal, cast(Any, self.remote.deal)))
+            self.controller.new_deal = False
         if first is not None:
             self.told(first)
         else:
@@ -607,6 +611,13 @@ class SharedTableScreen(TableScreen):
         self.app.push_screen(ConfirmQuitScreen(self.t, True, body), answered)
 
     # ------------------------------------------------------------------ drawing
+
+    def seat_idle(self, seat: int) -> bool:
+        """A person away whose seat no AI plays yet: nobody is thinking there."""
+        seats = self.shared.mirror.seats
+        if seat >= len(seats) or seats[seat].kind != "human" or seats[seat].connected:
+            return False
+        return not seats[seat].ai_playing
 
     def seat_subtitle(self, seat: int, subtitle: str) -> str:
         words = seat_status_words(self.shared, seat, self.t)

@@ -696,7 +696,8 @@ class TableScreen(Screen[None]):
         for seat in self.opponents(view.players):
             level = self.game.players[seat].level
             last_act = controller.narrator.last.get(seat, "")
-            shown = seat_panel(view, seat, last_act, level, t, p, paused=paused)
+            idle = paused or self.seat_idle(seat)
+            shown = seat_panel(view, seat, last_act, level, t, p, paused=idle)
             self.query_one(f"#seat-{seat}", SeatPanel).show(
                 shown.title,
                 shown.lines,
@@ -727,6 +728,10 @@ class TableScreen(Screen[None]):
     def seat_subtitle(self, seat: int, subtitle: str) -> str:
         """The line under an opponent's panel (his score and level)."""
         return subtitle
+
+    def seat_idle(self, seat: int) -> bool:
+        """Whether nobody decides for `seat` now, though it is to move (a person away)."""
+        return False
 
     def draw_hand(self, view: SeatView) -> None:
         hand = self.query_one(Hand)
