@@ -136,6 +136,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="how long a seat waits for its player who went away before an AI plays it (60)",
     )
+    shared.add_argument(
+        "--hints",
+        action="store_true",
+        help="let everyone at the table ask for a hint at his own decisions (h; off by default)",
+    )
     add_shared_options(shared)
     shared.set_defaults(handler=run_open)
 

@@ -69,12 +69,14 @@ class SeatMirror:
     turn: int = 0
     refused: list[str] = field(default_factory=list)
     closed: bool = False
+    hints: bool = False  # the opener allows hints: each asks at his own decisions
 
     def __post_init__(self) -> None:
         try:
             self.rules = Rules.from_mapping(self.welcome["rules"], source="table")
             self.seat = int(self.welcome["seat"])
             self.code = str(self.welcome["code"])
+            self.hints = self.welcome.get("hints") is True
         except (KeyError, TypeError, ValueError) as error:
             raise WireError(f"a welcome that cannot be read: {error}") from error
 

@@ -210,6 +210,7 @@ class Table:
     # The current deal's events so far, for the log of one who sits again (each seat is
     # told only what it may see of them).
     deal_events: list[Event] = field(default_factory=list)
+    hints: bool = False  # each person may ask for a hint at his own decisions
 
     def keep_deal_events(self, events: list[Event]) -> None:
         for event in events:
@@ -393,6 +394,7 @@ class Service:
             "level": table.level,
             "timeout": table.timeout,
             "pace": table.pace,
+            "hints": table.hints,
             "seats": [{"kind": s.kind, "who": s.who} for s in table.seats],
         }
         path = self.meta_path(table.code)
@@ -443,6 +445,7 @@ class Service:
             return None
         game.sink = self.sink(table)
         table.keep_deal_events(replayed)
+        table.hints = meta.get("hints") is True
         table.moved_at = time.monotonic()
         self.tables[code] = table
         self.log(f"table {code} opened again from {resumed.path}")
@@ -546,6 +549,7 @@ class Service:
         title = _text(message.get("title", preset), "title")[:60]
         code = self.new_code()
         table = Table(code, rules, preset, title, level, timeout, pace, lang, seats, names)
+        table.hints = message.get("hints") is True
         self.tables[code] = table
         self.log(f"table {code} opened: {preset}, {n} players, people at {sorted(set(people))}")
         self.sit(conn, table, 0, message)
@@ -627,6 +631,7 @@ class Service:
                 "title": table.title,
                 "lang": table.lang,
                 "timeout": table.timeout,
+                "hints": table.hints,
             }
         )
         if table.game is not None:

@@ -392,10 +392,10 @@ class ThousandApp(App[int]):
             return self._session is not None  # no score sheet before a game is chosen
         if action in ("hint", "analysis"):
             try:
-                coaching = self.table.coaching
+                table = self.table
             except LookupError:
                 return False
-            return coaching and (self.setup.hints or action == "analysis")
+            return table.hints_on() if action == "hint" else table.coaching
         return True
 
     def action_request_quit(self) -> None:

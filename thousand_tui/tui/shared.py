@@ -254,9 +254,11 @@ def open_shared(
     timeout: float = 60.0,
     who: str | None = None,
     base: Path | None = None,
+    hints: bool = False,
 ) -> SharedSession:
     """Open a shared table of `setup`'s preset (its players, name, language and pace) and sit
-    at seat 0. Raises TableError (the service's refusal, or that it cannot be reached)."""
+    at seat 0; with `hints`, each person may ask for a hint at his own decisions. Raises
+    TableError (the service's refusal, or that it cannot be reached)."""
     preset = setup.preset
     assert preset is not None
     name = setup.name or default_name(who)
@@ -271,6 +273,7 @@ def open_shared(
         lang=setup.lang,
         ai_names=list(ai_names(setup.lang)),
         base=base,
+        hints=hints,
     )
     return _seated(client, welcome, setup.lang, name, who, base)
 
@@ -612,6 +615,11 @@ class SharedTableScreen(TableScreen):
 
     # ------------------------------------------------------------------ drawing
 
+    def hints_on(self) -> bool:
+        """Where the opener allows them: a hint at one's own decision, searched from what this
+        seat sees (its view), as at a game of one's own."""
+        return self.shared.mirror.hints
+
     def seat_idle(self, seat: int) -> bool:
         """A person away whose seat no AI plays yet: nobody is thinking there."""
         seats = self.shared.mirror.seats
@@ -631,6 +639,8 @@ class SharedTableScreen(TableScreen):
         view = self.view()
         title = self.session.preset.title_in(t.lang)
         top = f"{top_line(view, title, t)} · {t('shared_title', code=mirror.code)}"
+        if mirror.hints:
+            top = f"{top} · {t('shared_hints_on')}"
         self.query_one("#top").show(top)  # type: ignore[attr-defined]
         prompt = None
         if mirror.closed:
@@ -719,7 +729,12 @@ def run_open(options: argparse.Namespace) -> int:
     _check_terminal()
     try:
         shared = open_shared(
-            setup, people=people, level=options.ai, timeout=timeout, who=options.who
+            setup,
+            people=people,
+            level=options.ai,
+            timeout=timeout,
+            who=options.who,
+            hints=bool(getattr(options, "hints", False)),
         )
     except TableError as error:
         raise SetupError(f"the table cannot be opened: {error}") from error

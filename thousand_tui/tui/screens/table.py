@@ -492,7 +492,7 @@ class TableScreen(Screen[None]):
         if action == "skip":
             return self.controller.watching() and not self.skipping  # hidden otherwise
         if action == "hint":
-            if not (self.coaching and self.table_app.setup.hints):
+            if not self.hints_on():
                 return False
             return (self.game.to_move == self.seat and not self.controller.results) or None
         return True
@@ -559,9 +559,13 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ hints
 
+    def hints_on(self) -> bool:
+        """Whether the hint key works at this table."""
+        return self.coaching and self.table_app.setup.hints
+
     def action_hint(self) -> None:
         """What `hard` would do at the human's decision, searched in a worker."""
-        if not (self.coaching and self.table_app.setup.hints):
+        if not self.hints_on():
             self.notify(self.t("c_hints_off"), timeout=3)
             return
         if self.game.to_move != self.seat or self.controller.results or self.game.over:
