@@ -53,7 +53,7 @@ async def test_hints_where_the_opener_allows_them(
     app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
     async with app.run_test(size=size) as pilot:
         await pump(pilot, [ann, cat], lambda: isinstance(app.screen, SharedTableScreen))
-        said = "hints on (h)" if lang == "en" else "подсказки включены (h)"
+        said = "hints on (h)" if lang == "en" else "с подсказками (h)"
         await pump(pilot, [], lambda: said in top_text(app))
         await bob_to_move(pilot, app, ann, cat)
         await pilot.press("escape")  # the decision's dialog put away: the table's keys

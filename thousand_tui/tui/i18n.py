@@ -766,7 +766,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # ---------------------------------------------------------------- shared tables
     "shared_title": ("Table {code}", "Стол {code}"),
     # the opener allows hints (h) at a shared table: said in its header
-    "shared_hints_on": ("hints on (h)", "подсказки включены (h)"),
+    "shared_hints_on": ("hints on (h)", "с подсказками (h)"),
     "shared_waiting": (
         "Waiting for friends. They join with the code {code}:\n  {command}",
         "Ждём друзей. Они садятся за стол по коду {code}:\n  {command}",
