@@ -11,7 +11,7 @@ import contextlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .plural import counted
 
@@ -35,12 +35,30 @@ class CliError(Exception):
     """A bad flag or input: printed as one line, exit status 2."""
 
 
+class Parser(argparse.ArgumentParser):
+    """A parser whose every complaint is one line, saying what is wrong and where the flags
+    are listed, with exit status 2 (argparse's own prints its whole usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {one_line(message)}; `{self.prog} --help` lists the flags\n")
+
+
+def one_line(message: str) -> str:
+    """argparse's complaint in the words of the game's other messages."""
+    text = " ".join(message.split())
+    if text.startswith("unrecognized arguments: "):
+        return "unknown flag or argument: " + text.removeprefix("unrecognized arguments: ")
+    return text.removeprefix("argument ")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or (args[0] not in COMMANDS and args[0] not in ("-h", "--help")):
         args = ["play", *args]
     parser = build_parser(args[0] if args[0] in COMMANDS else None)
-    options = parser.parse_args(args)
+    options, extra = parser.parse_known_args(args)
+    if extra:  # said by the command's own parser, which names its own --help
+        command_parser(parser, options.command).error(f"unrecognized arguments: {' '.join(extra)}")
     keep_private(options.command == "ssh-session")
     try:
         return int(options.handler(options))
@@ -51,6 +69,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of one command of `parser` (the whole one if there is none)."""
+    for action in parser._subparsers._group_actions if parser._subparsers else []:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            found: argparse.ArgumentParser = action.choices[command]
+            return found
+    return parser
 
 
 def keep_private(hosted: bool) -> None:
@@ -75,7 +102,7 @@ def keep_private(hosted: bool) -> None:
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command; given the `command` being run, the options of the hosting
     commands are only added (and their modules imported) for that command."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=PROG,
         description="Thousand (Тысяча), the card game, in the terminal.",
         epilog="Without a command, `thousand` plays: its flags (--preset, --players, --ai, "
@@ -108,6 +135,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         default=60.0,
         metavar="SECONDS",
         help="how long a seat waits for its player who went away before an AI plays it (60)",
+    )
+    shared.add_argument(
+        "--hints",
+        action="store_true",
+        help="let everyone at the table ask for a hint at his own decisions (h; off by default)",
     )
     add_shared_options(shared)
     shared.set_defaults(handler=run_open)

@@ -132,6 +132,7 @@ class SavedGame:
     yours: int = 0  # decisions made by the human player (not the automatic ones)
     shared: bool = False  # played at a shared table: it goes on only there, never alone
     table: str = ""  # that table's code, where the record or the table's own file says it
+    levels: tuple[str, ...] = ()  # each seat's AI level ("" for a person), as the record says
 
     @property
     def resumable(self) -> bool:
@@ -191,6 +192,7 @@ def describe_save(path: Path) -> SavedGame:
         yours=yours,
         shared=table is not None or len(humans) > 1,
         table=table or "",
+        levels=tuple(_player_level(p) for p in header.get("players") or []),
     )
 
 
@@ -222,6 +224,13 @@ def _scores(state: Any, players: int) -> list[int]:
     if isinstance(scores, list) and len(scores) == players and all(map(_is_int, scores)):
         return list(scores)
     return []
+
+
+def _player_level(player: Any) -> str:
+    """An AI seat's level as the record names it ("" for a person or a level unknown)."""
+    if not isinstance(player, dict) or player.get("kind") != "ai":
+        return ""
+    return _text(player.get("level"), 16)
 
 
 def _player_name(player: Any, seat: int) -> str:

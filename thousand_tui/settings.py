@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
-from .engine.dealing import Dealt
+from .engine.dealing import Dealt, first_dealer_of
 from .engine.game import Start
 from .engine.rules import with_overrides
 from .plural import counted
@@ -42,9 +42,10 @@ class TableSetup:
 
     `deals` stacks the cards of given deal numbers (tests, scenarios); `start` begins from a
     match state; `pace` is the least time in seconds an opponent's move stays on screen;
-    `think` is `hard`'s seconds per card (None: its default); `save` writes the game record
-    under $XDG_DATA_HOME/thousand_tui/games; `hints` lets the player ask what `hard` would do
-    (the key `h`)."""
+    `think` is `hard`'s seconds per card (None: its default); `first_dealer` is the seat
+    that deals first (a game from the flags or the start screen draws it from the seed);
+    `save` writes the game record under $XDG_DATA_HOME/thousand_tui/games; `hints` lets the
+    player ask what `hard` would do (the key `h`)."""
 
     preset: Preset | None = None
     levels: tuple[str, ...] = ("easy", "easy")
@@ -315,6 +316,7 @@ def setup_from_options(
         preset=preset,
         levels=levels,
         seed=seed,
+        first_dealer=first_dealer_of(seed, preset.rules.players),
         name=check_name(options.name),
         lang=options.lang or language_from_locale(environ),
         ascii=ascii_only,

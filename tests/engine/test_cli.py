@@ -148,3 +148,31 @@ def test_the_help_points_to_the_tables_flags(capsys: pytest.CaptureFixture[str])
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     assert "`thousand play --help`" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--players", "5"], "thousand play: --players: invalid choice: 5"),
+        (["--seed", "x"], "thousand play: --seed: invalid int value: 'x'"),
+        (["--frobnicate"], "thousand play: unknown flag or argument: --frobnicate"),
+        (["play", "--resume", "a", "b"], "thousand play: unknown flag or argument: b"),
+        (["replay"], "thousand replay: the following arguments are required: file"),
+        (["open", "--timeout", "soon"], "thousand open: --timeout: invalid float value"),
+        (["join"], "thousand join: the following arguments are required: code"),
+        (["simulate", "--games"], "thousand simulate: --games: expected one argument"),
+    ],
+)
+def test_a_bad_flag_is_one_line_saying_what_and_where_the_flags_are(
+    capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main(args)
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith(said)
+    command = said.split(":")[0]
+    assert lines[0].endswith(f"`{command} --help` lists the flags")

@@ -162,7 +162,8 @@ async def test_an_unfinished_game_is_listed_and_continued(table_env: Path) -> No
         await pilot.pause()
         text = screen_text(app)
         assert "Continue a game:" in text
-        assert "Classic · deal 1 · Вы 0, Анна 0, Борис 0" in text
+        assert "Classic · deal 1" in text
+        assert "Вы 0 · Анна (easy) 0 · Борис (easy) 0" in text
         await go_to(pilot, "saved-0")
         await pilot.press("enter")
         await settle(pilot)

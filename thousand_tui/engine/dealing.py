@@ -27,6 +27,12 @@ def deal_rng(seed: int, number: int) -> random.Random:
     return random.Random(seed * 1_000_003 + number)
 
 
+def first_dealer_of(seed: int, players: int) -> int:
+    """The first dealer of a new game, drawn from its seed (RULES.md §5 step 1: the record
+    keeps it as `first_dealer`, so the game replays with it)."""
+    return random.Random(f"first dealer {seed}").randrange(players)
+
+
 def shuffled_deck(rng: random.Random) -> list[Card]:
     deck = list(DECK)
     rng.shuffle(deck)

@@ -192,9 +192,11 @@ def open_table(
     ai_names: list[str] | None = None,
     base: Path | None = None,
     on_message: Callable[[dict[str, Any]], None] | None = None,
+    hints: bool = False,
 ) -> tuple[TableClient, dict[str, Any]]:
     """Open a table of `preset` and sit at seat 0: the client and the service's welcome
-    (with the table's `code`)."""
+    (with the table's `code`). With `hints`, each person may ask for a hint at his own
+    decisions (computed from what his seat sees)."""
     request: dict[str, Any] = {
         "op": "open",
         "rules": preset.rules.to_dict(),
@@ -205,6 +207,8 @@ def open_table(
         "pace": pace,
         "lang": lang,
     }
+    if hints:
+        request["hints"] = True
     if people is not None:
         request["people"] = people
     if ai_names is not None:

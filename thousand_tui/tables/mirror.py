@@ -51,6 +51,8 @@ class Update:
     # of `away_count`).
     away: list[Action] = field(default_factory=list)
     away_count: int = 0
+    # On sitting at the seat again: the current deal so far, as this seat may see it.
+    deal: list[Event] = field(default_factory=list)
 
 
 @dataclass
@@ -67,12 +69,14 @@ class SeatMirror:
     turn: int = 0
     refused: list[str] = field(default_factory=list)
     closed: bool = False
+    hints: bool = False  # the opener allows hints: each asks at his own decisions
 
     def __post_init__(self) -> None:
         try:
             self.rules = Rules.from_mapping(self.welcome["rules"], source="table")
             self.seat = int(self.welcome["seat"])
             self.code = str(self.welcome["code"])
+            self.hints = self.welcome.get("hints") is True
         except (KeyError, TypeError, ValueError) as error:
             raise WireError(f"a welcome that cannot be read: {error}") from error
 
@@ -114,7 +118,10 @@ class SeatMirror:
         count = message.get("away_count", len(away))
         if not isinstance(count, int) or count < len(away):
             raise WireError("the count of the moves played for this seat is wrong")
-        return Update(events, tricks, away, count)
+        deal = [decode(e, rules) for e in message.get("deal", [])]
+        if not all(isinstance(e, Event) for e in deal):
+            raise WireError("the deal so far is not a list of events")
+        return Update(events, tricks, away, count, deal)
 
     # ------------------------------------------------------------------ asking
 

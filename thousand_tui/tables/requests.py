@@ -210,6 +210,7 @@ REQUESTS: dict[str, Schema] = {
             "timeout": number(0, 10**6),
             "pace": number(0, 10**6),
             "lang": text(8),
+            "hints": flag,
             "people": list_of(SEAT, 4),
             "ai_names": list_of(NAME, MAX_AI_NAMES),
             "name": NAME,

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action, IllegalAction, record_line
 from ..engine.deal import Deal
-from ..engine.events import Event, TrickTaken
+from ..engine.events import DealStarted, Event, TrickTaken
 from ..engine.game import Game, PlayerInfo
 from ..engine.rules import Rules, RulesError
 from ..priority import give_way_if_hosted
@@ -207,6 +207,16 @@ class Table:
     broken: str | None = None  # why its record could not be written: it stops at once
     closed: bool = False
     seed: int = field(default_factory=lambda: random.randrange(1, 2**31))
+    # The current deal's events so far, for the log of one who sits again (each seat is
+    # told only what it may see of them).
+    deal_events: list[Event] = field(default_factory=list)
+    hints: bool = False  # each person may ask for a hint at his own decisions
+
+    def keep_deal_events(self, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, DealStarted):
+                self.deal_events.clear()
+            self.deal_events.append(event)
 
     @property
     def started(self) -> bool:
@@ -384,6 +394,7 @@ class Service:
             "level": table.level,
             "timeout": table.timeout,
             "pace": table.pace,
+            "hints": table.hints,
             "seats": [{"kind": s.kind, "who": s.who} for s in table.seats],
         }
         path = self.meta_path(table.code)
@@ -401,7 +412,8 @@ class Service:
             name = meta["record"]
             if not isinstance(name, str) or "/" in name or name.startswith("."):
                 raise ValueError(f"its record is named {_show(name)}")
-            resumed = resume(games_dir() / name)
+            replayed: list[Event] = []
+            resumed = resume(games_dir() / name, replayed.extend)
         except Exception as error:
             self.log(f"table {code} cannot be opened again: {error!r}")
             return None
@@ -432,6 +444,8 @@ class Service:
             resumed.writer.close()
             return None
         game.sink = self.sink(table)
+        table.keep_deal_events(replayed)
+        table.hints = meta.get("hints") is True
         table.moved_at = time.monotonic()
         self.tables[code] = table
         self.log(f"table {code} opened again from {resumed.path}")
@@ -535,6 +549,7 @@ class Service:
         title = _text(message.get("title", preset), "title")[:60]
         code = self.new_code()
         table = Table(code, rules, preset, title, level, timeout, pace, lang, seats, names)
+        table.hints = message.get("hints") is True
         self.tables[code] = table
         self.log(f"table {code} opened: {preset}, {n} players, people at {sorted(set(people))}")
         self.sit(conn, table, 0, message)
@@ -616,6 +631,7 @@ class Service:
                 "title": table.title,
                 "lang": table.lang,
                 "timeout": table.timeout,
+                "hints": table.hints,
             }
         )
         if table.game is not None:
@@ -840,6 +856,7 @@ class Service:
     # ------------------------------------------------------------------ telling
 
     def broadcast(self, table: Table, events: list[Event], deal: Deal | None) -> None:
+        table.keep_deal_events(events)
         tricks: dict[int, Any] = {}
         if deal is not None:
             for event in events:
@@ -872,6 +889,9 @@ class Service:
         }
         if catch_up:
             message["results"] = [encode(r) for r in game.results]
+            # The deal so far, as this seat saw it: its log is rebuilt from it.
+            so_far = (for_seat(event, seat) for event in table.deal_events)
+            message["deal"] = [encode(e) for e in so_far if e is not None]
             state = table.seats[seat]
             if state.away:  # what an AI played for him while he was away: told once
                 message["away"] = [encode(a) for a in own_actions(state.away, seat)]

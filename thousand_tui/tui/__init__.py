@@ -18,14 +18,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 from typing import TextIO
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from ..saves import LOG_NAME, data_dir, hosted, public_text, typed
-from ..settings import SetupError, setup_from_options
+from ..settings import SetupError, TableSetup, check_pace, setup_from_options
 from .app import ThousandApp, create_app
-from .startup import StartOffer
+from .startup import StartOffer, remembered_name
 
 PROG = "thousand"
 
@@ -58,8 +59,15 @@ def start_offer(options: argparse.Namespace) -> StartOffer | None:
         return None
     text = getattr(options, "offer", None)
     if text is None:
-        return StartOffer.shipped(options.lang)
-    offer = StartOffer.parse(text, getattr(options, "offer_ai", None), options.lang)
+        offer = StartOffer.shipped(options.lang)
+    else:
+        offer = StartOffer.parse(text, getattr(options, "offer_ai", None), options.lang)
+    # --pace and --reduced-motion given: the start screen opens with them.
+    pace = getattr(options, "pace", None)
+    motion = True if getattr(options, "reduced_motion", False) else None
+    offer = replace(offer, pace=None if pace is None else check_pace(pace), reduced_motion=motion)
+    if text is None:
+        return offer
     for name in offer.names:
         offer.preset(name)  # a broken preset file is reported before the screen opens
     if not offer.player_counts():
@@ -67,12 +75,22 @@ def start_offer(options: argparse.Namespace) -> StartOffer | None:
     return offer
 
 
+def table_setup(options: argparse.Namespace) -> tuple[TableSetup, StartOffer | None]:
+    """The flags checked: the setup of the table, and what the start screen offers (None when
+    the flags start a game at once). A new game started by flags without `--name` is played
+    under the name last chosen on the start screen."""
+    setup = setup_from_options(options)
+    offer = start_offer(options)
+    if offer is None and setup.resume is None and setup.name is None:
+        setup = replace(setup, name=remembered_name())
+    return setup, offer
+
+
 def run(options: argparse.Namespace) -> int:
     """Check every flag, then open the start screen or the table. Exit status 2 for a bad flag
     or file."""
     try:
-        setup = setup_from_options(options)
-        offer = start_offer(options)
+        setup, offer = table_setup(options)
     except (SetupError, RulesError, RecordError, ValueError) as error:
         print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
         return 2
@@ -122,4 +140,4 @@ def run(options: argparse.Namespace) -> int:
     return app.finish(app.exit_status)
 
 
-__all__ = ["ThousandApp", "check_terminal", "create_app", "run"]
+__all__ = ["ThousandApp", "check_terminal", "create_app", "run", "table_setup"]

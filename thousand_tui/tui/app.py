@@ -86,8 +86,14 @@ class ThousandApp(App[int]):
         self.ascii_filter = AsciiFilter() if setup.ascii else None
         if setup.ascii:
             self.add_class("-ascii")
+        self.full_motion = self.animation_level
         if setup.reduced_motion:
             self.animation_level = "none"
+
+    def show_as(self, setup: TableSetup) -> None:
+        """The pace and the motion of a game chosen on the start screen."""
+        self.pace = setup.pace
+        self.animation_level = "none" if setup.reduced_motion else self.full_motion
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver; on Linux and macOS one whose output outlives the terminal
@@ -301,6 +307,7 @@ class ThousandApp(App[int]):
             return
         self.setup = setup
         self.set_language(setup.lang)
+        self.show_as(setup)
         self._session = session
         self.switch_screen(TableScreen(session))
 
@@ -385,12 +392,12 @@ class ThousandApp(App[int]):
             return self._session is not None  # no score sheet before a game is chosen
         if action in ("hint", "analysis"):
             try:
-                coaching = self.table.coaching
+                table = self.table
             except LookupError:
                 return False
-            if action == "analysis" and not self.deals_to_analyse():
-                return False
-            return coaching and (self.setup.hints or action == "analysis")
+            if action == "analysis":
+                return table.coaching and self.deals_to_analyse()
+            return table.hints_on()
         return True
 
     def deals_to_analyse(self) -> bool:
@@ -438,11 +445,13 @@ class ThousandApp(App[int]):
         self.push_screen(over, chosen)
 
     def again(self) -> None:
-        """A new game with the same table, the next seed."""
+        """A new game with the same table, the next seed; the deal goes round: the player
+        left of the last game's first dealer deals first."""
         old = self.session
         old.close()
         seed = old.game.seed + 1
-        self.setup = same_table(self.setup, old)
+        first = (old.game.first_dealer + 1) % old.game.rules.players
+        self.setup = replace(same_table(self.setup, old), first_dealer=first)
         self.session = new_session(self.setup, seed=seed)
         self.games_played += 1
         self.switch_screen(TableScreen(self.session))

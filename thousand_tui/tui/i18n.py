@@ -540,11 +540,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "start_lang": ("Language", "Язык"),
     "start_rules": ("The conventions of {preset}", "Правила стола: {preset}"),
     "start_continue": ("Continue a game:", "Продолжить партию:"),
-    "start_saved": (
-        "{date} · {preset} · deal {deal} · {scores}",
-        "{date} · {preset} · кон {deal} · {scores}",
-    ),
     "start_quit": ("Quit", "Выход"),
+    # a saved game on the start screen: its first line, then each seat
+    "start_saved_game": (
+        "{date} · {preset} · deal {deal}",
+        "{date} · {preset} · кон {deal}",
+    ),
+    "start_saved_ai": ("{name} ({level}) {score}", "{name} ({level}) {score}"),
+    "start_saved_person": ("{name} {score}", "{name} {score}"),
     "start_name_title": ("Your name at the table", "Ваше имя за столом"),
     "start_name_help": (
         "Up to {max} characters; empty for «{default}». Enter: keep · Esc: back",
@@ -571,6 +574,13 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Not a table's code: six letters and digits, e.g. K7QM2P.",
         "Это не код стола: шесть букв и цифр, например K7QM2P.",
     ),
+    # the opponents' pace and the motion of the screen, chosen on the start screen
+    "start_pace": ("Opponents' pace", "Темп соперников"),
+    "start_pace_instant": ("instant", "без пауз"),
+    "start_pace_seconds": ("{seconds} s a move", "{seconds} с на ход"),
+    "start_motion": ("Animation", "Анимация"),
+    "start_motion_on": ("on", "да"),
+    "start_motion_off": ("off (reduced motion)", "нет (без движения)"),
     "start_hints_on": ("on", "да"),
     "start_hints_off": ("off", "нет"),
     "lang_en": ("English", "English"),
@@ -775,6 +785,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_leave": ("Leave", "Уйти"),
     # ---------------------------------------------------------------- shared tables
     "shared_title": ("Table {code}", "Стол {code}"),
+    # the opener allows hints (h) at a shared table: said in its header
+    "shared_hints_on": ("hints on (h)", "с подсказками (h)"),
     "shared_waiting": (
         "Waiting for friends. They join with the code {code}:\n  {command}",
         "Ждём друзей. Они садятся за стол по коду {code}:\n  {command}",

@@ -18,7 +18,7 @@ import contextlib
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -48,7 +48,7 @@ from .controller import Awaiting, Step
 from .i18n import Translator
 from .screens.table import TableScreen
 from .session import Session, ai_names
-from .startup import SharedChoice
+from .startup import SharedChoice, remembered_name
 from .text import top_line
 from .widgets.base import KeyFooter
 
@@ -254,9 +254,11 @@ def open_shared(
     timeout: float = 60.0,
     who: str | None = None,
     base: Path | None = None,
+    hints: bool = False,
 ) -> SharedSession:
     """Open a shared table of `setup`'s preset (its players, name, language and pace) and sit
-    at seat 0. Raises TableError (the service's refusal, or that it cannot be reached)."""
+    at seat 0; with `hints`, each person may ask for a hint at his own decisions. Raises
+    TableError (the service's refusal, or that it cannot be reached)."""
     preset = setup.preset
     assert preset is not None
     name = setup.name or default_name(who)
@@ -271,6 +273,7 @@ def open_shared(
         lang=setup.lang,
         ai_names=list(ai_names(setup.lang)),
         base=base,
+        hints=hints,
     )
     return _seated(client, welcome, setup.lang, name, who, base)
 
@@ -441,6 +444,10 @@ class SharedTableScreen(TableScreen):
     def sit_down(self) -> None:
         """On the screen now: what began the game, then every message as it comes."""
         first, self.shared.first = self.shared.first, None
+        if first is not None and first.deal:
+            # Sitting again mid-deal: the log is the deal so far, as this seat saw it.
+            self.tell(self.controller.take_events(first.deal, cast(Any, self.remote.deal)))
+            self.controller.new_deal = False
         if first is not None:
             self.told(first)
         else:
@@ -611,6 +618,18 @@ class SharedTableScreen(TableScreen):
 
     # ------------------------------------------------------------------ drawing
 
+    def hints_on(self) -> bool:
+        """Where the opener allows them: a hint at one's own decision, searched from what this
+        seat sees (its view), as at a game of one's own."""
+        return self.shared.mirror.hints
+
+    def seat_idle(self, seat: int) -> bool:
+        """A person away whose seat no AI plays yet: nobody is thinking there."""
+        seats = self.shared.mirror.seats
+        if seat >= len(seats) or seats[seat].kind != "human" or seats[seat].connected:
+            return False
+        return not seats[seat].ai_playing
+
     def seat_subtitle(self, seat: int, subtitle: str) -> str:
         words = seat_status_words(self.shared, seat, self.t)
         return f"{subtitle} · {words}" if words else subtitle
@@ -623,6 +642,8 @@ class SharedTableScreen(TableScreen):
         view = self.view()
         title = self.session.preset.title_in(t.lang)
         top = f"{top_line(view, title, t)} · {t('shared_title', code=mirror.code)}"
+        if mirror.hints:
+            top = f"{top} · {t('shared_hints_on')}"
         self.query_one("#top").show(top)  # type: ignore[attr-defined]
         prompt = None
         if mirror.closed:
@@ -700,6 +721,8 @@ def run_open(options: argparse.Namespace) -> int:
     from ..settings import setup_from_options
 
     setup = setup_from_options(_table_options(options, options.preset, options.players))
+    if setup.name is None and options.who is None:
+        setup = replace(setup, name=remembered_name())
     if options.ai not in LEVELS:
         raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
     assert setup.preset is not None
@@ -709,7 +732,12 @@ def run_open(options: argparse.Namespace) -> int:
     _check_terminal()
     try:
         shared = open_shared(
-            setup, people=people, level=options.ai, timeout=timeout, who=options.who
+            setup,
+            people=people,
+            level=options.ai,
+            timeout=timeout,
+            who=options.who,
+            hints=bool(getattr(options, "hints", False)),
         )
     except TableError as error:
         raise SetupError(f"the table cannot be opened: {error}") from error
@@ -731,7 +759,7 @@ def run_join(options: argparse.Namespace) -> int:
     try:
         shared = join_shared(
             options.code,
-            name=check_name(options.name),
+            name=check_name(options.name) or (None if options.who else remembered_name()),
             lang=setup.lang,
             seat=seat,
             who=options.who,

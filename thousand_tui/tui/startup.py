@@ -16,14 +16,25 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
+from ..engine.dealing import first_dealer_of
 from ..presets import Preset, load_preset, shipped_names
 from ..private import private_dir, write_private
 from ..saves import APP_DIR, SavedGame, data_dir, hosted, list_games
-from ..settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, TableSetup, table_levels
+from ..settings import (
+    LANGUAGES,
+    LEVELS,
+    MAX_NAME,
+    SetupError,
+    TableSetup,
+    check_name,
+    table_levels,
+)
 
 CHOICES_FILE: Final = "start.json"
 PLAYER_COUNTS: Final = (2, 3, 4)
 DEFAULT_LEVEL: Final = "easy"
+PACES: Final = (0.0, 0.4, 0.8, 1.5, 3.0)
+"""The opponents' paces the start screen offers, in seconds a move (`--pace` takes any)."""
 
 
 def choices_path(environ: dict[str, str] | None = None) -> Path:
@@ -50,6 +61,9 @@ class Choices:
     name: str = ""
     lang: str = "en"
     hints: bool = True
+    # The opponents' pace in seconds and the reduced motion; None: as the flags say.
+    pace: float | None = None
+    reduced_motion: bool | None = None
 
     @classmethod
     def read(cls, path: Path) -> Choices | None:
@@ -76,6 +90,10 @@ class Choices:
             choices.lang = data["lang"]
         if isinstance(data.get("hints"), bool):
             choices.hints = data["hints"]
+        if data.get("pace") in PACES:
+            choices.pace = data["pace"]
+        if isinstance(data.get("reduced_motion"), bool):
+            choices.reduced_motion = data["reduced_motion"]
         return choices
 
     def write(self, path: Path) -> bool:
@@ -93,11 +111,13 @@ class StartOffer:
     """What the start screen lets the player choose: `presets` maps the name shown to the
     preset name or file to load; `levels` is the host's `--ai` (None: each opponent's level
     is chosen); `lang` is `--lang` when given (the screen opens in it, not in the remembered
-    language)."""
+    language), `pace` and `reduced_motion` likewise `--pace` and `--reduced-motion`."""
 
     presets: dict[str, str]
     levels: str | None = None
     lang: str | None = None
+    pace: float | None = None
+    reduced_motion: bool | None = None
     _loaded: dict[tuple[str, int | None], Preset] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -154,6 +174,10 @@ class StartOffer:
             fitted.players = None
         if self.lang is not None:
             fitted.lang = self.lang
+        if self.pace is not None:
+            fitted.pace = self.pace
+        if self.reduced_motion is not None:
+            fitted.reduced_motion = self.reduced_motion
         return fitted
 
     def players_of(self, choices: Choices) -> int:
@@ -170,19 +194,42 @@ class StartOffer:
     def setup(self, base: TableSetup, choices: Choices, seed: int) -> TableSetup:
         """The setup of a new game: `base`'s display (ascii, motion, pace, think, save) with
         the chosen table, from the first deal."""
+        players = self.players_of(choices)
         return TableSetup(
-            preset=self.preset(choices.preset, self.players_of(choices)),
+            preset=self.preset(choices.preset, players),
             levels=self.levels_of(choices),
             seed=seed,
+            first_dealer=first_dealer_of(seed, players),
             name=choices.name or None,
             lang=choices.lang,
             hints=choices.hints and base.hints,
             ascii=base.ascii,
-            reduced_motion=base.reduced_motion,
-            pace=base.pace,
+            reduced_motion=motion_of(base, choices),
+            pace=pace_of(base, choices),
             think=base.think,
             save=base.save,
         )
+
+
+def pace_of(base: TableSetup, choices: Choices) -> float:
+    """The opponents' pace chosen on the start screen, else the one of the flags."""
+    return base.pace if choices.pace is None else choices.pace
+
+
+def motion_of(base: TableSetup, choices: Choices) -> bool:
+    """Whether motion is reduced, as chosen on the start screen, else as the flags say."""
+    return base.reduced_motion if choices.reduced_motion is None else choices.reduced_motion
+
+
+def remembered_name(path: Path | None = None) -> str | None:
+    """The name last chosen on the start screen (None: none, or the default one)."""
+    choices = Choices.read(path or choices_path())
+    if choices is None or not choices.name:
+        return None
+    try:
+        return check_name(choices.name)
+    except SetupError:
+        return None
 
 
 def preset_title(name: str, lang: str) -> str:
@@ -202,10 +249,14 @@ def unfinished_games(directory: Path | None = None) -> list[SavedGame]:
 
 __all__ = [
     "CHOICES_FILE",
+    "PACES",
     "Choices",
     "StartOffer",
     "choices_path",
+    "motion_of",
+    "pace_of",
     "preset_title",
+    "remembered_name",
     "unfinished_games",
 ]
 

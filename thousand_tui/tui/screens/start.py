@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.css.scalar import Scalar
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -27,7 +28,16 @@ from ...saves import SavedGame, hosted, local_date, public_text
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, check_name
 from ...tables.service import normalize_code
 from ..i18n import Translator
-from ..startup import Choices, SharedChoice, StartOffer, preset_title, unfinished_games
+from ..startup import (
+    PACES,
+    Choices,
+    SharedChoice,
+    StartOffer,
+    motion_of,
+    pace_of,
+    preset_title,
+    unfinished_games,
+)
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.choices import Choice, ChoiceList
 from .common import Dialog
@@ -168,7 +178,38 @@ class StartScreen(Screen[None]):
                 self.keep_hints,
             )
         )
+        lines += self.motion_settings()
         return lines
+
+    def motion_settings(self) -> list[Setting]:
+        """How the opponents' moves are shown: their pace, and the motion of the screen."""
+        t, base = self.t, table_app(self).setup
+        pace = pace_of(base, self.choices)
+        paces = sorted({*PACES, pace})
+        reduced = motion_of(base, self.choices)
+        return [
+            Setting("pace", t("start_pace"), paces, pace, self.pace_words, self.keep_pace),
+            Setting(
+                "motion",
+                t("start_motion"),
+                [False, True],
+                reduced,
+                lambda off: t("start_motion_off" if off else "start_motion_on"),
+                self.keep_motion,
+            ),
+        ]
+
+    def pace_words(self, pace: float) -> str:
+        if pace == 0:
+            return self.t("start_pace_instant")
+        seconds = f"{pace:g}" if self.t.lang == "en" else f"{pace:g}".replace(".", ",")
+        return self.t("start_pace_seconds", seconds=seconds)
+
+    def keep_pace(self, pace: float) -> None:
+        self.choices.pace = pace
+
+    def keep_motion(self, reduced: bool) -> None:
+        self.choices.reduced_motion = reduced
 
     def entries(self) -> list[Line]:
         t = self.t
@@ -196,14 +237,21 @@ class StartScreen(Screen[None]):
         return name or self.t("you_name")
 
     def saved_words(self, save: SavedGame) -> str:
-        scores = ", ".join(f"{n} {s}" for n, s in zip(save.players, save.scores, strict=False))
-        return self.t(
-            "start_saved",
+        """Two lines: when, which table and which deal; then each seat's score, with the
+        level of each AI opponent."""
+        t = self.t
+        seats = []
+        for seat, (name, score) in enumerate(zip(save.players, save.scores, strict=False)):
+            level = save.levels[seat] if seat < len(save.levels) else ""
+            key = "start_saved_ai" if level else "start_saved_person"
+            seats.append(t(key, name=name, level=t.level(level), score=score))
+        head = t(
+            "start_saved_game",
             date=local_date(save.created),
-            preset=preset_title(save.preset, self.t.lang),
+            preset=preset_title(save.preset, t.lang),
             deal=max(1, save.deals),
-            scores=scores,
         )
+        return f"{head}\n   {' · '.join(seats)}"
 
     # ------------------------------------------------------------------ layout
 
@@ -214,6 +262,23 @@ class StartScreen(Screen[None]):
             yield Static(self.about(), id="start-about")
         yield KeyFooter()
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.fit_list)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_list)
+
+    def fit_list(self) -> None:
+        """The list takes the room the description below it leaves, and scrolls within it:
+        the description stays on the screen however many lines (saved games) there are."""
+        box = self.query_one("#start-box")
+        about = self.query_one("#start-about", Static)
+        listed = self.query_one(ChoiceList)
+        used = about.outer_size.height + about.styles.margin.top + listed.styles.margin.top
+        room = max(3, box.content_size.height - used)
+        if listed.styles.max_height != Scalar.from_number(room):
+            listed.styles.max_height = room
+
     def make_choices(self) -> list[Choice]:
         self.lines = self.entries()
         return [
@@ -223,7 +288,8 @@ class StartScreen(Screen[None]):
 
     def line_text(self, line: Line) -> Text:
         if isinstance(line, Entry):
-            return Text(line.label, style="bold" if line.heading or line.id == "start" else "")
+            style = "bold" if line.heading or line.id == "start" else ""
+            return Text(line.label, style=style, no_wrap=True, overflow="ellipsis")
         out = Text(f"{line.label:<{LABEL_WIDTH}}")
         value = line.shown(line.value)
         out.append(f"‹ {value} ›" if line.changeable else f"  {value}", style="bold")
@@ -242,6 +308,7 @@ class StartScreen(Screen[None]):
         if highlighted is not None:
             listed.highlight(highlighted)
         self.query_one("#start-about", Static).update(self.about())
+        self.call_after_refresh(self.fit_list)
 
     # ------------------------------------------------------------------ choosing
 

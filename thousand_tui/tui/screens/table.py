@@ -492,7 +492,7 @@ class TableScreen(Screen[None]):
         if action == "skip":
             return self.controller.watching() and not self.skipping  # hidden otherwise
         if action == "hint":
-            if not (self.coaching and self.table_app.setup.hints):
+            if not self.hints_on():
                 return False
             if self.view().sitting_out == self.seat:
                 return False  # no decision of yours in this deal
@@ -561,9 +561,13 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ hints
 
+    def hints_on(self) -> bool:
+        """Whether the hint key works at this table."""
+        return self.coaching and self.table_app.setup.hints
+
     def action_hint(self) -> None:
         """What `hard` would do at the human's decision, searched in a worker."""
-        if not (self.coaching and self.table_app.setup.hints):
+        if not self.hints_on():
             self.notify(self.t("c_hints_off"), timeout=3)
             return
         if self.game.to_move != self.seat or self.controller.results or self.game.over:
@@ -698,7 +702,8 @@ class TableScreen(Screen[None]):
         for seat in self.opponents(view.players):
             level = self.game.players[seat].level
             last_act = controller.narrator.last.get(seat, "")
-            shown = seat_panel(view, seat, last_act, level, t, p, paused=paused)
+            idle = paused or self.seat_idle(seat)
+            shown = seat_panel(view, seat, last_act, level, t, p, paused=idle)
             self.query_one(f"#seat-{seat}", SeatPanel).show(
                 shown.title,
                 shown.lines,
@@ -729,6 +734,10 @@ class TableScreen(Screen[None]):
     def seat_subtitle(self, seat: int, subtitle: str) -> str:
         """The line under an opponent's panel (his score and level)."""
         return subtitle
+
+    def seat_idle(self, seat: int) -> bool:
+        """Whether nobody decides for `seat` now, though it is to move (a person away)."""
+        return False
 
     def draw_hand(self, view: SeatView) -> None:
         hand = self.query_one(Hand)
