@@ -22,7 +22,12 @@ class GameLog(RichLog):
         self.lines_written: list[str] = []
 
     def say(self, line: Text) -> None:
+        """Add a line at the bottom and scroll to it at once. RichLog's own scroll waits for
+        the next refresh of the screen on top: when a dialog opens in the same step (the
+        auction after an opponent's pass, a deal's result after the last card), that is the
+        dialog's, and the log behind it kept showing the rows before the line."""
         self.lines_written.append(line.plain)
         if len(self.lines_written) > self.MAX_LINES:
             del self.lines_written[: -self.MAX_LINES]
-        self.write(line)
+        self.write(line, scroll_end=False)
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
