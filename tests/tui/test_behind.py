@@ -9,9 +9,12 @@ from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.screens.auction import AuctionScreen
+from thousand_tui.tui.screens.end import ConfirmQuitScreen, TooSmallScreen
+from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.widgets.log import GameLog
+from thousand_tui.tui.widgets.status import InfoBar
 
-from .helpers import STRONG, screen_text, settle
+from .helpers import STRONG, play_out_deal, screen_text, settle
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -45,3 +48,63 @@ async def test_lines_told_behind_a_dialog_show_at_once(size: tuple[int, int], la
         await pilot.pause()
         await pilot.pause()
         assert log_rows(app)[-2:] == ["Line 11.", "Line 12."], log_rows(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_table_behind_a_result_shows_the_deal_it_describes(
+    size: tuple[int, int], lang: str
+) -> None:
+    """Behind a deal's result: that deal's header and the scores the result gives, not the
+    next deal's (the game has moved on to it)."""
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # pass: Anna plays 100
+        await play_out_deal(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        assert app.session.game.deal.number == 2  # the next deal is dealt already
+        result = app.screen.result
+        text = screen_text(app)
+        top = text.splitlines()[0]
+        assert app.t("header_deal", number=1) in top, top
+        bar_region = app.table.query_one("#scores", InfoBar).region
+        bar = text.splitlines()[bar_region.y][bar_region.x : bar_region.right]
+        names = app.session.game.names
+        for seat, score in enumerate(result.state.scores):
+            assert f"{names[seat]} {score}" in bar, bar
+        await pilot.press("enter")
+        await settle(pilot)
+        top = screen_text(app).splitlines()[0]
+        assert app.t("header_deal", number=2) in top, top
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_growing_the_terminal_under_the_quit_question_shows_the_table(
+    size: tuple[int, int], lang: str
+) -> None:
+    """The quit question asked while the terminal is too small, then the terminal grows: the
+    table shows around the question, and once it is answered "stay", the table itself, with
+    no word of the old size."""
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuitScreen)
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        await pilot.pause()
+        small = "60×20"
+        text = screen_text(app)
+        assert small not in text
+        assert app.t("header_deal", number=1) in text  # the table around the question
+        await pilot.press("n")
+        await settle(pilot)
+        assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+        assert isinstance(app.screen, AuctionScreen)
+        assert small not in screen_text(app)

@@ -27,7 +27,7 @@ from ..engine.events import (
 )
 from ..engine.game import Game
 from ..engine.scoring import Settlement
-from ..engine.view import SeatView
+from ..engine.view import SeatView, seat_view
 from .narrate import Narrator
 from .session import HUMAN, Session
 
@@ -62,6 +62,9 @@ class FinishedTrick:
 class PendingResult:
     result: Settlement
     last_trick: FinishedTrick | None
+    # The table as the deal ended, with the scores the result gives: shown behind the result
+    # until it is closed (the game has moved on to the next deal meanwhile).
+    view: SeatView | None = None
 
 
 @dataclass
@@ -93,6 +96,13 @@ class TableController:
         view = self.game.view(self.seat)
         self._view = (self.turn, self.game, view)
         return view
+
+    def shown_view(self) -> SeatView:
+        """What the table shows: the deal a result describes while it waits to be seen, else
+        this seat's view now."""
+        if self.results and self.results[0].view is not None:
+            return self.results[0].view
+        return self.view()
 
     # ------------------------------------------------------------------ what comes next
 
@@ -185,7 +195,12 @@ class TableController:
                     )
                 case DealSettled(result=result):
                     trick = self.finished_trick if result.redeal is None else None
-                    self.results.append(PendingResult(result, trick))
+                    ended = None
+                    if deal is not None:
+                        names = self.game.names
+                        ended = seat_view(deal, self.seat, names, result.winner)
+                        ended = ended._replace(match=result.state)
+                    self.results.append(PendingResult(result, trick, ended))
             lines += self.narrator.tell([event])
         return lines
 

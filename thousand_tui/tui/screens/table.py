@@ -687,8 +687,8 @@ class TableScreen(Screen[None]):
         if not self.is_mounted:
             return
         t, p = self.t, self.p
-        view = self.view()
         controller = self.controller
+        view = controller.shown_view()  # the ended deal while its result waits
         self.query_one("#top", InfoBar).show(
             top_line(view, self.session.preset.title_in(t.lang), t)
         )
