@@ -807,6 +807,13 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_skip": ("Skip to my turn", "К моему ходу"),
     "key_start_screen": ("Start screen", "К началу"),
     "key_ok": ("OK", "Да"),
+    # The points of the deal so far, the declarer's still needed, palki toward a fine, the
+    # sitter on the score sheet.
+    "deal_points": ("points {points}", "очков {points}"),
+    "status_needed": ("needs {points} more", "не хватает {points}"),
+    "status_reached": ("contract reached", "заказ набран"),
+    "mark_sitting_out": ("○", "○"),
+    "sheet_legend_sitter": ("{mark} sat the deal out", "{mark} сидел на прикупе"),
 }
 
 

@@ -705,6 +705,7 @@ class TableScreen(Screen[None]):
                 declarer=shown.declarer,
                 sitting_out=shown.sitting_out,
                 short_title=shown.short_title,
+                points=shown.points,
             )
         done = controller.results[0].last_trick if controller.results else None
         trick = trick_area(view, self.show_last, done, t)
