@@ -108,3 +108,39 @@ async def test_growing_the_terminal_under_the_quit_question_shows_the_table(
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
         assert isinstance(app.screen, AuctionScreen)
         assert small not in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [*SIZES, (80, 30)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang: str) -> None:
+    """A hint asked in the auction lies over the log: not over an opponent's panel, the
+    dialog (its text or its corner) or the hand."""
+    from textual.widgets._toast import Toast
+
+    from thousand_tui.tui.widgets.hand import Hand
+    from thousand_tui.tui.widgets.seat import SeatPanel
+
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AuctionScreen)
+        hint = {
+            "en": "Hint: play 9♦: the contract is made in 44% of sampled deals; K♦: 45%.",
+            "ru": "Совет: ходите 9♦: заказ сыгран в 44% раскладов; К♦: 45%.",
+        }[lang]
+        app.notify(hint, timeout=30)
+        toasts: list[Toast] = []
+        for _ in range(40):
+            await pilot.pause(0.05)
+            toasts = list(app.screen.query(Toast))
+            if toasts and all(t.region.height for t in toasts):
+                break
+        assert toasts
+        covered = [dialog.query_one("#dialog").region, app.table.query_one(Hand).region]
+        covered += [panel.region for panel in app.table.query(SeatPanel)]
+        log = app.table.query_one(GameLog).region
+        for toast in toasts:
+            for region in covered:
+                assert not toast.region.overlaps(region), (toast.region, region)
+            assert log.contains_region(toast.region), (toast.region, log)

@@ -214,6 +214,7 @@ class TableScreen(Screen[None]):
         width, height = self.app.size
         self.set_class(width >= WIDE, "-wide")
         self.set_class(height >= TALL, "-tall")
+        self.app.set_class(height >= TALL, "-tall-table")  # the notes sit higher (table.tcss)
         if width >= WIDE:
             self.side_sheet()
 
