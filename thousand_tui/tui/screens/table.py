@@ -78,6 +78,17 @@ class TableScreen(Screen[None]):
         Binding("f", "skip", "key_skip", id="skip"),
         Binding("h", "hint", "key_hint", id="hint"),
         Binding("t", "stats", "key_stats", show=False, id="stats"),
+        Binding("v", "look_back", "key_look_back", show=False, id="look-back"),
+        Binding(
+            "pageup,left_square_bracket", "log_back", "key_log_back", show=False, id="log-back"
+        ),
+        Binding(
+            "pagedown,right_square_bracket",
+            "log_forward",
+            "key_log_forward",
+            show=False,
+            id="log-forward",
+        ),
         *GLOBAL_BINDINGS,
     ]
 
@@ -544,6 +555,19 @@ class TableScreen(Screen[None]):
 
     def action_last_trick(self) -> None:
         self.show_last = not self.show_last
+
+    def action_look_back(self) -> None:
+        """The talon shown to the table and the last trick, in a small dialog."""
+        from .lookback import LookBackScreen
+
+        view = self.controller.shown_view()
+        self.app.push_screen(LookBackScreen(view, self.t, self.p))
+
+    def action_log_back(self) -> None:
+        self.query_one(GameLog).page(-1)
+
+    def action_log_forward(self) -> None:
+        self.query_one(GameLog).page(1)
 
     def action_skip(self) -> None:
         """Skip ahead to the human's next decision: the opponents' moves without the pace."""
