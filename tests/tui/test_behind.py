@@ -73,10 +73,16 @@ async def test_the_table_behind_a_result_shows_the_deal_it_describes(
         names = app.session.game.names
         for seat, score in enumerate(result.state.scores):
             assert f"{names[seat]} {score}" in bar, bar
+        # The log ends with the deal described: the next deal's lines come after the result.
+        next_deal = app.t("n_deal", number=2, dealer=app.session.game.names[1])
+        lines = app.table.query_one(GameLog).lines_written
+        assert not any(next_deal.split(",")[0] in line for line in lines), lines[-3:]
         await pilot.press("enter")
         await settle(pilot)
         top = screen_text(app).splitlines()[0]
         assert app.t("header_deal", number=2) in top, top
+        lines = app.table.query_one(GameLog).lines_written
+        assert any(next_deal.split(",")[0] in line for line in lines), lines[-6:]
 
 
 @pytest.mark.parametrize("size", SIZES)

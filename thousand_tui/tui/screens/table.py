@@ -336,7 +336,7 @@ class TableScreen(Screen[None]):
     def result_seen(self, _: None = None) -> None:
         self.own_key()
         self.dialog_open = False
-        self.controller.result_seen()
+        self.tell(self.controller.result_seen())
         self.side_sheet()
         self.advance()
 
