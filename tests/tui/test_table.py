@@ -386,8 +386,8 @@ async def test_a_dialog_opening_as_the_terminal_hangs_up_ends_the_app_cleanly() 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_a_note_never_covers_the_hand(size: tuple[int, int]) -> None:
-    """A hint takes seconds to read, and the player chooses his card meanwhile: notes show at
-    the top right, over an opponent's panel."""
+    """A hint takes seconds to read, and the player chooses his card meanwhile: notes show
+    over the log, above the hand."""
     from textual.widgets._toast import Toast
 
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
@@ -404,4 +404,4 @@ async def test_a_note_never_covers_the_hand(size: tuple[int, int]) -> None:
         hand = app.table.query_one(Hand).region
         for toast in toasts:
             assert not toast.region.overlaps(hand)
-            assert toast.region.y <= 2
+            assert toast.region.bottom <= hand.y

@@ -65,6 +65,7 @@ class Settlement:
     events: list[SheetEvent]
     state: MatchState
     winner: int | None = None
+    sitting_out: int | None = None  # the seat that sat this deal out (four players)
 
     def to_record(self) -> dict[str, Any]:
         line: dict[str, Any] = {
@@ -184,6 +185,7 @@ def settle(deal: DealOutcome) -> Settlement:
             deltas=_deltas(deal, state),
             events=sheet.events,
             state=state,
+            sitting_out=deal.sitting_out,
         )
 
     declarer = deal.declarer
@@ -302,6 +304,7 @@ def settle(deal: DealOutcome) -> Settlement:
         events=sheet.events,
         state=state,
         winner=_pick_winner(deal, state, winners),
+        sitting_out=deal.sitting_out,
     )
 
 
@@ -336,6 +339,21 @@ def settle_given_up(view: SeatView, baptism: bool = False) -> Settlement:
         tricks_won=nothing,
     )
     return settle(unplayed)
+
+
+def deal_points(view: SeatView) -> tuple[int, ...]:
+    """The points each seat has taken in this deal so far: its cards in the tricks it took
+    and its marriages declared (what the contract is counted in)."""
+    return tuple(c + m for c, m in zip(view.points_taken, view.marriage_points, strict=True))
+
+
+def points_needed(rules: Rules, points: int, contract: int) -> int:
+    """How many more points a declarer with `points` needs to make `contract` (0 once he has
+    made it; `scoring.declarer_rounding` may let a little less do)."""
+    enough = contract
+    while enough > 0 and _contract_made(rules, enough - 1, contract):
+        enough -= 1
+    return max(0, enough - points)
 
 
 def _deltas(deal: DealOutcome, state: MatchState) -> list[int]:
@@ -412,6 +430,17 @@ def palka_fines(rules: Rules, palki: int, streak: int, count: int = 1) -> int:
     if rules.palki.rule == "every_third":
         return (palki + count) // 3 - palki // 3
     return (streak + count) // 3
+
+
+PALKI_PER_FINE = 3  # the third palka (of the game, or in a row) costs the penalty
+
+
+def palki_toward_fine(rules: Rules, palki: int, streak: int) -> int:
+    """How many of the `PALKI_PER_FINE` palki that cost the next penalty a player with
+    `palki` in the game and `streak` deals in a row with one has already (`palki.rule`)."""
+    if rules.palki.rule == "every_third":
+        return palki % PALKI_PER_FINE
+    return streak % PALKI_PER_FINE
 
 
 def _palki(rules: Rules, sheet: _Sheet, given: list[int], takes_part: list[bool]) -> None:

@@ -255,9 +255,17 @@ class ThousandApp(App[int]):
     def check_size(self, width: int, height: int) -> None:
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         top = self.screen if self.screen_stack else None
-        if not small and type(top).__name__ != "TooSmallScreen":
+        stack = self.screen_stack
+        if not small and not any(type(s).__name__ == "TooSmallScreen" for s in stack):
             return  # the usual case, without loading the screen that says "too small"
         from .screens.end import TooSmallScreen
+
+        if not small:
+            # One under another screen (the quit question asked while small) lets the table
+            # show through, and goes when it is on top again.
+            for screen in stack[:-1]:
+                if isinstance(screen, TooSmallScreen):
+                    screen.fits()
 
         if small:
             if isinstance(top, TooSmallScreen):

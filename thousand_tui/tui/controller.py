@@ -27,7 +27,7 @@ from ..engine.events import (
 )
 from ..engine.game import Game
 from ..engine.scoring import Settlement
-from ..engine.view import SeatView
+from ..engine.view import SeatView, seat_view
 from .narrate import Narrator
 from .session import HUMAN, Session
 
@@ -62,6 +62,12 @@ class FinishedTrick:
 class PendingResult:
     result: Settlement
     last_trick: FinishedTrick | None
+    # The table as the deal ended, with the scores the result gives: shown behind the result
+    # until it is closed (the game has moved on to the next deal meanwhile).
+    view: SeatView | None = None
+    # What the log tells of the next deal (its dealer, the cut...): told once the result is
+    # closed, so that the log behind the result ends with the deal it describes.
+    later: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -93,6 +99,13 @@ class TableController:
         view = self.game.view(self.seat)
         self._view = (self.turn, self.game, view)
         return view
+
+    def shown_view(self) -> SeatView:
+        """What the table shows: the deal a result describes while it waits to be seen, else
+        this seat's view now."""
+        if self.results and self.results[0].view is not None:
+            return self.results[0].view
+        return self.view()
 
     # ------------------------------------------------------------------ what comes next
 
@@ -162,6 +175,7 @@ class TableController:
         just closed, results to show, the cards that came to you). `deal` is the deal the
         events began in: when it ends, the game has already moved on to the next one."""
         lines: list[str] = []
+        held = len(self.results)  # results before these events: their lines are told now
         for event in events:
             match event:
                 case DealStarted():
@@ -185,12 +199,29 @@ class TableController:
                     )
                 case DealSettled(result=result):
                     trick = self.finished_trick if result.redeal is None else None
-                    self.results.append(PendingResult(result, trick))
-            lines += self.narrator.tell([event])
+                    ended = None
+                    if deal is not None:
+                        names = self.game.names
+                        ended = seat_view(deal, self.seat, names, result.winner)
+                        ended = ended._replace(match=result.state)
+                    told = self.narrator.tell([event])
+                    if len(self.results) > held:  # a redeal right after a result
+                        self.results[-1].later += told
+                    else:
+                        lines += told
+                    self.results.append(PendingResult(result, trick, ended))
+                    continue
+            told = self.narrator.tell([event])
+            if len(self.results) > held:
+                self.results[-1].later += told  # after a result: the next deal's lines
+            else:
+                lines += told
         return lines
 
-    def result_seen(self) -> None:
-        """The first pending result was shown and closed."""
+    def result_seen(self) -> list[str]:
+        """The first pending result was shown and closed: the lines held back till then."""
+        later: list[str] = []
         if self.results:
-            self.results.pop(0)
+            later = self.results.pop(0).later
         self.finished_trick = None
+        return later

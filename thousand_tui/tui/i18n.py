@@ -929,6 +929,29 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Сдача начнётся, когда все места будут заняты, или раньше, если {name} начнёт игру: "
         "начать может только открывший стол.",
     ),
+    # The points of the deal so far, the declarer's still needed, palki toward a fine, the
+    # sitter on the score sheet.
+    "deal_points": ("points {points}", "очков {points}"),
+    "status_needed": ("needs {points} more", "не хватает {points}"),
+    "status_reached": ("contract reached", "заказ набран"),
+    "mark_sitting_out": ("○", "○"),
+    "sheet_legend_sitter": ("{mark} sat the deal out", "{mark} сидел на прикупе"),
+    # Looking back: the log scrolled by keys, the talon shown and the last trick.
+    "key_look_back": ("Look back", "Прикуп и взятка"),
+    "key_log_back": ("Log back", "Лог назад"),
+    "key_log_forward": ("Log forward", "Лог вперёд"),
+    "look_title": ("The talon and the last trick", "Прикуп и последняя взятка"),
+    "look_talon": ("Talon: ", "Прикуп: "),
+    "look_talon_taken": ("(taken by {name})", "(взял {name})"),
+    "look_talon_hidden": ("not shown to the table", "не открывался"),
+    "look_trick": ("Last trick: ", "Последняя взятка: "),
+    "look_trick_number": ("{number}:", "{number}-я:"),
+    "help_keys_look": (
+        "  v            the talon shown and the last trick\n"
+        "  PgUp PgDn [ ]  scroll the log back and forward",
+        "  v            открытый прикуп и последняя взятка\n"
+        "  PgUp PgDn [ ]  листать лог назад и вперёд",
+    ),
 }
 
 

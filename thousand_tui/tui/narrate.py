@@ -277,6 +277,8 @@ class Narrator:
         else:
             out.append(t("n_failed", name=name, value=value))
         for event in result.events:
+            if result.conceded and isinstance(event, Concession) and event.seat == result.declarer:
+                continue  # said in the line above
             line = self.settlement_event(event)
             if isinstance(event, Palka) and event.count > 1:
                 # Why two: a trickless deal counts double when golden, or for a dark declarer.

@@ -22,6 +22,7 @@ class Marks:
     concession: str
     barrel: str
     samosval: str
+    sitter: str = "o"
 
     @classmethod
     def of(cls, t: Translator, ascii_only: bool) -> Marks:
@@ -35,6 +36,7 @@ class Marks:
             concession=t("mark_concession"),
             barrel=t("mark_barrel"),
             samosval=t("mark_samosval"),
+            sitter="o" if ascii_only else t("mark_sitting_out"),
         )
 
 
@@ -95,6 +97,8 @@ def score_cell(result: Settlement, seat: int, marks: Marks) -> str:
     place = state.barrel[seat]
     if place is not None:
         suffix += f"{marks.barrel}{place.attempts_used}"
+    if seat == result.sitting_out:
+        suffix = marks.sitter + suffix
     if suffix:
         out.append(suffix)
     return " ".join(out)
@@ -139,8 +143,9 @@ def totals_line(state: MatchState, seat: int, t: Translator, marks: Marks) -> st
     )
 
 
-def legend(t: Translator, marks: Marks) -> str:
-    return (
+def legend(t: Translator, marks: Marks, sitter: bool = False) -> str:
+    """What the marks mean; `sitter` adds the mark of the seat that sat a deal out."""
+    words = (
         t(
             "sheet_legend",
             palka=marks.palka,
@@ -154,3 +159,6 @@ def legend(t: Translator, marks: Marks) -> str:
         .replace("✓", marks.made)
         .replace("✗", marks.down)
     )
+    if sitter:
+        words += " · " + t("sheet_legend_sitter", mark=marks.sitter)
+    return words

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ..engine.cards import Card
 from ..engine.deal import Phase
+from ..engine.scoring import PALKI_PER_FINE, deal_points, palki_toward_fine, points_needed
 from ..engine.view import SeatView
 from .controller import FinishedTrick
 from .i18n import Translator
@@ -21,11 +22,28 @@ def score_text(view: SeatView, seat: int, t: Translator) -> str:
     match = view.match
     text = str(match.scores[seat])
     if match.palki[seat]:
-        text += " " + "|" * match.palki[seat]
+        text += " " + palki_text(view, seat)
     place = match.barrel[seat]
     if place is not None:
         text += " " + t("on_barrel", used=place.attempts_used, attempts=view.rules.barrel.attempts)
     return text
+
+
+def palki_text(view: SeatView, seat: int) -> str:
+    """A seat's palki toward the fine, as marks on paper: "[||·]" (two of the three that
+    cost the penalty), with the game's count once it is more ("[|·· 7]")."""
+    match = view.match
+    palki = match.palki[seat]
+    toward = palki_toward_fine(view.rules, palki, match.palki_streak[seat])
+    text = "|" * toward + "·" * (PALKI_PER_FINE - toward)
+    if palki > toward:
+        text += f" {palki}"
+    return f"[{text}]"
+
+
+def shows_points(view: SeatView) -> bool:
+    """Whether the points of the deal count yet: once the cards are played."""
+    return view.phase in (Phase.PLAY, Phase.OVER) or bool(view.tricks)
 
 
 def top_line(view: SeatView, preset_title: str, t: Translator) -> str:
@@ -53,6 +71,7 @@ class SeatPanelText:
     declarer: bool
     sitting_out: bool
     short_title: str = ""  # for a narrow panel (four players on 80 columns)
+    points: str = ""  # the points of the deal taken so far, once the cards are played
 
 
 def seat_panel(
@@ -108,6 +127,9 @@ def seat_panel(
         seat == view.declarer,
         sitting,
         " · ".join(short),
+        t("deal_points", points=deal_points(view)[seat])
+        if shows_points(view) and not sitting
+        else "",
     )
 
 
@@ -185,6 +207,14 @@ def status_line(view: SeatView, t: Translator, p: Palette) -> Text:
         )
         if view.multiplier > 1:
             out.append(f" ×{view.multiplier}")
+        if shows_points(view):
+            taken = deal_points(view)[view.declarer]
+            needed = points_needed(view.rules, taken, view.contract)
+            out.append(" · ")
+            if needed:
+                out.append(t("status_needed", points=needed))
+            else:
+                out.append(t("status_reached"), style="bold")
     elif view.high_bid is not None and view.high_bidder is not None:
         out.append(t("status_auction", value=view.high_bid, name=view.names[view.high_bidder]))
     out.append("   ")
@@ -227,6 +257,8 @@ def hand_title(view: SeatView, t: Translator) -> str:
     if view.declarer == view.seat and view.contract is not None:
         badges.append(f"{t('declarer')} {view.contract}")
     badges.append(t("tricks_count", count=view.tricks_won[view.seat]))
+    if shows_points(view) and view.sitting_out != view.seat:
+        badges.append(t("deal_points", points=deal_points(view)[view.seat]))
     return " · ".join([title, *badges])
 
 

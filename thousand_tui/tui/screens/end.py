@@ -14,7 +14,7 @@ from textual.widgets import Static
 from ...engine.game import Game
 from ...saves import typed
 from ..i18n import Translator
-from ..widgets.base import KeyFooter
+from ..widgets.base import KeyFooter, table_app
 from ..widgets.sheet import ScoreSheet
 from .common import Dialog, HeldModal
 
@@ -129,4 +129,16 @@ class TooSmallScreen(Dialog[None]):
 
     def resized(self, have: tuple[int, int]) -> None:
         self.have = have
+        self.remove_class("-fits")
         self.query_one("#too-small-text", Static).update(self.message())
+
+    def fits(self) -> None:
+        """The terminal has grown while a screen opened over this one (the quit question):
+        the table shows through it until it is closed (`on_screen_resume`)."""
+        self.add_class("-fits")
+
+    def on_screen_resume(self) -> None:
+        """Shown again after a screen opened over it (the quit question asked while the
+        terminal was small): gone if the terminal has grown meanwhile, else its size now."""
+        app = table_app(self)
+        app.check_size(app.size.width, app.size.height)

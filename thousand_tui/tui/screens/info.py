@@ -169,7 +169,11 @@ class HelpScreen(InfoScreen):
         self.p = p
 
     def compose_body(self) -> ComposeResult:
-        text = self.t("help_rules") + "\n\n" + self.t("help_keys")
+        keys = self.t("help_keys").split("\n")
+        # The keys for looking back, after the other keys of the table.
+        last = max(i for i, line in enumerate(keys) if line.startswith("  "))
+        keys.insert(last + 1, self.t("help_keys_look"))
+        text = self.t("help_rules") + "\n\n" + "\n".join(keys)
         if self.p.ascii_only:
             text = (
                 text.replace("♥", "H")

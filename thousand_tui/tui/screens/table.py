@@ -78,6 +78,17 @@ class TableScreen(Screen[None]):
         Binding("f", "skip", "key_skip", id="skip"),
         Binding("h", "hint", "key_hint", id="hint"),
         Binding("t", "stats", "key_stats", show=False, id="stats"),
+        Binding("v", "look_back", "key_look_back", show=False, id="look-back"),
+        Binding(
+            "pageup,left_square_bracket", "log_back", "key_log_back", show=False, id="log-back"
+        ),
+        Binding(
+            "pagedown,right_square_bracket",
+            "log_forward",
+            "key_log_forward",
+            show=False,
+            id="log-forward",
+        ),
         *GLOBAL_BINDINGS,
     ]
 
@@ -214,6 +225,7 @@ class TableScreen(Screen[None]):
         width, height = self.app.size
         self.set_class(width >= WIDE, "-wide")
         self.set_class(height >= TALL, "-tall")
+        self.app.set_class(height >= TALL, "-tall-table")  # the notes sit higher (table.tcss)
         if width >= WIDE:
             self.side_sheet()
 
@@ -324,7 +336,7 @@ class TableScreen(Screen[None]):
     def result_seen(self, _: None = None) -> None:
         self.own_key()
         self.dialog_open = False
-        self.controller.result_seen()
+        self.tell(self.controller.result_seen())
         self.side_sheet()
         self.advance()
 
@@ -546,6 +558,19 @@ class TableScreen(Screen[None]):
     def action_last_trick(self) -> None:
         self.show_last = not self.show_last
 
+    def action_look_back(self) -> None:
+        """The talon shown to the table and the last trick, in a small dialog."""
+        from .lookback import LookBackScreen
+
+        view = self.controller.shown_view()
+        self.app.push_screen(LookBackScreen(view, self.t, self.p))
+
+    def action_log_back(self) -> None:
+        self.query_one(GameLog).page(-1)
+
+    def action_log_forward(self) -> None:
+        self.query_one(GameLog).page(1)
+
     def action_skip(self) -> None:
         """Skip ahead to the human's next decision: the opponents' moves without the pace."""
         if not self.controller.watching():
@@ -693,8 +718,8 @@ class TableScreen(Screen[None]):
         if not self.is_mounted:
             return
         t, p = self.t, self.p
-        view = self.view()
         controller = self.controller
+        view = controller.shown_view()  # the ended deal while its result waits
         self.query_one("#top", InfoBar).show(
             top_line(view, self.session.preset.title_in(t.lang), t)
         )
@@ -712,6 +737,7 @@ class TableScreen(Screen[None]):
                 declarer=shown.declarer,
                 sitting_out=shown.sitting_out,
                 short_title=shown.short_title,
+                points=shown.points,
             )
         done = controller.results[0].last_trick if controller.results else None
         trick = trick_area(view, self.show_last, done, t)

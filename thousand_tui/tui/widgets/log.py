@@ -22,7 +22,21 @@ class GameLog(RichLog):
         self.lines_written: list[str] = []
 
     def say(self, line: Text) -> None:
+        """Add a line at the bottom and scroll to it at once, unless the player has scrolled
+        back to read older lines (`page`). RichLog's own scroll waits for
+        the next refresh of the screen on top: when a dialog opens in the same step (the
+        auction after an opponent's pass, a deal's result after the last card), that is the
+        dialog's, and the log behind it kept showing the rows before the line."""
         self.lines_written.append(line.plain)
         if len(self.lines_written) > self.MAX_LINES:
             del self.lines_written[: -self.MAX_LINES]
-        self.write(line)
+        following = self.scroll_y >= self.max_scroll_y  # not looking back
+        self.write(line, scroll_end=False)
+        if following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def page(self, direction: int) -> None:
+        """Scroll a page back (-1) or forward (1), keeping a line of the last page in view;
+        back at the bottom, the log follows new lines again."""
+        step = max(1, self.scrollable_content_region.height - 1)
+        self.scroll_to(y=self.scroll_y + direction * step, animate=False, immediate=True)

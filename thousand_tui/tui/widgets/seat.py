@@ -13,6 +13,8 @@ class SeatPanel(Static):
         self.seat = seat
         self.titles = ("", "")  # the title, and its short form for a narrow panel
         self._shown: tuple[object, ...] = ()  # what `show` was last given
+        self.lines: list[Text] = []
+        self.points = ""
 
     def show(
         self,
@@ -24,17 +26,35 @@ class SeatPanel(Static):
         declarer: bool = False,
         sitting_out: bool = False,
         short_title: str = "",
+        points: str = "",
     ) -> None:
-        shown = (title, short_title, tuple(lines), subtitle, turn, declarer, sitting_out)
+        shown = (title, short_title, tuple(lines), subtitle, turn, declarer, sitting_out, points)
         if shown == self._shown:
             return  # the table shows every panel again after each move
         self._shown = shown
         self.titles = (title, short_title or title)
+        self.lines = lines
+        self.points = points
         self.fit_title()
         self.border_subtitle = subtitle
         self.set_class(turn, "-turn")
         self.set_class(declarer, "-declarer")
         self.set_class(sitting_out, "-sitting-out")
+        self.fit_lines()
+
+    def fit_lines(self) -> None:
+        """The lines, with the points of the deal after the first one if the panel has room
+        for them there, else before the second (four players on 80 columns)."""
+        lines = [line.copy() for line in self.lines]
+        if self.points and lines:
+            room = self.size.width - 2  # the padding
+            if not room or lines[0].cell_len + 3 + len(self.points) <= room:
+                lines[0].append(" · " + self.points)
+            elif len(lines) > 1:
+                second = Text(self.points)
+                if lines[1].plain:
+                    second.append(" · ")
+                lines[1] = second + lines[1]
         self.update(Text("\n").join(lines), layout=False)  # its size is set by the table
 
     def fit_title(self) -> None:
@@ -45,3 +65,4 @@ class SeatPanel(Static):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_title()
+        self.fit_lines()

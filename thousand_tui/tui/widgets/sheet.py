@@ -71,7 +71,8 @@ class ScoreSheet(Vertical):
                 contract.stylize("bold")
             lines.append([number, contract, *(Text(cell, justify="right") for cell in row.cells)])
         headers = [Text(t("sheet_deal")), Text(t("sheet_contract"))]
-        headers += [Text(name, style="bold") for name in names]
+        # The players' names over their scores, right-aligned as the numbers are.
+        headers += [Text(name, style="bold", justify="right") for name in names]
         keys = ["deal", "contract", *(f"seat{seat}" for seat in range(len(names)))]
         table = self.table
         table.clear(columns=True)
@@ -85,7 +86,8 @@ class ScoreSheet(Vertical):
         self.rows_shown = len(rows)
         if rows:
             table.move_cursor(row=len(rows) - 1, animate=False)
-        self.query_one("#sheet-legend", Static).update(p.styled(legend(t, marks)))
+        sitter = any(r.sitting_out is not None for r in results)
+        self.query_one("#sheet-legend", Static).update(p.styled(legend(t, marks, sitter)))
         if not self.compact:
             totals = Text()
             for seat, name in enumerate(names):

@@ -1,0 +1,111 @@
+"""Looking back: the log scrolled by keys, the talon shown and the last trick on a key."""
+
+from __future__ import annotations
+
+import pytest
+
+from thousand_tui.settings import TableSetup
+from thousand_tui.tui import create_app
+from thousand_tui.tui.render import Palette
+from thousand_tui.tui.screens.info import HelpScreen
+from thousand_tui.tui.screens.lookback import LookBackScreen, look_back_lines
+from thousand_tui.tui.screens.table import TableScreen
+from thousand_tui.tui.widgets.log import GameLog
+
+from .helpers import STRONG, screen_text, settle
+from .snapshots.test_snapshots import to_play
+
+SIZES = [(80, 24), (120, 40)]
+LANGS = ["en", "ru"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_talon_and_the_last_trick_on_a_key(size: tuple[int, int], lang: str) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    async with app.run_test(size=size) as pilot:
+        await to_play(pilot)
+        assert isinstance(app.screen, TableScreen)
+        view = app.session.game.view(0)
+        assert view.talon_shown and view.tricks
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, LookBackScreen)
+        text = screen_text(app)
+        p = app.palette
+        talon = " ".join(p.card_label(c) for c in view.talon or ())
+        assert talon and talon in text, text
+        last = view.tricks[-1]
+        for seat, card in last.plays:
+            assert f"{view.names[seat]} {p.card_label(card)}" in text, text
+        assert app.t("look_title") in text
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_talon_not_shown_to_the_table_stays_hidden(lang: str) -> None:
+    """Only what every player saw: the declarer's own talon, not shown to the table, is not
+    listed (a shared table shows this to everyone)."""
+    from thousand_tui.engine.game import Game
+    from thousand_tui.presets import load_preset
+    from thousand_tui.tui.i18n import Translator
+
+    game = Game(load_preset("classic").rules, seed=11, deals={1: STRONG})
+    view = game.view(0)._replace(talon=STRONG.talons[0], talon_shown=False, declarer=0)
+    p = Palette(lang=lang)
+    lines = " ".join(line.plain for line in look_back_lines(view, Translator(lang), p))
+    for card in STRONG.talons[0]:
+        assert p.card_label(card) not in lines
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    "keys", [("pageup", "pagedown"), ("left_square_bracket", "right_square_bracket")]
+)
+async def test_the_log_scrolls_back_and_forward_by_keys(
+    size: tuple[int, int], lang: str, keys: tuple[str, str]
+) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    async with app.run_test(size=size) as pilot:
+        await to_play(pilot)
+        log = app.table.query_one(GameLog)
+        for number in range(30):
+            app.table.say(f"Line {number}.")
+        await pilot.pause()
+        bottom = log.max_scroll_y
+        assert log.scroll_y == bottom > 0
+        back, forward = keys
+        await pilot.press(back)
+        await pilot.pause()
+        assert log.scroll_y < bottom
+        shown = log.scroll_y
+        app.table.say("A new line.")  # read back: the log stays where the player is
+        await pilot.pause()
+        assert log.scroll_y == shown
+        for _ in range(10):
+            await pilot.press(forward)
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
+        app.table.say("And another.")  # at the bottom again: it follows
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
+        rows = screen_text(app).splitlines()
+        assert any("And another." in row for row in rows)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_help_lists_the_keys_to_look_back(lang: str) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "PgUp PgDn [ ]" in text
+        word = {"en": "the talon shown and the last trick", "ru": "открытый прикуп"}[lang]
+        assert word in text
