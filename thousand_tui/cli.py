@@ -265,6 +265,12 @@ def add_screen_options(parser: argparse.ArgumentParser, pace: bool = True) -> No
         "--ascii", action="store_true", help="letters instead of suit symbols and box lines"
     )
     parser.add_argument("--reduced-motion", action="store_true", help="no animations")
+    parser.add_argument(
+        "--suit-order",
+        metavar="ORDER",
+        help="the suits of your hand from left to right, by their letters: SCDH (♠ ♣ ♦ ♥, the "
+        "default), SDCH (black and red in turn), HDCS, HCDS or any other order",
+    )
     if not pace:  # at a table joined, the one who opened it set the pace
         return
     parser.add_argument(

@@ -3,14 +3,26 @@ card played or the next deal begun by itself, a card taken back against the AI."
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
-from thousand_tui.settings import TableSetup
+import pytest
+from textual.pilot import Pilot
+
+from thousand_tui.cli import build_parser
+from thousand_tui.engine.cards import Suit, parse_cards
+from thousand_tui.settings import SetupError, TableSetup, setup_from_options
 from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.end import ConfirmQuitScreen
+from thousand_tui.tui.screens.exchange import ExchangeScreen
+from thousand_tui.tui.screens.marriage import MarriageScreen
+from thousand_tui.tui.startup import StartOffer, choices_path
+from thousand_tui.tui.widgets.hand import Hand
 
 from .helpers import STRONG, screen_text, settle
+from .test_start import go_to
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -51,3 +63,124 @@ async def test_enter_and_esc_stay_at_the_table_and_only_y_quits(
         await pilot.press("y")
         await pilot.pause()
     assert app.return_code == 0
+
+
+# ---------------------------------------------------------------------- a hand that stays put
+
+
+def suits_in(line: str) -> list[str]:
+    return [char for char in line if char in "♠♣♦♥"]
+
+
+def hand_codes(app: ThousandApp) -> list[str]:
+    return [card.code for card in app.table.query_one(Hand).cards]
+
+
+async def press_in_hand(pilot: Pilot, code: str) -> None:
+    """Play `code` with the number key the hand shows for it."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    index = hand_codes(app).index(code)
+    await pilot.press("1234567890"[index], "enter")
+
+
+async def declare_hearts(pilot: Pilot) -> list[str]:
+    """On STRONG: bid 120, give K♠ and Q♣, lead A♥; returns the hand then, and declares ♥
+    with K♥."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    await settle(pilot)
+    await pilot.press("2")  # 105
+    await settle(pilot)
+    exchange = app.screen
+    assert isinstance(exchange, ExchangeScreen)
+    for code in ("KS", "QC"):
+        index = [c.code for c in exchange.hand].index(code)
+        await pilot.press("1234567890"[index], "enter")
+    await pilot.press("enter")
+    await settle(pilot)
+    await pilot.press("1")  # play 105
+    await settle(pilot)
+    await press_in_hand(pilot, "AH")
+    await settle(pilot)
+    before = hand_codes(app)
+    await press_in_hand(pilot, "KH")
+    assert isinstance(app.screen, MarriageScreen)
+    await pilot.press("1")  # declare ♥
+    await settle(pilot)
+    assert app.session.game.deal.trump is Suit.HEARTS
+    return before
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    ("lang", "order", "shown"),
+    [
+        ("en", None, ["AS", "TS", "AC", "KD", "TH", "KH", "QH"]),
+        ("ru", "SDCH", ["AS", "TS", "KD", "AC", "TH", "KH", "QH"]),
+        ("en", "HDCS", ["TH", "KH", "QH", "KD", "AC", "AS", "TS"]),
+    ],
+)
+async def test_the_hand_keeps_its_order_when_a_marriage_makes_a_trump(
+    size: tuple[int, int], lang: str, order: str | None, shown: list[str]
+) -> None:
+    settings = {} if order is None else {"suit_order": order}
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, **settings)  # type: ignore[arg-type]
+    )
+    async with app.run_test(size=size) as pilot:
+        before = await declare_hearts(pilot)
+        assert before == shown
+        after = [code for code in shown if code != "KH"]
+        assert hand_codes(app) == after  # the gap closed, nothing else moved
+        # On the screen too: the hand's row of suits, left to right.
+        text = screen_text(app).splitlines()
+        box = next(i for i, line in enumerate(text) if line.lstrip().startswith("┏"))
+        rows = [suits_in(line.split("┃")[1]) for line in text[box + 1 :] if "┃" in line]
+        assert max(rows, key=len) == [c.suit.glyph for c in parse_cards(after)], text
+        # The third key is the third card, now as before the marriage.
+        await pilot.press("3")
+        await pilot.pause()
+        assert app.table.query_one(Hand).card == parse_cards([after[2]])[0]
+
+
+def play_flags(*argv: str) -> TableSetup:
+    options = build_parser("play").parse_args(["play", *argv])
+    return setup_from_options(options, {"LANG": "en_US.UTF-8"})
+
+
+def test_the_suit_order_flag(tmp_path: Path) -> None:
+    assert play_flags().suit_order == "SCDH"
+    assert play_flags("--suit-order", "sdch").suit_order == "SDCH"
+    saved = tmp_path / "game.jsonl"
+    saved.write_text("{}\n", encoding="utf-8")
+    assert play_flags("--suit-order", "HCDS", "--resume", str(saved)).suit_order == "HCDS"
+    for bad in ("SCD", "SSCD", "SCDHX", "ABCD"):
+        with pytest.raises(SetupError, match="--suit-order needs the four suits' letters"):
+            play_flags("--suit-order", bad)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_suit_order_is_chosen_on_the_start_screen_and_kept(
+    size: tuple[int, int],
+) -> None:
+    app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "Suit order" in screen_text(app) and "‹ ♠ ♣ ♦ ♥ ›" in screen_text(app)
+        await go_to(pilot, "suit-order")
+        await pilot.press("right")
+        assert "‹ ♠ ♦ ♣ ♥ ›" in screen_text(app)
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.setup.suit_order == "SDCH" and app.palette.suit_order == "SDCH"
+    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    assert kept["suit_order"] == "SDCH"
+    # Offered again, in Russian too; a --suit-order given is what the screen shows.
+    again = create_app(
+        TableSetup(pace=0, lang="ru", suit_order="HCDS"), start=StartOffer.shipped("ru")
+    )
+    async with again.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "Порядок мастей" in screen_text(again) and "‹ ♥ ♣ ♦ ♠ ›" in screen_text(again)

@@ -450,6 +450,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "quit_body_unsaved": ("This game is not saved.", "Эта партия не сохраняется."),
     "quit_no": ("Stay", "Остаться"),
+    # ---------------------------------------------------------------- the hand, by itself
+    "start_suit_order": ("Suit order", "Порядок мастей"),
     "over_title": ("Game over", "Партия окончена"),
     "over_winner": ("{name} wins with {score}!", "{name} выигрывает: {score}!"),
     "over_you": ("You win with {score}!", "Вы выиграли: {score}!"),

@@ -750,6 +750,7 @@ def _table_options(
         lang=options.lang,
         ascii=options.ascii,
         reduced_motion=options.reduced_motion,
+        suit_order=getattr(options, "suit_order", None),
         pace=getattr(options, "pace", None),
         think=None,
         resume=None,

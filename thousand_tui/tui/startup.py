@@ -19,7 +19,16 @@ from typing import Final
 from ..presets import Preset, load_preset, shipped_names
 from ..private import private_dir, write_private
 from ..saves import APP_DIR, SavedGame, data_dir, hosted, list_games
-from ..settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, TableSetup, table_levels
+from ..settings import (
+    DEFAULT_SUIT_ORDER,
+    LANGUAGES,
+    LEVELS,
+    MAX_NAME,
+    SetupError,
+    TableSetup,
+    check_suit_order,
+    table_levels,
+)
 
 CHOICES_FILE: Final = "start.json"
 PLAYER_COUNTS: Final = (2, 3, 4)
@@ -50,6 +59,7 @@ class Choices:
     name: str = ""
     lang: str = "en"
     hints: bool = True
+    suit_order: str = DEFAULT_SUIT_ORDER
 
     @classmethod
     def read(cls, path: Path) -> Choices | None:
@@ -76,6 +86,8 @@ class Choices:
             choices.lang = data["lang"]
         if isinstance(data.get("hints"), bool):
             choices.hints = data["hints"]
+        with contextlib.suppress(SetupError, AttributeError):
+            choices.suit_order = check_suit_order(data.get("suit_order"))
         return choices
 
     def write(self, path: Path) -> bool:
@@ -182,6 +194,7 @@ class StartOffer:
             pace=base.pace,
             think=base.think,
             save=base.save,
+            suit_order=choices.suit_order,
         )
 
 

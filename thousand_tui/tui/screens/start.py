@@ -24,7 +24,7 @@ from textual.widgets import Input, Static
 
 from ...presets import Preset
 from ...saves import SavedGame, hosted, local_date, public_text
-from ...settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, check_name
+from ...settings import LANGUAGES, LEVELS, MAX_NAME, SUIT_ORDERS, SetupError, check_name
 from ...tables.service import normalize_code
 from ..i18n import Translator
 from ..startup import Choices, SharedChoice, StartOffer, preset_title, unfinished_games
@@ -168,7 +168,31 @@ class StartScreen(Screen[None]):
                 self.keep_hints,
             )
         )
+        lines += self.hand_settings()
         return lines
+
+    def hand_settings(self) -> list[Setting]:
+        """How the hand is shown and played: the order of its suits."""
+        t, choices = self.t, self.choices
+        orders = list(SUIT_ORDERS)
+        if choices.suit_order not in orders:  # any other order, given with --suit-order
+            orders.append(choices.suit_order)
+        return [
+            Setting(
+                "suit-order",
+                t("start_suit_order"),
+                orders,
+                choices.suit_order,
+                self.suit_order_words,
+                self.keep_suit_order,
+            ),
+        ]
+
+    def suit_order_words(self, order: str) -> str:
+        return " ".join(table_app(self).palette.suit_label(letter) for letter in order)
+
+    def keep_suit_order(self, order: str) -> None:
+        self.choices.suit_order = order
 
     def entries(self) -> list[Line]:
         t = self.t

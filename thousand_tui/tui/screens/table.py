@@ -739,7 +739,7 @@ class TableScreen(Screen[None]):
             hand.show([], hidden=view.hand_counts[self.seat])
             return
         hand.border_subtitle = t("hand_new") + " *" if new & set(view.hand) else ""
-        cards = sorted_hand(view)
+        cards = sorted_hand(view, self.p.suit_order)
         playing = self.awaiting is Awaiting.PLAY
         playable = {a.card for a in view.legal if a.card is not None} if playing else None
         hand.show_cursor = playing
