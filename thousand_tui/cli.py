@@ -246,6 +246,16 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         help="turn off the hint key (what the strongest AI would do; on by default)",
     )
     parser.add_argument(
+        "--auto-play",
+        action="store_true",
+        help="play your only legal card by itself (off by default)",
+    )
+    parser.add_argument(
+        "--auto-next",
+        action="store_true",
+        help="go on to the next deal by itself, a few seconds after its result (off by default)",
+    )
+    parser.add_argument(
         "--resume",
         nargs="?",
         const="latest",

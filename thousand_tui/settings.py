@@ -67,6 +67,8 @@ class TableSetup:
     save: bool = True
     hints: bool = True
     suit_order: str = DEFAULT_SUIT_ORDER
+    auto_play: bool = False  # your only legal card is played by itself
+    auto_next: bool = False  # a deal's result closes by itself after a countdown
 
     @classmethod
     def of(
@@ -329,6 +331,8 @@ def setup_from_options(
             think=think,
             hints=not getattr(options, "no_hints", False),
             suit_order=suit_order,
+            auto_play=bool(getattr(options, "auto_play", False)),
+            auto_next=bool(getattr(options, "auto_next", False)),
         )
     preset = load_preset(options.preset or "classic", options.players)
     levels = table_levels(options.ai, preset.rules.players)
@@ -345,4 +349,6 @@ def setup_from_options(
         think=think,
         hints=not getattr(options, "no_hints", False),
         suit_order=suit_order,
+        auto_play=bool(getattr(options, "auto_play", False)),
+        auto_next=bool(getattr(options, "auto_next", False)),
     )

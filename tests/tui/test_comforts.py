@@ -3,7 +3,9 @@ card played or the next deal begun by itself, a card taken back against the AI."
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,14 +16,17 @@ from thousand_tui.engine.cards import Suit, parse_cards
 from thousand_tui.settings import SetupError, TableSetup, setup_from_options
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.screens import result as result_module
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.end import ConfirmQuitScreen
 from thousand_tui.tui.screens.exchange import ExchangeScreen
 from thousand_tui.tui.screens.marriage import MarriageScreen
+from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.startup import StartOffer, choices_path
 from thousand_tui.tui.widgets.hand import Hand
+from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import STRONG, screen_text, settle
+from .helpers import STRONG, about_to_win, play_first_legal, screen_text, settle, win_the_game
 from .test_start import go_to
 
 SIZES = [(80, 24), (120, 40)]
@@ -184,3 +189,166 @@ async def test_the_suit_order_is_chosen_on_the_start_screen_and_kept(
     async with again.run_test(size=size) as pilot:
         await pilot.pause()
         assert "Порядок мастей" in screen_text(again) and "‹ ♥ ♣ ♦ ♠ ›" in screen_text(again)
+
+
+# ---------------------------------------------------------------------- by itself
+
+
+async def wait_until(
+    pilot: Pilot, done: Callable[[], bool], what: str, timeout: float = 20
+) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not done():
+        if loop.time() > deadline:
+            raise AssertionError(f"{what} did not happen")
+        await pilot.pause(0.02)
+
+
+async def play_to_the_last_card(pilot: Pilot) -> int:
+    """On STRONG: bid 105, give, play 105 and play the leftmost legal card until one card
+    is left in the hand or the deal's result shows; returns the cards played by a key."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    await settle(pilot)
+    await pilot.press("2")
+    await settle(pilot)
+    await pilot.press("enter", "enter", "enter")  # give the two leftmost cards
+    await settle(pilot)
+    await pilot.press("1")  # play 105
+    keyed = 0
+    while True:
+        await settle(pilot)
+        if isinstance(app.screen, DealResultScreen):
+            return keyed
+        if len(app.session.game.view(0).hand or ()) <= 1:
+            return keyed
+        await play_first_legal(pilot)
+        keyed += 1
+
+
+def my_plays(app: ThousandApp) -> list[dict[str, object]]:
+    return [
+        line for line in app.session.game.lines if line.get("act") == "play" and line["seat"] == 0
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_only_legal_card_plays_itself_when_asked(
+    size: tuple[int, int], lang: str
+) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, auto_play=True))
+    async with app.run_test(size=size) as pilot:
+        keyed = await play_to_the_last_card(pilot)
+        # No key more: the deal ends with the last card played by itself.
+        await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), "the result")
+        assert app.session.game.results[0].number == 1
+        plays = my_plays(app)
+        assert len(plays) == 8 and keyed < 8 and not plays[-1].get("auto")
+        log = app.table.query_one(GameLog).lines_written
+        words = {"en": "Your only card to play: ", "ru": "Единственная карта для хода: "}[lang]
+        assert any(line.startswith(words) for line in log)
+
+
+async def test_without_the_setting_the_only_card_waits_for_its_key() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await play_to_the_last_card(pilot) == 7
+        await pilot.pause(0.2)
+        assert app.table.awaiting == "play" and not app.session.game.results
+        assert len(my_plays(app)) == 7
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), "the result")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "Next deal in 2 s"), ("ru", "Следующий кон через 2 с")]
+)
+async def test_the_next_deal_begins_by_itself_after_a_countdown(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, words: str
+) -> None:
+    monkeypatch.setattr(result_module, "AUTO_NEXT", 2)
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, auto_next=True))
+    async with app.run_test(size=size) as pilot:
+        await play_to_the_last_card(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), "the result")
+        text = screen_text(app)
+        assert words in text, text
+        assert ("p Wait" if lang == "en" else "p Подождать") in text
+        # It closes by itself, and the next deal's decision is asked, not taken.
+        await wait_until(pilot, lambda: isinstance(app.screen, AuctionScreen), "the next auction")
+        assert app.session.game.deal.number == 2
+        assert not [line for line in app.session.game.lines[-3:] if line.get("seat") == 0]
+
+
+@pytest.mark.parametrize("key", ["p", "s"])
+async def test_the_countdown_stops_on_p_and_for_a_page_opened_over_the_result(
+    monkeypatch: pytest.MonkeyPatch, key: str
+) -> None:
+    monkeypatch.setattr(result_module, "AUTO_NEXT", 1)
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, auto_next=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_last_card(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), "the result")
+        screen = app.screen
+        assert isinstance(screen, DealResultScreen)
+        await pilot.press(key)  # wait, or the score sheet over the result
+        await pilot.pause(1.5)
+        if key == "s":
+            assert app.screen is not screen and screen in app.screen_stack
+            await pilot.press("escape")
+        await wait_until(pilot, lambda: "p Wait" not in screen_text(app), "the footer")
+        assert app.screen is screen and screen.countdown is None
+        assert "Enter: next deal" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.deal.number == 2
+
+
+async def test_the_last_result_of_the_game_never_closes_by_itself() -> None:
+    app = create_app(
+        TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win(), auto_next=True)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await win_the_game(pilot)
+        screen = app.screen
+        assert isinstance(screen, DealResultScreen) and screen.last
+        assert screen.countdown is None and "Next deal in" not in screen_text(app)
+
+
+def test_the_auto_flags() -> None:
+    setup = play_flags()
+    assert not setup.auto_play and not setup.auto_next
+    setup = play_flags("--auto-play", "--auto-next")
+    assert setup.auto_play and setup.auto_next
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_auto_settings_on_the_start_screen(size: tuple[int, int]) -> None:
+    app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Only legal card ‹ you play it ›" in text and "Next deal       ‹ on Enter ›" in text
+        await go_to(pilot, "auto-play")
+        await pilot.press("right")
+        await go_to(pilot, "auto-next")
+        await pilot.press("enter")
+        text = screen_text(app)
+        assert "‹ plays itself ›" in text and "‹ after 5 s ›" in text
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.setup.auto_play and app.setup.auto_next
+    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    assert kept["auto_play"] is True and kept["auto_next"] is True
+    again = create_app(TableSetup(pace=0, lang="ru"), start=StartOffer.shipped("ru"))
+    async with again.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(again)
+        assert "Ход без выбора  ‹ делается сам ›" in text
+        assert "Следующий кон   ‹ через 5 с ›" in text

@@ -276,6 +276,8 @@ class ThousandApp(App[int]):
             choices.name = self.setup.name or ""
         if self.setup.suit_order != DEFAULT_SUIT_ORDER:  # --suit-order given
             choices.suit_order = self.setup.suit_order
+        choices.auto_play = choices.auto_play or self.setup.auto_play
+        choices.auto_next = choices.auto_next or self.setup.auto_next
         self.set_language(offer.fit(choices).lang)
         return StartScreen(offer, choices)
 

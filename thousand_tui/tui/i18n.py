@@ -452,6 +452,18 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "quit_no": ("Stay", "Остаться"),
     # ---------------------------------------------------------------- the hand, by itself
     "start_suit_order": ("Suit order", "Порядок мастей"),
+    "start_auto_play": ("Only legal card", "Ход без выбора"),
+    "start_auto_play_on": ("plays itself", "делается сам"),
+    "start_auto_play_off": ("you play it", "вручную"),
+    "start_auto_next": ("Next deal", "Следующий кон"),
+    "start_auto_next_on": ("after {seconds} s", "через {seconds} с"),
+    "start_auto_next_off": ("on Enter", "по Enter"),
+    "n_only_card": ("Your only card to play: {card}.", "Единственная карта для хода: {card}."),
+    "result_next_in": (
+        "Next deal in {seconds} s · Enter: now · p: wait",
+        "Следующий кон через {seconds} с · Enter: сейчас · p: подождать",
+    ),
+    "key_wait": ("Wait", "Подождать"),
     "over_title": ("Game over", "Партия окончена"),
     "over_winner": ("{name} wins with {score}!", "{name} выигрывает: {score}!"),
     "over_you": ("You win with {score}!", "Вы выиграли: {score}!"),

@@ -60,6 +60,8 @@ class Choices:
     lang: str = "en"
     hints: bool = True
     suit_order: str = DEFAULT_SUIT_ORDER
+    auto_play: bool = False
+    auto_next: bool = False
 
     @classmethod
     def read(cls, path: Path) -> Choices | None:
@@ -88,6 +90,9 @@ class Choices:
             choices.hints = data["hints"]
         with contextlib.suppress(SetupError, AttributeError):
             choices.suit_order = check_suit_order(data.get("suit_order"))
+        for key in ("auto_play", "auto_next"):
+            if isinstance(data.get(key), bool):
+                setattr(choices, key, data[key])
         return choices
 
     def write(self, path: Path) -> bool:
@@ -195,6 +200,8 @@ class StartOffer:
             think=base.think,
             save=base.save,
             suit_order=choices.suit_order,
+            auto_play=choices.auto_play,
+            auto_next=choices.auto_next,
         )
 
 

@@ -31,6 +31,7 @@ from ..startup import Choices, SharedChoice, StartOffer, preset_title, unfinishe
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.choices import Choice, ChoiceList
 from .common import Dialog
+from .result import AUTO_NEXT
 
 LABEL_WIDTH = 16
 LEVEL_ORDER = sorted(LEVELS, key=lambda level: (level == "random", LEVELS.index(level)))
@@ -172,7 +173,8 @@ class StartScreen(Screen[None]):
         return lines
 
     def hand_settings(self) -> list[Setting]:
-        """How the hand is shown and played: the order of its suits."""
+        """How the hand is shown and played: the order of its suits, the only legal card
+        played by itself, the next deal begun by itself."""
         t, choices = self.t, self.choices
         orders = list(SUIT_ORDERS)
         if choices.suit_order not in orders:  # any other order, given with --suit-order
@@ -186,6 +188,24 @@ class StartScreen(Screen[None]):
                 self.suit_order_words,
                 self.keep_suit_order,
             ),
+            Setting(
+                "auto-play",
+                t("start_auto_play"),
+                [False, True],
+                choices.auto_play,
+                lambda on: t("start_auto_play_on" if on else "start_auto_play_off"),
+                partial(self.keep_flag, "auto_play"),
+            ),
+            Setting(
+                "auto-next",
+                t("start_auto_next"),
+                [False, True],
+                choices.auto_next,
+                lambda on: (
+                    t("start_auto_next_on", seconds=AUTO_NEXT) if on else t("start_auto_next_off")
+                ),
+                partial(self.keep_flag, "auto_next"),
+            ),
         ]
 
     def suit_order_words(self, order: str) -> str:
@@ -193,6 +213,9 @@ class StartScreen(Screen[None]):
 
     def keep_suit_order(self, order: str) -> None:
         self.choices.suit_order = order
+
+    def keep_flag(self, name: str, on: bool) -> None:
+        setattr(self.choices, name, on)
 
     def entries(self) -> list[Line]:
         t = self.t

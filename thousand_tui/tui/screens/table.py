@@ -107,6 +107,7 @@ class TableScreen(Screen[None]):
         self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
         self.cards_held = False  # his lead came at once after his own key: Enter waits
+        self.auto_turn = -1  # the turn whose only card is being played by itself
         # Hints and the analysis of deals: the search reads the game's record (the analysis)
         # and this seat's view (hints), which a local game has.
         self.coaching = True
@@ -207,7 +208,8 @@ class TableScreen(Screen[None]):
             return
         if self.controller.results or (self.game.over and not self.controller.over_shown):
             self.call_after_refresh(self.advance)
-        elif self.awaiting is Awaiting.DECIDE and not self.put_away:
+        elif (self.awaiting is Awaiting.DECIDE and not self.put_away) or self.only_card():
+            # (an only card waiting is played now that the table is in sight again)
             self.call_after_refresh(self.prompt_human)
 
     def update_size_classes(self) -> None:
@@ -315,9 +317,15 @@ class TableScreen(Screen[None]):
         last = self.game.over and len(self.controller.results) == 1
         self.app.push_screen(
             # Held however it came: after his last card, or an opponent's while he waits.
-            DealResultScreen(pending.result, narrator, trick, self.t, self.p, last=last).held(
-                self.table_app.key_hold
-            ),
+            DealResultScreen(
+                pending.result,
+                narrator,
+                trick,
+                self.t,
+                self.p,
+                last=last,
+                auto_next=self.table_app.setup.auto_next,
+            ).held(self.table_app.key_hold),
             self.result_seen,
         )
 
@@ -415,6 +423,15 @@ class TableScreen(Screen[None]):
             return
         if controller.human_waits_for() is Awaiting.PLAY:
             self.put_away = False
+            if self.only_card() is not None:
+                self.auto_turn = controller.turn
+                play = partial(self.play_only_card, controller.turn)
+                if self.pace > 0:  # on screen for the pace, as an opponent's move is
+                    self.set_timer(self.pace, play)
+                else:
+                    self.call_after_refresh(play)
+                self.changed()
+                return
             hold = self.key_hold_left()
             if hold > 0:  # he leads at once: he took the trick last, or chose to play
                 self.cards_held = True
@@ -449,6 +466,30 @@ class TableScreen(Screen[None]):
         self.dialog_open = True
         self.put_away = False
         self.app.push_screen(screen, self.decided)
+
+    def only_card(self) -> Action | None:
+        """With `--auto-play`, the play to make by itself now: the one legal card, when there
+        is nothing else to choose (not even whether to declare a marriage with it)."""
+        if not self.table_app.setup.auto_play or self.awaiting is not Awaiting.PLAY:
+            return None
+        if self.auto_turn == self.controller.turn:
+            return None  # asked for already
+        legal = self.view().legal
+        if len(legal) != 1 or legal[0].card is None or self.game.to_move != self.seat:
+            return None
+        return legal[0]
+
+    def play_only_card(self, turn: int) -> None:
+        if turn != self.controller.turn or self.awaiting is not Awaiting.PLAY or self.dialog_open:
+            return
+        if self.app.screen is not self:
+            self.auto_turn = -1  # a page is open: played when the table is seen again
+            return
+        legal = self.view().legal
+        if len(legal) != 1 or legal[0].card is None:
+            return
+        self.say(self.t("n_only_card", card=self.p.card_label(legal[0].card)))
+        self.play(legal[0])
 
     def release_cards(self) -> None:
         self.cards_held = False
