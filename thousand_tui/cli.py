@@ -256,6 +256,12 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         help="go on to the next deal by itself, a few seconds after its result (off by default)",
     )
     parser.add_argument(
+        "--take-back",
+        action="store_true",
+        help="let u take back your last card in a game against the AI (marked in the record; "
+        "off by default)",
+    )
+    parser.add_argument(
         "--resume",
         nargs="?",
         const="latest",

@@ -69,6 +69,7 @@ class TableSetup:
     suit_order: str = DEFAULT_SUIT_ORDER
     auto_play: bool = False  # your only legal card is played by itself
     auto_next: bool = False  # a deal's result closes by itself after a countdown
+    take_back: bool = False  # your last card may be taken back (against the AI only)
 
     @classmethod
     def of(
@@ -333,6 +334,7 @@ def setup_from_options(
             suit_order=suit_order,
             auto_play=bool(getattr(options, "auto_play", False)),
             auto_next=bool(getattr(options, "auto_next", False)),
+            take_back=bool(getattr(options, "take_back", False)),
         )
     preset = load_preset(options.preset or "classic", options.players)
     levels = table_levels(options.ai, preset.rules.players)
@@ -351,4 +353,5 @@ def setup_from_options(
         suit_order=suit_order,
         auto_play=bool(getattr(options, "auto_play", False)),
         auto_next=bool(getattr(options, "auto_next", False)),
+        take_back=bool(getattr(options, "take_back", False)),
     )

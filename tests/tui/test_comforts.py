@@ -11,17 +11,22 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from thousand_tui.cli import build_parser
+from thousand_tui.cli import build_parser, main
 from thousand_tui.engine.cards import Suit, parse_cards
+from thousand_tui.engine.game import PlayerInfo
 from thousand_tui.settings import SetupError, TableSetup, setup_from_options
+from thousand_tui.stats import collect
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.coach import stats_lines
+from thousand_tui.tui.i18n import Translator
 from thousand_tui.tui.screens import result as result_module
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.end import ConfirmQuitScreen
 from thousand_tui.tui.screens.exchange import ExchangeScreen
 from thousand_tui.tui.screens.marriage import MarriageScreen
 from thousand_tui.tui.screens.result import DealResultScreen
+from thousand_tui.tui.shared import SharedTableScreen
 from thousand_tui.tui.startup import StartOffer, choices_path
 from thousand_tui.tui.widgets.hand import Hand
 from thousand_tui.tui.widgets.log import GameLog
@@ -352,3 +357,129 @@ async def test_the_auto_settings_on_the_start_screen(size: tuple[int, int]) -> N
         text = screen_text(again)
         assert "Ход без выбора  ‹ делается сам ›" in text
         assert "Следующий кон   ‹ через 5 с ›" in text
+
+
+# ---------------------------------------------------------------------- taking a card back
+
+
+async def to_the_first_lead(pilot: Pilot) -> None:
+    """On STRONG: bid 105, give the two leftmost cards, play 105: your lead."""
+    await settle(pilot)
+    await pilot.press("2")
+    await settle(pilot)
+    await pilot.press("enter", "enter", "enter")
+    await settle(pilot)
+    await pilot.press("1")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    ("lang", "key", "words"),
+    [
+        ("en", "u Take back", "You take back A♥: your move again."),
+        ("ru", "u Вернуть ход", "Ход Т♥ взят назад: снова ваш ход."),
+    ],
+)
+async def test_a_card_taken_back_replays_resumes_and_is_counted_apart(
+    size: tuple[int, int], lang: str, key: str, words: str
+) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, take_back=True))
+    async with app.run_test(size=size) as pilot:
+        await to_the_first_lead(pilot)
+        assert app.table.check_action("take_back", ()) is None  # greyed: no card played yet
+        hand = hand_codes(app)
+        await press_in_hand(pilot, "AH")
+        await settle(pilot)
+        game = app.session.game
+        assert len(game.deal.tricks) == 1 and game.to_move == 0  # the trick is yours
+        assert key in screen_text(app)
+        await pilot.press("u")
+        await settle(pilot)
+        back = app.session.game
+        assert back is not game
+        assert not back.deal.tricks and not back.deal.trick and back.to_move == 0
+        assert hand_codes(app) == hand  # the card is back in its place
+        assert back.lines[-1] == {"type": "takeback", "seat": 0, "actions": 3}
+        log = app.table.query_one(GameLog).lines_written
+        assert log[-1] == words
+        assert app.table.check_action("take_back", ()) is None  # once, until another card
+        await press_in_hand(pilot, "AC")
+        await settle(pilot)
+        assert app.session.game.deal.tricks[0].plays[0][1].code == "AC"
+        path = app.session.path
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert path is not None
+    written = [json.loads(row) for row in path.read_text(encoding="utf-8").splitlines()]
+    assert {"type": "takeback", "seat": 0, "actions": 3} in written
+    # `thousand replay` agrees with the record, take-back and all.
+    assert main(["replay", str(path)]) == 0
+    # The statistics count the game apart.
+    stats = collect([path])
+    assert stats.total.taken_back_games == 1 and stats.total.taken_back == 1
+    assert any(
+        "taken back" in line or "назад" in line for line in stats_lines(stats, Translator(lang))
+    )
+    # Resumed, the game is where it stopped: after A♣.
+    again = create_app(TableSetup.of(resume=path, pace=0, take_back=True))
+    async with again.run_test(size=size) as pilot:
+        await settle(pilot)
+        game = again.session.game
+        plays = [c.code for _, c in game.deal.trick] + [
+            c.code for trick in game.deal.tricks for _, c in trick.plays
+        ]
+        assert "AC" in plays and "AH" not in plays
+        assert "AH" in hand_codes(again)
+
+
+async def test_no_take_back_unless_asked_for_or_with_people_at_the_table() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_first_lead(pilot)
+        await press_in_hand(pilot, "AH")
+        await settle(pilot)
+        assert "Take back" not in screen_text(app)
+        assert app.table.check_action("take_back", ()) is False
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(app.session.game.deal.tricks) == 1
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, take_back=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_first_lead(pilot)
+        await press_in_hand(pilot, "AH")
+        await settle(pilot)
+        assert "u Take back" in screen_text(app)
+        # A person in another seat: the card is theirs to have seen.
+        app.session.game.players[1] = PlayerInfo("Olga", "human")
+        app.table.refresh_bindings()
+        await pilot.pause()
+        assert app.table.check_action("take_back", ()) is False
+        assert "Take back" not in screen_text(app)
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(app.session.game.deal.tricks) == 1
+    assert SharedTableScreen.TAKE_BACK is False
+
+
+def test_the_take_back_flag() -> None:
+    assert not play_flags().take_back
+    assert play_flags("--take-back").take_back
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_take_back_setting_on_the_start_screen(size: tuple[int, int]) -> None:
+    app = create_app(TableSetup(pace=0, lang="ru"), start=StartOffer.shipped("ru"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "Вернуть ход     ‹ нет ›" in screen_text(app)
+        await go_to(pilot, "take-back")
+        await pilot.press("right")
+        assert "Вернуть ход     ‹ можно (u) ›" in screen_text(app)
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.setup.take_back
+    assert json.loads(choices_path().read_text(encoding="utf-8"))["take_back"] is True

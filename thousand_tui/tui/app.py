@@ -278,6 +278,7 @@ class ThousandApp(App[int]):
             choices.suit_order = self.setup.suit_order
         choices.auto_play = choices.auto_play or self.setup.auto_play
         choices.auto_next = choices.auto_next or self.setup.auto_next
+        choices.take_back = choices.take_back or self.setup.take_back
         self.set_language(offer.fit(choices).lang)
         return StartScreen(offer, choices)
 

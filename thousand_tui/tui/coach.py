@@ -272,6 +272,15 @@ def tally_lines(tally: Tally, t: Translator, ascii_only: bool = False) -> list[s
         )
     else:
         lines.append(t("stats_no_hints", decisions=tally.decisions))
+    if tally.taken_back_games:
+        lines.append(
+            t(
+                "stats_taken_back",
+                games=tally.taken_back_games,
+                wins=tally.taken_back_wins,
+                cards=tally.taken_back,
+            )
+        )
     if tally.analysed:
         lines.append(t("stats_lost", value=one_decimal(tally.lost_per_deal), deals=tally.analysed))
     else:

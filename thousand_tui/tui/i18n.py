@@ -464,6 +464,22 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Следующий кон через {seconds} с · Enter: сейчас · p: подождать",
     ),
     "key_wait": ("Wait", "Подождать"),
+    "start_take_back": ("Take back a card", "Вернуть ход"),
+    "start_take_back_on": ("allowed (u)", "можно (u)"),
+    "start_take_back_off": ("off", "нет"),
+    "key_take_back": ("Take back", "Вернуть ход"),
+    "n_taken_back": (
+        "You take back {card}: your move again.",
+        "Ход {card} взят назад: снова ваш ход.",
+    ),
+    "takeback_none": (
+        "Nothing to take back now: only your last card of this deal, once.",
+        "Сейчас нечего вернуть: назад берётся только ваш последний ход в этом коне, один раз.",
+    ),
+    "stats_taken_back": (
+        "Games with a card taken back: {games} (won {wins}); cards taken back: {cards}",
+        "Партий с возвратом хода: {games} (выиграно {wins}); ходов взято назад: {cards}",
+    ),
     "over_title": ("Game over", "Партия окончена"),
     "over_winner": ("{name} wins with {score}!", "{name} выигрывает: {score}!"),
     "over_you": ("You win with {score}!", "Вы выиграли: {score}!"),

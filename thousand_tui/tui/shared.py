@@ -415,6 +415,8 @@ class SharedTableScreen(TableScreen):
     """The table screen at a shared table: decisions go to the service, and what anyone did
     comes back from it; the opponents' panels say who is at the table and who is away."""
 
+    TAKE_BACK = False  # never: the others at the table have seen the card
+
     def __init__(self, shared: SharedSession) -> None:
         super().__init__(shared.session, seat=shared.mirror.seat)
         self.shared = shared

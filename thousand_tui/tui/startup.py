@@ -62,6 +62,7 @@ class Choices:
     suit_order: str = DEFAULT_SUIT_ORDER
     auto_play: bool = False
     auto_next: bool = False
+    take_back: bool = False
 
     @classmethod
     def read(cls, path: Path) -> Choices | None:
@@ -90,7 +91,7 @@ class Choices:
             choices.hints = data["hints"]
         with contextlib.suppress(SetupError, AttributeError):
             choices.suit_order = check_suit_order(data.get("suit_order"))
-        for key in ("auto_play", "auto_next"):
+        for key in ("auto_play", "auto_next", "take_back"):
             if isinstance(data.get(key), bool):
                 setattr(choices, key, data[key])
         return choices
@@ -202,6 +203,7 @@ class StartOffer:
             suit_order=choices.suit_order,
             auto_play=choices.auto_play,
             auto_next=choices.auto_next,
+            take_back=choices.take_back,
         )
 
 

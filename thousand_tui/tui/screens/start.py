@@ -174,7 +174,7 @@ class StartScreen(Screen[None]):
 
     def hand_settings(self) -> list[Setting]:
         """How the hand is shown and played: the order of its suits, the only legal card
-        played by itself, the next deal begun by itself."""
+        played by itself, the next deal begun by itself, a card taken back."""
         t, choices = self.t, self.choices
         orders = list(SUIT_ORDERS)
         if choices.suit_order not in orders:  # any other order, given with --suit-order
@@ -205,6 +205,14 @@ class StartScreen(Screen[None]):
                     t("start_auto_next_on", seconds=AUTO_NEXT) if on else t("start_auto_next_off")
                 ),
                 partial(self.keep_flag, "auto_next"),
+            ),
+            Setting(
+                "take-back",
+                t("start_take_back"),
+                [False, True],
+                choices.take_back,
+                lambda on: t("start_take_back_on" if on else "start_take_back_off"),
+                partial(self.keep_flag, "take_back"),
             ),
         ]
 

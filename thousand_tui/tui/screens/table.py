@@ -66,17 +66,22 @@ TALL = 34
 FIRST_MOVE = 0.05  # seconds after the table opens
 
 
-DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint")  # the actions `check_action` weighs
+DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint", "take_back")
+"""The actions `check_action` weighs."""
 
 
 class TableScreen(Screen[None]):
     AUTO_FOCUS = "#hand"  # the hand owns the card keys
+    # Whether a card may be taken back here (with `--take-back`, in a game against the AI):
+    # never at a shared table, where the others have seen it.
+    TAKE_BACK: ClassVar[bool] = True
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "decide", "key_decide", key_display="⏎", id="decide"),
         Binding("l", "last_trick", "key_last", id="last-trick"),
         Binding("f", "skip", "key_skip", id="skip"),
         Binding("h", "hint", "key_hint", id="hint"),
+        Binding("u", "take_back", "key_take_back", id="take-back"),
         Binding("t", "stats", "key_stats", show=False, id="stats"),
         *GLOBAL_BINDINGS,
     ]
@@ -536,6 +541,10 @@ class TableScreen(Screen[None]):
             if not (self.coaching and self.table_app.setup.hints):
                 return False
             return (self.game.to_move == self.seat and not self.controller.results) or None
+        if action == "take_back":
+            if not self.takes_back():
+                return False  # not offered: off, or not a game against the AI alone
+            return self.can_take_back() or None  # greyed while there is nothing to take back
         return True
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
@@ -584,6 +593,56 @@ class TableScreen(Screen[None]):
 
     def action_last_trick(self) -> None:
         self.show_last = not self.show_last
+
+    # ------------------------------------------------------------------ taking a card back
+
+    def takes_back(self) -> bool:
+        """Whether cards may be taken back at this table: asked for (`--take-back`), and in a
+        game against the AI alone."""
+        if not (self.TAKE_BACK and self.table_app.setup.take_back):
+            return False
+        return all(p.kind == "ai" for s, p in enumerate(self.game.players) if s != self.seat)
+
+    def can_take_back(self) -> bool:
+        """Whether there is a card to take back now (the engine says which)."""
+        from ...engine.record import takeback_count
+
+        if self.dialog_open or self.controller.results or self.session.closed:
+            return False
+        return takeback_count(self.game, self.seat) is not None
+
+    def action_take_back(self) -> None:
+        """Take back the player's last card of this deal, and the opponents' cards after it:
+        the game is rebuilt from its record without them, and the record says so."""
+        from ...engine.record import take_back
+
+        if not self.takes_back():
+            return
+        if not self.can_take_back():
+            self.notify(self.t("takeback_none"), severity="warning", timeout=4)
+            return
+        old = self.game
+        last = next(a for a in reversed(old.deal.log) if a.seat == self.seat and a.card)
+        assert last.card is not None
+        if self._paced is not None:  # an opponent's answer waiting for the pace
+            self._paced[0].stop()
+            self._paced = None
+        self.session.game = take_back(old, self.seat)
+        for seat in list(self.session.players):  # none keeps what it saw of the cards gone
+            self.session.renew_player(seat)
+        controller = self.controller
+        controller.turn += 1  # an answer or hint still being worked out is for the old game
+        controller.thinking = None
+        controller.awaiting = Awaiting.NOTHING
+        controller.narrator.last.clear()
+        self.deciding = None
+        self.skipping = False
+        self.show_last = False
+        self.hinted = False
+        self.own_key()
+        self.say(self.t("n_taken_back", card=self.p.card_label(last.card)))
+        self.changed()
+        self.advance()
 
     def action_skip(self) -> None:
         """Skip ahead to the human's next decision: the opponents' moves without the pace."""
