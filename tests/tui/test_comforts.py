@@ -377,8 +377,8 @@ async def to_the_first_lead(pilot: Pilot) -> None:
 @pytest.mark.parametrize(
     ("lang", "key", "words"),
     [
-        ("en", "u Take back", "You take back A♥: your move again."),
-        ("ru", "u Вернуть ход", "Ход Т♥ взят назад: снова ваш ход."),
+        ("en", "u Undo", "You take back A♥: your move again."),
+        ("ru", "u Назад", "Ход Т♥ взят назад: снова ваш ход."),
     ],
 )
 async def test_a_card_taken_back_replays_resumes_and_is_counted_apart(
@@ -387,7 +387,8 @@ async def test_a_card_taken_back_replays_resumes_and_is_counted_apart(
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, take_back=True))
     async with app.run_test(size=size) as pilot:
         await to_the_first_lead(pilot)
-        assert app.table.check_action("take_back", ()) is None  # greyed: no card played yet
+        assert app.table.check_action("take_back", ()) is False  # no card played yet
+        assert key not in screen_text(app)
         hand = hand_codes(app)
         await press_in_hand(pilot, "AH")
         await settle(pilot)
@@ -403,7 +404,7 @@ async def test_a_card_taken_back_replays_resumes_and_is_counted_apart(
         assert back.lines[-1] == {"type": "takeback", "seat": 0, "actions": 3}
         log = app.table.query_one(GameLog).lines_written
         assert log[-1] == words
-        assert app.table.check_action("take_back", ()) is None  # once, until another card
+        assert app.table.check_action("take_back", ()) is False  # once, until another card
         await press_in_hand(pilot, "AC")
         await settle(pilot)
         assert app.session.game.deal.tricks[0].plays[0][1].code == "AC"
@@ -441,7 +442,7 @@ async def test_no_take_back_unless_asked_for_or_with_people_at_the_table() -> No
         await to_the_first_lead(pilot)
         await press_in_hand(pilot, "AH")
         await settle(pilot)
-        assert "Take back" not in screen_text(app)
+        assert "u Undo" not in screen_text(app)
         assert app.table.check_action("take_back", ()) is False
         await pilot.press("u")
         await settle(pilot)
@@ -451,13 +452,13 @@ async def test_no_take_back_unless_asked_for_or_with_people_at_the_table() -> No
         await to_the_first_lead(pilot)
         await press_in_hand(pilot, "AH")
         await settle(pilot)
-        assert "u Take back" in screen_text(app)
+        assert "u Undo" in screen_text(app)
         # A person in another seat: the card is theirs to have seen.
         app.session.game.players[1] = PlayerInfo("Olga", "human")
         app.table.refresh_bindings()
         await pilot.pause()
         assert app.table.check_action("take_back", ()) is False
-        assert "Take back" not in screen_text(app)
+        assert "u Undo" not in screen_text(app)
         await pilot.press("u")
         await settle(pilot)
         assert len(app.session.game.deal.tricks) == 1

@@ -467,7 +467,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "start_take_back": ("Take back a card", "Вернуть ход"),
     "start_take_back_on": ("allowed (u)", "можно (u)"),
     "start_take_back_off": ("off", "нет"),
-    "key_take_back": ("Take back", "Вернуть ход"),
+    "key_take_back": ("Undo", "Назад"),
     "n_taken_back": (
         "You take back {card}: your move again.",
         "Ход {card} взят назад: снова ваш ход.",

@@ -542,9 +542,10 @@ class TableScreen(Screen[None]):
                 return False
             return (self.game.to_move == self.seat and not self.controller.results) or None
         if action == "take_back":
-            if not self.takes_back():
-                return False  # not offered: off, or not a game against the AI alone
-            return self.can_take_back() or None  # greyed while there is nothing to take back
+            # Left out of the footer while there is no card to take back (the footer of 80
+            # columns has no room to spare), and always where it is not offered: off, or not
+            # a game against the AI alone.
+            return self.takes_back() and self.can_take_back()
         return True
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
