@@ -464,7 +464,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Следующий кон через {seconds} с · Enter: сейчас · p: подождать",
     ),
     "key_wait": ("Wait", "Подождать"),
-    "start_take_back": ("Take back a card", "Вернуть ход"),
+    "start_take_back": ("Take back", "Вернуть ход"),
     "start_take_back_on": ("allowed (u)", "можно (u)"),
     "start_take_back_off": ("off", "нет"),
     "key_take_back": ("Undo", "Назад"),
