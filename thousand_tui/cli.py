@@ -278,6 +278,22 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         help="turn off the hint key (what the strongest AI would do; on by default)",
     )
     parser.add_argument(
+        "--auto-play",
+        action="store_true",
+        help="play your only legal card by itself (off by default)",
+    )
+    parser.add_argument(
+        "--auto-next",
+        action="store_true",
+        help="go on to the next deal by itself, a few seconds after its result (off by default)",
+    )
+    parser.add_argument(
+        "--take-back",
+        action="store_true",
+        help="let u take back your last card in a game against the AI (marked in the record; "
+        "off by default)",
+    )
+    parser.add_argument(
         "--resume",
         nargs="?",
         const="latest",
@@ -297,6 +313,12 @@ def add_screen_options(parser: argparse.ArgumentParser, pace: bool = True) -> No
         "--ascii", action="store_true", help="letters instead of suit symbols and box lines"
     )
     parser.add_argument("--reduced-motion", action="store_true", help="no animations")
+    parser.add_argument(
+        "--suit-order",
+        metavar="ORDER",
+        help="the suits of your hand from left to right, by their letters: SCDH (♠ ♣ ♦ ♥, the "
+        "default), SDCH (black and red in turn), HDCS, HCDS or any other order",
+    )
     if not pace:  # at a table joined, the one who opened it set the pace
         return
     parser.add_argument(

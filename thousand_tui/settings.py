@@ -29,6 +29,11 @@ LANGUAGES: Final = ("en", "ru")
 LEVELS: Final = ("random", "easy", "normal", "hard")
 """The AI levels by name (`thousand_tui.ai.levels()`, without importing the players)."""
 DEFAULT_PACE: Final = 0.8
+DEFAULT_SUIT_ORDER: Final = "SCDH"
+SUIT_ORDERS: Final = ("SCDH", "SDCH", "HDCS", "HCDS")
+"""The orders of suits in a hand the start screen offers, by their record letters: ♠ ♣ ♦ ♥
+(the marriages from the smallest to the largest), ♠ ♦ ♣ ♥ (black and red in turn), and the
+same two from hearts. `--suit-order` takes any order of the four letters."""
 MAX_NAME: Final = 16
 
 
@@ -62,6 +67,10 @@ class TableSetup:
     deals: Mapping[int, Dealt] = field(default_factory=dict)
     save: bool = True
     hints: bool = True
+    suit_order: str = DEFAULT_SUIT_ORDER
+    auto_play: bool = False  # your only legal card is played by itself
+    auto_next: bool = False  # a deal's result closes by itself after a countdown
+    take_back: bool = False  # your last card may be taken back (against the AI only)
 
     @classmethod
     def of(
@@ -212,6 +221,20 @@ def check_pace(value: float | None) -> float:
     return value
 
 
+def check_suit_order(value: str | None) -> str:
+    """`--suit-order ORDER`: the four suits' letters (S C D H) in the order the hand shows
+    them, e.g. SDCH for black and red in turn."""
+    if value is None:
+        return DEFAULT_SUIT_ORDER
+    order = value.strip().upper()
+    if len(order) != 4 or set(order) != set(DEFAULT_SUIT_ORDER):
+        raise SetupError(
+            f"--suit-order needs the four suits' letters S C D H once each, e.g. SDCH, "
+            f"not {value!r}"
+        )
+    return order
+
+
 def resume_path(value: str) -> Path:
     """`--resume` alone continues the latest unfinished game; `--resume FILE` that file."""
     if value == "latest":
@@ -283,6 +306,7 @@ def setup_from_options(
     reduced_motion = bool(options.reduced_motion)
     pace = check_pace(getattr(options, "pace", None))
     think = check_think(getattr(options, "think", None))
+    suit_order = check_suit_order(getattr(options, "suit_order", None))
     if options.resume is not None:
         given = [
             flag
@@ -308,6 +332,10 @@ def setup_from_options(
             pace=pace,
             think=think,
             hints=not getattr(options, "no_hints", False),
+            suit_order=suit_order,
+            auto_play=bool(getattr(options, "auto_play", False)),
+            auto_next=bool(getattr(options, "auto_next", False)),
+            take_back=bool(getattr(options, "take_back", False)),
         )
     preset = load_preset(options.preset or "classic", options.players)
     levels = table_levels(options.ai, preset.rules.players)
@@ -324,4 +352,8 @@ def setup_from_options(
         pace=pace,
         think=think,
         hints=not getattr(options, "no_hints", False),
+        suit_order=suit_order,
+        auto_play=bool(getattr(options, "auto_play", False)),
+        auto_next=bool(getattr(options, "auto_next", False)),
+        take_back=bool(getattr(options, "take_back", False)),
     )

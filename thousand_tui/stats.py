@@ -5,8 +5,9 @@ deleted at any time and holds no game's seed).
 `collect(paths)` reads the records and sums, for the human seat of each: games and wins,
 points per deal, contracts played and made by size, concessions, palki, barrel attempts and
 wins, decisions taken after a hint (and the points of the deals they were in, counted apart),
-and the points the analysis says the player's decisions lost; overall, per preset and per
-opponent level, with the points per deal of each game for a trend.
+games with a card taken back (counted apart), and the points the analysis says the player's
+decisions lost; overall, per preset and per opponent level, with the points per deal of each
+game for a trend.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine.record import RecordedGame, RecordError
+from .engine.record import RecordedGame, RecordError, played_lines, takebacks
 from .private import open_private, private_dir, write_private
 from .records import read_record
 from .saves import data_dir
@@ -58,6 +59,9 @@ class Tally:
     hinted_deals: int = 0  # deals with a decision taken after a hint
     hinted_points: int = 0  # the player's score changes in those deals
     analysed: int = 0  # deals with an analysis in the cache
+    taken_back: int = 0  # cards the player took back (`--take-back`)
+    taken_back_games: int = 0  # games with a card taken back, counted apart
+    taken_back_wins: int = 0  # of them, won
     lost: float = 0.0  # the points the analysis says the player's decisions lost in them
 
     @property
@@ -200,7 +204,8 @@ def game_tally(
         tally.unfinished = 1
     hinted_in: set[int] = set()
     deal: int | None = None
-    for line in recorded.lines:
+    # The decisions as played out: those taken back are not the player's decisions.
+    for line in played_lines(recorded.lines):
         kind = line.get("type")
         if kind == "deal":
             deal = line.get("number") if isinstance(line.get("number"), int) else None
@@ -219,6 +224,12 @@ def game_tally(
                 tally.lost += lost
         elif kind == "end" and line.get("winner") == seat:
             tally.wins += 1
+    tally.taken_back = takebacks(recorded.lines, seat)
+    if tally.taken_back:
+        tally.taken_back_games = 1
+        tally.taken_back_wins = int(
+            any(line.get("type") == "end" and line.get("winner") == seat for line in recorded.lines)
+        )
     return tally
 
 

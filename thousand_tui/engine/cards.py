@@ -164,9 +164,12 @@ def has_four_aces(cards: Iterable[Card]) -> bool:
     return count_rank(cards, Rank.ACE) == 4
 
 
-def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
-    """Suits grouped (trump first once set), high cards first within a suit."""
-    order = list(SUITS)
+def sort_hand(
+    cards: Iterable[Card], trump: Suit | None = None, suits: Iterable[Suit] = SUITS
+) -> list[Card]:
+    """Suits grouped in the order of `suits` (trump first, if given), high cards first within
+    a suit."""
+    order = list(suits)
     if trump is not None:
         order.remove(trump)
         order.insert(0, trump)

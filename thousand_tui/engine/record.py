@@ -421,6 +421,15 @@ def _replay(
             deal_number = where.deal = line.get("number")
             if on_deal is not None:
                 on_deal()
+        if kind == TAKEBACK:
+            if len(game.lines) != index:
+                break
+            seat = line.get("seat")
+            if not _is_int(seat) or takeback_count(game, seat) != line.get("actions"):
+                what = f"take-back of {_show(line.get('actions'))} by seat {_show(seat)}"
+                return game, Mismatch(index, deal_number, f"{what}: not what the game allows")
+            game = take_back(game, seat)
+            continue
         if kind != "action" or line.get("auto"):
             continue
         if game.over:
@@ -443,8 +452,9 @@ def _replay(
 
 def decisions(recorded: RecordedGame) -> Iterator[tuple[Game, Action]]:
     """The game before each recorded decision (automatic ones included) and the decision,
-    which is applied once the caller asks for the next. A record that cannot be replayed
-    raises RecordError; one that stops agreeing with the game just ends (`replay` says where)."""
+    which is applied once the caller asks for the next; decisions taken back are left out.
+    A record that cannot be replayed raises RecordError; one that stops agreeing with the
+    game just ends (`replay` says where)."""
     header = recorded.lines[0]
     rules = rules_of_header(header)
     deals: dict[int, Dealt] = {}
@@ -452,7 +462,7 @@ def decisions(recorded: RecordedGame) -> Iterator[tuple[Game, Action]]:
         if line.get("type") == "deal" and _is_int(line.get("number")):
             deals[line["number"]] = _dealt_of(line, rules)
     game = new_game_from_header(header, deals)
-    for line in recorded.lines[1:]:
+    for line in played_lines(recorded.lines)[1:]:
         if line.get("type") != "action" or line.get("auto"):
             continue
         if game.over:
@@ -511,3 +521,64 @@ def _diff(a: dict[str, Any], b: dict[str, Any]) -> str | None:
         if a.get(key) != b.get(key):
             return f"{key}: recorded {_show(a.get(key))}, replayed {_show(b.get(key))}"
     return None
+
+
+# ---------------------------------------------------------------------- taking a card back
+
+TAKEBACK = "takeback"
+"""The record line of a take-back (RECORD.md): `{"type": "takeback", "seat": 0, "actions": 3}`
+withdraws the `actions` action lines just before it, the first of them a card of `seat`;
+the game goes on from the decision before that card."""
+
+
+def takeback_count(game: Game, seat: int) -> int | None:
+    """How many decisions a take-back by `seat` would withdraw now: its last card of this
+    deal and every decision after it. None when there is none to take back: no card of its
+    since the deal began or since the last take-back, or the game is over."""
+    if game.over:
+        return None
+    for count, line in enumerate(reversed(game.lines), start=1):
+        if line.get("type") != "action":
+            return None  # the deal's start, a result or a take-back: nothing before it
+        if line.get("seat") == seat and line.get("act") == "play" and not line.get("auto"):
+            return count
+    return None
+
+
+def take_back(game: Game, seat: int) -> Game:
+    """The game as it was before `seat`'s last card (`takeback_count`), rebuilt by replaying
+    its record without the decisions withdrawn. The new game's record is the old one and the
+    take-back line, which is written to the same sink; raises IllegalAction when there is
+    nothing to take back."""
+    count = takeback_count(game, seat)
+    if count is None:
+        raise IllegalAction("there is no card of yours in this deal to take back")
+    kept = played_lines(game.lines)[:-count]
+    rebuilt, mismatch = rebuild(RecordedGame(kept))
+    if mismatch is not None:
+        raise RecordError(f"the game cannot be rebuilt without the card taken back: {mismatch}")
+    line: dict[str, Any] = {"type": TAKEBACK, "seat": seat, "actions": count}
+    rebuilt.lines = [*game.lines, line]
+    rebuilt.sink = game.sink
+    if rebuilt.sink is not None:
+        rebuilt.sink(line)
+    return rebuilt
+
+
+def played_lines(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A game's record as it was played out: each take-back line and the decisions it
+    withdrew left out."""
+    out: list[dict[str, Any]] = []
+    for line in lines:
+        if line.get("type") == TAKEBACK:
+            count = line.get("actions")
+            if _is_int(count) and 0 < count <= len(out):
+                del out[-count:]
+            continue
+        out.append(line)
+    return out
+
+
+def takebacks(lines: list[dict[str, Any]], seat: int) -> int:
+    """How many cards `seat` took back in a game's record."""
+    return sum(1 for line in lines if line.get("type") == TAKEBACK and line.get("seat") == seat)

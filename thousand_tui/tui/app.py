@@ -23,7 +23,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ..saves import data_dir, hosted, public_text
-from ..settings import LANGUAGES, SetupError, TableSetup, keep_player_name
+from ..settings import DEFAULT_SUIT_ORDER, LANGUAGES, SetupError, TableSetup, keep_player_name
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard, end_now
 from .i18n import Translator
@@ -69,7 +69,11 @@ class ThousandApp(App[int]):
         self.t = Translator(setup.lang)
         colors = CardColors.of(self.get_css_variables())
         self.palette = Palette(
-            ascii_only=setup.ascii, no_color=self.no_color, colors=colors, lang=setup.lang
+            ascii_only=setup.ascii,
+            no_color=self.no_color,
+            colors=colors,
+            lang=setup.lang,
+            suit_order=setup.suit_order,
         )
         self.pace = setup.pace
         if session is None and start is None:
@@ -284,6 +288,11 @@ class ThousandApp(App[int]):
         choices = Choices.read(choices_path()) or Choices(lang=self.setup.lang)
         if self.hosted_name():
             choices.name = self.setup.name or ""
+        if self.setup.suit_order != DEFAULT_SUIT_ORDER:  # --suit-order given
+            choices.suit_order = self.setup.suit_order
+        choices.auto_play = choices.auto_play or self.setup.auto_play
+        choices.auto_next = choices.auto_next or self.setup.auto_next
+        choices.take_back = choices.take_back or self.setup.take_back
         self.set_language(offer.fit(choices).lang)
         return StartScreen(offer, choices)
 
@@ -314,6 +323,7 @@ class ThousandApp(App[int]):
             self.notify(public_text(str(error)), severity="error", markup=False)
             return
         self.setup = setup
+        self.palette = replace(self.palette, suit_order=setup.suit_order)
         self.set_language(setup.lang)
         self.show_as(setup)
         self._session = session

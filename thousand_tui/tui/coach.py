@@ -353,6 +353,15 @@ def tally_lines(tally: Tally, t: Translator, ascii_only: bool = False) -> list[s
         )
     else:
         lines.append(t("stats_no_hints_n", decisions=t.count("w_decision", tally.decisions)))
+    if tally.taken_back_games:
+        lines.append(
+            t(
+                "stats_taken_back",
+                games=tally.taken_back_games,
+                wins=tally.taken_back_wins,
+                cards=tally.taken_back,
+            )
+        )
     if tally.analysed:
         lost = tally.lost_per_deal
         lines.append(

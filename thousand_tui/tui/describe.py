@@ -12,23 +12,34 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from ..engine.auction import BidCap, marriage_total
-from ..engine.cards import Card, card_points, has_four_aces, marriage_suits, sort_hand
+from ..engine.cards import (
+    Card,
+    Suit,
+    card_points,
+    has_four_aces,
+    marriage_suits,
+    sort_hand,
+)
 from ..engine.contract import concession_terms as engine_concession_terms
 from ..engine.phases import next_multiple
 from ..engine.reasons import Refusal
 from ..engine.rules import Rules
 from ..engine.view import SeatView
+from ..settings import DEFAULT_SUIT_ORDER
 from .i18n import Translator
 from .render import Palette
 
 
-def sorted_hand(view: SeatView) -> list[Card]:
-    return sort_hand(view.hand or (), view.trump)
+def sorted_hand(view: SeatView, suit_order: str = DEFAULT_SUIT_ORDER) -> list[Card]:
+    """The hand in the player's order of suits (`--suit-order`), high cards first in each.
+    Trump plays no part: the order changes only when the cards do (the talon taken, the
+    exchange), never when a marriage makes a trump, so a card's key stays its key."""
+    return sort_hand(view.hand or (), suits=[Suit(letter) for letter in suit_order])
 
 
 def hand_line(view: SeatView, t: Translator, p: Palette) -> Text:
     out = Text(t("your_hand"), style="bold")
-    out.append_text(p.cards(sorted_hand(view)))
+    out.append_text(p.cards(sorted_hand(view, p.suit_order)))
     return out
 
 

@@ -450,6 +450,36 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "quit_body_unsaved": ("This game is not saved.", "Эта партия не сохраняется."),
     "quit_no": ("Stay", "Остаться"),
+    # ---------------------------------------------------------------- the hand, by itself
+    "start_suit_order": ("Suit order", "Порядок мастей"),
+    "start_auto_play": ("Only legal card", "Ход без выбора"),
+    "start_auto_play_on": ("plays itself", "делается сам"),
+    "start_auto_play_off": ("you play it", "вручную"),
+    "start_auto_next": ("Next deal", "Следующий кон"),
+    "start_auto_next_on": ("after {seconds} s", "через {seconds} с"),
+    "start_auto_next_off": ("on Enter", "по Enter"),
+    "n_only_card": ("Your only card to play: {card}.", "Единственная карта для хода: {card}."),
+    "result_next_in": (
+        "Next deal in {seconds} s · Enter: now · p: wait",
+        "Следующий кон через {seconds} с · Enter: сейчас · p: подождать",
+    ),
+    "key_wait": ("Wait", "Подождать"),
+    "start_take_back": ("Take back", "Вернуть ход"),
+    "start_take_back_on": ("allowed (u)", "можно (u)"),
+    "start_take_back_off": ("off", "нет"),
+    "key_take_back": ("Undo", "Назад"),
+    "n_taken_back": (
+        "You take back {card}: your move again.",
+        "Ход {card} взят назад: снова ваш ход.",
+    ),
+    "takeback_none": (
+        "Nothing to take back now: only your last card of this deal, once.",
+        "Сейчас нечего вернуть: назад берётся только ваш последний ход в этом коне, один раз.",
+    ),
+    "stats_taken_back": (
+        "Games with a card taken back: {games} (won {wins}); cards taken back: {cards}",
+        "Партий с возвратом хода: {games} (выиграно {wins}); ходов взято назад: {cards}",
+    ),
     "over_title": ("Game over", "Партия окончена"),
     "over_winner": ("{name} wins with {score}!", "{name} выигрывает: {score}!"),
     "over_you": ("You win with {score}!", "Вы выиграли: {score}!"),
@@ -499,11 +529,13 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  ← → 1–0 - =  choose a card          Enter   play it / open your decision\n"
         "  l            last trick             s       score sheet\n"
         "  c            table conventions      ?  F1   this help\n"
-        "  q            quit (asks first)      Ctrl+C  quit at once (the game is saved)\n"
+        "  q            quit (asks first: y)   Ctrl+C  quit at once (the game is saved)\n"
         "  f            while you only watch: skip to your next decision\n"
         "  h            hint: what the strongest AI would do, and why\n"
         "  a            analysis of a deal (on its result and in the score sheet)\n"
         "  t            your statistics over the saved games\n"
+        "  u            take back your last card (with that setting, against the AI)\n"
+        "  p            on a deal's result counting down: wait for Enter\n"
         "In dialogs: ↑ ↓ choose, Enter confirm, ← → change a bid or raise, the letters "
         "shown in the footer, Esc back to the table (Enter reopens the dialog). Conceding, "
         "baptism and the dark game ask for their key again (or Enter). What comes at once after "
@@ -516,11 +548,13 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  ← → 1–0 - =  выбор карты            Enter   сыграть / открыть решение\n"
         "  l            последняя взятка       s       запись\n"
         "  c            правила стола          ?  F1   эта справка\n"
-        "  q            выход (с вопросом)     Ctrl+C  выход сразу (партия сохранена)\n"
+        "  q            выход (с вопросом: y)  Ctrl+C  выход сразу (партия сохранена)\n"
         "  f            когда вы только смотрите: сразу к вашему решению\n"
         "  h            подсказка: как сыграл бы сильный ИИ и почему\n"
         "  a            разбор кона (в итогах кона и в записи)\n"
         "  t            ваша статистика по сохранённым партиям\n"
+        "  u            вернуть свой последний ход (если разрешено, в игре с ИИ)\n"
+        "  p            в итогах кона с отсчётом: ждать Enter\n"
         "В окнах: ↑ ↓ выбор, Enter подтвердить, ← → изменить ставку, буквы из нижней "
         "строки, Esc — к столу (Enter снова откроет окно). Роспись, «крещусь» и игра "
         "втёмную просят нажать клавишу ещё раз (или Enter). То, что наступает сразу "

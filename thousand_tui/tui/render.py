@@ -70,6 +70,7 @@ class Palette:
     no_color: bool = False
     colors: CardColors = field(default_factory=CardColors)
     lang: str = "en"  # the ranks' letters: J Q K A, or in Russian В Д К Т
+    suit_order: str = "SCDH"  # the suits of a hand, left to right (`--suit-order`)
 
     # -------------------------------------------------------------- inline text
 

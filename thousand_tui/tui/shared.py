@@ -421,6 +421,8 @@ class SharedTableScreen(TableScreen):
     """The table screen at a shared table: decisions go to the service, and what anyone did
     comes back from it; the opponents' panels say who is at the table and who is away."""
 
+    TAKE_BACK = False  # never: the others at the table have seen the card
+
     def __init__(self, shared: SharedSession) -> None:
         super().__init__(shared.session, seat=shared.mirror.seat)
         self.shared = shared
@@ -781,6 +783,7 @@ def _table_options(
         lang=options.lang,
         ascii=options.ascii,
         reduced_motion=options.reduced_motion,
+        suit_order=getattr(options, "suit_order", None),
         pace=getattr(options, "pace", None),
         think=None,
         resume=None,

@@ -21,12 +21,14 @@ from ..presets import Preset, load_preset, shipped_names
 from ..private import private_dir, write_private
 from ..saves import APP_DIR, SavedGame, data_dir, hosted, list_games
 from ..settings import (
+    DEFAULT_SUIT_ORDER,
     LANGUAGES,
     LEVELS,
     MAX_NAME,
     SetupError,
     TableSetup,
     check_name,
+    check_suit_order,
     table_levels,
 )
 
@@ -64,6 +66,10 @@ class Choices:
     # The opponents' pace in seconds and the reduced motion; None: as the flags say.
     pace: float | None = None
     reduced_motion: bool | None = None
+    suit_order: str = DEFAULT_SUIT_ORDER
+    auto_play: bool = False
+    auto_next: bool = False
+    take_back: bool = False
 
     @classmethod
     def read(cls, path: Path) -> Choices | None:
@@ -94,6 +100,11 @@ class Choices:
             choices.pace = data["pace"]
         if isinstance(data.get("reduced_motion"), bool):
             choices.reduced_motion = data["reduced_motion"]
+        with contextlib.suppress(SetupError, AttributeError):
+            choices.suit_order = check_suit_order(data.get("suit_order"))
+        for key in ("auto_play", "auto_next", "take_back"):
+            if isinstance(data.get(key), bool):
+                setattr(choices, key, data[key])
         return choices
 
     def write(self, path: Path) -> bool:
@@ -208,6 +219,10 @@ class StartOffer:
             pace=pace_of(base, choices),
             think=base.think,
             save=base.save,
+            suit_order=choices.suit_order,
+            auto_play=choices.auto_play,
+            auto_next=choices.auto_next,
+            take_back=choices.take_back,
         )
 
 

@@ -20,9 +20,13 @@ from .common import Dialog, HeldModal
 
 
 class ConfirmQuitScreen(Dialog[bool]):
+    """Leave the game? Only `y` (or a click on it in the footer) leaves: Enter, the key of the
+    whole game, stays at the table with `n` and Esc, so a key pressed once too often never
+    ends the game."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,q,enter", "answer(True)", "key_quit", key_display="y", id="yes"),
-        Binding("n,escape", "answer(False)", "quit_no", key_display="n", id="no"),
+        Binding("y", "answer(True)", "key_quit", id="yes"),
+        Binding("n,escape,enter", "answer(False)", "quit_no", key_display="n", id="no"),
     ]
 
     def __init__(self, t: Translator, saved: bool, body: str | None = None) -> None:

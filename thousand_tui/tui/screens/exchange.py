@@ -59,7 +59,7 @@ class ExchangeScreen(Dialog[list[Action] | None]):
         self.t = t
         self.p = p
         self.shown = shown
-        self.hand: list[Card] = sorted_hand(view)
+        self.hand: list[Card] = sorted_hand(view, p.suit_order)
         self.talon = set(view.talon or ())
         self.slots = exchange_slots(view)
         self.chosen: list[Card] = []

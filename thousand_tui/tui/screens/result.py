@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.timer import Timer
 from textual.widgets import Static
 
 from ...engine.cards import Card
@@ -21,11 +22,16 @@ from ..render import Palette
 from ..widgets.base import KeyFooter
 from .common import DIALOG_GLOBAL_BINDINGS, HeldModal
 
+AUTO_NEXT = 5
+"""Seconds a deal's result stays, counted down, before the next deal begins by itself
+(`--auto-next`)."""
+
 
 class DealResultScreen(HeldModal[None]):
     HELD = frozenset({"next"})  # it opens at once after the deal's last card
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "next", "key_next", key_display="⏎", id="next"),
+        Binding("p", "wait", "key_wait", id="wait"),
         Binding("a", "app.analysis", "key_analysis", id="analysis"),
         *DIALOG_GLOBAL_BINDINGS,
     ]
@@ -39,9 +45,14 @@ class DealResultScreen(HeldModal[None]):
         p: Palette,
         *,
         last: bool = False,
+        auto_next: bool = False,
     ) -> None:
         super().__init__(classes="-result")
         self.last = last  # the game's last deal: Enter leads to its end, not to a next deal
+        # Seconds left before the next deal begins by itself; None: it waits for Enter. The
+        # game's end is never reached by itself.
+        self.countdown: int | None = AUTO_NEXT if auto_next and not last else None
+        self._ticks: Timer | None = None
         self.result = result
         self.narrator = narrator
         self.last_trick = last_trick
@@ -84,8 +95,54 @@ class DealResultScreen(HeldModal[None]):
                     )
                 )
                 yield Static(p.styled(trick), id="result-trick")
-            yield Static(t("result_end" if self.last else "result_next"), id="result-hint")
+            yield Static(self.hint(), id="result-hint")
         yield KeyFooter()
 
+    def hint(self) -> str:
+        if self.countdown is not None:
+            return self.t("result_next_in", seconds=self.countdown)
+        return self.t("result_end" if self.last else "result_next")
+
+    def on_mount(self) -> None:
+        # (HeldModal's own on_mount runs too: Textual calls the handler of every class.)
+        if self.countdown is not None:
+            self._ticks = self.set_interval(1, self.tick)
+
+    def tick(self) -> None:
+        """One second less to read the result. It is counted only while the result is on
+        top: a page opened over it (the analysis, the sheet, help) stops the count, and the
+        next deal then waits for Enter."""
+        if self.countdown is None:
+            return
+        if self.app.screen is not self:
+            self.action_wait()
+            return
+        self.countdown -= 1
+        if self.countdown > 0:
+            self.query_one("#result-hint", Static).update(self.hint())
+            return
+        self.stop_countdown()
+        self.dismiss(None)
+
+    def stop_countdown(self) -> None:
+        self.countdown = None
+        if self._ticks is not None:
+            self._ticks.stop()
+            self._ticks = None
+
+    def action_wait(self) -> None:
+        """Stay on the result: the next deal waits for Enter."""
+        if self.countdown is None:
+            return
+        self.stop_countdown()
+        self.query_one("#result-hint", Static).update(self.hint())
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "wait":
+            return self.countdown is not None  # left out of the footer once not counting
+        return super().check_action(action, parameters)
+
     def action_next(self) -> None:
+        self.stop_countdown()
         self.dismiss(None)

@@ -25,7 +25,7 @@ from textual.widgets import Input, Static
 
 from ...presets import Preset
 from ...saves import SavedGame, hosted, local_date, public_text
-from ...settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, check_name
+from ...settings import LANGUAGES, LEVELS, MAX_NAME, SUIT_ORDERS, SetupError, check_name
 from ...tables.service import normalize_code
 from ..i18n import Translator
 from ..startup import (
@@ -41,6 +41,7 @@ from ..startup import (
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.choices import Choice, ChoiceList
 from .common import Dialog
+from .result import AUTO_NEXT
 
 LABEL_WIDTH = 16
 LEVEL_ORDER = sorted(LEVELS, key=lambda level: (level == "random", LEVELS.index(level)))
@@ -179,6 +180,7 @@ class StartScreen(Screen[None]):
             )
         )
         lines += self.motion_settings()
+        lines += self.hand_settings()
         return lines
 
     def motion_settings(self) -> list[Setting]:
@@ -210,6 +212,59 @@ class StartScreen(Screen[None]):
 
     def keep_motion(self, reduced: bool) -> None:
         self.choices.reduced_motion = reduced
+
+    def hand_settings(self) -> list[Setting]:
+        """How the hand is shown and played: the order of its suits, the only legal card
+        played by itself, the next deal begun by itself, a card taken back."""
+        t, choices = self.t, self.choices
+        orders = list(SUIT_ORDERS)
+        if choices.suit_order not in orders:  # any other order, given with --suit-order
+            orders.append(choices.suit_order)
+        return [
+            Setting(
+                "suit-order",
+                t("start_suit_order"),
+                orders,
+                choices.suit_order,
+                self.suit_order_words,
+                self.keep_suit_order,
+            ),
+            Setting(
+                "auto-play",
+                t("start_auto_play"),
+                [False, True],
+                choices.auto_play,
+                lambda on: t("start_auto_play_on" if on else "start_auto_play_off"),
+                partial(self.keep_flag, "auto_play"),
+            ),
+            Setting(
+                "auto-next",
+                t("start_auto_next"),
+                [False, True],
+                choices.auto_next,
+                lambda on: (
+                    t("start_auto_next_on", seconds=AUTO_NEXT) if on else t("start_auto_next_off")
+                ),
+                partial(self.keep_flag, "auto_next"),
+            ),
+            Setting(
+                "take-back",
+                t("start_take_back"),
+                [False, True],
+                choices.take_back,
+                lambda on: t("start_take_back_on" if on else "start_take_back_off"),
+                partial(self.keep_flag, "take_back"),
+            ),
+        ]
+
+    def suit_order_words(self, order: str) -> str:
+        return " ".join(table_app(self).palette.suit_label(letter) for letter in order)
+
+    def keep_suit_order(self, order: str) -> None:
+        self.choices.suit_order = order
+
+    def keep_flag(self, name: str, on: bool) -> None:
+        setattr(self.choices, name, on)
 
     def entries(self) -> list[Line]:
         t = self.t

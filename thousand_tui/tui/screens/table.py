@@ -66,17 +66,22 @@ TALL = 34
 FIRST_MOVE = 0.05  # seconds after the table opens
 
 
-DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint")  # the actions `check_action` weighs
+DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint", "take_back")
+"""The actions `check_action` weighs."""
 
 
 class TableScreen(Screen[None]):
     AUTO_FOCUS = "#hand"  # the hand owns the card keys
+    # Whether a card may be taken back here (with `--take-back`, in a game against the AI):
+    # never at a shared table, where the others have seen it.
+    TAKE_BACK: ClassVar[bool] = True
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "decide", "key_decide", key_display="⏎", id="decide"),
         Binding("l", "last_trick", "key_last", id="last-trick"),
         Binding("f", "skip", "key_skip", id="skip"),
         Binding("h", "hint", "key_hint", id="hint"),
+        Binding("u", "take_back", "key_take_back", id="take-back"),
         Binding("t", "stats", "key_stats", show=False, id="stats"),
         Binding("v", "look_back", "key_look_back", show=False, id="look-back"),
         Binding(
@@ -118,6 +123,7 @@ class TableScreen(Screen[None]):
         self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
         self.cards_held = False  # his lead came at once after his own key: Enter waits
+        self.auto_turn = -1  # the turn whose only card is being played by itself
         # Hints and the analysis of deals: the search reads the game's record (the analysis)
         # and this seat's view (hints), which a local game has.
         self.coaching = True
@@ -218,7 +224,8 @@ class TableScreen(Screen[None]):
             return
         if self.controller.results or (self.game.over and not self.controller.over_shown):
             self.call_after_refresh(self.advance)
-        elif self.awaiting is Awaiting.DECIDE and not self.put_away:
+        elif (self.awaiting is Awaiting.DECIDE and not self.put_away) or self.only_card():
+            # (an only card waiting is played now that the table is in sight again)
             self.call_after_refresh(self.prompt_human)
 
     def update_size_classes(self) -> None:
@@ -327,9 +334,15 @@ class TableScreen(Screen[None]):
         last = self.game.over and len(self.controller.results) == 1
         self.app.push_screen(
             # Held however it came: after his last card, or an opponent's while he waits.
-            DealResultScreen(pending.result, narrator, trick, self.t, self.p, last=last).held(
-                self.table_app.key_hold
-            ),
+            DealResultScreen(
+                pending.result,
+                narrator,
+                trick,
+                self.t,
+                self.p,
+                last=last,
+                auto_next=self.table_app.setup.auto_next,
+            ).held(self.table_app.key_hold),
             self.result_seen,
         )
 
@@ -427,6 +440,15 @@ class TableScreen(Screen[None]):
             return
         if controller.human_waits_for() is Awaiting.PLAY:
             self.put_away = False
+            if self.only_card() is not None:
+                self.auto_turn = controller.turn
+                play = partial(self.play_only_card, controller.turn)
+                if self.pace > 0:  # on screen for the pace, as an opponent's move is
+                    self.set_timer(self.pace, play)
+                else:
+                    self.call_after_refresh(play)
+                self.changed()
+                return
             hold = self.key_hold_left()
             if hold > 0:  # he leads at once: he took the trick last, or chose to play
                 self.cards_held = True
@@ -461,6 +483,30 @@ class TableScreen(Screen[None]):
         self.dialog_open = True
         self.put_away = False
         self.app.push_screen(screen, self.decided)
+
+    def only_card(self) -> Action | None:
+        """With `--auto-play`, the play to make by itself now: the one legal card, when there
+        is nothing else to choose (not even whether to declare a marriage with it)."""
+        if not self.table_app.setup.auto_play or self.awaiting is not Awaiting.PLAY:
+            return None
+        if self.auto_turn == self.controller.turn:
+            return None  # asked for already
+        legal = self.view().legal
+        if len(legal) != 1 or legal[0].card is None or self.game.to_move != self.seat:
+            return None
+        return legal[0]
+
+    def play_only_card(self, turn: int) -> None:
+        if turn != self.controller.turn or self.awaiting is not Awaiting.PLAY or self.dialog_open:
+            return
+        if self.app.screen is not self:
+            self.auto_turn = -1  # a page is open: played when the table is seen again
+            return
+        legal = self.view().legal
+        if len(legal) != 1 or legal[0].card is None:
+            return
+        self.say(self.t("n_only_card", card=self.p.card_label(legal[0].card)))
+        self.play(legal[0])
 
     def release_cards(self) -> None:
         self.cards_held = False
@@ -509,6 +555,11 @@ class TableScreen(Screen[None]):
             if self.view().sitting_out == self.seat:
                 return False  # no decision of yours in this deal
             return (self.game.to_move == self.seat and not self.controller.results) or None
+        if action == "take_back":
+            # Left out of the footer while there is no card to take back (the footer of 80
+            # columns has no room to spare), and always where it is not offered: off, or not
+            # a game against the AI alone.
+            return self.takes_back() and self.can_take_back()
         return True
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
@@ -570,6 +621,56 @@ class TableScreen(Screen[None]):
 
     def action_log_forward(self) -> None:
         self.query_one(GameLog).page(1)
+
+    # ------------------------------------------------------------------ taking a card back
+
+    def takes_back(self) -> bool:
+        """Whether cards may be taken back at this table: asked for (`--take-back`), and in a
+        game against the AI alone."""
+        if not (self.TAKE_BACK and self.table_app.setup.take_back):
+            return False
+        return all(p.kind == "ai" for s, p in enumerate(self.game.players) if s != self.seat)
+
+    def can_take_back(self) -> bool:
+        """Whether there is a card to take back now (the engine says which)."""
+        from ...engine.record import takeback_count
+
+        if self.dialog_open or self.controller.results or self.session.closed:
+            return False
+        return takeback_count(self.game, self.seat) is not None
+
+    def action_take_back(self) -> None:
+        """Take back the player's last card of this deal, and the opponents' cards after it:
+        the game is rebuilt from its record without them, and the record says so."""
+        from ...engine.record import take_back
+
+        if not self.takes_back():
+            return
+        if not self.can_take_back():
+            self.notify(self.t("takeback_none"), severity="warning", timeout=4)
+            return
+        old = self.game
+        last = next(a for a in reversed(old.deal.log) if a.seat == self.seat and a.card)
+        assert last.card is not None
+        if self._paced is not None:  # an opponent's answer waiting for the pace
+            self._paced[0].stop()
+            self._paced = None
+        self.session.game = take_back(old, self.seat)
+        for seat in list(self.session.players):  # none keeps what it saw of the cards gone
+            self.session.renew_player(seat)
+        controller = self.controller
+        controller.turn += 1  # an answer or hint still being worked out is for the old game
+        controller.thinking = None
+        controller.awaiting = Awaiting.NOTHING
+        controller.narrator.last.clear()
+        self.deciding = None
+        self.skipping = False
+        self.show_last = False
+        self.hinted = False
+        self.own_key()
+        self.say(self.t("n_taken_back", card=self.p.card_label(last.card)))
+        self.changed()
+        self.advance()
 
     def action_skip(self) -> None:
         """Skip ahead to the human's next decision: the opponents' moves without the pace."""
@@ -776,7 +877,7 @@ class TableScreen(Screen[None]):
             hand.show([], hidden=view.hand_counts[self.seat])
             return
         hand.border_subtitle = t("hand_new") + " *" if new & set(view.hand) else ""
-        cards = sorted_hand(view)
+        cards = sorted_hand(view, self.p.suit_order)
         playing = self.awaiting is Awaiting.PLAY
         playable = {a.card for a in view.legal if a.card is not None} if playing else None
         hand.show_cursor = playing
