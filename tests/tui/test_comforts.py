@@ -28,6 +28,7 @@ from thousand_tui.tui.screens.marriage import MarriageScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.shared import SharedTableScreen
 from thousand_tui.tui.startup import StartOffer, choices_path
+from thousand_tui.tui.widgets.choices import ChoiceList
 from thousand_tui.tui.widgets.hand import Hand
 from thousand_tui.tui.widgets.log import GameLog
 
@@ -475,11 +476,13 @@ async def test_the_take_back_setting_on_the_start_screen(size: tuple[int, int]) 
     app = create_app(TableSetup(pace=0, lang="ru"), start=StartOffer.shipped("ru"))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
+        await go_to(pilot, "take-back")  # below the saved games, with how the table plays
         assert "Вернуть ход     ‹ нет ›" in screen_text(app)
-        await go_to(pilot, "take-back")
         await pilot.press("right")
         assert "Вернуть ход     ‹ можно (u) ›" in screen_text(app)
-        await go_to(pilot, "start")
+        listed = app.screen.query_one(ChoiceList)
+        while listed.current is None or listed.current.id != "start":
+            await pilot.press("up")
         await pilot.press("enter")
         await settle(pilot)
         assert app.setup.take_back

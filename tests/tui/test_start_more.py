@@ -12,6 +12,7 @@ import pytest
 from thousand_tui.cli import build_parser
 from thousand_tui.tui import create_app, table_setup
 from thousand_tui.tui.screens.start import NameScreen, StartScreen
+from thousand_tui.tui.widgets.choices import ChoiceList
 
 from .helpers import screen_text, settle
 from .test_start import go_to, start_app
@@ -254,3 +255,40 @@ def test_pace_and_motion_flags_open_the_start_screen_with_them() -> None:
     offer = start_offer(flags())  # type: ignore[arg-type]
     assert offer is not None
     assert offer.fit(Choices(pace=3.0)).pace == 3.0  # the remembered one
+
+
+@pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
+async def test_a_continued_game_plays_as_the_start_screen_says(
+    table_env: Path, size: tuple[int, int], lang: str
+) -> None:
+    """The saved games come before how the table plays, so a returning player sees them at
+    once; what he sets below them (the pace, the suit order) plays the game he continues."""
+    from thousand_tui.settings import TableSetup
+    from thousand_tui.tui.i18n import Translator
+    from thousand_tui.tui.startup import StartOffer
+
+    first = create_app(TableSetup.of(seed=5, pace=0.8, lang=lang))
+    async with first.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # a decision of yours: a game to continue
+        await settle(pilot)
+        path = first.session.path
+    t = Translator(lang)
+    app = create_app(TableSetup(pace=0.8, lang=lang), start=StartOffer.shipped(lang))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert t("start_continue") in text  # on screen before any key
+        await go_to(pilot, "pace")
+        await pilot.press("left", "left")  # 0.8 → 0.4 → instant
+        assert t("start_pace_instant") in screen_text(app)
+        await go_to(pilot, "suit-order")
+        await pilot.press("right")  # ♠ ♦ ♣ ♥
+        assert screen_text(app).count("♠ ♦ ♣ ♥") == 1
+        listed = app.screen.query_one(ChoiceList)
+        while listed.current is None or listed.current.id != "saved-0":
+            await pilot.press("up")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.resumed and app.session.path == path
+        assert app.setup.pace == 0 and app.setup.suit_order == "SDCH"

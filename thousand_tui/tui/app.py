@@ -32,7 +32,7 @@ from .render import CardColors, Palette
 from .screens.common import KEY_HOLD
 from .screens.table import TableScreen
 from .session import Session, new_session, same_table
-from .startup import Choices, SharedChoice, StartOffer, choices_path
+from .startup import Choices, SharedChoice, StartOffer, choices_path, with_comforts
 
 apply_patches()
 
@@ -337,11 +337,13 @@ class ThousandApp(App[int]):
             self._session = None
         self.switch_screen(self.start_screen())
 
-    def continue_game(self, path: Path, lang: str | None) -> None:
-        """Continue a saved game, in its own language unless `--lang` chose one."""
+    def continue_game(self, path: Path, lang: str | None, choices: Choices | None = None) -> None:
+        """Continue a saved game, in its own language unless `--lang` chose one, played as the
+        start screen's `choices` say (its pace, its suit order...)."""
         chosen = self.start.lang if self.start is not None else None
         saved = lang if lang in LANGUAGES else None
-        self.open_table(replace(self.setup, resume=path, lang=chosen or saved or self.t.lang))
+        setup = replace(self.setup, resume=path, lang=chosen or saved or self.t.lang)
+        self.open_table(with_comforts(setup, choices) if choices is not None else setup)
 
     # ------------------------------------------------------------------ global actions
 

@@ -200,7 +200,7 @@ class TableController:
                 case DealSettled(result=result):
                     trick = self.finished_trick if result.redeal is None else None
                     ended = None
-                    if deal is not None:
+                    if isinstance(deal, Deal):  # a shared table's game holds no deal
                         names = self.game.names
                         ended = seat_view(deal, self.seat, names, result.winner)
                         ended = ended._replace(match=result.state)

@@ -574,6 +574,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "start_lang": ("Language", "Язык"),
     "start_rules": ("The conventions of {preset}", "Правила стола: {preset}"),
     "start_continue": ("Continue a game:", "Продолжить партию:"),
+    "start_comforts": ("How the table plays (every game):", "Как играет стол (в каждой партии):"),
     "start_quit": ("Quit", "Выход"),
     # a saved game on the start screen: its first line, then each seat
     "start_saved_game": (

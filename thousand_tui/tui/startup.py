@@ -206,24 +206,37 @@ class StartOffer:
         """The setup of a new game: `base`'s display (ascii, motion, pace, think, save) with
         the chosen table, from the first deal."""
         players = self.players_of(choices)
-        return TableSetup(
+        setup = TableSetup(
             preset=self.preset(choices.preset, players),
             levels=self.levels_of(choices),
             seed=seed,
             first_dealer=first_dealer_of(seed, players),
             name=choices.name or None,
             lang=choices.lang,
-            hints=choices.hints and base.hints,
+            hints=base.hints,
             ascii=base.ascii,
-            reduced_motion=motion_of(base, choices),
-            pace=pace_of(base, choices),
+            reduced_motion=base.reduced_motion,
+            pace=base.pace,
             think=base.think,
             save=base.save,
-            suit_order=choices.suit_order,
-            auto_play=choices.auto_play,
-            auto_next=choices.auto_next,
-            take_back=choices.take_back,
         )
+        return with_comforts(setup, choices)
+
+
+def with_comforts(setup: TableSetup, choices: Choices) -> TableSetup:
+    """`setup` played as the start screen's choices of how the table plays (a continued game
+    too): the pace, the motion, the suit order, the card and the deal that go by themselves,
+    the take-back and the hints."""
+    return replace(
+        setup,
+        hints=choices.hints and setup.hints,
+        reduced_motion=motion_of(setup, choices),
+        pace=pace_of(setup, choices),
+        suit_order=choices.suit_order,
+        auto_play=choices.auto_play,
+        auto_next=choices.auto_next,
+        take_back=choices.take_back,
+    )
 
 
 def pace_of(base: TableSetup, choices: Choices) -> float:

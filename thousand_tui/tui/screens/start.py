@@ -179,8 +179,6 @@ class StartScreen(Screen[None]):
                 self.keep_hints,
             )
         )
-        lines += self.motion_settings()
-        lines += self.hand_settings()
         return lines
 
     def motion_settings(self) -> list[Setting]:
@@ -279,6 +277,11 @@ class StartScreen(Screen[None]):
         if not hosted():  # over SSH: the words `open` and `join` do it
             lines.append(Entry("open-table", t("start_open"), self.open_shared))
             lines.append(Entry("join-table", t("start_join"), self.ask_code))
+        # How the table plays, in a new game and in one continued: below the saved games,
+        # which a returning player looks for first.
+        lines.append(Entry("comfort-title", t("start_comforts"), lambda: None, heading=True))
+        lines += self.motion_settings()
+        lines += self.hand_settings()
         lines.append(Entry("quit", t("start_quit"), self.action_quit))
         return lines
 
@@ -468,7 +471,7 @@ class StartScreen(Screen[None]):
         def run() -> None:
             app = table_app(self)
             app.keep_choices(self.choices)
-            app.continue_game(save.path, save.lang)
+            app.continue_game(save.path, save.lang, self.choices)
 
         return run
 

@@ -20,6 +20,10 @@ class GameLog(RichLog):
         self.can_focus = False
         self._line_cache = LRUCache(self.MAX_LINES)
         self.lines_written: list[str] = []
+        # Whether new lines scroll into view: not while the player reads back (`page`). Kept
+        # apart from the scroll position, which is not yet known for the lines written
+        # before the log has its size (a game resumed: the deal so far, told at once).
+        self.following = True
 
     def say(self, line: Text) -> None:
         """Add a line at the bottom and scroll to it at once, unless the player has scrolled
@@ -30,13 +34,14 @@ class GameLog(RichLog):
         self.lines_written.append(line.plain)
         if len(self.lines_written) > self.MAX_LINES:
             del self.lines_written[: -self.MAX_LINES]
-        following = self.scroll_y >= self.max_scroll_y  # not looking back
-        self.write(line, scroll_end=False)
-        if following:
+        self.write(line, scroll_end=self.following)  # before its size is known: when it is
+        if self.following:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def page(self, direction: int) -> None:
         """Scroll a page back (-1) or forward (1), keeping a line of the last page in view;
         back at the bottom, the log follows new lines again."""
         step = max(1, self.scrollable_content_region.height - 1)
-        self.scroll_to(y=self.scroll_y + direction * step, animate=False, immediate=True)
+        target = min(self.max_scroll_y, max(0, round(self.scroll_y) + direction * step))
+        self.following = target >= self.max_scroll_y
+        self.scroll_to(y=target, animate=False, immediate=True)
