@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets._toast import Toast
 from textual.worker import Worker, WorkerCancelled
 
 from thousand_tui.engine.actions import Act
@@ -190,3 +191,15 @@ async def win_the_game(pilot: Pilot) -> None:
     await press_card(pilot, "KH")
     await pilot.press("1")  # declare ♥ 100
     await play_out_deal(pilot)
+
+
+async def shown_toasts(pilot: Pilot) -> list[Toast]:
+    """The notes on screen once each has its place (they are laid out after a refresh)."""
+    toasts: list[Toast] = []
+    for _ in range(40):
+        await pilot.pause(0.05)
+        toasts = list(pilot.app.screen.query(Toast))
+        if toasts and all(t.region.height for t in toasts):
+            break
+    assert toasts, "no note on screen"
+    return toasts

@@ -14,7 +14,7 @@ from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.widgets.log import GameLog
 from thousand_tui.tui.widgets.status import InfoBar
 
-from .helpers import STRONG, play_out_deal, screen_text, settle
+from .helpers import STRONG, play_out_deal, screen_text, settle, shown_toasts
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -121,8 +121,6 @@ async def test_growing_the_terminal_under_the_quit_question_shows_the_table(
 async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang: str) -> None:
     """A hint asked in the auction lies over the log: not over an opponent's panel, the
     dialog (its text or its corner) or the hand."""
-    from textual.widgets._toast import Toast
-
     from thousand_tui.tui.widgets.hand import Hand
     from thousand_tui.tui.widgets.seat import SeatPanel
 
@@ -136,13 +134,7 @@ async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang:
             "ru": "Совет: ходите 9♦: заказ сыгран в 44% раскладов; К♦: 45%.",
         }[lang]
         app.notify(hint, timeout=30)
-        toasts: list[Toast] = []
-        for _ in range(40):
-            await pilot.pause(0.05)
-            toasts = list(app.screen.query(Toast))
-            if toasts and all(t.region.height for t in toasts):
-                break
-        assert toasts
+        toasts = await shown_toasts(pilot)
         covered = [dialog.query_one("#dialog").region, app.table.query_one(Hand).region]
         covered += [panel.region for panel in app.table.query(SeatPanel)]
         log = app.table.query_one(GameLog).region

@@ -31,7 +31,7 @@ from thousand_tui.tui.widgets.hand import Hand
 from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.sheet import SheetTable
 
-from .helpers import STRONG, play_headless, press_card, screen_text, settle
+from .helpers import STRONG, play_headless, press_card, screen_text, settle, shown_toasts
 
 
 async def test_a_stale_ai_result_is_dropped() -> None:
@@ -388,19 +388,11 @@ async def test_a_dialog_opening_as_the_terminal_hangs_up_ends_the_app_cleanly() 
 async def test_a_note_never_covers_the_hand(size: tuple[int, int]) -> None:
     """A hint takes seconds to read, and the player chooses his card meanwhile: notes show
     over the log, above the hand."""
-    from textual.widgets._toast import Toast
-
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
         app.notify("Hint: play 9♦: the contract is made in 44% of sampled deals; K♦: 45%.")
-        toasts: list[Toast] = []
-        for _ in range(40):
-            await pilot.pause(0.05)
-            toasts = list(app.screen.query(Toast))
-            if toasts and all(t.region.height for t in toasts):
-                break
-        assert toasts
+        toasts = await shown_toasts(pilot)
         hand = app.table.query_one(Hand).region
         for toast in toasts:
             assert not toast.region.overlaps(hand)
