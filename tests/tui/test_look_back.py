@@ -45,18 +45,24 @@ async def test_the_talon_and_the_last_trick_on_a_key(size: tuple[int, int], lang
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_talon_not_shown_to_the_table_stays_hidden(lang: str) -> None:
-    """Only what every player saw: the declarer's own talon, not shown to the table, is not
-    listed (a shared table shows this to everyone)."""
+def test_a_talon_not_shown_is_listed_for_its_declarer_alone(lang: str) -> None:
+    """The declarer looks back at the talon he took unshown, marked as his alone; a defender's
+    view of the same deal holds no talon, and none is listed."""
     from thousand_tui.engine.game import Game
     from thousand_tui.presets import load_preset
     from thousand_tui.tui.i18n import Translator
 
     game = Game(load_preset("classic").rules, seed=11, deals={1: STRONG})
-    view = game.view(0)._replace(talon=STRONG.talons[0], talon_shown=False, declarer=0)
-    p = Palette(lang=lang)
-    lines = " ".join(line.plain for line in look_back_lines(view, Translator(lang), p))
-    for card in STRONG.talons[0]:
+    t, p = Translator(lang), Palette(lang=lang)
+    talon = STRONG.talons[0]
+    mine = game.view(0)._replace(talon=talon, talon_shown=False, declarer=0)
+    lines = " ".join(line.plain for line in look_back_lines(mine, t, p))
+    assert " ".join(p.card_label(card) for card in talon) in lines
+    assert t("look_talon_yours") in lines
+    theirs = game.view(1)._replace(talon=None, talon_shown=False, declarer=0)
+    lines = " ".join(line.plain for line in look_back_lines(theirs, t, p))
+    assert t("look_talon_hidden") in lines
+    for card in talon:
         assert p.card_label(card) not in lines
 
 
@@ -107,5 +113,5 @@ async def test_the_help_lists_the_keys_to_look_back(lang: str) -> None:
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
         assert "PgUp PgDn [ ]" in text
-        word = {"en": "the talon shown and the last trick", "ru": "открытый прикуп"}[lang]
+        word = {"en": "the talon you saw", "ru": "прикуп, который вы видели"}[lang]
         assert word in text

@@ -978,13 +978,14 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "look_title": ("The talon and the last trick", "Прикуп и последняя взятка"),
     "look_talon": ("Talon: ", "Прикуп: "),
     "look_talon_taken": ("(taken by {name})", "(взял {name})"),
+    "look_talon_yours": ("(only you saw it)", "(видели только вы)"),
     "look_talon_hidden": ("not shown to the table", "не открывался"),
     "look_trick": ("Last trick: ", "Последняя взятка: "),
     "look_trick_number": ("{number}:", "{number}-я:"),
     "help_keys_look": (
-        "  v            the talon shown and the last trick\n"
+        "  v            the talon you saw and the last trick\n"
         "  PgUp PgDn [ ]  scroll the log back and forward",
-        "  v            открытый прикуп и последняя взятка\n"
+        "  v            прикуп, который вы видели, и последняя взятка\n"
         "  PgUp PgDn [ ]  листать лог назад и вперёд",
     ),
 }

@@ -1,5 +1,5 @@
-"""Looking back at the deal: the talon that was shown to everyone and the last trick taken,
-as every player at the table saw them (never a card that was hidden)."""
+"""Looking back at the deal: the talon as this seat knows it (shown to everyone, or taken or
+watched by this seat alone) and the last trick taken (never a card hidden from this seat)."""
 
 from __future__ import annotations
 
@@ -19,13 +19,15 @@ from .common import Dialog
 
 
 def look_back_lines(view: SeatView, t: Translator, p: Palette) -> list[Text]:
-    """The talon if it was shown to all, and the last trick with who took it."""
+    """The talon if this seat knows it, and the last trick with who took it."""
     lines: list[Text] = []
     talon = Text(t("look_talon"), style="bold")
-    if view.talon_shown and view.talon:
+    if view.talon:  # the talon this seat knows: shown to all, or taken or watched by it
         cards = " ".join(p.card_label(card) for card in view.talon)
         talon.append_text(p.styled(cards))
-        if view.declarer is not None:
+        if not view.talon_shown:
+            talon.append(" " + t("look_talon_yours"))
+        elif view.declarer is not None:
             talon.append(" " + t("look_talon_taken", name=view.names[view.declarer]))
     else:
         talon.append(t("look_talon_hidden"))
