@@ -8,7 +8,9 @@ the next one in the same process (`a`, again) for a solo table, by a new table f
 After every settled deal it reads the resident memory (RSS, /proc/PID/status) of:
 
 - the game: the `thousand` process in the terminal;
-- its workers: the search's worker processes under it (`hard`), summed;
+- its search workers: the worker processes of `hard`'s search under it, summed;
+- its analysis worker: the low-priority worker that analyses finished deals (a new process
+  every few deals, so its peak is shown rather than its growth);
 - the service: the table service of a shared table (`python -m thousand_tui.tables.service`),
   with its own workers.
 
@@ -47,7 +49,8 @@ STALL = 300.0  # seconds without a settled deal: the run is stuck
 class Run:
     level: str
     mode: str  # "solo" or "shared"
-    rows: list[tuple[int, float, float, float]] = field(default_factory=list)  # deal, MB × 3
+    # deal, then MB of the game, its search workers, its analysis worker, the service
+    rows: list[tuple[int, float, float, float, float]] = field(default_factory=list)
     games: int = 1
     problem: str | None = None
 
@@ -56,8 +59,8 @@ class Run:
         return f"{self.mode} {self.level}"
 
     def growth(self, column: int) -> float | None:
-        """MB from deal FROM_DEAL to the last deal measured, of column 1 (game), 2 (workers)
-        or 3 (service)."""
+        """MB from deal FROM_DEAL to the last deal measured, of column 1 (game), 2 (search
+        workers), 3 (analysis worker) or 4 (service)."""
         start = next((row for row in self.rows if row[0] >= FROM_DEAL), None)
         if start is None or start is self.rows[-1]:
             return None
@@ -107,13 +110,27 @@ def command_line(pid: int) -> list[str]:
         return []
 
 
-def with_workers(pid: int | None, apart: int | None = None) -> tuple[float, float]:
-    """RSS of a process and, summed, of its descendants (but `apart` and its own: the table
-    service, started by the first client, is its child until that client ends)."""
+def nice(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+BACKGROUND_NICE = 10  # how much lower the analysis worker's priority is (ai/pool.py)
+
+
+def with_workers(pid: int | None, apart: int | None = None) -> tuple[float, float, float]:
+    """RSS of a process and, summed, of its search workers and of its analysis worker (told
+    apart by its lower priority); never of `apart` and its own (the table service, started by
+    the first client, is its child until that client ends)."""
     if pid is None:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
     skip = {apart, *descendants(apart)} if apart is not None else set()
-    return rss_mb(pid), sum(rss_mb(child) for child in descendants(pid) if child not in skip)
+    workers = [child for child in descendants(pid) if child not in skip]
+    background = [w for w in workers if nice(w) - nice(pid) >= BACKGROUND_NICE]
+    search = sum(rss_mb(w) for w in workers if w not in background)
+    return rss_mb(pid), search, sum(rss_mb(w) for w in background)
 
 
 def service_pid(data: Path) -> int | None:
@@ -212,9 +229,9 @@ def soak(run: Run, deals: int, key_every: float) -> Run:
                 if now > seen:
                     seen, last_change = now, time.monotonic()
                     service_at = service_pid(terminal.data)
-                    game, workers = with_workers(pid, apart=service_at)
-                    service, service_workers = with_workers(service_at)
-                    run.rows.append((now, game, workers, service + service_workers))
+                    game, search, analysis = with_workers(pid, apart=service_at)
+                    service = sum(with_workers(service_at))
+                    run.rows.append((now, game, search, analysis, service))
                 elif time.monotonic() - last_change > STALL:
                     run.problem = "no deal settled for 5 minutes; the screen:\n" + terminal.screen()
                     break
@@ -230,29 +247,33 @@ def soak(run: Run, deals: int, key_every: float) -> Run:
 
 
 def report(runs: list[Run]) -> None:
+    heads = ("game", "search", "analysis", "service")
     for run in runs:
         print(f"\n{run.name}: {len(run.rows)} deals measured, {run.games} game(s)")
         if run.problem:
             print(f"  stopped: {run.problem}")
-        print(f"  {'deal':>4} {'game MB':>8} {'workers MB':>11} {'service MB':>11}")
-        for deal, game, workers, service in run.rows:
-            if deal in (1, FROM_DEAL) or deal % 5 == 0 or (deal, game) == run.rows[-1][:2]:
-                print(f"  {deal:>4} {game:>8.1f} {workers:>11.1f} {service:>11.1f}")
-    print(f"\ngrowth from deal {FROM_DEAL} to the last (goal: at most {GOAL_MB:g} MB each)")
-    print(f"{'run':<14} {'deals':>5} {'game':>7} {'workers':>8} {'service':>8}  verdict")
+        print(f"  {'deal':>4} " + " ".join(f"{h + ' MB':>11}" for h in heads))
+        for deal, *mbs in run.rows:
+            if deal in (1, FROM_DEAL) or deal % 5 == 0 or deal == run.rows[-1][0]:
+                print(f"  {deal:>4} " + " ".join(f"{mb:>11.1f}" for mb in mbs))
+    print(
+        f"\ngrowth from deal {FROM_DEAL} to the last (goal: at most {GOAL_MB:g} MB each; the"
+        " analysis worker, a new process every few deals, by its peak below)"
+    )
+    print(f"{'run':<14} {'deals':>5} {'game':>7} {'search':>8} {'service':>8}  verdict")
     for run in runs:
-        growths = [run.growth(column) for column in (1, 2, 3)]
+        growths = [run.growth(column) for column in (1, 2, 4)]
         shown = ["     -" if g is None else f"{g:+6.1f}" for g in growths]
         last = run.rows[-1][0] if run.rows else 0
         worst = max((g for g in growths if g is not None), default=None)
         verdict = "?" if worst is None else ("ok" if worst <= GOAL_MB else "OVER")
         print(f"{run.name:<14} {last:>5} {shown[0]:>7} {shown[1]:>8} {shown[2]:>8}  {verdict}")
     print(f"\nthe most MB from deal {FROM_DEAL} on")
-    print(f"{'run':<14} {'game':>7} {'workers':>8} {'service':>8}")
+    print(f"{'run':<14} " + " ".join(f"{h:>8}" for h in heads))
     for run in runs:
-        peaks = [run.peak(column) for column in (1, 2, 3)]
-        shown = ["     -" if p is None else f"{p:6.1f}" for p in peaks]
-        print(f"{run.name:<14} {shown[0]:>7} {shown[1]:>8} {shown[2]:>8}")
+        peaks = [run.peak(column) for column in (1, 2, 3, 4)]
+        shown = ["       -" if p is None else f"{p:8.1f}" for p in peaks]
+        print(f"{run.name:<14} " + " ".join(shown))
 
 
 def main() -> int:
