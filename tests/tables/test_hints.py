@@ -84,3 +84,21 @@ async def test_no_hints_at_a_table_opened_without_them(base: Path) -> None:
         assert app.check_action("hint", ()) is False
     ann.close()
     cat.close()
+
+
+async def test_the_header_says_hints_only_where_it_fits(base: Path) -> None:
+    """At 80 columns in Russian the header with the dealer's name and the table's code has no
+    room for the hints' words: they are left out (the footer's h says it) rather than cut."""
+    ann = opened(base, "Konstantinovna", timeout=30.0, hints=True)
+    code = ann.mirror.code
+    shared = join_shared(code, name="Bob", base=base, lang="ru", who="key-b0b")
+    cat = joined(base, code, "Aleksandrovna")
+    app = SharedTableApp(TableSetup.of(lang="ru", pace=0.0), shared)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pump(pilot, [ann, cat], lambda: isinstance(app.screen, SharedTableScreen))
+        await pump(pilot, [], lambda: code in top_text(app))
+        top = top_text(app)
+        assert len(top) < 80, top
+        assert top.endswith(code) or top.endswith("с подсказками (h)"), top
+    ann.close()
+    cat.close()

@@ -644,8 +644,9 @@ class SharedTableScreen(TableScreen):
         view = self.view()
         title = self.session.preset.title_in(t.lang)
         top = f"{top_line(view, title, t)} · {t('shared_title', code=mirror.code)}"
-        if mirror.hints:
-            top = f"{top} · {t('shared_hints_on')}"
+        with_hints = f"{top} · {t('shared_hints_on')}"
+        if mirror.hints and len(with_hints) < self.size.width:  # else the footer's h says it
+            top = with_hints
         self.query_one("#top").show(top)  # type: ignore[attr-defined]
         prompt = None
         if mirror.closed:
