@@ -142,3 +142,20 @@ async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang:
             for region in covered:
                 assert not toast.region.overlaps(region), (toast.region, region)
             assert log.contains_region(toast.region), (toast.region, log)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_long_line_wraps_at_the_logs_own_width(size: tuple[int, int]) -> None:
+    """Beside the score sheet the log is narrower than 78 columns: a long line still wraps
+    within it, with nothing past its edge and no scroll bar across its last row."""
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang="ru"))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        log = app.table.query_one(GameLog)
+        words = "Подсказка: Не играть втёмную: вслепую 120 сыграно лишь в 28% проб; обычный кон"
+        app.table.say(words + " выгоднее.")
+        await pilot.pause()
+        assert log.max_scroll_x == 0
+        assert "выгоднее." in "\n".join(log_rows(app))

@@ -16,7 +16,17 @@ class GameLog(RichLog):
     MAX_LINES = 200
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=self.MAX_LINES)
+        # Lines wrap at the log's own width: RichLog's default of at least 78 columns put a
+        # long line past the edge of a narrower log (the table beside the score sheet), and a
+        # stray bit of scroll bar under it.
+        super().__init__(
+            id=id,
+            wrap=True,
+            markup=False,
+            highlight=False,
+            max_lines=self.MAX_LINES,
+            min_width=1,
+        )
         self.can_focus = False
         self._line_cache = LRUCache(self.MAX_LINES)
         self.lines_written: list[str] = []
