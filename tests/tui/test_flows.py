@@ -555,12 +555,17 @@ async def test_game_over_from_the_barrel_and_again() -> None:
         assert isinstance(app.screen, GameOverScreen)
         text = screen_text(app)
         assert "Game over" in text and "You win with 1000!" in text
+        old_table = app.table
         await pilot.press("a")
         await settle(pilot)
         assert app.games_played == 2
         assert isinstance(app.table, TableScreen)
         new = app.session.game
         assert new is not game and not new.results and new.match.scores == (0, 0, 0)
+        # The finished game's table is let go, not kept under the new one: a long evening of
+        # games holds one table.
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+        assert tables == [app.table] and old_table not in app.screen_stack
 
 
 async def test_esc_pressed_twice_on_the_last_result_does_not_quit_unseen() -> None:
