@@ -377,6 +377,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "←→ or 1–0 choose · Enter give · Backspace take back",
         "←→ или 1–0 выбор · Enter отдать · Backspace вернуть",
     ),
+    "exchange_help_two": (
+        "←→ or 1–0 choose · Enter put aside · Backspace take back",
+        "←→ или 1–0 выбор · Enter в снос · Backspace вернуть",
+    ),
     "exchange_done": (
         "Enter: confirm · Backspace: take back the last card",
         "Enter: подтвердить · Backspace: вернуть последнюю карту",
@@ -977,7 +981,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "key_log_forward": ("Log forward", "Лог вперёд"),
     "look_title": ("The talon and the last trick", "Прикуп и последняя взятка"),
     "look_talon": ("Talon: ", "Прикуп: "),
-    "look_talon_taken": ("(taken by {name})", "(взял {name})"),
+    "look_talon_taken": ("(taken by {name})", "(достался: {name})"),
     "look_talon_yours": ("(only you saw it)", "(видели только вы)"),
     "look_talon_hidden": ("not shown to the table", "не открывался"),
     "look_trick": ("Last trick: ", "Последняя взятка: "),

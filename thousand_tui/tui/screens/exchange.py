@@ -119,7 +119,10 @@ class ExchangeScreen(Dialog[list[Action] | None]):
             else:
                 lines.append("—", style="dim")
         self.query_one("#exchange-slots", Static).update(lines)
-        help_key = "exchange_done" if self.complete else "exchange_help"
+        two = all(act is Act.DISCARD for act, _ in self.slots)
+        help_key = (
+            "exchange_done" if self.complete else "exchange_help_two" if two else "exchange_help"
+        )
         self.query_one("#exchange-help", Static).update(t(help_key))
         self.refresh_bindings()
 
