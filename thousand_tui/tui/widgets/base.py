@@ -3,8 +3,10 @@ footer that shows the keys in the table's language."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.dom import DOMNode
 from textual.reactive import Reactive
@@ -42,6 +44,17 @@ class KeyFooter(Footer):
     rebuild (about 140 widgets a deal). Here the keys are not bound; the footer sets `compact`
     on the keys it holds when it changes."""
 
+    DEFAULT_CSS = """
+    KeyFooter FooterKey.-squeezed {
+        .footer-key--key {
+            padding: 0 0 0 1;
+        }
+        .footer-key--description {
+            padding: 0 0 0 1;
+        }
+    }
+    """
+
     _shown: tuple[object, ...] | None = None
 
     def bindings_changed(self, screen: Screen[object]) -> None:
@@ -54,20 +67,46 @@ class KeyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         t = translator(self)
-        for widget in super().compose():
+        widgets = list(super().compose())
+        for widget in widgets:
             description = getattr(widget, "description", None)
             if isinstance(description, str) and description in MESSAGES:
                 widget.description = t(description)  # type: ignore[attr-defined]
+        # Keys that do not fit the width in the footer's spacing are drawn closer together
+        # (the Russian words are longer): the last key is never cut.
+        self._squeezed = keys_width(widgets) > self.app.size.width
+        for widget in widgets:
             # A key is made compact and then bound to the footer's style: restyled twice.
-            compact = getattr(type(widget), "compact", None)
-            if isinstance(compact, Reactive):
-                widget.set_reactive(compact, self.compact)
+            style = getattr(type(widget), "compact", None)
+            if isinstance(style, Reactive):
+                widget.set_reactive(style, self.compact)
+            widget.set_class(self._squeezed, "-squeezed", update=False)
             widget._reactive_connect = None  # no watcher on the footer (see above)
             yield widget
+
+    _squeezed = False
+
+    def on_resize(self) -> None:
+        """Drawn again in the spacing that fits the new width, if that changed."""
+        squeezed = keys_width(list(self.query(FooterKey))) > self.app.size.width
+        if squeezed != self._squeezed:
+            self._squeezed = squeezed
+            for key in self.query(FooterKey):
+                key.set_class(squeezed, "-squeezed")
 
     def watch_compact(self, compact: bool) -> None:
         for key in self.query(FooterKey):
             key.compact = compact
+
+
+def keys_width(widgets: Sequence[object]) -> int:
+    """The columns the footer's keys take in its usual spacing: the key, a space, its words
+    and a space each side."""
+    width = 0
+    for widget in widgets:
+        if isinstance(widget, FooterKey):
+            width += cell_len(widget.key_display) + cell_len(widget.description) + 3
+    return width
 
 
 def shown_keys(screen: Screen[object]) -> tuple[tuple[object, ...], ...]:
