@@ -985,7 +985,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "look_talon_yours": ("(only you saw it)", "(видели только вы)"),
     "look_talon_hidden": ("not shown to the table", "не открывался"),
     "look_trick": ("Last trick: ", "Последняя взятка: "),
-    "look_trick_number": ("{number}:", "{number}-я:"),
+    "look_trick_number": ("Last trick (no. {number}): ", "Последняя взятка ({number}-я): "),
     "help_keys_look": (
         "  v            the talon you saw and the last trick\n"
         "  PgUp PgDn [ ]  scroll the log back and forward",

@@ -33,12 +33,12 @@ def look_back_lines(view: SeatView, t: Translator, p: Palette) -> list[Text]:
         talon.append(t("look_talon_hidden"))
     lines.append(talon)
     last = view.last_trick
-    trick = Text(t("look_trick"), style="bold")
     if last is None:
+        trick = Text(t("look_trick"), style="bold")
         trick.append(t("trick_none"))
     else:
+        trick = Text(t("look_trick_number", number=len(view.tricks)), style="bold")
         plays = " · ".join(f"{view.names[s]} {p.card_label(c)}" for s, c in last.plays)
-        trick.append(t("look_trick_number", number=len(view.tricks)) + " ")
         trick.append_text(p.styled(plays))
         trick.append(" " + t("trick_takes", name=view.names[last.winner], points=last.points))
     lines.append(trick)
