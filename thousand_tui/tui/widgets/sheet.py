@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -14,6 +15,37 @@ from ...engine.match import MatchState
 from ...engine.scoring import Settlement
 from ..sheet import Marks, legend, sheet_rows, start_row, totals_line
 from .base import palette, translator
+
+LEGEND_GAP = " · "
+
+
+class Packed:
+    """Entries laid out in lines of the width they are given, each entry kept whole on one
+    line (the legend's "✗ down" is never cut after its mark), joined by `gap`."""
+
+    def __init__(self, entries: Sequence[Text], gap: str) -> None:
+        self.entries = list(entries)
+        self.gap = gap
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield pack(self.entries, options.max_width, self.gap)
+
+
+def pack(entries: Sequence[Text], width: int, gap: str) -> Text:
+    """The entries in lines of at most `width` cells (an entry wider than that alone on its
+    line), joined by `gap` within a line."""
+    out = Text()
+    line = 0
+    for entry in entries:
+        if line and line + len(gap) + entry.cell_len > width:
+            out.append("\n")
+            line = 0
+        if line:
+            out.append(gap)
+            line += len(gap)
+        out.append_text(entry)
+        line += entry.cell_len
+    return out
 
 
 class SheetTable(DataTable[Text]):
@@ -87,7 +119,8 @@ class ScoreSheet(Vertical):
         if rows:
             table.move_cursor(row=len(rows) - 1, animate=False)
         sitter = any(r.sitting_out is not None for r in results)
-        self.query_one("#sheet-legend", Static).update(p.styled(legend(t, marks, sitter)))
+        entries = [p.styled(entry) for entry in legend(t, marks, sitter).split(LEGEND_GAP)]
+        self.query_one("#sheet-legend", Static).update(Packed(entries, LEGEND_GAP))
         if not self.compact:
             totals = Text()
             for seat, name in enumerate(names):
