@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -142,16 +144,17 @@ class ConventionsScreen(InfoScreen):
         with VerticalScroll(id="info-body"):
             yield Static(self.formatted(), id="conventions-text")
 
-    def formatted(self) -> Text:
-        """The title and the section names in bold."""
-        out = Text()
+    def formatted(self) -> Group:
+        """The title and the section names in bold; a setting's line that wraps keeps its
+        indent."""
+        out: list[RenderableType] = []
         lines = self.text.rstrip("\n").split("\n")
         for i, line in enumerate(lines):
-            if i:
-                out.append("\n")
             heading = i == 0 or (line and not line.startswith(" ") and not lines[i - 1])
-            out.append(line, style="bold" if heading else "")
-        return self.p.styled(out)
+            words = self.p.styled(Text(line.lstrip(" "), style="bold" if heading else ""))
+            indent = len(line) - len(line.lstrip(" "))
+            out.append(Padding(words, (0, 0, 0, indent)) if indent else words)
+        return Group(*out)
 
     def on_mount(self) -> None:
         self.query_one("#info-body").focus()
