@@ -13,6 +13,7 @@ import pytest
 from robustness.terminal import Tmux, past_deal, play_together
 
 from thousand_tui.cli import main
+from thousand_tui.engine.dealing import first_dealer_of
 from thousand_tui.records import read_record
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
@@ -56,7 +57,13 @@ def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux:
     code = found.group(1)
     bob = start(tmux, f"thousand join {code.lower()} --name Bob", (80, 24))
     cat = start(tmux, f"thousand join {code} --name Cat --lang ru")
-    screen = wait_screen(tmux, ann, f"Deal 1 · dealer: Ann · Table {code}")
+    screen = wait_screen(tmux, ann, f"· Table {code}")
+    # The first dealer is drawn from the table's seed, as the record keeps it.
+    (path,) = (base / "games").glob("*.jsonl")
+    header = read_record(path).games[0].header
+    assert header["first_dealer"] == first_dealer_of(header["seed"], 3)
+    dealer = ("Ann", "Bob", "Cat")[header["first_dealer"]]
+    assert f"Deal 1 · dealer: {dealer} · Table {code}" in screen
     assert screen.count("● here") == 2
     wait_screen(tmux, cat, "Кон 1")
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action, IllegalAction, record_line
 from ..engine.deal import Deal
+from ..engine.dealing import first_dealer_of
 from ..engine.events import DealStarted, Event, TrickTaken
 from ..engine.game import Game, PlayerInfo
 from ..engine.rules import Rules, RulesError
@@ -673,6 +674,7 @@ class Service:
             table.rules,
             table.seed,
             players,
+            first_dealer=first_dealer_of(table.seed, len(players)),
             preset=table.preset,
             sink=self.sink(table),
             lang=table.lang,
