@@ -531,7 +531,8 @@ class SharedTableScreen(TableScreen):
         if update.away:
             self.say(self.played_for_you(update))
         self.remote.closed_tricks(update.tricks)
-        self.tell(controller.take_events(update.events, cast(Any, self.remote.deal)))
+        deal = cast(Any, self.remote.deal)
+        self.tell(controller.take_events(update.events, deal, update.ended))
         if controller.new_deal:
             controller.new_deal = False
             self.show_last = False
@@ -643,7 +644,8 @@ class SharedTableScreen(TableScreen):
         t, mirror = self.t, self.shared.mirror
         view = self.view()
         title = self.session.preset.title_in(t.lang)
-        top = f"{top_line(view, title, t)} · {t('shared_title', code=mirror.code)}"
+        shown = self.controller.shown_view()  # the ended deal while its result waits
+        top = f"{top_line(shown, title, t)} · {t('shared_title', code=mirror.code)}"
         if mirror.hints:
             top = f"{top} · {t('shared_hints_on')}"
         self.query_one("#top").show(top)  # type: ignore[attr-defined]
