@@ -711,7 +711,7 @@ def play_shared_choice(choice: SharedChoice) -> int:
     setup = choice.setup
     try:
         if choice.kind == "open":
-            shared = open_shared(setup, level=choice.level)
+            shared = open_shared(setup, level=choice.level, hints=choice.hints)
         else:
             shared = join_shared(choice.code, name=setup.name, lang=setup.lang)
     except TableError as error:
