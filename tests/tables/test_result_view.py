@@ -17,13 +17,16 @@ from thousand_tui.engine.record import decisions
 from thousand_tui.engine.view import seat_view
 from thousand_tui.records import read_record
 from thousand_tui.settings import TableSetup
+from thousand_tui.tables.service import Service
 from thousand_tui.tables.wire import WireError
 from thousand_tui.tui.controller import Awaiting
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
+from thousand_tui.tui.widgets.log import GameLog
 from thousand_tui.tui.widgets.status import InfoBar
 
 from .helpers import WAIT, Seat, at_table, joined, opened, play_until, pump
+from .test_faults import SEAT_0_DEALS, service  # noqa: F401 (a fixture)
 
 
 async def bob_plays_until_a_result(
@@ -67,10 +70,16 @@ def ended_deal(base: Path, number: int) -> Deal:
 
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_behind_a_result_the_shared_table_shows_the_deal_it_describes(
-    base: Path, size: tuple[int, int], lang: str
+    base: Path,
+    service: Service,  # noqa: F811
+    size: tuple[int, int],
+    lang: str,
 ) -> None:
     ann = opened(base, "Ann")
     code = ann.mirror.code
+    # Ann deals first: in the next deal Cat is on 100 and Ann speaks before Bob, so the next
+    # deal goes on while Bob reads the result.
+    service.tables[code].seed = SEAT_0_DEALS
     shared = join_shared(code, name="Bob", base=base, lang=lang)
     cat = joined(base, code, "Cat")
     app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
@@ -83,10 +92,20 @@ async def test_behind_a_result_the_shared_table_shows_the_deal_it_describes(
         mirror = shared.mirror
         # The table has moved on to the next deal; Ann and Cat go on while Bob reads.
         assert mirror.view is not None and mirror.view.deal_number == result.number + 1
-        for seat in (ann, cat):
-            seat.pump()
-        await pilot.pause(0.2)
         table = app.table
+        log = table.query_one(GameLog)
+        written = list(log.lines_written)
+        turn = mirror.turn
+
+        def ann_and_cat_go_on() -> bool:
+            for seat in (ann, cat):
+                seat.pump()
+            return mirror.turn > turn
+
+        await pump(pilot, [], ann_and_cat_go_on)
+        await pilot.pause(0.2)
+        # The log ends with the deal described; the next deal's lines wait for the result.
+        assert log.lines_written == written, log.lines_written[len(written) :]
         shown = table.controller.shown_view()
         assert shown.seat == 1 and shown.deal_number == result.number
         assert shown.match == result.state
@@ -106,6 +125,8 @@ async def test_behind_a_result_the_shared_table_shows_the_deal_it_describes(
         await pilot.press("enter")
         await pump(pilot, [ann, cat], lambda: not isinstance(app.screen, DealResultScreen))
         assert table.controller.shown_view() == table.view()
+        next_deal = app.t("n_deal", number=result.number + 1, dealer="").split(",")[0]
+        await pump(pilot, [], lambda: any(next_deal in line for line in log.lines_written))
         await pump(
             pilot,
             [ann, cat],

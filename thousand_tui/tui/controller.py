@@ -179,7 +179,6 @@ class TableController:
         shared table, whose game holds no deal, `ended` is this seat's view of the deal as it
         ended, as the table told it."""
         lines: list[str] = []
-        held = len(self.results)  # results before these events: their lines are told now
         for event in events:
             match event:
                 case DealStarted():
@@ -209,15 +208,17 @@ class TableController:
                         shown = seat_view(deal, self.seat, names, result.winner)
                         shown = shown._replace(match=result.state)
                     told = self.narrator.tell([event])
-                    if len(self.results) > held:  # a redeal right after a result
+                    if self.results:  # after a result still shown: a redeal, say
                         self.results[-1].later += told
                     else:
                         lines += told
                     self.results.append(PendingResult(result, trick, shown))
                     continue
             told = self.narrator.tell([event])
-            if len(self.results) > held:
-                self.results[-1].later += told  # after a result: the next deal's lines
+            if self.results:
+                # After a result still shown (at a shared table the next deal goes on
+                # meanwhile): the next deal's lines, told once it is closed.
+                self.results[-1].later += told
             else:
                 lines += told
         return lines
