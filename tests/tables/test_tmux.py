@@ -75,7 +75,7 @@ def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux:
     (path,) = (base / "games").glob("*.jsonl")
     header = read_record(path).games[0].header
     assert header["first_dealer"] == first_dealer_of(header["seed"], 3)
-    dealer = ("Ann", "Bob", "Cat")[header["first_dealer"]]
+    dealer = header["players"][header["first_dealer"]]["name"]  # seats as they were taken
     assert f"Deal 1 · dealer: {dealer} · Table {code}" in screen
     assert screen.count("● here") == 2
     wait_screen(tmux, cat, "Кон 1")
