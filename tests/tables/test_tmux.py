@@ -77,7 +77,15 @@ def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux:
     assert header["first_dealer"] == first_dealer_of(header["seed"], 3)
     dealer = header["players"][header["first_dealer"]]["name"]  # seats as they were taken
     assert f"Deal 1 · dealer: {dealer} · Table {code}" in screen
-    assert screen.count("● here") == 2
+    # Bob and Cat are at the table, on Ann's panels (if Ann speaks first, her auction is
+    # put away to see them; the scripted keys open it again).
+    deadline = time.monotonic() + WAIT
+    while screen.count("● here") != 2 and time.monotonic() < deadline:
+        if "━ Auction ━" in screen:
+            tmux.keys("Escape", pane=ann)
+        time.sleep(0.2)
+        screen = tmux.screen(ann)
+    assert screen.count("● here") == 2, screen
     wait_screen(tmux, cat, "Кон 1")
 
     # A few decisions, then Bob's terminal is closed: Ann's screen shows him away.
