@@ -129,3 +129,11 @@ async def pump(pilot: Pilot[Any], seats: list[Seat], done: Callable[[], bool]) -
         if done():
             return
     raise AssertionError("the table did not get there in time")
+
+
+def at_table(app: Any) -> bool:
+    """Whether the shared table's screen is up, whatever dialog is open over it (the seat
+    that moves first may have its decision's dialog open at once)."""
+    from thousand_tui.tui.shared import SharedTableScreen
+
+    return any(isinstance(screen, SharedTableScreen) for screen in app.screen_stack)

@@ -12,7 +12,7 @@ from thousand_tui.tables.service import MAX_AWAY, SeatState
 from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import Seat, joined, opened, play_until, pump
+from .helpers import Seat, at_table, joined, opened, play_until, pump
 
 BOB = "key-b0b"  # Bob's login key: it alone takes his seat back
 
@@ -76,8 +76,8 @@ async def test_the_log_says_what_was_played_for_you(base: Path) -> None:
     shared = join_shared(code, name="Bob", base=base, lang="ru", who=BOB)
     app = SharedTableApp(TableSetup.of(lang="ru", pace=0.0, ascii=True), shared)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pump(pilot, [ann, cat], lambda: isinstance(app.screen, SharedTableScreen))
-        table = app.screen
+        await pump(pilot, [ann, cat], lambda: at_table(app))
+        table = app.table
         assert isinstance(table, SharedTableScreen)
         log = table.query_one(GameLog)
         await pump(pilot, [ann, cat], lambda: any("ИИ" in line for line in log.lines_written))

@@ -12,7 +12,7 @@ from thousand_tui.settings import TableSetup
 from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import joined, opened, play_until, pump
+from .helpers import at_table, joined, opened, play_until, pump
 from .test_away import BOB, bob_away_while_the_ai_plays
 
 
@@ -44,8 +44,8 @@ async def test_the_log_of_one_back_holds_the_deal_so_far(
     shared = join_shared(code, name="Bob", base=base, lang=lang, who=BOB)
     app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
     async with app.run_test(size=size) as pilot:
-        await pump(pilot, [ann, cat], lambda: isinstance(app.screen, SharedTableScreen))
-        log = app.screen.query_one(GameLog)
+        await pump(pilot, [ann, cat], lambda: at_table(app))
+        log = app.table.query_one(GameLog)
         await pump(pilot, [ann, cat], lambda: len(log.lines_written) > 3)
         lines = log.lines_written
         deal_word = "Deal " if lang == "en" else "Кон "
@@ -62,8 +62,8 @@ async def test_a_person_away_is_not_shown_thinking(base: Path) -> None:
     cat = joined(base, code, "Cat")
     app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pump(pilot, [ann, cat], lambda: isinstance(app.screen, SharedTableScreen))
-        table = app.screen
+        await pump(pilot, [ann, cat], lambda: at_table(app))
+        table = app.table
         assert isinstance(table, SharedTableScreen)
         # Cat leaves; whoever's turn it is, the table waits for her when hers comes.
         cat.close()

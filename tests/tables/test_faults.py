@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from thousand_tui.cli import main as cli_main
+from thousand_tui.engine.dealing import first_dealer_of
 from thousand_tui.tables.service import LOCK_NAME, Service, tables_dir
 
 from .helpers import Seat, joined, opened, play_until, service_pid, start_service
@@ -39,6 +40,10 @@ def service(base: Path) -> Iterator[Service]:
         running.stop()
         thread.join(10)
         (tables_dir(base) / LOCK_NAME).write_text("")  # the pid there is this process's
+
+
+SEAT_0_DEALS = 2
+assert first_dealer_of(SEAT_0_DEALS, 3) == 0
 
 
 def record_of(base: Path) -> Path:
@@ -106,6 +111,8 @@ def test_an_ai_decision_that_fails_stops_the_table_instead_of_freezing_it(
         raise RuntimeError("a fault past the AI's choice")
 
     service.apply = broken  # type: ignore[method-assign]
+    # A seed whose first dealer is Ann: the AI at her left bids first.
+    service.tables[ann.mirror.code].seed = SEAT_0_DEALS
     ann.client.send({"op": "start"})  # two AI seats: one of them moves before long
     play_until([ann], lambda: ann.mirror.closed, play=False)
     assert any("the table stopped" in e for e in ann.errors)

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from thousand_tui.settings import TableSetup
-from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
+from thousand_tui.tui.shared import SharedTableApp, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import Seat, joined, opened, pump
+from .helpers import Seat, at_table, joined, opened, pump
 
 
 def top_text(app: SharedTableApp) -> str:
@@ -52,7 +52,7 @@ async def test_hints_where_the_opener_allows_them(
     monkeypatch.setattr(analysis, "advise", watched)
     app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
     async with app.run_test(size=size) as pilot:
-        await pump(pilot, [ann, cat], lambda: isinstance(app.screen, SharedTableScreen))
+        await pump(pilot, [ann, cat], lambda: at_table(app))
         said = "hints on (h)" if lang == "en" else "с подсказками (h)"
         await pump(pilot, [], lambda: said in top_text(app))
         await bob_to_move(pilot, app, ann, cat)
@@ -76,7 +76,7 @@ async def test_no_hints_at_a_table_opened_without_them(base: Path) -> None:
     assert not shared.mirror.hints
     app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pump(pilot, [ann, cat], lambda: isinstance(app.screen, SharedTableScreen))
+        await pump(pilot, [ann, cat], lambda: at_table(app))
         await bob_to_move(pilot, app, ann, cat)
         await pilot.press("escape")
         assert "hints on" not in top_text(app)
@@ -95,7 +95,7 @@ async def test_the_header_says_hints_only_where_it_fits(base: Path) -> None:
     cat = joined(base, code, "Aleksandrovna")
     app = SharedTableApp(TableSetup.of(lang="ru", pace=0.0), shared)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pump(pilot, [ann, cat], lambda: isinstance(app.screen, SharedTableScreen))
+        await pump(pilot, [ann, cat], lambda: at_table(app))
         await pump(pilot, [], lambda: code in top_text(app))
         top = top_text(app)
         assert len(top) < 80, top

@@ -10,9 +10,10 @@ from tui.helpers import screen_text
 
 from thousand_tui.engine.events import Passed
 from thousand_tui.settings import TableSetup
+from thousand_tui.tui.controller import Awaiting
 from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, WaitingScreen, join_shared
 
-from .helpers import Seat, joined, opened, play_until
+from .helpers import Seat, at_table, joined, opened, play_until
 
 
 async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 200) -> None:
@@ -37,10 +38,13 @@ async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
         ann.hold = True
         cat = joined(base, code, "Cat")
         cat.hold = True
-        await pump(pilot, [ann, cat], lambda: isinstance(app.screen, SharedTableScreen))
+        await pump(pilot, [ann, cat], lambda: at_table(app))
         table = app.table
         assert isinstance(table, SharedTableScreen) and table.seat == 1
         await pilot.pause(0.2)
+        if app.screen is not table:  # Bob speaks first (the dealer is drawn): his auction,
+            await pilot.press("escape")  # put away to see the panels
+            await pump(pilot, [], lambda: app.screen is table)
         text = screen_text(app)
         assert f"Table {code}" in text
         assert text.count("● here") == 2  # Ann and Cat, on their panels
@@ -48,6 +52,8 @@ async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
         assert hand is not None and len(hand) == 7
         # Bob passes in the auction when his turn comes; the others see it.
         ann.hold = cat.hold = False
+        if table.awaiting is Awaiting.DECIDE:
+            await pilot.press("enter")  # the auction put away, opened again
         await pump(pilot, [ann, cat], lambda: app.screen is not table)
         await pilot.press("1")
         await pump(

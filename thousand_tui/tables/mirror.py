@@ -53,6 +53,9 @@ class Update:
     away_count: int = 0
     # On sitting at the seat again: the current deal so far, as this seat may see it.
     deal: list[Event] = field(default_factory=list)
+    # When a deal ended: this seat's view of it as it ended, with the scores its result
+    # gives (the view above is of the next deal already).
+    ended: SeatView | None = None
 
 
 @dataclass
@@ -121,7 +124,10 @@ class SeatMirror:
         deal = [decode(e, rules) for e in message.get("deal", [])]
         if not all(isinstance(e, Event) for e in deal):
             raise WireError("the deal so far is not a list of events")
-        return Update(events, tricks, away, count, deal)
+        ended = decode(message["ended"], rules) if "ended" in message else None
+        if ended is not None and not (isinstance(ended, SeatView) and ended.seat == self.seat):
+            raise WireError("the ended deal's view is not this seat's")
+        return Update(events, tricks, away, count, deal, ended)
 
     # ------------------------------------------------------------------ asking
 

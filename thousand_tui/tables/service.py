@@ -33,9 +33,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action, IllegalAction, record_line
 from ..engine.deal import Deal
-from ..engine.events import DealStarted, Event, TrickTaken
+from ..engine.dealing import first_dealer_of
+from ..engine.events import DealSettled, DealStarted, Event, TrickTaken
 from ..engine.game import Game, PlayerInfo
 from ..engine.rules import Rules, RulesError
+from ..engine.scoring import Settlement
+from ..engine.view import seat_view
 from ..priority import give_way_if_hosted
 from ..private import open_private, private_dir, private_umask, write_private
 from ..records import RecordWriter, lock_file
@@ -673,6 +676,7 @@ class Service:
             table.rules,
             table.seed,
             players,
+            first_dealer=first_dealer_of(table.seed, len(players)),
             preset=table.preset,
             sink=self.sink(table),
             lang=table.lang,
@@ -862,9 +866,13 @@ class Service:
             for event in events:
                 if isinstance(event, TrickTaken) and 0 < event.number <= len(deal.tricks):
                     tricks[event.number] = encode(deal.tricks[event.number - 1].plays)
+        # A deal that ended: each seat is told its own view of it as it ended, with the
+        # scores its result gives (the game has moved on to the next deal meanwhile).
+        settled = next((e.result for e in events if isinstance(e, DealSettled)), None)
+        ended = deal if settled is not None else None
         for seat, state in enumerate(table.seats):
             if state.conn is not None:
-                self.send_state(table, seat, events, tricks)
+                self.send_state(table, seat, events, tricks, ended=ended, settled=settled)
 
     def send_state(
         self,
@@ -873,6 +881,8 @@ class Service:
         events: list[Event],
         tricks: dict[int, Any],
         catch_up: bool = False,
+        ended: Deal | None = None,
+        settled: Settlement | None = None,
     ) -> None:
         game = table.game
         conn = table.seats[seat].conn
@@ -887,6 +897,9 @@ class Service:
             "view": encode(game.view(seat)),
             "players": [p.to_dict() for p in game.players],
         }
+        if ended is not None and settled is not None:
+            view = seat_view(ended, seat, game.names, settled.winner)
+            message["ended"] = encode(view._replace(match=settled.state))
         if catch_up:
             message["results"] = [encode(r) for r in game.results]
             # The deal so far, as this seat saw it: its log is rebuilt from it.

@@ -170,12 +170,15 @@ class TableController:
         """Whether an AI's answer for `turn` still fits: the game is at that turn, his to move."""
         return turn == self.turn and self.game.to_move == seat
 
-    def take_events(self, events: list[Event], deal: Deal | None = None) -> list[str]:
+    def take_events(
+        self, events: list[Event], deal: Deal | None = None, ended: SeatView | None = None
+    ) -> list[str]:
         """Tell the events and note what the table shows besides the view (the trick that
         just closed, results to show, the cards that came to you). `deal` is the deal the
-        events began in: when it ends, the game has already moved on to the next one."""
+        events began in: when it ends, the game has already moved on to the next one. At a
+        shared table, whose game holds no deal, `ended` is this seat's view of the deal as it
+        ended, as the table told it."""
         lines: list[str] = []
-        held = len(self.results)  # results before these events: their lines are told now
         for event in events:
             match event:
                 case DealStarted():
@@ -199,21 +202,23 @@ class TableController:
                     )
                 case DealSettled(result=result):
                     trick = self.finished_trick if result.redeal is None else None
-                    ended = None
+                    shown, ended = ended, None  # the view told is of the first deal ended
                     if isinstance(deal, Deal):  # a shared table's game holds no deal
                         names = self.game.names
-                        ended = seat_view(deal, self.seat, names, result.winner)
-                        ended = ended._replace(match=result.state)
+                        shown = seat_view(deal, self.seat, names, result.winner)
+                        shown = shown._replace(match=result.state)
                     told = self.narrator.tell([event])
-                    if len(self.results) > held:  # a redeal right after a result
+                    if self.results:  # after a result still shown: a redeal, say
                         self.results[-1].later += told
                     else:
                         lines += told
-                    self.results.append(PendingResult(result, trick, ended))
+                    self.results.append(PendingResult(result, trick, shown))
                     continue
             told = self.narrator.tell([event])
-            if len(self.results) > held:
-                self.results[-1].later += told  # after a result: the next deal's lines
+            if self.results:
+                # After a result still shown (at a shared table the next deal goes on
+                # meanwhile): the next deal's lines, told once it is closed.
+                self.results[-1].later += told
             else:
                 lines += told
         return lines

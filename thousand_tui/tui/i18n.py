@@ -603,6 +603,9 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Открыть стол для друзей (они садятся по коду)",
     ),
     "start_join": ("Join a friend's table", "Сесть за стол друга"),
+    # whether the table opened for friends allows hints (`thousand open --hints`)
+    "start_open_hints": ("  Hints there", "  Подсказки там"),
+    "start_open_hints_on": ("allowed to all (h)", "разрешены всем (h)"),
     "start_code_title": ("The table's code", "Код стола"),
     "start_code_help": (
         "Six letters and digits, as the friend who opened the table got them. "

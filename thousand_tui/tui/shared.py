@@ -531,7 +531,8 @@ class SharedTableScreen(TableScreen):
         if update.away:
             self.say(self.played_for_you(update))
         self.remote.closed_tricks(update.tricks)
-        self.tell(controller.take_events(update.events, cast(Any, self.remote.deal)))
+        deal = cast(Any, self.remote.deal)
+        self.tell(controller.take_events(update.events, deal, update.ended))
         if controller.new_deal:
             controller.new_deal = False
             self.show_last = False
@@ -643,7 +644,8 @@ class SharedTableScreen(TableScreen):
         t, mirror = self.t, self.shared.mirror
         view = self.view()
         title = self.session.preset.title_in(t.lang)
-        top = f"{top_line(view, title, t)} · {t('shared_title', code=mirror.code)}"
+        shown = self.controller.shown_view()  # the ended deal while its result waits
+        top = f"{top_line(shown, title, t)} · {t('shared_title', code=mirror.code)}"
         with_hints = f"{top} · {t('shared_hints_on')}"
         if mirror.hints and len(with_hints) < self.size.width:  # else the footer's h says it
             top = with_hints
@@ -710,7 +712,7 @@ def play_shared_choice(choice: SharedChoice) -> int:
     setup = choice.setup
     try:
         if choice.kind == "open":
-            shared = open_shared(setup, level=choice.level)
+            shared = open_shared(setup, level=choice.level, hints=choice.hints)
         else:
             shared = join_shared(choice.code, name=setup.name, lang=setup.lang)
     except TableError as error:

@@ -70,6 +70,7 @@ class Choices:
     auto_play: bool = False
     auto_next: bool = False
     take_back: bool = False
+    open_hints: bool = False  # a table opened for friends allows hints (`open --hints`)
 
     @classmethod
     def read(cls, path: Path) -> Choices | None:
@@ -105,6 +106,8 @@ class Choices:
         for key in ("auto_play", "auto_next", "take_back"):
             if isinstance(data.get(key), bool):
                 setattr(choices, key, data[key])
+        if isinstance(data.get("open_hints"), bool):
+            choices.open_hints = data["open_hints"]
         return choices
 
     def write(self, path: Path) -> bool:
@@ -293,9 +296,11 @@ __all__ = [
 class SharedChoice:
     """A shared table chosen on the start screen (docs/tables.md): `open` one for the game as
     chosen (friends take the other seats, `level` plays those nobody takes), or `join` the
-    table of `code`. The start screen closes, and the table opens in its place."""
+    table of `code`. The start screen closes, and the table opens in its place. `hints`: the
+    table opened allows each person a hint at his own decisions."""
 
     kind: str  # "open" or "join"
     setup: TableSetup
     level: str = "easy"
     code: str = ""
+    hints: bool = False

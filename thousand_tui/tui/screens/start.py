@@ -276,6 +276,16 @@ class StartScreen(Screen[None]):
                 lines.append(Entry(f"saved-{number}", self.saved_words(save), self.continuer(save)))
         if not hosted():  # over SSH: the words `open` and `join` do it
             lines.append(Entry("open-table", t("start_open"), self.open_shared))
+            lines.append(
+                Setting(
+                    "open-hints",
+                    t("start_open_hints"),
+                    [False, True],
+                    self.choices.open_hints,
+                    lambda on: t("start_open_hints_on" if on else "start_hints_off"),
+                    partial(self.keep_flag, "open_hints"),
+                )
+            )
             lines.append(Entry("join-table", t("start_join"), self.ask_code))
         # How the table plays, in a new game and in one continued: below the saved games,
         # which a returning player looks for first.
@@ -445,7 +455,7 @@ class StartScreen(Screen[None]):
 
     def open_shared(self) -> None:
         """Open a shared table of the game as chosen: friends join with its code, and the
-        first opponent's level plays the seats nobody takes."""
+        first opponent's level plays the seats nobody takes; hints if allowed below it."""
         self.leave_for_shared("open")
 
     def ask_code(self) -> None:
@@ -464,7 +474,8 @@ class StartScreen(Screen[None]):
             return
         app.keep_choices(self.choices)
         level = setup.levels[0] if setup.levels else "easy"
-        app.shared_choice = SharedChoice(kind, setup, level, code)
+        hints = kind == "open" and self.choices.open_hints
+        app.shared_choice = SharedChoice(kind, setup, level, code, hints)
         app.exit()
 
     def continuer(self, save: SavedGame) -> Callable[[], None]:

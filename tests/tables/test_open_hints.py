@@ -1,0 +1,91 @@
+""" "Open a table for friends" on the start screen offers the table's hints, as `thousand open
+--hints` does: off unless chosen, said in both languages, and the table opened allows them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui.helpers import screen_text
+from tui.test_start import go_to, line_ids, start_app
+
+from thousand_tui.tui import shared as shared_module
+from thousand_tui.tui.shared import SharedSession, play_shared_choice
+from thousand_tui.tui.startup import StartOffer
+
+WORDS = {
+    "en": ("Hints there", "‹ off ›", "‹ allowed to all (h) ›"),
+    "ru": ("Подсказки там", "‹ нет ›", "‹ разрешены всем (h) ›"),
+}
+
+
+def opened_table(monkeypatch: pytest.MonkeyPatch, choice: object) -> SharedSession:
+    """The table the start screen's choice opens (its screen not shown)."""
+    seated: list[SharedSession] = []
+
+    def run(_setup: object, shared: SharedSession) -> int:
+        seated.append(shared)
+        return 0
+
+    monkeypatch.setattr(shared_module, "run_shared", run)
+    assert play_shared_choice(choice) == 0  # type: ignore[arg-type]
+    (shared,) = seated
+    shared.close()
+    return shared
+
+
+@pytest.fixture(autouse=True)
+def own_choices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start screen's choices in a folder of the test's own."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+
+
+@pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
+async def test_the_table_for_friends_allows_hints_when_chosen(
+    base: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str
+) -> None:
+    label, off, on = WORDS[lang]
+    app = start_app(StartOffer.shipped(lang))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "open-hints" in line_ids(app)  # just below "Open a table for friends"
+        assert line_ids(app).index("open-hints") == line_ids(app).index("open-table") + 1
+        await go_to(pilot, "open-hints")
+        row = next(line for line in screen_text(app).splitlines() if label in line)
+        assert off in row, row  # off unless chosen
+        await pilot.press("right")
+        await pilot.pause()
+        row = next(line for line in screen_text(app).splitlines() if label in line)
+        assert on in row, row
+        await go_to(pilot, "open-table")
+        await pilot.press("enter")
+        await pilot.pause()
+    choice = app.shared_choice
+    assert choice is not None and choice.kind == "open" and choice.hints
+    shared = opened_table(monkeypatch, choice)
+    assert shared.mirror.hints  # the service's welcome: hints at this table
+
+    # Remembered, and switched off again the same way.
+    again = start_app(StartOffer.shipped(lang))
+    async with again.run_test(size=size) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "open-hints")
+        await pilot.press("left")
+        await go_to(pilot, "open-table")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert again.shared_choice is not None and not again.shared_choice.hints
+
+
+async def test_a_table_for_friends_has_no_hints_by_default(
+    base: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "open-table")
+        await pilot.press("enter")
+        await pilot.pause()
+    choice = app.shared_choice
+    assert choice is not None and not choice.hints
+    assert not opened_table(monkeypatch, choice).mirror.hints
