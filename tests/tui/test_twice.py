@@ -58,3 +58,22 @@ async def test_a_page_closed_twice_closes_once() -> None:
             page.dismiss(None)
             await pilot.pause()
             assert app.screen is dialog and table_kept(app), app.screen_stack
+
+
+async def test_a_digit_that_comes_before_the_dialog_is_built_is_dropped() -> None:
+    """A digit typed fast reaches the next dialog while it is still being built (no choices
+    on it yet): it is dropped, never an error that ends the game."""
+    from thousand_tui.tui.screens.decision import DecisionScreen
+
+    app = create_app(TableSetup.of(seed=11, pace=60.0, first_dealer=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await auction(pilot)
+        assert isinstance(dialog, DecisionScreen)
+        await dialog.query_one("#choices").remove()  # as before compose, or after dismiss
+        assert dialog.check_action("pick", (1,)) is False
+        bids = len(app.session.game.deal.log)
+        dialog.choose(dialog.choices[0].id)
+        await app.run_action("pick(1)", dialog)
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.is_running and len(app.session.game.deal.log) == bids

@@ -89,6 +89,10 @@ class DecisionScreen(HeldModal[Any]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
             return None
+        if action in ("pick", "adjust") and not self.query(ChoiceList):
+            # A key that comes while the dialog is still being built, or already taken down
+            # (a digit typed fast after the one that closed it), is dropped.
+            return False
         if action == "adjust":
             return any(c.values for c in self.choices)
         if action == "pick" and parameters:
@@ -124,6 +128,8 @@ class DecisionScreen(HeldModal[Any]):
         return result(choice.value) if callable(result) else result
 
     def choose(self, choice_id: str) -> None:
+        if not self.query(ChoiceList):
+            return  # being built or taken down (see `check_action`)
         choice = self.choice_list.choice(choice_id)
         if choice is None or choice.disabled:
             return
