@@ -338,9 +338,12 @@ async def test_the_auto_settings_on_the_start_screen(size: tuple[int, int]) -> N
     app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
+        await go_to(pilot, "auto-next")  # with how the table plays, below the saved games
         text = screen_text(app)
         assert "Only legal card ‹ you play it ›" in text and "Next deal       ‹ on Enter ›" in text
-        await go_to(pilot, "auto-play")
+        listed = app.screen.query_one(ChoiceList)
+        while listed.current is None or listed.current.id != "auto-play":
+            await pilot.press("up")
         await pilot.press("right")
         await go_to(pilot, "auto-next")
         await pilot.press("enter")
@@ -355,6 +358,7 @@ async def test_the_auto_settings_on_the_start_screen(size: tuple[int, int]) -> N
     again = create_app(TableSetup(pace=0, lang="ru"), start=StartOffer.shipped("ru"))
     async with again.run_test(size=size) as pilot:
         await pilot.pause()
+        await go_to(pilot, "auto-next")
         text = screen_text(again)
         assert "Ход без выбора  ‹ делается сам ›" in text
         assert "Следующий кон   ‹ через 5 с ›" in text
