@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from thousand_tui.ai import pool
+import pytest
+
+from thousand_tui.ai import pool, worlds
 from thousand_tui.ai.solver import PlayRules, Position, Solver
 from thousand_tui.ai.worlds import PLAY, REACHES, VALUE, Task, run, solve
 from thousand_tui.presets import load_preset
@@ -63,3 +65,30 @@ def test_worker_processes_answer_in_the_order_of_the_tasks() -> None:
     finally:
         workers.shutdown()
     assert there == here
+
+
+def test_the_tables_a_process_keeps_stay_within_their_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker serves task after task, game after game, preset after preset: the entries it
+    keeps, in all its tables together, never pass the bound by more than one task adds."""
+    family = PlayRules.of(load_preset("family").rules)
+    tasks = []
+    for seed in range(40):
+        rules = RULES if seed % 3 else family
+        pos = random_position(seed, cards=6)
+        tasks.append(Task(rules, PLAY, (pos,), (40,), tuple(Solver(rules).moves(pos)), True))
+    most_one = 0
+    for task in tasks:
+        alone: worlds.Tables = {}
+        solve(task, alone)
+        most_one = max(most_one, worlds.kept_entries(alone))
+    bound = 3_000
+    assert most_one < bound
+    monkeypatch.setattr(worlds, "KEPT_ENTRIES", bound)
+    kept: worlds.Tables = {}
+    most = 0
+    for task in tasks:
+        solve(task, kept)
+        most = max(most, worlds.kept_entries(kept))
+    assert bound < most <= bound + most_one

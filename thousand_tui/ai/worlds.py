@@ -65,6 +65,10 @@ class Answer:
 
 Tables = dict[tuple[PlayRules, int], Table]
 _kept: Tables = {}  # this process's tables, kept from task to task
+# The entries this process keeps in all its tables together (about 300 bytes each): past it
+# they are emptied before the next task, so a worker that serves game after game, or tables
+# of several presets, holds at most this many plus what one task adds.
+KEPT_ENTRIES = 100_000
 
 
 def table_for(tables: Tables, rules: PlayRules, weight: int) -> Table:
@@ -76,12 +80,22 @@ def table_for(tables: Tables, rules: PlayRules, weight: int) -> Table:
     return table
 
 
+def kept_entries(tables: Tables) -> int:
+    return sum(len(table) for table in tables.values())
+
+
+def _keep_bounded(tables: Tables) -> None:
+    if kept_entries(tables) > KEPT_ENTRIES:
+        tables.clear()
+
+
 def solve(task: Task, tables: Tables | None = None) -> Answer:
     """Answer one task (in a worker process or here) with `tables`, by default the ones this
     process keeps. A table only saves work, but how much decides whether a node limit cuts a
     search short: a decision that must not depend on earlier ones brings fresh tables."""
     deadline = time.perf_counter() + task.seconds if task.seconds is not None else None
     kept = _kept if tables is None else tables
+    _keep_bounded(kept)
 
     def solver_for(weight: int) -> Solver:
         table = table_for(kept, task.rules, weight)
