@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
 from thousand_tui.ai import pool, worlds
-from thousand_tui.ai.solver import PlayRules, Position, Solver
+from thousand_tui.ai.solver import PlayRules, Position, Solver, cards_of
 from thousand_tui.ai.worlds import PLAY, REACHES, VALUE, Task, run, solve
 from thousand_tui.presets import load_preset
 
@@ -92,3 +93,30 @@ def test_the_tables_a_process_keeps_stay_within_their_bound(
         solve(task, kept)
         most = max(most, worlds.kept_entries(kept))
     assert bound < most <= bound + most_one
+
+
+def test_a_task_leaves_nothing_for_the_garbage_collector() -> None:
+    """What a task made is freed as soon as it ends: a reference cycle through a solver would
+    hold its table (often 100,000 entries) until the next full collection, and a worker
+    serving task after task would grow with every deal."""
+    positions = [random_position(seed, cards=6) for seed in range(4)]
+    mid_trick = random_position(9, cards=6)
+    leader_card = cards_of(mid_trick.hands[0])[0]
+    mid_trick.hands[0] ^= 1 << leader_card
+    mid_trick.trick = [(0, leader_card)]
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for pos in [*positions, mid_trick]:
+            moves = tuple(Solver(RULES).moves(pos))
+            solve(Task(RULES, PLAY, (pos,), (40,), moves, exact=True, own=1))
+            solve(Task(RULES, REACHES, (pos,), (20, 40)))
+            solve(Task(RULES, VALUE, (pos,)))
+        found = gc.collect()
+        garbage = [type(o).__name__ for o in gc.garbage]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert found == 0, garbage[:20]

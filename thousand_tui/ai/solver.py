@@ -558,17 +558,17 @@ class Solver:
         hands = list(pos.hands)
         hands[pos.to_move] ^= 1 << card
         sides = set()
-
-        def complete(cards: list[int]) -> None:
+        must_beat = self.rules.must_beat
+        tricks = [[*(c for _, c in pos.trick), card]]  # the trick's ways to be completed
+        while tricks:
+            cards = tricks.pop()
             if len(cards) == k:
                 w = (pos.leader + trick_winner_index(cards, pos.trump)) % k
                 sides.add(w == pos.declarer)
-                return
+                continue
             q = (pos.leader + len(cards)) % k
-            for c in cards_of(follow_mask(hands[q], cards, pos.trump, self.rules.must_beat)):
-                complete([*cards, c])
-
-        complete([*(c for _, c in pos.trick), card])
+            for c in cards_of(follow_mask(hands[q], cards, pos.trump, must_beat)):
+                tricks.append([*cards, c])
         if len(sides) == 2:
             return 0
         return 1 if True in sides else -1
@@ -598,7 +598,9 @@ class Solver:
         self.bonus = pos.last_bonus
         scores = sum(1 << i for i, s in enumerate(pos.marriage_scores) if s)
         self.salt = (pos.declarer | scores << 2 | pos.last_bonus << 5) << 9
-        self._trick = self._trick3 if k == 3 else self._trick2
+        # Which trick search, as a flag: a bound method kept on the solver would be a cycle
+        # that holds its table (often 100,000 entries) until the next full collection.
+        self.three = k == 3
 
     def _root(self, alpha: int, beta: int) -> int:
         pos = self.pos
@@ -619,7 +621,8 @@ class Solver:
             revoke = 0
             if pos.pending is not None and pos.pending[0] == pos.leader:
                 revoke = self._marriage_gain(*pos.pending)
-            return self._trick(
+            trick = self._trick3 if self.three else self._trick2
+            return trick(
                 pos.leader,
                 c,
                 pos.trump,
@@ -783,7 +786,7 @@ class Solver:
         best = -INF if maxing else INF
         best_move = -1
         can_score = self.mscore[leader]
-        trick = self._trick
+        trick = self._trick3 if self.three else self._trick2
         masks = self._lead_masks(leader, trump, owner, md, rest)
         declare = maxing or self.w_def > 0
         codes = [hint if hint >= 0 else self._first_lead(masks, declare)]
