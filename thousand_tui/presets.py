@@ -1,4 +1,4 @@
-"""Presets: YAML files of table conventions (RULES.md §3), shipped or the player's own.
+"""Presets: YAML files of table conventions (docs/rules.md#presets), shipped or the player's own.
 
 A preset file nests the convention keys (`bidding: {step: 5}`) and may also hold `extends` (a
 shipped preset name or a path relative to the file), `title` and `description` (`{en: …, ru: …}`).
@@ -77,7 +77,7 @@ def rules_dir() -> Path:
 
 
 def shipped_names() -> list[str]:
-    """Names of the shipped presets, the five of RULES.md §3 first."""
+    """Names of the shipped presets, the five of docs/rules.md#presets first."""
     names = [path.stem for path in rules_dir().glob("*.yaml")]
     rank = {name: index for index, name in enumerate(SHIPPED_ORDER)}
     return sorted(names, key=lambda name: (rank.get(name, len(rank)), name))

@@ -1,5 +1,5 @@
 """The rule book: every convention of a table in words, English and Russian, grouped by
-section (RULES.md §2), for `thousand presets NAME` and the table's conventions page.
+section (docs/rules.md#conventions), for `thousand presets NAME` and the table's conventions page.
 
 Each key of the conventions has its label and the words for its values (`_WORDS`); texts are
 format strings where `{v}` is the value, `{r}` the Rules and `{v:pts}` a number of points with
@@ -760,7 +760,7 @@ def _value_words(rules: Rules, key: str, lang: int) -> str:
 
 
 def describe_rules(rules: Rules, lang: str = "en") -> list[tuple[str, list[tuple[str, str]]]]:
-    """Every convention in words, grouped like RULES.md §2: [(section, [(label, value)])].
+    """Every convention in words, grouped by the schema's sections: [(section, [(label, value)])].
     A setting of a rule that is off is left out (`rules.applies`), and so is a section left
     empty."""
     index = _lang_index(lang)

@@ -1,4 +1,4 @@
-"""Saved games: every game is a record file under the user's data directory (RECORD.md).
+"""Saved games: every game is a record file under the user's data directory (docs/record.md).
 
 The record is appended and flushed line by line as the game goes, so it is the autosave.
 `thousand games` lists the saved games, `thousand --resume [FILE]` continues one.

@@ -2,7 +2,7 @@
 
 A test deals chosen cards (`stacked_game`), drives the decisions with short scripts
 (`play_out`: `"1 bid 105"`, `"0 give 9S 2"`, `"1 play KH H"`) or whole tricks (`play_cards`),
-and checks the exact `result` line of RECORD.md (`result_of`).
+and checks the exact `result` line of docs/record.md#result (`result_of`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""Hypothesis strategies for tables of conventions: any valid value of any key of RULES.md §2
-on top of a shipped preset, with 2, 3 or 4 players.
+"""Hypothesis strategies for tables of conventions: any valid value of any key of
+docs/rules.md#conventions on top of a shipped preset, with 2, 3 or 4 players.
 
 "Valid" is per key (its type, its listed values, its least value); a drawn combination may
-still break a check between keys (§2.11), which the loader must refuse by naming the keys.
+still break a check between keys (docs/rules.md#validation), which the loader must refuse by
+naming the keys.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The auction (RULES.md §2.3): who sits on 100, steps, jumps, the maximum, the marriage
+"""The auction (docs/rules.md#auction): who sits on 100, steps, jumps, the maximum, the marriage
 requirement, the marriage cap, passing, and bidding in the minus."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The barrel (бочка), RULES.md §2.9 `barrel.*` and "The barrel, exactly"."""
+"""The barrel (бочка), docs/rules.md#barrel."""
 
 from __future__ import annotations
 
@@ -701,8 +701,8 @@ def fined_redeal(start: MatchState) -> dict:
 
 
 class TestCutFine:
-    """A cut fine on the player on the barrel (`deal.cut_ritual`, RULES.md "The barrel,
-    exactly"): taken at the cut, before the deal; he leaves the barrel, not as a fall.
+    """A cut fine on the player on the barrel (`deal.cut_ritual`,
+    docs/rules.md#the-cut): taken at the cut, before the deal; he leaves the barrel, not as a fall.
     Dealer 0: the cutter is seat 2."""
 
     def test_he_leaves_the_barrel_before_the_auction(self) -> None:

@@ -1,4 +1,4 @@
-"""`thousand simulate` and `thousand replay` round trips (RECORD.md "Guarantees")."""
+"""`thousand simulate` and `thousand replay` round trips (docs/record.md#replay)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Whole games under any combination of conventions (RULES.md §2).
+"""Whole games under any combination of conventions (docs/rules.md#conventions).
 
 Hypothesis draws any valid value of any key on top of a shipped preset (a preset file that
 `extends` it), with 2, 3 or 4 players. A combination the loader refuses is refused with a

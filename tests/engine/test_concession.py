@@ -1,4 +1,4 @@
-"""Conceding (роспись) and baptism (крещусь), RULES.md §2.5."""
+"""Conceding (роспись) and baptism (крещусь), docs/rules.md#raise-concession-and-baptism."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The dark game (игра втёмную), RULES.md §2.9 `dark.*` and "The dark game, exactly"."""
+"""The dark game (игра втёмную), docs/rules.md#dark-game."""
 
 from __future__ import annotations
 

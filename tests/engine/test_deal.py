@@ -1,4 +1,4 @@
-"""The deal (RULES.md §1, §5 step 1, `deal.*`): dealing, the dealer, the cut, the end of the
+"""The deal (docs/rules.md#dealing, `deal.*`): dealing, the dealer, the cut, the end of the
 game, illegal actions and what each seat may see."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The golden deal (золотой кон), RULES.md §2.9 `golden.*` and "The golden deal, exactly"."""
+"""The golden deal (золотой кон), docs/rules.md#golden-deal."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Palki (RULES.md §2.8): who gets one, every third or three in a row, the penalty, the
+"""Palki (docs/rules.md#palki): who gets one, every third or three in a row, the penalty, the
 declarer, and the deals that neither give one nor break a streak."""
 
 from __future__ import annotations

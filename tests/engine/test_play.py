@@ -1,5 +1,5 @@
-"""The tricks and the marriages (RULES.md §1, §2.6): following suit, trumping, who wins,
-declaring on lead, trump changes, `marriage.*`, `ace_marriage.*`, `play.*`."""
+"""The tricks and the marriages (docs/rules.md#play, docs/rules.md#marriages): following suit,
+trumping, who wins, declaring on lead, trump changes, `marriage.*`, `ace_marriage.*`, `play.*`."""
 
 from __future__ import annotations
 

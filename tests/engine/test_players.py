@@ -1,4 +1,4 @@
-"""Two and four players (RULES.md §2.1 `players`, §2.9 `four_player.*`, §2.10 `two_player.*`)."""
+"""Two and four players (docs/rules.md#two-players, docs/rules.md#four-players)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The shipped presets at the table (RULES.md §3): each one's own differences, shown in play."""
+"""The shipped presets at the table (docs/rules.md#presets): each one's own differences, shown in
+play."""
 
 from __future__ import annotations
 

@@ -73,7 +73,7 @@ def check_views(game: Game, to_move: int, legal: list[Action]) -> None:
 
 
 def check_record(game: Game) -> None:
-    """Results against the rules of RECORD.md: sums, state = previous + deltas."""
+    """Results against the rules of docs/record.md#result: sums, state = previous + deltas."""
     n = game.rules.players
     previous: dict[str, Any] | None = None
     before: dict[str, Any] = {}

@@ -1,4 +1,5 @@
-"""Game records (RECORD.md): writing, replaying, resuming mid-deal and scenarios with a start."""
+"""Game records (docs/record.md): writing, replaying, resuming mid-deal and scenarios with a
+start."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Redeal (RULES.md §2.2): who may ask, when, each trigger, mandatory redeals, and what a
+"""Redeal (docs/rules.md#redeal): who may ask, when, each trigger, mandatory redeals, and what a
 redeal does not count as."""
 
 from __future__ import annotations

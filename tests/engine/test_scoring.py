@@ -1,4 +1,5 @@
-"""Scoring a deal (RULES.md §2.7), samosval, the winner and the order of adjustments (§2.9)."""
+"""Scoring a deal (docs/rules.md#contract-and-defenders), samosval, the winner and the order of
+adjustments (docs/rules.md#order-of-score-adjustments)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Taking a card back (RECORD.md, `takeback`): the game rebuilt from its record without the
+"""Taking a card back (docs/record.md#takeback): the game rebuilt from its record without the
 decisions withdrawn, the record marked, and replays and resumes that agree."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The talon and the exchange (RULES.md §2.4): showing it, giving one card to each opponent,
+"""The talon and the exchange (docs/rules.md#talon): showing it, giving one card to each opponent,
 and raising the contract."""
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ FUZZ = settings(
 )
 LONG = settings(FUZZ, max_examples=1000)  # `pytest -m slow`: new examples every run
 
-# Field names of RECORD.md, so that fuzzed lines look like records often enough to go deep.
+# Field names of docs/record.md, so that fuzzed lines look like records often enough to go deep.
 FIELDS = [
     "type",
     "format",

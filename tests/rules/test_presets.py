@@ -1,4 +1,5 @@
-"""Shipped presets (RULES.md §3), user preset files, `extends`, errors and descriptions."""
+"""Shipped presets (docs/rules.md#presets), user preset files, `extends`, errors and
+descriptions."""
 
 from __future__ import annotations
 

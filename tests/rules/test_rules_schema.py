@@ -1,4 +1,5 @@
-"""The convention schema and the `Rules` object (RULES.md §2, §2.11)."""
+"""The convention schema and the `Rules` object (docs/rules.md#conventions,
+docs/rules.md#validation)."""
 
 from __future__ import annotations
 

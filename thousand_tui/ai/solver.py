@@ -2,7 +2,7 @@
 
 The position is compact: a 24-bit mask of cards per active seat (card index = suit * 6 + rank,
 as `engine.cards.Card.index`), the trick under way, trump and its owner. Every play rule of
-RULES.md §2.6 is followed: follow suit, must trump, `play.must_beat`, `play.trump_lead:
+docs/rules.md#play is followed: follow suit, must trump, `play.must_beat`, `play.trump_lead:
 owner_only`, marriages declared on lead (points, trump change, "по масти", the ace marriage,
 `marriage.on_first_lead`, `marriage.card_must_win`, `barrel.marriages_count`) and, with two
 players, the other talon going to the winner of the last trick.

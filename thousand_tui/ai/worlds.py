@@ -141,8 +141,8 @@ def own_points(
 ) -> dict[Move, int]:
     """The points `seat` (a defender) takes for himself after each move, his marriages
     included, when the other two hands keep as many of them from him as they can. A defender
-    scores his own tricks only (RULES.md: `scoring`), so once a move's chance against the
-    contract is settled, these are what it is worth to him."""
+    scores his own tricks only (docs/rules.md#contract-and-defenders), so once a move's chance
+    against the contract is settled, these are what it is worth to him."""
     mine = pos.copy()
     mine.declarer = seat
     return solver.move_values(mine, moves)

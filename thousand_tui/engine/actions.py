@@ -1,4 +1,4 @@
-"""Decisions a seat can make, as the game record writes them (RECORD.md, `action` lines)."""
+"""Decisions a seat can make, as the game record writes them (docs/record.md#action)."""
 
 from __future__ import annotations
 

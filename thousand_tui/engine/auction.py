@@ -1,5 +1,5 @@
 """The dark offer and the auction (торговля): who opens, who must pass, what may be bid
-(RULES.md §2.3, `bidding.*`, `dark.*`, `barrel.bidding`).
+(docs/rules.md#auction, `bidding.*`, `dark.*`, `barrel.bidding`).
 
 The caps on a bid are data (`BidCap`: the rule that sets it and its limit), so the table words
 them in its own language and the engine's refusals name the same rule.

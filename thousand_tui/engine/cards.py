@@ -1,4 +1,4 @@
-"""The deck: 24 cards, four suits, ranks 9 J Q K 10 A (RULES.md §1)."""
+"""The deck: 24 cards, four suits, ranks 9 J Q K 10 A (docs/rules.md#the-cards)."""
 
 from __future__ import annotations
 

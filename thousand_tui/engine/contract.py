@@ -1,5 +1,5 @@
 """The contract after the exchange: play it, raise it, concede it («Р», `rospis.*`) or be
-baptised («крещусь», `baptism.*`) (RULES.md §2.4, §2.7).
+baptised («крещусь», `baptism.*`) (docs/rules.md#raise-concession-and-baptism).
 
 What a concession costs and gives is data (`ConcessionTerms`), read by the scoring and by the
 table alike.

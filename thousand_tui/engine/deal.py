@@ -1,4 +1,4 @@
-"""One deal (кон), from the dark offer to the last trick (RULES.md §5).
+"""One deal (кон), from the dark offer to the last trick (docs/rules.md#the-order-of-a-deal).
 
 `Deal` holds the state of a deal and its order: `legal_actions(seat)` lists the decisions open
 to a seat, `apply` takes one of them and runs every step the rules make without a choice (the

@@ -1,4 +1,4 @@
-"""Shuffling, the cut and dealing (RULES.md §5 step 1, `deal.cut_ritual`, §2.10)."""
+"""Shuffling, the cut and dealing (docs/rules.md#dealing, docs/rules.md#the-cut)."""
 
 from __future__ import annotations
 
@@ -23,13 +23,13 @@ class Dealt:
 
 
 def deal_rng(seed: int, number: int) -> random.Random:
-    """Every deal's shuffle comes from the game seed and the deal number (RECORD.md)."""
+    """Every deal's shuffle comes from the game seed and the deal number (docs/rules.md#dealing)."""
     return random.Random(seed * 1_000_003 + number)
 
 
 def first_dealer_of(seed: int, players: int) -> int:
-    """The first dealer of a new game, drawn from its seed (RULES.md §5 step 1: the record
-    keeps it as `first_dealer`, so the game replays with it)."""
+    """The first dealer of a new game, drawn from its seed (docs/rules.md#seats-dealer-and-forehand:
+    the record keeps it as `first_dealer`, so the game replays with it)."""
     return random.Random(f"first dealer {seed}").randrange(players)
 
 
@@ -67,7 +67,7 @@ def fined_at_the_cut(rules: Rules, match: MatchState, cutter: int) -> MatchState
 
     The fine is taken at the cut, before the deal. A fined player on the barrel leaves it: his
     score is his barrel score less the fine, his attempts and tally are gone, and it is not a
-    fall (RULES.md "The barrel, exactly"). A fine of 0 is no fine: he stays on."""
+    fall (docs/rules.md#the-cut). A fine of 0 is no fine: he stays on."""
     fine = rules.deal.cut_penalty
     scores = list(match.scores)
     scores[cutter] -= fine
@@ -84,8 +84,8 @@ def deal_cards(
 
     The talon cards are taken from the middle of the deck (never among the first or last
     three, as the rule of the deal says), so the bottom card goes to the dealer (three and two
-    players) or, with four players, to the talon the sitting-out dealer watches (RULES.md §5,
-    the deal)."""
+    players) or, with four players, to the talon the sitting-out dealer watches
+    (docs/rules.md#dealing)."""
     hands: list[list[Card]] = [[] for _ in range(players)]
     talon: list[Card] = []
     seats = receivers(len(deck), dealer, players, two_player_talon)

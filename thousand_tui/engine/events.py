@@ -198,7 +198,7 @@ FallReason = Literal["contract", "attempts", "bump", "simultaneous"]
 
 @dataclass(frozen=True, slots=True)
 class SheetEvent:
-    """A note of the score sheet in a deal's result (RECORD.md, `result.events`)."""
+    """A note of the score sheet in a deal's result (docs/record.md#events)."""
 
     kind: ClassVar[str]
 

@@ -1,6 +1,6 @@
 """The talon (прикуп) and the exchange: which talon, whether it is shown, the raise before
 giving, and the cards the declarer owes — one to each opponent, or put aside with two players
-(RULES.md §2.4, `talon.*`, `two_player.*`)."""
+(docs/rules.md#talon, docs/rules.md#giving-cards)."""
 
 from __future__ import annotations
 

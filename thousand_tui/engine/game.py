@@ -1,4 +1,5 @@
-"""A game (партия): deals until someone wins (RULES.md §1, §5), and its record (RECORD.md).
+"""A game (партия): deals until someone wins (docs/rules.md#the-order-of-a-deal), and its record
+(docs/record.md).
 
 The one API every front end uses: `to_move`, `legal_actions(seat)`, `apply(action)` → events,
 `view(seat)`. Every decision and every result is appended to `lines` (the game record) and

@@ -1,4 +1,5 @@
-"""What the score sheet must show after every deal, whatever the conventions (RULES.md §2.7–§2.9).
+"""What the score sheet must show after every deal, whatever the conventions
+(docs/rules.md#scoring-a-deal).
 
 Pure checks of a settled deal against the match state before it: each returns the rules it
 finds broken (an empty list when all hold). The engine's property tests run them on every deal

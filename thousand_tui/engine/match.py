@@ -1,4 +1,4 @@
-"""The match state between deals: the score sheet's running columns (RECORD.md `state`)."""
+"""The match state between deals: the score sheet's running columns (docs/record.md#state)."""
 
 from __future__ import annotations
 

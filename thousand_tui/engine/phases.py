@@ -1,4 +1,5 @@
-"""The course of a deal: its phases, and what it keeps of tricks and declarations (RULES.md §5)."""
+"""The course of a deal: its phases, and what it keeps of tricks and declarations
+(docs/rules.md#the-order-of-a-deal)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Game records (RECORD.md): parsing their lines, rebuilding a game from them and finding the
+"""Game records (docs/record.md): parsing their lines, rebuilding a game from them and finding the
 first difference with a replay. Pure: the files themselves (writing, locking, reading from
 disk) are `thousand_tui.records`'s."""
 
@@ -21,7 +21,7 @@ from .rules import Rules, RulesError
 # Fields that describe how a line was made, not what happened: never compared by `replay`.
 IGNORED_FIELDS = frozenset({"think_ms", "created", "hinted"})
 
-# Types of the `action` fields, checked before an action is read (RECORD.md, "action").
+# Types of the `action` fields, checked before an action is read (docs/record.md#action).
 _ACTION_FIELDS: dict[str, tuple[type, ...]] = {
     "value": (int,),
     "card": (str,),
@@ -526,7 +526,8 @@ def _diff(a: dict[str, Any], b: dict[str, Any]) -> str | None:
 # ---------------------------------------------------------------------- taking a card back
 
 TAKEBACK = "takeback"
-"""The record line of a take-back (RECORD.md): `{"type": "takeback", "seat": 0, "actions": 3}`
+"""The record line of a take-back (docs/record.md#takeback):
+`{"type": "takeback", "seat": 0, "actions": 3}`
 withdraws the `actions` action lines just before it, the first of them a card of `seat`;
 the game goes on from the decision before that card."""
 

@@ -1,5 +1,5 @@
 """The redeal (пересдача): the hands and talons that allow or force one, and the questions to
-the seats that may ask (RULES.md §2.2, `redeal.*`)."""
+the seats that may ask (docs/rules.md#redeal, `redeal.*`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Table conventions (RULES.md §2): the schema of every key and the frozen `Rules` object.
+"""Table conventions (docs/rules.md#conventions): the schema of every key and the frozen `Rules`
+object.
 
 Each convention is one field of a frozen dataclass; the field declaration carries the key's type,
 allowed values and default, and `SCHEMA` is built from those declarations. Validation, `to_dict`,
@@ -35,7 +36,7 @@ SECTIONS: Final = (
     MATCH,
     TWO_PLAYERS,
 )
-"""The groups of RULES.md §2, in order."""
+"""The groups of the conventions, in order (docs/rules.md#conventions)."""
 
 SUIT_LETTERS: Final = ("H", "D", "C", "S")
 """The keys of `marriage.values`, from the most valuable marriage down."""
@@ -87,7 +88,7 @@ def _location(source: str, line: int | None) -> str:
 
 @dataclass(frozen=True)
 class KeySpec:
-    """One convention: its dotted key, type, allowed values, default and RULES.md section.
+    """One convention: its dotted key, type, allowed values, default and section.
 
     `type` is "bool", "int", "str" or "map". `values` lists the allowed values (None for a free
     int or the map); `nullable` allows null; `minimum` bounds a free int from below.
@@ -514,7 +515,7 @@ def _key_spec(
 
 
 SCHEMA: Final[Mapping[str, KeySpec]] = _schema()
-"""Every convention by dotted key, in RULES.md order."""
+"""Every convention by dotted key, in the order of docs/rules.md#conventions."""
 
 
 def applies(rules: Rules, key: str) -> bool:
@@ -620,7 +621,7 @@ def _check_suit_values(spec: KeySpec, value: Any) -> tuple[tuple[str, int], ...]
 
 
 def check_constraints(values: Mapping[str, Any]) -> None:
-    """The cross-key checks of RULES.md §2.11 on a flat mapping of valid values."""
+    """The cross-key checks of docs/rules.md#validation on a flat mapping of valid values."""
     low, high, step = values["bidding.min"], values["bidding.max"], values["bidding.step"]
     if low > high:
         raise RulesError(
@@ -649,7 +650,8 @@ def check_constraints(values: Mapping[str, Any]) -> None:
             related=("bidding.min", "bidding.max"),
         )
     # A feature that is switched off has its keys checked for type and value (above), but not
-    # against the other keys: those checks matter only while it is played (RULES.md §2.11).
+    # against the other keys: those checks matter only while it is played
+    # (docs/rules.md#validation).
     threshold, target = values["barrel.threshold"], values["target"]
     if values["barrel.enabled"] and threshold >= target:
         raise RulesError(
@@ -772,7 +774,7 @@ def with_overrides(rules: Rules, overrides: Mapping[str, Any]) -> Rules:
 
 
 def iter_conventions(rules: Rules) -> Iterator[tuple[str, str, Any]]:
-    """(RULES.md section, dotted key, value) for every key, in RULES.md order."""
+    """(section, dotted key, value) for every key, in the order of docs/rules.md#conventions."""
     for spec in SCHEMA.values():
         yield spec.section, spec.key, plain(rules.get(spec.key))
 

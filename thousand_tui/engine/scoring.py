@@ -1,4 +1,4 @@
-"""Scoring a finished deal and the match rules after it (RULES.md §2.5, §2.7–§2.9).
+"""Scoring a finished deal and the match rules after it (docs/rules.md#scoring-a-deal).
 
 The order of adjustments is the rules' own: the cut fine, contract and points (with
 multipliers), concession and baptism amounts, the sitter's points, palki and their penalties,
@@ -200,7 +200,7 @@ def settle(deal: DealOutcome) -> Settlement:
     on_barrel = [before.on_barrel(s) for s in range(n)]
     frozen = rules.barrel.opponents_freeze and on_barrel[declarer]
     palki_given = [0] * n
-    # Seats whose palki streak this deal neither extends nor breaks (RULES.md §2.8).
+    # Seats whose palki streak this deal neither extends nor breaks (docs/rules.md#palki).
     takes_part = [s in deal.order for s in range(n)]
     barrel_gain: list[int] = [0] * n
     made: bool | None = None
@@ -208,7 +208,7 @@ def settle(deal: DealOutcome) -> Settlement:
 
     if played:
         # The result line lists the marriages whose points were withheld during play
-        # (RECORD.md, `marriage_withheld`; `marriage.card_must_win`).
+        # (docs/record.md#events, `marriage_withheld`; `marriage.card_must_win`).
         for declaration in deal.declarations:
             if declaration.withheld:
                 sheet.note(WithheldMarriage(declaration.seat, declaration.suit))
@@ -238,7 +238,7 @@ def settle(deal: DealOutcome) -> Settlement:
     if deal.sitting_out is not None and not frozen:
         sitter = deal.sitting_out
         if not on_barrel[sitter]:
-            # Like a defender's points (RULES.md §2.9, `four_player.sitter_scores`).
+            # Like a defender's points (docs/rules.md#the-sitters-points).
             talon_points, marriages = sitter_points(rules, deal.sitter_talon)
             amount = _multiplied(rules, talon_points, marriages, m, marriage_m)
             if amount:
@@ -263,7 +263,7 @@ def settle(deal: DealOutcome) -> Settlement:
                     takes_part[seat] = True
         elif (
             rules.rospis.declarer == "palka"
-            and not on_barrel[declarer]  # a player on the barrel gets no palki (§2.8)
+            and not on_barrel[declarer]  # no palki on the barrel (docs/rules.md#palki)
             and not concession_is_free(rules, before, declarer)
         ):
             palki_given[declarer] = 1
@@ -476,7 +476,7 @@ def _barrel(
     made: bool | None,
     played: bool,
 ) -> list[int]:
-    """Climbs, attempts, falls and wins (RULES.md §2.9, "The barrel, exactly").
+    """Climbs, attempts, falls and wins (docs/rules.md#barrel).
 
     Returns the seats that won in this deal."""
     b = rules.barrel
@@ -495,7 +495,7 @@ def _barrel(
         attempts, tally = place.attempts_used, place.tally
         if seat == declarer and not made and b.failed_contract == "fall":
             # A failed contract, or (`rospis.on_barrel: allowed`) a conceded one, under either
-            # `barrel.goal` (RULES.md "Falling").
+            # `barrel.goal` (docs/rules.md#barrel, "Falling").
             falling[seat] = "contract"
             contract_fall = seat
             continue
@@ -522,7 +522,7 @@ def _barrel(
             falling[seat] = "attempts"
 
     # A deal that someone wins is settled in full for the others too: attempts run out, falls,
-    # climbs (RULES.md "The barrel, exactly"), so the last line of the sheet keeps the rules.
+    # climbs (docs/rules.md#barrel), so the last line of the sheet keeps the rules.
     climbers: list[int] = []
     for seat in range(deal.players):
         if on_barrel[seat] or sheet.scores[seat] < threshold:
@@ -622,7 +622,7 @@ def _state(sheet: _Sheet, golden_left: int, golden_made: bool) -> MatchState:
 
 def _pick_winner(deal: DealOutcome, state: MatchState, winners: list[int]) -> int | None:
     """Several winners in one deal: the declarer, else the highest score, then the first
-    clockwise from forehand (RULES.md §2.9, "Other rules not in a key")."""
+    clockwise from forehand (docs/rules.md#end-of-game)."""
     if not winners:
         return None
     if deal.declarer in winners:

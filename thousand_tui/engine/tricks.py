@@ -1,5 +1,5 @@
 """Trick play: which cards may be played, marriages declared on lead, who wins a trick
-(RULES.md §1, §2.6, `play.*`, `marriage.*`)."""
+(docs/rules.md#play, docs/rules.md#marriages)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Every string of the table in English and Russian, with the game's own terms.
 
 `Translator(lang)(key, **values)` formats one message. Each entry is `(english, russian)`;
-`tests/tui/test_i18n.py` checks that both exist and use the same placeholders.
+`tests/tui/test_parts.py` checks that both exist and use the same placeholders.
 """
 
 from __future__ import annotations
