@@ -53,17 +53,14 @@ def marriages_count(view: SeatView) -> bool:
 
 
 def talon_size(view: SeatView) -> int:
-    rules = view.rules
-    if view.players == 2:
-        return 3 if rules.two_player.talons == "two_by_three" else 2
-    return 3
+    return view.rules.talon_size
 
 
 def kept_size(view: SeatView) -> int:
-    """How many cards the declarer keeps to play."""
-    if view.players != 2:
-        return 8
-    return 9 if view.rules.two_player.talons == "two_by_three" else 10
+    """How many cards the declarer keeps to play: his hand as dealt, and one more with three
+    players (he takes the talon of 3 and gives one to each opponent)."""
+    rules = view.rules
+    return rules.hand_size if view.players == 2 else rules.hand_size + 1
 
 
 # ---------------------------------------------------------------- the exchange
@@ -409,7 +406,7 @@ def blind_chance(view: SeatView, pool: Sequence[Card], rng: random.Random, sampl
     rules = view.rules
     model = hand_model()
     need = made_threshold(rules, rules.dark.contract)
-    size = 7 if view.players != 2 else (9 if rules.two_player.talons == "two_by_three" else 10)
+    size = rules.hand_size
     total = 0.0
     for _ in range(samples):
         cards = rng.sample(list(pool), size + talon_size(view))
