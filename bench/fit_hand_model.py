@@ -63,8 +63,8 @@ def one_deal(args: tuple[str, int]) -> dict[str, object]:
     deck = list(DECK)
     rng.shuffle(deck)
     if rules.players == 2:
-        size = 3 if rules.two_player.talons == "two_by_three" else 2
-        per_hand = 9 if size == 3 else 10
+        size = rules.talon_size
+        per_hand = rules.hand_size
         mine, theirs = deck[:per_hand], deck[per_hand : 2 * per_hand]
         talon = deck[2 * per_hand : 2 * per_hand + size]
         cards = mine + talon
@@ -137,8 +137,8 @@ def played_deal(args: tuple[str, int, int]) -> dict[str, object]:
     rng.shuffle(deck)
     declarer = 1  # forehand of dealer 0
     if n == 2:
-        size = 3 if rules.two_player.talons == "two_by_three" else 2
-        per = 9 if size == 3 else 10
+        size = rules.talon_size
+        per = rules.hand_size
         hands = [tuple(deck[per : 2 * per]), tuple(mine)]
         talons = (tuple(deck[2 * per : 2 * per + size]), tuple(deck[2 * per + size :]))
     else:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .engine.events import BarrelAttempt, BarrelWin, Concession, Palka, sheet_events_of
 from .engine.record import RecordedGame, RecordError, played_lines, takebacks
 from .private import open_private, private_dir, write_private
 from .records import read_record
@@ -248,19 +249,16 @@ def count_result(tally: Tally, line: dict[str, Any], seat: int, hinted_in: set[i
         band = band_of(contract)
         tally.played[band] += 1
         tally.made[band] += bool(line.get("made"))
-    for event in line.get("events") or []:
-        if not isinstance(event, dict) or event.get("seat") != seat:
-            continue
-        kind = event.get("kind")
-        if kind == "concession":
-            tally.concessions += 1
-        elif kind == "palka":
-            count = event.get("count", 1)
-            tally.palki += count if isinstance(count, int) else 1
-        elif kind == "barrel_attempt":
-            tally.barrel_attempts += 1
-        elif kind == "barrel_win":
-            tally.barrel_wins += 1
+    for event in sheet_events_of(line.get("events")):
+        match event:
+            case Concession(seat=s) if s == seat:
+                tally.concessions += 1
+            case Palka(seat=s, count=count) if s == seat:
+                tally.palki += count
+            case BarrelAttempt(seat=s) if s == seat:
+                tally.barrel_attempts += 1
+            case BarrelWin(seat=s) if s == seat:
+                tally.barrel_wins += 1
 
 
 def collect(paths: Iterable[Path], cache_file: Path | None = None) -> Stats:

@@ -13,8 +13,10 @@ from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.dealing import cut_deck, deal, deal_cards
 from thousand_tui.engine.events import CardGiven
 from thousand_tui.engine.game import Game
+from thousand_tui.engine.rules import Rules
 
 from .helpers import (
+    PRESETS,
     SWEEP_GIVE,
     SWEEP_TRICKS,
     actions_of,
@@ -79,6 +81,21 @@ class TestDealing:
         )
         assert [len(h) for h in dealt.hands] == [hand, hand]
         assert [len(t) for t in dealt.talons] == [talon, talon]
+
+    @pytest.mark.parametrize(
+        "rules",
+        [
+            *(rules_of(p) for p in PRESETS),
+            rules_of("two-player", two_player__talons="two_by_three"),
+            rules_of("two-player", two_player__talons="two_by_two"),
+        ],
+    )
+    def test_the_rules_say_the_size_of_the_talon_and_hands_as_dealt(self, rules: Rules) -> None:
+        game = Game(rules, seed=8)
+        talons = game.deal.dealt.talons
+        assert [len(t) for t in talons] == [rules.talon_size] * len(talons)
+        dealt = [len(h) for h in game.deal.dealt.hands if h]
+        assert dealt == [rules.hand_size] * (2 if rules.players == 2 else 3)
 
     def test_shuffle_comes_from_seed_and_deal_number(self) -> None:
         a = deal(seed=11, number=4, dealer=0, players=3, cut_ritual=False)

@@ -20,6 +20,7 @@ from .helpers import (
     PLAY_HANDS,
     PLAY_TALON,
     PLAY_TRICKS,
+    PRESETS,
     SWEEP_GIVE,
     SWEEP_HANDS,
     SWEEP_TALON,
@@ -293,3 +294,49 @@ class TestScenarios:
         res = result_of(again)
         # 515 + 40 = 555 → 0.
         assert res["state"]["scores"] == [0, 100, 140]
+
+
+# ---------------------------------------------------------------- the notes of a result
+
+
+def test_every_note_of_the_score_sheet_is_read_back_into_its_class() -> None:
+    """Each kind of note has one class that reads it: the notes of random games of every
+    preset, written into the record, read back equal to the engine's own."""
+    from thousand_tui.engine import events
+    from thousand_tui.engine.events import SHEET_EVENTS, SheetEvent, sheet_events_of
+
+    classes = {
+        c
+        for c in vars(events).values()
+        if isinstance(c, type) and issubclass(c, SheetEvent) and c is not SheetEvent
+    }
+    assert set(SHEET_EVENTS) == classes
+    assert len({c.kind for c in SHEET_EVENTS}) == len(SHEET_EVENTS)
+    seen: set[type[SheetEvent]] = set()
+    for preset in PRESETS:
+        for seed in range(4):
+            game = random_game(rules_of(preset), seed, deals=30)
+            lines = [line for line in game.lines if line["type"] == "result"]
+            for settled, line in zip(game.results, lines, strict=True):
+                written = json.loads(json.dumps(line["events"]))
+                assert sheet_events_of(written) == settled.events
+                seen.update(type(e) for e in settled.events)
+    assert len(seen) >= 8
+
+
+def test_a_malformed_note_is_left_out() -> None:
+    from thousand_tui.engine.events import Frozen, Palka, Samosval, sheet_events_of
+
+    raw = [
+        {"kind": "palka", "seat": 1, "count": 2},
+        {"kind": "palka", "seat": "1", "count": 2},
+        {"kind": "palka", "seat": 1},
+        {"kind": "no_such_note", "seat": 1},
+        {"kind": ["palka"]},
+        "palka",
+        {"kind": "samosval", "seat": 2, "from": 555},
+        {"kind": "frozen", "seats": [0, 2]},
+        {"kind": "frozen", "seats": [0, True]},
+    ]
+    assert sheet_events_of(raw) == [Palka(1, 2), Samosval(2, 555), Frozen((0, 2))]
+    assert sheet_events_of(None) == []

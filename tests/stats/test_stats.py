@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from thousand_tui.cli import main
+from thousand_tui.engine.events import BarrelAttempt, BarrelWin, Concession, Palka, SheetEvent
 from thousand_tui.stats import collect, game_key, write_cache
 from thousand_tui.tui.coach import stats_lines
 from thousand_tui.tui.i18n import Translator
@@ -42,8 +44,9 @@ def action(seat: int, act: str, **more: Any) -> dict[str, Any]:
 
 
 def result(number: int, declarer: int | None, contract: int | None, made: bool | None,
-           deltas: list[int], events: list[dict[str, Any]] | None = None,
+           deltas: list[int], events: list[SheetEvent] | None = None,
            redeal: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """A `result` line; its notes written by the engine's own event classes."""
     return {
         "type": "result",
         "number": number,
@@ -52,7 +55,7 @@ def result(number: int, declarer: int | None, contract: int | None, made: bool |
         "contract": contract,
         "made": made,
         "deltas": deltas,
-        "events": events or [],
+        "events": [event.to_record() for event in events or []],
     }
 
 
@@ -67,11 +70,11 @@ GAME_A = [
     result(2, None, None, None, [0, 0, 0], redeal="hand_nines"),
     deal(3),
     action(0, "pass"),
-    result(3, 1, 100, False, [40, -100, 15], [{"kind": "palka", "seat": 0, "count": 1}]),
+    result(3, 1, 100, False, [40, -100, 15], [Palka(0, 1)]),
     deal(4),
-    result(4, 0, 165, False, [-165, 30, 30], [{"kind": "barrel_attempt", "seat": 0, "used": 1}]),
+    result(4, 0, 165, False, [-165, 30, 30], [BarrelAttempt(0, 1)]),
     deal(5),
-    result(5, 0, 130, None, [0, 60, 60], [{"kind": "concession", "seat": 0}]),
+    result(5, 0, 130, None, [0, 60, 60], [Concession(0)]),
     {"type": "end", "winner": 0, "scores": [1000, 10, 35], "deals": 5},
 ]
 # Game B: unfinished; a made 100 with a card played after a hint, a made 140 winning the
@@ -83,7 +86,7 @@ GAME_B = [
     action(0, "play", card="AS", hinted=True),
     result(1, 0, 100, True, [100, 10, 5]),
     deal(2),
-    result(2, 0, 140, True, [140, 0, 0], [{"kind": "barrel_win", "seat": 0}]),
+    result(2, 0, 140, True, [140, 0, 0], [BarrelWin(0)]),
 ]
 # Game C: no human seat (a simulation): left out.
 GAME_C = [header("2026-01-03T10:00:00Z", ("easy", "easy"), human=False), deal(1),
@@ -191,3 +194,61 @@ def test_thousand_stats_json(
 def test_no_games_yet(tmp_path: Path) -> None:
     lines = stats_lines(collect([], None), Translator("en"))
     assert lines == ["No games of yours are saved yet: play one, and come back."]
+
+
+# ---------------------------------------------------------------- the notes read by their classes
+
+
+@pytest.mark.parametrize("renamed", [Concession, Palka, BarrelAttempt, BarrelWin])
+def test_a_note_whose_kind_is_renamed_is_still_counted(
+    renamed: type[SheetEvent], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The statistics know the notes by their classes, not by the words the record writes."""
+    monkeypatch.setattr(renamed, "kind", f"{renamed.kind}_renamed")
+    notes: list[SheetEvent] = [Concession(0), Palka(0, 2), BarrelAttempt(0, 1), BarrelWin(0)]
+    lines = [header("2026-01-04T10:00:00Z", ("easy", "easy")), deal(1)]
+    lines.append(result(1, 0, 120, None, [0, 60, 60], notes))
+    assert any(event["kind"] == f"{renamed.kind}" for event in lines[-1]["events"])
+    total = collect([write(tmp_path, "renamed.jsonl", lines)]).total
+    assert (total.concessions, total.palki) == (1, 2)
+    assert (total.barrel_attempts, total.barrel_wins) == (1, 1)
+
+
+def test_the_figures_of_a_game_as_the_engine_writes_it(tmp_path: Path) -> None:
+    """Random games written by the engine, the player on the barrel at the start (where every
+    point he takes counts towards its goal): the statistics count the notes of the player's
+    seat in the engine's own results."""
+    from thousand_tui.engine.game import Game, PlayerInfo, Start
+    from thousand_tui.engine.match import BarrelSeat, MatchState
+    from thousand_tui.engine.rules import Rules
+    from thousand_tui.presets import load_preset
+
+    classic = load_preset("classic").rules.to_dict()
+    rules = Rules.from_mapping({**classic, "barrel": {**classic["barrel"], "goal": "cumulative"}})
+    players = [PlayerInfo("You", "human"), PlayerInfo("Anna"), PlayerInfo("Boris")]
+    counted = {Concession: 0, Palka: 0, BarrelAttempt: 0, BarrelWin: 0}
+    paths = []
+    for seed in range(10):
+        state = MatchState.initial(3).evolve(
+            scores=(880, 400, 300), barrel=(BarrelSeat(), None, None)
+        )
+        game = Game(rules, seed, players, start=Start(state, 1), created="2026-01-05T10:00:00Z")
+        rng = random.Random(seed)
+        while not game.over and len(game.results) < 20:
+            seat = game.to_move
+            assert seat is not None
+            game.apply(rng.choice(game.legal_actions(seat)))
+        for settled in game.results:
+            for event in settled.events:
+                if type(event) in counted and getattr(event, "seat", None) == 0:
+                    counted[type(event)] += event.count if isinstance(event, Palka) else 1
+        paths.append(write(tmp_path, f"{seed}.jsonl", game.lines))
+    total = collect(paths).total
+    figures = {
+        Concession: total.concessions,
+        Palka: total.palki,
+        BarrelAttempt: total.barrel_attempts,
+        BarrelWin: total.barrel_wins,
+    }
+    assert figures == counted, counted
+    assert all(counted.values()), counted  # the games hold what is counted

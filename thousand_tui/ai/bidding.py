@@ -29,9 +29,9 @@ from itertools import combinations
 
 from ..engine.actions import Act, Action
 from ..engine.cards import DECK, Card, Rank
-from ..engine.events import PalkaPenalty
+from ..engine.events import Frozen, PalkaPenalty
 from ..engine.rules import Rules
-from ..engine.scoring import Settlement, lands_on_samosval, settle_given_up
+from ..engine.scoring import Settlement, points_needed, settle_given_up, settle_played
 from ..engine.view import SeatView
 from .handmodel import HandModel, hand_model
 from .knowledge import TALON, knowledge_of, made_threshold, play_order, sample_deal
@@ -53,17 +53,14 @@ def marriages_count(view: SeatView) -> bool:
 
 
 def talon_size(view: SeatView) -> int:
-    rules = view.rules
-    if view.players == 2:
-        return 3 if rules.two_player.talons == "two_by_three" else 2
-    return 3
+    return view.rules.talon_size
 
 
 def kept_size(view: SeatView) -> int:
-    """How many cards the declarer keeps to play."""
-    if view.players != 2:
-        return 8
-    return 9 if view.rules.two_player.talons == "two_by_three" else 10
+    """How many cards the declarer keeps to play: his hand as dealt, and one more with three
+    players (he takes the talon of 3 and gives one to each opponent)."""
+    rules = view.rules
+    return rules.hand_size if view.players == 2 else rules.hand_size + 1
 
 
 # ---------------------------------------------------------------- the exchange
@@ -228,48 +225,30 @@ def phi(x: float) -> float:
 
 def declarer_worth(view: SeatView, contract: int, made: bool, seat: int | None = None) -> float:
     """The change of `seat`'s standing (default: this seat) if it plays `contract` as declarer
-    and makes it or not."""
-    rules = view.rules
-    match = view.match
+    and makes it or not: its score change as the rules settle the contract (`contract_settled`),
+    less what the others score meanwhile (`DEFENDER_MADE`, `DEFENDER_FAILED`; nothing while
+    they are frozen), with a game won and a climb onto the barrel."""
     me = view.seat if seat is None else seat
+    settled = contract_settled(view, contract, made, me)
+    if settled.winner is not None:
+        return WIN if settled.winner == me else -WIN
     m = view.multiplier
-    score = match.scores[me]
-    own = contract * m if made else -contract * m
-    others = DEFENDER_MADE * m if made else DEFENDER_FAILED * m
-    barrel = rules.barrel
-    bonus = 0.0
-    if match.on_barrel(me):
-        if barrel.opponents_freeze:
-            others = 0.0
-        seat_state = match.barrel[me]
-        assert seat_state is not None
-        if barrel.goal == "contract":
-            if made and contract >= barrel.min_contract:
-                return WIN
-            last = seat_state.attempts_used + 1 >= barrel.attempts
-            if made:
-                own = 0
-            elif barrel.failed_contract == "fall":
-                own = -contract * m
-            else:
-                own = -barrel.penalty if last else 0
-        else:  # cumulative: the points he takes add to his tally
-            taken = contract if made else 0
-            if seat_state.tally + taken >= barrel.min_contract:
-                return WIN
-            own = 0 if made or barrel.failed_contract == "attempt" else -contract * m
+    if any(isinstance(e, Frozen) for e in settled.events):
+        others = 0.0
     else:
-        new = score + own
-        if barrel.enabled and new >= barrel.threshold:
-            if barrel.entry == "direct_win" and new >= rules.target:
-                return WIN
-            own = barrel.threshold - score
-            bonus = BARREL_STEP
-        elif not barrel.enabled and new >= rules.target:
-            return WIN
-        elif lands_on_samosval(rules, new):
-            own = -score
-    return own - others + bonus
+        others = DEFENDER_MADE * m if made else DEFENDER_FAILED * m
+    climbed = settled.state.barrel[me] is not None and view.match.barrel[me] is None
+    return settled.deltas[me] - others + (BARREL_STEP if climbed else 0.0)
+
+
+def contract_settled(view: SeatView, contract: int, made: bool, seat: int) -> Settlement:
+    """The deal settled as if `seat` played `contract` and made it with exactly its points, or
+    failed it with the most points that fall short; every seat takes a trick (a palka is not
+    the contract's doing) and the others take no points (what they score is weighed apart)."""
+    n = view.players
+    points = [0] * n
+    points[seat] = contract if made else max(0, points_needed(view.rules, 0, contract) - 1)
+    return settle_played(view, seat, contract, points, (0,) * n, (1,) * n)
 
 
 def defender_worth(view: SeatView) -> float:
@@ -409,7 +388,7 @@ def blind_chance(view: SeatView, pool: Sequence[Card], rng: random.Random, sampl
     rules = view.rules
     model = hand_model()
     need = made_threshold(rules, rules.dark.contract)
-    size = 7 if view.players != 2 else (9 if rules.two_player.talons == "two_by_three" else 10)
+    size = rules.hand_size
     total = 0.0
     for _ in range(samples):
         cards = rng.sample(list(pool), size + talon_size(view))
@@ -462,6 +441,7 @@ __all__ = [
     "choose_bid",
     "concession_worth",
     "contract_choice",
+    "contract_settled",
     "dark_chance_worth",
     "dark_defence_chance",
     "dark_defence_chance_worth",

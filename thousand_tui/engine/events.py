@@ -10,8 +10,9 @@ are a few dozen events a deal, and a class with slots takes twice as long to mak
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
 
 from .cards import Card, Suit
 
@@ -201,12 +202,35 @@ class SheetEvent:
     """A note of the score sheet in a deal's result (docs/record.md#events)."""
 
     kind: ClassVar[str]
+    # A field written under another name in the record (`Samosval.score` as `from`).
+    RECORD_NAMES: ClassVar[Mapping[str, str]] = {}
 
     def to_record(self) -> dict[str, Any]:
         line: dict[str, Any] = {"kind": self.kind}
         for column in fields(self):
             line[column.name] = getattr(self, column.name)
         return line
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any]) -> Self | None:
+        """The note as `to_record()` wrote it; None if a field is missing or of the wrong
+        type (a whole number, a word, or a list of seats)."""
+        values: dict[str, Any] = {}
+        for column in fields(cls):
+            value = data.get(cls.RECORD_NAMES.get(column.name, column.name))
+            if column.type == "int":
+                if not isinstance(value, int) or isinstance(value, bool):
+                    return None
+            elif column.type == "tuple[int, ...]":
+                if not isinstance(value, list) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in value
+                ):
+                    return None
+                value = tuple(value)
+            elif not isinstance(value, str):
+                return None
+            values[column.name] = value
+        return cls(**values)
 
 
 @dataclass(frozen=True)
@@ -321,6 +345,7 @@ class Samosval(SheetEvent):
     """A score of exactly 555 (or −555) drops to 0; `score` is the score it dropped from."""
 
     kind: ClassVar[str] = "samosval"
+    RECORD_NAMES: ClassVar[Mapping[str, str]] = {"score": "from"}
     seat: int
     score: int
 
@@ -336,3 +361,42 @@ class GoldenReset(SheetEvent):
 @dataclass(frozen=True)
 class GoldenReplay(SheetEvent):
     kind: ClassVar[str] = "golden_replay"
+
+
+# Every note of the score sheet, as the record's `result.events` hold them.
+SHEET_EVENTS: tuple[type[SheetEvent], ...] = (
+    CutPenalty,
+    WithheldMarriage,
+    SitterScore,
+    Frozen,
+    Palka,
+    PalkaPenalty,
+    Cross,
+    CrossPenalty,
+    Concession,
+    ConcessionPenalty,
+    BarrelWin,
+    BarrelAttempt,
+    BarrelOn,
+    BarrelFall,
+    BarrelThirdFall,
+    Samosval,
+    GoldenReset,
+    GoldenReplay,
+)
+
+
+def sheet_events_of(raw: object) -> list[SheetEvent]:
+    """The notes of a record's `result.events` read back into their classes; a note of a kind
+    no class has, or of the wrong shape, is left out."""
+    if not isinstance(raw, list):
+        return []
+    kinds = {cls.kind: cls for cls in SHEET_EVENTS}
+    out: list[SheetEvent] = []
+    for item in raw:
+        kind = item.get("kind") if isinstance(item, dict) else None
+        cls = kinds.get(kind) if isinstance(kind, str) else None
+        event = cls.from_record(item) if cls is not None else None
+        if event is not None:
+            out.append(event)
+    return out

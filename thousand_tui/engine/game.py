@@ -196,8 +196,9 @@ class Game:
         if stacked is not None:
             return stacked
         rules = self.rules
-        talon_size = 3 if rules.two_player.talons == "two_by_three" else 2
-        return deal(self.seed, number, dealer, rules.players, rules.deal.cut_ritual, talon_size)
+        return deal(
+            self.seed, number, dealer, rules.players, rules.deal.cut_ritual, rules.talon_size
+        )
 
     def _start_deal(self) -> list[Event]:
         dealt = self.dealt_cards(self.deal_number, self.dealer)

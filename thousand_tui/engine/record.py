@@ -230,8 +230,7 @@ def _dealt_of(line: dict[str, Any], rules: Rules) -> Dealt:
     dealer = line.get("dealer")
     if not _is_int(dealer) or not 0 <= dealer < players:
         raise RecordError(f"{where}: 'dealer' must be a seat 0..{players - 1}")
-    talon_size = 3 if rules.two_player.talons == "two_by_three" else 2
-    usual_hands, usual_talons = deal_cards(list(DECK), dealer, players, talon_size)
+    usual_hands, usual_talons = deal_cards(list(DECK), dealer, players, rules.talon_size)
     if [len(h) for h in hands] != [len(h) for h in usual_hands] or [len(t) for t in talons] != [
         len(t) for t in usual_talons
     ]:

@@ -472,6 +472,22 @@ class Rules:
             value = getattr(value, name)
         return value
 
+    @property
+    def talon_size(self) -> int:
+        """How many cards the talon holds: 3; with two players, who have two talons, 2 or 3
+        in each (`two_player.talons`)."""
+        if self.players == 2 and self.two_player.talons == "two_by_two":
+            return 2
+        return 3
+
+    @property
+    def hand_size(self) -> int:
+        """How many cards each hand is dealt: 7; with two players, what their two talons
+        leave of the 24 (10, or 9)."""
+        if self.players == 2:
+            return (24 - 2 * self.talon_size) // 2
+        return 7
+
 
 def _schema() -> dict[str, KeySpec]:
     specs: dict[str, KeySpec] = {}

@@ -7,7 +7,7 @@ the barrel (climbs, attempts, falls, wins), samosval, and the end of the golden 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +37,7 @@ from .events import (
 )
 from .match import BarrelSeat, MatchState
 from .outcome import DealOutcome
-from .phases import seats_from
+from .phases import Declaration, seats_from
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -313,9 +313,47 @@ def settle_given_up(view: SeatView, baptism: bool = False) -> Settlement:
     settled unplayed, conceded or baptised, for a player weighing it. A sitting-out dealer
     scores the talon this seat knows, if any."""
     assert view.contract is not None and view.declarer == view.seat
+    nothing = (0,) * view.players
+    unplayed = _weighed(view, view.seat, view.contract, view.talon or ())._replace(
+        conceded=not baptism,
+        baptized=baptism,
+        card_points=nothing,
+        marriage_points=nothing,
+        tricks_won=nothing,
+    )
+    return settle(unplayed)
+
+
+def settle_played(
+    view: SeatView,
+    declarer: int,
+    contract: int,
+    card_points: Sequence[int],
+    marriage_points: Sequence[int],
+    tricks_won: Sequence[int],
+    sitter_talon: Sequence[Card] = (),
+    declarations: Sequence[Declaration] = (),
+) -> Settlement:
+    """What the deal of `view` would score if `declarer` played `contract` out and each seat
+    ended with these card points, marriage points and tricks (by seat): for a player weighing
+    a contract before it is played. The match is the one the deal is played in (`view.match`,
+    after a fine at the cut); a sitting-out dealer scores `sitter_talon`."""
+    played = _weighed(view, declarer, contract, tuple(sitter_talon))._replace(
+        declarations=tuple(declarations),
+        card_points=tuple(card_points),
+        marriage_points=tuple(marriage_points),
+        tricks_won=tuple(tricks_won),
+    )
+    return settle(played)
+
+
+def _weighed(
+    view: SeatView, declarer: int, contract: int, sitter_talon: tuple[Card, ...]
+) -> DealOutcome:
+    """The deal of `view` as `declarer` would end it with `contract`: nothing taken yet."""
     n = view.players
     nothing = (0,) * n
-    unplayed = DealOutcome(
+    return DealOutcome(
         rules=view.rules,
         number=view.deal_number,
         order=seats_from(view.forehand, n, view.sitting_out),
@@ -324,21 +362,20 @@ def settle_given_up(view: SeatView, baptism: bool = False) -> Settlement:
         match=view.match,
         cutter=view.dealer,
         cut_fined=False,
-        sitter_talon=view.talon or (),
+        sitter_talon=sitter_talon,
         golden=view.golden,
         dark=view.dark,
         redeal_reason=None,
-        declarer=view.seat,
-        contract=view.contract,
+        declarer=declarer,
+        contract=contract,
         multiplier=view.multiplier,
-        conceded=not baptism,
-        baptized=baptism,
+        conceded=False,
+        baptized=False,
         declarations=(),
         card_points=nothing,
         marriage_points=nothing,
         tricks_won=nothing,
     )
-    return settle(unplayed)
 
 
 def deal_points(view: SeatView) -> tuple[int, ...]:
