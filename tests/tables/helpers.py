@@ -74,10 +74,12 @@ class Seat:
     hold: bool = False  # read, but do not play
     away: list[Any] = field(default_factory=list)  # moves an AI played for it, as told to it
     errors: list[str] = field(default_factory=list)  # the `error` messages it was sent
+    told: list[Any] = field(default_factory=list)  # every message it was sent
 
     def pump(self, play: bool = True) -> None:
         while not self.client.messages.empty():
             message = self.client.messages.get_nowait()
+            self.told.append(message)
             if message is not None and message.get("type") == "error":
                 self.errors.append(str(message.get("error")))
             update = self.mirror.take(message or {"type": "closed"})

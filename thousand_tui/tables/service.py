@@ -67,6 +67,8 @@ ABANDON = 600.0  # seconds a game waits with nobody at it; then it is closed (an
 AI_NAMES = ("Anna", "Boris", "Vera")  # when the opener sends none
 PRESET_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 MAX_AWAY = 40  # the AI's moves for a person away kept to tell him when he is back (the last)
+AI_RETRIES = 2  # an AI decision that failed past its choice is tried again this often per turn
+AI_RETRY_WAIT = 0.5  # seconds before it is tried again
 
 
 def tables_dir(base: Path | None = None) -> Path:
@@ -204,6 +206,7 @@ class Table:
     writer: RecordWriter | None = None
     turn: int = 0
     thinking: int | None = None  # the turn an AI is deciding
+    ai_faults: int = 0  # the AI decisions of this turn that failed past the AI's choice
     moved_at: float = 0.0
     timer: asyncio.TimerHandle | None = None
     empty_since: float | None = None  # when the last person left the table
@@ -404,9 +407,10 @@ class Service:
         write_private(path, json.dumps(meta))
 
     def restore(self, code: str) -> Table | None:
-        """The table of `code` again, from its file and its record, if its game goes on
-        (why not is logged). Its people are all away, since the moment it is restored: an
-        AI takes the seat of one who does not come back after the table's timeout."""
+        """The table of `code` again, from its file and its record, if its game goes on;
+        None if no table had the code. One that cannot be opened again is a Refusal saying
+        why (and logged). Its people are all away, since the moment it is restored: an AI
+        takes the seat of one who does not come back after the table's timeout."""
         path = self.meta_path(code)
         if not path.exists():
             return None
@@ -419,7 +423,10 @@ class Service:
             resumed = resume(games_dir() / name, replayed.extend)
         except Exception as error:
             self.log(f"table {code} cannot be opened again: {error!r}")
-            return None
+            raise Refusal(
+                f"the table {code} cannot be opened again: its record cannot be read "
+                f"({_reason(error)}); the record stays in the games folder"
+            ) from error
         game = resumed.game
         now = time.monotonic()
         try:
@@ -445,7 +452,10 @@ class Service:
         except Exception as error:
             self.log(f"table {code} cannot be opened again: its file {path}: {error!r}")
             resumed.writer.close()
-            return None
+            raise Refusal(
+                f"the table {code} cannot be opened again: its file {path.name} is damaged "
+                f"({_reason(error)}); the record stays in the games folder"
+            ) from error
         game.sink = self.sink(table)
         table.keep_deal_events(replayed)
         table.hints = meta.get("hints") is True
@@ -739,6 +749,7 @@ class Service:
             return None
         table.turn += 1
         table.thinking = None
+        table.ai_faults = 0
         table.moved_at = time.monotonic()
         try:
             self.broadcast(table, events, deal)
@@ -810,16 +821,31 @@ class Service:
 
     def thought(self, task: asyncio.Task[None]) -> None:
         """An AI decision ended. One that failed past the AI's own choice (which `think`
-        covers) stops its table, logged, rather than leaving it waiting for a move forever."""
+        covers) is logged, its players told, and tried again, AI_RETRIES times a turn; then
+        the table stops, rather than waiting for a move forever."""
         table = self.thinking.pop(task)
-        if task.cancelled():
+        if task.cancelled() or table.closed:
             return
         error = task.exception()
-        if error is None or table.closed:
+        if error is None:
             return
         trace = "".join(traceback.format_exception(error)).rstrip()
         self.log(f"table {table.code}: an AI decision failed:\n{trace}")
-        self.fail(table, "the service failed while playing for an AI seat")
+        table.thinking = None
+        table.ai_faults += 1
+        if table.ai_faults > AI_RETRIES:
+            self.fail(table, "the service failed while playing for an AI seat")
+            return
+        game = table.game
+        seat = game.to_move if game is not None else None
+        for conn in table.conns():
+            conn.send({"type": "notice", "notice": "ai_retry", "seat": seat})
+        asyncio.get_running_loop().call_later(AI_RETRY_WAIT, self.retry, table)
+
+    def retry(self, table: Table) -> None:
+        """An AI decision that failed, tried again (the table may have moved on meanwhile)."""
+        if not table.closed and self.tables.get(table.code) is table:
+            self.drive(table)
 
     def stand_in(self, table: Table) -> None:
         """The timeout of a person away has passed: the others are told, an AI plays."""
@@ -974,6 +1000,12 @@ def same_user(writer: asyncio.StreamWriter) -> bool:
 def _show(value: Any, limit: int = 30) -> str:
     shown = ascii(value) if isinstance(value, str) else ascii(json.dumps(value))[1:-1]
     return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def _reason(error: BaseException) -> str:
+    """An exception in a few words for a person: its text, or its kind."""
+    text = ascii(str(error))[1:-1][:120] if str(error) else type(error).__name__
+    return text if not isinstance(error, KeyError) else f"{text} is missing"
 
 
 def _text(value: Any, what: str) -> str:

@@ -481,6 +481,11 @@ class SharedTableScreen(TableScreen):
         elif kind == "table":
             self.tell_comings()
             self.changed()
+        elif kind == "notice" and message.get("notice") == "ai_retry":
+            seat = message.get("seat")
+            names = self.remote.names
+            name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "AI"
+            self.notify(self.t("shared_ai_retry", name=name), severity="warning", markup=False)
         elif kind == "refused":
             self.sent = 0
             error = str(message.get("error"))
