@@ -18,7 +18,7 @@ from thousand_tui.cli import main as cli_main
 from thousand_tui.engine.dealing import first_dealer_of
 from thousand_tui.tables.client import TableError
 from thousand_tui.tables.service import AI_RETRIES, LOCK_NAME, LOG_NAME, Service, tables_dir
-from thousand_tui.tables.wire import WireError
+from thousand_tui.tables.wire import Notice, StartRequest, WireError
 
 from .helpers import Seat, joined, opened, play_until, service_pid, start_service
 from .test_hostile import raw
@@ -115,7 +115,7 @@ def test_an_ai_decision_that_fails_stops_the_table_instead_of_freezing_it(
     service.apply = broken  # type: ignore[method-assign]
     # A seed whose first dealer is Ann: the AI at her left bids first.
     service.tables[ann.mirror.code].seed = SEAT_0_DEALS
-    ann.client.send({"op": "start"})  # two AI seats: one of them moves before long
+    ann.client.send(StartRequest())  # two AI seats: one of them moves before long
     play_until([ann], lambda: ann.mirror.closed, play=False)
     assert any("the table stopped" in e for e in ann.errors)
     assert ann.mirror.code not in service.tables
@@ -152,8 +152,8 @@ def ai_first(base: Path, service: Service) -> Seat:
     return ann
 
 
-def notices(seat: Seat) -> list[dict[str, Any]]:
-    return [m for m in seat.told if m is not None and m.get("type") == "notice"]
+def notices(seat: Seat) -> list[Notice]:
+    return [m for m in seat.told if isinstance(m, Notice)]
 
 
 def test_an_ai_decision_that_fails_once_is_tried_again_and_the_game_goes_on(
@@ -172,11 +172,12 @@ def test_an_ai_decision_that_fails_once_is_tried_again_and_the_game_goes_on(
 
     service.apply = once  # type: ignore[method-assign, assignment]
     ann = ai_first(base, service)
-    ann.client.send({"op": "start"})
+    ann.client.send(StartRequest())
     play_until([ann], lambda: len(ann.mirror.results) >= 1)
     assert failed and not ann.mirror.closed and not ann.errors
     ((notice),) = notices(ann)
-    assert notice["notice"] == "ai_retry" and ann.mirror.seats[notice["seat"]].kind == "ai"
+    assert notice.notice == "ai_retry" and notice.seat is not None
+    assert ann.mirror.seats[notice.seat].kind == "ai"
     assert any("an AI decision failed" in line and "RuntimeError" in line for line in logged)
     assert service.tables[ann.mirror.code].ai_faults == 0  # counted again at each turn
 
@@ -192,7 +193,7 @@ def test_an_ai_decision_that_keeps_failing_is_tried_a_few_times_then_the_table_s
 
     service.apply = broken  # type: ignore[method-assign, assignment]
     ann = ai_first(base, service)
-    ann.client.send({"op": "start"})
+    ann.client.send(StartRequest())
     play_until([ann], lambda: ann.mirror.closed, play=False)
     assert len(calls) == AI_RETRIES + 1
     assert len(notices(ann)) == AI_RETRIES
@@ -213,7 +214,7 @@ def test_an_ai_that_fails_in_its_own_choice_is_replaced_and_the_game_goes_on(
 
     for seat in (1, 2):
         table.seats[seat].player = Broken()  # type: ignore[assignment]
-    ann.client.send({"op": "start"})
+    ann.client.send(StartRequest())
     play_until([ann], lambda: len(ann.mirror.results) >= 1)
     assert not ann.errors and not ann.mirror.closed
     assert any("the AI at seat 1 failed" in line for line in logged)
@@ -234,7 +235,7 @@ def test_a_move_that_cannot_be_told_stops_the_table_and_it_opens_again(
         real(*args)
 
     service.broadcast = broken  # type: ignore[method-assign, assignment]
-    ann.client.send({"op": "start"})
+    ann.client.send(StartRequest())
     play_until([ann], lambda: ann.mirror.closed)
     assert any("the table stopped: the service could not tell the move" in e for e in ann.errors)
     assert ann.mirror.code not in service.tables
@@ -251,7 +252,7 @@ def test_an_ai_move_that_cannot_be_saved_stops_the_table_with_a_message(
     ann.hold = True
     table = service.tables[ann.mirror.code]
     table.pace = 0.5  # the AI's first move comes after the record is swapped below
-    ann.client.send({"op": "start"})
+    ann.client.send(StartRequest())
     play_until([ann], lambda: table.writer is not None, play=False)
     real = table.writer
     assert real is not None
@@ -265,7 +266,7 @@ def test_an_ai_move_that_cannot_be_saved_stops_the_table_with_a_message(
 @pytest.mark.parametrize("damage", ["file", "record"])
 def test_a_table_that_cannot_be_opened_again_says_why(base: Path, damage: str) -> None:
     ann = opened(base, "Ann", ai_names=["Anna", "Boris"])
-    ann.client.send({"op": "start"})
+    ann.client.send(StartRequest())
     play_until([ann], lambda: ann.mirror.turn >= 3)
     pid = service_pid(base)
     assert pid is not None

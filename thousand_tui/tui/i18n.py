@@ -1001,17 +1001,17 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Служба столов дала сбой, играя за {name}; пробует ещё раз.",
     ),
     "shared_wire_older": (
-        "The table service runs an older thousand (protocol {theirs}; this one speaks "
-        "{ours}). Leave every table of this account: the service ends a few seconds after "
-        "the last one, and the next open or join starts the new one.",
-        "Служба столов работает на старой версии thousand (протокол {theirs}, у этой — "
-        "{ours}). Выйдите из-за всех столов этой учётной записи: служба закроется через "
-        "несколько секунд после последнего, и следующий open или join запустит новую.",
+        "The table service runs an older version of the game (protocol {theirs}; this one "
+        "speaks {ours}). Leave every table of this account: the service ends a few seconds "
+        "after the last one, and the next table you open or join starts the new one.",
+        "Служба столов работает на старой версии игры (протокол {theirs}, у этой — {ours}). "
+        "Выйдите из-за всех столов этой учётной записи: служба закроется через несколько "
+        "секунд после последнего, и следующий открытый стол запустит новую.",
     ),
     "shared_wire_newer": (
-        "The table service runs a newer thousand (protocol {theirs}; this one speaks {ours}). "
-        "Install the same version here, then open or join again.",
-        "Служба столов работает на более новой версии thousand (протокол {theirs}, у этой — "
+        "The table service runs a newer version of the game (protocol {theirs}; this one "
+        "speaks {ours}). Install the same version here, then open or join the table again.",
+        "Служба столов работает на более новой версии игры (протокол {theirs}, у этой — "
         "{ours}). Установите здесь ту же версию и снова откройте стол или сядьте за него.",
     ),
 }
