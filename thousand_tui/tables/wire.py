@@ -380,7 +380,7 @@ def read_message(data: dict[str, Any], rules: Rules | None = None) -> Message:
     if kind is None:
         raise WireError(f"an unknown message {ascii(name)[:30]}")
     fields = {k: decode(v, rules) for k, v in data.items() if k != "type"}
-    return _build(kind, fields, f"a {name} message")
+    return _build(kind, fields, f"the {name} message")
 
 
 def request_data(request: Request) -> dict[str, Any]:
@@ -412,13 +412,13 @@ def _build(kind: type[T], fields: dict[str, Any], what: str) -> T:
     hints = _hints(kind)
     for key, value in fields.items():
         if key not in hints:
-            raise WireError(f"{what} has no field {ascii(key)[:30]}")
+            raise WireError(f"{what}: it has no field {ascii(key)[:30]}")
         if not _conforms(value, hints[key]):
-            raise WireError(f"{what} has a {key} that is not {_name(hints[key])}")
+            raise WireError(f"{what}: its {key} is not {_name(hints[key])}")
     try:
         return kind(**fields)
     except TypeError as error:
-        raise WireError(f"{what} lacks a field: {error}") from error
+        raise WireError(f"{what}: a field is missing ({error})") from error
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
