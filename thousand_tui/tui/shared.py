@@ -500,7 +500,7 @@ class SharedTableScreen(TableScreen):
         elif isinstance(message, Notice) and message.notice == "ai_retry":
             seat, names = message.seat, self.remote.names
             name = names[seat] if seat is not None and 0 <= seat < len(names) else "AI"
-            self.notify(self.t("shared_ai_retry", name=name), severity="warning", markup=False)
+            self.notify(self.t("shared_ai_retry", name=name), markup=False)  # not cleared by a move
         elif isinstance(message, Refused):
             self.sent = 0
             error = message.error
