@@ -24,7 +24,7 @@ from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.view import seat_view
 from thousand_tui.presets import load_preset, shipped_names
 from thousand_tui.private import private_dir
-from thousand_tui.tables.client import WireMismatch, join_table
+from thousand_tui.tables.client import TableClient, WireMismatch, join_table
 from thousand_tui.tables.requests import REQUESTS, check_request, parse_request
 from thousand_tui.tables.service import tables_dir
 from thousand_tui.tables.wire import (
@@ -34,6 +34,7 @@ from thousand_tui.tables.wire import (
     WIRE,
     Acked,
     ActRequest,
+    Closed,
     Failure,
     Hello,
     HelloRequest,
@@ -272,3 +273,16 @@ def test_a_service_of_another_version_is_refused_saying_which_is_older(
         assert f"runs a newer version of the game (protocol {theirs}" in english
         assert "Install the same version here" in english
         assert "на более новой версии игры" in russian
+
+
+def test_a_message_that_cannot_be_read_ends_the_connection_saying_why(base: Path) -> None:
+    other = OtherService(base, dump(Hello(WIRE)) + b'{"type":"update","turn":"one"}\n')
+    try:
+        client = TableClient.connect(base, start=False)
+        closed = client.recv()
+        client.close()
+    finally:
+        other.close()
+    assert isinstance(closed, Closed) and closed.why is not None
+    assert closed.why.startswith("a message from the table service cannot be read")
+    assert "the update message" in closed.why

@@ -201,6 +201,9 @@ class TableClient:
             pass
         except WireError as error:
             why = f"a message from the table service cannot be read: {error}"
+        if why is not None:  # nothing more is read: the service is told the seat is away
+            with contextlib.suppress(OSError):
+                self.sock.shutdown(socket.SHUT_RDWR)
         self.closed = True
         self._deliver(Closed(why))
 

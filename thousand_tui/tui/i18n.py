@@ -1008,6 +1008,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Выйдите из-за всех столов этой учётной записи: служба закроется через несколько "
         "секунд после последнего, и следующий открытый стол запустит новую.",
     ),
+    "shared_unreadable": (
+        "The table sent what this game cannot read ({why}); the connection is closed.",
+        "Стол прислал то, что эта версия игры не может прочитать ({why}); связь закрыта.",
+    ),
     "shared_wire_newer": (
         "The table service runs a newer version of the game (protocol {theirs}; this one "
         "speaks {ours}). Install the same version here, then open or join the table again.",

@@ -511,6 +511,9 @@ class SharedTableScreen(TableScreen):
             self.sent = 0
             if isinstance(message, Failure):
                 self.notify(message.error, severity="error", markup=False)
+            elif message.why is not None:  # the service said what this client cannot read
+                error = self.t("shared_unreadable", why=message.why)
+                self.notify(error, severity="error", markup=False)
             elif self.shared.may_rejoin and not self.rejoining:
                 # A daemon thread of its own: a try still under way never holds up leaving.
                 self.rejoining = True
