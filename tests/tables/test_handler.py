@@ -130,7 +130,7 @@ def test_hello_says_the_version_and_no_table_is_opened_without_it(base: Path) ->
         other.send(HelloRequest(WIRE + 1))
         assert await other.expect(Hello) == Hello(WIRE)
         other.send(JoinRequest("K7QM2P"))
-        assert "older than the table service" in (await other.expect(Failure)).error
+        assert "newer than the table service" in (await other.expect(Failure)).error
         # A client of before `hello` opening a table is told it is older, in both languages.
         old = Script(service)
         old.send(b'{"op":"open","rules":{},"preset":"classic"}\n')

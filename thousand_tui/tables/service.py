@@ -102,6 +102,10 @@ OLDER_CLIENT = (
     "version, then open or join again / эта версия thousand старше службы столов "
     "(протокол {wire}): установите ту же версию и снова откройте стол или сядьте за него"
 )
+NEWER_CLIENT = (
+    "this thousand is newer than the table service (protocol {wire}): leave every table of "
+    "this account so that the service ends, then open or join again"
+)
 
 
 def tables_dir(base: Path | None = None) -> Path:
@@ -545,8 +549,9 @@ class Service:
         elif isinstance(request, (OpenRequest, JoinRequest)):
             if at_table:
                 raise Refusal("this connection already sits at a table")
-            if conn.wire != WIRE:
-                raise Refusal(OLDER_CLIENT.format(wire=WIRE))
+            if conn.wire != WIRE:  # none said: a client of protocol 1
+                older = (conn.wire or 1) < WIRE
+                raise Refusal((OLDER_CLIENT if older else NEWER_CLIENT).format(wire=WIRE))
             if isinstance(request, OpenRequest):
                 self.open(conn, request)
             else:
