@@ -23,6 +23,7 @@ from thousand_tui.presets import load_preset
 from thousand_tui.tables.client import TableClient, join_table, open_table
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import LOCK_NAME, socket_path, tables_dir
+from thousand_tui.tables.wire import Failure
 
 WAIT = 30.0  # seconds before a wait gives up (a stuck table, not a slow one)
 
@@ -74,13 +75,15 @@ class Seat:
     hold: bool = False  # read, but do not play
     away: list[Any] = field(default_factory=list)  # moves an AI played for it, as told to it
     errors: list[str] = field(default_factory=list)  # the `error` messages it was sent
+    told: list[Any] = field(default_factory=list)  # every message it was sent
 
     def pump(self, play: bool = True) -> None:
         while not self.client.messages.empty():
             message = self.client.messages.get_nowait()
-            if message is not None and message.get("type") == "error":
-                self.errors.append(str(message.get("error")))
-            update = self.mirror.take(message or {"type": "closed"})
+            self.told.append(message)
+            if isinstance(message, Failure):
+                self.errors.append(message.error)
+            update = self.mirror.take(message)
             if update is not None:
                 self.events += update.events
                 self.away += update.away

@@ -26,7 +26,7 @@ async def test_the_log_of_one_back_holds_the_deal_so_far(
 
     def told_back() -> bool:
         while not back.client.messages.empty():
-            update = back.mirror.take(back.client.messages.get_nowait() or {})
+            update = back.mirror.take(back.client.messages.get_nowait())
             if update is not None:
                 updates.append(update)
         return bool(updates)

@@ -16,7 +16,9 @@ import pytest
 
 from thousand_tui.cli import main as cli_main
 from thousand_tui.engine.dealing import first_dealer_of
-from thousand_tui.tables.service import LOCK_NAME, Service, tables_dir
+from thousand_tui.tables.client import TableError
+from thousand_tui.tables.service import AI_RETRIES, LOCK_NAME, LOG_NAME, Service, tables_dir
+from thousand_tui.tables.wire import Notice, StartRequest, WireError
 
 from .helpers import Seat, joined, opened, play_until, service_pid, start_service
 from .test_hostile import raw
@@ -113,7 +115,7 @@ def test_an_ai_decision_that_fails_stops_the_table_instead_of_freezing_it(
     service.apply = broken  # type: ignore[method-assign]
     # A seed whose first dealer is Ann: the AI at her left bids first.
     service.tables[ann.mirror.code].seed = SEAT_0_DEALS
-    ann.client.send({"op": "start"})  # two AI seats: one of them moves before long
+    ann.client.send(StartRequest())  # two AI seats: one of them moves before long
     play_until([ann], lambda: ann.mirror.closed, play=False)
     assert any("the table stopped" in e for e in ann.errors)
     assert ann.mirror.code not in service.tables
@@ -138,3 +140,146 @@ def test_after_a_restart_an_ai_takes_the_seat_of_one_who_does_not_come_back(
     play_until(again, lambda: len(again[0].mirror.results) >= 1)
     assert again[0].mirror.seats[1].ai_playing
     assert cli_main(["replay", str(record_of(base))]) == 0
+
+
+# ---------------------------------------------------------------------- the AI turns, supervised
+
+
+def ai_first(base: Path, service: Service) -> Seat:
+    """Ann with two AI seats, dealing first: an AI seat moves first; she plays when asked."""
+    ann = opened(base, "Ann", ai_names=["Anna", "Boris"])
+    service.tables[ann.mirror.code].seed = SEAT_0_DEALS
+    return ann
+
+
+def notices(seat: Seat) -> list[Notice]:
+    return [m for m in seat.told if isinstance(m, Notice)]
+
+
+def test_an_ai_decision_that_fails_once_is_tried_again_and_the_game_goes_on(
+    base: Path, service: Service
+) -> None:
+    logged: list[str] = []
+    service.log = logged.append  # type: ignore[method-assign, assignment]
+    real = service.apply
+    failed: list[int] = []
+
+    def once(*args: Any) -> str | None:
+        if not failed:
+            failed.append(1)
+            raise RuntimeError("a fault past the AI's choice")
+        return real(*args)
+
+    service.apply = once  # type: ignore[method-assign, assignment]
+    ann = ai_first(base, service)
+    ann.client.send(StartRequest())
+    play_until([ann], lambda: len(ann.mirror.results) >= 1)
+    assert failed and not ann.mirror.closed and not ann.errors
+    ((notice),) = notices(ann)
+    assert notice.notice == "ai_retry" and notice.seat is not None
+    assert ann.mirror.seats[notice.seat].kind == "ai"
+    assert any("an AI decision failed" in line and "RuntimeError" in line for line in logged)
+    assert service.tables[ann.mirror.code].ai_faults == 0  # counted again at each turn
+
+
+def test_an_ai_decision_that_keeps_failing_is_tried_a_few_times_then_the_table_stops(
+    base: Path, service: Service
+) -> None:
+    calls: list[int] = []
+
+    def broken(*_: object) -> str | None:
+        calls.append(1)
+        raise RuntimeError("a fault past the AI's choice")
+
+    service.apply = broken  # type: ignore[method-assign, assignment]
+    ann = ai_first(base, service)
+    ann.client.send(StartRequest())
+    play_until([ann], lambda: ann.mirror.closed, play=False)
+    assert len(calls) == AI_RETRIES + 1
+    assert len(notices(ann)) == AI_RETRIES
+    assert any("the service failed while playing for an AI seat" in e for e in ann.errors)
+
+
+def test_an_ai_that_fails_in_its_own_choice_is_replaced_and_the_game_goes_on(
+    base: Path, service: Service
+) -> None:
+    logged: list[str] = []
+    service.log = logged.append  # type: ignore[method-assign, assignment]
+    ann = ai_first(base, service)
+    table = service.tables[ann.mirror.code]
+
+    class Broken:
+        def decide(self, view: object) -> object:
+            raise AssertionError("a bug in the AI")
+
+    for seat in (1, 2):
+        table.seats[seat].player = Broken()  # type: ignore[assignment]
+    ann.client.send(StartRequest())
+    play_until([ann], lambda: len(ann.mirror.results) >= 1)
+    assert not ann.errors and not ann.mirror.closed
+    assert any("the AI at seat 1 failed" in line for line in logged)
+    assert any("the AI at seat 2 failed" in line for line in logged)
+
+
+def test_a_move_that_cannot_be_told_stops_the_table_and_it_opens_again(
+    base: Path, service: Service
+) -> None:
+    ann = ai_first(base, service)
+    real = service.broadcast
+    told: list[int] = []
+
+    def broken(*args: Any) -> None:
+        if len(told) == 2:
+            raise WireError("cannot send a Gremlin")
+        told.append(1)
+        real(*args)
+
+    service.broadcast = broken  # type: ignore[method-assign, assignment]
+    ann.client.send(StartRequest())
+    play_until([ann], lambda: ann.mirror.closed)
+    assert any("the table stopped: the service could not tell the move" in e for e in ann.errors)
+    assert ann.mirror.code not in service.tables
+    service.broadcast = real  # type: ignore[method-assign]
+    again = joined(base, ann.mirror.code, "Ann")
+    play_until([again], lambda: len(again.mirror.results) >= 1)
+    assert cli_main(["replay", str(record_of(base))]) == 0
+
+
+def test_an_ai_move_that_cannot_be_saved_stops_the_table_with_a_message(
+    base: Path, service: Service
+) -> None:
+    ann = ai_first(base, service)
+    ann.hold = True
+    table = service.tables[ann.mirror.code]
+    table.pace = 0.5  # the AI's first move comes after the record is swapped below
+    ann.client.send(StartRequest())
+    play_until([ann], lambda: table.writer is not None, play=False)
+    real = table.writer
+    assert real is not None
+    table.writer = FullDisk(record_of(base))  # type: ignore[assignment]
+    real.close()
+    play_until([ann], lambda: ann.mirror.closed, play=False)
+    assert any("the table stopped: its record could not be written" in e for e in ann.errors)
+    assert ann.mirror.code not in service.tables
+
+
+@pytest.mark.parametrize("damage", ["file", "record"])
+def test_a_table_that_cannot_be_opened_again_says_why(base: Path, damage: str) -> None:
+    ann = opened(base, "Ann", ai_names=["Anna", "Boris"])
+    ann.client.send(StartRequest())
+    play_until([ann], lambda: ann.mirror.turn >= 3)
+    pid = service_pid(base)
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    play_until([ann], lambda: ann.mirror.closed, play=False)
+    if damage == "file":
+        (tables_dir(base) / f"{ann.mirror.code}.json").write_text('{"record": 7}')
+    else:
+        record_of(base).write_text("not a record\n")
+    with pytest.raises(TableError) as caught:
+        joined(base, ann.mirror.code, "Ann")
+    said = str(caught.value)
+    assert f"the table {ann.mirror.code} cannot be opened again" in said
+    assert "no table has the code" not in said
+    log = (tables_dir(base) / LOG_NAME).read_text()
+    assert f"table {ann.mirror.code} cannot be opened again" in log

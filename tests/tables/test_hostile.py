@@ -14,14 +14,22 @@ from thousand_tui.cli import main as cli_main
 from thousand_tui.records import read_record
 from thousand_tui.tables.client import TableError, join_table
 from thousand_tui.tables.service import MAX_ERRORS, normalize_code, socket_path
+from thousand_tui.tables.wire import WIRE, ActRequest, HelloRequest, dump_request
 
 from .helpers import Seat, joined, opened, play_until, start_service
 
 
-def raw(base: Path) -> socket.socket:
+def raw(base: Path, hello: bool = False) -> socket.socket:
+    """A connection of its own to the service; with `hello`, past the handshake."""
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.settimeout(5)
     sock.connect(str(socket_path(base)))
+    if hello:
+        sock.sendall(dump_request(HelloRequest()))
+        data = b""
+        while not data.endswith(b"\n"):
+            data += sock.recv(1)
+        assert json.loads(data) == {"type": "hello", "wire": WIRE}
     return sock
 
 
@@ -89,7 +97,7 @@ def test_a_huge_line_is_refused_and_the_connection_closed(base: Path, table: lis
 def test_bad_codes_are_refused_and_close_the_connection(base: Path, table: list[Seat]) -> None:
     with pytest.raises(TableError, match="no table has the code"):
         join_table("AAAAAA", name="Eve", base=base)
-    sock = raw(base)
+    sock = raw(base, hello=True)
     codes = ["../../etc", "", "x" * 5000, "\x1b[2J", 42]
     sock.sendall(b"".join(json.dumps({"op": "join", "code": c}).encode() + b"\n" for c in codes))
     said = errors(answers(sock))
@@ -111,7 +119,7 @@ def test_bad_codes_are_refused_and_close_the_connection(base: Path, table: list[
 def test_a_client_that_stops_reading_is_dropped_and_keeps_its_seat(base: Path) -> None:
     start_service(base, "--max-pending", "20000")
     ann = opened(base, "Ann", timeout=0.2)
-    sleeper = raw(base)
+    sleeper = raw(base, hello=True)
     sleeper.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     request = {"op": "join", "code": ann.mirror.code, "name": "Zed"}
     sleeper.sendall(json.dumps(request).encode() + b"\n")
@@ -164,8 +172,8 @@ def test_no_one_acts_for_another_seat_or_takes_a_held_one(base: Path, table: lis
     assert view is not None and view.to_move is not None
     idle = next(s for s in (ann, bob, cat) if s.mirror.seat != view.to_move)
     # The seat of an action is the connection's: an action naming one is not even read.
-    idle.client.send({"op": "act", "action": {"seat": view.to_move, "act": "pass"}})
-    idle.client.send({"op": "act", "action": {"act": "pass"}})
+    idle.client.send(ActRequest({"seat": view.to_move, "act": "pass"}, 1))
+    idle.client.send(ActRequest({"act": "pass"}, 2))
     play_until([idle], lambda: bool(idle.mirror.refused), play=False)
     assert idle.mirror.refused == ["it is not your turn"]
     assert len(idle.errors) == 1 and "action has a field 'seat'" in idle.errors[0]
@@ -183,8 +191,8 @@ def test_a_bad_action_is_refused_with_the_engine_reason(base: Path, table: list[
     play_until(seats, lambda: any(s.mirror.my_turn for s in seats), play=False)
     mover = next(s for s in seats if s.mirror.my_turn)
     turn = mover.mirror.turn
-    mover.client.send({"op": "act", "action": {"act": "bid", "value": 7}})
-    mover.client.send({"op": "act", "action": {"act": "fly"}})
+    mover.client.send(ActRequest({"act": "bid", "value": 7}, 1))
+    mover.client.send(ActRequest({"act": "fly"}, 2))
     play_until([mover], lambda: len(mover.mirror.refused) >= 1, play=False)
     time.sleep(0.2)
     mover.pump(play=False)
@@ -232,7 +240,7 @@ def test_what_a_person_does_not_choose_is_refused_and_the_record_replays(
         {**legal, "think_ms": 12.5},
     ]
     for action in hostile:
-        mover.client.send({"op": "act", "action": action})
+        mover.client.send(ActRequest(action, 1))
     play_until([mover], lambda: len(mover.errors) == len(hostile), play=False)
     assert "a field 'think_ms'" in mover.errors[0]
     assert "a field 'shown'" in mover.errors[1]

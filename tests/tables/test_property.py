@@ -14,13 +14,14 @@ from hypothesis import strategies as st
 from thousand_tui.cli import main as cli_main
 from thousand_tui.engine.actions import Act
 from thousand_tui.tables.service import LOG_NAME, MAX_ERRORS, tables_dir
+from thousand_tui.tables.wire import Closed, StartRequest
 
 from .helpers import WAIT, Seat, joined, opened, play_until
 
-ANSWERS = {"error", "refused", "update", "pong"}
+ANSWERS = {"error", "refused", "ack", "pong"}
 KEYS = [
     "op", "action", "act", "value", "card", "to", "marriage", "keep_trump", "talon", "reason",
-    "hinted", "think_ms", "auto", "shown", "seat", "type", "code", "name", "who", "rules",
+    "hinted", "think_ms", "auto", "shown", "seat", "type", "code", "name", "who", "rules", "seq",
 ]  # fmt: skip
 OPS = ["act", "join", "open", "start", "ping", "leave", ""]
 
@@ -59,7 +60,7 @@ class Live:
 
     def open(self) -> None:
         ann = opened(self.base, "Ann", who="key-ann", ai_names=["Anna", "Boris"])
-        ann.client.send({"op": "start"})
+        ann.client.send(StartRequest())
         self.code = ann.mirror.code
         self.seat = ann
 
@@ -83,9 +84,9 @@ class Live:
         kinds: list[str] = []
         while kinds.count("pong") < pongs:
             message = seat.client.recv(WAIT)
-            assert message is not None, f"the service closed the connection after {line[:80]!r}"
+            assert not isinstance(message, Closed), f"the service closed after {line[:80]!r}"
             seat.mirror.take(message)
-            kinds.append(str(message.get("type")))
+            kinds.append(message.TYPE)
         return kinds
 
 
@@ -127,7 +128,7 @@ def _mutate(legal: list[dict[str, Any]], index: int, key: str, value: Any, drop:
         action.pop(key, None)
     else:
         action[key] = value
-    return _dump({"op": "act", "action": action})
+    return _dump({"op": "act", "action": action, "seq": index})
 
 
 def _dump(value: Any) -> bytes:
@@ -149,7 +150,7 @@ def check_messages(base: Path, examples: int) -> None:
         before = seat.mirror.turn
         for line in messages(data, seat):
             kinds = live.answers_to(line)
-            # Each message is answered (an error, a refusal, a move told, a pong), and the
+            # Each message is answered (an error, a refusal, an ack, a pong), and the
             # connection's handler is still there to answer the ping after it.
             assert sum(kind in ANSWERS for kind in kinds) >= 2, (line[:80], kinds)
         # A real move: the game goes on.

@@ -4,6 +4,7 @@ own view, until the result is closed; then the next deal."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from thousand_tui.engine.view import seat_view
 from thousand_tui.records import read_record
 from thousand_tui.settings import TableSetup
 from thousand_tui.tables.service import Service
-from thousand_tui.tables.wire import WireError
+from thousand_tui.tables.wire import StateUpdate, WireError
 from thousand_tui.tui.controller import Awaiting
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
@@ -141,13 +142,14 @@ def test_each_seat_is_told_its_own_view_of_the_deal_that_ended(base: Path) -> No
     bob = joined(base, ann.mirror.code, "Bob")
     cat = joined(base, ann.mirror.code, "Cat")
     seats = [ann, bob, cat]
-    told: dict[int, list[dict[str, Any]]] = {0: [], 1: [], 2: []}
+    told: dict[int, list[StateUpdate]] = {0: [], 1: [], 2: []}
 
     def read() -> bool:  # each seat plays its turns; its messages are kept
         for number, seat in enumerate(seats):
             while not seat.client.messages.empty():
-                message = seat.client.messages.get_nowait() or {"type": "closed"}
-                told[number].append(message)
+                message = seat.client.messages.get_nowait()
+                if isinstance(message, StateUpdate):
+                    told[number].append(message)
                 seat.mirror.take(message)
             if seat.mirror.my_turn and seat.asked != seat.mirror.turn:
                 seat.asked = seat.mirror.turn
@@ -158,15 +160,15 @@ def test_each_seat_is_told_its_own_view_of_the_deal_that_ended(base: Path) -> No
     ended = ended_deal(base, 1)
     result = ann.mirror.results[0]
     for number, seat in enumerate(seats):
-        (message,) = [m for m in told[number] if "ended" in m]
+        (message,) = [m for m in told[number] if m.ended is not None]
         view = seat.mirror.take(message)
         assert view is not None and view.ended is not None
         expected = seat_view(ended, number, seat.mirror.names, None)
         assert view.ended == expected._replace(match=result.state)
         # Only its own cards: another seat's view of the deal is refused.
         other = told[(number + 1) % 3]
-        (stolen,) = [m for m in other if "ended" in m]
+        (stolen,) = [m for m in other if m.ended is not None]
         with pytest.raises(WireError, match="not this seat's"):
-            seat.mirror.take({**message, "ended": stolen["ended"]})
+            seat.mirror.take(dataclasses.replace(message, ended=stolen.ended))
     for seat in seats:
         seat.close()

@@ -14,6 +14,7 @@ from thousand_tui.cli import main
 from thousand_tui.engine.events import CardGiven, TalonTaken
 from thousand_tui.records import read_record
 from thousand_tui.tables.client import TableError, join_table
+from thousand_tui.tables.wire import StartRequest
 
 from .helpers import Seat, joined, opened, play_until, service_pid
 
@@ -121,7 +122,7 @@ def test_the_opener_leaves_and_the_others_finish_the_deal(base: Path) -> None:
 
 def test_the_opener_starts_with_ai_in_the_free_seats(base: Path) -> None:
     ann = opened(base, "Ann", level="easy", ai_names=["Anna", "Boris"])
-    ann.client.send({"op": "start"})
+    ann.client.send(StartRequest())
     play_until([ann], lambda: len(ann.mirror.results) >= 1)
     assert ann.mirror.names == ("Ann", "Anna", "Boris")
     assert [s.kind for s in ann.mirror.seats] == ["human", "ai", "ai"]
@@ -158,7 +159,7 @@ def test_an_ai_never_takes_the_name_of_a_person_at_the_table(base: Path) -> None
     not a second Boris (nor Olga); it takes the next name of the list that nobody has."""
     olga = opened(base, "Olga", ai_names=AI_NAMES)
     boris = joined(base, olga.mirror.code, "Boris")
-    olga.client.send({"op": "start"})
+    olga.client.send(StartRequest())
     play_until([olga, boris], lambda: boris.mirror.view is not None, play=False)
     assert olga.mirror.names == ("Olga", "Boris", "Anna")
     assert boris.mirror.names == olga.mirror.names

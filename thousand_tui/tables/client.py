@@ -17,28 +17,78 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from ..engine.actions import Action
+from ..engine.rules import Rules, RulesError
 from ..presets import Preset
 from ..private import open_private, private_dir
 from ..saves import data_dir
 from .service import LOG_NAME, socket_address, socket_path, tables_dir
-from .wire import MAX_SERVICE_LINE, WireError, dump, load
+from .wire import (
+    MAX_SERVICE_LINE,
+    WIRE,
+    ActRequest,
+    Closed,
+    Failure,
+    Hello,
+    HelloRequest,
+    JoinRequest,
+    Message,
+    OpenRequest,
+    Request,
+    Welcome,
+    WireError,
+    dump_request,
+    load,
+    read_message,
+)
 
 START_WAIT = 10.0  # seconds to wait for a service just started
+M = TypeVar("M", bound=Message)
 
 
 class TableError(Exception):
     """The table cannot be reached or refused the request; the text says why."""
 
 
+class WireMismatch(TableError):
+    """The table service speaks another version of the protocol (`theirs`; 1 for a service
+    that has no `hello`): the two cannot play together. `older`: the service is the older."""
+
+    def __init__(self, theirs: int) -> None:
+        self.theirs, self.ours = theirs, WIRE
+        self.older = theirs < WIRE
+        if self.older:
+            text = (
+                f"the table service runs an older thousand (protocol {theirs}; this one speaks "
+                f"{WIRE}): leave every table of this account, the service ends a few seconds "
+                "after the last one, and open or join again"
+            )
+        else:
+            text = (
+                f"the table service runs a newer thousand (protocol {theirs}; this one speaks "
+                f"{WIRE}): install the same version here, then open or join again"
+            )
+        super().__init__(text)
+
+    @property
+    def key(self) -> str:
+        """Its text's key among the screens' messages (with `theirs` and `ours`)."""
+        return "shared_wire_older" if self.older else "shared_wire_newer"
+
+
+Received = Message | Closed  # what a client is given: the service's messages, then Closed
+
+
 class TableClient:
     def __init__(self, sock: socket.socket) -> None:
         self.sock = sock
-        self.messages: queue.Queue[dict[str, Any] | None] = queue.Queue()
-        self.on_message: Callable[[dict[str, Any]], None] | None = None
+        self.messages: queue.Queue[Received] = queue.Queue()
+        self.on_message: Callable[[Received], None] | None = None
         self.closed = False
+        self.rules: Rules | None = None  # the table's conventions, once welcomed
+        self.seq = 0  # the sequence number of the last `act` sent
         self._send_lock = threading.Lock()
         self._deliver_lock = threading.Lock()
         self._reader = threading.Thread(target=self._read, daemon=True, name="table-reader")
@@ -52,7 +102,8 @@ class TableClient:
         base: Path | None = None,
         start: bool = True,
     ) -> TableClient:
-        """Connect to the service of the data directory `base`, starting it if needed."""
+        """Connect to the service of the data directory `base`, starting it if needed, and
+        make sure it speaks this protocol (WireMismatch if not)."""
         base = base or data_dir()
         path = socket_path(base)
         sock = _try_connect(path)
@@ -66,45 +117,74 @@ class TableClient:
             raise TableError(
                 f"the table service does not answer (see {tables_dir(base)}/{LOG_NAME})"
             )
-        return cls(sock)
+        client = cls(sock)
+        try:
+            client.greet()
+        except TableError:
+            client.close()
+            raise
+        return client
+
+    def greet(self) -> None:
+        """Say `hello` with this protocol's version; the service answers with its own."""
+        self.send(HelloRequest(WIRE))
+        answer = self.recv(START_WAIT)
+        if isinstance(answer, Hello):
+            if answer.wire != WIRE:
+                raise WireMismatch(answer.wire)
+            return
+        if isinstance(answer, Failure) and answer.error.startswith("unknown request"):
+            raise WireMismatch(1)  # a service of before `hello`, which does not know it
+        if isinstance(answer, Failure):
+            raise TableError(answer.error)
+        raise TableError(
+            answer.why
+            if isinstance(answer, Closed) and answer.why
+            else "the table service closed the connection"
+        )
 
     # ------------------------------------------------------------------ messages
 
-    def send(self, message: dict[str, Any]) -> None:
-        data = dump(message)
+    def send(self, request: Request) -> None:
+        data = dump_request(request)
         try:
             with self._send_lock:
                 self.sock.sendall(data)
         except OSError as error:
             raise TableError(f"the table is gone ({error.strerror or error})") from error
 
-    def act(self, action: Action) -> None:
+    def act(self, action: Action) -> int:
+        """Send a decision of this seat; its sequence number, which the service's `ack`
+        (or `refused`) gives back."""
         line = action.to_record()
         for key in ("type", "seat", "think_ms", "auto", "shown"):  # not a person's to choose
             line.pop(key, None)
-        self.send({"op": "act", "action": line})
+        self.seq += 1
+        self.send(ActRequest(line, self.seq))
+        return self.seq
 
-    def recv(self, timeout: float = 5.0) -> dict[str, Any] | None:
-        """The next message, or None when the connection ended; TableError after `timeout`."""
+    def recv(self, timeout: float = 5.0) -> Received:
+        """The next message (Closed when the connection ended); TableError after `timeout`."""
         try:
             return self.messages.get(timeout=timeout)
         except queue.Empty as error:
             raise TableError(f"no message from the table in {timeout:g} s") from error
 
-    def wait_for(self, kind: str, timeout: float = 5.0) -> dict[str, Any]:
-        """Read messages until one of type `kind` (an `error` first raises TableError)."""
+    def wait_for(self, kind: type[M], timeout: float = 5.0) -> M:
+        """Read messages until one of `kind` (an error first raises TableError)."""
         deadline = time.monotonic() + timeout
         while True:
             message = self.recv(max(0.0, deadline - time.monotonic()))
-            if message is None:
-                raise TableError("the table closed the connection")
-            if message.get("type") == kind:
+            if isinstance(message, kind):
                 return message
-            if message.get("type") == "error":
-                raise TableError(str(message.get("error")))
+            if isinstance(message, Closed):
+                raise TableError(message.why or "the table closed the connection")
+            if isinstance(message, Failure):
+                raise TableError(message.error)
 
     def _read(self) -> None:
         buffer = b""
+        why: str | None = None
         try:
             while True:
                 chunk = self.sock.recv(65536)
@@ -113,27 +193,41 @@ class TableClient:
                 buffer += chunk
                 while b"\n" in buffer:
                     line, buffer = buffer.split(b"\n", 1)
-                    self._deliver(load(line))
+                    self._deliver(self._message(line))
                 if len(buffer) > MAX_SERVICE_LINE:
+                    why = "a message from the table service is too long"
                     break
-        except (OSError, WireError):
+        except OSError:
             pass
+        except WireError as error:
+            why = f"a message from the table service cannot be read: {error}"
+        if why is not None:  # nothing more is read: the service is told the seat is away
+            with contextlib.suppress(OSError):
+                self.sock.shutdown(socket.SHUT_RDWR)
         self.closed = True
-        self._deliver(None)
+        self._deliver(Closed(why))
 
-    def _deliver(self, message: dict[str, Any] | None) -> None:
+    def _message(self, line: bytes) -> Message:
+        message = read_message(load(line), self.rules)
+        if isinstance(message, Welcome):  # the conventions its views name from now on
+            try:
+                self.rules = Rules.from_mapping(dict(message.rules), source="table")
+            except (RulesError, ValueError, TypeError) as error:
+                raise WireError(f"the table's conventions cannot be read: {error}") from error
+        return message
+
+    def _deliver(self, message: Received) -> None:
         with self._deliver_lock:
             if self.on_message is not None:
-                self.on_message(message or {"type": "closed"})
+                self.on_message(message)
             else:
                 self.messages.put(message)
 
-    def listen(self, on_message: Callable[[dict[str, Any]], None]) -> None:
+    def listen(self, on_message: Callable[[Received], None]) -> None:
         """From now on, give every message to `on_message` (those waiting first, in order)."""
         with self._deliver_lock:
             while not self.messages.empty():
-                message = self.messages.get_nowait()
-                on_message(message or {"type": "closed"})
+                on_message(self.messages.get_nowait())
             self.on_message = on_message
 
     def close(self) -> None:
@@ -191,29 +285,27 @@ def open_table(
     lang: str = "en",
     ai_names: list[str] | None = None,
     base: Path | None = None,
-    on_message: Callable[[dict[str, Any]], None] | None = None,
+    on_message: Callable[[Received], None] | None = None,
     hints: bool = False,
-) -> tuple[TableClient, dict[str, Any]]:
+) -> tuple[TableClient, Welcome]:
     """Open a table of `preset` and sit at seat 0: the client and the service's welcome
     (with the table's `code`). With `hints`, each person may ask for a hint at his own
     decisions (computed from what his seat sees)."""
-    request: dict[str, Any] = {
-        "op": "open",
-        "rules": preset.rules.to_dict(),
-        "preset": preset.name,
-        "title": preset.title_in(lang),
-        "level": level,
-        "timeout": timeout,
-        "pace": pace,
-        "lang": lang,
-    }
-    if hints:
-        request["hints"] = True
-    if people is not None:
-        request["people"] = people
-    if ai_names is not None:
-        request["ai_names"] = ai_names
-    return _request(request, name, who, base, on_message)
+    request = OpenRequest(
+        rules=preset.rules.to_dict(),
+        preset=preset.name,
+        title=preset.title_in(lang),
+        level=level,
+        timeout=timeout,
+        pace=pace,
+        lang=lang,
+        hints=hints,
+        people=None if people is None else tuple(people),
+        ai_names=None if ai_names is None else tuple(ai_names),
+        name=name,
+        who=who,
+    )
+    return _request(request, base, on_message)
 
 
 def join_table(
@@ -223,30 +315,21 @@ def join_table(
     who: str | None = None,
     seat: int | None = None,
     base: Path | None = None,
-    on_message: Callable[[dict[str, Any]], None] | None = None,
-) -> tuple[TableClient, dict[str, Any]]:
+    on_message: Callable[[Received], None] | None = None,
+) -> tuple[TableClient, Welcome]:
     """Join the table of `code` (again, if this person sat there before)."""
-    request: dict[str, Any] = {"op": "join", "code": code}
-    if seat is not None:
-        request["seat"] = seat
-    return _request(request, name, who, base, on_message)
+    return _request(JoinRequest(code, seat, name, who), base, on_message)
 
 
 def _request(
-    request: dict[str, Any],
-    name: str | None,
-    who: str | None,
+    request: OpenRequest | JoinRequest,
     base: Path | None,
-    on_message: Callable[[dict[str, Any]], None] | None,
-) -> tuple[TableClient, dict[str, Any]]:
-    if name is not None:
-        request["name"] = name
-    if who is not None:
-        request["who"] = who
+    on_message: Callable[[Received], None] | None,
+) -> tuple[TableClient, Welcome]:
     client = TableClient.connect(base)
     try:
         client.send(request)
-        welcome = client.wait_for("welcome")
+        welcome = client.wait_for(Welcome)
     except TableError:
         client.close()
         raise

@@ -5,19 +5,19 @@ tests read the same `SeatMirror`.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game import PlayerInfo
 from ..engine.match import MatchState
 from ..engine.phases import Trick
-from ..engine.rules import Rules
+from ..engine.rules import Rules, RulesError
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
-from .wire import WireError, decode
+from .wire import Closed, Message, Refused, StateUpdate, TableStatus, Welcome, WireError
 
 
 @dataclass
@@ -60,7 +60,7 @@ class Update:
 
 @dataclass
 class SeatMirror:
-    welcome: dict[str, Any]
+    welcome: Welcome
     rules: Rules = field(init=False)
     seat: int = field(init=False)
     code: str = field(init=False)
@@ -76,58 +76,52 @@ class SeatMirror:
 
     def __post_init__(self) -> None:
         try:
-            self.rules = Rules.from_mapping(self.welcome["rules"], source="table")
-            self.seat = int(self.welcome["seat"])
-            self.code = str(self.welcome["code"])
-            self.hints = self.welcome.get("hints") is True
-        except (KeyError, TypeError, ValueError) as error:
+            self.rules = Rules.from_mapping(dict(self.welcome.rules), source="table")
+        except (RulesError, TypeError, ValueError) as error:
             raise WireError(f"a welcome that cannot be read: {error}") from error
+        self.seat = self.welcome.seat
+        self.code = self.welcome.code
+        self.hints = self.welcome.hints
 
     # ------------------------------------------------------------------ reading
 
-    def take(self, message: dict[str, Any]) -> Update | None:
+    def take(self, message: Message | Closed) -> Update | None:
         """Take in one message; an `update` gives its events."""
-        kind = message.get("type")
-        if kind == "table":
-            self.started = bool(message.get("started"))
-            self.seats = [SeatStatus(**s) for s in message.get("seats", [])]
-        elif kind == "update":
+        if isinstance(message, TableStatus):
+            self.started = message.started
+            self.seats = [SeatStatus(**dataclasses.asdict(s)) for s in message.seats]
+        elif isinstance(message, StateUpdate):
             return self._update(message)
-        elif kind == "refused":
-            self.refused.append(str(message.get("error")))
-        elif kind == "closed":
+        elif isinstance(message, Refused):
+            self.refused.append(message.error)
+        elif isinstance(message, Closed):
             self.closed = True
         return None
 
-    def _update(self, message: dict[str, Any]) -> Update:
-        rules = self.rules
+    def _update(self, message: StateUpdate) -> Update:
+        if not message.view.seat == self.seat:
+            raise WireError("the view is not this seat's")
+        if not all(isinstance(a, Action) and a.seat == self.seat for a in message.away):
+            raise WireError("the moves played for this seat are not its actions")
+        if message.away_count < len(message.away):
+            raise WireError("the count of the moves played for this seat is wrong")
+        ended = message.ended
+        if ended is not None and ended.seat != self.seat:
+            raise WireError("the ended deal's view is not this seat's")
         self.started = True
-        self.view = decode(message["view"], rules)
-        self.turn = int(message["turn"])
-        self.players = [PlayerInfo(**p) for p in message["players"]]
-        if "results" in message:
-            self.results = [decode(r, rules) for r in message["results"]]
-        events = [decode(e, rules) for e in message["events"]]
-        for event in events:
+        self.view = message.view
+        self.turn = message.turn
+        self.players = list(message.players)
+        if message.results is not None:
+            self.results = list(message.results)
+        for event in message.events:
             result = getattr(event, "result", None)
             if isinstance(result, Settlement):
                 self.results.append(result)
-        tricks = {}
-        for number, plays in message.get("tricks", []):
-            tricks[int(number)] = Trick(-1, decode(plays, rules), -1)
-        away = [decode(a, rules) for a in message.get("away", [])]
-        if not all(isinstance(a, Action) and a.seat == self.seat for a in away):
-            raise WireError("the moves played for this seat are not its actions")
-        count = message.get("away_count", len(away))
-        if not isinstance(count, int) or count < len(away):
-            raise WireError("the count of the moves played for this seat is wrong")
-        deal = [decode(e, rules) for e in message.get("deal", [])]
-        if not all(isinstance(e, Event) for e in deal):
-            raise WireError("the deal so far is not a list of events")
-        ended = decode(message["ended"], rules) if "ended" in message else None
-        if ended is not None and not (isinstance(ended, SeatView) and ended.seat == self.seat):
-            raise WireError("the ended deal's view is not this seat's")
-        return Update(events, tricks, away, count, deal, ended)
+        tricks = dict(message.tricks)
+        away = list(message.away)
+        deal = list(message.deal or ())
+        return Update(list(message.events), tricks, away, message.away_count, deal, ended)
 
     # ------------------------------------------------------------------ asking
 

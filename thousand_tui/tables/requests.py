@@ -5,10 +5,13 @@ numbers are JSON integers (never `true`, never `1.0`) within bounds, texts are s
 are short and hold only what they may. `check_request` says what is wrong with a request in
 one line, or gives it back, checked; the service looks at nothing a schema does not name.
 
+A connection's first request is `hello`, with the client's protocol version (`wire.WIRE`).
 An `act` carries only what a person chooses (the decision and its card, value, receiver,
 marriage, talon, reason, and whether a hint was asked for): never what the record notes of
 how a decision was made (`think_ms`, `auto`, `shown`) and never a seat, which is the
-connection's. The service then plays the engine's own legal action equal to it.
+connection's. With it goes the client's sequence number (`seq`), which the service's `ack`
+gives back. The service then plays the engine's own legal action equal to it. What a schema
+lets through is made the request's dataclass (`wire.request_of`).
 """
 
 from __future__ import annotations
@@ -202,6 +205,7 @@ ACTION = Schema(
 )
 
 REQUESTS: dict[str, Schema] = {
+    "hello": Schema(required={"wire": whole(0, MAX_INT)}),
     "open": Schema(
         required={"rules": mapping, "preset": text(40)},
         optional={
@@ -221,7 +225,7 @@ REQUESTS: dict[str, Schema] = {
         required={"code": text(20)},
         optional={"seat": SEAT, "name": NAME, "who": NAME},
     ),
-    "act": Schema(required={"action": ACTION.check}),
+    "act": Schema(required={"action": ACTION.check, "seq": whole(0, MAX_INT)}),
     "start": Schema(),
     "ping": Schema(),
 }

@@ -36,6 +36,7 @@ from ..engine.deal import Deal
 from ..engine.dealing import first_dealer_of
 from ..engine.events import DealSettled, DealStarted, Event, TrickTaken
 from ..engine.game import Game, PlayerInfo
+from ..engine.phases import Trick
 from ..engine.rules import Rules, RulesError
 from ..engine.scoring import Settlement
 from ..engine.view import seat_view
@@ -45,7 +46,33 @@ from ..records import RecordWriter, lock_file
 from ..saves import data_dir, games_dir, open_new_record, resume
 from ..settings import DEFAULT_PACE, LEVELS, MAX_NAME
 from .requests import MAX_AI_NAMES, RequestError, check_request, parse_request
-from .wire import MAX_CLIENT_LINE, WireError, dump, encode, for_seat, own_actions
+from .wire import (
+    MAX_CLIENT_LINE,
+    WIRE,
+    Acked,
+    ActRequest,
+    Failure,
+    Hello,
+    HelloRequest,
+    JoinRequest,
+    Message,
+    Notice,
+    OpenRequest,
+    PingRequest,
+    Pong,
+    Refused,
+    Request,
+    SeatInfo,
+    StartRequest,
+    StateUpdate,
+    TableStatus,
+    Welcome,
+    WireError,
+    dump,
+    for_seat,
+    own_actions,
+    request_of,
+)
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -67,6 +94,18 @@ ABANDON = 600.0  # seconds a game waits with nobody at it; then it is closed (an
 AI_NAMES = ("Anna", "Boris", "Vera")  # when the opener sends none
 PRESET_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 MAX_AWAY = 40  # the AI's moves for a person away kept to tell him when he is back (the last)
+AI_RETRIES = 2  # an AI decision that failed past its choice is tried again this often per turn
+AI_RETRY_WAIT = 0.5  # seconds before it is tried again
+# A client of protocol 1 (no `hello`) sees this and prints it as it is: both languages.
+OLDER_CLIENT = (
+    "this thousand is older than the table service (protocol {wire}): install the same "
+    "version, then open or join again / эта версия thousand старше службы столов "
+    "(протокол {wire}): установите ту же версию и снова откройте стол или сядьте за него"
+)
+NEWER_CLIENT = (
+    "this thousand is newer than the table service (protocol {wire}): leave every table of "
+    "this account so that the service ends, then open or join again"
+)
 
 
 def tables_dir(base: Path | None = None) -> Path:
@@ -122,9 +161,10 @@ class Conn:
         self.seat: int | None = None
         self.errors = 0
         self.closed = False
+        self.wire: int | None = None  # the protocol version its `hello` gave
         self.since = time.monotonic()  # when it connected
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: Message) -> None:
         """Queue a message; a client that lets more than `max_pending` bytes pile up is cut
         off at once (its seat stays its own), so it can never hold the table up."""
         if self.closed:
@@ -175,17 +215,11 @@ class SeatState:
     def connected(self) -> bool:
         return self.conn is not None
 
-    def status(self, now: float, timeout: float) -> dict[str, Any]:
-        away: float | None = None
+    def status(self, now: float, timeout: float) -> SeatInfo:
+        away: float | None = None  # seconds until an AI plays for the person away (0: it does)
         if self.kind == "human" and self.who is not None and self.conn is None:
             away = max(0.0, (self.left_at or now) + timeout - now)
-        return {
-            "name": self.name,
-            "kind": self.kind,
-            "taken": self.who is not None,
-            "connected": self.connected,
-            "ai_in": away,  # seconds until an AI plays for the person away (0: it does)
-        }
+        return SeatInfo(self.name, self.kind, self.who is not None, self.connected, away)
 
 
 @dataclass
@@ -204,6 +238,7 @@ class Table:
     writer: RecordWriter | None = None
     turn: int = 0
     thinking: int | None = None  # the turn an AI is deciding
+    ai_faults: int = 0  # the AI decisions of this turn that failed past the AI's choice
     moved_at: float = 0.0
     timer: asyncio.TimerHandle | None = None
     empty_since: float | None = None  # when the last person left the table
@@ -245,17 +280,16 @@ class Table:
             state.player = make_player(self.level, seat_seed(self.seed, seat))
         return state.player
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> TableStatus:
         now = time.monotonic()
         game = self.game
-        return {
-            "type": "table",
-            "code": self.code,
-            "started": self.started,
-            "over": bool(game and game.over),
-            "to_move": game.to_move if game else None,
-            "seats": [s.status(now, self.timeout) for s in self.seats],
-        }
+        return TableStatus(
+            self.code,
+            self.started,
+            bool(game and game.over),
+            game.to_move if game else None,
+            tuple(s.status(now, self.timeout) for s in self.seats),
+        )
 
 
 # ---------------------------------------------------------------------- the service
@@ -326,7 +360,7 @@ class Service:
         finally:
             self.server.close()
             for conn in list(self.conns):
-                conn.send({"type": "error", "error": "the table service is ending"})
+                conn.send(Failure("the table service is ending"))
                 conn.abort()
             with contextlib.suppress(FileNotFoundError):
                 if path.stat().st_ino == bound:  # not the socket of a service started since
@@ -404,9 +438,10 @@ class Service:
         write_private(path, json.dumps(meta))
 
     def restore(self, code: str) -> Table | None:
-        """The table of `code` again, from its file and its record, if its game goes on
-        (why not is logged). Its people are all away, since the moment it is restored: an
-        AI takes the seat of one who does not come back after the table's timeout."""
+        """The table of `code` again, from its file and its record, if its game goes on;
+        None if no table had the code. One that cannot be opened again is a Refusal saying
+        why (and logged). Its people are all away, since the moment it is restored: an AI
+        takes the seat of one who does not come back after the table's timeout."""
         path = self.meta_path(code)
         if not path.exists():
             return None
@@ -419,7 +454,10 @@ class Service:
             resumed = resume(games_dir() / name, replayed.extend)
         except Exception as error:
             self.log(f"table {code} cannot be opened again: {error!r}")
-            return None
+            raise Refusal(
+                f"the table {code} cannot be opened again: its record cannot be read "
+                f"({_reason(error)}); the record stays in the games folder"
+            ) from error
         game = resumed.game
         now = time.monotonic()
         try:
@@ -445,7 +483,10 @@ class Service:
         except Exception as error:
             self.log(f"table {code} cannot be opened again: its file {path}: {error!r}")
             resumed.writer.close()
-            return None
+            raise Refusal(
+                f"the table {code} cannot be opened again: its file {path.name} is damaged "
+                f"({_reason(error)}); the record stays in the games folder"
+            ) from error
         game.sink = self.sink(table)
         table.keep_deal_events(replayed)
         table.hints = meta.get("hints") is True
@@ -457,7 +498,7 @@ class Service:
     async def accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(reader, writer, self.max_pending)
         if not same_user(writer):
-            conn.send({"type": "error", "error": "only the account of the tables may join them"})
+            conn.send(Failure("only the account of the tables may join them"))
             conn.close()
             return
         self.conns.add(conn)
@@ -476,86 +517,93 @@ class Service:
                 line = await asyncio.wait_for(conn.reader.readuntil(b"\n"), wait)
             except TimeoutError:
                 limit = f"{self.conn_timeout:g} s"
-                conn.send({"type": "error", "error": f"no request in {limit}; closing"})
+                conn.send(Failure(f"no request in {limit}; closing"))
                 return
             except asyncio.LimitOverrunError:
-                conn.send({"type": "error", "error": "line too long; closing"})
+                conn.send(Failure("line too long; closing"))
                 return
             except (asyncio.IncompleteReadError, ConnectionError):
                 return
             try:
-                op, message = check_request(parse_request(line))
-                self.handle(conn, op, message)
+                op, fields = check_request(parse_request(line))
+                self.handle(conn, request_of(op, fields))
             except (RequestError, WireError, Refusal) as error:
                 conn.errors += 1
-                conn.send({"type": "error", "error": str(error)})
+                conn.send(Failure(str(error)))
                 if conn.errors >= MAX_ERRORS:
-                    conn.send({"type": "error", "error": "too many bad requests; closing"})
+                    conn.send(Failure("too many bad requests; closing"))
                     return
             except Exception:  # a fault of the service's own: said, logged, and served on
                 self.log(f"a request failed:\n{traceback.format_exc().rstrip()}")
-                conn.send({"type": "error", "error": "the service could not do this request"})
+                conn.send(Failure("the service could not do this request"))
 
     # ------------------------------------------------------------------ requests
 
-    def handle(self, conn: Conn, op: str, message: dict[str, Any]) -> None:
+    def handle(self, conn: Conn, request: Request) -> None:
         """A request checked against its schema (`requests.REQUESTS`)."""
-        if op == "open" and conn.table is None:
-            self.open(conn, message)
-        elif op == "join" and conn.table is None:
-            self.join(conn, message)
-        elif op == "act" and conn.table is not None:
-            self.act(conn, message["action"])
-        elif op == "start" and conn.table is not None:
-            self.start_now(conn)
-        elif op == "ping":
-            conn.send({"type": "pong"})
-        elif op in ("open", "join"):
-            raise Refusal("this connection already sits at a table")
-        elif op in ("act", "start"):
+        at_table = conn.table is not None
+        if isinstance(request, HelloRequest):
+            self.hello(conn, request)
+        elif isinstance(request, PingRequest):
+            conn.send(Pong())
+        elif isinstance(request, (OpenRequest, JoinRequest)):
+            if at_table:
+                raise Refusal("this connection already sits at a table")
+            if conn.wire != WIRE:  # none said: a client of protocol 1
+                older = (conn.wire or 1) < WIRE
+                raise Refusal((OLDER_CLIENT if older else NEWER_CLIENT).format(wire=WIRE))
+            if isinstance(request, OpenRequest):
+                self.open(conn, request)
+            else:
+                self.join(conn, request)
+        elif not at_table:
             raise Refusal("join a table first")
-        else:
-            raise Refusal(f"unknown request {_show(op)}")
+        elif isinstance(request, ActRequest):
+            self.act(conn, request)
+        elif isinstance(request, StartRequest):
+            self.start_now(conn)
 
-    def open(self, conn: Conn, message: dict[str, Any]) -> None:
-        raw = message.get("rules")
-        if not isinstance(raw, dict):
-            raise Refusal("the table's conventions are missing")
+    def hello(self, conn: Conn, request: HelloRequest) -> None:
+        """The client's protocol version: the service answers with its own (a client of
+        another version says which is older, and goes); it opens or joins no table."""
+        conn.wire = request.wire
+        conn.send(Hello(WIRE))
+        if request.wire != WIRE:
+            self.log(f"a client of protocol {request.wire} (this service: {WIRE})")
+
+    def open(self, conn: Conn, request: OpenRequest) -> None:
         try:
-            rules = Rules.from_mapping(raw, source="table")
+            rules = Rules.from_mapping(dict(request.rules), source="table")
         except (RulesError, ValueError, TypeError) as error:
             raise Refusal(f"the conventions are not valid: {error}") from error
-        preset = _text(message.get("preset"), "preset")
+        preset = _text(request.preset, "preset")
         if not PRESET_NAME.fullmatch(preset):
             raise Refusal("a preset name is letters, digits, - _ and .")
-        level = message.get("level", "easy")
+        level = request.level or "easy"
         if level not in LEVELS:
             raise Refusal(f"the AI level is one of {', '.join(LEVELS)}")
-        timeout = _number(message.get("timeout", DEFAULT_TIMEOUT), "timeout", 0.0, MAX_TIMEOUT)
-        pace = _number(message.get("pace", DEFAULT_PACE), "pace", 0.0, MAX_PACE)
+        timeout = DEFAULT_TIMEOUT if request.timeout is None else request.timeout
+        timeout = _number(timeout, "timeout", 0.0, MAX_TIMEOUT)
+        pace = _number(DEFAULT_PACE if request.pace is None else request.pace, "pace", 0, MAX_PACE)
         n = rules.players
-        people = message.get("people", list(range(n)))
-        if (
-            not isinstance(people, list)
-            or not all(isinstance(s, int) and 0 <= s < n for s in people)
-            or 0 not in people
-        ):
+        people = list(range(n)) if request.people is None else list(request.people)
+        if not all(isinstance(s, int) and 0 <= s < n for s in people) or 0 not in people:
             raise Refusal(f"people's seats are numbers 0..{n - 1}, with seat 0 the opener's")
-        ai_names = message.get("ai_names") or list(AI_NAMES)
-        if not isinstance(ai_names, list) or len(ai_names) < n - 1:
+        ai_names = list(request.ai_names or AI_NAMES)
+        if len(ai_names) < n - 1:
             raise Refusal("AI names: one for each seat but the opener's")
         names = [_name(a) for a in ai_names[:MAX_AI_NAMES]]
         seats = [
             SeatState("human" if s in people else "ai", names[s - 1] if s else "") for s in range(n)
         ]
-        lang = str(message.get("lang")) if message.get("lang") in ("en", "ru") else "en"
-        title = _text(message.get("title", preset), "title")[:60]
+        lang = request.lang if request.lang in ("en", "ru") else "en"
+        title = _text(request.title if request.title is not None else preset, "title")[:60]
         code = self.new_code()
         table = Table(code, rules, preset, title, level, timeout, pace, lang, seats, names)
-        table.hints = message.get("hints") is True
+        table.hints = request.hints
         self.tables[code] = table
         self.log(f"table {code} opened: {preset}, {n} players, people at {sorted(set(people))}")
-        self.sit(conn, table, 0, message)
+        self.sit(conn, table, 0, request)
         self.maybe_start(table)
 
     def name_ais(self, table: Table) -> None:
@@ -580,23 +628,23 @@ class Service:
             if code not in self.tables:
                 return code
 
-    def join(self, conn: Conn, message: dict[str, Any]) -> None:
-        raw = message.get("code")
-        code = normalize_code(raw) if isinstance(raw, str) else None
+    def join(self, conn: Conn, request: JoinRequest) -> None:
+        raw = request.code
+        code = normalize_code(raw)
         table = self.tables.get(code) if code else None
         if table is None and code is not None:
             table = self.restore(code)
         if table is None:
             raise Refusal(f"no table has the code {_show(raw)}; check it with the one who opened")
-        who = _who(message)
+        who = _who(request)
         held = [i for i, s in enumerate(table.seats) if s.who == who]
         if held and who.startswith("name:") and table.seats[held[0]].conn is not None:
             # Known by a name only: another terminal asking for a name that is at the table.
             raise Refusal(f"{who[5:]} sits at this table already; join under another name")
         if held:
-            self.sit(conn, table, held[0], message)
+            self.sit(conn, table, held[0], request)
             return
-        asked = message.get("seat")  # a whole number, checked by the request's schema
+        asked = request.seat  # a whole number, checked by the request's schema
         free = [i for i, s in enumerate(table.seats) if s.kind == "human" and s.who is None]
         if asked is not None:
             if asked not in free:
@@ -604,41 +652,40 @@ class Service:
             free = [asked]
         if not free:
             raise Refusal("every seat at this table is taken")
-        self.sit(conn, table, free[0], message)
+        self.sit(conn, table, free[0], request)
         self.maybe_start(table)
 
-    def sit(self, conn: Conn, table: Table, seat: int, message: dict[str, Any]) -> None:
+    def sit(self, conn: Conn, table: Table, seat: int, request: OpenRequest | JoinRequest) -> None:
         state = table.seats[seat]
         if state.who is None:
-            name = _name(message.get("name") or f"Player {seat + 1}")
+            name = _name(request.name or f"Player {seat + 1}")
             taken = {s.name for i, s in enumerate(table.seats) if i != seat and s.who is not None}
             state.name = name if name not in taken else _numbered(name, taken)
-            state.who = _who(message)
+            state.who = _who(request)
             self.name_ais(table)
             self.save_meta(table)
         old = state.conn
         if old is not None:  # the same person from a new connection: the old one goes
             old.table = None
-            old.send({"type": "error", "error": "this seat was taken over by a new connection"})
+            old.send(Failure("this seat was taken over by a new connection"))
             old.close()
         state.conn = conn
         state.left_at = None
         conn.table, conn.seat = table, seat
         conn.send(
-            {
-                "type": "welcome",
-                "code": table.code,
-                "seat": seat,
-                "rules": table.rules.to_dict(),
-                "preset": table.preset,
-                "title": table.title,
-                "lang": table.lang,
-                "timeout": table.timeout,
-                "hints": table.hints,
-            }
+            Welcome(
+                table.code,
+                seat,
+                table.rules.to_dict(),
+                table.preset,
+                table.title,
+                table.lang,
+                table.timeout,
+                table.hints,
+            )
         )
         if table.game is not None:
-            self.send_state(table, seat, [], {}, catch_up=True)
+            self.send_state(table, seat, [], [], catch_up=True)
         self.log(f"table {table.code}: {state.name} sits at seat {seat}")
         self.tell_status(table)
         if table.game is not None:
@@ -695,30 +742,33 @@ class Service:
 
     # ------------------------------------------------------------------ decisions
 
-    def act(self, conn: Conn, fields: dict[str, Any]) -> None:
+    def act(self, conn: Conn, request: ActRequest) -> None:
         """A person's decision: the fields `requests.ACTION` allows, for the connection's seat.
-        What is played is the engine's own legal action equal to it, never the client's."""
+        What is played is the engine's own legal action equal to it, never the client's. It
+        is acknowledged with the client's `seq` once told, or refused with it."""
         table, seat = conn.table, conn.seat
         assert table is not None and seat is not None
         game = table.game
         if game is None:
             raise Refusal("the game has not begun")
         try:
-            wanted = Action.from_record({**fields, "type": "action", "seat": seat})
+            wanted = Action.from_record({**request.action, "type": "action", "seat": seat})
         except (ValueError, TypeError) as error:
             raise Refusal(f"not an action: {error}") from error
         if game.to_move != seat:
-            conn.send({"type": "refused", "error": "it is not your turn"})
+            conn.send(Refused("it is not your turn", request.seq))
             return
         action = engine_action(game, wanted)
         if action is None:
-            conn.send({"type": "refused", "error": game.deal.refusal(wanted).english()})
+            conn.send(Refused(game.deal.refusal(wanted).english(), request.seq))
             return
         if wanted.hinted:
             action = dataclasses.replace(action, hinted=True)
         reason = self.apply(table, action)
         if reason is not None:
-            conn.send({"type": "refused", "error": reason})
+            conn.send(Refused(reason, request.seq))
+        elif conn.table is table:  # not when the table stopped on it
+            conn.send(Acked(request.seq))
 
     def apply(self, table: Table, action: Action) -> str | None:
         game = table.game
@@ -739,6 +789,7 @@ class Service:
             return None
         table.turn += 1
         table.thinking = None
+        table.ai_faults = 0
         table.moved_at = time.monotonic()
         try:
             self.broadcast(table, events, deal)
@@ -768,11 +819,10 @@ class Service:
         """Stop a table that cannot go on: its players are told and let go, its record and
         its file kept, so that a `join` with its code opens it again from the record."""
         self.log(f"table {table.code} stopped: {why}")
-        message = {
-            "type": "error",
-            "error": f"the table stopped: {why}. Join it again with its code {table.code} "
-            "to go on from its last saved move",
-        }
+        message = Failure(
+            f"the table stopped: {why}. Join it again with its code {table.code} "
+            "to go on from its last saved move"
+        )
         for state in table.seats:
             conn, state.conn = state.conn, None
             if conn is not None:
@@ -810,16 +860,31 @@ class Service:
 
     def thought(self, task: asyncio.Task[None]) -> None:
         """An AI decision ended. One that failed past the AI's own choice (which `think`
-        covers) stops its table, logged, rather than leaving it waiting for a move forever."""
+        covers) is logged, its players told, and tried again, AI_RETRIES times a turn; then
+        the table stops, rather than waiting for a move forever."""
         table = self.thinking.pop(task)
-        if task.cancelled():
+        if task.cancelled() or table.closed:
             return
         error = task.exception()
-        if error is None or table.closed:
+        if error is None:
             return
         trace = "".join(traceback.format_exception(error)).rstrip()
         self.log(f"table {table.code}: an AI decision failed:\n{trace}")
-        self.fail(table, "the service failed while playing for an AI seat")
+        table.thinking = None
+        table.ai_faults += 1
+        if table.ai_faults > AI_RETRIES:
+            self.fail(table, "the service failed while playing for an AI seat")
+            return
+        game = table.game
+        seat = game.to_move if game is not None else None
+        for conn in table.conns():
+            conn.send(Notice("ai_retry", seat))
+        asyncio.get_running_loop().call_later(AI_RETRY_WAIT, self.retry, table)
+
+    def retry(self, table: Table) -> None:
+        """An AI decision that failed, tried again (the table may have moved on meanwhile)."""
+        if not table.closed and self.tables.get(table.code) is table:
+            self.drive(table)
 
     def stand_in(self, table: Table) -> None:
         """The timeout of a person away has passed: the others are told, an AI plays."""
@@ -861,11 +926,11 @@ class Service:
 
     def broadcast(self, table: Table, events: list[Event], deal: Deal | None) -> None:
         table.keep_deal_events(events)
-        tricks: dict[int, Any] = {}
+        tricks: list[tuple[int, Trick]] = []
         if deal is not None:
             for event in events:
                 if isinstance(event, TrickTaken) and 0 < event.number <= len(deal.tricks):
-                    tricks[event.number] = encode(deal.tricks[event.number - 1].plays)
+                    tricks.append((event.number, deal.tricks[event.number - 1]))
         # A deal that ended: each seat is told its own view of it as it ended, with the
         # scores its result gives (the game has moved on to the next deal meanwhile).
         settled = next((e.result for e in events if isinstance(e, DealSettled)), None)
@@ -879,7 +944,7 @@ class Service:
         table: Table,
         seat: int,
         events: list[Event],
-        tricks: dict[int, Any],
+        tricks: list[tuple[int, Trick]],
         catch_up: bool = False,
         ended: Deal | None = None,
         settled: Settlement | None = None,
@@ -888,27 +953,25 @@ class Service:
         conn = table.seats[seat].conn
         if game is None or conn is None:
             return
-        shown = [e for e in (for_seat(event, seat) for event in events) if e is not None]
-        message: dict[str, Any] = {
-            "type": "update",
-            "turn": table.turn,
-            "events": [encode(e) for e in shown],
-            "tricks": [[n, plays] for n, plays in tricks.items()],
-            "view": encode(game.view(seat)),
-            "players": [p.to_dict() for p in game.players],
-        }
+        shown = tuple(e for e in (for_seat(event, seat) for event in events) if e is not None)
+        message = StateUpdate(
+            table.turn, shown, game.view(seat), tuple(game.players), tricks=tuple(tricks)
+        )
         if ended is not None and settled is not None:
             view = seat_view(ended, seat, game.names, settled.winner)
-            message["ended"] = encode(view._replace(match=settled.state))
+            message = dataclasses.replace(message, ended=view._replace(match=settled.state))
         if catch_up:
-            message["results"] = [encode(r) for r in game.results]
             # The deal so far, as this seat saw it: its log is rebuilt from it.
             so_far = (for_seat(event, seat) for event in table.deal_events)
-            message["deal"] = [encode(e) for e in so_far if e is not None]
+            message = dataclasses.replace(
+                message,
+                results=tuple(game.results),
+                deal=tuple(e for e in so_far if e is not None),
+            )
             state = table.seats[seat]
             if state.away:  # what an AI played for him while he was away: told once
-                message["away"] = [encode(a) for a in own_actions(state.away, seat)]
-                message["away_count"] = state.away_count
+                away = tuple(own_actions(state.away, seat))
+                message = dataclasses.replace(message, away=away, away_count=state.away_count)
                 state.away, state.away_count = [], 0
         conn.send(message)
 
@@ -976,6 +1039,12 @@ def _show(value: Any, limit: int = 30) -> str:
     return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
+def _reason(error: BaseException) -> str:
+    """An exception in a few words for a person: its text, or its kind."""
+    text = ascii(str(error))[1:-1][:120] if str(error) else type(error).__name__
+    return text if not isinstance(error, KeyError) else f"{text} is missing"
+
+
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value or len(value) > 200:
         raise Refusal(f"{what} must be a short text")
@@ -999,12 +1068,12 @@ def _numbered(name: str, taken: set[str]) -> str:
     return f"{name[: MAX_NAME - 3]} {number}"
 
 
-def _who(message: dict[str, Any]) -> str:
+def _who(request: OpenRequest | JoinRequest) -> str:
     """Who a person is: the id the SSH login gave (its key), else the name."""
-    who = message.get("who")
-    if isinstance(who, str) and 0 < len(who) <= 80 and who.isprintable():
+    who = request.who
+    if who is not None and 0 < len(who) <= 80 and who.isprintable():
         return who
-    return "name:" + _name(message.get("name") or "Player")
+    return "name:" + _name(request.name or "Player")
 
 
 def _number(value: Any, what: str, low: float, high: float) -> float:

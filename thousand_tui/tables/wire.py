@@ -1,5 +1,11 @@
 """The shared tables' messages: one JSON object a line, and the engine's values inside them.
 
+Every message is a frozen dataclass below, the same for both ends: what a client asks (a
+`Request`: `op` and its fields, checked against `requests.REQUESTS` before the service reads
+it) and what the service tells (a `Message`: `type` and its fields). A connection begins with
+`hello`, which carries the protocol's version `WIRE`; a client and a service of different
+versions refuse each other with a message that says which is older.
+
 A seat's view, its events and the deals' results travel as JSON. `encode` turns the engine's
 frozen values (dataclasses, named tuples, enums, cards) into JSON with a type tag, `decode`
 makes them again, but only of the classes named in `KINDS`: a message can never make the
@@ -11,36 +17,255 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin, get_type_hints
 
-from ..engine import actions, events, match, phases, scoring, view
-from ..engine.actions import Action
+from ..engine import events as ev
+from ..engine.actions import Act, Action
 from ..engine.cards import BY_CODE, Card, Rank, Suit
 from ..engine.events import CardDiscarded, CardGiven, Event, RedealDeclined, TalonTaken
+from ..engine.game import PlayerInfo
+from ..engine.match import BarrelSeat, MatchState
+from ..engine.phases import Declaration, Phase, RedealStage, Trick
 from ..engine.rules import Rules
+from ..engine.scoring import Settlement
+from ..engine.view import SeatView
 
+WIRE = 2  # the protocol's version: 1 had no `hello`, no typed messages, no `ack`
 MAX_CLIENT_LINE = 16 * 1024  # what the service reads from a client, at most, in one line
 MAX_SERVICE_LINE = 4 * 1024 * 1024  # what a client reads from the service
+
+
+T = TypeVar("T")
 
 
 class WireError(ValueError):
     """A message that is not what the protocol says; the text says what is wrong."""
 
 
-def _kinds() -> dict[str, type]:
-    found: dict[str, type] = {}
-    for module in (events, scoring, match, phases, actions, view):
-        for name, value in vars(module).items():
-            if not isinstance(value, type) or value.__module__ != module.__name__:
-                continue
-            if dataclasses.is_dataclass(value) or issubclass(value, (Enum, tuple)):
-                found[name] = value
-    found["Suit"], found["Rank"] = Suit, Rank
-    return found
+# ---------------------------------------------------------------------- the service's messages
 
 
-KINDS: dict[str, type] = _kinds()
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat in a `table` message."""
+
+    name: str
+    kind: str  # "human" or "ai"
+    taken: bool
+    connected: bool
+    ai_in: float | None  # a person away: seconds until an AI plays for him (0: it does)
+
+
+@dataclass(frozen=True)
+class Hello:
+    """The answer to a client's `hello`: the service's protocol version. A client of another
+    version is told this, then let go."""
+
+    TYPE: ClassVar[str] = "hello"
+    wire: int
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """A seat taken: the table's code, the seat and the conventions (a `Rules` mapping)."""
+
+    TYPE: ClassVar[str] = "welcome"
+    code: str
+    seat: int
+    rules: Mapping[str, Any]
+    preset: str
+    title: str
+    lang: str
+    timeout: float
+    hints: bool = False
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """Who sits where, who is connected, who is away and for how long."""
+
+    TYPE: ClassVar[str] = "table"
+    code: str
+    started: bool
+    over: bool
+    to_move: int | None
+    seats: tuple[SeatInfo, ...]
+
+
+@dataclass(frozen=True)
+class StateUpdate:
+    """After each decision: this seat's view, the events it may see, the tricks they closed
+    (by number). Sitting again: `results`, the deal so far (`deal`) and what an AI played
+    for this seat meanwhile (`away`, the last of `away_count`). A deal that ended: `ended`,
+    this seat's view of it as it ended, with the scores its result gives."""
+
+    TYPE: ClassVar[str] = "update"
+    turn: int
+    events: tuple[Event, ...]
+    view: SeatView
+    players: tuple[PlayerInfo, ...]
+    tricks: tuple[tuple[int, Trick], ...] = ()
+    ended: SeatView | None = None
+    results: tuple[Settlement, ...] | None = None
+    deal: tuple[Event, ...] | None = None
+    away: tuple[Action, ...] = ()
+    away_count: int = 0
+
+
+@dataclass(frozen=True)
+class Acked:
+    """The `act` of sequence number `seq` was played (told after its `update`)."""
+
+    TYPE: ClassVar[str] = "ack"
+    seq: int
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A decision the table did not take (not this seat's turn, or the engine's reason)."""
+
+    TYPE: ClassVar[str] = "refused"
+    error: str
+    seq: int | None = None
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A request that could not be done, or the table or the connection ending: why."""
+
+    TYPE: ClassVar[str] = "error"
+    error: str
+
+
+@dataclass(frozen=True)
+class Pong:
+    TYPE: ClassVar[str] = "pong"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the players are told that changes nothing of the game: `ai_retry`, the
+    service failed while deciding for `seat` and tries again."""
+
+    TYPE: ClassVar[str] = "notice"
+    notice: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Closed:
+    """The connection ended (made by the client itself, never sent), and why if known."""
+
+    TYPE: ClassVar[str] = "closed"
+    why: str | None = None
+
+
+Message = Hello | Welcome | TableStatus | StateUpdate | Acked | Refused | Failure | Pong | Notice
+MESSAGES: dict[str, type[Message]] = {
+    kind.TYPE: kind
+    for kind in (Hello, Welcome, TableStatus, StateUpdate, Acked, Refused, Failure, Pong, Notice)
+}
+
+
+# ---------------------------------------------------------------------- the clients' requests
+
+
+@dataclass(frozen=True)
+class HelloRequest:
+    """The first line of a connection: the client's protocol version."""
+
+    OP: ClassVar[str] = "hello"
+    wire: int = WIRE
+
+
+@dataclass(frozen=True)
+class OpenRequest:
+    """Open a table of these conventions (a `Rules` mapping) and sit at seat 0."""
+
+    OP: ClassVar[str] = "open"
+    rules: Mapping[str, Any]
+    preset: str
+    title: str | None = None
+    level: str | None = None
+    timeout: float | None = None
+    pace: float | None = None
+    lang: str | None = None
+    hints: bool = False
+    people: tuple[int, ...] | None = None
+    ai_names: tuple[str, ...] | None = None
+    name: str | None = None
+    who: str | None = None
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    """Sit at the table of `code` (again, for one who sat there)."""
+
+    OP: ClassVar[str] = "join"
+    code: str
+    seat: int | None = None
+    name: str | None = None
+    who: str | None = None
+
+
+@dataclass(frozen=True)
+class ActRequest:
+    """A decision of the connection's seat: what a person chooses of it (`requests.ACTION`),
+    and the client's sequence number, which the service's `ack` gives back."""
+
+    OP: ClassVar[str] = "act"
+    action: Mapping[str, Any]
+    seq: int
+
+
+@dataclass(frozen=True)
+class StartRequest:
+    """The opener: begin now, with AI in the free seats."""
+
+    OP: ClassVar[str] = "start"
+
+
+@dataclass(frozen=True)
+class PingRequest:
+    OP: ClassVar[str] = "ping"
+
+
+Request = HelloRequest | OpenRequest | JoinRequest | ActRequest | StartRequest | PingRequest
+REQUEST_KINDS: dict[str, type[Request]] = {
+    kind.OP: kind
+    for kind in (HelloRequest, OpenRequest, JoinRequest, ActRequest, StartRequest, PingRequest)
+}
+
+
+# ---------------------------------------------------------------------- the engine's values
+
+# Every class a message may hold, by name: nothing else is ever built from a message.
+KINDS: dict[str, type] = {
+    kind.__name__: kind
+    for kind in (
+        # events of a deal
+        ev.DealStarted, ev.DarkTaken, ev.DarkDeclined, ev.DarkCancelled,
+        ev.DarkCancelDeclined, ev.DarkCalledOff, ev.RedealAsked, ev.RedealDeclined,
+        ev.BidMade, ev.Passed, ev.ContractWon, ev.TalonTaken, ev.CardGiven, ev.CardDiscarded,
+        ev.Raised, ev.Conceded, ev.Baptized, ev.MarriageDeclared, ev.CardPlayed,
+        ev.TrickTaken, ev.MarriageWithheld, ev.OtherTalon, ev.DealSettled, ev.GameOver,
+        # what the score sheet notes of a deal
+        ev.CutPenalty, ev.WithheldMarriage, ev.SitterScore, ev.Frozen, ev.Palka,
+        ev.PalkaPenalty, ev.Cross, ev.CrossPenalty, ev.Concession, ev.ConcessionPenalty,
+        ev.BarrelWin, ev.BarrelAttempt, ev.BarrelOn, ev.BarrelFall, ev.BarrelThirdFall,
+        ev.Samosval, ev.GoldenReset, ev.GoldenReplay,
+        # a deal's result and the game's state
+        Settlement, MatchState, BarrelSeat,
+        # a seat's view and what it holds
+        SeatView, Trick, Declaration, Phase, RedealStage, Act, Action, Suit, Rank,
+        # the parts of messages
+        PlayerInfo, SeatInfo,
+    )
+}  # fmt: skip
 
 
 def encode(value: Any) -> Any:
@@ -129,8 +354,125 @@ def own_actions(decisions: list[Action], seat: int) -> list[Action]:
     return [action for action in decisions if action.seat == seat]
 
 
-def dump(message: dict[str, Any]) -> bytes:
-    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+# ---------------------------------------------------------------------- lines
+
+
+def message_data(message: Message | Closed) -> dict[str, Any]:
+    """A service's message as JSON: its `type` and its fields (those at their default left
+    out), the engine's values tagged by `encode`."""
+    data: dict[str, Any] = {"type": message.TYPE}
+    for f in dataclasses.fields(message):
+        value = getattr(message, f.name)
+        if f.default is dataclasses.MISSING or value != f.default:
+            data[f.name] = encode(value)
+    return data
+
+
+def dump(message: Message) -> bytes:
+    return _line(message_data(message))
+
+
+def read_message(data: dict[str, Any], rules: Rules | None = None) -> Message:
+    """The message of a JSON object the service sent (`rules`: the table's conventions, which
+    its views name); WireError saying what is wrong with anything else."""
+    name = data.get("type")
+    kind = MESSAGES.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise WireError(f"an unknown message {ascii(name)[:30]}")
+    fields = {k: decode(v, rules) for k, v in data.items() if k != "type"}
+    return _build(kind, fields, f"the {name} message")
+
+
+def request_data(request: Request) -> dict[str, Any]:
+    """A client's request as plain JSON, as `requests.REQUESTS` checks it: its `op` and its
+    fields (those it leaves out, None, left out)."""
+    data: dict[str, Any] = {"op": request.OP}
+    for f in dataclasses.fields(request):
+        value = getattr(request, f.name)
+        if value is not None:
+            data[f.name] = _plain(value)
+    return data
+
+
+def dump_request(request: Request) -> bytes:
+    return _line(request_data(request))
+
+
+def request_of(op: str, fields: Mapping[str, Any]) -> Request:
+    """The request of `op` made of fields `requests.check_request` gave back (its lists read
+    as tuples); WireError if they are not its fields."""
+    kind = REQUEST_KINDS.get(op)
+    if kind is None:
+        raise WireError(f"an unknown request {ascii(op)[:30]}")
+    made = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+    return _build(kind, made, f"the request {op}")
+
+
+def _build(kind: type[T], fields: dict[str, Any], what: str) -> T:
+    hints = _hints(kind)
+    for key, value in fields.items():
+        if key not in hints:
+            raise WireError(f"{what}: it has no field {ascii(key)[:30]}")
+        if not _conforms(value, hints[key]):
+            raise WireError(f"{what}: its {key} is not {_name(hints[key])}")
+    try:
+        return kind(**fields)
+    except TypeError as error:
+        raise WireError(f"{what}: a field is missing ({error})") from error
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(kind: type) -> dict[str, Any]:
+    """The fields of a message's class and their types (not its ClassVar tag)."""
+    if kind not in _HINTS:
+        hints = get_type_hints(kind)
+        _HINTS[kind] = {f.name: hints[f.name] for f in dataclasses.fields(kind)}
+    return _HINTS[kind]
+
+
+def _conforms(value: Any, hint: Any) -> bool:
+    """Whether `value` is of the type `hint` (the types the messages' fields use)."""
+    if hint is Any:
+        return True
+    if hint is type(None) or hint is None:
+        return value is None
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        return any(_conforms(value, arg) for arg in get_args(hint))
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if origin is tuple:
+        args = get_args(hint)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_conforms(item, args[0]) for item in value)
+        return len(value) == len(args) and all(map(_conforms, value, args))
+    if origin is Mapping:
+        return isinstance(value, dict) and all(isinstance(k, str) for k in value)
+    return isinstance(hint, type) and isinstance(value, hint)
+
+
+def _name(hint: Any) -> str:
+    return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _line(data: dict[str, Any]) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
 
 def load(line: bytes) -> dict[str, Any]:

@@ -995,6 +995,29 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  v            прикуп, который вы видели, и последняя взятка\n"
         "  PgUp PgDn [ ]  листать лог назад и вперёд",
     ),
+    # ---------------------------------------------------------------- shared tables: the service
+    "shared_ai_retry": (
+        "The table service failed while playing for {name}; it tries again.",
+        "Служба столов дала сбой, играя за {name}; пробует ещё раз.",
+    ),
+    "shared_wire_older": (
+        "The table service runs an older version of the game (protocol {theirs}; this one "
+        "speaks {ours}). Leave every table of this account: the service ends a few seconds "
+        "after the last one, and the next table you open or join starts the new one.",
+        "Служба столов работает на старой версии игры (протокол {theirs}, у этой — {ours}). "
+        "Выйдите из-за всех столов этой учётной записи: служба закроется через несколько "
+        "секунд после последнего, и следующий открытый стол запустит новую.",
+    ),
+    "shared_unreadable": (
+        "The table sent what this game cannot read ({why}); the connection is closed.",
+        "Стол прислал то, что эта версия игры не может прочитать ({why}); связь закрыта.",
+    ),
+    "shared_wire_newer": (
+        "The table service runs a newer version of the game (protocol {theirs}; this one "
+        "speaks {ours}). Install the same version here, then open or join the table again.",
+        "Служба столов работает на более новой версии игры (протокол {theirs}, у этой — "
+        "{ours}). Установите здесь ту же версию и снова откройте стол или сядьте за него.",
+    ),
 }
 
 

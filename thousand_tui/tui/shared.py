@@ -39,9 +39,26 @@ from ..engine.view import SeatView
 from ..presets import Preset, PresetError, load_preset
 from ..saves import LOG_NAME, data_dir, public_text, typed
 from ..settings import LEVELS, SetupError, TableSetup, check_name
-from ..tables.client import TableClient, TableError, join_table, open_table
+from ..tables.client import (
+    Received,
+    TableClient,
+    TableError,
+    WireMismatch,
+    join_table,
+    open_table,
+)
 from ..tables.mirror import SeatMirror, Update
 from ..tables.service import MAX_TIMEOUT, normalize_code
+from ..tables.wire import (
+    Acked,
+    Closed,
+    Failure,
+    Notice,
+    Refused,
+    StartRequest,
+    TableStatus,
+    Welcome,
+)
 from .app import ThousandApp
 from .coach import Words
 from .controller import Awaiting, Step
@@ -151,7 +168,7 @@ class SharedSession:
     lang: str
     timeout: float
     session: Session = field(init=False)
-    inbox: collections.deque[dict[str, Any]] = field(default_factory=collections.deque)
+    inbox: collections.deque[Received] = field(default_factory=collections.deque)
     target: MessagePump | None = None
     first: Update | None = None  # the update that began the game, taken in the waiting room
     # How this person sat down, to sit again at the same seat when the connection is lost.
@@ -174,9 +191,9 @@ class SharedSession:
     def game(self) -> RemoteGame:
         return cast(RemoteGame, self.session.game)
 
-    def arrived(self, message: dict[str, Any]) -> None:
+    def arrived(self, message: Received) -> None:
         """In the client's reader thread: keep the message, wake the screen showing the table."""
-        if message.get("type") == "error":
+        if isinstance(message, Failure):
             self.told_off = True  # e.g. the seat taken over from another terminal: not taken back
         self.inbox.append(message)
         target = self.target
@@ -194,14 +211,14 @@ class SharedSession:
         mirror = self.mirror
         return mirror.closed and not (self.leaving or self.told_off or mirror.over)
 
-    def try_rejoin(self) -> tuple[TableClient, dict[str, Any]] | None:
+    def try_rejoin(self) -> tuple[TableClient, Welcome] | None:
         """In a worker thread: a new connection at this seat (the service started again if it
         is gone, the table reopened from its record), or None if it cannot be had yet."""
         try:
             client, welcome = join_table(self.code, name=self.name, who=self.who, base=self.base)
         except TableError:
             return None
-        if welcome.get("seat") != self.mirror.seat or self.leaving:
+        if welcome.seat != self.mirror.seat or self.leaving:
             client.close()
             return None
         return client, welcome
@@ -219,9 +236,9 @@ class SharedSession:
         self.client.close()
 
 
-def _preset_of(welcome: dict[str, Any], mirror: SeatMirror) -> Preset:
-    name = str(welcome.get("preset", ""))
-    title = str(welcome.get("title") or name)
+def _preset_of(welcome: Welcome, mirror: SeatMirror) -> Preset:
+    name = welcome.preset
+    title = welcome.title or name
     try:
         preset = load_preset(name)
     except (PresetError, OSError, ValueError):
@@ -234,7 +251,7 @@ def _preset_of(welcome: dict[str, Any], mirror: SeatMirror) -> Preset:
 
 def _seated(
     client: TableClient,
-    welcome: dict[str, Any],
+    welcome: Welcome,
     lang: str,
     name: str | None,
     who: str | None,
@@ -242,7 +259,7 @@ def _seated(
 ) -> SharedSession:
     mirror = SeatMirror(welcome)
     preset = _preset_of(welcome, mirror)
-    timeout = float(welcome.get("timeout", 60.0))
+    timeout = float(welcome.timeout)
     return SharedSession(client, mirror, preset, lang, timeout, name=name, who=who, base=base)
 
 
@@ -404,14 +421,14 @@ class WaitingScreen(Screen[None]):
                 shared.first = update
                 self.app.switch_screen(SharedTableScreen(shared))
                 return
-            if message.get("type") == "error":
-                self.notify(str(message.get("error")), severity="error")
+            if isinstance(message, Failure):
+                self.notify(message.error, severity="error")
         if self.is_mounted:
             self.show()
 
     def action_start(self) -> None:
         with contextlib.suppress(TableError):
-            self.shared.client.send({"op": "start"})
+            self.shared.client.send(StartRequest())
 
     def action_leave(self) -> None:
         self.app.exit()
@@ -427,7 +444,7 @@ class SharedTableScreen(TableScreen):
         super().__init__(shared.session, seat=shared.mirror.seat)
         self.shared = shared
         self.coaching = False  # no hints among friends; the deal's record is the service's
-        self.sent = 0  # decisions sent that the service has not told back yet
+        self.sent = 0  # the sequence number of the decision sent, until it is acknowledged
         self.connected: dict[int, bool] = {}
         self.rejoining = False  # a thread tries to sit again after the connection was lost
 
@@ -468,29 +485,35 @@ class SharedTableScreen(TableScreen):
         while shared.inbox and shared.target is self:
             self.take(shared.inbox.popleft())
 
-    def take(self, message: dict[str, Any]) -> None:
+    def take(self, message: Received) -> None:
         mirror, controller = self.shared.mirror, self.controller
-        mine = mirror.my_turn
         update = mirror.take(message)
-        kind = message.get("type")
         if update is not None:
-            # Each decision sent comes back in an update made at this seat's turn; one made
-            # at another's turn says the service has none of ours left to apply.
-            self.sent = max(0, self.sent - 1) if mine else 0
             self.told(update)
-        elif kind == "table":
+        elif isinstance(message, Acked):
+            if message.seq == self.sent:  # the service played the decision sent last
+                self.sent = 0
+                self.advance()
+        elif isinstance(message, TableStatus):
             self.tell_comings()
             self.changed()
-        elif kind == "refused":
+        elif isinstance(message, Notice) and message.notice == "ai_retry":
+            seat, names = message.seat, self.remote.names
+            name = names[seat] if seat is not None and 0 <= seat < len(names) else "AI"
+            self.notify(self.t("shared_ai_retry", name=name), markup=False)  # not cleared by a move
+        elif isinstance(message, Refused):
             self.sent = 0
-            error = str(message.get("error"))
+            error = message.error
             self.notify(self.t("shared_refused", error=error), severity="error", markup=False)
             controller.awaiting = Awaiting.NOTHING
             self.advance()
-        elif kind in ("closed", "error"):
+        elif isinstance(message, (Closed, Failure)):
             self.sent = 0
-            if kind == "error":
-                self.notify(str(message.get("error")), severity="error", markup=False)
+            if isinstance(message, Failure):
+                self.notify(message.error, severity="error", markup=False)
+            elif message.why is not None:  # the service said what this client cannot read
+                error = self.t("shared_unreadable", why=message.why)
+                self.notify(error, severity="error", markup=False)
             elif self.shared.may_rejoin and not self.rejoining:
                 # A daemon thread of its own: a try still under way never holds up leaving.
                 self.rejoining = True
@@ -585,11 +608,10 @@ class SharedTableScreen(TableScreen):
             )
             return False
         try:
-            self.shared.client.act(action)
+            self.sent = self.shared.client.act(action)
         except TableError as error:
             self.notify(str(error), severity="error", markup=False)
             return False
-        self.sent += 1
         self.controller.awaiting = Awaiting.NOTHING
         self.changed()
         return True
@@ -716,7 +738,7 @@ def play_shared_choice(choice: SharedChoice) -> int:
         else:
             shared = join_shared(choice.code, name=setup.name, lang=setup.lang)
     except TableError as error:
-        print(f"thousand: the shared table: {public_text(str(error))}", file=sys.stderr)
+        print(f"thousand: the shared table: {said(error, setup.lang)}", file=sys.stderr)
         return 2
     return run_shared(setup, shared)
 
@@ -745,7 +767,7 @@ def run_open(options: argparse.Namespace) -> int:
             hints=bool(getattr(options, "hints", False)),
         )
     except TableError as error:
-        raise SetupError(f"the table cannot be opened: {error}") from error
+        raise SetupError(f"the table cannot be opened: {said(error, setup.lang)}") from error
     return run_shared(setup, shared)
 
 
@@ -770,7 +792,7 @@ def run_join(options: argparse.Namespace) -> int:
             who=options.who,
         )
     except TableError as error:
-        raise SetupError(f"cannot join the table: {error}") from error
+        raise SetupError(f"cannot join the table: {said(error, setup.lang)}") from error
     return run_shared(setup, shared)
 
 
@@ -820,3 +842,11 @@ def _check_terminal() -> None:
     problem = check_terminal()
     if problem is not None:
         raise SetupError(problem)
+
+
+def said(error: TableError, lang: str) -> str:
+    """What a table's error says to a person: a protocol mismatch in the player's language
+    (it says what to do), any other as the service put it."""
+    if isinstance(error, WireMismatch):
+        return Translator(lang)(error.key, theirs=error.theirs, ours=error.ours)
+    return public_text(str(error))

@@ -1,0 +1,127 @@
+"""What the table screen is told by the service besides the game: that the service failed while
+deciding for an AI seat and tries again; and that a decision sent waits for its acknowledgement,
+not for whose turn the next update is."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets._toast import Toast
+
+from thousand_tui.engine.actions import Action
+from thousand_tui.settings import TableSetup
+from thousand_tui.tables.service import Service, Table
+from thousand_tui.tables.wire import Acked
+from thousand_tui.tui.controller import Awaiting
+from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
+
+from .helpers import WAIT, Seat, at_table, opened, pump
+from .test_faults import service  # noqa: F401 (a fixture)
+
+
+async def bob_plays_until(
+    pilot: Pilot[Any], app: SharedTableApp, seats: list[Seat], done: Callable[[], bool]
+) -> None:
+    """Ann plays by script; Bob, on the screen, the first legal decision of each of his turns
+    (through its dialog when one is open), until `done()`."""
+    mirror = app.shared.mirror
+    asked = -1
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        if done():
+            return
+        for seat in seats:
+            seat.pump()
+        table = app.table
+        assert isinstance(table, SharedTableScreen)
+        if not mirror.my_turn or asked == mirror.turn or table.sent:
+            continue
+        if app.screen is not table:  # the decision's dialog
+            asked = mirror.turn
+            app.screen.dismiss(mirror.legal[0])
+        elif table.awaiting is Awaiting.PLAY:
+            asked = mirror.turn
+            table.act(mirror.legal[0])
+    raise AssertionError(f"not in time: {app.notices} {toasts(app)!r} {app.screen}")
+
+
+def toasts(app: SharedTableApp) -> str:
+    """The notes on screen (over the table, or over a decision's dialog)."""
+    shown = (toast for screen in app.screen_stack for toast in screen.query(Toast))
+    return " ".join(str(toast.render()) for toast in shown)
+
+
+@pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
+async def test_the_players_see_that_the_service_tries_an_ai_decision_again(
+    base: Path,
+    service: Service,  # noqa: F811
+    size: tuple[int, int],
+    lang: str,
+) -> None:
+    ann = opened(base, "Ann", people=[0, 1], ai_names=["Vera", "Gleb"])
+    real = service.apply
+    failed: list[Action] = []
+
+    def once(table: Table, action: Action) -> str | None:
+        if action.seat == 2 and not failed:
+            failed.append(action)
+            raise RuntimeError("a fault past the AI's choice")
+        return real(table, action)
+
+    service.apply = once  # type: ignore[method-assign]
+    shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang)
+    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    said = app.t("shared_ai_retry", name="Gleb")  # seat 2's
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pump(pilot, [ann], lambda: at_table(app))
+        await bob_plays_until(pilot, app, [ann], lambda: said in toasts(app))
+        assert failed and said in app.notices
+        # The game goes on: Vera's decision is made at the second try.
+        turn = shared.mirror.turn
+        await bob_plays_until(pilot, app, [ann], lambda: shared.mirror.turn > turn + 3)
+        assert not shared.mirror.closed
+    ann.close()
+
+
+async def test_a_decision_sent_waits_for_its_ack_not_for_the_next_turn(
+    base: Path,
+    service: Service,  # noqa: F811
+) -> None:
+    """The service's update after Bob's decision comes before its ack: until the ack, the
+    screen offers nothing more; the ack ends the wait."""
+    ann = opened(base, "Ann", people=[0, 1], ai_names=["Vera", "Gleb"])
+    shared = join_shared(ann.mirror.code, name="Bob", base=base)
+    held: list[Any] = []
+    app = SharedTableApp(TableSetup.of(pace=0.0), shared)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pump(pilot, [ann], lambda: at_table(app))
+        table = app.table
+        assert isinstance(table, SharedTableScreen)
+        # Every ack to Bob is held back from the screen until the test lets it through.
+        listen = shared.client.on_message
+        assert listen is not None
+
+        def hold(message: Any) -> None:
+            if isinstance(message, Acked):
+                held.append(message)
+            else:
+                listen(message)
+
+        shared.client.on_message = hold
+        await bob_plays_until(pilot, app, [ann], lambda: bool(table.sent))
+        sent = table.sent
+        # Its update comes before its ack: once the ack is held, the update has been read.
+        await pump(pilot, [ann], lambda: bool(held) and not shared.inbox)
+        await pilot.pause(0.1)
+        # Told the move, not yet its ack: still waiting, offering nothing.
+        assert table.sent == sent and table.awaiting is Awaiting.NOTHING
+        assert held == [Acked(sent)]
+        listen(held.pop())
+        await pump(pilot, [ann], lambda: table.sent == 0)
+    ann.close()

@@ -1,0 +1,288 @@
+"""The table protocol's messages: each one reads back as itself after a line on the wire (over
+the states of real games), the decodable classes are a list, a message of the wrong shape is
+refused, and the requests' dataclasses and the schema that checks them name the same fields."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import socket
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from thousand_tui.engine import events as ev
+from thousand_tui.engine.actions import Action
+from thousand_tui.engine.deal import Deal
+from thousand_tui.engine.events import DealSettled, Event, TrickTaken
+from thousand_tui.engine.game import Game, PlayerInfo
+from thousand_tui.engine.view import seat_view
+from thousand_tui.presets import load_preset, shipped_names
+from thousand_tui.private import private_dir
+from thousand_tui.tables.client import TableClient, WireMismatch, join_table
+from thousand_tui.tables.requests import REQUESTS, check_request, parse_request
+from thousand_tui.tables.service import tables_dir
+from thousand_tui.tables.wire import (
+    KINDS,
+    MESSAGES,
+    REQUEST_KINDS,
+    WIRE,
+    Acked,
+    ActRequest,
+    Closed,
+    Failure,
+    Hello,
+    HelloRequest,
+    JoinRequest,
+    Message,
+    Notice,
+    OpenRequest,
+    PingRequest,
+    Refused,
+    SeatInfo,
+    StartRequest,
+    StateUpdate,
+    TableStatus,
+    Welcome,
+    WireError,
+    dump,
+    dump_request,
+    for_seat,
+    load,
+    read_message,
+    request_of,
+)
+from thousand_tui.tui.shared import said
+
+
+def again(message: Message, game: Game | None = None) -> Message:
+    """`message` sent as a line and read back, as a client reads it."""
+    return read_message(load(dump(message)), game.rules if game is not None else None)
+
+
+def asked(request: Any) -> Any:
+    """`request` sent as a line and read back, as the service reads it."""
+    op, fields = check_request(parse_request(dump_request(request)))
+    return request_of(op, fields)
+
+
+def updates(game: Game, events: list[Event], deal: Deal, played: list[Action]) -> list[StateUpdate]:
+    """What each seat is told of `events` (the service's own way of filling an update)."""
+    tricks = tuple(
+        (e.number, deal.tricks[e.number - 1])
+        for e in events
+        if isinstance(e, TrickTaken) and 0 < e.number <= len(deal.tricks)
+    )
+    settled = next((e.result for e in events if isinstance(e, DealSettled)), None)
+    told = []
+    for seat in range(game.rules.players):
+        shown = tuple(e for e in (for_seat(event, seat) for event in events) if e is not None)
+        ended = None
+        if settled is not None:
+            ended = seat_view(deal, seat, game.names, settled.winner)._replace(match=settled.state)
+        told.append(
+            StateUpdate(
+                len(game.lines),
+                shown,
+                game.view(seat),
+                tuple(game.players),
+                tricks=tricks,
+                ended=ended,
+                results=tuple(game.results),
+                deal=shown,
+                away=tuple(a for a in played[-3:] if a.seat == seat),
+                away_count=5,
+            )
+        )
+    return told
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(
+    preset=st.sampled_from(shipped_names()),
+    seed=st.integers(min_value=1, max_value=2**31 - 1),
+    moves=st.integers(min_value=1, max_value=250),
+)
+def test_every_message_of_a_real_game_reads_back_as_itself(
+    preset: str, seed: int, moves: int
+) -> None:
+    rules = load_preset(preset).rules
+    players = [PlayerInfo("Ann", "human")] + [
+        PlayerInfo(name, "ai", "easy") for name in ("Bob", "Cat", "Dan")[: rules.players - 1]
+    ]
+    game = Game(rules, seed, players, preset=preset)
+    welcome = Welcome("K7QM2P", 0, rules.to_dict(), preset, "Классика", "ru", 60.0, True)
+    assert again(welcome) == welcome
+    rng = random.Random(seed)
+    events, deal = game.take_start_events(), game.deal
+    played: list[Action] = []
+    for _ in range(moves):
+        for update in updates(game, events, deal, played):
+            assert again(update, game) == update
+        if game.over or game.to_move is None:
+            break
+        action = rng.choice(game.legal_actions(game.to_move))
+        # What the client asks is what the service reads: the same decision, checked.
+        choice = {k: v for k, v in action.to_record().items() if k not in NOT_CHOSEN}
+        act = ActRequest(choice, moves)
+        assert asked(act) == act
+        deal = game.deal
+        events = game.apply(action)
+        played.append(action)
+
+
+NOT_CHOSEN = ("type", "seat", "think_ms", "auto", "shown")
+
+
+def test_the_other_messages_and_every_request_read_back_as_themselves() -> None:
+    status = TableStatus("K7QM2P", True, False, 2, (SeatInfo("Ann", "human", True, False, 12.5),))
+    for message in (
+        Hello(WIRE),
+        status,
+        Acked(7),
+        Refused("it is not your turn", 7),
+        Refused("the table refused"),
+        Failure("no table has the code 'AAAAAA'"),
+        Notice("ai_retry", 1),
+    ):
+        assert again(message) == message
+    rules = load_preset("classic").rules.to_dict()
+    for request in (
+        HelloRequest(),
+        OpenRequest(rules, "classic", "Classic", "easy", 60.0, 0.8, "en", True, (0, 1), ("Vera",)),
+        OpenRequest(rules, "classic", name="Olga", who="key-1"),
+        JoinRequest("K7QM2P", 1, "Boris"),
+        JoinRequest("k7qm-2p"),
+        StartRequest(),
+        PingRequest(),
+    ):
+        assert asked(request) == request
+
+
+def test_each_request_dataclass_has_the_fields_its_schema_checks() -> None:
+    assert set(REQUEST_KINDS) == set(REQUESTS)
+    for op, kind in REQUEST_KINDS.items():
+        schema = REQUESTS[op]
+        fields = {f.name for f in dataclasses.fields(kind)}
+        assert fields == {*schema.required, *schema.optional}, op
+        for f in dataclasses.fields(kind):  # what the schema lets out may be left out
+            if f.name in schema.required:
+                assert f.default is not None, (op, f.name)
+            else:
+                assert f.default is None or f.default is False, (op, f.name)
+
+
+def test_the_decodable_classes_are_listed_and_nothing_else_is_built() -> None:
+    events = [ev.Event, ev.SheetEvent]
+    every = {c for base in events for c in base.__subclasses__()}
+    assert every <= set(KINDS.values()), "an event the wire cannot carry"
+    assert ev.Event not in KINDS.values() and ev.SheetEvent not in KINDS.values()
+    # An engine class not listed, even a dataclass, is never built from a message.
+    for name in ("Start", "Game", "Deal", "Rules", "Path", "_Sheet"):
+        with pytest.raises(WireError):
+            read_message({"type": "ack", "seq": {"$": name, "f": {}}})
+    assert set(MESSAGES) == {
+        "hello", "welcome", "table", "update", "ack", "refused", "error", "pong", "notice",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ({"type": "ack"}, "the ack message: a field is missing"),
+        ({"type": "ack", "seq": "7"}, "the ack message: its seq is not int"),
+        ({"type": "ack", "seq": True}, "its seq is not int"),
+        ({"type": "ack", "seq": 7, "extra": 1}, "it has no field 'extra'"),
+        ({"type": "welcome!", "seq": 7}, "an unknown message"),
+        ({"seq": 7}, "an unknown message"),
+        ({"type": "update", "turn": 1, "events": [], "view": 3, "players": []},
+         "its events is not"),
+        ({"type": "update", "turn": 1, "events": {"$t": []}, "view": 3,
+          "players": {"$t": []}}, "its view is not SeatView"),
+        ({"type": "table", "code": "X", "started": 1, "over": False, "to_move": None,
+          "seats": {"$t": []}}, "its started is not bool"),
+    ],
+)  # fmt: skip
+def test_a_message_of_the_wrong_shape_is_refused_saying_what_is_wrong(
+    data: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(WireError, match=said):
+        read_message(json.loads(json.dumps(data)))
+
+
+# ------------------------------------------------------------ a service of another version
+
+
+class OtherService:
+    """A service listening at `base` that answers a `hello` with `answer` (one line)."""
+
+    def __init__(self, base: Path, answer: bytes) -> None:
+        folder = private_dir(tables_dir(base))
+        self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.server.bind(str(folder / "service.sock"))
+        self.server.listen()
+        self.heard: list[bytes] = []
+        self.thread = threading.Thread(target=self.serve, args=(answer,), daemon=True)
+        self.thread.start()
+
+    def serve(self, answer: bytes) -> None:
+        conn, _ = self.server.accept()
+        with conn:
+            self.heard.append(conn.recv(4096))
+            conn.sendall(answer)
+            conn.recv(4096)  # until the client hangs up
+
+    def close(self) -> None:
+        self.thread.join(5)
+        self.server.close()
+
+
+OLD_ANSWER = (
+    b'{"type": "error", "error": "unknown request \'hello\'; the requests are open, join, '
+    b'act, start, ping"}\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "older", "theirs"),
+    [(OLD_ANSWER, True, 1), (dump(Hello(WIRE + 1)), False, WIRE + 1)],
+)
+def test_a_service_of_another_version_is_refused_saying_which_is_older(
+    base: Path, answer: bytes, older: bool, theirs: int
+) -> None:
+    other = OtherService(base, answer)
+    try:
+        with pytest.raises(WireMismatch) as caught:
+            join_table("K7QM2P", name="Olga", base=base)
+    finally:
+        other.close()
+    assert json.loads(other.heard[0]) == {"op": "hello", "wire": WIRE}  # before anything else
+    error = caught.value
+    assert (error.older, error.theirs, error.ours) == (older, theirs, WIRE)
+    english, russian = said(error, "en"), said(error, "ru")
+    if older:
+        assert f"runs an older version of the game (protocol {theirs}" in english
+        assert "Leave every table" in english
+        assert "на старой версии игры" in russian and "Выйдите из-за всех столов" in russian
+    else:
+        assert f"runs a newer version of the game (protocol {theirs}" in english
+        assert "Install the same version here" in english
+        assert "на более новой версии игры" in russian
+
+
+def test_a_message_that_cannot_be_read_ends_the_connection_saying_why(base: Path) -> None:
+    other = OtherService(base, dump(Hello(WIRE)) + b'{"type":"update","turn":"one"}\n')
+    try:
+        client = TableClient.connect(base, start=False)
+        closed = client.recv()
+        client.close()
+    finally:
+        other.close()
+    assert isinstance(closed, Closed) and closed.why is not None
+    assert closed.why.startswith("a message from the table service cannot be read")
+    assert "the update message" in closed.why
