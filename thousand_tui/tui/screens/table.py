@@ -25,7 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from ...engine.actions import Action
 from ...engine.deal import Phase
@@ -34,8 +34,7 @@ from ...engine.view import SeatView
 from ...saves import hosted, public_text
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
-from ..failures import log_failure
-from ..messages import AiDecided, AiFailed, DealAnalysed, HintReady
+from ..messages import AiDecided, DealAnalysed, HintReady
 from ..narrate import Narrator
 from ..session import HUMAN, Session
 from ..text import (
@@ -53,6 +52,7 @@ from ..widgets.log import GameLog
 from ..widgets.seat import SeatPanel
 from ..widgets.status import InfoBar
 from ..widgets.trick import TrickView
+from ..workers import Failure, KeepsPlaying
 from .common import GLOBAL_BINDINGS
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint", "take_back")
 """The actions `check_action` weighs."""
 
 
-class TableScreen(Screen[None]):
+class TableScreen(KeepsPlaying, Screen[None]):
     AUTO_FOCUS = "#hand"  # the hand owns the card keys
     # Whether a card may be taken back here (with `--take-back`, in a game against the AI):
     # never at a shared table, where the others have seen it.
@@ -121,6 +121,7 @@ class TableScreen(Screen[None]):
         self._redraw_pending = False
         self._bindings_key: tuple[object, ...] = ()
         self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
+        self.asked: tuple[Worker[None], int, int] | None = None  # the AI's worker, turn, seat
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
         self.cards_held = False  # his lead came at once after his own key: Enter waits
         self.auto_turn = -1  # the turn whose only card is being played by itself
@@ -366,27 +367,18 @@ class TableScreen(Screen[None]):
         controller.thinking = seat
         self.deciding = seat
         player = self.session.player(seat)
-        self.think(controller.turn, seat, self.game.view(seat), player)
+        worker = self.think(controller.turn, seat, self.game.view(seat), player)
+        self.asked = (worker, controller.turn, seat)
 
     def _ai_running(self) -> bool:
         return any(w.group == "ai" and w.is_running for w in self.workers)
 
-    @work(thread=True, exclusive=True, group="ai")
+    @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
     def think(self, turn: int, seat: int, view: SeatView, player: Player) -> None:
+        """An opponent's decision; if it fails, `failure` says so and plays on."""
         worker = get_current_worker()
         started = time.monotonic()
-        try:
-            action = player.decide(view)
-        except Exception as error:  # an opponent that fails must not stop the game
-            from ...ai.pool import PoolClosed
-
-            if isinstance(error, PoolClosed):
-                return  # the table is closing: the search's workers are gone
-            import traceback
-
-            message = f"{type(error).__name__}: {error}"
-            self.post_message(AiFailed(turn, seat, message, traceback.format_exc()))
-            return
+        action = player.decide(view)
         think_ms = (time.monotonic() - started) * 1000
         if not worker.is_cancelled:
             self.post_message(AiDecided(turn, seat, action, think_ms))
@@ -412,25 +404,49 @@ class TableScreen(Screen[None]):
         if self.act(replace(message.action, think_ms=message.think_ms)):
             self.advance()
 
-    def on_ai_failed(self, message: AiFailed) -> None:
-        """An opponent's failure is logged with its traceback and shown; this one decision is
-        made at random so the game goes on, and the seat's next one by a fresh player."""
-        if not self.controller.ai_fits(message.turn, message.seat):
+    def decide_at_random(self, turn: int, seat: int) -> None:
+        """An opponent failed to decide: this one decision is made at random (among the moves
+        the engine allows) so the game goes on, and the seat's next one by a fresh player."""
+        if not self.controller.ai_fits(turn, seat):
             return
-        name = self.game.names[message.seat]
-        what = f"{name} (seat {message.seat}) failed to decide:"
-        written = log_failure(what, message.details, self.table_app.log_file)
-        # The log is the host's in a hosted session: its path means nothing to the player.
-        shown = written is not None and not hosted()
-        where = self.t("ai_failed_log", path=written) if shown else ""
-        words = self.t("ai_failed", name=name, error=message.error, where=where)
-        self.notify(words.strip(), severity="error", markup=False)
         self.deciding = None
         self.controller.thinking = None
-        self.session.renew_player(message.seat)
-        legal = self.game.legal_actions(message.seat)
+        self.session.renew_player(seat)
+        legal = self.game.legal_actions(seat)
         if legal and self.act(random.Random(self.controller.turn).choice(legal)):
             self.advance()
+
+    # ------------------------------------------------------------------ failed workers
+
+    def failure(self, worker: Worker[object], error: str) -> Failure | None:
+        """What a failed worker means here (see `workers.py`): an opponent's decision is made
+        at random, a deal's analysis is marked as failed; a hint is not given."""
+        if worker.group == "ai":
+            if self.asked is None or self.asked[0] is not worker:
+                return None
+            _, turn, seat = self.asked
+            if not self.controller.ai_fits(turn, seat):
+                return None  # the game moved on meanwhile: the answer is not wanted
+            name = self.game.names[seat]
+            return Failure(
+                f"{name} (seat {seat}) failed to decide:",
+                "ai_failed",
+                {"name": name},
+                partial(self.decide_at_random, turn, seat),
+            )
+        if worker.group == "hint":
+            return Failure("the hint's search failed:", "hint_failed")
+        if worker.group == "analysis":
+            number = next((n for n in self.to_analyse if n not in self.analyses), None)
+            if number is None:
+                return None
+            return Failure(
+                f"the analysis of deal {number} failed:",
+                "analysis_failed",
+                {"number": number},
+                partial(self.analysis_failed, number),
+            )
+        return Failure(f"the worker {worker.name} failed:", "work_failed")
 
     # ------------------------------------------------------------------ the human's turn
 
@@ -705,7 +721,7 @@ class TableScreen(Screen[None]):
         self.notify(self.t("c_hint_thinking"), timeout=2)
         self.search_hint(turn, self.game.view(self.seat), self.game.seed)
 
-    @work(thread=True, exclusive=True, group="hint")
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def search_hint(self, turn: int, view: SeatView, game_seed: int) -> None:
         from ...ai import seat_seed
         from ...ai.analysis import advise, hint_player
@@ -738,10 +754,11 @@ class TableScreen(Screen[None]):
         self.to_analyse.append(number)
         self.analyse_deals(list(self.game.lines), list(self.to_analyse))
 
-    @work(thread=True, exclusive=True, group="analysis")
+    @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
     def analyse_deals(self, lines: list[dict[str, Any]], numbers: list[int]) -> None:
+        """The deals of `numbers` analysed in turn; if one fails, `failure` marks it so and
+        the others are analysed after it."""
         from ...ai.analysis import analyze_in_background
-        from ...ai.pool import PoolClosed
 
         worker = get_current_worker()
         for number in numbers:
@@ -749,18 +766,18 @@ class TableScreen(Screen[None]):
                 return
             if number in self.analyses:
                 continue
-            try:
-                analysis = analyze_in_background(lines, self.seat, number)
-            except PoolClosed:  # the table is closing
-                return
-            except Exception:  # an analysis that fails must not stop the game
-                import traceback
-
-                what = f"the analysis of deal {number} failed:"
-                log_failure(what, traceback.format_exc(), self.table_app.log_file)
-                analysis = None
+            analysis = analyze_in_background(lines, self.seat, number)
             # Posted even when a newer worker took over: the analysis holds all the same.
             self.post_message(DealAnalysed(number, analysis))
+
+    def analysis_failed(self, number: int) -> None:
+        """Deal `number`'s analysis failed (the analysis says so); the deals after it are
+        analysed still."""
+        self.on_deal_analysed(DealAnalysed(number, None))
+        if self.to_analyse and not any(
+            w.group == "analysis" and w.is_running for w in self.workers
+        ):
+            self.analyse_deals(list(self.game.lines), list(self.to_analyse))
 
     def on_deal_analysed(self, message: DealAnalysed) -> None:
         self.analyses[message.number] = message.analysis
