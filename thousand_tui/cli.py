@@ -336,13 +336,13 @@ def add_shared_options(parser: argparse.ArgumentParser, pace: bool = True) -> No
 
 
 def run_open(options: argparse.Namespace) -> int:
-    from .tui.shared import run_open as run
+    from .tui.shared.commands import run_open as run
 
     return run(options)
 
 
 def run_join(options: argparse.Namespace) -> int:
-    from .tui.shared import run_join as run
+    from .tui.shared.commands import run_join as run
 
     return run(options)
 

@@ -11,9 +11,9 @@ from tui.helpers import screen_text
 from thousand_tui.engine.events import Passed
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui.controller import Awaiting
-from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, WaitingScreen, join_shared
+from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_shared
 
-from .helpers import Seat, at_table, joined, opened, play_until
+from .helpers import Seat, at_table, is_shared_table, joined, opened, play_until
 
 
 async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 200) -> None:
@@ -40,7 +40,7 @@ async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
         cat.hold = True
         await pump(pilot, [ann, cat], lambda: at_table(app))
         table = app.table
-        assert isinstance(table, SharedTableScreen) and table.seat == 1
+        assert is_shared_table(table) and table.seat == 1
         await pilot.pause(0.2)
         if app.screen is not table:  # Bob speaks first (the dealer is drawn): his auction,
             await pilot.press("escape")  # put away to see the panels

@@ -18,12 +18,12 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 from textual.worker import Worker
 
-from ...engine.game import Game
 from ...presets import Preset
 from ...rulebook import format_preset
 from ..i18n import Translator
 from ..messages import StatsRead
 from ..render import Palette
+from ..table_game import TableGame
 from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
 from ..workers import Failure, KeepsPlaying
@@ -73,7 +73,7 @@ class SheetScreen(InfoScreen):
         Binding("question_mark,f1", "app.help", "key_help", key_display="?", id="help"),
     ]
 
-    def __init__(self, game: Game, t: Translator) -> None:
+    def __init__(self, game: TableGame, t: Translator) -> None:
         super().__init__(t("sheet_title"), t)
         self.game = game
 

@@ -29,14 +29,14 @@ from textual.worker import Worker, get_current_worker
 
 from ...engine.actions import Action
 from ...engine.deal import Phase
-from ...engine.game import Game
 from ...engine.view import SeatView
-from ...saves import hosted, public_text
+from ...saves import hosted
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
 from ..messages import AiDecided, DealAnalysed, HintReady
 from ..narrate import Narrator
-from ..session import HUMAN, Session
+from ..session import HUMAN
+from ..table_driver import Pull, TableDriver
 from ..text import (
     hand_title,
     prompt_line,
@@ -59,11 +59,11 @@ if TYPE_CHECKING:
     from ...ai import Player
     from ...ai.analysis import DealAnalysis
     from ..app import ThousandApp
+    from ..table_game import TableGame
     from ..widgets.sheet import ScoreSheet
 
 WIDE = 110
 TALL = 34
-FIRST_MOVE = 0.05  # seconds after the table opens
 
 
 DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint", "take_back")
@@ -72,9 +72,6 @@ DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint", "take_back")
 
 class TableScreen(KeepsPlaying, Screen[None]):
     AUTO_FOCUS = "#hand"  # the hand owns the card keys
-    # Whether a card may be taken back here (with `--take-back`, in a game against the AI):
-    # never at a shared table, where the others have seen it.
-    TAKE_BACK: ClassVar[bool] = True
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "decide", "key_decide", key_display="⏎", id="decide"),
@@ -107,14 +104,16 @@ class TableScreen(KeepsPlaying, Screen[None]):
     # Bumped after every change of the controller's state (`changed`): one redraw follows.
     moment = var(0)
 
-    def __init__(self, session: Session, seat: int = HUMAN) -> None:
+    def __init__(self, driver: TableDriver, seat: int = HUMAN) -> None:
         super().__init__()
-        self.session = session
+        self.driver = driver  # a game played here, or a seat at a shared table
+        driver.attach(self)
         app = self.table_app
         self.t = app.t
         self.p = app.palette
-        narrator = Narrator(self.t, self.p, session.names, session.game.rules, seat=seat)
-        self.controller = TableController(session, narrator, seat=seat)
+        game = driver.game
+        narrator = Narrator(self.t, self.p, game.names, game.rules, seat=seat)
+        self.controller = TableController(driver, narrator, seat=seat)
         self.seat = seat  # the seat played from this screen; the others are opponents
         self.deciding: int | None = None  # the seat whose decision a worker is computing
         self.side: ScoreSheet | None = None  # the score sheet beside the table, once wide
@@ -125,9 +124,6 @@ class TableScreen(KeepsPlaying, Screen[None]):
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
         self.cards_held = False  # his lead came at once after his own key: Enter waits
         self.auto_turn = -1  # the turn whose only card is being played by itself
-        # Hints and the analysis of deals: the search reads the game's record (the analysis)
-        # and this seat's view (hints), which a local game has.
-        self.coaching = True
         # Each finished deal is analysed at once in a background process, except in a hosted
         # session: there twenty players would keep twenty more processes busy, so a deal is
         # analysed only when its analysis is asked for.
@@ -145,8 +141,8 @@ class TableScreen(KeepsPlaying, Screen[None]):
         return table_app(self)
 
     @property
-    def game(self) -> Game:
-        return self.session.game
+    def game(self) -> TableGame:
+        return self.driver.game
 
     @property
     def pace(self) -> float:
@@ -196,24 +192,8 @@ class TableScreen(KeepsPlaying, Screen[None]):
         self.begin()
 
     def begin(self) -> None:
-        """Tell how the game begins (or that it was resumed), draw it, ask the first move."""
-        game = self.game
-        start_events = game.take_start_events()
-        if self.session.resumed:
-            # The rebuilt game's start events are those of its first deal, long gone: the log
-            # is the current deal's so far (what you may see of it), told again.
-            self.tell(self.controller.take_events(self.session.deal_events, game.deal))
-            self.controller.new_deal = False
-            self.say(self.t("n_resumed", number=game.deal.number))
-        else:
-            self.tell(self.controller.take_events(start_events))
-        for warning in self.session.warnings:
-            self.notify(public_text(warning), severity="warning", markup=False)
-        self.side_sheet()
-        self.redraw()
-        # The first opponent is asked once the table is on the screen (his level's player is
-        # made, and its modules loaded, then).
-        self.set_timer(FIRST_MOVE, self.advance)
+        """How the game begins is the driver's to tell."""
+        self.driver.begin()
 
     def on_resize(self, event: events.Resize) -> None:
         self.update_size_classes()
@@ -266,7 +246,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
     def advance(self) -> None:
         """Show the game as it is and ask whoever is to move (no one, once the table is
         closing)."""
-        if not self.is_mounted or self.session.closed:
+        if not self.is_mounted or not self.driver.ready():
             return
         step = self.controller.next_step(self.app.screen is self, self.dialog_open)
         if step in (Step.SHOW_RESULT, Step.GAME_OVER, Step.HUMAN):
@@ -274,7 +254,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
         if step is Step.SHOW_RESULT:
             self.show_result()
         elif step is Step.GAME_OVER:
-            self.table_app.game_over(self.session)
+            self.driver.game_over()
         elif step is Step.HUMAN:
             self.prompt_human()
         elif step is Step.AI:
@@ -284,21 +264,9 @@ class TableScreen(KeepsPlaying, Screen[None]):
         self.changed()
 
     def act(self, action: Action) -> bool:
-        """Apply one decision (the human's or an AI's); False if the engine refused it, or if
-        the table is closing (a hang-up let go of the record: the decision is taken again when
-        the game is continued)."""
-        if self.session.closed:
-            return False
-        told = self.controller.act(action)
-        if isinstance(told, str):
-            self.notify(told, severity="error")
-            return False
-        if self.controller.new_deal:
-            self.controller.new_deal = False
-            self.show_last = False
-        self.tell(told)
-        self.changed()
-        return True
+        """Carry out one decision (the human's or an AI's) as the driver does: applied here,
+        or sent to the table's service; False if it was not taken."""
+        return self.driver.act(action)
 
     def changed(self) -> None:
         """The controller's state changed: redraw (once, however many changes come)."""
@@ -328,7 +296,8 @@ class TableScreen(KeepsPlaying, Screen[None]):
 
         pending: PendingResult = self.controller.results[0]
         trick = pending.last_trick.plays if pending.last_trick else None
-        if pending.result.redeal is None and self.coaching and self.analyse_each_deal:
+        local = self.driver.session is not None  # the deal's record is here to analyse
+        if pending.result.redeal is None and local and self.analyse_each_deal:
             self.analyse(pending.result.number)
         self.dialog_open = True
         narrator = self.controller.narrator
@@ -357,20 +326,10 @@ class TableScreen(KeepsPlaying, Screen[None]):
     # ------------------------------------------------------------------ AI turns
 
     def start_ai(self, seat: int) -> None:
-        controller = self.controller
-        if controller.thinking == seat and (self._ai_running() or self.deciding is None):
-            return  # asked already: still thinking, or waiting for the pace to apply it
-        if self.deciding is not None and self._ai_running():
-            # The running decision is abandoned (the next worker cancels it), but its thread
-            # may still be computing with its player: the seat gets a fresh one.
-            self.session.renew_player(self.deciding)
-        controller.thinking = seat
-        self.deciding = seat
-        player = self.session.player(seat)
-        worker = self.think(controller.turn, seat, self.game.view(seat), player)
-        self.asked = (worker, controller.turn, seat)
+        """`seat` is an opponent's to move: the driver has it decided."""
+        self.driver.start_ai(seat)
 
-    def _ai_running(self) -> bool:
+    def ai_running(self) -> bool:
         return any(w.group == "ai" and w.is_running for w in self.workers)
 
     @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
@@ -411,7 +370,8 @@ class TableScreen(KeepsPlaying, Screen[None]):
             return
         self.deciding = None
         self.controller.thinking = None
-        self.session.renew_player(seat)
+        if self.driver.session is not None:
+            self.driver.session.renew_player(seat)
         legal = self.game.legal_actions(seat)
         if legal and self.act(random.Random(self.controller.turn).choice(legal)):
             self.advance()
@@ -643,7 +603,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
     def takes_back(self) -> bool:
         """Whether cards may be taken back at this table: asked for (`--take-back`), and in a
         game against the AI alone."""
-        if not (self.TAKE_BACK and self.table_app.setup.take_back):
+        if not (self.driver.TAKE_BACK and self.table_app.setup.take_back):
             return False
         return all(p.kind == "ai" for s, p in enumerate(self.game.players) if s != self.seat)
 
@@ -651,29 +611,31 @@ class TableScreen(KeepsPlaying, Screen[None]):
         """Whether there is a card to take back now (the engine says which)."""
         from ...engine.record import takeback_count
 
-        if self.dialog_open or self.controller.results or self.session.closed:
+        session = self.driver.session
+        if session is None or self.dialog_open or self.controller.results or session.closed:
             return False
-        return takeback_count(self.game, self.seat) is not None
+        return takeback_count(session.game, self.seat) is not None
 
     def action_take_back(self) -> None:
         """Take back the player's last card of this deal, and the opponents' cards after it:
         the game is rebuilt from its record without them, and the record says so."""
         from ...engine.record import take_back
 
-        if not self.takes_back():
+        session = self.driver.session
+        if session is None or not self.takes_back():
             return
         if not self.can_take_back():
             self.notify(self.t("takeback_none"), severity="warning", timeout=4)
             return
-        old = self.game
+        old = session.game
         last = next(a for a in reversed(old.deal.log) if a.seat == self.seat and a.card)
         assert last.card is not None
         if self._paced is not None:  # an opponent's answer waiting for the pace
             self._paced[0].stop()
             self._paced = None
-        self.session.game = take_back(old, self.seat)
-        for seat in list(self.session.players):  # none keeps what it saw of the cards gone
-            self.session.renew_player(seat)
+        session.game = take_back(old, self.seat)
+        for seat in list(session.players):  # none keeps what it saw of the cards gone
+            session.renew_player(seat)
         controller = self.controller
         controller.turn += 1  # an answer or hint still being worked out is for the old game
         controller.thinking = None
@@ -705,7 +667,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
 
     def hints_on(self) -> bool:
         """Whether the hint key works at this table."""
-        return self.coaching and self.table_app.setup.hints
+        return self.driver.hints_on()
 
     def action_hint(self) -> None:
         """What `hard` would do at the human's decision, searched in a worker."""
@@ -719,7 +681,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
             self.notify(self.hint_text[1], timeout=12)
             return
         self.notify(self.t("c_hint_thinking"), timeout=2)
-        self.search_hint(turn, self.game.view(self.seat), self.game.seed)
+        self.search_hint(turn, self.game.view(self.seat), self.driver.seed)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def search_hint(self, turn: int, view: SeatView, game_seed: int) -> None:
@@ -728,7 +690,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
         from ...ai.pool import default_jobs
 
         worker = get_current_worker()
-        player = hint_player(seat_seed(game_seed, self.seat), self.session.think, default_jobs())
+        player = hint_player(seat_seed(game_seed, self.seat), self.driver.think, default_jobs())
         advice = advise(view, player)
         if not worker.is_cancelled:
             self.post_message(HintReady(turn, advice))
@@ -749,10 +711,11 @@ class TableScreen(KeepsPlaying, Screen[None]):
     def analyse(self, number: int) -> None:
         """Analyse finished deal `number` in the background (a low-priority process), after
         those already asked for."""
-        if number in self.analyses or number in self.to_analyse:
-            return
+        session = self.driver.session
+        if session is None or number in self.analyses or number in self.to_analyse:
+            return  # (a shared table's record is its service's)
         self.to_analyse.append(number)
-        self.analyse_deals(list(self.game.lines), list(self.to_analyse))
+        self.analyse_deals(list(session.game.lines), list(self.to_analyse))
 
     @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
     def analyse_deals(self, lines: list[dict[str, Any]], numbers: list[int]) -> None:
@@ -774,18 +737,19 @@ class TableScreen(KeepsPlaying, Screen[None]):
         """Deal `number`'s analysis failed (the analysis says so); the deals after it are
         analysed still."""
         self.on_deal_analysed(DealAnalysed(number, None))
-        if self.to_analyse and not any(
-            w.group == "analysis" and w.is_running for w in self.workers
-        ):
-            self.analyse_deals(list(self.game.lines), list(self.to_analyse))
+        session = self.driver.session
+        running = any(w.group == "analysis" and w.is_running for w in self.workers)
+        if session is not None and self.to_analyse and not running:
+            self.analyse_deals(list(session.game.lines), list(self.to_analyse))
 
     def on_deal_analysed(self, message: DealAnalysed) -> None:
         self.analyses[message.number] = message.analysis
-        path = self.session.path
-        if message.analysis is not None and path is not None:
+        session = self.driver.session
+        path = session.path if session is not None else None
+        if message.analysis is not None and session is not None and path is not None:
             from ...stats import cache_path, game_key, write_cache
 
-            key = game_key(path, self.game.lines[0])
+            key = game_key(path, session.game.lines[0])
             write_cache(cache_path(), [(key, message.number, self.seat, message.analysis.lost)])
         if message.number in self.to_analyse:
             self.to_analyse.remove(message.number)
@@ -816,7 +780,8 @@ class TableScreen(KeepsPlaying, Screen[None]):
         from ...saves import games_dir
         from .info import StatsScreen
 
-        path = self.session.path
+        session = self.driver.session
+        path = session.path if session is not None else None
         folder = path.parent if path is not None else games_dir()
         self.app.push_screen(StatsScreen(folder, self.t, self.p))
 
@@ -838,19 +803,17 @@ class TableScreen(KeepsPlaying, Screen[None]):
         t, p = self.t, self.p
         controller = self.controller
         view = controller.shown_view()  # the ended deal while its result waits
-        self.query_one("#top", InfoBar).show(
-            top_line(view, self.session.preset.title_in(t.lang), t)
-        )
+        self.query_one("#top", InfoBar).show(top_line(view, self.driver.preset.title_in(t.lang), t))
         paused = bool(controller.results)  # a deal's result waits for you
         for seat in self.opponents(view.players):
             level = self.game.players[seat].level
             last_act = controller.narrator.last.get(seat, "")
-            idle = paused or self.seat_idle(seat)
+            idle = paused or self.driver.seat_idle(seat)
             shown = seat_panel(view, seat, last_act, level, t, p, paused=idle)
             self.query_one(f"#seat-{seat}", SeatPanel).show(
                 shown.title,
                 shown.lines,
-                subtitle=self.seat_subtitle(seat, shown.subtitle),
+                subtitle=self.driver.seat_subtitle(seat, shown.subtitle),
                 turn=shown.turn,
                 declarer=shown.declarer,
                 sitting_out=shown.sitting_out,
@@ -874,14 +837,11 @@ class TableScreen(KeepsPlaying, Screen[None]):
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()
+        self.driver.redrawn()
 
-    def seat_subtitle(self, seat: int, subtitle: str) -> str:
-        """The line under an opponent's panel (his score and level)."""
-        return subtitle
-
-    def seat_idle(self, seat: int) -> bool:
-        """Whether nobody decides for `seat` now, though it is to move (a person away)."""
-        return False
+    def on_pull(self, _: Pull) -> None:
+        """Messages wait for the table (at a shared table, from its service)."""
+        self.driver.pull()
 
     def draw_hand(self, view: SeatView) -> None:
         hand = self.query_one(Hand)
