@@ -98,3 +98,29 @@ async def test_only_the_opener_is_offered_the_start_and_a_friend_is_told_who_can
             await pilot.pause(0.2)
             assert isinstance(app.screen, WaitingScreen)  # nothing started
         ann.close()
+
+
+async def test_leaving_a_shared_table_asks_first_and_the_seat_waits(base: Path) -> None:
+    from thousand_tui.tui.screens.end import ConfirmQuitScreen
+
+    ann = opened(base, "Ann")
+    code = ann.mirror.code
+    shared = join_shared(code, name="Bob", base=base)
+    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    async with app.run_test(size=(100, 32)) as pilot:
+        ann.hold = True
+        cat = joined(base, code, "Cat")
+        cat.hold = True
+        await pump(pilot, [ann, cat], lambda: at_table(app))
+        table = app.table
+        if app.screen is not table:  # Bob's auction first: put away
+            await pilot.press("escape")
+            await pump(pilot, [], lambda: app.screen is table)
+        await pilot.press("q")
+        await pump(pilot, [], lambda: isinstance(app.screen, ConfirmQuitScreen))
+        assert "Your seat stays yours" in screen_text(app)
+        assert app.is_running
+        await pilot.press("escape")  # stays at the table
+        await pump(pilot, [], lambda: app.screen is table)
+    ann.close()
+    cat.close()
