@@ -123,14 +123,15 @@ async def test_an_analysis_that_fails_is_told_and_the_next_deal_is_analysed(
     with caplog.at_level(logging.ERROR, logger="thousand_tui"):
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
-            table = app.table
-            table.analyse(1)
-            table.analyse(2)
-            await until(pilot, lambda: 2 in table.analyses)
+            analyst = app.table.analyst
+            analyst.analyse(1)
+            analyst.analyse(2)
+            await until(pilot, lambda: 2 in analyst.analyses)
             assert told(app, words)
             # Deal 1's analysis says it failed; deal 2's was made after it all the same.
-            assert table.analyses == {1: None, 2: made}
-            assert table.to_analyse == []
+            assert analyst.analyses == {1: None, 2: made}
+            assert analyst.to_analyse == []
+            assert analyst.analysis_lines(1) == [app.t("c_analysis_failed", number=1)]
             await bid_and_go_on(pilot)
     assert "the analysis of deal 1 failed:" in caplog.text
 

@@ -33,7 +33,7 @@ from ...engine.view import SeatView
 from ...saves import hosted
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
-from ..messages import AiDecided, DealAnalysed, HintReady
+from ..messages import AiDecided, HintReady
 from ..narrate import Narrator
 from ..session import HUMAN
 from ..table_driver import Pull, TableDriver
@@ -46,6 +46,7 @@ from ..text import (
     top_line,
     trick_area,
 )
+from ..widgets.analyst import DealAnalyst
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.hand import Hand
 from ..widgets.log import GameLog
@@ -57,7 +58,6 @@ from .common import GLOBAL_BINDINGS
 
 if TYPE_CHECKING:
     from ...ai import Player
-    from ...ai.analysis import DealAnalysis
     from ..app import ThousandApp
     from ..table_game import TableGame
     from ..widgets.sheet import ScoreSheet
@@ -130,9 +130,6 @@ class TableScreen(KeepsPlaying, Screen[None]):
         self.analyse_each_deal = not hosted()
         self.hinted = False  # a hint was shown for the human's decision now due
         self.hint_text: tuple[int, str] | None = None  # the last hint shown, with its turn
-        # The analyses of finished deals (None: could not be made), by deal number.
-        self.analyses: dict[int, DealAnalysis | None] = {}
-        self.to_analyse: list[int] = []
 
     # ------------------------------------------------------------------ properties
 
@@ -186,6 +183,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
             with Vertical(id="side"):  # the score sheet, on a wide terminal (see side_sheet)
                 yield InfoBar(self.t("sheet_title"), id="side-title")
         yield KeyFooter()
+        yield DealAnalyst(self.driver, self.seat)
 
     def on_mount(self) -> None:
         self.update_size_classes()
@@ -298,7 +296,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
         trick = pending.last_trick.plays if pending.last_trick else None
         local = self.driver.session is not None  # the deal's record is here to analyse
         if pending.result.redeal is None and local and self.analyse_each_deal:
-            self.analyse(pending.result.number)
+            self.analyst.analyse(pending.result.number)
         self.dialog_open = True
         narrator = self.controller.narrator
         last = self.game.over and len(self.controller.results) == 1
@@ -380,7 +378,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
 
     def failure(self, worker: Worker[object], error: str) -> Failure | None:
         """What a failed worker means here (see `workers.py`): an opponent's decision is made
-        at random, a deal's analysis is marked as failed; a hint is not given."""
+        at random; a hint is not given."""
         if worker.group == "ai":
             if self.asked is None or self.asked[0] is not worker:
                 return None
@@ -396,16 +394,6 @@ class TableScreen(KeepsPlaying, Screen[None]):
             )
         if worker.group == "hint":
             return Failure("the hint's search failed:", "hint_failed")
-        if worker.group == "analysis":
-            number = next((n for n in self.to_analyse if n not in self.analyses), None)
-            if number is None:
-                return None
-            return Failure(
-                f"the analysis of deal {number} failed:",
-                "analysis_failed",
-                {"number": number},
-                partial(self.analysis_failed, number),
-            )
         return Failure(f"the worker {worker.name} failed:", "work_failed")
 
     # ------------------------------------------------------------------ the human's turn
@@ -708,73 +696,16 @@ class TableScreen(KeepsPlaying, Screen[None]):
 
     # ------------------------------------------------------------------ deal analysis
 
-    def analyse(self, number: int) -> None:
-        """Analyse finished deal `number` in the background (a low-priority process), after
-        those already asked for."""
-        session = self.driver.session
-        if session is None or number in self.analyses or number in self.to_analyse:
-            return  # (a shared table's record is its service's)
-        self.to_analyse.append(number)
-        self.analyse_deals(list(session.game.lines), list(self.to_analyse))
-
-    @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
-    def analyse_deals(self, lines: list[dict[str, Any]], numbers: list[int]) -> None:
-        """The deals of `numbers` analysed in turn; if one fails, `failure` marks it so and
-        the others are analysed after it."""
-        from ...ai.analysis import analyze_in_background
-
-        worker = get_current_worker()
-        for number in numbers:
-            if worker.is_cancelled:
-                return
-            if number in self.analyses:
-                continue
-            analysis = analyze_in_background(lines, self.seat, number)
-            # Posted even when a newer worker took over: the analysis holds all the same.
-            self.post_message(DealAnalysed(number, analysis))
-
-    def analysis_failed(self, number: int) -> None:
-        """Deal `number`'s analysis failed (the analysis says so); the deals after it are
-        analysed still."""
-        self.on_deal_analysed(DealAnalysed(number, None))
-        session = self.driver.session
-        running = any(w.group == "analysis" and w.is_running for w in self.workers)
-        if session is not None and self.to_analyse and not running:
-            self.analyse_deals(list(session.game.lines), list(self.to_analyse))
-
-    def on_deal_analysed(self, message: DealAnalysed) -> None:
-        self.analyses[message.number] = message.analysis
-        session = self.driver.session
-        path = session.path if session is not None else None
-        if message.analysis is not None and session is not None and path is not None:
-            from ...stats import cache_path, game_key, write_cache
-
-            key = game_key(path, session.game.lines[0])
-            write_cache(cache_path(), [(key, message.number, self.seat, message.analysis.lost)])
-        if message.number in self.to_analyse:
-            self.to_analyse.remove(message.number)
-        from .info import AnalysisScreen
-
-        for screen in self.app.screen_stack:
-            if isinstance(screen, AnalysisScreen):
-                screen.refresh_text()
-
-    def analysis_lines(self, number: int) -> list[str]:
-        t = self.t
-        if number not in self.analyses:
-            return [t("c_analysing", number=number)]
-        analysis = self.analyses[number]
-        if analysis is None:
-            return [t("c_analysis_failed", number=number)]
-        from ..coach import Words
-
-        return Words(t, self.game.names, self.p.ascii_only, self.seat).deal(analysis)
+    @property
+    def analyst(self) -> DealAnalyst:
+        return self.query_one(DealAnalyst)
 
     def show_analysis(self, number: int) -> None:
         from .info import AnalysisScreen
 
-        self.analyse(number)
-        self.app.push_screen(AnalysisScreen([number], self.analysis_lines, self.t, self.p))
+        analyst = self.analyst
+        analyst.analyse(number)
+        self.app.push_screen(AnalysisScreen([number], analyst.analysis_lines, self.t, self.p))
 
     def action_stats(self) -> None:
         from ...saves import games_dir
