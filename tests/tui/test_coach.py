@@ -30,7 +30,7 @@ async def hint_shown(pilot: Pilot) -> str:
     await pilot.press("h")
     for _ in range(600):
         await pilot.pause(0.05)
-        if app.table.hint_text is not None:
+        if app.table.hinter.shown is not None:
             break
     log = app.table.query_one("#log").lines_written  # type: ignore[attr-defined]
     hints = [line for line in log if line.startswith("Hint: ")]
@@ -81,7 +81,7 @@ async def test_without_hints_the_key_is_gone() -> None:
         assert "Hint" not in screen_text(app)
         await pilot.press("h")
         await pilot.pause(0.2)
-        assert app.table.hint_text is None
+        assert app.table.hinter.shown is None
         await pilot.press("2")
         await settle(pilot)
         assert not any("hinted" in line for line in app.session.game.lines)
@@ -210,7 +210,9 @@ async def test_a_hosted_table_analyses_a_deal_only_when_asked(monkeypatch) -> No
     async with app.run_test(size=(100, 34)) as pilot:
         await to_the_result(pilot)
         assert isinstance(app.screen, DealResultScreen)
-        assert not app.table.analyst.to_analyse and not app.table.analyst.analyses  # nothing started
+        assert (
+            not app.table.analyst.to_analyse and not app.table.analyst.analyses
+        )  # nothing started
         await pilot.press("a")
         await analysed(app, 1)
         assert app.table.analyst.analyses[1] is not None

@@ -99,7 +99,7 @@ async def test_a_hint_whose_search_fails_is_told_and_the_game_goes_on(
             await settle(pilot)
             await pilot.press("h")
             await until(pilot, lambda: told(app, words))
-            assert app.table.hint_text is None
+            assert app.table.hinter.shown is None
             await bid_and_go_on(pilot)
     assert "the hint's search failed:" in caplog.text
 

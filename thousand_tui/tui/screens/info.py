@@ -26,7 +26,7 @@ from ..render import Palette
 from ..table_game import TableGame
 from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
-from ..workers import Failure, KeepsPlaying
+from ..widgets.workers import Failure, KeepsPlaying
 from .common import Dialog
 
 

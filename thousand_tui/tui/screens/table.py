@@ -49,11 +49,12 @@ from ..text import (
 from ..widgets.analyst import DealAnalyst
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.hand import Hand
+from ..widgets.hinter import Hinter
 from ..widgets.log import GameLog
 from ..widgets.seat import SeatPanel
 from ..widgets.status import InfoBar
 from ..widgets.trick import TrickView
-from ..workers import Failure, KeepsPlaying
+from ..widgets.workers import Failure, KeepsPlaying
 from .common import GLOBAL_BINDINGS
 
 if TYPE_CHECKING:
@@ -129,7 +130,6 @@ class TableScreen(KeepsPlaying, Screen[None]):
         # analysed only when its analysis is asked for.
         self.analyse_each_deal = not hosted()
         self.hinted = False  # a hint was shown for the human's decision now due
-        self.hint_text: tuple[int, str] | None = None  # the last hint shown, with its turn
 
     # ------------------------------------------------------------------ properties
 
@@ -184,6 +184,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
                 yield InfoBar(self.t("sheet_title"), id="side-title")
         yield KeyFooter()
         yield DealAnalyst(self.driver, self.seat)
+        yield Hinter(self.driver, self.seat)
 
     def on_mount(self) -> None:
         self.update_size_classes()
@@ -377,8 +378,8 @@ class TableScreen(KeepsPlaying, Screen[None]):
     # ------------------------------------------------------------------ failed workers
 
     def failure(self, worker: Worker[object], error: str) -> Failure | None:
-        """What a failed worker means here (see `workers.py`): an opponent's decision is made
-        at random; a hint is not given."""
+        """What a failed worker means here (see `widgets/workers.py`): an opponent's
+        decision is made at random."""
         if worker.group == "ai":
             if self.asked is None or self.asked[0] is not worker:
                 return None
@@ -392,8 +393,6 @@ class TableScreen(KeepsPlaying, Screen[None]):
                 {"name": name},
                 partial(self.decide_at_random, turn, seat),
             )
-        if worker.group == "hint":
-            return Failure("the hint's search failed:", "hint_failed")
         return Failure(f"the worker {worker.name} failed:", "work_failed")
 
     # ------------------------------------------------------------------ the human's turn
@@ -664,33 +663,18 @@ class TableScreen(KeepsPlaying, Screen[None]):
             return
         if self.game.to_move != self.seat or self.controller.results or self.game.over:
             return
-        turn = self.controller.turn
-        if self.hint_text is not None and self.hint_text[0] == turn:
-            self.notify(self.hint_text[1], timeout=12)
-            return
-        self.notify(self.t("c_hint_thinking"), timeout=2)
-        self.search_hint(turn, self.game.view(self.seat), self.driver.seed)
+        self.hinter.ask(self.controller.turn, self.game.view(self.seat))
 
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def search_hint(self, turn: int, view: SeatView, game_seed: int) -> None:
-        from ...ai import seat_seed
-        from ...ai.analysis import advise, hint_player
-        from ...ai.pool import default_jobs
-
-        worker = get_current_worker()
-        player = hint_player(seat_seed(game_seed, self.seat), self.driver.think, default_jobs())
-        advice = advise(view, player)
-        if not worker.is_cancelled:
-            self.post_message(HintReady(turn, advice))
+    @property
+    def hinter(self) -> Hinter:
+        return self.query_one(Hinter)
 
     def on_hint_ready(self, message: HintReady) -> None:
+        """The hinter found a hint: shown if its decision is still due."""
         if message.turn != self.controller.turn or self.game.to_move != self.seat:
             return
-        from ..coach import Words
-
-        text = Words(self.t, self.game.names, self.p.ascii_only).hint(message.advice)
+        text = self.hinter.words(message.turn, message.advice)
         self.hinted = True
-        self.hint_text = (message.turn, text)
         self.say(text)
         self.notify(text, timeout=12)
 
@@ -699,6 +683,14 @@ class TableScreen(KeepsPlaying, Screen[None]):
     @property
     def analyst(self) -> DealAnalyst:
         return self.query_one(DealAnalyst)
+
+    def on_deal_analyst_analysed(self, _: DealAnalyst.Analysed) -> None:
+        """A deal's analysis is made: the analysis pages open show it."""
+        from .info import AnalysisScreen
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, AnalysisScreen):
+                screen.refresh_text()
 
     def show_analysis(self, number: int) -> None:
         from .info import AnalysisScreen

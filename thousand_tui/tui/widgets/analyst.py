@@ -1,21 +1,23 @@
 """The analysis of finished deals, kept beside the table: `DealAnalyst`, a widget that shows
 nothing. It analyses each deal asked of it in a worker (a low-priority process a deal, in the
 order asked), keeps the analyses by deal number, writes them to the statistics' cache, and
-refreshes the analysis pages open; a deal whose analysis fails is marked so, said to the
+tells the table (`Analysed`); a deal whose analysis fails is marked so, said to the
 player, and the deals after it are analysed all the same (`workers.py`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual import work
+from textual.message import Message
 from textual.widget import Widget
 from textual.worker import Worker, get_current_worker
 
 from ..messages import DealAnalysed
-from ..workers import Failure, KeepsPlaying
 from .base import palette, translator
+from .workers import Failure, KeepsPlaying
 
 if TYPE_CHECKING:
     from ...ai.analysis import DealAnalysis
@@ -27,6 +29,12 @@ class DealAnalyst(KeepsPlaying, Widget):
     played here is analysed (a shared table's record is its service's)."""
 
     DEFAULT_CSS = "DealAnalyst { display: none; }"
+
+    @dataclass
+    class Analysed(Message):
+        """Deal `number`'s analysis is made (or failed): the pages showing it say so."""
+
+        number: int
 
     def __init__(self, driver: TableDriver, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -93,11 +101,7 @@ class DealAnalyst(KeepsPlaying, Widget):
             write_cache(cache_path(), [(key, message.number, self.seat, message.analysis.lost)])
         if message.number in self.to_analyse:
             self.to_analyse.remove(message.number)
-        from ..screens.info import AnalysisScreen
-
-        for screen in self.app.screen_stack:
-            if isinstance(screen, AnalysisScreen):
-                screen.refresh_text()
+        self.post_message(self.Analysed(message.number))
 
     def analysis_lines(self, number: int) -> list[str]:
         """What the analysis of deal `number` says (or that it is being made, or failed)."""

@@ -1,7 +1,7 @@
 """Work done beside the game (an opponent's decision, a hint, the analysis of a deal, the
 statistics) never ends it: every worker runs with `exit_on_error=False`, and a screen that
 runs workers handles their failures here, in one place. A failure is logged with its
-traceback (`failures.py`), the player is told in a note, and the screen recovers (an
+traceback (`../failures.py`), the player is told in a note, and the screen recovers (an
 opponent's decision is made at random, a deal's analysis marked as failed); the game goes on.
 """
 
@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from textual.worker import Worker, WorkerState
 
-from ..saves import hosted
-from .failures import log_failure
-from .widgets.base import table_app
+from ...saves import hosted
+from ..failures import log_failure
+from .base import table_app
 
 
 @dataclass
@@ -41,7 +41,7 @@ class KeepsPlaying:
         worker = event.worker
         if event.state is not WorkerState.ERROR or worker.error is None:
             return
-        from ..ai.pool import PoolClosed
+        from ...ai.pool import PoolClosed
 
         error = worker.error
         if isinstance(error, PoolClosed):
