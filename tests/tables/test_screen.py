@@ -113,7 +113,10 @@ async def test_leaving_a_shared_table_asks_first_and_the_seat_waits(base: Path) 
         cat.hold = True
         await pump(pilot, [ann, cat], lambda: at_table(app))
         table = app.table
-        if app.screen is not table:  # Bob's auction first: put away
+        await pump(
+            pilot, [], lambda: table.awaiting is not Awaiting.NOTHING or table.view().to_move != 1
+        )
+        if app.screen is not table:  # Bob speaks first: his auction, put away
             await pilot.press("escape")
             await pump(pilot, [], lambda: app.screen is table)
         await pilot.press("q")

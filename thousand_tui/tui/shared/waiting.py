@@ -4,7 +4,7 @@ and who has come; and what the table's screens say of a seat (here, away)."""
 from __future__ import annotations
 
 import contextlib
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,10 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...tables.client import TableError
-from ..app import ThousandApp
 from ..i18n import Translator
 from ..table_driver import Pull
-from ..widgets.base import KeyFooter
+from ..widgets.base import KeyFooter, translator
 from .connection import SharedSession
 from .driver import shared_table
 from .words import join_command, seat_status_words
@@ -44,7 +43,7 @@ class WaitingScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.t = cast(ThousandApp, self.app).t
+        self.t = translator(self)
         self.shared.attach(self)
         self.show()
 
