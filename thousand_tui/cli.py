@@ -11,9 +11,12 @@ import contextlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .plural import counted
+
+if TYPE_CHECKING:
+    from .settings import JoinSetup, OpenSetup
 
 PROG = "thousand"
 COMMANDS = (
@@ -125,6 +128,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     shared.add_argument(
         "--ai",
+        dest="level",
         default="easy",
         metavar="LEVEL",
         help="level of the AI seats, and of the AI playing for someone away (easy)",
@@ -142,13 +146,17 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         help="let everyone at the table ask for a hint at his own decisions (h; off by default)",
     )
     add_shared_options(shared)
-    shared.set_defaults(handler=run_open)
+    # What the table's own flags would give, not asked here: a table of the preset's AI.
+    shared.set_defaults(handler=run_open, ai=None, seed=None, think=None, resume=None)
 
     join = sub.add_parser("join", help="sit at a friend's table with its code")
     join.add_argument("code", help="the table's code, e.g. K7QM2P")
     join.add_argument("--seat", type=int, choices=(1, 2, 3, 4), help="the free seat you want")
     add_shared_options(join, pace=False)
-    join.set_defaults(handler=run_join)
+    # The table is the one who opened it's: its preset and pace are his.
+    join.set_defaults(
+        handler=run_join, preset=None, players=None, ai=None, seed=None, think=None, resume=None
+    )
 
     simulate = sub.add_parser("simulate", help="play whole games between AI players, headless")
     simulate.add_argument("--preset", default="classic", help="preset name or YAML file")
@@ -336,15 +344,71 @@ def add_shared_options(parser: argparse.ArgumentParser, pace: bool = True) -> No
 
 
 def run_open(options: argparse.Namespace) -> int:
-    from .tui.shared import run_open as run
+    setup = open_setup(options)  # every flag checked before the service is asked
+    from .tui.shared.commands import run_open as run
 
-    return run(options)
+    return run(setup)
 
 
 def run_join(options: argparse.Namespace) -> int:
-    from .tui.shared import run_join as run
+    setup = join_setup(options)
+    from .tui.shared.commands import run_join as run
 
-    return run(options)
+    return run(setup)
+
+
+def open_setup(options: argparse.Namespace) -> OpenSetup:
+    """The flags of `thousand open`, checked; raises SetupError."""
+    from .settings import LEVELS, OpenSetup, SetupError, setup_from_options
+
+    table = setup_from_options(options)
+    if options.level not in LEVELS:
+        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+    assert table.preset is not None
+    people = people_seats(options.people, table.preset.rules.players)
+    timeout = timeout_seconds(options.timeout, "--timeout")
+    return OpenSetup(table, people, options.level, timeout, bool(options.hints), options.who)
+
+
+def join_setup(options: argparse.Namespace) -> JoinSetup:
+    """The flags of `thousand join`, checked; raises SetupError."""
+    from .settings import JoinSetup, SetupError, setup_from_options
+    from .tables.service import normalize_code
+
+    table = setup_from_options(options)
+    if normalize_code(options.code) is None:
+        raise SetupError(
+            f"{ascii(options.code)[:30]} is not a table code: six letters and digits, "
+            "as the one who opened the table got it (e.g. K7QM2P)"
+        )
+    seat = options.seat - 1 if options.seat is not None else None
+    return JoinSetup(table, options.code, seat, options.who)
+
+
+def people_seats(text: str | None, players: int) -> list[int] | None:
+    """`--people 1,2`: the seats (from 1, yours) for people; the others are AI seats."""
+    from .settings import SetupError
+
+    if text is None:
+        return None
+    try:
+        seats = sorted({int(part) - 1 for part in text.split(",") if part.strip()})
+    except ValueError:
+        seats = []
+    if not seats or seats[0] != 0 or seats[-1] >= players:
+        raise SetupError(
+            f"--people lists the seats for people, 1 (yours) to {players}, e.g. --people 1,2"
+        )
+    return seats
+
+
+def timeout_seconds(value: float, flag: str) -> float:
+    from .settings import SetupError
+    from .tables.service import MAX_TIMEOUT
+
+    if not 0 <= value <= MAX_TIMEOUT:
+        raise SetupError(f"{flag} must be from 0 to {MAX_TIMEOUT:g} seconds")
+    return value
 
 
 def run_hosted_session(options: argparse.Namespace) -> int:

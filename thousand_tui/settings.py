@@ -357,3 +357,32 @@ def setup_from_options(
         auto_next=bool(getattr(options, "auto_next", False)),
         take_back=bool(getattr(options, "take_back", False)),
     )
+
+
+# ---------------------------------------------------------------------- shared tables
+
+
+@dataclass(frozen=True)
+class OpenSetup:
+    """`thousand open`: the player's table (`table`: the preset, his name, language, look and
+    pace) and how it is shared: the seats for people (from 0, his first; None: all), the AI's
+    level, how long a seat waits for its player who went away, and whether hints are allowed.
+    `who` is the player's SSH key when the table is opened over SSH."""
+
+    table: TableSetup
+    people: list[int] | None = None
+    level: str = "easy"
+    timeout: float = 60.0
+    hints: bool = False
+    who: str | None = None
+
+
+@dataclass(frozen=True)
+class JoinSetup:
+    """`thousand join CODE`: the player's look at the table (`table`), the table's code, the
+    free seat he asked for (from 0), and his SSH key when he joins over SSH."""
+
+    table: TableSetup
+    code: str
+    seat: int | None = None
+    who: str | None = None

@@ -137,6 +137,12 @@ async def pump(pilot: Pilot[Any], seats: list[Seat], done: Callable[[], bool]) -
 def at_table(app: Any) -> bool:
     """Whether the shared table's screen is up, whatever dialog is open over it (the seat
     that moves first may have its decision's dialog open at once)."""
-    from thousand_tui.tui.shared import SharedTableScreen
+    return any(is_shared_table(screen) for screen in app.screen_stack)
 
-    return any(isinstance(screen, SharedTableScreen) for screen in app.screen_stack)
+
+def is_shared_table(screen: object) -> bool:
+    """Whether `screen` is the table screen of a seat at a shared table."""
+    from thousand_tui.tui.screens.table import TableScreen
+    from thousand_tui.tui.shared import SharedDriver
+
+    return isinstance(screen, TableScreen) and isinstance(screen.driver, SharedDriver)

@@ -9,10 +9,10 @@ from thousand_tui.engine.actions import Act, Action, plain
 from thousand_tui.records import read_record
 from thousand_tui.settings import TableSetup
 from thousand_tui.tables.service import MAX_AWAY, SeatState
-from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
+from thousand_tui.tui.shared import SharedTableApp, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import Seat, at_table, joined, opened, play_until, pump
+from .helpers import Seat, at_table, is_shared_table, joined, opened, play_until, pump
 
 BOB = "key-b0b"  # Bob's login key: it alone takes his seat back
 
@@ -78,7 +78,7 @@ async def test_the_log_says_what_was_played_for_you(base: Path) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pump(pilot, [ann, cat], lambda: at_table(app))
         table = app.table
-        assert isinstance(table, SharedTableScreen)
+        assert is_shared_table(table)
         log = table.query_one(GameLog)
         await pump(pilot, [ann, cat], lambda: any("ИИ" in line for line in log.lines_written))
         played = decisions_of(base, 1)

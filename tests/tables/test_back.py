@@ -9,10 +9,11 @@ import pytest
 
 from thousand_tui.engine.events import CardGiven, TalonTaken
 from thousand_tui.settings import TableSetup
-from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
+from thousand_tui.tui.screens.table import TableScreen
+from thousand_tui.tui.shared import SharedTableApp, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import at_table, joined, opened, play_until, pump
+from .helpers import at_table, is_shared_table, joined, opened, play_until, pump
 from .test_away import BOB, bob_away_while_the_ai_plays
 
 
@@ -64,7 +65,7 @@ async def test_a_person_away_is_not_shown_thinking(base: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pump(pilot, [ann, cat], lambda: at_table(app))
         table = app.table
-        assert isinstance(table, SharedTableScreen)
+        assert is_shared_table(table)
         # Cat leaves; whoever's turn it is, the table waits for her when hers comes.
         cat.close()
         await pump(pilot, [ann], lambda: not shared.mirror.seats[2].connected)
@@ -91,7 +92,7 @@ async def test_a_person_away_is_not_shown_thinking(base: Path) -> None:
     ann.close()
 
 
-def panel_text(table: SharedTableScreen, seat: int) -> str:
+def panel_text(table: TableScreen, seat: int) -> str:
     from thousand_tui.tui.widgets.seat import SeatPanel
 
     panel = table.query_one(f"#seat-{seat}", SeatPanel)

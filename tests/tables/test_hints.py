@@ -21,7 +21,7 @@ def top_text(app: SharedTableApp) -> str:
 
 async def bob_to_move(pilot: Any, app: SharedTableApp, ann: Seat, cat: Seat) -> None:
     """Ann and Cat play (scripted) until it is Bob's turn."""
-    mirror = app.table.shared.mirror  # type: ignore[attr-defined]
+    mirror = app.shared.mirror
 
     def bobs_turn() -> bool:
         for seat in (ann, cat):

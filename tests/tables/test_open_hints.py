@@ -9,8 +9,8 @@ import pytest
 from tui.helpers import screen_text
 from tui.test_start import go_to, line_ids, start_app
 
-from thousand_tui.tui import shared as shared_module
 from thousand_tui.tui.shared import SharedSession, play_shared_choice
+from thousand_tui.tui.shared import run as shared_module
 from thousand_tui.tui.startup import StartOffer
 
 WORDS = {

@@ -10,10 +10,10 @@ from pathlib import Path
 from textual.widgets import Static
 
 from thousand_tui.settings import TableSetup
-from thousand_tui.tui.shared import SharedSession, SharedTableApp, SharedTableScreen, join_shared
+from thousand_tui.tui.shared import SharedSession, SharedTableApp, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import Seat, joined, opened, play_until, pump, service_pid
+from .helpers import Seat, is_shared_table, joined, opened, play_until, pump, service_pid
 
 GONE = "The table is gone"
 
@@ -24,7 +24,7 @@ def prompt(app: SharedTableApp) -> str:
 
 
 def on_table(app: SharedTableApp) -> bool:
-    return any(isinstance(screen, SharedTableScreen) for screen in app.screen_stack)
+    return any(is_shared_table(screen) for screen in app.screen_stack)
 
 
 def bob_on_screen(base: Path) -> tuple[Seat, Seat, SharedSession, SharedTableApp]:
@@ -40,7 +40,7 @@ async def test_the_notice_of_a_lost_table_goes_when_the_seat_is_back(base: Path)
     async with app.run_test(size=(120, 36)) as pilot:
         await pump(pilot, [ann, cat], lambda: on_table(app))
         table = app.table
-        assert isinstance(table, SharedTableScreen)
+        assert is_shared_table(table)
         log = table.query_one(GameLog)
         pid = service_pid(base)
         assert pid is not None

@@ -22,7 +22,7 @@ from thousand_tui.tables.service import Service
 from thousand_tui.tables.wire import StateUpdate, WireError
 from thousand_tui.tui.controller import Awaiting
 from thousand_tui.tui.screens.result import DealResultScreen
-from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
+from thousand_tui.tui.shared import SharedDriver, SharedTableApp, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 from thousand_tui.tui.widgets.status import InfoBar
 
@@ -45,8 +45,8 @@ async def bob_plays_until_a_result(
         for seat in seats:
             seat.pump()
         table = app.table
-        assert isinstance(table, SharedTableScreen)
-        if not mirror.my_turn or asked == mirror.turn or table.sent:
+        assert isinstance(table.driver, SharedDriver)
+        if not mirror.my_turn or asked == mirror.turn or table.driver.sent:
             continue
         if app.screen is not table:  # the decision's dialog
             asked = mirror.turn

@@ -11,9 +11,9 @@ from tui.helpers import screen_text
 from thousand_tui.engine.events import Passed
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui.controller import Awaiting
-from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, WaitingScreen, join_shared
+from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_shared
 
-from .helpers import Seat, at_table, joined, opened, play_until
+from .helpers import Seat, at_table, is_shared_table, joined, opened, play_until
 
 
 async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 200) -> None:
@@ -40,7 +40,7 @@ async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
         cat.hold = True
         await pump(pilot, [ann, cat], lambda: at_table(app))
         table = app.table
-        assert isinstance(table, SharedTableScreen) and table.seat == 1
+        assert is_shared_table(table) and table.seat == 1
         await pilot.pause(0.2)
         if app.screen is not table:  # Bob speaks first (the dealer is drawn): his auction,
             await pilot.press("escape")  # put away to see the panels
@@ -98,3 +98,32 @@ async def test_only_the_opener_is_offered_the_start_and_a_friend_is_told_who_can
             await pilot.pause(0.2)
             assert isinstance(app.screen, WaitingScreen)  # nothing started
         ann.close()
+
+
+async def test_leaving_a_shared_table_asks_first_and_the_seat_waits(base: Path) -> None:
+    from thousand_tui.tui.screens.end import ConfirmQuitScreen
+
+    ann = opened(base, "Ann")
+    code = ann.mirror.code
+    shared = join_shared(code, name="Bob", base=base)
+    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    async with app.run_test(size=(100, 32)) as pilot:
+        ann.hold = True
+        cat = joined(base, code, "Cat")
+        cat.hold = True
+        await pump(pilot, [ann, cat], lambda: at_table(app))
+        table = app.table
+        await pump(
+            pilot, [], lambda: table.awaiting is not Awaiting.NOTHING or table.view().to_move != 1
+        )
+        if app.screen is not table:  # Bob speaks first: his auction, put away
+            await pilot.press("escape")
+            await pump(pilot, [], lambda: app.screen is table)
+        await pilot.press("q")
+        await pump(pilot, [], lambda: isinstance(app.screen, ConfirmQuitScreen))
+        assert "Your seat stays yours" in screen_text(app)
+        assert app.is_running
+        await pilot.press("escape")  # stays at the table
+        await pump(pilot, [], lambda: app.screen is table)
+    ann.close()
+    cat.close()

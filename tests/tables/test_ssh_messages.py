@@ -150,7 +150,7 @@ async def test_the_waiting_room_over_ssh_gives_the_ssh_command(hosted: None, bas
 def test_the_line_left_after_a_shared_table_names_the_ssh_command(
     hosted: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from thousand_tui.tui import shared
+    from thousand_tui.tui.shared import run as shared
 
     class Mirror:
         over = False

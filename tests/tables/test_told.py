@@ -18,7 +18,8 @@ from thousand_tui.settings import TableSetup
 from thousand_tui.tables.service import Service, Table
 from thousand_tui.tables.wire import Acked
 from thousand_tui.tui.controller import Awaiting
-from thousand_tui.tui.shared import SharedTableApp, SharedTableScreen, join_shared
+from thousand_tui.tui.screens.table import TableScreen
+from thousand_tui.tui.shared import SharedDriver, SharedTableApp, join_shared
 
 from .helpers import WAIT, Seat, at_table, opened, pump
 from .test_faults import service  # noqa: F401 (a fixture)
@@ -39,8 +40,8 @@ async def bob_plays_until(
         for seat in seats:
             seat.pump()
         table = app.table
-        assert isinstance(table, SharedTableScreen)
-        if not mirror.my_turn or asked == mirror.turn or table.sent:
+        assert isinstance(table, TableScreen) and isinstance(table.driver, SharedDriver)
+        if not mirror.my_turn or asked == mirror.turn or table.driver.sent:
             continue
         if app.screen is not table:  # the decision's dialog
             asked = mirror.turn
@@ -102,7 +103,8 @@ async def test_a_decision_sent_waits_for_its_ack_not_for_the_next_turn(
     async with app.run_test(size=(80, 24)) as pilot:
         await pump(pilot, [ann], lambda: at_table(app))
         table = app.table
-        assert isinstance(table, SharedTableScreen)
+        assert isinstance(table, TableScreen) and isinstance(table.driver, SharedDriver)
+        driver = table.driver
         # Every ack to Bob is held back from the screen until the test lets it through.
         listen = shared.client.on_message
         assert listen is not None
@@ -114,14 +116,14 @@ async def test_a_decision_sent_waits_for_its_ack_not_for_the_next_turn(
                 listen(message)
 
         shared.client.on_message = hold
-        await bob_plays_until(pilot, app, [ann], lambda: bool(table.sent))
-        sent = table.sent
+        await bob_plays_until(pilot, app, [ann], lambda: bool(driver.sent))
+        sent = driver.sent
         # Its update comes before its ack: once the ack is held, the update has been read.
         await pump(pilot, [ann], lambda: bool(held) and not shared.inbox)
         await pilot.pause(0.1)
         # Told the move, not yet its ack: still waiting, offering nothing.
-        assert table.sent == sent and table.awaiting is Awaiting.NOTHING
+        assert driver.sent == sent and table.awaiting is Awaiting.NOTHING
         assert held == [Acked(sent)]
         listen(held.pop())
-        await pump(pilot, [ann], lambda: table.sent == 0)
+        await pump(pilot, [ann], lambda: driver.sent == 0)
     ann.close()

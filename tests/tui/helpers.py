@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets._toast import Toast
-from textual.worker import Worker, WorkerCancelled
+from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from thousand_tui.engine.actions import Act
 from thousand_tui.engine.cards import parse_cards
@@ -67,8 +67,9 @@ async def settle(pilot: Pilot, timeout: float = 20.0) -> None:
     deadline = loop.time() + timeout
     while loop.time() < deadline:
         # A worker that already posted its decision may be marked cancelled when the next
-        # opponent's worker starts (they are exclusive): that is not a failure.
-        with contextlib.suppress(WorkerCancelled):
+        # opponent's worker starts (they are exclusive): that is not a failure. A worker that
+        # failed is the table's to handle (it plays on): waited for like any other.
+        with contextlib.suppress(WorkerCancelled, WorkerFailed):
             await app.workers.wait_for_complete(game_workers(app))
         await asyncio.sleep(0.002)
         if waiting_for_human(app) and not game_workers(app):

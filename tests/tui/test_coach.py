@@ -30,7 +30,7 @@ async def hint_shown(pilot: Pilot) -> str:
     await pilot.press("h")
     for _ in range(600):
         await pilot.pause(0.05)
-        if app.table.hint_text is not None:
+        if app.table.hinter.shown is not None:
             break
     log = app.table.query_one("#log").lines_written  # type: ignore[attr-defined]
     hints = [line for line in log if line.startswith("Hint: ")]
@@ -81,7 +81,7 @@ async def test_without_hints_the_key_is_gone() -> None:
         assert "Hint" not in screen_text(app)
         await pilot.press("h")
         await pilot.pause(0.2)
-        assert app.table.hint_text is None
+        assert app.table.hinter.shown is None
         await pilot.press("2")
         await settle(pilot)
         assert not any("hinted" in line for line in app.session.game.lines)
@@ -89,7 +89,7 @@ async def test_without_hints_the_key_is_gone() -> None:
 
 async def analysed(app: ThousandApp, number: int) -> None:
     for _ in range(1200):
-        if number in app.table.analyses:
+        if number in app.table.analyst.analyses:
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"deal {number} was not analysed")
@@ -119,7 +119,7 @@ async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet() -> No
         text = screen_text(app)
         assert "Deal 1" in text and "You played 105 and took" in text
         assert "With all cards open and best play on both sides, you would take " in text
-        assert app.table.analyses[1] is not None
+        assert app.table.analyst.analyses[1] is not None
         await pilot.press("escape")
         assert isinstance(app.screen, DealResultScreen)
         await pilot.press("enter")
@@ -210,10 +210,12 @@ async def test_a_hosted_table_analyses_a_deal_only_when_asked(monkeypatch) -> No
     async with app.run_test(size=(100, 34)) as pilot:
         await to_the_result(pilot)
         assert isinstance(app.screen, DealResultScreen)
-        assert not app.table.to_analyse and not app.table.analyses  # nothing started
+        assert (
+            not app.table.analyst.to_analyse and not app.table.analyst.analyses
+        )  # nothing started
         await pilot.press("a")
         await analysed(app, 1)
-        assert app.table.analyses[1] is not None
+        assert app.table.analyst.analyses[1] is not None
 
 
 def test_a_hint_to_be_baptised_says_the_cross_costs_less() -> None:

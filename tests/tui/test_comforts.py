@@ -26,7 +26,7 @@ from thousand_tui.tui.screens.end import ConfirmQuitScreen
 from thousand_tui.tui.screens.exchange import ExchangeScreen
 from thousand_tui.tui.screens.marriage import MarriageScreen
 from thousand_tui.tui.screens.result import DealResultScreen
-from thousand_tui.tui.shared import SharedTableScreen
+from thousand_tui.tui.shared import SharedDriver
 from thousand_tui.tui.startup import StartOffer, choices_path
 from thousand_tui.tui.widgets.choices import ChoiceList
 from thousand_tui.tui.widgets.hand import Hand
@@ -467,7 +467,7 @@ async def test_no_take_back_unless_asked_for_or_with_people_at_the_table() -> No
         await pilot.press("u")
         await settle(pilot)
         assert len(app.session.game.deal.tricks) == 1
-    assert SharedTableScreen.TAKE_BACK is False
+    assert SharedDriver.TAKE_BACK is False
 
 
 def test_the_take_back_flag() -> None:

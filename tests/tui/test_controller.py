@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.deal import Phase
+from thousand_tui.engine.game import Game
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui.controller import Awaiting, Step, TableController
 from thousand_tui.tui.i18n import Translator
@@ -24,13 +25,20 @@ def controller() -> TableController:
     return table
 
 
+def act(table: TableController, action: Action) -> list[str] | str:
+    """Apply `action` to the controller's local game."""
+    game = table.game
+    assert isinstance(game, Game)
+    return table.apply(game, action)
+
+
 def test_what_comes_next() -> None:
     table = controller()
     # Anna is on 100, Boris (an AI) opens.
     assert table.game.to_move == 2
     assert table.next_step(on_top=True, dialog_open=False) is Step.AI
     assert table.next_step(on_top=True, dialog_open=True) is Step.WAIT
-    lines = table.act(Action(2, Act.PASS))
+    lines = act(table, Action(2, Act.PASS))
     assert lines == ["Boris: pass."]
     assert table.turn == 1
     assert table.next_step(on_top=True, dialog_open=False) is Step.HUMAN
@@ -39,7 +47,7 @@ def test_what_comes_next() -> None:
 
 def test_a_refused_decision_is_told_not_applied() -> None:
     table = controller()
-    told = table.act(Action(HUMAN, Act.PASS))
+    told = act(table, Action(HUMAN, Act.PASS))
     assert isinstance(told, str) and "not seat 0's turn" in told
     assert table.turn == 0
 
@@ -48,15 +56,15 @@ def test_an_ai_answer_fits_only_its_turn() -> None:
     table = controller()
     assert table.ai_fits(0, 2)
     assert not table.ai_fits(0, 1)
-    table.act(Action(2, Act.PASS))
+    act(table, Action(2, Act.PASS))
     assert not table.ai_fits(0, 2)
 
 
 def test_the_talon_comes_to_your_hand_and_the_result_waits() -> None:
     table = controller()
-    table.act(Action(2, Act.PASS))
-    table.act(Action(HUMAN, Act.BID, value=105))
-    table.act(Action(1, Act.PASS))
+    act(table, Action(2, Act.PASS))
+    act(table, Action(HUMAN, Act.BID, value=105))
+    act(table, Action(1, Act.PASS))
     # You take the talon: its cards are the new ones in your hand.
     assert table.game.deal.phase is Phase.GIVE
     assert {c.code for c in table.new_cards} == {"KS", "QC", "KD"}
@@ -65,11 +73,11 @@ def test_the_talon_comes_to_your_hand_and_the_result_waits() -> None:
     first = next(a for a in gives if a.to == 1)
     second = next(a for a in gives if a.to == 2 and a.card is not first.card)
     assert len(hand) == 10
-    table.act(first)
-    table.act(second)
+    act(table, first)
+    act(table, second)
     assert table.view().phase is Phase.CONTRACT
     assert table.results == []
-    table.act(Action(HUMAN, Act.CONCEDE))
+    act(table, Action(HUMAN, Act.CONCEDE))
     [pending] = table.results
     assert pending.result.conceded and pending.last_trick is None
     assert table.next_step(on_top=False, dialog_open=False) is Step.WAIT

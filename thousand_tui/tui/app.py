@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path, PurePath
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App
@@ -33,6 +33,11 @@ from .screens.common import KEY_HOLD
 from .screens.table import TableScreen
 from .session import Session, new_session, same_table
 from .startup import Choices, SharedChoice, StartOffer, choices_path, with_comforts
+from .table_driver import LocalDriver
+
+if TYPE_CHECKING:
+    from ..presets import Preset
+    from .table_game import TableGame
 
 apply_patches()
 
@@ -42,11 +47,11 @@ MIN_SIZE = (80, 24)
 class ThousandApp(App[int]):
     TITLE = "Thousand"
     ENABLE_COMMAND_PALETTE = False
-    # The look, in Textual CSS; the colours are the theme's (the cards' too, `card-*`).
+    # The look, in Textual CSS; the colours are the theme's (the cards' too, `card-*`). The
+    # paths are this module's (Textual reads relative ones beside each subclass's module).
     CSS_PATH: ClassVar[list[str | PurePath]] = [
-        "styles/table.tcss",
-        "styles/dialogs.tcss",
-        "styles/pages.tcss",
+        Path(__file__).parent / "styles" / name
+        for name in ("table.tcss", "dialogs.tcss", "pages.tcss")
     ]
 
     # With --ascii (or a locale that is not UTF-8) the boxes are drawn with + - | too.
@@ -54,6 +59,9 @@ class ThousandApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit_now", "key_quit", show=False, priority=True, id="quit-now"),
     ]
+
+    # Whether the app plays a game here (a shared table's game is its service's).
+    LOCAL_GAME: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -76,7 +84,7 @@ class ThousandApp(App[int]):
             suit_order=setup.suit_order,
         )
         self.pace = setup.pace
-        if session is None and start is None:
+        if session is None and start is None and self.LOCAL_GAME:
             session = new_session(setup)
         self._session = session  # None while the start screen is shown
         self.handle_signals = handle_signals
@@ -196,7 +204,7 @@ class ThousandApp(App[int]):
     def first_screen(self) -> Screen[None]:
         if self._session is None:
             return self.start_screen()
-        return TableScreen(self.session)
+        return TableScreen(LocalDriver(self.session))
 
     def guard_hangups(self) -> None:
         """A closed terminal (SIGHUP, or a terminal gone without a signal) or a kill (SIGTERM,
@@ -327,7 +335,7 @@ class ThousandApp(App[int]):
         self.set_language(setup.lang)
         self.show_as(setup)
         self._session = session
-        self.switch_screen(TableScreen(session))
+        self.switch_screen(TableScreen(LocalDriver(session)))
 
     def back_to_start(self) -> None:
         """From a finished game back to the start screen (only where it was shown first: a
@@ -352,14 +360,23 @@ class ThousandApp(App[int]):
     def action_sheet(self) -> None:
         from .screens.info import SheetScreen
 
-        self.open_page(SheetScreen, lambda: SheetScreen(self.session.game, self.t))
+        self.open_page(SheetScreen, lambda: SheetScreen(self.shown_game(), self.t))
+
+    def shown_game(self) -> TableGame:
+        """The game the score sheet shows."""
+        return self.session.game
+
+    def shown_preset(self) -> Preset | None:
+        """The preset of the game played (None on the start screen, before one is chosen)."""
+        return self._session.preset if self._session is not None else None
 
     def action_conventions(self) -> None:
         from .screens.info import ConventionsScreen
         from .screens.start import StartScreen
 
-        if self._session is not None:
-            preset = self._session.preset
+        shown = self.shown_preset()
+        if shown is not None:
+            preset = shown
         else:
             start = next(s for s in self.screen_stack if isinstance(s, StartScreen))
             preset = start.preset
@@ -409,14 +426,14 @@ class ThousandApp(App[int]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "sheet":
-            return self._session is not None  # no score sheet before a game is chosen
+            return self.has_game  # no score sheet before a game is chosen
         if action in ("hint", "analysis"):
             try:
                 table = self.table
             except LookupError:
                 return False
             if action == "analysis":
-                return table.coaching and self.deals_to_analyse()
+                return table.driver.session is not None and self.deals_to_analyse()
             return table.hints_on()
         return True
 
@@ -474,7 +491,7 @@ class ThousandApp(App[int]):
         self.setup = replace(same_table(self.setup, old), first_dealer=first)
         self.session = new_session(self.setup, seed=seed)
         self.games_played += 1
-        self.switch_screen(TableScreen(self.session))
+        self.switch_screen(TableScreen(LocalDriver(self.session)))
 
 
 def create_app(

@@ -3,8 +3,9 @@ still to show, and what the events of each decision mean for the screen.
 
 `TableController` is driven by the table screen (`screens/table.py`) and can be driven just as
 well by a test: `next_step()` says what comes next (show a result, ask the human, ask an AI
-opponent), `act(action)` applies a decision and tells the events, `ai_decided(...)` says
-whether an opponent's answer still fits the game.
+opponent), `apply(game, action)` applies a decision to a local game and tells the events,
+`ai_fits(...)` says whether an opponent's answer still fits the game. The game is asked of its
+`source` each time (a `Session`, a table's driver): a local `Game` or a shared table's mirror.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from ..engine.game import Game
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView, seat_view
 from .narrate import Narrator
-from .session import HUMAN, Session
+from .session import HUMAN
+from .table_game import HasGame, PlayedTricks, TableGame
 
 
 class Awaiting(StrEnum):
@@ -72,7 +74,7 @@ class PendingResult:
 
 @dataclass
 class TableController:
-    session: Session
+    source: HasGame
     narrator: Narrator
     turn: int = 0  # decisions applied at this table
     awaiting: Awaiting = Awaiting.NOTHING
@@ -85,11 +87,11 @@ class TableController:
     dropped: int = 0  # AI answers that came too late (for tests and curiosity)
     new_deal: bool = False  # a deal began since the screen last looked
     seat: int = HUMAN  # the seat this table is played from
-    _view: tuple[int, Game, SeatView] | None = None
+    _view: tuple[int, TableGame, SeatView] | None = None
 
     @property
-    def game(self) -> Game:
-        return self.session.game
+    def game(self) -> TableGame:
+        return self.source.game
 
     def view(self) -> SeatView:
         """This seat's view, made once per turn (the footer asks for it on every redraw)."""
@@ -154,12 +156,12 @@ class TableController:
 
     # ------------------------------------------------------------------ decisions
 
-    def act(self, action: Action) -> list[str] | str:
-        """Apply one decision (the human's or an AI's): the lines it tells, or the engine's
-        reason for refusing it."""
-        deal = self.game.deal
+    def apply(self, game: Game, action: Action) -> list[str] | str:
+        """Apply one decision (the human's or an AI's) to the local `game`: the lines it
+        tells, or the engine's reason for refusing it."""
+        deal = game.deal
         try:
-            events = self.game.apply(action)
+            events = game.apply(action)
         except IllegalAction as error:
             return str(error)
         self.turn += 1
@@ -171,7 +173,7 @@ class TableController:
         return turn == self.turn and self.game.to_move == seat
 
     def take_events(
-        self, events: list[Event], deal: Deal | None = None, ended: SeatView | None = None
+        self, events: list[Event], deal: PlayedTricks | None = None, ended: SeatView | None = None
     ) -> list[str]:
         """Tell the events and note what the table shows besides the view (the trick that
         just closed, results to show, the cards that came to you). `deal` is the deal the

@@ -26,17 +26,6 @@ class AiDecided(Message):
 
 
 @dataclass(eq=False)
-class AiFailed(Message):
-    """An AI opponent raised instead of deciding: `error` says what, `details` is the
-    traceback; the table logs and shows it, and plays on."""
-
-    turn: int
-    seat: int
-    error: str
-    details: str = ""
-
-
-@dataclass(eq=False)
 class HintReady(Message):
     """What `hard` would do at the human's decision of turn `turn`."""
 

@@ -73,7 +73,7 @@ async def analyses_done(pilot: Pilot, timeout: float = 120.0) -> None:
         with contextlib.suppress(WorkerCancelled):
             await app.workers.wait_for_complete()
         await pilot.pause()
-        if not app.table.to_analyse and not list(app.workers):
+        if not app.table.analyst.to_analyse and not list(app.workers):
             return
         await asyncio.sleep(0.02)
     raise AssertionError("the background work did not end")

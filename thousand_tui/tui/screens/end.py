@@ -11,9 +11,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...engine.game import Game
 from ...saves import typed
 from ..i18n import Translator
+from ..table_game import TableGame
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.sheet import ScoreSheet
 from .common import Dialog, HeldModal
@@ -63,7 +63,7 @@ class GameOverScreen(HeldModal[str]):
 
     def __init__(
         self,
-        game: Game,
+        game: TableGame,
         t: Translator,
         seat: int = 0,
         again: bool = True,

@@ -16,15 +16,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
+from textual.worker import Worker
 
-from ...engine.game import Game
 from ...presets import Preset
 from ...rulebook import format_preset
 from ..i18n import Translator
 from ..messages import StatsRead
 from ..render import Palette
+from ..table_game import TableGame
 from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
+from ..widgets.workers import Failure, KeepsPlaying
 from .common import Dialog
 
 
@@ -71,7 +73,7 @@ class SheetScreen(InfoScreen):
         Binding("question_mark,f1", "app.help", "key_help", key_display="?", id="help"),
     ]
 
-    def __init__(self, game: Game, t: Translator) -> None:
+    def __init__(self, game: TableGame, t: Translator) -> None:
         super().__init__(t("sheet_title"), t)
         self.game = game
 
@@ -192,7 +194,7 @@ class HelpScreen(InfoScreen):
         self.query_one("#info-body").focus()
 
 
-class StatsScreen(InfoScreen):
+class StatsScreen(KeepsPlaying, InfoScreen):
     """The player's statistics over the saved games, read in a worker."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -213,7 +215,7 @@ class StatsScreen(InfoScreen):
         self.query_one("#info-body").focus()
         self.read_stats()
 
-    @work(thread=True, exclusive=True, group="stats")
+    @work(thread=True, exclusive=True, group="stats", exit_on_error=False)
     def read_stats(self) -> None:
         from ...saves import record_files
         from ...stats import cache_path, collect
@@ -224,3 +226,12 @@ class StatsScreen(InfoScreen):
 
     def on_stats_read(self, message: StatsRead) -> None:
         self.query_one("#stats-text", Static).update(self.p.styled("\n".join(message.lines)))
+
+    def failure(self, worker: Worker[object], error: str) -> Failure | None:
+        """The games could not be read: the page says so instead of waiting forever."""
+
+        def say() -> None:
+            text = self.t("stats_failed", error=error, where="").strip()
+            self.query_one("#stats-text", Static).update(Text(text))
+
+        return Failure("the statistics could not be read:", "stats_failed", recover=say)

@@ -25,19 +25,18 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from ...engine.actions import Action
 from ...engine.deal import Phase
-from ...engine.game import Game
 from ...engine.view import SeatView
-from ...saves import hosted, public_text
+from ...saves import hosted
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
-from ..failures import log_failure
-from ..messages import AiDecided, AiFailed, DealAnalysed, HintReady
+from ..messages import AiDecided, HintReady
 from ..narrate import Narrator
-from ..session import HUMAN, Session
+from ..session import HUMAN
+from ..table_driver import Pull, TableDriver
 from ..text import (
     hand_title,
     prompt_line,
@@ -47,34 +46,33 @@ from ..text import (
     top_line,
     trick_area,
 )
+from ..widgets.analyst import DealAnalyst
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.hand import Hand
+from ..widgets.hinter import Hinter
 from ..widgets.log import GameLog
 from ..widgets.seat import SeatPanel
 from ..widgets.status import InfoBar
 from ..widgets.trick import TrickView
+from ..widgets.workers import Failure, KeepsPlaying
 from .common import GLOBAL_BINDINGS
 
 if TYPE_CHECKING:
     from ...ai import Player
-    from ...ai.analysis import DealAnalysis
     from ..app import ThousandApp
+    from ..table_game import TableGame
     from ..widgets.sheet import ScoreSheet
 
 WIDE = 110
 TALL = 34
-FIRST_MOVE = 0.05  # seconds after the table opens
 
 
 DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint", "take_back")
 """The actions `check_action` weighs."""
 
 
-class TableScreen(Screen[None]):
+class TableScreen(KeepsPlaying, Screen[None]):
     AUTO_FOCUS = "#hand"  # the hand owns the card keys
-    # Whether a card may be taken back here (with `--take-back`, in a game against the AI):
-    # never at a shared table, where the others have seen it.
-    TAKE_BACK: ClassVar[bool] = True
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "decide", "key_decide", key_display="⏎", id="decide"),
@@ -107,35 +105,31 @@ class TableScreen(Screen[None]):
     # Bumped after every change of the controller's state (`changed`): one redraw follows.
     moment = var(0)
 
-    def __init__(self, session: Session, seat: int = HUMAN) -> None:
+    def __init__(self, driver: TableDriver, seat: int = HUMAN) -> None:
         super().__init__()
-        self.session = session
+        self.driver = driver  # a game played here, or a seat at a shared table
+        driver.attach(self)
         app = self.table_app
         self.t = app.t
         self.p = app.palette
-        narrator = Narrator(self.t, self.p, session.names, session.game.rules, seat=seat)
-        self.controller = TableController(session, narrator, seat=seat)
+        game = driver.game
+        narrator = Narrator(self.t, self.p, game.names, game.rules, seat=seat)
+        self.controller = TableController(driver, narrator, seat=seat)
         self.seat = seat  # the seat played from this screen; the others are opponents
         self.deciding: int | None = None  # the seat whose decision a worker is computing
         self.side: ScoreSheet | None = None  # the score sheet beside the table, once wide
         self._redraw_pending = False
         self._bindings_key: tuple[object, ...] = ()
         self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
+        self.asked: tuple[Worker[None], int, int] | None = None  # the AI's worker, turn, seat
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
         self.cards_held = False  # his lead came at once after his own key: Enter waits
         self.auto_turn = -1  # the turn whose only card is being played by itself
-        # Hints and the analysis of deals: the search reads the game's record (the analysis)
-        # and this seat's view (hints), which a local game has.
-        self.coaching = True
         # Each finished deal is analysed at once in a background process, except in a hosted
         # session: there twenty players would keep twenty more processes busy, so a deal is
         # analysed only when its analysis is asked for.
         self.analyse_each_deal = not hosted()
         self.hinted = False  # a hint was shown for the human's decision now due
-        self.hint_text: tuple[int, str] | None = None  # the last hint shown, with its turn
-        # The analyses of finished deals (None: could not be made), by deal number.
-        self.analyses: dict[int, DealAnalysis | None] = {}
-        self.to_analyse: list[int] = []
 
     # ------------------------------------------------------------------ properties
 
@@ -144,8 +138,8 @@ class TableScreen(Screen[None]):
         return table_app(self)
 
     @property
-    def game(self) -> Game:
-        return self.session.game
+    def game(self) -> TableGame:
+        return self.driver.game
 
     @property
     def pace(self) -> float:
@@ -189,30 +183,16 @@ class TableScreen(Screen[None]):
             with Vertical(id="side"):  # the score sheet, on a wide terminal (see side_sheet)
                 yield InfoBar(self.t("sheet_title"), id="side-title")
         yield KeyFooter()
+        yield DealAnalyst(self.driver, self.seat)
+        yield Hinter(self.driver, self.seat)
 
     def on_mount(self) -> None:
         self.update_size_classes()
         self.begin()
 
     def begin(self) -> None:
-        """Tell how the game begins (or that it was resumed), draw it, ask the first move."""
-        game = self.game
-        start_events = game.take_start_events()
-        if self.session.resumed:
-            # The rebuilt game's start events are those of its first deal, long gone: the log
-            # is the current deal's so far (what you may see of it), told again.
-            self.tell(self.controller.take_events(self.session.deal_events, game.deal))
-            self.controller.new_deal = False
-            self.say(self.t("n_resumed", number=game.deal.number))
-        else:
-            self.tell(self.controller.take_events(start_events))
-        for warning in self.session.warnings:
-            self.notify(public_text(warning), severity="warning", markup=False)
-        self.side_sheet()
-        self.redraw()
-        # The first opponent is asked once the table is on the screen (his level's player is
-        # made, and its modules loaded, then).
-        self.set_timer(FIRST_MOVE, self.advance)
+        """How the game begins is the driver's to tell."""
+        self.driver.begin()
 
     def on_resize(self, event: events.Resize) -> None:
         self.update_size_classes()
@@ -265,7 +245,7 @@ class TableScreen(Screen[None]):
     def advance(self) -> None:
         """Show the game as it is and ask whoever is to move (no one, once the table is
         closing)."""
-        if not self.is_mounted or self.session.closed:
+        if not self.is_mounted or not self.driver.ready():
             return
         step = self.controller.next_step(self.app.screen is self, self.dialog_open)
         if step in (Step.SHOW_RESULT, Step.GAME_OVER, Step.HUMAN):
@@ -273,7 +253,7 @@ class TableScreen(Screen[None]):
         if step is Step.SHOW_RESULT:
             self.show_result()
         elif step is Step.GAME_OVER:
-            self.table_app.game_over(self.session)
+            self.driver.game_over()
         elif step is Step.HUMAN:
             self.prompt_human()
         elif step is Step.AI:
@@ -283,21 +263,9 @@ class TableScreen(Screen[None]):
         self.changed()
 
     def act(self, action: Action) -> bool:
-        """Apply one decision (the human's or an AI's); False if the engine refused it, or if
-        the table is closing (a hang-up let go of the record: the decision is taken again when
-        the game is continued)."""
-        if self.session.closed:
-            return False
-        told = self.controller.act(action)
-        if isinstance(told, str):
-            self.notify(told, severity="error")
-            return False
-        if self.controller.new_deal:
-            self.controller.new_deal = False
-            self.show_last = False
-        self.tell(told)
-        self.changed()
-        return True
+        """Carry out one decision (the human's or an AI's) as the driver does: applied here,
+        or sent to the table's service; False if it was not taken."""
+        return self.driver.act(action)
 
     def changed(self) -> None:
         """The controller's state changed: redraw (once, however many changes come)."""
@@ -327,8 +295,9 @@ class TableScreen(Screen[None]):
 
         pending: PendingResult = self.controller.results[0]
         trick = pending.last_trick.plays if pending.last_trick else None
-        if pending.result.redeal is None and self.coaching and self.analyse_each_deal:
-            self.analyse(pending.result.number)
+        local = self.driver.session is not None  # the deal's record is here to analyse
+        if pending.result.redeal is None and local and self.analyse_each_deal:
+            self.analyst.analyse(pending.result.number)
         self.dialog_open = True
         narrator = self.controller.narrator
         last = self.game.over and len(self.controller.results) == 1
@@ -356,37 +325,18 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ AI turns
 
     def start_ai(self, seat: int) -> None:
-        controller = self.controller
-        if controller.thinking == seat and (self._ai_running() or self.deciding is None):
-            return  # asked already: still thinking, or waiting for the pace to apply it
-        if self.deciding is not None and self._ai_running():
-            # The running decision is abandoned (the next worker cancels it), but its thread
-            # may still be computing with its player: the seat gets a fresh one.
-            self.session.renew_player(self.deciding)
-        controller.thinking = seat
-        self.deciding = seat
-        player = self.session.player(seat)
-        self.think(controller.turn, seat, self.game.view(seat), player)
+        """`seat` is an opponent's to move: the driver has it decided."""
+        self.driver.start_ai(seat)
 
-    def _ai_running(self) -> bool:
+    def ai_running(self) -> bool:
         return any(w.group == "ai" and w.is_running for w in self.workers)
 
-    @work(thread=True, exclusive=True, group="ai")
+    @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
     def think(self, turn: int, seat: int, view: SeatView, player: Player) -> None:
+        """An opponent's decision; if it fails, `failure` says so and plays on."""
         worker = get_current_worker()
         started = time.monotonic()
-        try:
-            action = player.decide(view)
-        except Exception as error:  # an opponent that fails must not stop the game
-            from ...ai.pool import PoolClosed
-
-            if isinstance(error, PoolClosed):
-                return  # the table is closing: the search's workers are gone
-            import traceback
-
-            message = f"{type(error).__name__}: {error}"
-            self.post_message(AiFailed(turn, seat, message, traceback.format_exc()))
-            return
+        action = player.decide(view)
         think_ms = (time.monotonic() - started) * 1000
         if not worker.is_cancelled:
             self.post_message(AiDecided(turn, seat, action, think_ms))
@@ -412,25 +362,38 @@ class TableScreen(Screen[None]):
         if self.act(replace(message.action, think_ms=message.think_ms)):
             self.advance()
 
-    def on_ai_failed(self, message: AiFailed) -> None:
-        """An opponent's failure is logged with its traceback and shown; this one decision is
-        made at random so the game goes on, and the seat's next one by a fresh player."""
-        if not self.controller.ai_fits(message.turn, message.seat):
+    def decide_at_random(self, turn: int, seat: int) -> None:
+        """An opponent failed to decide: this one decision is made at random (among the moves
+        the engine allows) so the game goes on, and the seat's next one by a fresh player."""
+        if not self.controller.ai_fits(turn, seat):
             return
-        name = self.game.names[message.seat]
-        what = f"{name} (seat {message.seat}) failed to decide:"
-        written = log_failure(what, message.details, self.table_app.log_file)
-        # The log is the host's in a hosted session: its path means nothing to the player.
-        shown = written is not None and not hosted()
-        where = self.t("ai_failed_log", path=written) if shown else ""
-        words = self.t("ai_failed", name=name, error=message.error, where=where)
-        self.notify(words.strip(), severity="error", markup=False)
         self.deciding = None
         self.controller.thinking = None
-        self.session.renew_player(message.seat)
-        legal = self.game.legal_actions(message.seat)
+        if self.driver.session is not None:
+            self.driver.session.renew_player(seat)
+        legal = self.game.legal_actions(seat)
         if legal and self.act(random.Random(self.controller.turn).choice(legal)):
             self.advance()
+
+    # ------------------------------------------------------------------ failed workers
+
+    def failure(self, worker: Worker[object], error: str) -> Failure | None:
+        """What a failed worker means here (see `widgets/workers.py`): an opponent's
+        decision is made at random."""
+        if worker.group == "ai":
+            if self.asked is None or self.asked[0] is not worker:
+                return None
+            _, turn, seat = self.asked
+            if not self.controller.ai_fits(turn, seat):
+                return None  # the game moved on meanwhile: the answer is not wanted
+            name = self.game.names[seat]
+            return Failure(
+                f"{name} (seat {seat}) failed to decide:",
+                "ai_failed",
+                {"name": name},
+                partial(self.decide_at_random, turn, seat),
+            )
+        return Failure(f"the worker {worker.name} failed:", "work_failed")
 
     # ------------------------------------------------------------------ the human's turn
 
@@ -627,7 +590,7 @@ class TableScreen(Screen[None]):
     def takes_back(self) -> bool:
         """Whether cards may be taken back at this table: asked for (`--take-back`), and in a
         game against the AI alone."""
-        if not (self.TAKE_BACK and self.table_app.setup.take_back):
+        if not (self.driver.TAKE_BACK and self.table_app.setup.take_back):
             return False
         return all(p.kind == "ai" for s, p in enumerate(self.game.players) if s != self.seat)
 
@@ -635,29 +598,31 @@ class TableScreen(Screen[None]):
         """Whether there is a card to take back now (the engine says which)."""
         from ...engine.record import takeback_count
 
-        if self.dialog_open or self.controller.results or self.session.closed:
+        session = self.driver.session
+        if session is None or self.dialog_open or self.controller.results or session.closed:
             return False
-        return takeback_count(self.game, self.seat) is not None
+        return takeback_count(session.game, self.seat) is not None
 
     def action_take_back(self) -> None:
         """Take back the player's last card of this deal, and the opponents' cards after it:
         the game is rebuilt from its record without them, and the record says so."""
         from ...engine.record import take_back
 
-        if not self.takes_back():
+        session = self.driver.session
+        if session is None or not self.takes_back():
             return
         if not self.can_take_back():
             self.notify(self.t("takeback_none"), severity="warning", timeout=4)
             return
-        old = self.game
+        old = session.game
         last = next(a for a in reversed(old.deal.log) if a.seat == self.seat and a.card)
         assert last.card is not None
         if self._paced is not None:  # an opponent's answer waiting for the pace
             self._paced[0].stop()
             self._paced = None
-        self.session.game = take_back(old, self.seat)
-        for seat in list(self.session.players):  # none keeps what it saw of the cards gone
-            self.session.renew_player(seat)
+        session.game = take_back(old, self.seat)
+        for seat in list(session.players):  # none keeps what it saw of the cards gone
+            session.renew_player(seat)
         controller = self.controller
         controller.turn += 1  # an answer or hint still being worked out is for the old game
         controller.thinking = None
@@ -689,7 +654,7 @@ class TableScreen(Screen[None]):
 
     def hints_on(self) -> bool:
         """Whether the hint key works at this table."""
-        return self.coaching and self.table_app.setup.hints
+        return self.driver.hints_on()
 
     def action_hint(self) -> None:
         """What `hard` would do at the human's decision, searched in a worker."""
@@ -698,108 +663,48 @@ class TableScreen(Screen[None]):
             return
         if self.game.to_move != self.seat or self.controller.results or self.game.over:
             return
-        turn = self.controller.turn
-        if self.hint_text is not None and self.hint_text[0] == turn:
-            self.notify(self.hint_text[1], timeout=12)
-            return
-        self.notify(self.t("c_hint_thinking"), timeout=2)
-        self.search_hint(turn, self.game.view(self.seat), self.game.seed)
+        self.hinter.ask(self.controller.turn, self.game.view(self.seat))
 
-    @work(thread=True, exclusive=True, group="hint")
-    def search_hint(self, turn: int, view: SeatView, game_seed: int) -> None:
-        from ...ai import seat_seed
-        from ...ai.analysis import advise, hint_player
-        from ...ai.pool import default_jobs
-
-        worker = get_current_worker()
-        player = hint_player(seat_seed(game_seed, self.seat), self.session.think, default_jobs())
-        advice = advise(view, player)
-        if not worker.is_cancelled:
-            self.post_message(HintReady(turn, advice))
+    @property
+    def hinter(self) -> Hinter:
+        return self.query_one(Hinter)
 
     def on_hint_ready(self, message: HintReady) -> None:
+        """The hinter found a hint: shown if its decision is still due."""
         if message.turn != self.controller.turn or self.game.to_move != self.seat:
             return
-        from ..coach import Words
-
-        text = Words(self.t, self.game.names, self.p.ascii_only).hint(message.advice)
+        text = self.hinter.words(message.turn, message.advice)
         self.hinted = True
-        self.hint_text = (message.turn, text)
         self.say(text)
         self.notify(text, timeout=12)
 
     # ------------------------------------------------------------------ deal analysis
 
-    def analyse(self, number: int) -> None:
-        """Analyse finished deal `number` in the background (a low-priority process), after
-        those already asked for."""
-        if number in self.analyses or number in self.to_analyse:
-            return
-        self.to_analyse.append(number)
-        self.analyse_deals(list(self.game.lines), list(self.to_analyse))
+    @property
+    def analyst(self) -> DealAnalyst:
+        return self.query_one(DealAnalyst)
 
-    @work(thread=True, exclusive=True, group="analysis")
-    def analyse_deals(self, lines: list[dict[str, Any]], numbers: list[int]) -> None:
-        from ...ai.analysis import analyze_in_background
-        from ...ai.pool import PoolClosed
-
-        worker = get_current_worker()
-        for number in numbers:
-            if worker.is_cancelled:
-                return
-            if number in self.analyses:
-                continue
-            try:
-                analysis = analyze_in_background(lines, self.seat, number)
-            except PoolClosed:  # the table is closing
-                return
-            except Exception:  # an analysis that fails must not stop the game
-                import traceback
-
-                what = f"the analysis of deal {number} failed:"
-                log_failure(what, traceback.format_exc(), self.table_app.log_file)
-                analysis = None
-            # Posted even when a newer worker took over: the analysis holds all the same.
-            self.post_message(DealAnalysed(number, analysis))
-
-    def on_deal_analysed(self, message: DealAnalysed) -> None:
-        self.analyses[message.number] = message.analysis
-        path = self.session.path
-        if message.analysis is not None and path is not None:
-            from ...stats import cache_path, game_key, write_cache
-
-            key = game_key(path, self.game.lines[0])
-            write_cache(cache_path(), [(key, message.number, self.seat, message.analysis.lost)])
-        if message.number in self.to_analyse:
-            self.to_analyse.remove(message.number)
+    def on_deal_analyst_analysed(self, _: DealAnalyst.Analysed) -> None:
+        """A deal's analysis is made: the analysis pages open show it."""
         from .info import AnalysisScreen
 
         for screen in self.app.screen_stack:
             if isinstance(screen, AnalysisScreen):
                 screen.refresh_text()
 
-    def analysis_lines(self, number: int) -> list[str]:
-        t = self.t
-        if number not in self.analyses:
-            return [t("c_analysing", number=number)]
-        analysis = self.analyses[number]
-        if analysis is None:
-            return [t("c_analysis_failed", number=number)]
-        from ..coach import Words
-
-        return Words(t, self.game.names, self.p.ascii_only, self.seat).deal(analysis)
-
     def show_analysis(self, number: int) -> None:
         from .info import AnalysisScreen
 
-        self.analyse(number)
-        self.app.push_screen(AnalysisScreen([number], self.analysis_lines, self.t, self.p))
+        analyst = self.analyst
+        analyst.analyse(number)
+        self.app.push_screen(AnalysisScreen([number], analyst.analysis_lines, self.t, self.p))
 
     def action_stats(self) -> None:
         from ...saves import games_dir
         from .info import StatsScreen
 
-        path = self.session.path
+        session = self.driver.session
+        path = session.path if session is not None else None
         folder = path.parent if path is not None else games_dir()
         self.app.push_screen(StatsScreen(folder, self.t, self.p))
 
@@ -821,19 +726,17 @@ class TableScreen(Screen[None]):
         t, p = self.t, self.p
         controller = self.controller
         view = controller.shown_view()  # the ended deal while its result waits
-        self.query_one("#top", InfoBar).show(
-            top_line(view, self.session.preset.title_in(t.lang), t)
-        )
+        self.query_one("#top", InfoBar).show(top_line(view, self.driver.preset.title_in(t.lang), t))
         paused = bool(controller.results)  # a deal's result waits for you
         for seat in self.opponents(view.players):
             level = self.game.players[seat].level
             last_act = controller.narrator.last.get(seat, "")
-            idle = paused or self.seat_idle(seat)
+            idle = paused or self.driver.seat_idle(seat)
             shown = seat_panel(view, seat, last_act, level, t, p, paused=idle)
             self.query_one(f"#seat-{seat}", SeatPanel).show(
                 shown.title,
                 shown.lines,
-                subtitle=self.seat_subtitle(seat, shown.subtitle),
+                subtitle=self.driver.seat_subtitle(seat, shown.subtitle),
                 turn=shown.turn,
                 declarer=shown.declarer,
                 sitting_out=shown.sitting_out,
@@ -857,14 +760,11 @@ class TableScreen(Screen[None]):
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()
+        self.driver.redrawn()
 
-    def seat_subtitle(self, seat: int, subtitle: str) -> str:
-        """The line under an opponent's panel (his score and level)."""
-        return subtitle
-
-    def seat_idle(self, seat: int) -> bool:
-        """Whether nobody decides for `seat` now, though it is to move (a person away)."""
-        return False
+    def on_pull(self, _: Pull) -> None:
+        """Messages wait for the table (at a shared table, from its service)."""
+        self.driver.pull()
 
     def draw_hand(self, view: SeatView) -> None:
         hand = self.query_one(Hand)

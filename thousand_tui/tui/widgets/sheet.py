@@ -10,10 +10,10 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from ...engine.game import Game
 from ...engine.match import MatchState
 from ...engine.scoring import Settlement
 from ..sheet import Marks, legend, sheet_rows, start_row, totals_line
+from ..table_game import TableGame
 from .base import palette, translator
 
 LEGEND_GAP = " · "
@@ -76,7 +76,7 @@ class ScoreSheet(Vertical):
     def table(self) -> SheetTable:
         return self.query_one(SheetTable)
 
-    def show_game(self, game: Game) -> None:
+    def show_game(self, game: TableGame) -> None:
         start = game.start.state if game.start else None
         self.show(game.names, game.results, game.match, start)
 

@@ -1,0 +1,58 @@
+"""`thousand open` and `thousand join` parsed like every command: their flags become a typed
+setup (`OpenSetup`, `JoinSetup`) before anything connects, and a bad one is refused there."""
+
+from __future__ import annotations
+
+import pytest
+
+from thousand_tui.cli import build_parser, join_setup, open_setup
+from thousand_tui.settings import JoinSetup, OpenSetup, SetupError
+
+
+def parsed(*args: str) -> object:
+    return build_parser(args[0]).parse_args(list(args))
+
+
+def test_open_flags_make_its_setup() -> None:
+    options = parsed(
+        "open", "classic", "--people", "1,3", "--ai", "hard", "--timeout", "5", "--hints",
+        "--name", "Ann", "--lang", "ru", "--pace", "0.2",
+    )  # fmt: skip
+    setup = open_setup(options)  # type: ignore[arg-type]
+    assert isinstance(setup, OpenSetup)
+    assert (setup.people, setup.level, setup.timeout, setup.hints, setup.who) == (
+        [0, 2], "hard", 5.0, True, None,
+    )  # fmt: skip
+    table = setup.table
+    assert table.preset is not None and table.preset.name == "classic"
+    assert (table.name, table.lang, table.pace) == ("Ann", "ru", 0.2)
+
+
+def test_open_without_flags_is_a_table_of_people_and_easy_ai() -> None:
+    setup = open_setup(parsed("open"))  # type: ignore[arg-type]
+    assert (setup.people, setup.level, setup.timeout, setup.hints) == (None, "easy", 60.0, False)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--people", "2,3"], "--people lists the seats for people, 1 (yours) to 3"),
+        (["--people", "1,5"], "--people lists the seats for people, 1 (yours) to 3"),
+        (["--ai", "clever"], "--ai must be one of random, easy, normal, hard"),
+        (["--timeout", "-1"], "--timeout must be from 0 to"),
+    ],
+)
+def test_bad_open_flags_are_refused_saying_why(args: list[str], words: str) -> None:
+    with pytest.raises(SetupError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        open_setup(parsed("open", *args))  # type: ignore[arg-type]
+
+
+def test_join_flags_make_its_setup() -> None:
+    setup = join_setup(parsed("join", "K7QM2P", "--seat", "2", "--name", "Bob"))  # type: ignore[arg-type]
+    assert isinstance(setup, JoinSetup)
+    assert (setup.code, setup.seat, setup.who, setup.table.name) == ("K7QM2P", 1, None, "Bob")
+
+
+def test_a_bad_table_code_is_refused_saying_what_a_code_is() -> None:
+    with pytest.raises(SetupError, match="is not a table code: six letters and digits"):
+        join_setup(parsed("join", "nope"))  # type: ignore[arg-type]

@@ -1,0 +1,160 @@
+"""Work beside the game never ends it: each worker of the table made to fail is logged, told
+to the player in a note, and the game goes on (the table still takes his keys)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import pytest
+from textual.pilot import Pilot
+
+import thousand_tui.ai.analysis
+import thousand_tui.stats
+from thousand_tui.settings import TableSetup
+from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.screens import table as table_module
+from thousand_tui.tui.screens.auction import AuctionScreen
+from thousand_tui.tui.screens.info import StatsScreen
+
+from .helpers import STRONG, screen_text, settle
+
+SIZE = (80, 24)
+
+
+def table_app(lang: str = "en") -> ThousandApp:
+    setup = TableSetup.of(seed=11, pace=0, think=0.05, deals={1: STRONG}, save=False, lang=lang)
+    return create_app(setup)
+
+
+def broken(*args: object, **kwargs: object) -> object:
+    raise RuntimeError("broken on purpose")
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool]) -> None:
+    for _ in range(400):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the condition never came")
+
+
+def told(app: ThousandApp, words: str) -> bool:
+    return any(words in note for note in app.notices)
+
+
+async def bid_and_go_on(pilot: Pilot) -> None:
+    """The table still takes keys: the player bids at the auction (its second choice), and
+    the game goes on."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    assert app.is_running and isinstance(app.screen, AuctionScreen)
+    await pilot.press("2")
+    await settle(pilot)
+    lines = app.session.game.lines
+    assert any(line.get("act") == "bid" and line.get("seat") == 0 for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "Boris could not decide (RuntimeError: broken"), ("ru", "Борис не смог решить")],
+)
+async def test_an_opponent_whose_worker_fails_is_told_and_a_legal_move_played(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, lang: str, words: str
+) -> None:
+    # The decision is made, but handing it to the table fails in the worker, for Boris only.
+    real = table_module.AiDecided
+
+    def decided(turn: int, seat: int, *rest: object) -> object:
+        if seat == 2:
+            raise RuntimeError("broken on purpose")
+        return real(turn, seat, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_module, "AiDecided", decided)
+    app = table_app(lang)
+    with caplog.at_level(logging.ERROR, logger="thousand_tui"):
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert told(app, words)
+            # Boris's move was one the engine allows, made in his place: the auction went on.
+            game = app.session.game
+            assert [line.get("seat") for line in game.lines if line["type"] == "action"] == [1, 2]
+            await bid_and_go_on(pilot)
+    assert "(seat 2) failed to decide:" in caplog.text
+    assert "RuntimeError: broken on purpose" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "No hint this time: its search failed"), ("ru", "Подсказки не будет")],
+)
+async def test_a_hint_whose_search_fails_is_told_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, lang: str, words: str
+) -> None:
+    monkeypatch.setattr(thousand_tui.ai.analysis, "advise", broken)
+    app = table_app(lang)
+    with caplog.at_level(logging.ERROR, logger="thousand_tui"):
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("h")
+            await until(pilot, lambda: told(app, words))
+            assert app.table.hinter.shown is None
+            await bid_and_go_on(pilot)
+    assert "the hint's search failed:" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "The analysis of deal 1 could not be made"), ("ru", "Разбор 1-го кона не удался")],
+)
+async def test_an_analysis_that_fails_is_told_and_the_next_deal_is_analysed(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, lang: str, words: str
+) -> None:
+    made = object()
+
+    def analyse(lines: object, seat: int, number: int) -> object:
+        if number == 1:
+            raise RuntimeError("broken on purpose")
+        return made
+
+    monkeypatch.setattr(thousand_tui.ai.analysis, "analyze_in_background", analyse)
+    app = table_app(lang)
+    with caplog.at_level(logging.ERROR, logger="thousand_tui"):
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            analyst = app.table.analyst
+            analyst.analyse(1)
+            analyst.analyse(2)
+            await until(pilot, lambda: 2 in analyst.analyses)
+            assert told(app, words)
+            # Deal 1's analysis says it failed; deal 2's was made after it all the same.
+            assert analyst.analyses == {1: None, 2: made}
+            assert analyst.to_analyse == []
+            assert analyst.analysis_lines(1) == [app.t("c_analysis_failed", number=1)]
+            await bid_and_go_on(pilot)
+    assert "the analysis of deal 1 failed:" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "Your statistics could not be read"), ("ru", "Не удалось прочитать")],
+)
+async def test_statistics_that_cannot_be_read_are_told_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, lang: str, words: str
+) -> None:
+    monkeypatch.setattr(thousand_tui.stats, "collect", broken)
+    app = table_app(lang)
+    with caplog.at_level(logging.ERROR, logger="thousand_tui"):
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("escape")  # the auction put away: the table's own keys
+            await pilot.pause()
+            await pilot.press("t")
+            await until(pilot, lambda: told(app, words))
+            assert isinstance(app.screen, StatsScreen)
+            assert words in screen_text(app)  # the page says so, not "Reading your games…"
+            await pilot.press("escape", "enter")  # back at the table, the auction again
+            await pilot.pause()
+            await bid_and_go_on(pilot)
+    assert "the statistics could not be read:" in caplog.text

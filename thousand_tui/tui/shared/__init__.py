@@ -1,0 +1,41 @@
+"""A shared table in this terminal (docs/tables.md): the usual table screen, driven by the
+table service instead of a local game.
+
+- `connection`: a seat at a shared table without Textual (`SharedSession`: the connection,
+  the seat's mirror and its inbox); `open_shared(...)` and `join_shared(...)` sit down.
+- `remote`: the game as the seat knows it (`RemoteGame`, the table's `TableGame`).
+- `waiting`: the waiting room before the deal, and `shared_screen` (the room or the table).
+- `words`: what the screens say of the table (how to join it, who is away).
+- `driver`: `SharedDriver`, the table screen's driver at a shared table (`shared_table`).
+- `run`: the seat as an app of its own (`SharedTableApp`, `run_shared`).
+- `commands`: `thousand open` and `thousand join`.
+"""
+
+from __future__ import annotations
+
+from .connection import SharedSession, default_name, join_shared, open_shared
+from .driver import REJOIN_EVERY, REJOIN_FOR, SharedDriver, shared_table
+from .remote import RemoteGame
+from .run import SharedTableApp, play_shared_choice, run_shared
+from .waiting import WaitingScreen, shared_screen
+from .words import join_command, said, seat_status_words
+
+__all__ = [
+    "REJOIN_EVERY",
+    "REJOIN_FOR",
+    "RemoteGame",
+    "SharedDriver",
+    "SharedSession",
+    "SharedTableApp",
+    "WaitingScreen",
+    "default_name",
+    "join_command",
+    "join_shared",
+    "open_shared",
+    "play_shared_choice",
+    "run_shared",
+    "said",
+    "seat_status_words",
+    "shared_screen",
+    "shared_table",
+]

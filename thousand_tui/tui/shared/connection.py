@@ -1,0 +1,183 @@
+"""A seat at a shared table, without Textual: the connection to the table service, what
+the seat knows (its mirror), and the messages waiting for the screen. `open_shared(...)` and
+`join_shared(...)` connect and sit down."""
+
+from __future__ import annotations
+
+import collections
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...presets import Preset, PresetError, load_preset
+from ...settings import SetupError, TableSetup, check_name
+from ...tables.client import Received, TableClient, TableError, join_table, open_table
+from ...tables.mirror import SeatMirror, Update
+from ...tables.wire import Failure, Welcome
+from ..session import ai_names
+from ..table_driver import Pull
+from .remote import RemoteGame
+
+if TYPE_CHECKING:
+    from textual.message_pump import MessagePump
+
+
+@dataclass
+class SharedSession:
+    """A seat at a shared table: the connection, what the seat knows, and its game as the
+    table's screens see it (a `RemoteGame`)."""
+
+    client: TableClient
+    mirror: SeatMirror
+    preset: Preset
+    lang: str
+    timeout: float
+    game: RemoteGame = field(init=False)
+    inbox: collections.deque[Received] = field(default_factory=collections.deque)
+    target: MessagePump | None = None
+    first: Update | None = None  # the update that began the game, taken in the waiting room
+    # How this person sat down, to sit again at the same seat when the connection is lost.
+    name: str | None = None
+    who: str | None = None
+    base: Path | None = None
+    told_off: bool = False  # the service ended the connection on purpose (an error said why)
+    leaving: bool = False
+
+    def __post_init__(self) -> None:
+        self.game = RemoteGame(self.mirror)  # answers what the screens ask of a game
+        self.client.listen(self.arrived)
+
+    @property
+    def code(self) -> str:
+        return self.mirror.code
+
+    def arrived(self, message: Received) -> None:
+        """In the client's reader thread: keep the message, wake the screen showing the table."""
+        if isinstance(message, Failure):
+            self.told_off = True  # e.g. the seat taken over from another terminal: not taken back
+        self.inbox.append(message)
+        target = self.target
+        if target is not None:
+            target.post_message(Pull())
+
+    def attach(self, target: MessagePump) -> None:
+        self.target = target
+        target.post_message(Pull())
+
+    @property
+    def may_rejoin(self) -> bool:
+        """Whether to sit again after the connection was lost: not when the game is over, the
+        player leaves, or the service closed the connection saying why."""
+        mirror = self.mirror
+        return mirror.closed and not (self.leaving or self.told_off or mirror.over)
+
+    def try_rejoin(self) -> tuple[TableClient, Welcome] | None:
+        """In a worker thread: a new connection at this seat (the service started again if it
+        is gone, the table reopened from its record), or None if it cannot be had yet."""
+        try:
+            client, welcome = join_table(self.code, name=self.name, who=self.who, base=self.base)
+        except TableError:
+            return None
+        if welcome.seat != self.mirror.seat or self.leaving:
+            client.close()
+            return None
+        return client, welcome
+
+    def rejoined(self, client: TableClient) -> None:
+        """The new connection replaces the lost one; the service's catch-up follows."""
+        old, self.client = self.client, client
+        old.close()
+        self.mirror.closed = False
+        client.listen(self.arrived)
+
+    def close(self) -> None:
+        self.leaving = True
+        self.target = None
+        self.client.close()
+
+
+def _preset_of(welcome: Welcome, mirror: SeatMirror) -> Preset:
+    name = welcome.preset
+    title = welcome.title or name
+    try:
+        preset = load_preset(name)
+    except (PresetError, OSError, ValueError):
+        preset = None
+    texts = {"en": title, "ru": title}
+    if preset is not None and preset.rules == mirror.rules:
+        return preset
+    return Preset(name, Path(name), texts, {}, mirror.rules)
+
+
+def _seated(
+    client: TableClient,
+    welcome: Welcome,
+    lang: str,
+    name: str | None,
+    who: str | None,
+    base: Path | None,
+) -> SharedSession:
+    mirror = SeatMirror(welcome)
+    preset = _preset_of(welcome, mirror)
+    timeout = float(welcome.timeout)
+    return SharedSession(client, mirror, preset, lang, timeout, name=name, who=who, base=base)
+
+
+def open_shared(
+    setup: TableSetup,
+    *,
+    people: list[int] | None = None,
+    level: str = "easy",
+    timeout: float = 60.0,
+    who: str | None = None,
+    base: Path | None = None,
+    hints: bool = False,
+) -> SharedSession:
+    """Open a shared table of `setup`'s preset (its players, name, language and pace) and sit
+    at seat 0; with `hints`, each person may ask for a hint at his own decisions. Raises
+    TableError (the service's refusal, or that it cannot be reached)."""
+    preset = setup.preset
+    assert preset is not None
+    name = setup.name or default_name(who)
+    client, welcome = open_table(
+        preset,
+        name=name,
+        who=who,
+        people=people,
+        level=level,
+        timeout=timeout,
+        pace=setup.pace,
+        lang=setup.lang,
+        ai_names=list(ai_names(setup.lang)),
+        base=base,
+        hints=hints,
+    )
+    return _seated(client, welcome, setup.lang, name, who, base)
+
+
+def default_name(who: str | None) -> str | None:
+    """A name at a shared table when none was given: the login name at a terminal of one's
+    own; nothing over SSH (all share the account's login: the table numbers the seats)."""
+    if who is not None:
+        return None
+    import getpass
+
+    try:
+        return check_name(getpass.getuser()[:16])
+    except (SetupError, OSError, KeyError):
+        return None
+
+
+def join_shared(
+    code: str,
+    *,
+    name: str | None = None,
+    lang: str = "en",
+    seat: int | None = None,
+    who: str | None = None,
+    base: Path | None = None,
+) -> SharedSession:
+    """Sit at the shared table of `code` (again, for a seat this person held)."""
+    name = name or default_name(who)
+    client, welcome = join_table(code, name=name, who=who, seat=seat, base=base)
+    return _seated(client, welcome, lang, name, who, base)

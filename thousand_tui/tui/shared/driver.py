@@ -1,0 +1,324 @@
+"""The table at a shared table: the usual `TableScreen`, driven by `SharedDriver`. A decision
+is sent to the table service; what anyone did comes back, as for everyone at the table, in
+the service's next `update`; the opponents' panels say who is at the table and who is away."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+from ...engine.actions import Action
+from ...presets import Preset
+from ...tables.client import Received, TableClient, TableError
+from ...tables.mirror import Update
+from ...tables.wire import Acked, Closed, Failure, Notice, Refused, TableStatus
+from ..coach import Words
+from ..controller import Awaiting, TableController
+from ..i18n import Translator
+from ..render import Palette
+from ..screens.table import TableScreen
+from ..table_driver import TableDriver
+from ..text import top_line
+
+if TYPE_CHECKING:
+    from ..app import ThousandApp
+from ..widgets.status import InfoBar
+from .connection import SharedSession
+from .remote import RemoteGame
+from .words import join_command, seat_status_words
+
+REJOIN_EVERY = 1.0  # seconds between tries to sit again after the connection was lost
+REJOIN_FOR = 120.0  # seconds of trying before the screen says to join again by hand
+
+
+def shared_table(shared: SharedSession) -> TableScreen:
+    """The table screen for a seat at a shared table."""
+    return TableScreen(SharedDriver(shared), seat=shared.mirror.seat)
+
+
+class SharedDriver(TableDriver):
+    """A seat at a shared table: decisions go to the service, and what anyone did comes back
+    from it; the opponents' panels say who is at the table and who is away. Nobody here
+    decides for another seat, no card is taken back (the others have seen it), and the deal's
+    record (to analyse) is the service's."""
+
+    def __init__(self, shared: SharedSession) -> None:
+        self.shared = shared
+        self.sent = 0  # the sequence number of the decision sent, until it is acknowledged
+        self.connected: dict[int, bool] = {}
+        self.rejoining = False  # a thread tries to sit again after the connection was lost
+
+    @property
+    def game(self) -> RemoteGame:
+        return self.shared.game
+
+    @property
+    def remote(self) -> RemoteGame:
+        return self.shared.game
+
+    @property
+    def preset(self) -> Preset:
+        return self.shared.preset
+
+    # The screen's, for the table's words and its log.
+
+    @property
+    def t(self) -> Translator:
+        return self.screen.t
+
+    @property
+    def p(self) -> Palette:
+        return self.screen.p
+
+    @property
+    def seat(self) -> int:
+        return self.screen.seat
+
+    @property
+    def controller(self) -> TableController:
+        return self.screen.controller
+
+    @property
+    def app(self) -> ThousandApp:
+        return self.screen.table_app
+
+    def notify(self, message: str, **options: Any) -> None:
+        self.screen.notify(message, **options)
+
+    def say(self, line: str) -> None:
+        self.screen.say(line)
+
+    def tell(self, lines: list[str]) -> None:
+        self.screen.tell(lines)
+
+    def changed(self) -> None:
+        self.screen.changed()
+
+    def advance(self) -> None:
+        self.screen.advance()
+
+    # ------------------------------------------------------------------ sitting down
+
+    def begin(self) -> None:
+        """Not a local game's start: the service tells what happens, from now on."""
+        screen = self.screen
+        self.connected = {i: s.connected for i, s in enumerate(self.shared.mirror.seats)}
+        screen.side_sheet()
+        screen.set_interval(1.0, self.tick)
+        self.say(self.t("shared_title", code=self.shared.code))
+        screen.call_after_refresh(self.sit_down)
+
+    def sit_down(self) -> None:
+        """On the screen now: what began the game, then every message as it comes."""
+        first, self.shared.first = self.shared.first, None
+        if first is not None and first.deal:
+            # Sitting again mid-deal: the log is the deal so far, as this seat saw it.
+            self.tell(self.controller.take_events(first.deal, self.remote.deal))
+            self.controller.new_deal = False
+        if first is not None:
+            self.told(first)
+        else:
+            self.advance()
+        self.shared.attach(self.screen)
+
+    def tick(self) -> None:
+        """Once a second, while someone is away: the countdown to the AI standing in."""
+        if any(s.ai_in is not None for s in self.shared.mirror.seats):
+            self.screen.redraw_soon()
+
+    # ------------------------------------------------------------------ messages
+
+    def pull(self) -> None:
+        shared = self.shared
+        while shared.inbox and shared.target is self.screen:
+            self.take(shared.inbox.popleft())
+
+    def take(self, message: Received) -> None:
+        mirror, controller = self.shared.mirror, self.controller
+        update = mirror.take(message)
+        if update is not None:
+            self.told(update)
+        elif isinstance(message, Acked):
+            if message.seq == self.sent:  # the service played the decision sent last
+                self.sent = 0
+                self.advance()
+        elif isinstance(message, TableStatus):
+            self.tell_comings()
+            self.changed()
+        elif isinstance(message, Notice) and message.notice == "ai_retry":
+            seat, names = message.seat, self.remote.names
+            name = names[seat] if seat is not None and 0 <= seat < len(names) else "AI"
+            self.notify(self.t("shared_ai_retry", name=name), markup=False)  # not cleared by a move
+        elif isinstance(message, Refused):
+            self.sent = 0
+            error = message.error
+            self.notify(self.t("shared_refused", error=error), severity="error", markup=False)
+            controller.awaiting = Awaiting.NOTHING
+            self.advance()
+        elif isinstance(message, (Closed, Failure)):
+            self.sent = 0
+            if isinstance(message, Failure):
+                self.notify(message.error, severity="error", markup=False)
+            elif message.why is not None:  # the service said what this client cannot read
+                error = self.t("shared_unreadable", why=message.why)
+                self.notify(error, severity="error", markup=False)
+            elif self.shared.may_rejoin and not self.rejoining:
+                # A daemon thread of its own: a try still under way never holds up leaving.
+                self.rejoining = True
+                threading.Thread(target=self.rejoin, daemon=True, name="table-rejoin").start()
+            self.changed()
+
+    def rejoin(self) -> None:
+        """In a worker thread, once the connection is lost: sit again at the seat, trying every
+        REJOIN_EVERY seconds for REJOIN_FOR seconds (the service may be starting again)."""
+        shared = self.shared
+        deadline = time.monotonic() + REJOIN_FOR
+        while time.monotonic() < deadline:
+            time.sleep(REJOIN_EVERY)
+            if not shared.may_rejoin:
+                return
+            seated = shared.try_rejoin()
+            if seated is not None:
+                try:
+                    self.app.call_from_thread(self.rejoined, seated[0])
+                except RuntimeError:  # the app has ended meanwhile
+                    seated[0].close()
+                return
+        self.rejoining = False
+
+    def rejoined(self, client: TableClient) -> None:
+        self.rejoining = False
+        if not self.shared.may_rejoin:
+            client.close()
+            return
+        self.shared.rejoined(client)
+        self.say(self.t("shared_back"))
+        self.changed()
+
+    def told(self, update: Update) -> None:
+        """What the service told after a decision: the events, then a new view."""
+        controller = self.controller
+        controller.turn += 1  # a new view: the controller asks for it again
+        if update.away:
+            self.say(self.played_for_you(update))
+        self.remote.closed_tricks(update.tricks)
+        deal = self.remote.deal
+        self.tell(controller.take_events(update.events, deal, update.ended))
+        if controller.new_deal:
+            controller.new_deal = False
+            self.screen.show_last = False
+        self.advance()
+
+    def played_for_you(self, update: Update) -> str:
+        """What an AI played in this seat while its player was away, in a line of the log."""
+        words = Words(self.t, self.remote.names, self.p.ascii_only, you=self.seat)
+        moves = "; ".join(
+            words.action(a) or words.t("c_other", act=a.act.value) for a in update.away
+        )
+        if update.away_count > len(update.away):
+            return self.t(
+                "shared_away_played_last",
+                count=update.away_count,
+                shown=len(update.away),
+                moves=moves,
+            )
+        return self.t("shared_away_played", moves=moves)
+
+    def tell_comings(self) -> None:
+        for seat, status in enumerate(self.shared.mirror.seats):
+            before = self.connected.get(seat)
+            if status.kind == "human" and before is not None and before != status.connected:
+                key = "shared_came" if status.connected else "shared_left"
+                self.say(self.t(key, name=status.name))
+            self.connected[seat] = status.connected
+
+    # ------------------------------------------------------------------ the game loop
+
+    def ready(self) -> bool:
+        if self.shared.mirror.view is None:
+            return False
+        if self.sent:  # the service has not told the last decision back yet
+            self.changed()
+            return False
+        return True  # another seat to move: someone decides, at the table or at the service
+
+    def act(self, action: Action) -> bool:
+        if self.shared.mirror.closed:
+            self.notify(
+                self.t("shared_lost", command=join_command(self.shared.code)), severity="error"
+            )
+            return False
+        try:
+            self.sent = self.shared.client.act(action)
+        except TableError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return False
+        self.controller.awaiting = Awaiting.NOTHING
+        self.changed()
+        return True
+
+    def game_over(self) -> None:
+        from ..screens.end import GameOverScreen
+
+        screen = GameOverScreen(self.remote, self.t, seat=self.seat, again=False)
+        screen.held(self.app.key_hold)
+        self.app.push_screen(screen, lambda _: self.app.exit())
+
+    def leave(self) -> None:
+        """Leave the table, once asked whether to (the seat waits for its player)."""
+        from ..screens.end import ConfirmQuitScreen
+
+        if self.remote.over or self.shared.mirror.closed:
+            self.app.exit()
+            return
+        body = self.t("shared_leave_body", code=self.shared.code, seconds=int(self.shared.timeout))
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmQuitScreen(self.t, True, body), answered)
+
+    # ------------------------------------------------------------------ drawing
+
+    def hints_on(self) -> bool:
+        """Where the opener allows them: a hint at one's own decision, searched from what this
+        seat sees (its view), as at a game of one's own."""
+        return self.shared.mirror.hints
+
+    def seat_idle(self, seat: int) -> bool:
+        """A person away whose seat no AI plays yet: nobody is thinking there."""
+        seats = self.shared.mirror.seats
+        if seat >= len(seats) or seats[seat].kind != "human" or seats[seat].connected:
+            return False
+        return not seats[seat].ai_playing
+
+    def seat_subtitle(self, seat: int, subtitle: str) -> str:
+        words = seat_status_words(self.shared, seat, self.t)
+        return f"{subtitle} · {words}" if words else subtitle
+
+    def redrawn(self) -> None:
+        screen = self.screen
+        if not screen.is_mounted or self.shared.mirror.view is None:
+            return
+        t, mirror = self.t, self.shared.mirror
+        view = screen.view()
+        title = self.preset.title_in(t.lang)
+        shown = self.controller.shown_view()  # the ended deal while its result waits
+        top = f"{top_line(shown, title, t)} · {t('shared_title', code=mirror.code)}"
+        with_hints = f"{top} · {t('shared_hints_on')}"
+        if mirror.hints and len(with_hints) < screen.size.width:  # else the footer's h says it
+            top = with_hints
+        screen.query_one("#top", InfoBar).show(top)
+        prompt = None
+        if mirror.closed:
+            prompt = t("shared_lost", command=join_command(mirror.code))
+        elif view.to_move is not None and view.to_move != self.seat and not mirror.over:
+            status = mirror.seats[view.to_move] if view.to_move < len(mirror.seats) else None
+            wait = status.ai_wait() if status is not None else None
+            if status is not None and wait is not None and wait > 0:
+                name = view.names[view.to_move]
+                prompt = t("shared_wait_away", name=name, seconds=int(wait + 0.99))
+        if prompt is not None:
+            screen.query_one("#prompt", InfoBar).show(prompt)

@@ -1,0 +1,109 @@
+"""Before the deal at a shared table: the waiting room, with the code to give to friends
+and who has come; and what the table's screens say of a seat (here, away)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...tables.client import TableError
+from ...tables.wire import Failure, StartRequest
+from ..i18n import Translator
+from ..table_driver import Pull
+from ..widgets.base import KeyFooter, translator
+from .connection import SharedSession
+from .driver import shared_table
+from .words import join_command, seat_status_words
+
+
+class WaitingScreen(Screen[None]):
+    """Before the deal: the code to give to friends, the seats, who has come."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "start", "key_start", id="start"),
+        Binding("q,escape", "leave", "key_leave", id="leave"),
+    ]
+
+    DEFAULT_CSS = """
+    WaitingScreen #waiting-text { padding: 1 2; height: 1fr; }
+    """
+
+    def __init__(self, shared: SharedSession) -> None:
+        super().__init__(classes="-waiting")
+        self.shared = shared
+        self.t = Translator(shared.lang)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="waiting-text")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.t = translator(self)
+        self.shared.attach(self)
+        self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return self.shared.mirror.seat == 0  # only the one who opened it starts it
+        return True
+
+    def show(self) -> None:
+        t, mirror = self.t, self.shared.mirror
+        text = Text()
+        text.append(t("shared_title", code=mirror.code) + "\n\n", style="bold")
+        text.append(
+            t("shared_waiting", code=mirror.code, command=join_command(mirror.code)) + "\n\n"
+        )
+        for number, status in enumerate(mirror.seats):
+            if number == mirror.seat:
+                line = t("shared_seat_you", name=status.name)
+            elif status.kind == "ai":
+                line = t("shared_seat_ai", name=status.name)
+            elif status.taken:
+                line = f"{status.name} {seat_status_words(self.shared, number, t)}"
+            else:
+                line = t("shared_seat_free")
+            text.append(f"  {number + 1}. {line}\n")
+        if mirror.seat == 0:
+            text.append("\n" + t("shared_start_hint"))
+        else:
+            opener = mirror.seats[0].name if mirror.seats else ""
+            text.append("\n" + t("shared_wait_opener_named", name=opener))
+        if mirror.closed:
+            text.append("\n\n" + t("shared_lost", command=join_command(mirror.code)), style="bold")
+        self.query_one("#waiting-text", Static).update(text)
+
+    def on_pull(self, _: Pull) -> None:
+        shared = self.shared
+        while shared.inbox and shared.target is self:
+            message = shared.inbox.popleft()
+            update = shared.mirror.take(message)
+            if update is not None:  # the deal began: the table tells it, and what follows
+                shared.target = None
+                shared.first = update
+                self.app.switch_screen(shared_table(shared))
+                return
+            if isinstance(message, Failure):
+                self.notify(message.error, severity="error")
+        if self.is_mounted:
+            self.show()
+
+    def action_start(self) -> None:
+        with contextlib.suppress(TableError):
+            self.shared.client.send(StartRequest())
+
+    def action_leave(self) -> None:
+        self.app.exit()
+
+
+def shared_screen(shared: SharedSession) -> Screen[None]:
+    """The screen for a seat at a shared table: the waiting room, or the table."""
+    if shared.mirror.started and shared.mirror.view is not None:
+        return shared_table(shared)
+    return WaitingScreen(shared)

@@ -1,0 +1,38 @@
+"""What a shared table's screens say of it: how to join it, and whether a person is at the
+table or away."""
+
+from __future__ import annotations
+
+from ...saves import public_text, typed
+from ...tables.client import TableError, WireMismatch
+from ..i18n import Translator
+from .connection import SharedSession
+
+
+def join_command(code: str) -> str:
+    """How a player joins the table of `code`, as he types it here (over SSH, his login)."""
+    return typed(f"join {code}")
+
+
+def seat_status_words(shared: SharedSession, seat: int, t: Translator) -> str:
+    """Whether a person is at the table, or away (and when an AI plays for them)."""
+    seats = shared.mirror.seats
+    if seat >= len(seats) or seats[seat].kind != "human":
+        return ""
+    status = seats[seat]
+    if status.connected:
+        return t("shared_here")
+    wait = status.ai_wait()
+    if wait is None:
+        return ""
+    if wait > 0:
+        return t("shared_away", seconds=int(wait + 0.99))
+    return t("shared_away_ai")
+
+
+def said(error: TableError, lang: str) -> str:
+    """What a table's error says to a person: a protocol mismatch in the player's language
+    (it says what to do), any other as the service put it."""
+    if isinstance(error, WireMismatch):
+        return Translator(lang)(error.key, theirs=error.theirs, ours=error.ours)
+    return public_text(str(error))
