@@ -183,3 +183,22 @@ def test_an_ai_seat_gives_up_its_name_to_a_person_who_has_it(base: Path) -> None
     # With every spare name taken, an AI is numbered rather than share a name.
     few = opened(base, "Anna", people=[0], ai_names=["Anna", "Boris"])
     assert names_once_dealt([few]) == ("Anna", "Anna 2", "Boris")
+
+
+def test_the_service_never_runs_code_from_where_its_client_was_started(
+    base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`python -m` looks first in the working directory: a `thousand_tui` folder there (a
+    checkout, or one planted in a shared folder) must not become the table service."""
+    planted = tmp_path / "elsewhere"
+    service = planted / "thousand_tui" / "tables"
+    service.mkdir(parents=True)
+    marker = tmp_path / "planted-code-ran"
+    for folder in (planted / "thousand_tui", service):
+        (folder / "__init__.py").write_text("")
+    (service / "service.py").write_text(f"open({str(marker)!r}, 'w').close()\n")
+    monkeypatch.chdir(planted)
+    ann = opened(base, "Ann")
+    assert ann.mirror.code  # the real service answered
+    ann.close()
+    assert not marker.exists()

@@ -254,7 +254,9 @@ def _try_connect(path: Path) -> socket.socket | None:
 def start_service(base: Path) -> None:
     """Start the service of `base` in the background, in a session of its own (it outlives
     the terminal that started it). Two at once are harmless: the second finds the first's
-    lock and ends."""
+    lock and ends. It runs in its own private folder, never where the client was started:
+    `python -m` puts the working directory first on the import path, and a `thousand_tui`
+    folder there (another checkout, or a planted one) would be the service's code."""
     private_dir(base)
     folder = private_dir(tables_dir(base))
     env = dict(os.environ, THOUSAND_DATA_DIR=str(base))
@@ -265,6 +267,7 @@ def start_service(base: Path) -> None:
             stdout=log,
             stderr=log,
             env=env,
+            cwd=folder,
             start_new_session=True,
             close_fds=True,
         )
