@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from thousand_tui.records import is_locked
+
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed; the end-to-end test drives `thousand` in tmux"
@@ -49,6 +51,8 @@ class Terminal:
     def keys(self, name: str, *keys: str) -> None:
         for key in keys:
             self.tmux("send-keys", "-t", name, key)
+            # Keys one at a time, as a person types them: an Escape followed at once by a
+            # key reaches the terminal as one Alt+key sequence.
             time.sleep(0.15)
 
     def screen(self, name: str) -> str:
@@ -166,8 +170,13 @@ def test_play_quit_resume_and_hang_up(terminal: Terminal, tmp_path: Path) -> Non
     terminal.start("again", thousand_command("--resume --lang en", data))
     screen = terminal.wait_for("again", "Game resumed at deal 1.")
     before = games[0].read_bytes()
+    assert is_locked(games[0])  # the resumed game holds its record
     terminal.kill("again")
-    time.sleep(1.0)
+    # The game has ended once it lets go of its record (the lock goes with the process).
+    deadline = time.monotonic() + 30
+    while is_locked(games[0]):
+        assert time.monotonic() < deadline, "the game still holds its record after the hang-up"
+        time.sleep(0.1)
     assert games[0].read_bytes().startswith(before)
 
     terminal.start("third", thousand_command("--resume --lang en", data))

@@ -13,10 +13,13 @@ import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from thousand_tui import saves
 from thousand_tui.engine.record import rebuild
 from thousand_tui.records import read_record
+
+T = TypeVar("T")
 
 WAIT = 60.0  # seconds before a wait gives up (a stuck game, not a slow one)
 
@@ -97,13 +100,15 @@ class Tmux:
         self.tmux("kill-server")
 
 
-def wait_for(what: str, check: Callable[[], object], tmux: Tmux | None = None) -> None:
+def wait_for(what: str, check: Callable[[], T | None], tmux: Tmux | None = None) -> T:
+    """What `check()` returns once it is true (an AssertionError after `WAIT` seconds)."""
     deadline = time.monotonic() + WAIT
-    while not check():
+    while not (found := check()):
         if time.monotonic() > deadline:
             screen = f"; the screen:\n{tmux.screen()}" if tmux is not None else ""
             raise AssertionError(f"gave up waiting for {what}{screen}")
         time.sleep(0.1)
+    return found
 
 
 SHARED = "games/*.jsonl"

@@ -231,7 +231,8 @@ class Load:
             player.ended = "killed"
         else:
             self.tmux.keys("q", pane=player.pane)
-            time.sleep(0.3)
+            asked = f"the quit dialog of player {player.number}"
+            wait_for(asked, lambda: "Quit the game?" in self.tmux.screen(player.pane))
             self.tmux.keys("y", pane=player.pane)
             player.ended = "quit"
         player.exit_seconds = self.exit_time(player)

@@ -61,22 +61,24 @@ def your_decision(tmux: Tmux, path: Path) -> tuple[str, ...]:
     """Wait until the record waits for a decision of yours and the screen asks for it; what
     the screen asks."""
 
+    seen: list[tuple[str, ...] | None] = [None]
+
     def asked() -> tuple[str, ...] | None:
+        """The decision on the screen once two looks in a row show the same one (the screen
+        has settled) while the record waits for you."""
         if deal_result_shown(tmux.screen()):
             tmux.keys("Enter")  # on to the next deal
+            seen[0] = None
             return None
         loaded = read_record(path)
         game, _ = rebuild(loaded.games[-1])
         if game.to_move != 0 or loaded.truncated:
+            seen[0] = None
             return None
-        first = decision_on_screen(tmux.screen())
-        time.sleep(0.5)  # the same twice: the screen has settled
-        return first if first and first == decision_on_screen(tmux.screen()) else None
+        now, seen[0] = seen[0], decision_on_screen(tmux.screen())
+        return now if now and now == seen[0] else None
 
-    wait_for("your decision on the screen", asked, tmux)
-    found = asked()
-    assert found is not None
-    return found
+    return wait_for("your decision on the screen", asked, tmux)
 
 
 def ended_after_kill(pid: int, since: float) -> float:
