@@ -26,21 +26,14 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.tmux import Tmux, descendants, running
 from thousand_tui import saves
 from thousand_tui.engine.record import rebuild
 from thousand_tui.records import read_record
 from thousand_tui.tui.hangup import CLEAN, ENDING, WATCHDOG
 
 from .sshd import Sshd, started
-from .terminal import (
-    Tmux,
-    descendants,
-    human_passed,
-    record_lines,
-    running,
-    start_game,
-    wait_for,
-)
+from .terminal import human_passed, record_lines, start_game, wait_for
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 

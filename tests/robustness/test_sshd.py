@@ -15,6 +15,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.tmux import (
+    Tmux,
+    deal_result_shown,
+    decision_on_screen,
+    exit_status,
+    next_key,
+    running,
+)
 from thousand_tui import saves
 from thousand_tui.cli import build_parser
 from thousand_tui.engine.record import rebuild
@@ -23,17 +31,7 @@ from thousand_tui.saves import DATA_DIR_ENV
 from thousand_tui.ssh_check import client_of
 
 from .sshd import HOST, Sshd, Unavailable, free_port, game_command, guide_block
-from .terminal import (
-    Tmux,
-    deal_result_shown,
-    decision_on_screen,
-    exit_status,
-    next_key,
-    record_lines,
-    running,
-    wait_for,
-    your_decisions,
-)
+from .terminal import record_lines, wait_for, your_decisions
 
 EXIT_WAIT = 15.0  # liveness: the game ends at all; the guard's own bound is about 2.3 s
 DECISIONS = 1  # of yours before the client is killed
