@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tables.helpers import service_pid, stop_service
 
 from tests.helpers.tmux import Tmux, descendants
+from tests.tables.helpers import service_pid, stop_service
 from thousand_tui.ai.pool import SearchPool
 from thousand_tui.priority import HOSTED_NICENESS, SESSION_MARK
 from thousand_tui.tables.client import start_service

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from tables.helpers import joined, opened, play_until, stop_service
 
 from tests.helpers.tmux import Tmux, exit_status
+from tests.tables.helpers import joined, opened, play_until, stop_service
 from thousand_tui import saves
 from thousand_tui.tables.service import tables_dir
 

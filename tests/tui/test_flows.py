@@ -27,6 +27,7 @@ from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.table import TableScreen
 from thousand_tui.tui.widgets.hand import Hand
 
+from .apps import strong_app
 from .helpers import (
     STRONG,
     about_to_win,
@@ -40,10 +41,6 @@ from .helpers import (
 )
 
 SIZE = (80, 24)
-
-
-def strong_app(**kwargs: object):  # type: ignore[no-untyped-def]
-    return create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, **kwargs))  # type: ignore[arg-type]
 
 
 async def win_auction(pilot) -> None:  # type: ignore[no-untyped-def]

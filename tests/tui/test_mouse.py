@@ -16,13 +16,10 @@ from thousand_tui.tui.screens.table import TableScreen
 from thousand_tui.tui.widgets.choices import ChoiceList
 from thousand_tui.tui.widgets.hand import Hand
 
-from .helpers import STRONG, screen_text, settle
+from .apps import strong_app
+from .helpers import screen_text, settle
 
 SIZE = (80, 24)
-
-
-def strong_app() -> ThousandApp:
-    return create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
 
 
 def card_offset(app: ThousandApp, hand: Hand, code: str) -> tuple[int, int]:
