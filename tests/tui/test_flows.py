@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.screen import screen_text
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.dealing import Dealt
@@ -35,7 +36,6 @@ from .helpers import (
     give_two,
     play_out_deal,
     press_card,
-    screen_text,
     settle,
     win_the_game,
 )

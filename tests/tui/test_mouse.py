@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from tests.helpers.screen import screen_text
 from thousand_tui.engine.cards import parse_card
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
@@ -17,7 +18,7 @@ from thousand_tui.tui.widgets.choices import ChoiceList
 from thousand_tui.tui.widgets.hand import Hand
 
 from .apps import strong_app
-from .helpers import screen_text, settle
+from .helpers import settle
 
 SIZE = (80, 24)
 

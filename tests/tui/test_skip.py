@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from tests.helpers.screen import screen_text
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 
-from .helpers import screen_text, settle
+from .helpers import settle
 
 SLOW = 60.0  # seconds each opponent's move stays on screen
 

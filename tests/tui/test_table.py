@@ -14,6 +14,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widget import Widget
 
+from tests.helpers.screen import screen_text
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.cards import Card, parse_cards
 from thousand_tui.engine.rules import Rules, with_overrides
@@ -31,7 +32,7 @@ from thousand_tui.tui.widgets.hand import Hand
 from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.sheet import SheetTable
 
-from .helpers import STRONG, play_headless, press_card, screen_text, settle, shown_toasts
+from .helpers import STRONG, play_headless, press_card, settle, shown_toasts
 
 
 async def test_a_stale_ai_result_is_dropped() -> None:
