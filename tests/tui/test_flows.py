@@ -381,7 +381,10 @@ async def test_a_lead_that_comes_at_once_after_your_own_card_waits(
         await pilot.press("enter")
         await pilot.pause()
         assert not deal.trick and app.session.game.to_move == 0
-        await pilot.pause(1.8)
+        for _ in range(200):  # the pace's 1.5 s pass in real time
+            await pilot.pause(0.05)
+            if not app.table.cards_held:
+                break
         assert not app.table.cards_held and app.table.query_one(Hand).choosing
         await pilot.pause()
         assert "⏎ Play" in screen_text(app).splitlines()[-1]
