@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from tests.helpers.rules import PRESETS, rules_of
 from thousand_tui.ai import make_player
 from thousand_tui.ai.knowledge import mask, play_order, position_of
 from thousand_tui.ai.solver import PlayRules, Position, Solver, apply_move
@@ -12,9 +13,6 @@ from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.rules import Rules
 from thousand_tui.engine.view import SeatView
-from thousand_tui.presets import load_preset
-
-PRESETS = ("classic", "family", "online-site", "two-player", "four-player")
 
 # Conventions no shipped preset uses, as rules that extend classic.
 VARIANTS: dict[str, dict] = {
@@ -31,17 +29,18 @@ VARIANTS: dict[str, dict] = {
 ALL_RULES = PRESETS + tuple(VARIANTS)
 
 
-def rules_of(name: str) -> Rules:
+def rules_named(name: str) -> Rules:
+    """The rules of a shipped preset or of one of the `VARIANTS`."""
     if name in VARIANTS:
         return Rules.from_mapping(VARIANTS[name])
-    return load_preset(name).rules
+    return rules_of(name)
 
 
 def play_states(
     preset: str, seed: int, level: str = "easy", deals: int = 3
 ) -> Iterator[tuple[Game, SeatView]]:
     """Every decision of a few deals between `level` players, with the game behind it."""
-    rules = rules_of(preset)
+    rules = rules_named(preset)
     game = Game(rules, seed)
     players = [make_player(level, seed * 7 + i) for i in range(rules.players)]
     while not game.over and len(game.results) < deals:

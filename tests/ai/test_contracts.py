@@ -5,8 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine.helpers import PRESETS, complete, exchange_game, play_out, rules_of, stacked_game, state
 
+from tests.engine.helpers import (
+    PRESETS,
+    complete,
+    exchange_game,
+    play_out,
+    rules_of,
+    stacked_game,
+    state,
+)
 from thousand_tui.ai import make_player
 from thousand_tui.ai.bidding import (
     concession_worth,

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from engine.strategies import conventions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.engine.strategies import conventions
 from thousand_tui.ai import PLAYER_TYPES, make_player
 from thousand_tui.ai.base import Player
 from thousand_tui.ai.hard import HardPlayer
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.rules import Rules
 
-from .helpers import ALL_RULES, rules_of
+from .helpers import ALL_RULES, rules_named
 
 
 def quick_player(level: str, seed: int) -> Player:
@@ -46,7 +46,7 @@ def test_registry_has_the_levels() -> None:
 @pytest.mark.parametrize("preset", ALL_RULES)
 @pytest.mark.parametrize("levels", [("easy", "normal", "hard", "normal"), ("hard",) * 4])
 def test_only_legal_decisions(preset: str, levels: tuple[str, ...]) -> None:
-    rules = rules_of(preset)
+    rules = rules_named(preset)
     decisions = 0
     for seed in range(2 if "easy" in levels else 1):
         players = [quick_player(levels[s], seed * 5 + s) for s in range(rules.players)]
@@ -56,7 +56,7 @@ def test_only_legal_decisions(preset: str, levels: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize("preset", ["classic", "family", "online-site"])
 def test_whole_games_finish(preset: str) -> None:
-    rules = rules_of(preset)
+    rules = rules_named(preset)
     game = Game(rules, 3)
     players = [make_player(level, s) for s, level in enumerate(("normal", "easy", "normal"))]
     play_legally(game, players, 400)

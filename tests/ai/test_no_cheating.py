@@ -8,8 +8,8 @@ import copy
 import random
 
 import pytest
-from engine.helpers import rules_of
 
+from tests.helpers.rules import rules_of
 from thousand_tui.ai.analysis import AnalysisPlayer, advise
 from thousand_tui.ai.hard import HardPlayer
 from thousand_tui.ai.knowledge import knowledge_of, low_cards_lacked, play_order

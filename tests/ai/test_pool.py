@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from pathlib import Path
@@ -42,8 +43,21 @@ def started(jobs: int) -> pool.SearchPool:
     while answered != set(workers.pids):
         assert time.monotonic() < deadline, "the workers did not start"
         answered |= set(workers.run(slow_pid, range(2 * jobs)))
-    time.sleep(0.2)
+    queue_lock = workers._pool._inqueue._rlock._semlock  # type: ignore[attr-defined]
+    while queue_lock._get_value() != 0:  # taken by the worker that waits for the next task
+        assert time.monotonic() < deadline, "no worker waits for a task"
+        time.sleep(0.01)
     return workers
+
+
+def waiting_in(thread: threading.Thread, function: str) -> bool:
+    """Whether the thread is inside `function` right now (somewhere down its stack)."""
+    frame = sys._current_frames().get(thread.ident or -1)
+    while frame is not None:
+        if frame.f_code.co_name == function:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def in_thread(work: object) -> threading.Thread:
@@ -78,8 +92,10 @@ def test_a_search_waiting_for_answers_is_told_when_the_pool_shuts_down() -> None
             told.append(closed)
 
     waiting = in_thread(search)
-    time.sleep(0.3)
-    assert waiting.is_alive()  # the answers take a minute
+    deadline = time.monotonic() + WAIT
+    while not waiting_in(waiting, "_wait"):  # the answers take a minute
+        assert waiting.is_alive() and time.monotonic() < deadline, "the search did not wait"
+        time.sleep(0.01)
     workers.shutdown()
     waiting.join(WAIT)
     assert not waiting.is_alive(), "the search still waits for the answers of a closed pool"

@@ -36,7 +36,7 @@ from .helpers import (
     play_states,
     random_play_state,
     random_position,
-    rules_of,
+    rules_named,
     true_position,
 )
 
@@ -203,8 +203,8 @@ RANDOM_CASES = [(name, cards) for name in ALL_RULES for cards in (2, 3)] + [
 
 @pytest.mark.parametrize(("preset", "cards"), RANDOM_CASES)
 def test_solver_agrees_with_minimax_on_random_positions(preset: str, cards: int) -> None:
-    rules = PlayRules.of(rules_of(preset))
-    players = rules_of(preset).players
+    rules = PlayRules.of(rules_named(preset))
+    players = rules_named(preset).players
     rng = random.Random(f"{preset}/{cards}")
     for i in range(100 if cards < 3 else 50 if cards == 3 else 8):
         weight = i % 2
@@ -259,8 +259,8 @@ def test_four_aces_in_hand(trump: str) -> None:
 def test_value_is_the_best_move_value(preset: str) -> None:
     """Longer endings than minimax can check: `value` is the best of `move_values`, and
     `reaches_each` agrees with them."""
-    rules = PlayRules.of(rules_of(preset))
-    players = rules_of(preset).players
+    rules = PlayRules.of(rules_named(preset))
+    players = rules_named(preset).players
     rng = random.Random(preset)
     for i in range(10):
         pos = random_position(rng, min(players, 3), 5 + i % 3, rules)
@@ -277,8 +277,8 @@ def test_value_is_the_best_move_value(preset: str) -> None:
 def test_a_shared_table_answers_as_a_fresh_one(preset: str) -> None:
     """One table across many positions (as across the sampled deals of a decision), with
     windows that leave bounds of all kinds in it: the answers are a fresh solver's."""
-    rules = PlayRules.of(rules_of(preset))
-    players = rules_of(preset).players
+    rules = PlayRules.of(rules_named(preset))
+    players = rules_named(preset).players
     rng = random.Random(preset)
     table = Table(rules, 1)
     for i in range(12):

@@ -11,28 +11,18 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from tests.helpers.rules import PRESETS as PRESETS  # the engine tests import both from here
+from tests.helpers.rules import rules_of
 from thousand_tui.engine.actions import Act, Action, IllegalAction
 from thousand_tui.engine.cards import DECK, Card, parse_card, parse_cards
 from thousand_tui.engine.dealing import Dealt
 from thousand_tui.engine.game import Game, Start
 from thousand_tui.engine.match import BarrelSeat, MatchState
-from thousand_tui.engine.rules import Rules, with_overrides
+from thousand_tui.engine.rules import Rules
 from thousand_tui.engine.scoring import Settlement
-from thousand_tui.presets import load_preset
-
-PRESETS = ("classic", "online-site", "family", "two-player", "four-player")
 
 Hands = Sequence[Sequence[str] | str]
 Talon = Sequence[str] | str | Sequence[Sequence[str] | str]
-
-
-def rules_of(preset: str = "classic", **overrides: Any) -> Rules:
-    """A shipped preset with some keys changed; write dotted keys with `__`:
-    `rules_of(bidding__step=10)` is `bidding.step: 10`."""
-    rules = load_preset(preset).rules
-    if not overrides:
-        return rules
-    return with_overrides(rules, {k.replace("__", "."): v for k, v in overrides.items()})
 
 
 def cards_of(spec: Sequence[str] | str) -> tuple[Card, ...]:

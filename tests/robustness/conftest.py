@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.tmux import Tmux
 from thousand_tui import ssh
 from thousand_tui.saves import DATA_DIR_ENV
 
 from .sshd import Sshd, started
-from .terminal import Tmux
 
 
 @pytest.fixture(autouse=True)

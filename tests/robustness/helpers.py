@@ -11,7 +11,6 @@ from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.presets import load_preset
 from thousand_tui.records import RecordWriter
 
-PRESETS = ("classic", "family", "online-site", "two-player", "four-player")
 NAMES = ("Ольга", "Boris", "Vera", "Gleb")
 
 

@@ -36,7 +36,7 @@ from pathlib import Path
 
 import pytest
 
-from .terminal import command_line, descendants
+from tests.helpers.tmux import command_line, descendants
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "ssh-hosting.md"
 GUIDE_COMMAND = "/opt/thousand/bin/thousand"

@@ -26,21 +26,14 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.tmux import Tmux, descendants, running
 from thousand_tui import saves
 from thousand_tui.engine.record import rebuild
 from thousand_tui.records import read_record
 from thousand_tui.tui.hangup import CLEAN, ENDING, WATCHDOG
 
 from .sshd import Sshd, started
-from .terminal import (
-    Tmux,
-    descendants,
-    human_passed,
-    record_lines,
-    running,
-    start_game,
-    wait_for,
-)
+from .terminal import human_passed, record_lines, start_game, wait_for
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -91,7 +84,7 @@ def hang_up(tmux: Tmux, trial: Trial) -> list[int]:
             tmux.keys("p")
             wait_for("your pass in the record", lambda: human_passed(path), tmux)
         kept = record_lines(path)
-        time.sleep(trial.delay)
+        time.sleep(trial.delay)  # the trial's moment: real time passes while the AI moves
         workers = descendants(pid)
         lost = lose_terminal(tmux, trial, pid)
         ended_cleanly(trial, pid, path, kept, lost, tmux.root / "data")
@@ -153,12 +146,12 @@ def hang_up_over_ssh(tmux: Tmux, root: Path, trial: Trial) -> None:
             tmux.keys("p")
             wait_for("your pass in the record", lambda: human_passed(path), tmux)
         kept = record_lines(path)
-        time.sleep(trial.delay)
+        time.sleep(trial.delay)  # the trial's moment: real time passes while the AI moves
         client = tmux.program_pid("ssh")
         assert client is not None
         if trial.kind == "ssh-client-frozen-then-killed":
             os.kill(client, signal.SIGSTOP)  # the client stops reading; the game fills the link
-            time.sleep(trial.frozen)
+            time.sleep(trial.frozen)  # for as long as the trial says, in real time
         os.kill(client, signal.SIGKILL)
         ended_cleanly(trial, pid, path, kept, time.monotonic(), server.data)
         wait_for("nothing left under sshd", lambda: not server.sessions())
@@ -200,7 +193,7 @@ def lose_terminal(tmux: Tmux, trial: Trial, pid: int) -> float:
     elif trial.kind == "frozen-then-killed":
         server = tmux.server_pid()
         os.kill(server, signal.SIGSTOP)  # the terminal stops reading; the game fills it
-        time.sleep(trial.frozen)
+        time.sleep(trial.frozen)  # for as long as the trial says, in real time
         os.kill(server, signal.SIGKILL)
     elif trial.kind == "hup":
         os.kill(pid, signal.SIGHUP)

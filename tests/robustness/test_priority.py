@@ -14,13 +14,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tables.helpers import service_pid, stop_service
 
+from tests.helpers.tmux import Tmux, descendants
+from tests.tables.helpers import service_pid, stop_service
 from thousand_tui.ai.pool import SearchPool
 from thousand_tui.priority import HOSTED_NICENESS, SESSION_MARK
 from thousand_tui.tables.client import start_service
 
-from .terminal import PER_KEY, Tmux, descendants, games, wait_for
+from .terminal import PER_KEY, games, wait_for
 
 
 def niceness(pid: int) -> int:

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tables.helpers import joined, opened, play_until, stop_service
-from tui.helpers import STRONG, about_to_win, win_the_game
 
+from tests.tables.helpers import joined, opened, play_until, stop_service
+from tests.tui.helpers import STRONG, about_to_win, win_the_game
 from thousand_tui import private, ssh
 from thousand_tui.cli import build_parser, main
 from thousand_tui.saves import DATA_DIR_ENV, LOG_NAME

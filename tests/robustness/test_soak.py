@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.rules import PRESETS
 from thousand_tui import saves
 from thousand_tui.ai import Player, make_player
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.record import rebuild
 from thousand_tui.records import RecordWriter, read_record
 
-from .helpers import PRESETS, new_game
+from .helpers import new_game
 
 LEVELS = ("easy", "random")
 # Per preset and per half: 2 × 4 × 5 whole games. The check fails when the memory held grows by

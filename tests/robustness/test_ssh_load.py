@@ -34,21 +34,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.tmux import Tmux, descendants, exit_status, next_key, running
 from thousand_tui import saves
 from thousand_tui.engine.record import rebuild
 from thousand_tui.records import read_record
 
 from .sshd import Sshd, started
-from .terminal import (
-    Tmux,
-    descendants,
-    exit_status,
-    next_key,
-    record_lines,
-    running,
-    wait_for,
-    your_decisions,
-)
+from .terminal import record_lines, wait_for, your_decisions
 
 pytestmark = pytest.mark.slow
 
@@ -231,7 +223,8 @@ class Load:
             player.ended = "killed"
         else:
             self.tmux.keys("q", pane=player.pane)
-            time.sleep(0.3)
+            asked = f"the quit dialog of player {player.number}"
+            wait_for(asked, lambda: "Quit the game?" in self.tmux.screen(player.pane))
             self.tmux.keys("y", pane=player.pane)
             player.ended = "quit"
         player.exit_seconds = self.exit_time(player)

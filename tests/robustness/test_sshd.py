@@ -15,6 +15,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.tmux import (
+    Tmux,
+    deal_result_shown,
+    decision_on_screen,
+    exit_status,
+    next_key,
+    running,
+)
 from thousand_tui import saves
 from thousand_tui.cli import build_parser
 from thousand_tui.engine.record import rebuild
@@ -23,17 +31,7 @@ from thousand_tui.saves import DATA_DIR_ENV
 from thousand_tui.ssh_check import client_of
 
 from .sshd import HOST, Sshd, Unavailable, free_port, game_command, guide_block
-from .terminal import (
-    Tmux,
-    deal_result_shown,
-    decision_on_screen,
-    exit_status,
-    next_key,
-    record_lines,
-    running,
-    wait_for,
-    your_decisions,
-)
+from .terminal import record_lines, wait_for, your_decisions
 
 EXIT_WAIT = 15.0  # liveness: the game ends at all; the guard's own bound is about 2.3 s
 DECISIONS = 1  # of yours before the client is killed
@@ -61,22 +59,24 @@ def your_decision(tmux: Tmux, path: Path) -> tuple[str, ...]:
     """Wait until the record waits for a decision of yours and the screen asks for it; what
     the screen asks."""
 
+    seen: list[tuple[str, ...] | None] = [None]
+
     def asked() -> tuple[str, ...] | None:
+        """The decision on the screen once two looks in a row show the same one (the screen
+        has settled) while the record waits for you."""
         if deal_result_shown(tmux.screen()):
             tmux.keys("Enter")  # on to the next deal
+            seen[0] = None
             return None
         loaded = read_record(path)
         game, _ = rebuild(loaded.games[-1])
         if game.to_move != 0 or loaded.truncated:
+            seen[0] = None
             return None
-        first = decision_on_screen(tmux.screen())
-        time.sleep(0.5)  # the same twice: the screen has settled
-        return first if first and first == decision_on_screen(tmux.screen()) else None
+        now, seen[0] = seen[0], decision_on_screen(tmux.screen())
+        return now if now and now == seen[0] else None
 
-    wait_for("your decision on the screen", asked, tmux)
-    found = asked()
-    assert found is not None
-    return found
+    return wait_for("your decision on the screen", asked, tmux)
 
 
 def ended_after_kill(pid: int, since: float) -> float:

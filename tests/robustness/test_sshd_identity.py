@@ -14,13 +14,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from tables.helpers import joined, opened, play_until, stop_service
 
+from tests.helpers.tmux import Tmux, exit_status
+from tests.tables.helpers import joined, opened, play_until, stop_service
 from thousand_tui import saves
 from thousand_tui.tables.service import tables_dir
 
 from .sshd import HOST, Sshd, Unavailable
-from .terminal import Tmux, exit_status, record_lines, wait_for
+from .terminal import record_lines, wait_for
 
 
 def without_identity(server: Sshd) -> str:

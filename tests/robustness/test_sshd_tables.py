@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.tmux import Tmux, past_deal, play_together
 from thousand_tui.cli import main
 
 from .sshd import Sshd, started
-from .terminal import Tmux, past_deal, play_together, wait_for
+from .terminal import wait_for
 
 CODE = re.compile(r"Table ([A-Z2-9]{6})")
 

@@ -12,15 +12,14 @@ import sys
 
 import pytest
 
+from tests.helpers.tmux import Tmux, exit_status
 from thousand_tui import saves
 from thousand_tui.priority import HOSTED_NICENESS
 from thousand_tui.records import read_record
 
 from .terminal import (
     PER_KEY,
-    Tmux,
     check_record,
-    exit_status,
     games,
     human_passed,
     record_lines,

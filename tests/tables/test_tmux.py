@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from robustness.terminal import Tmux, past_deal, play_together
 
+from tests.helpers.tmux import Tmux, past_deal, play_together
 from thousand_tui.cli import main
 from thousand_tui.engine.dealing import first_dealer_of
 from thousand_tui.records import read_record
@@ -33,20 +33,8 @@ def tmux(base: Path) -> Iterator[Tmux]:
 
 
 def start(tmux: Tmux, command: str, size: tuple[int, int] = (100, 32)) -> str:
-    pane = tmux.shell(size)
     pace = " --pace 0" if command.startswith("thousand open") else ""
-    tmux.type(f"exec {command}{pace}", pane)
-    return pane
-
-
-def wait_screen(tmux: Tmux, pane: str, text: str) -> str:
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        screen = tmux.screen(pane)
-        if text in screen:
-            return screen
-        time.sleep(0.1)
-    raise AssertionError(f"{text!r} never showed; the screen:\n{tmux.screen(pane)}")
+    return tmux.start(f"{command}{pace}", size)
 
 
 def wait_any_screen(tmux: Tmux, texts: dict[str, str]) -> str:
@@ -64,13 +52,13 @@ def wait_any_screen(tmux: Tmux, texts: dict[str, str]) -> str:
 
 def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux: Tmux) -> None:
     ann = start(tmux, "thousand open --name Ann")
-    code_screen = wait_screen(tmux, ann, "Waiting for friends")
+    code_screen = tmux.wait_for("Waiting for friends", ann, WAIT)
     found = CODE.search(code_screen)
     assert found is not None
     code = found.group(1)
     bob = start(tmux, f"thousand join {code.lower()} --name Bob", (80, 24))
     cat = start(tmux, f"thousand join {code} --name Cat --lang ru")
-    screen = wait_screen(tmux, ann, f"· Table {code}")
+    screen = tmux.wait_for(f"· Table {code}", ann, WAIT)
     # The first dealer is drawn from the table's seed, as the record keeps it.
     (path,) = (base / "games").glob("*.jsonl")
     header = read_record(path).games[0].header
@@ -86,7 +74,7 @@ def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux:
         time.sleep(0.2)
         screen = tmux.screen(ann)
     assert screen.count("● here") == 2, screen
-    wait_screen(tmux, cat, "Кон 1")
+    tmux.wait_for("Кон 1", cat, WAIT)
 
     # A few decisions, then Bob's terminal is closed: Ann's screen shows him away.
     moves = {"n": 0}
@@ -99,13 +87,13 @@ def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux:
         return moves["n"] >= 3
 
     play_together(tmux, [ann, bob, cat], some_moves)
-    tmux.tmux("kill-session", "-t", bob.split(":")[0])
+    tmux.kill_pane(bob)
     # Shown on Bob's panel at Ann's and at Cat's; one of them may have a decision's dialog
     # over the panels (the one to move), never both.
     wait_any_screen(tmux, {ann: "○ away", cat: "○ отошёл"})
     bob = start(tmux, f"thousand join {code} --name Bob", (80, 24))
-    wait_screen(tmux, ann, "Bob is at the table")
-    wait_screen(tmux, bob, f"Table {code}")
+    tmux.wait_for("Bob is at the table", ann, WAIT)
+    tmux.wait_for(f"Table {code}", bob, WAIT)
 
     # The deal is played to its end; every screen shows its result (or has gone past it).
     shown: set[str] = set()

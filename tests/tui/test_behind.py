@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers.screen import screen_text
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -14,7 +15,7 @@ from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.widgets.log import GameLog
 from thousand_tui.tui.widgets.status import InfoBar
 
-from .helpers import STRONG, play_out_deal, screen_text, settle, shown_toasts
+from .helpers import STRONG, play_out_deal, settle, shown_toasts
 
 SIZES = [(80, 24), (120, 40)]
 

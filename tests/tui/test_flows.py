@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.screen import screen_text
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.dealing import Dealt
@@ -27,6 +28,7 @@ from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.table import TableScreen
 from thousand_tui.tui.widgets.hand import Hand
 
+from .apps import strong_app
 from .helpers import (
     STRONG,
     about_to_win,
@@ -34,16 +36,11 @@ from .helpers import (
     give_two,
     play_out_deal,
     press_card,
-    screen_text,
     settle,
     win_the_game,
 )
 
 SIZE = (80, 24)
-
-
-def strong_app(**kwargs: object):  # type: ignore[no-untyped-def]
-    return create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, **kwargs))  # type: ignore[arg-type]
 
 
 async def win_auction(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -384,7 +381,10 @@ async def test_a_lead_that_comes_at_once_after_your_own_card_waits(
         await pilot.press("enter")
         await pilot.pause()
         assert not deal.trick and app.session.game.to_move == 0
-        await pilot.pause(1.8)
+        for _ in range(200):  # the pace's 1.5 s pass in real time
+            await pilot.pause(0.05)
+            if not app.table.cards_held:
+                break
         assert not app.table.cards_held and app.table.query_one(Hand).choosing
         await pilot.pause()
         assert "⏎ Play" in screen_text(app).splitlines()[-1]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers.screen import screen_text
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.render import Palette
@@ -12,7 +13,7 @@ from thousand_tui.tui.screens.lookback import LookBackScreen, look_back_lines
 from thousand_tui.tui.screens.table import TableScreen
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import STRONG, screen_text, settle
+from .helpers import STRONG, settle
 from .snapshots.test_snapshots import to_play
 
 SIZES = [(80, 24), (120, 40)]

@@ -38,8 +38,9 @@ async def play_deals(app: ThousandApp, pilot: object, deals: int) -> None:
     under the cursor)."""
     game = app.session.game
     for _ in range(20_000):
-        if len(game.results) >= deals or game.over:
+        if len(game.results) >= deals:
             return
+        assert not game.over, f"the game ended before {deals} deals"
         await pilot.press("enter")  # type: ignore[attr-defined]
         await pilot.pause(0.002)  # type: ignore[attr-defined]
     raise AssertionError(f"{deals} deals were not played")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from tests.helpers.screen import screen_text
 from thousand_tui.engine.cards import parse_card
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
@@ -16,13 +17,10 @@ from thousand_tui.tui.screens.table import TableScreen
 from thousand_tui.tui.widgets.choices import ChoiceList
 from thousand_tui.tui.widgets.hand import Hand
 
-from .helpers import STRONG, screen_text, settle
+from .apps import strong_app
+from .helpers import settle
 
 SIZE = (80, 24)
-
-
-def strong_app() -> ThousandApp:
-    return create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
 
 
 def card_offset(app: ThousandApp, hand: Hand, code: str) -> tuple[int, int]:

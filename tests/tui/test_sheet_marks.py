@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers.screen import screen_text
 from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import MatchState
 from thousand_tui.engine.scoring import deal_points, points_needed
@@ -17,7 +18,7 @@ from thousand_tui.tui.widgets.log import GameLog
 from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.status import InfoBar
 
-from .helpers import STRONG, give_two, play_headless, press_card, screen_text, settle
+from .helpers import STRONG, give_two, play_headless, press_card, settle
 
 SIZES = [(80, 24), (120, 40)]
 LANGS = ["en", "ru"]

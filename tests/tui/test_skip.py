@@ -6,27 +6,28 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from tests.helpers.screen import screen_text
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 
-from .helpers import screen_text, settle
+from .helpers import settle
 
 SLOW = 60.0  # seconds each opponent's move stays on screen
 
 
-async def first_move_shown(pilot: Pilot[int]) -> None:
-    """Wait until the first opponent has decided and its move waits for the pace."""
+async def first_move_shown(pilot: Pilot[int], footer: str = "f Skip to my turn") -> None:
+    """Wait until the first opponent has decided, its move waits for the pace, and the
+    footer offers `footer`."""
     app = pilot.app
     assert isinstance(app, ThousandApp)
     for _ in range(200):
         await pilot.pause(0.02)
-        if app.table._paced is not None:
-            await pilot.pause(0.1)  # the footer follows
+        if app.table._paced is not None and footer in screen_text(app):
             return
-    raise AssertionError("no opponent decided")
+    raise AssertionError(f"no opponent decided, or {footer!r} is not in the footer")
 
 
 async def test_the_sitter_is_told_and_skips_to_the_result() -> None:

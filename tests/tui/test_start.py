@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from tests.helpers.screen import screen_text
 from thousand_tui.cli import build_parser
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app, start_offer
@@ -19,7 +20,7 @@ from thousand_tui.tui.screens.table import TableScreen
 from thousand_tui.tui.startup import Choices, StartOffer, choices_path
 from thousand_tui.tui.widgets.choices import ChoiceList
 
-from .helpers import screen_text, settle
+from .helpers import settle
 
 
 def start_app(offer: StartOffer | None = None, **settings: object) -> ThousandApp:

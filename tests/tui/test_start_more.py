@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.screen import screen_text
 from thousand_tui.cli import build_parser
 from thousand_tui.tui import create_app, table_setup
 from thousand_tui.tui.screens.start import NameScreen, StartScreen
 from thousand_tui.tui.widgets.choices import ChoiceList
 
-from .helpers import screen_text, settle
+from .helpers import settle
 from .test_start import go_to, start_app
 
 

@@ -14,6 +14,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widget import Widget
 
+from tests.helpers.screen import screen_text
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.cards import Card, parse_cards
 from thousand_tui.engine.rules import Rules, with_overrides
@@ -31,7 +32,7 @@ from thousand_tui.tui.widgets.hand import Hand
 from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.sheet import SheetTable
 
-from .helpers import STRONG, play_headless, press_card, screen_text, settle, shown_toasts
+from .helpers import STRONG, play_headless, press_card, settle, shown_toasts
 
 
 async def test_a_stale_ai_result_is_dropped() -> None:
@@ -278,9 +279,11 @@ class Blocked:
 
     def __init__(self) -> None:
         self.go = threading.Event()
+        self.answered = threading.Event()
 
     def decide(self, view: SeatView) -> Action:
         self.go.wait(10)
+        self.answered.set()
         return view.legal[0]
 
 
@@ -298,7 +301,12 @@ async def test_an_abandoned_decision_keeps_its_player_and_the_seat_gets_a_fresh_
         table.start_ai(1)  # a new decision while his thread still computes
         assert app.session.players.get(2) is None  # the next player of seat 2 is a new one
         blocked.go.set()  # his thread ends; its answer belongs to a cancelled worker
-        await pilot.pause(0.1)
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if blocked.answered.is_set():
+                break
+        assert blocked.answered.is_set()
+        await pilot.pause()  # what the app does with the answer
         assert app.session.player(2) is not blocked
 
 
@@ -306,9 +314,13 @@ async def test_the_dealer_of_four_sits_out_with_words_and_watches_the_talon() ->
     # You deal: you sit out the first deal. A long pace keeps the deal on the table.
     app = create_app(TableSetup.of("four-player", seed=1, pace=30, first_dealer=0, lang="en"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.3)
+        told = "You deal and sit out this deal: no cards for you, you watch it."
+        for _ in range(100):  # the table's first paint
+            await pilot.pause(0.02)
+            if told in screen_text(app):
+                break
         assert app.session.game.deal.sitting_out == 0
-        assert "You deal and sit out this deal: no cards for you, you watch it." in screen_text(app)
+        assert told in screen_text(app)
 
 
 class PanelApp(App[None]):

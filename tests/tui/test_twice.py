@@ -39,7 +39,11 @@ async def test_a_choice_made_twice_before_the_dialog_goes_is_taken_once() -> Non
         bids = len(app.session.game.deal.log)
         for _ in range(2):  # both reach the dialog before it handles the first
             dialog.post_message(OptionList.OptionSelected(choices, option, index))
-        await pilot.pause(0.3)
+        for _ in range(100):  # until the dialog has gone and handled both
+            await pilot.pause(0.02)
+            if dialog not in app.screen_stack and dialog._message_queue.empty():
+                break
+        await pilot.pause()
         assert table_kept(app), app.screen_stack
         assert dialog not in app.screen_stack
         assert len(app.session.game.deal.log) == bids + 1  # your one bid
