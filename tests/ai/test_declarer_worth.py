@@ -9,11 +9,11 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from engine.helpers import PRESETS, rules_of
-from engine.strategies import PLAYER_COUNTS, conventions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.engine.strategies import PLAYER_COUNTS, conventions
+from tests.helpers.rules import PRESETS, rules_of
 from thousand_tui.ai.bidding import (
     BARREL_STEP,
     DEFENDER_FAILED,

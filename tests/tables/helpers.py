@@ -23,7 +23,7 @@ from thousand_tui.presets import load_preset
 from thousand_tui.tables.client import TableClient, join_table, open_table
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import LOCK_NAME, socket_path, tables_dir
-from thousand_tui.tables.wire import Failure
+from thousand_tui.tables.wire import Acked, Failure, Refused
 
 WAIT = 30.0  # seconds before a wait gives up (a stuck table, not a slow one)
 
@@ -34,6 +34,24 @@ def service_pid(base: Path) -> int | None:
         return int(text) if text else None
     except (OSError, ValueError):
         return None
+
+
+def gone(pid: int) -> bool:
+    """Whether a killed process has ended: closing its files takes a moment, and until then
+    its socket may still take a connection that nobody will answer."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return True
+    return "State:\tZ" in status
+
+
+def wait_gone(pid: int) -> None:
+    deadline = time.monotonic() + WAIT
+    while not gone(pid):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"process {pid} did not end")
+        time.sleep(0.01)
 
 
 def stop_service(base: Path) -> None:
@@ -76,6 +94,13 @@ class Seat:
     away: list[Any] = field(default_factory=list)  # moves an AI played for it, as told to it
     errors: list[str] = field(default_factory=list)  # the `error` messages it was sent
     told: list[Any] = field(default_factory=list)  # every message it was sent
+    sent: int = 0  # the sequence number of its last decision sent
+
+    @property
+    def acknowledged(self) -> bool:
+        """Whether the service has played (or refused) the last decision this seat sent."""
+        done = (m.seq for m in self.told if isinstance(m, Acked | Refused))
+        return self.sent == 0 or self.sent in done
 
     def pump(self, play: bool = True) -> None:
         while not self.client.messages.empty():
@@ -90,7 +115,7 @@ class Seat:
         if play and not self.hold and self.mirror.my_turn and self.asked != self.mirror.turn:
             self.asked = self.mirror.turn
             self.moves += 1
-            self.client.act(self.rng.choice(self.mirror.legal))
+            self.sent = self.client.act(self.rng.choice(self.mirror.legal))
 
     def close(self) -> None:
         self.client.close()

@@ -20,7 +20,7 @@ from thousand_tui.tables.client import TableError
 from thousand_tui.tables.service import AI_RETRIES, LOCK_NAME, LOG_NAME, Service, tables_dir
 from thousand_tui.tables.wire import Notice, StartRequest, WireError
 
-from .helpers import Seat, joined, opened, play_until, service_pid, start_service
+from .helpers import Seat, joined, opened, play_until, service_pid, start_service, wait_gone
 from .test_hostile import raw
 
 
@@ -133,6 +133,7 @@ def test_after_a_restart_an_ai_takes_the_seat_of_one_who_does_not_come_back(
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
     play_until(seats, lambda: all(s.mirror.closed for s in seats), play=False)
+    wait_gone(pid)
     # A new service; Ann and Cat come back, Bob does not: after the table's timeout,
     # counted from the restart, an AI plays his seat and the deal is played out.
     start_service(base)
@@ -272,6 +273,7 @@ def test_a_table_that_cannot_be_opened_again_says_why(base: Path, damage: str) -
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
     play_until([ann], lambda: ann.mirror.closed, play=False)
+    wait_gone(pid)
     if damage == "file":
         (tables_dir(base) / f"{ann.mirror.code}.json").write_text('{"record": 7}')
     else:

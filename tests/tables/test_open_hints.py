@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tui.helpers import screen_text
-from tui.test_start import go_to, line_ids, start_app
 
+from tests.helpers.screen import screen_text
+from tests.tui.test_start import go_to, line_ids, start_app
 from thousand_tui.tui.shared import SharedSession, play_shared_choice
 from thousand_tui.tui.shared import run as shared_module
 from thousand_tui.tui.startup import StartOffer

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tui.helpers import screen_text
 
+from tests.helpers.screen import screen_text
 from thousand_tui.engine.deal import Deal
 from thousand_tui.engine.record import decisions
 from thousand_tui.engine.view import seat_view

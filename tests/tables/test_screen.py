@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
-from tui.helpers import screen_text
 
+from tests.helpers.screen import screen_text
 from thousand_tui.engine.events import Passed
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui.controller import Awaiting

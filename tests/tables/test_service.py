@@ -16,7 +16,7 @@ from thousand_tui.records import read_record
 from thousand_tui.tables.client import TableError, join_table
 from thousand_tui.tables.wire import StartRequest
 
-from .helpers import Seat, joined, opened, play_until, service_pid
+from .helpers import Seat, joined, opened, play_until, service_pid, wait_gone
 
 
 def table_of_three(base: Path, **options: object) -> list[Seat]:
@@ -93,11 +93,9 @@ def test_an_ai_plays_for_the_one_away_and_hands_the_seat_back(base: Path) -> Non
     assert not ann.mirror.seats[1].ai_playing
     # Back at the table: when it is his turn, the table waits for him, not for an AI.
     back.hold = True
-    play_until([ann, cat, back], lambda: _bob_to_move(ann) or ann.mirror.over)
-    if ann.mirror.over:
-        return
+    play_until([ann, cat, back], lambda: _bob_to_move(ann))
     waiting = ann.mirror.turn
-    time.sleep(1.0)
+    time.sleep(1.0)  # real time must pass: three times the 0.3 s an absent seat is given
     play_until([ann, cat, back], lambda: True)
     assert ann.mirror.turn == waiting and _bob_to_move(ann)
     back.hold = False
@@ -134,12 +132,12 @@ def test_a_table_survives_its_service_being_killed(base: Path) -> None:
     code = ann.mirror.code
     pid = service_pid(base)
     assert pid is not None
-    time.sleep(0.5)  # nobody plays now: the last decision sent has been applied and told
-    for seat in (ann, bob, cat):
-        seat.pump(play=False)
+    # Nobody plays now: the last decision each sent has been applied and told.
+    play_until([ann, bob, cat], lambda: all(s.acknowledged for s in (ann, bob, cat)), play=False)
     view = bob.mirror.view
     os.kill(pid, signal.SIGKILL)
     play_until([ann, bob, cat], lambda: ann.mirror.closed and bob.mirror.closed, play=False)
+    wait_gone(pid)
     # The next `join` starts a new service, which opens the table again from its record.
     again = [joined(base, code, name) for name in ("Ann", "Bob", "Cat")]
     assert [s.mirror.seat for s in again] == [0, 1, 2]

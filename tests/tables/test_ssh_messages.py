@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Static
-from tui.helpers import screen_text
 
+from tests.helpers.screen import screen_text
 from thousand_tui import ssh
 from thousand_tui.cli import build_parser, main
 from thousand_tui.saves import (

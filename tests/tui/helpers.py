@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
-import re
 from collections.abc import Sequence
 
 from textual.app import App
@@ -13,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets._toast import Toast
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
+from tests.helpers.screen import screen_text
 from thousand_tui.engine.actions import Act
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.dealing import Dealt
@@ -22,28 +21,6 @@ from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.describe import sorted_hand
 from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.result import DealResultScreen
-
-
-def screen_text(app: App) -> str:
-    """What the terminal shows, as plain text (one line per row), read from the app's own
-    screenshot (`App.export_screenshot`): each run of text is placed at its column and row."""
-    width, height = app.size
-    rows = [[" "] * width for _ in range(height)]
-    svg = app.export_screenshot()
-    for x, row, text in SVG_TEXT.findall(svg):
-        column = round(float(x) / CELL_WIDTH)
-        for offset, char in enumerate(html.unescape(text).replace("\xa0", " ").rstrip("\n")):
-            if 0 <= column + offset < width and int(row) < height:
-                rows[int(row)][column + offset] = char
-    return "\n".join("".join(row).rstrip() for row in rows) + "\n"
-
-
-# A run of text in Rich's SVG export: its x (in pixels, 12.2 to a cell) and its line.
-SVG_TEXT = re.compile(
-    r'<text class="[^"]*" x="([0-9.]+)" y="[0-9.]+" textLength="[0-9.]+" '
-    r'clip-path="url\(#[^)]*-line-(\d+)\)">([^<]*)</text>'
-)
-CELL_WIDTH = 12.2
 
 
 def waiting_for_human(app: ThousandApp) -> bool:

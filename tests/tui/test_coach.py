@@ -6,6 +6,7 @@ import asyncio
 
 from textual.pilot import Pilot
 
+from tests.helpers.screen import screen_text
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -13,7 +14,7 @@ from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.info import AnalysisScreen, SheetScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 
-from .helpers import STRONG, play_out_deal, screen_text, settle
+from .helpers import STRONG, play_out_deal, settle
 
 SIZE = (80, 24)
 

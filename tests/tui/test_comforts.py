@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from tests.helpers.screen import screen_text
 from thousand_tui.cli import build_parser, main
 from thousand_tui.engine.cards import Suit, parse_cards
 from thousand_tui.engine.game import PlayerInfo
@@ -32,7 +33,7 @@ from thousand_tui.tui.widgets.choices import ChoiceList
 from thousand_tui.tui.widgets.hand import Hand
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import STRONG, about_to_win, play_first_legal, screen_text, settle, win_the_game
+from .helpers import STRONG, about_to_win, play_first_legal, settle, win_the_game
 from .test_start import go_to
 
 SIZES = [(80, 24), (120, 40)]

@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 import thousand_tui.ai.analysis
 import thousand_tui.stats
+from tests.helpers.screen import screen_text
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -18,7 +19,7 @@ from thousand_tui.tui.screens import table as table_module
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.info import StatsScreen
 
-from .helpers import STRONG, screen_text, settle
+from .helpers import STRONG, settle
 
 SIZE = (80, 24)
 

@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 from dataclasses import replace
 from datetime import datetime, tzinfo
-from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -29,6 +28,7 @@ from thousand_tui.tui.screens.start import StartScreen
 from thousand_tui.tui.startup import StartOffer
 from thousand_tui.tui.widgets.choices import ChoiceList
 
+from ..apps import strong_app
 from ..helpers import (
     STRONG,
     about_to_win,
@@ -77,10 +77,6 @@ async def analyses_done(pilot: Pilot, timeout: float = 120.0) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError("the background work did not end")
-
-
-def strong_app(lang: str = "en", seed: int = 11, **settings: Any) -> ThousandApp:
-    return create_app(TableSetup.of(seed=seed, pace=0, deals={1: STRONG}, lang=lang, **settings))
 
 
 async def to_exchange(pilot: Pilot) -> None:
