@@ -286,16 +286,6 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         help="turn off the hint key (what the strongest AI would do; on by default)",
     )
     parser.add_argument(
-        "--auto-play",
-        action="store_true",
-        help="play your only legal card by itself (off by default)",
-    )
-    parser.add_argument(
-        "--auto-next",
-        action="store_true",
-        help="go on to the next deal by itself, a few seconds after its result (off by default)",
-    )
-    parser.add_argument(
         "--take-back",
         action="store_true",
         help="let u take back your last card in a game against the AI (marked in the record; "
@@ -326,6 +316,16 @@ def add_screen_options(parser: argparse.ArgumentParser, pace: bool = True) -> No
         metavar="ORDER",
         help="the suits of your hand from left to right, by their letters: SCDH (♠ ♣ ♦ ♥, the "
         "default), SDCH (black and red in turn), HDCS, HCDS or any other order",
+    )
+    parser.add_argument(
+        "--auto-play",
+        action="store_true",
+        help="play your only legal card by itself (off by default)",
+    )
+    parser.add_argument(
+        "--auto-next",
+        action="store_true",
+        help="go on to the next deal by itself, a few seconds after its result (off by default)",
     )
     if not pace:  # at a table joined, the one who opened it set the pace
         return

@@ -56,3 +56,14 @@ def test_join_flags_make_its_setup() -> None:
 def test_a_bad_table_code_is_refused_saying_what_a_code_is() -> None:
     with pytest.raises(SetupError, match="is not a table code: six letters and digits"):
         join_setup(parsed("join", "nope"))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("command", [["open", "classic"], ["join", "K7QM2P"]])
+def test_the_comforts_of_a_seat_are_flags_at_a_shared_table_too(command: list[str]) -> None:
+    """Playing your only legal card and going on to the next deal by themselves are yours to
+    choose at any table; taking a card back never is at a shared one."""
+    make = open_setup if command[0] == "open" else join_setup
+    setup = make(parsed(*command, "--auto-play", "--auto-next"))  # type: ignore[arg-type]
+    assert setup.table.auto_play and setup.table.auto_next
+    with pytest.raises(SystemExit):
+        parsed(*command, "--take-back")
