@@ -24,6 +24,7 @@ from thousand_tui.tables.client import TableClient, join_table, open_table
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import LOCK_NAME, socket_path, tables_dir
 from thousand_tui.tables.wire import Acked, Failure, Refused
+from thousand_tui.tui.controller import Awaiting
 
 WAIT = 30.0  # seconds before a wait gives up (a stuck table, not a slow one)
 
@@ -171,3 +172,30 @@ def is_shared_table(screen: object) -> bool:
     from thousand_tui.tui.shared import SharedDriver
 
     return isinstance(screen, TableScreen) and isinstance(screen.driver, SharedDriver)
+
+
+async def bob_plays_until(
+    pilot: Pilot[Any], app: Any, seats: list[Seat], done: Callable[[], bool]
+) -> None:
+    """The `seats` play by script; the person on the screen (Bob) the first legal decision of
+    each of his turns (through its dialog when one is open), until `done()`."""
+    mirror = app.shared.mirror
+    asked = -1
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        if done():
+            return
+        for seat in seats:
+            seat.pump()
+        table = app.table
+        assert is_shared_table(table)
+        if not mirror.my_turn or asked == mirror.turn or table.driver.sent:
+            continue
+        if app.screen is not table:  # the decision's dialog
+            asked = mirror.turn
+            app.screen.dismiss(mirror.legal[0])
+        elif table.awaiting is Awaiting.PLAY:
+            asked = mirror.turn
+            table.act(mirror.legal[0])
+    raise AssertionError(f"not in time: {app.notices} {app.screen}")

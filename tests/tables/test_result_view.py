@@ -5,12 +5,9 @@ own view, until the result is closed; then the next deal."""
 from __future__ import annotations
 
 import dataclasses
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
 from thousand_tui.engine.deal import Deal
@@ -20,41 +17,13 @@ from thousand_tui.records import read_record
 from thousand_tui.settings import TableSetup
 from thousand_tui.tables.service import Service
 from thousand_tui.tables.wire import StateUpdate, WireError
-from thousand_tui.tui.controller import Awaiting
 from thousand_tui.tui.screens.result import DealResultScreen
-from thousand_tui.tui.shared import SharedDriver, SharedTableApp, join_shared
+from thousand_tui.tui.shared import SharedTableApp, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 from thousand_tui.tui.widgets.status import InfoBar
 
-from .helpers import WAIT, Seat, at_table, joined, opened, play_until, pump
+from .helpers import at_table, bob_plays_until, joined, opened, play_until, pump
 from .test_faults import SEAT_0_DEALS, service  # noqa: F401 (a fixture)
-
-
-async def bob_plays_until_a_result(
-    pilot: Pilot[Any], app: SharedTableApp, seats: list[Seat]
-) -> None:
-    """Ann and Cat play by script; Bob, on the screen, the first legal decision of each of his
-    turns (through its dialog when one is open), until a deal's result is shown to him."""
-    mirror = app.shared.mirror
-    asked = -1
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if isinstance(app.screen, DealResultScreen):
-            return
-        for seat in seats:
-            seat.pump()
-        table = app.table
-        assert isinstance(table.driver, SharedDriver)
-        if not mirror.my_turn or asked == mirror.turn or table.driver.sent:
-            continue
-        if app.screen is not table:  # the decision's dialog
-            asked = mirror.turn
-            app.screen.dismiss(mirror.legal[0])
-        elif table.awaiting is Awaiting.PLAY:
-            asked = mirror.turn
-            table.act(mirror.legal[0])
-    raise AssertionError("no deal's result was shown in time")
 
 
 def ended_deal(base: Path, number: int) -> Deal:
@@ -86,7 +55,9 @@ async def test_behind_a_result_the_shared_table_shows_the_deal_it_describes(
     app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
     async with app.run_test(size=size) as pilot:
         await pump(pilot, [ann, cat], lambda: at_table(app))
-        await bob_plays_until_a_result(pilot, app, [ann, cat])
+        await bob_plays_until(
+            pilot, app, [ann, cat], lambda: isinstance(app.screen, DealResultScreen)
+        )
         screen = app.screen
         assert isinstance(screen, DealResultScreen)
         result = screen.result

@@ -4,13 +4,10 @@ not for whose turn the next update is."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets._toast import Toast
 
 from thousand_tui.engine.actions import Action
@@ -21,35 +18,8 @@ from thousand_tui.tui.controller import Awaiting
 from thousand_tui.tui.screens.table import TableScreen
 from thousand_tui.tui.shared import SharedDriver, SharedTableApp, join_shared
 
-from .helpers import WAIT, Seat, at_table, opened, pump
+from .helpers import at_table, bob_plays_until, opened, pump
 from .test_faults import service  # noqa: F401 (a fixture)
-
-
-async def bob_plays_until(
-    pilot: Pilot[Any], app: SharedTableApp, seats: list[Seat], done: Callable[[], bool]
-) -> None:
-    """Ann plays by script; Bob, on the screen, the first legal decision of each of his turns
-    (through its dialog when one is open), until `done()`."""
-    mirror = app.shared.mirror
-    asked = -1
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if done():
-            return
-        for seat in seats:
-            seat.pump()
-        table = app.table
-        assert isinstance(table, TableScreen) and isinstance(table.driver, SharedDriver)
-        if not mirror.my_turn or asked == mirror.turn or table.driver.sent:
-            continue
-        if app.screen is not table:  # the decision's dialog
-            asked = mirror.turn
-            app.screen.dismiss(mirror.legal[0])
-        elif table.awaiting is Awaiting.PLAY:
-            asked = mirror.turn
-            table.act(mirror.legal[0])
-    raise AssertionError(f"not in time: {app.notices} {toasts(app)!r} {app.screen}")
 
 
 def toasts(app: SharedTableApp) -> str:
