@@ -127,3 +127,28 @@ async def test_leaving_a_shared_table_asks_first_and_the_seat_waits(base: Path) 
         await pump(pilot, [], lambda: app.screen is table)
     ann.close()
     cat.close()
+
+
+async def test_leaving_from_a_dialog_at_a_shared_table_asks_first(base: Path) -> None:
+    """`q` over a decision's dialog asks as it does over the table; staying goes back to the
+    dialog."""
+    from thousand_tui.tui.screens.end import ConfirmQuitScreen
+
+    ann = opened(base, "Ann")
+    code = ann.mirror.code
+    shared = join_shared(code, name="Bob", base=base)
+    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    async with app.run_test(size=(100, 32)) as pilot:
+        cat = joined(base, code, "Cat")
+        # Ann and Cat play until Bob's first decision opens its dialog over the table.
+        await pump(pilot, [ann, cat], lambda: at_table(app) and app.screen is not app.table)
+        dialog = app.screen
+        await pilot.press("q")
+        await pump(pilot, [], lambda: isinstance(app.screen, ConfirmQuitScreen))
+        assert "Your seat stays yours" in screen_text(app)
+        assert app.is_running
+        await pilot.press("escape")
+        await pump(pilot, [], lambda: app.screen is dialog)
+        assert app.is_running
+    ann.close()
+    cat.close()

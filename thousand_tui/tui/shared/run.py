@@ -47,9 +47,14 @@ class SharedTableApp(ThousandApp):
         return shared_screen(self.shared)
 
     def action_request_quit(self) -> None:
-        screen = self.screen
-        if isinstance(screen, TableScreen) and isinstance(screen.driver, SharedDriver):
-            screen.driver.leave()
+        """Leaving the table asks first, from the table or from a dialog over it."""
+        from ..screens.end import ConfirmQuitScreen
+
+        if isinstance(self.screen, ConfirmQuitScreen):
+            return
+        table = next((s for s in reversed(self.screen_stack) if isinstance(s, TableScreen)), None)
+        if table is not None and isinstance(table.driver, SharedDriver):
+            table.driver.leave()
         else:
             self.exit()
 
