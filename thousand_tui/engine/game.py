@@ -181,7 +181,10 @@ class Game:
             self._views = {}
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = seat_view(deal, seat, self.names, self.winner)
+            view = seat_view(deal, seat, self.names, self.winner)
+            if self.winner is not None:  # the game is over: the scores its last deal left
+                view = view._replace(match=self.match)
+            self._views[seat] = view
         return view
 
     def take_start_events(self) -> list[Event]:
