@@ -120,8 +120,8 @@ async def test_growing_the_terminal_under_the_quit_question_shows_the_table(
 @pytest.mark.parametrize("size", [*SIZES, (80, 30)])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang: str) -> None:
-    """A hint asked in the auction lies over the log: not over an opponent's panel, the
-    dialog (its text or its corner) or the hand."""
+    """A hint asked in the auction lies over the log, across its width: not over an
+    opponent's panel, the dialog (its text or its corner), the hand or the score sheet."""
     from thousand_tui.tui.widgets.hand import Hand
     from thousand_tui.tui.widgets.seat import SeatPanel
 
@@ -143,6 +143,9 @@ async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang:
             for region in covered:
                 assert not toast.region.overlaps(region), (toast.region, region)
             assert log.contains_region(toast.region), (toast.region, log)
+            # As wide as the log: no line of the log shows beside the note (the note itself
+            # is the log's newest line, and the two read as one line written twice).
+            assert toast.region.x == log.x and toast.region.width == log.width, (toast, log)
 
 
 @pytest.mark.parametrize("size", SIZES)

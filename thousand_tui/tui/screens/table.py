@@ -213,6 +213,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
         self.set_class(width >= WIDE, "-wide")
         self.set_class(height >= TALL, "-tall")
         self.app.set_class(height >= TALL, "-tall-table")  # the notes sit higher (table.tcss)
+        self.app.set_class(width >= WIDE, "-wide-table")  # and stop at the score sheet
         if width >= WIDE:
             self.side_sheet()
 
