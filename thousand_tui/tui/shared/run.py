@@ -13,7 +13,6 @@ from ...saves import LOG_NAME, data_dir
 from ...settings import TableSetup
 from ...tables.client import TableError
 from ..app import ThousandApp
-from ..screens.table import TableScreen
 from ..startup import SharedChoice
 from ..table_game import TableGame
 from .connection import SharedSession, join_shared, open_shared
@@ -52,9 +51,12 @@ class SharedTableApp(ThousandApp):
 
         if isinstance(self.screen, ConfirmQuitScreen):
             return
-        table = next((s for s in reversed(self.screen_stack) if isinstance(s, TableScreen)), None)
-        if table is not None and isinstance(table.driver, SharedDriver):
-            table.driver.leave()
+        try:
+            driver = self.table.driver
+        except LookupError:  # the waiting room
+            driver = None
+        if isinstance(driver, SharedDriver):
+            driver.leave()
         else:
             self.exit()
 
