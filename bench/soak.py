@@ -61,9 +61,14 @@ class Run:
     def name(self) -> str:
         return f"{self.mode} {self.level}"
 
-    def measure(self, deal: int, role: str, pids: list[int]) -> None:
+    def measure(self, deal: int, role: str, pids: list[int]) -> float:
+        """Each process's RSS at this deal, kept by process; their sum."""
+        total = 0.0
         for pid in pids:
-            self.processes.setdefault(pid, (role, []))[1].append((deal, rss_mb(pid)))
+            mb = rss_mb(pid)
+            self.processes.setdefault(pid, (role, []))[1].append((deal, mb))
+            total += mb
+        return total
 
     def worst_growth(self, roles: tuple[str, ...]) -> float | None:
         """The most one process of these roles grew from deal FROM_DEAL (or from when it
@@ -137,14 +142,6 @@ def search_workers(pid: int, apart: int | None = None) -> tuple[list[int], list[
     workers = [child for child in descendants(pid) if child not in skip]
     background = [w for w in workers if nice(w) - nice(pid) >= BACKGROUND_NICE]
     return [w for w in workers if w not in background], background
-
-
-def with_workers(pid: int | None, apart: int | None = None) -> tuple[float, float, float]:
-    """RSS of a process and, summed, of its search workers and of its analysis worker."""
-    if pid is None:
-        return 0.0, 0.0, 0.0
-    search, background = search_workers(pid, apart)
-    return rss_mb(pid), sum(map(rss_mb, search)), sum(map(rss_mb, background))
 
 
 def service_pid(data: Path) -> int | None:
@@ -243,14 +240,17 @@ def soak(run: Run, deals: int, key_every: float) -> Run:
                 if now > seen:
                     seen, last_change = now, time.monotonic()
                     service_at = service_pid(terminal.data)
-                    game, search, analysis = with_workers(pid, apart=service_at)
-                    service = sum(with_workers(service_at))
-                    run.rows.append((now, game, search, analysis, service))
-                    run.measure(now, "game", [pid])
-                    run.measure(now, "search", search_workers(pid, service_at)[0])
+                    searching, background = search_workers(pid, service_at)
+                    game = run.measure(now, "game", [pid])
+                    search = run.measure(now, "search", searching)
+                    analysis = run.measure(now, "analysis", background)
+                    service = 0.0
                     if service_at is not None:
-                        run.measure(now, "service", [service_at])
-                        run.measure(now, "search", search_workers(service_at)[0])
+                        served, served_background = search_workers(service_at)
+                        service = run.measure(now, "service", [service_at])
+                        service += run.measure(now, "search", served)
+                        service += run.measure(now, "analysis", served_background)
+                    run.rows.append((now, game, search, analysis, service))
                 elif time.monotonic() - last_change > STALL:
                     run.problem = "no deal settled for 5 minutes; the screen:\n" + terminal.screen()
                     break
