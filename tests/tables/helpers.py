@@ -19,6 +19,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from tests.helpers.tmux import running
 from thousand_tui.presets import load_preset
 from thousand_tui.tables.client import TableClient, join_table, open_table
 from thousand_tui.tables.mirror import SeatMirror
@@ -37,19 +38,11 @@ def service_pid(base: Path) -> int | None:
         return None
 
 
-def gone(pid: int) -> bool:
-    """Whether a killed process has ended: closing its files takes a moment, and until then
-    its socket may still take a connection that nobody will answer."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return True
-    return "State:\tZ" in status
-
-
 def wait_gone(pid: int) -> None:
+    """Until a killed process has ended: closing its files takes a moment, and until then its
+    socket may still take a connection that nobody will answer."""
     deadline = time.monotonic() + WAIT
-    while not gone(pid):
+    while running(pid):
         if time.monotonic() > deadline:
             raise AssertionError(f"process {pid} did not end")
         time.sleep(0.01)

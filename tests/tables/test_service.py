@@ -158,8 +158,8 @@ def test_an_ai_never_takes_the_name_of_a_person_at_the_table(base: Path) -> None
     olga = opened(base, "Olga", ai_names=AI_NAMES)
     boris = joined(base, olga.mirror.code, "Boris")
     olga.client.send(StartRequest())
-    play_until([olga, boris], lambda: boris.mirror.view is not None, play=False)
-    assert olga.mirror.names == ("Olga", "Boris", "Anna")
+    # Both told of the deal (each mirror's names are the dealt game's once it has a view).
+    assert names_once_dealt([olga, boris]) == ("Olga", "Boris", "Anna")
     assert boris.mirror.names == olga.mirror.names
     header = read_record(record_of(base)).games[0].header
     assert [p["name"] for p in header["players"]] == ["Olga", "Boris", "Anna"]
