@@ -66,7 +66,11 @@ class Run:
         total = 0.0
         for pid in pids:
             mb = rss_mb(pid)
-            self.processes.setdefault(pid, (role, []))[1].append((deal, mb))
+            # A process is what it was seen as last: the analysis worker lowers its priority
+            # only once started, and may be seen first as a search worker.
+            _, seen = self.processes.get(pid, (role, []))
+            seen.append((deal, mb))
+            self.processes[pid] = (role, seen)
             total += mb
         return total
 
