@@ -14,7 +14,9 @@ from thousand_tui.cli import main
 from thousand_tui.engine.events import CardGiven, TalonTaken
 from thousand_tui.records import read_record
 from thousand_tui.tables.client import TableError, join_table
+from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.wire import StartRequest
+from thousand_tui.tui.session import ai_name_in
 
 from .helpers import Seat, joined, opened, play_until, service_pid, wait_gone
 
@@ -163,6 +165,39 @@ def test_an_ai_never_takes_the_name_of_a_person_at_the_table(base: Path) -> None
     assert boris.mirror.names == olga.mirror.names
     header = read_record(record_of(base)).games[0].header
     assert [p["name"] for p in header["players"]] == ["Olga", "Boris", "Anna"]
+
+
+def test_each_person_reads_the_ai_players_names_in_his_own_language(base: Path) -> None:
+    """Olga opens in English, Boris joins in Russian: Olga's AI is Anna, Boris's is Анна,
+    in the names, in the view and in the list of seats; the record keeps the opener's."""
+    olga = opened(base, "Olga", ai_names=AI_NAMES)
+    boris = joined(base, olga.mirror.code, "Boris")
+    boris.mirror.ai_name = ai_name_in("ru")
+    olga.client.send(StartRequest())
+    names_once_dealt([olga, boris])
+    assert olga.mirror.names == ("Olga", "Boris", "Anna")
+    assert boris.mirror.names == ("Olga", "Boris", "Анна")
+    assert boris.mirror.view is not None and boris.mirror.view.names == boris.mirror.names
+    play_until([boris], lambda: len(boris.mirror.seats) == 3, play=False)
+    assert [s.name for s in boris.mirror.seats] == ["Olga", "Boris", "Анна"]
+    header = read_record(record_of(base)).games[0].header
+    assert [p["name"] for p in header["players"]] == ["Olga", "Boris", "Anna"]
+
+
+def test_an_ai_name_in_another_language_keeps_its_number_and_gives_way_to_a_person() -> None:
+    in_russian, in_english = ai_name_in("ru"), ai_name_in("en")
+    assert [in_russian(n) for n in ("Anna", "Boris 2", "Olga", "Anna x")] == [
+        "Анна",
+        "Борис 2",
+        "Olga",
+        "Anna x",
+    ]
+    assert in_english("Вера") == "Vera"
+    # A person called Анна at the table: the AI called Anna keeps its own name for her friend.
+    mirror = SeatMirror.__new__(SeatMirror)
+    mirror.ai_name = in_russian
+    assert mirror._own_name("Anna", {"Анна", "Anna"}) == "Anna"
+    assert mirror._own_name("Boris", {"Анна", "Boris"}) == "Борис"
 
 
 def names_once_dealt(seats: list[Seat]) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine.actions import Action
@@ -73,6 +74,9 @@ class SeatMirror:
     refused: list[str] = field(default_factory=list)
     closed: bool = False
     hints: bool = False  # the opener allows hints: each asks at his own decisions
+    # What this seat calls the table's AI players: the opener named them in his language
+    # ("Anna"), a seat reading another calls them in its own ("Анна").
+    ai_name: Callable[[str], str] | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -90,6 +94,10 @@ class SeatMirror:
         if isinstance(message, TableStatus):
             self.started = message.started
             self.seats = [SeatStatus(**dataclasses.asdict(s)) for s in message.seats]
+            taken = {s.name for s in self.seats}
+            for status in self.seats:
+                if status.kind == "ai":
+                    status.name = self._own_name(status.name, taken)
         elif isinstance(message, StateUpdate):
             return self._update(message)
         elif isinstance(message, Refused):
@@ -109,9 +117,14 @@ class SeatMirror:
         if ended is not None and ended.seat != self.seat:
             raise WireError("the ended deal's view is not this seat's")
         self.started = True
-        self.view = message.view
         self.turn = message.turn
-        self.players = list(message.players)
+        self.players = self._own_names(message.players)
+        names = tuple(p.name for p in self.players)
+        self.view = message.view
+        if len(names) == len(message.view.names):
+            self.view = message.view._replace(names=names)
+            if ended is not None:
+                ended = ended._replace(names=names)
         if message.results is not None:
             self.results = list(message.results)
         for event in message.events:
@@ -122,6 +135,18 @@ class SeatMirror:
         away = list(message.away)
         deal = list(message.deal or ())
         return Update(list(message.events), tricks, away, message.away_count, deal, ended)
+
+    def _own_names(self, players: tuple[PlayerInfo, ...]) -> list[PlayerInfo]:
+        taken = {p.name for p in players}
+        return [
+            dataclasses.replace(p, name=self._own_name(p.name, taken)) if p.kind == "ai" else p
+            for p in players
+        ]
+
+    def _own_name(self, name: str, taken: set[str]) -> str:
+        """An AI player's name in this seat's words, unless another player has that name."""
+        own = self.ai_name(name) if self.ai_name is not None else name
+        return name if own != name and own in taken else own
 
     # ------------------------------------------------------------------ asking
 

@@ -7,6 +7,7 @@ are made when they first decide, so the table is on the screen before the AI is 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -73,6 +74,25 @@ class Session:
 
 def ai_names(lang: str) -> tuple[str, ...]:
     return tuple(Translator(lang)("ai_names").split(","))
+
+
+def ai_name_in(lang: str) -> Callable[[str], str]:
+    """An AI player's name as a player reading `lang` calls it: the AI names of every
+    language are the same players ("Anna" is "Анна"), with the number after one kept
+    ("Anna 2" is "Анна 2"); any other name stays as it is."""
+    own = ai_names(lang)
+    known = [ai_names(other) for other in LANGUAGES]
+
+    def name_in(name: str) -> str:
+        base, space, number = name.rpartition(" ")
+        if not (space and number.isdigit()):
+            base, number = name, ""
+        for names in known:
+            if base in names and names.index(base) < len(own):
+                return own[names.index(base)] + (f" {number}" if number else "")
+        return name
+
+    return name_in
 
 
 def new_session(setup: TableSetup, seed: int | None = None) -> Session:

@@ -14,7 +14,7 @@ from ...settings import SetupError, TableSetup, check_name
 from ...tables.client import Received, TableClient, TableError, join_table, open_table
 from ...tables.mirror import SeatMirror, Update
 from ...tables.wire import Failure, Welcome
-from ..session import ai_names
+from ..session import ai_name_in, ai_names
 from ..table_driver import Pull
 from .remote import RemoteGame
 
@@ -117,7 +117,7 @@ def _seated(
     who: str | None,
     base: Path | None,
 ) -> SharedSession:
-    mirror = SeatMirror(welcome)
+    mirror = SeatMirror(welcome, ai_name=ai_name_in(lang))
     preset = _preset_of(welcome, mirror)
     timeout = float(welcome.timeout)
     return SharedSession(client, mirror, preset, lang, timeout, name=name, who=who, base=base)
