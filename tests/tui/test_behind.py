@@ -117,7 +117,7 @@ async def test_growing_the_terminal_under_the_quit_question_shows_the_table(
         assert small not in screen_text(app)
 
 
-@pytest.mark.parametrize("size", [*SIZES, (80, 30)])
+@pytest.mark.parametrize("size", [*SIZES, (80, 30), (160, 40)])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang: str) -> None:
     """A hint asked in the auction lies over the log, across its width: not over an
@@ -138,6 +138,7 @@ async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang:
         toasts = await shown_toasts(pilot)
         covered = [dialog.query_one("#dialog").region, app.table.query_one(Hand).region]
         covered += [panel.region for panel in app.table.query(SeatPanel)]
+        covered += [side.region for side in app.table.query("#side")]
         log = app.table.query_one(GameLog).region
         for toast in toasts:
             for region in covered:
@@ -146,6 +147,43 @@ async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang:
             # As wide as the log: no line of the log shows beside the note (the note itself
             # is the log's newest line, and the two read as one line written twice).
             assert toast.region.x == log.x and toast.region.width == log.width, (toast, log)
+
+
+@pytest.mark.parametrize("size", [(110, 30), (120, 40), (160, 40)])
+async def test_a_dialog_stays_over_the_table_beside_the_score_sheet(size: tuple[int, int]) -> None:
+    """On a wide terminal the score sheet stands beside the table: the auction, the quit
+    question over it and the deal's result lie over the table alone, centred on it, and none
+    hides a piece of the sheet."""
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        table = app.table.query_one("#table-area").region
+        side = app.table.query_one("#side").region
+        assert side.width > 0 and side.x == table.right
+
+        def over_the_table() -> None:
+            dialog = app.screen.query_one("#dialog").region
+            assert not dialog.overlaps(side), (dialog, side)
+            left, right = dialog.x - table.x, table.right - dialog.right
+            assert left >= 0 and right >= 0 and abs(left - right) <= 1, (dialog, table)
+
+        assert isinstance(app.screen, AuctionScreen)
+        over_the_table()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuitScreen)
+        over_the_table()
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("1")  # pass
+        await play_out_deal(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        over_the_table()
+        # Narrowed to 80 columns, the sheet goes under the table and the dialog is centred.
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        dialog = app.screen.query_one("#dialog").region
+        assert abs(dialog.x - (80 - dialog.right)) <= 1, dialog
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, Self, TypeVar
 
+from textual import events
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 
 # The keys that work everywhere. Modal screens do not inherit the app's bindings, so each
@@ -38,6 +40,13 @@ KEY_HOLD: Final = 0.5
 
 ResultType = TypeVar("ResultType")
 
+# From this width, the score sheet stands beside the table (table.tcss, `#side`: 46 columns
+# with its border): a dialog stays over the table, as wide as it was made to be where there is
+# room, never narrower than the exchange's ten cards need.
+WIDE: Final = 110
+SIDE_SHEET: Final = 46
+NARROWEST_DIALOG: Final = 64
+
 
 class Dialog(ModalScreen[ResultType]):
     """A modal screen that closes once, and only while it is on top. Textual's `dismiss` pops
@@ -46,6 +55,32 @@ class Dialog(ModalScreen[ResultType]):
     and leave an empty screen."""
 
     closed = False
+
+    def on_mount(self) -> None:
+        self.stay_over_table()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.stay_over_table()
+
+    def stay_over_table(self) -> None:
+        """Over a table with its score sheet beside it, the dialog is centred over the table
+        alone."""
+        try:
+            dialog = self.query_one("#dialog")
+        except NoMatches:
+            return
+        beside_sheet = any(screen.query("#side") for screen in self.app.screen_stack[:-1])
+        if self.app.size.width < WIDE or not beside_sheet:
+            dialog.styles.clear_rule("max_width")
+            dialog.styles.clear_rule("margin")
+            self.styles.clear_rule("align_horizontal")
+            return
+        room = max(NARROWEST_DIALOG, self.app.size.width - SIDE_SHEET)
+        width = min(dialog.styles.width.value if dialog.styles.width else room, room)
+        self.styles.align_horizontal = "left"
+        dialog.styles.max_width = room
+        top = dialog.styles.margin.top
+        dialog.styles.margin = (top, 0, 0, max(0, int(room - width) // 2))
 
     def dismiss(self, result: ResultType | None = None) -> AwaitComplete:
         if self.closed or self.app.screen is not self:

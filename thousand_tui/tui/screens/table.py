@@ -55,7 +55,7 @@ from ..widgets.seat import SeatPanel
 from ..widgets.status import InfoBar
 from ..widgets.trick import TrickView
 from ..widgets.workers import Failure, KeepsPlaying
-from .common import GLOBAL_BINDINGS
+from .common import GLOBAL_BINDINGS, WIDE
 
 if TYPE_CHECKING:
     from ...ai import Player
@@ -63,7 +63,6 @@ if TYPE_CHECKING:
     from ..table_game import TableGame
     from ..widgets.sheet import ScoreSheet
 
-WIDE = 110
 TALL = 34
 
 
