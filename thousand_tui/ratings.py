@@ -257,7 +257,8 @@ def rate_game(
 ) -> dict[str, Rating]:
     """The new ratings of a game's players after it (only theirs): each player's deviation
     first grows by the days since their last game, then all are updated at once from the
-    ratings they had before the game. A game that does not count changes nothing."""
+    ratings they had before the game. A game that does not count, or whose seats are all one
+    player's (`hard` against `hard`), changes nothing."""
     if not game.counts:
         return {}
     before = {p: ratings.get(p, Rating()).at(game.finished) for p in set(game.seats)}
@@ -267,7 +268,9 @@ def rate_game(
             Outcome(before[o].rating, before[o].deviation, score, weight)
             for o, score, weight in results
         ]
-        rated = update(before[player], outcomes, tau) if outcomes else before[player]
+        if not outcomes:  # every seat is this player's: nobody to be measured against
+            continue
+        rated = update(before[player], outcomes, tau)
         after[player] = replace(rated, games=rated.games + 1, last_played=game.finished)
     return after
 

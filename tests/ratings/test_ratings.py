@@ -203,6 +203,8 @@ def test_one_player_on_two_seats_never_plays_itself() -> None:
     }
     rated = ratings_of([finished])
     assert rated["ai:hard"].games == 1
+    # A level against itself alone is measured against nobody.
+    assert ratings_of([game(("ai:hard", "ai:hard", "ai:hard"), (1000, 400, 300))]) == {}
     assert rated["ai:hard"].rating < 1500 < rated["ann"].rating
 
 
@@ -406,5 +408,5 @@ def test_leaderboard_text_cuts_long_names_and_says_when_empty() -> None:
         "No rated games yet: every finished game rates its players."
     ]
     assert ratings_lines([], Translator("ru")) == [
-        "Рейтинговых партий пока нет: каждая сыгранная партия даёт рейтинг её игрокам."
+        "Рейтинговых партий пока нет: каждая доигранная партия даёт рейтинг её игрокам."
     ]

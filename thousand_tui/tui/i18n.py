@@ -1039,7 +1039,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "ratings_title": ("Ratings", "Рейтинг игроков"),
     "ratings_none": (
         "No rated games yet: every finished game rates its players.",
-        "Рейтинговых партий пока нет: каждая сыгранная партия даёт рейтинг её игрокам.",
+        "Рейтинговых партий пока нет: каждая доигранная партия даёт рейтинг её игрокам.",
     ),
     "ratings_player": ("Player", "Игрок"),
     "ratings_rating": ("Rating", "Рейтинг"),
