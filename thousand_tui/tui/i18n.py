@@ -1035,6 +1035,22 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Your statistics could not be read ({error}). {where}",
         "Не удалось прочитать вашу статистику ({error}). {where}",
     ),
+    # ---------------------------------------------------------------- the ratings
+    "ratings_title": ("Ratings", "Рейтинг игроков"),
+    "ratings_none": (
+        "No rated games yet: every finished game rates its players.",
+        "Рейтинговых партий пока нет: каждая доигранная партия даёт рейтинг её игрокам.",
+    ),
+    "ratings_player": ("Player", "Игрок"),
+    "ratings_rating": ("Rating", "Рейтинг"),
+    "ratings_deviation": ("±", "±"),
+    "ratings_games": ("Games", "Партий"),
+    "ratings_last": ("Last game", "Последняя партия"),
+    "ratings_ai": ("{level} AI", "ИИ ({level})"),
+    "ratings_provisional": (
+        "? provisional: uncertain by more than ±{deviation}; a few more games settle it.",
+        "? предварительный: точность хуже ±{deviation}; ещё несколько партий его уточнят.",
+    ),
 }
 
 

@@ -1,0 +1,66 @@
+"""The leaderboard as text, in the player's language: what `thousand ratings` prints.
+
+One line a player: rank, name (an AI level by its name in the language), rating, deviation,
+games and the day of the last game. A provisional rating has no rank and a "?" after it,
+explained under the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.cells import cell_len
+
+from ..ratings import PROVISIONAL_DEVIATION, LeaderboardRow
+from .i18n import Translator
+
+NAME_CELLS = 20  # a longer name is cut
+
+
+def player_name(row: LeaderboardRow, t: Translator) -> str:
+    """A person's name, or an AI level's: "hard AI", "ИИ (сильный)"."""
+    return t("ratings_ai", level=t.level(row.level)) if row.level is not None else row.name
+
+
+def _cut(text: str, cells: int, ascii_only: bool) -> str:
+    if cell_len(text) <= cells:
+        return text
+    mark = "..." if ascii_only else "…"
+    while text and cell_len(text) + cell_len(mark) > cells:
+        text = text[:-1]
+    return text + mark
+
+
+def _pad(text: str, cells: int, right: bool) -> str:
+    room = " " * max(0, cells - cell_len(text))
+    return room + text if right else text + room
+
+
+def ratings_lines(
+    rows: Sequence[LeaderboardRow], t: Translator, ascii_only: bool = False
+) -> list[str]:
+    """Everything `thousand ratings` says."""
+    if not rows:
+        return [t("ratings_none")]
+    deviation = t("ratings_deviation")
+    if ascii_only:
+        deviation = deviation.replace("±", "+/-")
+    header = ["#", t("ratings_player"), t("ratings_rating"), deviation, t("ratings_games")]
+    header.append(t("ratings_last"))
+    table = [header]
+    for row in rows:
+        name = _cut(player_name(row, t), NAME_CELLS, ascii_only)
+        rating = f"{round(row.rating)}" + ("?" if row.provisional else " ")
+        day = row.last_played.date().isoformat() if row.last_played else "-"
+        rank = "" if row.rank is None else str(row.rank)
+        table.append([rank, name, rating, str(round(row.deviation)), str(row.games), day])
+    widths = [max(cell_len(line[i]) for line in table) for i in range(len(header))]
+    right = (True, False, True, True, True, False)
+    lines = [t("ratings_title")]
+    for line in table:
+        cells = [_pad(text, widths[i], right[i]) for i, text in enumerate(line)]
+        lines.append("  ".join(cells).rstrip())
+    if any(row.provisional for row in rows):
+        note = t("ratings_provisional", deviation=round(PROVISIONAL_DEVIATION))
+        lines += ["", note.replace("±", "+/-") if ascii_only else note]
+    return lines
