@@ -174,6 +174,9 @@ class Terminal:
             "TERM": "xterm-256color",
             "LANG": "C.UTF-8",
         }
+        for name in ("MALLOC_ARENA_MAX", "MALLOC_TRIM_THRESHOLD_"):  # to compare allocators
+            if name in os.environ:
+                self.env[name] = os.environ[name]
 
     def tmux(self, *args: str) -> str:
         done = subprocess.run([*self.base, *args], capture_output=True, text=True, timeout=30)
