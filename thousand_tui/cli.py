@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(options.handler(options))
     except (CliError, ValueError) as error:  # RulesError and RecordError are ValueErrors
-        from .saves import public_text
+        from .store.catalog import public_text
 
         print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
         return 2
@@ -90,8 +90,8 @@ def keep_private(hosted: bool) -> None:
     program runs as a hosted login (the standard error is then the player's screen)."""
 
     from .private import log_to, private_umask, set_notice, tighten_tree
-    from .saves import LOG_NAME, data_dir
-    from .saves import hosted as hosted_session
+    from .store.catalog import LOG_NAME, data_dir
+    from .store.catalog import hosted as hosted_session
 
     private_umask()
     folder = data_dir()
@@ -427,7 +427,7 @@ def run_ssh_check(options: argparse.Namespace) -> int:
 def run_games(options: argparse.Namespace) -> int:
     """`thousand games`: list the saved games; `--all-players`, those of every player of a
     hosted account too."""
-    from .saves import (
+    from .store.catalog import (
         data_dir,
         delete_games,
         delete_untouched,
@@ -474,9 +474,9 @@ def run_play(options: argparse.Namespace) -> int:
 def run_simulate(options: argparse.Namespace) -> int:
     from .presets import load_preset
     from .progress import progress
-    from .records import RecordWriter
     from .settings import parse_levels
     from .simulate import play_games
+    from .store.records import RecordWriter
 
     if options.games < 1:
         raise CliError("--games must be at least 1")
@@ -538,7 +538,7 @@ def run_replay(options: argparse.Namespace) -> int:
     from .engine.invariants import check_game
     from .engine.record import rebuild
     from .progress import progress
-    from .records import read_record
+    from .store.records import read_record
 
     record = read_record(options.file)
     for warning in record.warnings:
@@ -572,7 +572,7 @@ def run_analyze(options: argparse.Namespace) -> int:
     import json
 
     from .ai.analysis import analyze_game, deal_dict
-    from .records import read_record
+    from .store.records import read_record
     from .tui.coach import Words
     from .tui.i18n import Translator
 
@@ -629,9 +629,9 @@ def run_stats(options: argparse.Namespace) -> int:
     """`thousand stats`: the figures of the human seat over the saved games."""
     import json
 
-    from .records import read_record
-    from .saves import data_dir, games_dir, record_files
     from .stats import cache_path, collect, stats_dict
+    from .store.catalog import data_dir, games_dir, record_files
+    from .store.records import read_record
     from .tui.coach import stats_lines
     from .tui.i18n import Translator
 

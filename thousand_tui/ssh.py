@@ -28,7 +28,6 @@ from pathlib import Path
 from .presets import LANGUAGES, load_preset, shipped_names
 from .priority import give_way
 from .private import private_dir
-from .saves import DATA_DIR_ENV, LOGIN_ENV, LOGIN_UNKNOWN, SESSION_MARK, data_dir
 from .settings import (
     LEVELS,
     MAX_NAME,
@@ -37,6 +36,7 @@ from .settings import (
     player_name,
     read_player_name,
 )
+from .store.catalog import DATA_DIR_ENV, LOGIN_ENV, LOGIN_UNKNOWN, SESSION_MARK, data_dir
 from .tables.service import normalize_code
 
 ORIGINAL_COMMAND = "SSH_ORIGINAL_COMMAND"

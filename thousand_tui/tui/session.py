@@ -15,9 +15,9 @@ from ..engine.events import DealStarted, Event
 from ..engine.game import Game, PlayerInfo
 from ..engine.record import RecordError
 from ..presets import Preset, PresetError, load_preset
-from ..records import RecordWriter
-from ..saves import open_new_record, resume
 from ..settings import LANGUAGES, LEVELS, SetupError, TableSetup, check_not_shared
+from ..store.catalog import open_new_record, resume
+from ..store.records import RecordWriter
 from .i18n import Translator
 
 if TYPE_CHECKING:

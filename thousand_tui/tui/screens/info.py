@@ -217,8 +217,8 @@ class StatsScreen(KeepsPlaying, InfoScreen):
 
     @work(thread=True, exclusive=True, group="stats", exit_on_error=False)
     def read_stats(self) -> None:
-        from ...saves import record_files
         from ...stats import cache_path, collect
+        from ...store.catalog import record_files
         from ..coach import stats_lines
 
         stats = collect(record_files(self.folder), cache_path())
