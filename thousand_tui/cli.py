@@ -27,6 +27,7 @@ COMMANDS = (
     "replay",
     "analyze",
     "stats",
+    "club",
     "presets",
     "games",
     "ssh-session",
@@ -214,6 +215,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
     )
     stats.set_defaults(handler=run_stats)
+
+    club = sub.add_parser("club", help="the club index of the saved games (docs/club.md)")
+    club_do = club.add_subparsers(dest="club_command", metavar="COMMAND", required=True)
+    rebuild = club_do.add_parser("rebuild", help="make the index again from the game records")
+    rebuild.set_defaults(handler=run_club)
+    refresh = club_do.add_parser("refresh", help="read again only the records changed since")
+    refresh.set_defaults(handler=run_club)
 
     presets = sub.add_parser("presets", help="list the shipped presets, or show one")
     presets.add_argument("name", nargs="?", help="a preset name or YAML file to show")
@@ -629,7 +637,7 @@ def run_stats(options: argparse.Namespace) -> int:
     """`thousand stats`: the figures of the human seat over the saved games."""
     import json
 
-    from .stats import cache_path, collect, stats_dict
+    from .stats import cache_path, read_stats, stats_dict
     from .store.catalog import data_dir, games_dir, record_files
     from .store.records import read_record
     from .tui.coach import stats_lines
@@ -644,13 +652,39 @@ def run_stats(options: argparse.Namespace) -> int:
     cache = cache_path(data_dir())
     if options.analyze:
         analyze_missing(paths, cache, options.jobs, read_record)
-    stats = collect(paths, cache)
+    stats = read_stats(folder, cache, lambda text: print(f"{PROG}: {text}", file=sys.stderr))
     if options.json:
         print(json.dumps(stats_dict(stats), ensure_ascii=False))
         return 0
     print("\n".join(stats_lines(stats, Translator(options.lang), options.ascii)))
     if stats.unreadable:
         print(f"({stats.unreadable} file(s) in {folder} could not be read as game records)")
+    return 0
+
+
+def run_club(options: argparse.Namespace) -> int:
+    """`thousand club rebuild` / `refresh`: the club index made again from the records, or
+    brought up to date with those changed since."""
+    import sqlite3
+
+    from .store.index import ClubIndexError, open_index
+
+    try:
+        with open_index(notice=lambda text: print(f"{PROG}: {text}", file=sys.stderr)) as index:
+            done = index.rebuild() if options.club_command == "rebuild" else index.refresh()
+            games, players = len(index.games()), len(index.players())
+            where = index.path
+    except ClubIndexError as error:
+        raise CliError(str(error)) from error
+    except (sqlite3.Error, OSError) as error:
+        raise CliError(
+            f"the club index cannot be written ({error}); check the data folder"
+        ) from error
+    print(
+        f"{where}: {counted(done.read, 'record file|record files')} read"
+        + (f", {done.dropped} gone" if done.dropped else "")
+        + f"; {counted(games, 'game|games')} of {counted(players, 'player|players')} indexed"
+    )
     return 0
 
 

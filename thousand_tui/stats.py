@@ -15,20 +15,21 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterable
+import sqlite3
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .engine.record import RecordError
 from .private import open_private, private_dir, write_private
-from .store.catalog import data_dir
+from .store.catalog import data_dir, record_files
 from .store.figures import BANDS as BANDS
 from .store.figures import KEY_MARK, SeatFigures, seat_figures
 from .store.figures import Tally as Tally
 from .store.figures import game_key as game_key
 from .store.figures import human_seat as human_seat
-from .store.index import ClubIndex
+from .store.index import ClubIndex, ClubIndexError, open_index
 from .store.records import read_record
 
 CACHE_NAME = "analysis.jsonl"
@@ -150,6 +151,20 @@ def collect_index(
     figures, unreadable = index.seat_figures(folder)
     cache = read_cache(cache_file) if cache_file is not None else {}
     return sum_figures(figures, cache, unreadable)
+
+
+def read_stats(
+    folder: Path, cache_file: Path | None = None, notice: Callable[[str], None] | None = None
+) -> Stats:
+    """The statistics of a games folder from the club index, brought up to date first; if
+    the index cannot be used, from the records themselves (`notice` is told why)."""
+    try:
+        with open_index(notice=notice) as index:
+            return collect_index(index, folder, cache_file)
+    except (ClubIndexError, sqlite3.Error, OSError) as error:
+        if notice is not None:
+            notice(f"the club index could not be used ({error}); the records are read instead")
+    return collect(record_files(folder), cache_file)
 
 
 def sum_figures(

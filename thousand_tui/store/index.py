@@ -226,7 +226,7 @@ class ClubIndex:
         gone = [path for path in known if path not in seen]
         changed = [(path, stat) for path, stat in seen.items() if known.get(path) != stat]
         read = [_read_games(Path(path), player) for path, _ in changed]  # outside the lock
-        if not gone and not changed and (player == LOCAL_PLAYER or self._knows(player)):
+        if not gone and not changed and self._knows(player):
             return Refreshed(0, 0)
         with self._writing() as db:
             self._keep_player(db, player, folder)
@@ -497,3 +497,10 @@ def _chosen_name(folder: Path) -> str | None:
     except (OSError, ValueError):
         return None
     return text if text and text.isprintable() and len(text) <= MAX_NAME else None
+
+
+def index_game(path: Path) -> None:
+    """Bring the index up to date with the folder of a record just written to (a game just
+    ended); a failure is left for the next refresh, the record being the truth."""
+    with contextlib.suppress(ClubIndexError, sqlite3.Error, OSError), open_index() as index:
+        index.refresh_folder(path.parent)

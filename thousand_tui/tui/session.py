@@ -66,6 +66,10 @@ class Session:
         if self.writer is not None:
             self.writer.close()
             self.writer = None
+            if self.game.over and self.path is not None:
+                from ..store.index import index_game
+
+                index_game(self.path)  # the statistics find the game ended
         pool = sys.modules.get("thousand_tui.ai.pool")
         if pool is not None:
             pool.shutdown()
