@@ -243,3 +243,22 @@ def test_ratings_are_replaced_whole_and_daily_results_kept_once(data: Path) -> N
         assert index.daily_results("2026-12-05")[0] == first  # one try: the first stays
         assert len(index.daily_results("2026-12-05", "classic")) == 2
         assert index.daily_results("2026-12-06") == []
+
+
+def test_a_game_that_ends_at_the_table_is_indexed_as_the_table_closes(data: Path) -> None:
+    from thousand_tui.ai import make_player
+    from thousand_tui.settings import TableSetup
+    from thousand_tui.tui.session import new_session
+
+    session = new_session(TableSetup.of(seed=5, save=True, think=0.05))
+    game = session.game
+    players = [make_player("easy", seat) for seat in range(3)]  # every seat played by `easy`
+    while not game.over and len(game.results) < 500:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(players[seat].decide(game.view(seat)))
+    assert not (data / INDEX_NAME).exists()
+    session.close()
+    with ClubIndex(data / INDEX_NAME) as index:
+        (indexed,) = index.games()
+        assert indexed.finished and indexed.winner is not None and indexed.player == LOCAL_PLAYER
