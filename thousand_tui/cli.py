@@ -27,6 +27,7 @@ COMMANDS = (
     "replay",
     "analyze",
     "stats",
+    "club",
     "presets",
     "games",
     "ssh-session",
@@ -66,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(options.handler(options))
     except (CliError, ValueError) as error:  # RulesError and RecordError are ValueErrors
-        from .saves import public_text
+        from .store.catalog import public_text
 
         print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
         return 2
@@ -90,8 +91,8 @@ def keep_private(hosted: bool) -> None:
     program runs as a hosted login (the standard error is then the player's screen)."""
 
     from .private import log_to, private_umask, set_notice, tighten_tree
-    from .saves import LOG_NAME, data_dir
-    from .saves import hosted as hosted_session
+    from .store.catalog import LOG_NAME, data_dir
+    from .store.catalog import hosted as hosted_session
 
     private_umask()
     folder = data_dir()
@@ -214,6 +215,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
     )
     stats.set_defaults(handler=run_stats)
+
+    club = sub.add_parser("club", help="the club index of the saved games (docs/club.md)")
+    club_do = club.add_subparsers(dest="club_command", metavar="COMMAND", required=True)
+    rebuild = club_do.add_parser("rebuild", help="make the index again from the game records")
+    rebuild.set_defaults(handler=run_club)
+    refresh = club_do.add_parser("refresh", help="read again only the records changed since")
+    refresh.set_defaults(handler=run_club)
 
     presets = sub.add_parser("presets", help="list the shipped presets, or show one")
     presets.add_argument("name", nargs="?", help="a preset name or YAML file to show")
@@ -427,7 +435,7 @@ def run_ssh_check(options: argparse.Namespace) -> int:
 def run_games(options: argparse.Namespace) -> int:
     """`thousand games`: list the saved games; `--all-players`, those of every player of a
     hosted account too."""
-    from .saves import (
+    from .store.catalog import (
         data_dir,
         delete_games,
         delete_untouched,
@@ -474,9 +482,9 @@ def run_play(options: argparse.Namespace) -> int:
 def run_simulate(options: argparse.Namespace) -> int:
     from .presets import load_preset
     from .progress import progress
-    from .records import RecordWriter
     from .settings import parse_levels
     from .simulate import play_games
+    from .store.records import RecordWriter
 
     if options.games < 1:
         raise CliError("--games must be at least 1")
@@ -538,7 +546,7 @@ def run_replay(options: argparse.Namespace) -> int:
     from .engine.invariants import check_game
     from .engine.record import rebuild
     from .progress import progress
-    from .records import read_record
+    from .store.records import read_record
 
     record = read_record(options.file)
     for warning in record.warnings:
@@ -572,7 +580,7 @@ def run_analyze(options: argparse.Namespace) -> int:
     import json
 
     from .ai.analysis import analyze_game, deal_dict
-    from .records import read_record
+    from .store.records import read_record
     from .tui.coach import Words
     from .tui.i18n import Translator
 
@@ -629,9 +637,9 @@ def run_stats(options: argparse.Namespace) -> int:
     """`thousand stats`: the figures of the human seat over the saved games."""
     import json
 
-    from .records import read_record
-    from .saves import data_dir, games_dir, record_files
-    from .stats import cache_path, collect, stats_dict
+    from .stats import cache_path, read_stats, stats_dict
+    from .store.catalog import data_dir, games_dir, record_files
+    from .store.records import read_record
     from .tui.coach import stats_lines
     from .tui.i18n import Translator
 
@@ -644,13 +652,39 @@ def run_stats(options: argparse.Namespace) -> int:
     cache = cache_path(data_dir())
     if options.analyze:
         analyze_missing(paths, cache, options.jobs, read_record)
-    stats = collect(paths, cache)
+    stats = read_stats(folder, cache, lambda text: print(f"{PROG}: {text}", file=sys.stderr))
     if options.json:
         print(json.dumps(stats_dict(stats), ensure_ascii=False))
         return 0
     print("\n".join(stats_lines(stats, Translator(options.lang), options.ascii)))
     if stats.unreadable:
         print(f"({stats.unreadable} file(s) in {folder} could not be read as game records)")
+    return 0
+
+
+def run_club(options: argparse.Namespace) -> int:
+    """`thousand club rebuild` / `refresh`: the club index made again from the records, or
+    brought up to date with those changed since."""
+    import sqlite3
+
+    from .store.index import ClubIndexError, open_index
+
+    try:
+        with open_index(notice=lambda text: print(f"{PROG}: {text}", file=sys.stderr)) as index:
+            done = index.rebuild() if options.club_command == "rebuild" else index.refresh()
+            games, players = len(index.games()), len(index.players())
+            where = index.path
+    except ClubIndexError as error:
+        raise CliError(str(error)) from error
+    except (sqlite3.Error, OSError) as error:
+        raise CliError(
+            f"the club index cannot be written ({error}); check the data folder"
+        ) from error
+    print(
+        f"{where}: {counted(done.read, 'record file|record files')} read"
+        + (f", {done.dropped} gone" if done.dropped else "")
+        + f"; {counted(games, 'game|games')} of {counted(players, 'player|players')} indexed"
+    )
     return 0
 
 

@@ -23,7 +23,7 @@ from .engine.rules import with_overrides
 from .plural import counted
 from .presets import Preset, load_preset
 from .private import private_dir, write_private
-from .saves import describe_save, games_dir, hosted, latest_unfinished, list_games, typed
+from .store.catalog import describe_save, games_dir, hosted, latest_unfinished, list_games, typed
 
 LANGUAGES: Final = ("en", "ru")
 LEVELS: Final = ("random", "easy", "normal", "hard")

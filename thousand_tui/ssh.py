@@ -28,7 +28,6 @@ from pathlib import Path
 from .presets import LANGUAGES, load_preset, shipped_names
 from .priority import give_way
 from .private import private_dir
-from .saves import DATA_DIR_ENV, LOGIN_ENV, LOGIN_UNKNOWN, SESSION_MARK, data_dir
 from .settings import (
     LEVELS,
     MAX_NAME,
@@ -37,6 +36,8 @@ from .settings import (
     player_name,
     read_player_name,
 )
+from .store.catalog import DATA_DIR_ENV, LOGIN_ENV, LOGIN_UNKNOWN, SESSION_MARK, data_dir
+from .store.index import CLUB_DIR_ENV
 from .tables.service import normalize_code
 
 ORIGINAL_COMMAND = "SSH_ORIGINAL_COMMAND"
@@ -478,6 +479,7 @@ def run_ssh_session(
     private_dir(folder)
     for part in session.data.relative_to(folder).parts:  # players/, then the key's folder
         folder = private_dir(folder / part)
+    env[CLUB_DIR_ENV] = str(data_dir())  # the club index is the host's, for every player
     env[DATA_DIR_ENV] = str(session.data)
     env[SESSION_MARK] = "1"
     env[LOGIN_ENV] = config.login(user)

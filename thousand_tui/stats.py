@@ -1,8 +1,9 @@
-"""A player's statistics, read from the saved game records (the records stay the source of
-truth; the only other file is the cache of deal analyses, `analysis.jsonl`, which can be
-deleted at any time and holds no game's seed).
+"""A player's statistics, read from the club index (`store.index`, rebuilt from the saved game
+records, which stay the source of truth); the only other file is the cache of deal analyses,
+`analysis.jsonl`, which can be deleted at any time and holds no game's seed.
 
-`collect(paths)` reads the records and sums, for the human seat of each: games and wins,
+`collect_index` reads a folder's games from the index (`collect(paths)` reads the records
+themselves) and sums, for the human seat of each: games and wins,
 points per deal, contracts played and made by size, concessions, palki, barrel attempts and
 wins, decisions taken after a hint (and the points of the deals they were in, counted apart),
 games with a card taken back (counted apart), and the points the analysis says the player's
@@ -13,73 +14,26 @@ game for a trend.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
-from collections.abc import Iterable
+import sqlite3
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine.events import BarrelAttempt, BarrelWin, Concession, Palka, sheet_events_of
-from .engine.record import RecordedGame, RecordError, played_lines, takebacks
+from .engine.record import RecordError
 from .private import open_private, private_dir, write_private
-from .records import read_record
-from .saves import data_dir
+from .store.catalog import data_dir, record_files
+from .store.figures import BANDS as BANDS
+from .store.figures import KEY_MARK, SeatFigures, seat_figures
+from .store.figures import Tally as Tally
+from .store.figures import game_key as game_key
+from .store.figures import human_seat as human_seat
+from .store.index import ClubIndex, ClubIndexError, open_index
+from .store.records import read_record
 
-# Contract sizes: (first, last) of each band; the last band is open.
-BANDS: tuple[tuple[int, int | None], ...] = ((100, 120), (125, 160), (165, None))
 CACHE_NAME = "analysis.jsonl"
-KEY_MARK = "g1:"  # what starts a game's name in the cache (older versions used its seed)
 TREND_GAMES = 12
-
-
-def band_of(contract: int) -> int:
-    for i, (_, last) in enumerate(BANDS):
-        if last is None or contract <= last:
-            return i
-    return len(BANDS) - 1
-
-
-@dataclass
-class Tally:
-    """The figures of a set of games, for the player's seat in each."""
-
-    games: int = 0  # finished games
-    unfinished: int = 0
-    wins: int = 0
-    deals: int = 0  # deals settled (redeals left out)
-    points: int = 0  # the player's score changes in those deals
-    played: list[int] = field(default_factory=lambda: [0] * len(BANDS))  # contracts played
-    made: list[int] = field(default_factory=lambda: [0] * len(BANDS))
-    concessions: int = 0
-    palki: int = 0
-    barrel_attempts: int = 0
-    barrel_wins: int = 0
-    decisions: int = 0  # the player's own decisions
-    hinted: int = 0  # of them, taken after a hint
-    hinted_deals: int = 0  # deals with a decision taken after a hint
-    hinted_points: int = 0  # the player's score changes in those deals
-    analysed: int = 0  # deals with an analysis in the cache
-    taken_back: int = 0  # cards the player took back (`--take-back`)
-    taken_back_games: int = 0  # games with a card taken back, counted apart
-    taken_back_wins: int = 0  # of them, won
-    lost: float = 0.0  # the points the analysis says the player's decisions lost in them
-
-    @property
-    def per_deal(self) -> float | None:
-        return self.points / self.deals if self.deals else None
-
-    @property
-    def lost_per_deal(self) -> float | None:
-        return self.lost / self.analysed if self.analysed else None
-
-    def add(self, other: Tally) -> None:
-        for name, value in vars(other).items():
-            mine = getattr(self, name)
-            if isinstance(value, list):
-                setattr(self, name, [a + b for a, b in zip(mine, value, strict=True)])
-            else:
-                setattr(self, name, mine + value)
 
 
 @dataclass
@@ -97,14 +51,6 @@ class Stats:
     by_level: dict[str, Tally] = field(default_factory=dict)
     trend: list[GamePoints] = field(default_factory=list)  # oldest first, the last games
     unreadable: int = 0
-
-
-def game_key(path: Path, header: dict[str, Any]) -> str:
-    """What names a game in the analysis cache: a digest of its file's name and its start.
-    Never its seed, from which anyone could work out every hand and talon of the game: the
-    seed stays in the record alone."""
-    named = f"{path.name}\0{header.get('created', '')}".encode()
-    return KEY_MARK + hashlib.sha256(named).hexdigest()[:32]
 
 
 def cache_path(base: Path | None = None) -> Path:
@@ -176,115 +122,69 @@ def _rewrite(path: Path, rows: list[str]) -> None:
         write_private(path, "".join(row + "\n" for row in rows))
 
 
-def human_seat(header: dict[str, Any]) -> int | None:
-    players = header.get("players") or []
-    for seat, player in enumerate(players):
-        if isinstance(player, dict) and player.get("kind") == "human":
-            return seat
-    return None
-
-
-def opponents(header: dict[str, Any], seat: int) -> str:
-    """The opponents' levels, as `--ai` gives them: "easy,hard"."""
-    levels = [
-        str(p.get("level") or "?")
-        for s, p in enumerate(header.get("players") or [])
-        if s != seat and isinstance(p, dict)
-    ]
-    return ",".join(levels)
-
-
-def game_tally(
-    recorded: RecordedGame, seat: int, key: str, cache: dict[tuple[str, int, int], float]
-) -> Tally:
-    """One game's figures for `seat`."""
-    tally = Tally()
-    if recorded.finished:
-        tally.games = 1
-    else:
-        tally.unfinished = 1
-    hinted_in: set[int] = set()
-    deal: int | None = None
-    # The decisions as played out: those taken back are not the player's decisions.
-    for line in played_lines(recorded.lines):
-        kind = line.get("type")
-        if kind == "deal":
-            deal = line.get("number") if isinstance(line.get("number"), int) else None
-        elif kind == "action" and line.get("seat") == seat and not line.get("auto"):
-            tally.decisions += 1
-            if line.get("hinted") is True:
-                tally.hinted += 1
-                if deal is not None:
-                    hinted_in.add(deal)
-        elif kind == "result":
-            count_result(tally, line, seat, hinted_in)
-            number = line.get("number")
-            lost = cache.get((key, number, seat)) if isinstance(number, int) else None
-            if lost is not None and line.get("redeal") is None:
-                tally.analysed += 1
-                tally.lost += lost
-        elif kind == "end" and line.get("winner") == seat:
-            tally.wins += 1
-    tally.taken_back = takebacks(recorded.lines, seat)
-    if tally.taken_back:
-        tally.taken_back_games = 1
-        tally.taken_back_wins = int(
-            any(line.get("type") == "end" and line.get("winner") == seat for line in recorded.lines)
-        )
-    return tally
-
-
-def count_result(tally: Tally, line: dict[str, Any], seat: int, hinted_in: set[int]) -> None:
-    if line.get("redeal") is not None:
-        return
-    deltas = line.get("deltas") or []
-    delta = deltas[seat] if seat < len(deltas) and isinstance(deltas[seat], int) else 0
-    tally.deals += 1
-    tally.points += delta
-    if line.get("number") in hinted_in:
-        tally.hinted_deals += 1
-        tally.hinted_points += delta
-    contract = line.get("contract")
-    if line.get("declarer") == seat and isinstance(contract, int) and line.get("made") is not None:
-        band = band_of(contract)
-        tally.played[band] += 1
-        tally.made[band] += bool(line.get("made"))
-    for event in sheet_events_of(line.get("events")):
-        match event:
-            case Concession(seat=s) if s == seat:
-                tally.concessions += 1
-            case Palka(seat=s, count=count) if s == seat:
-                tally.palki += count
-            case BarrelAttempt(seat=s) if s == seat:
-                tally.barrel_attempts += 1
-            case BarrelWin(seat=s) if s == seat:
-                tally.barrel_wins += 1
-
-
 def collect(paths: Iterable[Path], cache_file: Path | None = None) -> Stats:
     """The statistics of the human seat over the records in `paths` (newest first, as the
-    saved games are listed); games without a human seat are left out."""
-    cache = read_cache(cache_file) if cache_file is not None else {}
-    stats = Stats()
-    trend: list[GamePoints] = []
+    saved games are listed), each record read; games without a human seat are left out.
+    `thousand stats` reads the club index instead (`collect_index`)."""
+    found: list[SeatFigures] = []
+    unreadable = 0
     for path in paths:
         try:
             record = read_record(path)
         except (RecordError, OSError):
-            stats.unreadable += 1
+            unreadable += 1
             continue
         for recorded in record.games:
-            header = recorded.header
-            seat = human_seat(header)
-            if seat is None:
-                continue
-            tally = game_tally(recorded, seat, game_key(path, header), cache)
-            stats.total.add(tally)
-            preset = str(header.get("preset", "custom"))
-            stats.by_preset.setdefault(preset, Tally()).add(tally)
-            stats.by_level.setdefault(opponents(header, seat), Tally()).add(tally)
-            if tally.per_deal is not None:
-                trend.append(GamePoints(str(header.get("created", "")), tally.per_deal))
+            figures = seat_figures(path, recorded)
+            if figures is not None:
+                found.append(figures)
+    return sum_figures(found, read_cache(cache_file) if cache_file is not None else {}, unreadable)
+
+
+def collect_index(
+    index: ClubIndex, folder: Path, cache_file: Path | None = None, refresh: bool = True
+) -> Stats:
+    """The statistics of the games of `folder` (a player's games folder) from the club
+    index, brought up to date first with the records that changed since."""
+    if refresh:
+        index.refresh_folder(folder)
+    figures, unreadable = index.seat_figures(folder)
+    cache = read_cache(cache_file) if cache_file is not None else {}
+    return sum_figures(figures, cache, unreadable)
+
+
+def read_stats(
+    folder: Path, cache_file: Path | None = None, notice: Callable[[str], None] | None = None
+) -> Stats:
+    """The statistics of a games folder from the club index, brought up to date first; if
+    the index cannot be used, from the records themselves (`notice` is told why)."""
+    try:
+        with open_index(notice=notice) as index:
+            return collect_index(index, folder, cache_file)
+    except (ClubIndexError, sqlite3.Error, OSError) as error:
+        if notice is not None:
+            notice(f"the club index could not be used ({error}); the records are read instead")
+    return collect(record_files(folder), cache_file)
+
+
+def sum_figures(
+    games: Iterable[SeatFigures], cache: dict[tuple[str, int, int], float], unreadable: int = 0
+) -> Stats:
+    """The statistics of games' figures (newest first), with the analyses of `cache`."""
+    stats = Stats(unreadable=unreadable)
+    trend: list[GamePoints] = []
+    for game in games:
+        tally = Tally.from_dict(game.tally.to_dict())
+        for number in game.deals:
+            lost = cache.get((game.key, number, game.seat))
+            if lost is not None:
+                tally.analysed += 1
+                tally.lost += lost
+        stats.total.add(tally)
+        stats.by_preset.setdefault(game.preset, Tally()).add(tally)
+        stats.by_level.setdefault(game.opponents, Tally()).add(tally)
+        if tally.per_deal is not None:
+            trend.append(GamePoints(game.created, tally.per_deal))
     trend.sort(key=lambda g: g.created)
     stats.trend = trend[-TREND_GAMES:]
     return stats

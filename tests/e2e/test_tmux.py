@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.tmux import Tmux
-from thousand_tui.records import is_locked
+from thousand_tui.store.records import is_locked
 
 pytestmark = pytest.mark.skipif(
     shutil.which("tmux") is None,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from thousand_tui import cli
-from thousand_tui.records import read_record
+from thousand_tui.store.records import read_record
 
 from .helpers import (
     PRESETS,

@@ -13,7 +13,7 @@ import pytest
 from thousand_tui.engine.actions import Action
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.record import parse_record, rebuild
-from thousand_tui.records import RecordWriter, read_record
+from thousand_tui.store.records import RecordWriter, read_record
 
 from .helpers import (
     PLAY_GIVES,

@@ -8,7 +8,7 @@ import pytest
 
 from tests.helpers.tmux import Tmux
 from thousand_tui import ssh
-from thousand_tui.saves import DATA_DIR_ENV
+from thousand_tui.store.catalog import DATA_DIR_ENV
 
 from .sshd import Sshd, started
 

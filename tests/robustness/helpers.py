@@ -9,7 +9,7 @@ from pathlib import Path
 from thousand_tui.ai import make_player
 from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.presets import load_preset
-from thousand_tui.records import RecordWriter
+from thousand_tui.store.records import RecordWriter
 
 NAMES = ("Ольга", "Boris", "Vera", "Gleb")
 

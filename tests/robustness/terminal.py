@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from tests.helpers.tmux import WAIT, Tmux, exit_status
-from thousand_tui import saves
 from thousand_tui.engine.record import rebuild
-from thousand_tui.records import read_record
+from thousand_tui.store import catalog as saves
+from thousand_tui.store.records import read_record
 
 T = TypeVar("T")
 

@@ -27,9 +27,9 @@ from typing import Any
 import pytest
 
 from tests.helpers.tmux import Tmux, descendants, running
-from thousand_tui import saves
 from thousand_tui.engine.record import rebuild
-from thousand_tui.records import read_record
+from thousand_tui.store import catalog as saves
+from thousand_tui.store.records import read_record
 from thousand_tui.tui.hangup import CLEAN, ENDING, WATCHDOG
 
 from .sshd import Sshd, started

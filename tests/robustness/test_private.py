@@ -23,9 +23,9 @@ from tests.tables.helpers import joined, opened, play_until, stop_service
 from tests.tui.helpers import STRONG, about_to_win, win_the_game
 from thousand_tui import private, ssh
 from thousand_tui.cli import build_parser, main
-from thousand_tui.saves import DATA_DIR_ENV, LOG_NAME
 from thousand_tui.settings import TableSetup
 from thousand_tui.stats import CACHE_NAME
+from thousand_tui.store.catalog import DATA_DIR_ENV, LOG_NAME
 from thousand_tui.tables.service import socket_path
 from thousand_tui.tui import create_app
 from thousand_tui.tui.failures import log_failure

@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from tests.helpers.rules import PRESETS
-from thousand_tui import saves
 from thousand_tui.cli import main
 from thousand_tui.engine.record import RecordError, rebuild
-from thousand_tui.records import read_record
+from thousand_tui.store import catalog as saves
+from thousand_tui.store.records import read_record
 
 from .helpers import finished_record, record
 

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from thousand_tui import saves
 from thousand_tui.cli import main
 from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.record import RecordError, rebuild
 from thousand_tui.presets import load_preset
-from thousand_tui.records import RecordWriter, read_record
+from thousand_tui.store import catalog as saves
+from thousand_tui.store.records import RecordWriter, read_record
 
 from .helpers import advance, finished_record, new_game, record
 
@@ -466,7 +466,7 @@ HOLDER = textwrap.dedent(
     """
     import signal, sys, time
     from pathlib import Path
-    from thousand_tui import saves
+    from thousand_tui.store import catalog as saves
     # A session under sshd dies of a hang-up; a runner started with nohup must not hide that.
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
     resumed = saves.resume(Path(sys.argv[1]))

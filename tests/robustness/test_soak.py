@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.rules import PRESETS
-from thousand_tui import saves
 from thousand_tui.ai import Player, make_player
 from thousand_tui.engine.game import Game
 from thousand_tui.engine.record import rebuild
-from thousand_tui.records import RecordWriter, read_record
+from thousand_tui.store import catalog as saves
+from thousand_tui.store.records import RecordWriter, read_record
 
 from .helpers import new_game
 

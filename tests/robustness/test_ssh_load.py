@@ -35,9 +35,9 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.tmux import Tmux, descendants, exit_status, next_key, running
-from thousand_tui import saves
 from thousand_tui.engine.record import rebuild
-from thousand_tui.records import read_record
+from thousand_tui.store import catalog as saves
+from thousand_tui.store.records import read_record
 
 from .sshd import Sshd, started
 from .terminal import record_lines, wait_for, your_decisions

@@ -18,7 +18,7 @@ import pytest
 from thousand_tui import ssh
 from thousand_tui.cli import build_parser, main
 from thousand_tui.presets import shipped_names
-from thousand_tui.saves import DATA_DIR_ENV
+from thousand_tui.store.catalog import DATA_DIR_ENV
 
 from .helpers import tree
 from .sshd import GUIDE, guide_block

@@ -23,12 +23,12 @@ from tests.helpers.tmux import (
     next_key,
     running,
 )
-from thousand_tui import saves
 from thousand_tui.cli import build_parser
 from thousand_tui.engine.record import rebuild
-from thousand_tui.records import read_record
-from thousand_tui.saves import DATA_DIR_ENV
 from thousand_tui.ssh_check import client_of
+from thousand_tui.store import catalog as saves
+from thousand_tui.store.catalog import DATA_DIR_ENV
+from thousand_tui.store.records import read_record
 
 from .sshd import HOST, Sshd, Unavailable, free_port, game_command, guide_block
 from .terminal import record_lines, wait_for, your_decisions

@@ -17,7 +17,7 @@ import pytest
 
 from tests.helpers.tmux import Tmux, exit_status
 from tests.tables.helpers import joined, opened, play_until, stop_service
-from thousand_tui import saves
+from thousand_tui.store import catalog as saves
 from thousand_tui.tables.service import tables_dir
 
 from .sshd import HOST, Sshd, Unavailable

@@ -13,9 +13,9 @@ import sys
 import pytest
 
 from tests.helpers.tmux import Tmux, exit_status
-from thousand_tui import saves
 from thousand_tui.priority import HOSTED_NICENESS
-from thousand_tui.records import read_record
+from thousand_tui.store import catalog as saves
+from thousand_tui.store.records import read_record
 
 from .terminal import (
     PER_KEY,

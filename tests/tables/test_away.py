@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from thousand_tui.engine.actions import Act, Action, plain
-from thousand_tui.records import read_record
 from thousand_tui.settings import TableSetup
+from thousand_tui.store.records import read_record
 from thousand_tui.tables.service import MAX_AWAY, SeatState
 from thousand_tui.tui.shared import SharedTableApp, join_shared
 from thousand_tui.tui.widgets.log import GameLog

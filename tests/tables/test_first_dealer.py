@@ -10,7 +10,7 @@ import pytest
 from thousand_tui.cli import main as cli_main
 from thousand_tui.engine.dealing import first_dealer_of
 from thousand_tui.engine.events import BidMade, DealStarted
-from thousand_tui.records import read_record
+from thousand_tui.store.records import read_record
 from thousand_tui.tables.service import Service
 
 from .helpers import joined, opened, play_until

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from thousand_tui.cli import main as cli_main
-from thousand_tui.records import read_record
+from thousand_tui.store.records import read_record
 from thousand_tui.tables.client import TableError, join_table
 from thousand_tui.tables.service import MAX_ERRORS, normalize_code, socket_path
 from thousand_tui.tables.wire import (

@@ -13,8 +13,8 @@ from tests.helpers.screen import screen_text
 from thousand_tui.engine.deal import Deal
 from thousand_tui.engine.record import decisions
 from thousand_tui.engine.view import seat_view
-from thousand_tui.records import read_record
 from thousand_tui.settings import TableSetup
+from thousand_tui.store.records import read_record
 from thousand_tui.tables.service import Service
 from thousand_tui.tables.wire import StateUpdate, WireError
 from thousand_tui.tui.screens.result import DealResultScreen

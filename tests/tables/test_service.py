@@ -12,7 +12,7 @@ import pytest
 
 from thousand_tui.cli import main
 from thousand_tui.engine.events import CardGiven, TalonTaken
-from thousand_tui.records import read_record
+from thousand_tui.store.records import read_record
 from thousand_tui.tables.client import TableError, join_table
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.wire import StartRequest

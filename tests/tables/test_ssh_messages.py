@@ -13,7 +13,9 @@ from textual.widgets import Static
 from tests.helpers.screen import screen_text
 from thousand_tui import ssh
 from thousand_tui.cli import build_parser, main
-from thousand_tui.saves import (
+from thousand_tui.settings import TableSetup
+from thousand_tui.stats import Stats
+from thousand_tui.store.catalog import (
     DATA_DIR_ENV,
     LOGIN_ENV,
     SESSION_MARK,
@@ -21,8 +23,6 @@ from thousand_tui.saves import (
     public_text,
     typed,
 )
-from thousand_tui.settings import TableSetup
-from thousand_tui.stats import Stats
 from thousand_tui.tui.app import create_app
 from thousand_tui.tui.coach import tally_lines
 from thousand_tui.tui.i18n import MESSAGES, Translator

@@ -14,7 +14,7 @@ import pytest
 from tests.helpers.tmux import Tmux, past_deal, play_together
 from thousand_tui.cli import main
 from thousand_tui.engine.dealing import first_dealer_of
-from thousand_tui.records import read_record
+from thousand_tui.store.records import read_record
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from thousand_tui.saves import DATA_DIR_ENV
+from thousand_tui.store.catalog import DATA_DIR_ENV
 
 
 @pytest.fixture(autouse=True)

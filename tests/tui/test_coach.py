@@ -204,7 +204,7 @@ def test_a_hint_names_the_cards_as_the_table_shows_them() -> None:
 
 
 async def test_a_hosted_table_analyses_a_deal_only_when_asked(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from thousand_tui.saves import SESSION_MARK
+    from thousand_tui.store.catalog import SESSION_MARK
 
     monkeypatch.setenv(SESSION_MARK, "1")
     app = coach_app()

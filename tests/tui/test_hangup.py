@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from thousand_tui.records import RecordWriter
+from thousand_tui.store.records import RecordWriter
 from thousand_tui.tui.hangup import CLEAN, ENDING, WATCHDOG, HangupGuard, terminal_gone
 
 WAIT = 10.0  # seconds before a test gives up waiting (a broken guard, not a slow one)

@@ -326,7 +326,7 @@ async def test_no_start_screen_after_a_game_started_by_flags() -> None:
 def test_a_hosted_player_keeps_the_choices_in_their_own_folder(
     table_env: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from thousand_tui.saves import DATA_DIR_ENV, SESSION_MARK
+    from thousand_tui.store.catalog import DATA_DIR_ENV, SESSION_MARK
 
     assert choices_path() == table_env.parent / "xdg-config" / "thousand_tui" / "start.json"
     own = table_env / "players" / "key-olga"
@@ -406,7 +406,7 @@ async def test_join_a_shared_table_asks_for_its_code() -> None:
 
 
 async def test_no_shared_table_lines_over_ssh(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from thousand_tui.saves import SESSION_MARK
+    from thousand_tui.store.catalog import SESSION_MARK
 
     monkeypatch.setenv(SESSION_MARK, "1")
     app = start_app()

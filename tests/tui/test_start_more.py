@@ -76,7 +76,7 @@ async def test_the_deal_goes_round_from_game_to_game_and_each_record_replays(
     size: tuple[int, int], lang: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from thousand_tui import cli
-    from thousand_tui.records import read_record
+    from thousand_tui.store.records import read_record
 
     app = start_app(lang=lang)
     async with app.run_test(size=size) as pilot:

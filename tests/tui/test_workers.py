@@ -144,7 +144,7 @@ async def test_an_analysis_that_fails_is_told_and_the_next_deal_is_analysed(
 async def test_statistics_that_cannot_be_read_are_told_and_the_game_goes_on(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, lang: str, words: str
 ) -> None:
-    monkeypatch.setattr(thousand_tui.stats, "collect", broken)
+    monkeypatch.setattr(thousand_tui.stats, "read_stats", broken)
     app = table_app(lang)
     with caplog.at_level(logging.ERROR, logger="thousand_tui"):
         async with app.run_test(size=SIZE) as pilot:

@@ -1,6 +1,6 @@
 """Game records (docs/record.md): parsing their lines, rebuilding a game from them and finding the
 first difference with a replay. Pure: the files themselves (writing, locking, reading from
-disk) are `thousand_tui.records`'s."""
+disk) are `thousand_tui.store.records`'s."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from ..engine.actions import Action
 from ..engine.rules import Rules, RulesError
 from ..presets import Preset
 from ..private import open_private, private_dir
-from ..saves import data_dir
+from ..store.catalog import data_dir
 from .service import LOG_NAME, socket_address, socket_path, tables_dir
 from .wire import (
     MAX_SERVICE_LINE,

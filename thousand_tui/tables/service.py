@@ -42,9 +42,9 @@ from ..engine.scoring import Settlement
 from ..engine.view import seat_view
 from ..priority import give_way_if_hosted
 from ..private import open_private, private_dir, private_umask, write_private
-from ..records import RecordWriter, lock_file
-from ..saves import data_dir, games_dir, open_new_record, resume
 from ..settings import DEFAULT_PACE, LEVELS, MAX_NAME
+from ..store.catalog import data_dir, games_dir, open_new_record, resume
+from ..store.records import RecordWriter, lock_file
 from .requests import MAX_AI_NAMES, RequestError, check_request, parse_request
 from .wire import (
     MAX_CLIENT_LINE,

@@ -23,8 +23,8 @@ from typing import TextIO
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from ..saves import LOG_NAME, data_dir, hosted, public_text, typed
 from ..settings import SetupError, TableSetup, check_pace, setup_from_options
+from ..store.catalog import LOG_NAME, data_dir, hosted, public_text, typed
 from .app import ThousandApp, create_app
 from .startup import StartOffer, remembered_name
 

@@ -22,8 +22,8 @@ from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from ..saves import data_dir, hosted, public_text
 from ..settings import DEFAULT_SUIT_ORDER, LANGUAGES, SetupError, TableSetup, keep_player_name
+from ..store.catalog import data_dir, hosted, public_text
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import HangupGuard, end_now
 from .i18n import Translator

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from ..ai.analysis import COSTLY, Advice, DealAnalysis, Decision, Option
 from ..engine.actions import Act, Action
 from ..engine.cards import Suit
-from ..saves import hosted
 from ..stats import BANDS, Stats, Tally
+from ..store.catalog import hosted
 from .i18n import Translator, card_label
 
 

@@ -16,9 +16,9 @@ from ..engine.events import DealStarted, Event
 from ..engine.game import Game, PlayerInfo
 from ..engine.record import RecordError
 from ..presets import Preset, PresetError, load_preset
-from ..records import RecordWriter
-from ..saves import open_new_record, resume
 from ..settings import LANGUAGES, LEVELS, SetupError, TableSetup, check_not_shared
+from ..store.catalog import open_new_record, resume
+from ..store.records import RecordWriter
 from .i18n import Translator
 
 if TYPE_CHECKING:
@@ -67,6 +67,10 @@ class Session:
         if self.writer is not None:
             self.writer.close()
             self.writer = None
+            if self.game.over and self.path is not None:
+                from ..store.index import index_game
+
+                index_game(self.path)  # the statistics find the game ended
         pool = sys.modules.get("thousand_tui.ai.pool")
         if pool is not None:
             pool.shutdown()

@@ -19,7 +19,6 @@ from typing import Final
 from ..engine.dealing import first_dealer_of
 from ..presets import Preset, load_preset, shipped_names
 from ..private import private_dir, write_private
-from ..saves import APP_DIR, SavedGame, data_dir, hosted, list_games
 from ..settings import (
     DEFAULT_SUIT_ORDER,
     LANGUAGES,
@@ -31,6 +30,7 @@ from ..settings import (
     check_suit_order,
     table_levels,
 )
+from ..store.catalog import APP_DIR, SavedGame, data_dir, hosted, list_games
 
 CHOICES_FILE: Final = "start.json"
 PLAYER_COUNTS: Final = (2, 3, 4)

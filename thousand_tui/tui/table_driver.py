@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.message import Message
 
-from ..saves import public_text
+from ..store.catalog import public_text
 
 if TYPE_CHECKING:
     from ..engine.actions import Action

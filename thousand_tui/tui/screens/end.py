@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...saves import typed
+from ...store.catalog import typed
 from ..i18n import Translator
 from ..table_game import TableGame
 from ..widgets.base import KeyFooter, table_app

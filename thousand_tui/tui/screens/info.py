@@ -217,11 +217,13 @@ class StatsScreen(KeepsPlaying, InfoScreen):
 
     @work(thread=True, exclusive=True, group="stats", exit_on_error=False)
     def read_stats(self) -> None:
-        from ...saves import record_files
-        from ...stats import cache_path, collect
+        import logging
+
+        from ...stats import cache_path, read_stats
         from ..coach import stats_lines
 
-        stats = collect(record_files(self.folder), cache_path())
+        log = logging.getLogger("thousand_tui")
+        stats = read_stats(self.folder, cache_path(), log.warning)
         self.post_message(StatsRead(stats_lines(stats, self.t, self.p.ascii_only)))
 
     def on_stats_read(self, message: StatsRead) -> None:

@@ -24,8 +24,8 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ...presets import Preset
-from ...saves import SavedGame, hosted, local_date, public_text
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SUIT_ORDERS, SetupError, check_name
+from ...store.catalog import SavedGame, hosted, local_date, public_text
 from ...tables.service import normalize_code
 from ..i18n import Translator
 from ..startup import (

@@ -30,7 +30,7 @@ from textual.worker import Worker, get_current_worker
 from ...engine.actions import Action
 from ...engine.deal import Phase
 from ...engine.view import SeatView
-from ...saves import hosted
+from ...store.catalog import hosted
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
 from ..messages import AiDecided, HintReady
@@ -700,7 +700,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
         self.app.push_screen(AnalysisScreen([number], analyst.analysis_lines, self.t, self.p))
 
     def action_stats(self) -> None:
-        from ...saves import games_dir
+        from ...store.catalog import games_dir
         from .info import StatsScreen
 
         session = self.driver.session

@@ -9,8 +9,8 @@ import sys
 from textual.screen import Screen
 
 from ...presets import Preset
-from ...saves import LOG_NAME, data_dir
 from ...settings import TableSetup
+from ...store.catalog import LOG_NAME, data_dir
 from ...tables.client import TableError
 from ..app import ThousandApp
 from ..startup import SharedChoice

@@ -3,7 +3,7 @@ table or away."""
 
 from __future__ import annotations
 
-from ...saves import public_text, typed
+from ...store.catalog import public_text, typed
 from ...tables.client import TableError, WireMismatch
 from ..i18n import Translator
 from .connection import SharedSession

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from textual.worker import Worker, WorkerState
 
-from ...saves import hosted
+from ...store.catalog import hosted
 from ..failures import log_failure
 from .base import table_app
 

@@ -12,8 +12,8 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
-from .engine.record import RecordError, RecordFile, decode_record
-from .private import make_dir, open_private
+from ..engine.record import RecordError, RecordFile, decode_record
+from ..private import make_dir, open_private
 
 
 class RecordWriter:

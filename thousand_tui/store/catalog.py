@@ -16,13 +16,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .engine.events import Event
-from .engine.game import Game
-from .engine.record import RecordedGame, RecordError, RecordFile, rebuild, table_of_header
-from .plural import counted
-from .priority import SESSION_MARK as SESSION_MARK
-from .priority import hosted as hosted
-from .private import private_dir
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.record import RecordedGame, RecordError, RecordFile, rebuild, table_of_header
+from ..plural import counted
+from ..priority import SESSION_MARK as SESSION_MARK
+from ..priority import hosted as hosted
+from ..private import private_dir
 from .records import RecordWriter, is_locked, read_record
 
 APP_DIR = "thousand_tui"
