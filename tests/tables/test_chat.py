@@ -19,9 +19,8 @@ from thousand_tui.records import read_record
 from thousand_tui.saves import resume
 from thousand_tui.tables import chat
 from thousand_tui.tables.client import TableClient
-from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import Table, kept_chat
-from thousand_tui.tables.wire import ChatLine, ChatRequest, Failure, PingRequest, Pong, Welcome
+from thousand_tui.tables.wire import ChatLine, ChatRequest, Failure, PingRequest, Pong
 
 from .helpers import Seat, joined, opened, play_until, service_pid, wait_gone
 
@@ -51,7 +50,6 @@ def test_a_line_reaches_everyone_at_the_table_the_writer_too(base: Path) -> None
     bob.client.chat("  and to you  ")
     play_until([ann, bob], lambda: len(lines(ann)) == 2 and len(lines(bob)) == 2)
     assert lines(ann)[1] == lines(bob)[1] == ChatLine(1, "Bob", "and to you")
-    assert list(ann.mirror.chat) == lines(ann)
     assert not ann.errors and not bob.errors
     ann.close()
     bob.close()
@@ -193,10 +191,6 @@ def test_a_long_evening_keeps_only_the_last_lines_in_memory() -> None:
     table = Table("ABCDEF", rules, "classic", "", "easy", 60.0, 0.0, "en", [], [])
     table.chat.extend(kept * 10)
     assert len(table.chat) == chat.KEPT
-    mirror = SeatMirror(Welcome("ABCDEF", 0, rules.to_dict(), "classic", "", "en", 60.0))
-    for line in kept * 10:
-        mirror.take(line)
-    assert len(mirror.chat) == chat.KEPT
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,6 @@ tests read the same `SeatMirror`.
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 import time
 from dataclasses import dataclass, field
@@ -18,17 +17,7 @@ from ..engine.phases import Trick
 from ..engine.rules import Rules, RulesError
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
-from .chat import KEPT
-from .wire import (
-    ChatLine,
-    Closed,
-    Message,
-    Refused,
-    StateUpdate,
-    TableStatus,
-    Welcome,
-    WireError,
-)
+from .wire import Closed, Message, Refused, StateUpdate, TableStatus, Welcome, WireError
 
 
 @dataclass
@@ -84,10 +73,6 @@ class SeatMirror:
     refused: list[str] = field(default_factory=list)
     closed: bool = False
     hints: bool = False  # the opener allows hints: each asks at his own decisions
-    # The table's last lines of chat (the service tells them again when one sits again).
-    chat: collections.deque[ChatLine] = field(
-        default_factory=lambda: collections.deque(maxlen=KEPT)
-    )
 
     def __post_init__(self) -> None:
         try:
@@ -109,8 +94,6 @@ class SeatMirror:
             return self._update(message)
         elif isinstance(message, Refused):
             self.refused.append(message.error)
-        elif isinstance(message, ChatLine):
-            self.chat.append(message)
         elif isinstance(message, Closed):
             self.closed = True
         return None

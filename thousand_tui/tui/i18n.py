@@ -1018,23 +1018,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Служба столов работает на более новой версии игры (протокол {theirs}, у этой — "
         "{ours}). Установите здесь ту же версию и снова откройте стол или сядьте за него.",
     ),
-    # ---------------------------------------------------------------- work that failed
-    "work_failed": (
-        "Something went wrong beside the game ({error}); the game goes on. {where}",
-        "Что-то пошло не так в стороне от игры ({error}); игра продолжается. {where}",
-    ),
-    "hint_failed": (
-        "No hint this time: its search failed ({error}). {where}",
-        "Подсказки не будет: поиск не удался ({error}). {where}",
-    ),
-    "analysis_failed": (
-        "The analysis of deal {number} could not be made ({error}). {where}",
-        "Разбор {number}-го кона не удался ({error}). {where}",
-    ),
-    "stats_failed": (
-        "Your statistics could not be read ({error}). {where}",
-        "Не удалось прочитать вашу статистику ({error}). {where}",
-    ),
     # ---------------------------------------------------------------- shared tables: chat
     "key_chat": ("Chat", "Чат"),
     "key_chat_send": ("Send", "Отправить"),
@@ -1057,6 +1040,23 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "help_keys_chat": (
         "  m            chat: a line for everyone at a shared table",
         "  m            чат: строка для всех за общим столом",
+    ),
+    # ---------------------------------------------------------------- work that failed
+    "work_failed": (
+        "Something went wrong beside the game ({error}); the game goes on. {where}",
+        "Что-то пошло не так в стороне от игры ({error}); игра продолжается. {where}",
+    ),
+    "hint_failed": (
+        "No hint this time: its search failed ({error}). {where}",
+        "Подсказки не будет: поиск не удался ({error}). {where}",
+    ),
+    "analysis_failed": (
+        "The analysis of deal {number} could not be made ({error}). {where}",
+        "Разбор {number}-го кона не удался ({error}). {where}",
+    ),
+    "stats_failed": (
+        "Your statistics could not be read ({error}). {where}",
+        "Не удалось прочитать вашу статистику ({error}). {where}",
     ),
 }
 
