@@ -9,6 +9,7 @@ import signal
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
@@ -122,6 +123,23 @@ async def test_an_empty_line_or_one_too_soon_is_said_and_stays_unsent(
         await pilot.pause(0.3)
         ann.pump(play=False)
         assert len(heard(ann)) == chat.RATE_COUNT  # the sixth was never sent
+    ann.close()
+
+
+async def test_a_line_typed_in_one_burst_with_its_enter_is_sent_whole(base: Path) -> None:
+    """Keys that come all at once (pasted, or over a slow link): Enter sends the whole line,
+    never only the characters that reached the input before it."""
+    ann, app = ann_and_bob(base, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await on_the_table(pilot, app, ann)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, ChatScreen)
+        for char in "all at once":
+            app.post_message(events.Key(char if char != " " else "space", char))
+        app.post_message(events.Key("enter", "\r"))
+        await pump(pilot, [ann], lambda: app.screen is table and bool(heard(ann)))
+        assert heard(ann) == [ChatLine(1, "Bob", "all at once")]
     ann.close()
 
 

@@ -21,13 +21,22 @@ from ..screens.common import Dialog
 from ..widgets.base import KeyFooter
 
 
+class ChatInput(Input):
+    """The line itself. Its Enter (the input's own submit, shown in the footer) comes after
+    the keys typed before it, however fast they come: a key of the screen's own would be
+    handled before the characters still on their way to the input."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "key_chat_send", key_display="⏎", id="send"),
+    ]
+
+
 class ChatScreen(Dialog[str | None]):
     """One line typed at the foot of the table, over its scores line: Enter sends it (cleaned
     as the table will clean it), Esc leaves it unsent. The table stays in sight above it, the
     hand too. A line that cannot be sent yet stays, with what is wrong said in its place."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "send", "key_chat_send", key_display="⏎", priority=True, id="send"),
         Binding("escape", "back", "key_close", key_display="esc", id="back"),
     ]
 
@@ -37,6 +46,9 @@ class ChatScreen(Dialog[str | None]):
         background: $background 0%;
     }
     ChatScreen #chat-bar { height: auto; width: 100%; background: $panel; }
+    .-wide-table ChatScreen #chat-bar {
+        margin-right: 46;  /* over the table alone, not the score sheet beside it (#side) */
+    }
     ChatScreen #chat-line { height: 1; }
     ChatScreen #chat-prompt { width: auto; padding: 0 1; text-style: bold; }
     ChatScreen #chat-input {
@@ -69,10 +81,10 @@ class ChatScreen(Dialog[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.action_send()
+        self.send(event.value)
 
-    def action_send(self) -> None:
-        text = clean(self.query_one("#chat-input", Input).value)
+    def send(self, typed: str) -> None:
+        text = clean(typed)
         wrong = self.wrong(text)
         if wrong is not None:
             help_line = self.query_one("#chat-help", Static)
