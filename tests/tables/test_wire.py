@@ -25,7 +25,7 @@ from thousand_tui.engine.view import seat_view
 from thousand_tui.presets import load_preset, shipped_names
 from thousand_tui.private import private_dir
 from thousand_tui.tables.client import TableClient, WireMismatch, join_table
-from thousand_tui.tables.requests import REQUESTS, check_request, parse_request
+from thousand_tui.tables.requests import REQUESTS, RequestError, check_request, parse_request
 from thousand_tui.tables.service import tables_dir
 from thousand_tui.tables.wire import (
     KINDS,
@@ -34,6 +34,8 @@ from thousand_tui.tables.wire import (
     WIRE,
     Acked,
     ActRequest,
+    ChatLine,
+    ChatRequest,
     Closed,
     Failure,
     Hello,
@@ -188,7 +190,22 @@ def test_the_decodable_classes_are_listed_and_nothing_else_is_built() -> None:
             read_message({"type": "ack", "seq": {"$": name, "f": {}}})
     assert set(MESSAGES) == {
         "hello", "welcome", "table", "update", "ack", "refused", "error", "pong", "notice",
+        "chat",
     }  # fmt: skip
+
+
+def test_a_line_of_chat_and_its_refusal_read_back_as_themselves() -> None:
+    for message in (
+        ChatLine(1, "Борис", "хорошая взятка"),
+        ChatLine(0, "Ann", "again", earlier=True),
+        Failure("too many chat lines", about="chat"),
+    ):
+        assert again(message) == message
+    assert asked(ChatRequest("well played")) == ChatRequest("well played")
+    with pytest.raises(RequestError, match="text must be at most 1000 characters"):
+        check_request({"op": "chat", "text": "x" * 1001})
+    with pytest.raises(RequestError, match="text must be a text"):
+        check_request({"op": "chat", "text": 7})
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,13 @@ _ACTION_FIELDS: dict[str, tuple[type, ...]] = {
 }
 
 
+CHAT = "chat"
+"""The record line of a line of chat at a shared table (docs/record.md#chat):
+`{"type": "chat", "seat": 1, "name": "Bob", "text": "well played", "at": "..."}`. It is no
+part of the game: reading a record, chat lines are kept apart (`RecordedGame.chat`), so that
+replaying, resuming and every reader of a game's lines never see them."""
+
+
 class RecordError(ValueError):
     """A file that is not a readable game record; the message says where and why."""
 
@@ -47,6 +54,7 @@ class RecordedGame:
 
     lines: list[dict[str, Any]]
     first_line: int = 1  # line number in the file, for messages
+    chat: list[dict[str, Any]] = field(default_factory=list)  # its chat lines, in order
 
     @property
     def header(self) -> dict[str, Any]:
@@ -134,6 +142,9 @@ def parse_record(text: str, path: Path | str = "<record>") -> RecordFile:
             raise RecordError(
                 f"{path} line {number}: not a game record (the first line must be a 'game' line)"
             )
+        if line["type"] == CHAT:
+            games[-1].chat.append(line)  # no part of the game: kept apart
+            continue
         games[-1].lines.append(line)
     if not games:
         raise RecordError(f"{path}: not a game record (no 'game' line found)")

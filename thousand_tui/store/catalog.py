@@ -452,6 +452,7 @@ class Resumed:
     writer: RecordWriter
     path: Path
     warnings: list[str] = field(default_factory=list)
+    chat: list[dict[str, Any]] = field(default_factory=list)  # its chat lines (a shared table's)
 
 
 def resume(path: Path, on_events: Callable[[list[Event]], None] | None = None) -> Resumed:
@@ -476,7 +477,7 @@ def resume(path: Path, on_events: Callable[[list[Event]], None] | None = None) -
         writer.close()
         raise
     game.sink = writer.write
-    return Resumed(game, writer, path, warnings)
+    return Resumed(game, writer, path, warnings, recorded.chat)
 
 
 def _resumable(

@@ -29,6 +29,7 @@ from .wire import (
     MAX_SERVICE_LINE,
     WIRE,
     ActRequest,
+    ChatRequest,
     Closed,
     Failure,
     Hello,
@@ -162,6 +163,11 @@ class TableClient:
         self.seq += 1
         self.send(ActRequest(line, self.seq))
         return self.seq
+
+    def chat(self, text: str) -> None:
+        """Send a line of chat for everyone at the table (the service cleans and checks it,
+        and tells it back to this seat too, or says why not)."""
+        self.send(ChatRequest(text))
 
     def recv(self, timeout: float = 5.0) -> Received:
         """The next message (Closed when the connection ended); TableError after `timeout`."""

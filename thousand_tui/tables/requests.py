@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.actions import Act
+from .chat import MAX_CHAT_SENT
 
 MAX_INT = 10**9  # no whole number a client sends is larger (in size) than this
 MAX_TEXT = 200  # characters in any text a client sends
@@ -228,6 +229,8 @@ REQUESTS: dict[str, Schema] = {
     "act": Schema(required={"action": ACTION.check, "seq": whole(0, MAX_INT)}),
     "start": Schema(),
     "ping": Schema(),
+    # A line of chat: cleaned and checked again by the service (`chat.clean`, `chat.refusal`).
+    "chat": Schema(required={"text": text(MAX_CHAT_SENT)}),
 }
 
 

@@ -14,6 +14,7 @@ the games folder) and its own files in `tables/`.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import json
@@ -28,6 +29,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,12 +47,15 @@ from ..private import open_private, private_dir, private_umask, write_private
 from ..settings import DEFAULT_PACE, LEVELS, MAX_NAME
 from ..store.catalog import data_dir, games_dir, open_new_record, resume
 from ..store.records import RecordWriter, lock_file
+from . import chat
 from .requests import MAX_AI_NAMES, RequestError, check_request, parse_request
 from .wire import (
     MAX_CLIENT_LINE,
     WIRE,
     Acked,
     ActRequest,
+    ChatLine,
+    ChatRequest,
     Failure,
     Hello,
     HelloRequest,
@@ -204,6 +209,7 @@ class SeatState:
     # told to him alone when he sits again.
     away: list[Action] = field(default_factory=list)
     away_count: int = 0
+    chat_pace: chat.Pace = field(default_factory=chat.Pace)  # when its person last wrote
 
     def played_for(self, action: Action) -> None:
         """An AI decided for this seat: kept if it is a person's, away."""
@@ -249,6 +255,10 @@ class Table:
     # told only what it may see of them).
     deal_events: list[Event] = field(default_factory=list)
     hints: bool = False  # each person may ask for a hint at his own decisions
+    # The last lines of chat, told again to one who sits down again (the record keeps all).
+    chat: collections.deque[ChatLine] = field(
+        default_factory=lambda: collections.deque(maxlen=chat.KEPT)
+    )
 
     def keep_deal_events(self, events: list[Event]) -> None:
         for event in events:
@@ -489,6 +499,7 @@ class Service:
             ) from error
         game.sink = self.sink(table)
         table.keep_deal_events(replayed)
+        table.chat.extend(kept_chat(resumed.chat, len(seats)))
         table.hints = meta.get("hints") is True
         table.moved_at = time.monotonic()
         self.tables[code] = table
@@ -562,6 +573,8 @@ class Service:
             self.act(conn, request)
         elif isinstance(request, StartRequest):
             self.start_now(conn)
+        elif isinstance(request, ChatRequest):
+            self.chat(conn, request)
 
     def hello(self, conn: Conn, request: HelloRequest) -> None:
         """The client's protocol version: the service answers with its own (a client of
@@ -686,6 +699,8 @@ class Service:
         )
         if table.game is not None:
             self.send_state(table, seat, [], [], catch_up=True)
+            for line in table.chat:  # the table's last lines of chat, told again
+                conn.send(dataclasses.replace(line, earlier=True))
         self.log(f"table {table.code}: {state.name} sits at seat {seat}")
         self.tell_status(table)
         if table.game is not None:
@@ -739,6 +754,42 @@ class Service:
         self.tell_status(table)
         self.broadcast(table, events, None)
         self.drive(table)
+
+    # ------------------------------------------------------------------ chat
+
+    def chat(self, conn: Conn, request: ChatRequest) -> None:
+        """A line of chat from the person of the connection's seat: cleaned, checked, written
+        to the record and told to everyone at the table, the writer included. A line refused
+        is answered with an error about the chat, and changes nothing; it is not counted as a
+        bad request (a person who writes fast is no fault of his program)."""
+        table, seat = conn.table, conn.seat
+        assert table is not None and seat is not None
+        state = table.seats[seat]
+        text = chat.clean(request.text)
+        now = time.monotonic()
+        why = chat.refusal(text)
+        if state.kind != "human" or state.conn is not conn:
+            why = "only a person seated at the table may write in its chat"
+        elif table.game is None or table.writer is None:
+            why = "the chat opens once the game has begun"
+        elif why is None and state.chat_pace.wait(now) > 0:
+            why = chat.too_fast(state.chat_pace.wait(now))
+        if why is None:
+            at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            try:
+                assert table.writer is not None
+                table.writer.write(chat.record_line(seat, state.name, text, at))
+            except (OSError, ValueError) as error:
+                self.log(f"table {table.code}: a chat line could not be written: {error!r}")
+                why = "the chat line could not be saved with the game; try again"
+        if why is not None:
+            conn.send(Failure(why, about="chat"))
+            return
+        state.chat_pace.wrote(now)
+        line = ChatLine(seat, state.name, text)
+        table.chat.append(line)
+        for other in table.conns():
+            other.send(line)
 
     # ------------------------------------------------------------------ decisions
 
@@ -1032,6 +1083,22 @@ def same_user(writer: asyncio.StreamWriter) -> bool:
         return False
     _pid, uid, _gid = struct.unpack("3i", raw)
     return bool(uid == os.getuid())
+
+
+def kept_chat(lines: list[dict[str, Any]], seats: int) -> list[ChatLine]:
+    """The last chat lines of a record that can be told again (a record edited by hand is
+    read as carefully as a client's line: cleaned, and its other lines left out)."""
+    kept: list[ChatLine] = []
+    for line in lines[-chat.KEPT :]:
+        seat, name, text = line.get("seat"), line.get("name"), line.get("text")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            continue
+        if not isinstance(name, str) or not isinstance(text, str):
+            continue
+        text, name = chat.clean(text), chat.clean(name)[:MAX_NAME]
+        if chat.refusal(text) is None:
+            kept.append(ChatLine(seat, name, text))
+    return kept
 
 
 def _show(value: Any, limit: int = 30) -> str:

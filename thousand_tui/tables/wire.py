@@ -34,7 +34,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
 
-WIRE = 2  # the protocol's version: 1 had no `hello`, no typed messages, no `ack`
+WIRE = 3  # the protocol's version: 1 had no `hello`, no typed messages, no `ack`; 2 no chat
 MAX_CLIENT_LINE = 16 * 1024  # what the service reads from a client, at most, in one line
 MAX_SERVICE_LINE = 4 * 1024 * 1024  # what a client reads from the service
 
@@ -135,10 +135,13 @@ class Refused:
 
 @dataclass(frozen=True)
 class Failure:
-    """A request that could not be done, or the table or the connection ending: why."""
+    """A request that could not be done, or the table or the connection ending: why.
+    `about`: what was refused when the connection goes on regardless (`chat`: a line of
+    chat not sent)."""
 
     TYPE: ClassVar[str] = "error"
     error: str
+    about: str | None = None
 
 
 @dataclass(frozen=True)
@@ -157,6 +160,19 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class ChatLine:
+    """A line a person at the table wrote (cleaned by the service), told to every seat, the
+    writer's own included. `earlier`: one of the table's last lines, told again to one who
+    sits down again."""
+
+    TYPE: ClassVar[str] = "chat"
+    seat: int
+    name: str
+    text: str
+    earlier: bool = False
+
+
+@dataclass(frozen=True)
 class Closed:
     """The connection ended (made by the client itself, never sent), and why if known."""
 
@@ -164,11 +180,16 @@ class Closed:
     why: str | None = None
 
 
-Message = Hello | Welcome | TableStatus | StateUpdate | Acked | Refused | Failure | Pong | Notice
+Message = (
+    Hello | Welcome | TableStatus | StateUpdate | Acked | Refused | Failure | Pong | Notice
+    | ChatLine
+)  # fmt: skip
 MESSAGES: dict[str, type[Message]] = {
     kind.TYPE: kind
-    for kind in (Hello, Welcome, TableStatus, StateUpdate, Acked, Refused, Failure, Pong, Notice)
-}
+    for kind in (
+        Hello, Welcome, TableStatus, StateUpdate, Acked, Refused, Failure, Pong, Notice, ChatLine
+    )
+}  # fmt: skip
 
 
 # ---------------------------------------------------------------------- the clients' requests
@@ -234,11 +255,23 @@ class PingRequest:
     OP: ClassVar[str] = "ping"
 
 
-Request = HelloRequest | OpenRequest | JoinRequest | ActRequest | StartRequest | PingRequest
+@dataclass(frozen=True)
+class ChatRequest:
+    """A line of chat from the connection's seat, for everyone at the table."""
+
+    OP: ClassVar[str] = "chat"
+    text: str
+
+
+Request = (
+    HelloRequest | OpenRequest | JoinRequest | ActRequest | StartRequest | PingRequest | ChatRequest
+)
 REQUEST_KINDS: dict[str, type[Request]] = {
     kind.OP: kind
-    for kind in (HelloRequest, OpenRequest, JoinRequest, ActRequest, StartRequest, PingRequest)
-}
+    for kind in (
+        HelloRequest, OpenRequest, JoinRequest, ActRequest, StartRequest, PingRequest, ChatRequest
+    )
+}  # fmt: skip
 
 
 # ---------------------------------------------------------------------- the engine's values

@@ -1018,6 +1018,29 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Служба столов работает на более новой версии игры (протокол {theirs}, у этой — "
         "{ours}). Установите здесь ту же версию и снова откройте стол или сядьте за него.",
     ),
+    # ---------------------------------------------------------------- shared tables: chat
+    "key_chat": ("Chat", "Чат"),
+    "key_chat_send": ("Send", "Отправить"),
+    "w_chat_line": ("line|lines", "сообщение|сообщения|сообщений"),
+    "w_second": ("second|seconds", "секунду|секунды|секунд"),
+    "chat_prompt": ("Say:", "Сказать:"),
+    "chat_placeholder": (
+        "a line for everyone at the table",
+        "строка для всех за столом",
+    ),
+    "chat_empty": (
+        "Nothing to send: type a line, or Esc to close.",
+        "Нечего отправлять: напишите строку или нажмите Esc.",
+    ),
+    "chat_too_fast": (
+        "At most {lines} in {window}: you may write again in {wait} s.",
+        "Не больше {lines} за {window}: снова написать можно через {wait} с.",
+    ),
+    "chat_refused": ("Your line was not sent: {error}", "Сообщение не отправлено: {error}"),
+    "help_keys_chat": (
+        "  m            chat: a line for everyone at a shared table",
+        "  m            чат: строка для всех за общим столом",
+    ),
     # ---------------------------------------------------------------- work that failed
     "work_failed": (
         "Something went wrong beside the game ({error}); the game goes on. {where}",

@@ -111,6 +111,14 @@ class TableDriver:
     def pull(self) -> None:
         """Messages wait for the table (a shared table's inbox)."""
 
+    def chats(self) -> bool | None:
+        """Whether the people at this table can write to one another (a shared table); None:
+        not now (the key greyed)."""
+        return False
+
+    def chat(self) -> None:
+        """Open the line to write to the table (where `chats`)."""
+
 
 class LocalDriver(TableDriver):
     """A game played here: the engine applies each decision, and AI players in worker

@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 TALL = 34
 
 
-DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint", "take_back")
+DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint", "take_back", "chat")
 """The actions `check_action` weighs."""
 
 
@@ -81,6 +81,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
         Binding("u", "take_back", "key_take_back", id="take-back"),
         Binding("t", "stats", "key_stats", show=False, id="stats"),
         Binding("v", "look_back", "key_look_back", show=False, id="look-back"),
+        Binding("m", "chat", "key_chat", id="chat"),
         Binding(
             "pageup,left_square_bracket", "log_back", "key_log_back", show=False, id="log-back"
         ),
@@ -518,6 +519,8 @@ class TableScreen(KeepsPlaying, Screen[None]):
             if self.view().sitting_out == self.seat:
                 return False  # no decision of yours in this deal
             return (self.game.to_move == self.seat and not self.controller.results) or None
+        if action == "chat":
+            return self.driver.chats()  # only at a shared table: hidden elsewhere
         if action == "take_back":
             # Left out of the footer while there is no card to take back (the footer of 80
             # columns has no room to spare), and always where it is not offered: off, or not
@@ -578,6 +581,11 @@ class TableScreen(KeepsPlaying, Screen[None]):
 
         view = self.controller.shown_view()
         self.app.push_screen(LookBackScreen(view, self.t, self.p))
+
+    def action_chat(self) -> None:
+        """A line for everyone at a shared table."""
+        if self.driver.chats():
+            self.driver.chat()
 
     def action_log_back(self) -> None:
         self.query_one(GameLog).page(-1)

@@ -53,7 +53,7 @@ class SharedSession:
 
     def arrived(self, message: Received) -> None:
         """In the client's reader thread: keep the message, wake the screen showing the table."""
-        if isinstance(message, Failure):
+        if isinstance(message, Failure) and message.about is None:
             self.told_off = True  # e.g. the seat taken over from another terminal: not taken back
         self.inbox.append(message)
         target = self.target

@@ -4,15 +4,18 @@ the service's next `update`; the opponents' panels say who is at the table and w
 
 from __future__ import annotations
 
+import collections
+import dataclasses
 import threading
 import time
 from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import Action
 from ...presets import Preset
+from ...tables.chat import KEPT, Pace
 from ...tables.client import Received, TableClient, TableError
 from ...tables.mirror import Update
-from ...tables.wire import Acked, Closed, Failure, Notice, Refused, TableStatus
+from ...tables.wire import Acked, ChatLine, Closed, Failure, Notice, Refused, TableStatus
 from ..coach import Words
 from ..controller import Awaiting, TableController
 from ..i18n import Translator
@@ -23,7 +26,9 @@ from ..text import top_line
 
 if TYPE_CHECKING:
     from ..app import ThousandApp
+from ..widgets.log import GameLog
 from ..widgets.status import InfoBar
+from .chat import ChatScreen, chat_text
 from .connection import SharedSession
 from .remote import RemoteGame
 from .words import join_command, seat_status_words
@@ -48,6 +53,9 @@ class SharedDriver(TableDriver):
         self.sent = 0  # the sequence number of the decision sent, until it is acknowledged
         self.connected: dict[int, bool] = {}
         self.rejoining = False  # a thread tries to sit again after the connection was lost
+        self.chat_pace = Pace()  # this seat's lines, kept to the table's pace before they go
+        self.heard: collections.deque[ChatLine] = collections.deque(maxlen=KEPT)  # shown
+        self.earlier: list[ChatLine] = []  # the table's last lines, told again on sitting
 
     @property
     def game(self) -> RemoteGame:
@@ -150,6 +158,11 @@ class SharedDriver(TableDriver):
             seat, names = message.seat, self.remote.names
             name = names[seat] if seat is not None and 0 <= seat < len(names) else "AI"
             self.notify(self.t("shared_ai_retry", name=name), markup=False)  # not cleared by a move
+        elif isinstance(message, ChatLine):
+            self.hear(message)
+        elif isinstance(message, Failure) and message.about == "chat":
+            error = self.t("chat_refused", error=message.error)
+            self.notify(error, severity="error", markup=False)
         elif isinstance(message, Refused):
             self.sent = 0
             error = message.error
@@ -168,6 +181,59 @@ class SharedDriver(TableDriver):
                 self.rejoining = True
                 threading.Thread(target=self.rejoin, daemon=True, name="table-rejoin").start()
             self.changed()
+
+    # ------------------------------------------------------------------ chat
+
+    def chats(self) -> bool | None:
+        return None if self.shared.mirror.closed else True
+
+    def chat(self) -> None:
+        """The line to write in, at the foot of the table; Enter sends what was typed."""
+        screen = ChatScreen(self.t, lambda: self.chat_pace.wait(time.monotonic()))
+        self.app.push_screen(screen, self.send_chat)
+
+    def send_chat(self, text: str | None) -> None:
+        if not text:
+            return
+        if self.shared.mirror.closed:
+            self.notify(
+                self.t("shared_lost", command=join_command(self.shared.code)), severity="error"
+            )
+            return
+        try:
+            self.shared.client.chat(text)
+        except TableError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        self.chat_pace.wrote(time.monotonic())
+
+    def hear(self, line: ChatLine) -> None:
+        """A line of chat: in the log (and, when a dialog covers it, in a note as well). The
+        table's last lines told again on sitting down are shown once the whole run of them
+        has come, without those this screen has shown already (sitting again after the
+        connection was lost)."""
+        if line.earlier:
+            self.earlier.append(dataclasses.replace(line, earlier=False))
+            if len(self.earlier) == 1:
+                self.screen.call_later(self.hear_earlier)
+            return
+        self.show_chat(line)
+
+    def hear_earlier(self) -> None:
+        told, self.earlier = self.earlier, []
+        shown = list(self.heard)
+        same = next(
+            (n for n in range(min(len(shown), len(told)), 0, -1) if shown[-n:] == told[:n]), 0
+        )
+        for line in told[same:]:
+            self.show_chat(line)
+
+    def show_chat(self, line: ChatLine) -> None:
+        self.heard.append(line)
+        screen = self.screen
+        screen.query_one(GameLog).say(chat_text(line, self.p))
+        if self.app.screen is not screen:  # a dialog over the log: said in a note too
+            self.notify(f"{line.name}: {line.text}", markup=False)
 
     def rejoin(self) -> None:
         """In a worker thread, once the connection is lost: sit again at the seat, trying every
