@@ -48,7 +48,8 @@ async def test_the_players_see_that_the_service_tries_an_ai_decision_again(
     service.apply = once  # type: ignore[method-assign]
     shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang)
     app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
-    said = app.t("shared_ai_retry", name="Gleb")  # seat 2's
+    gleb = {"en": "Gleb", "ru": "Глеб"}[lang]  # seat 2's, named in Bob's language
+    said = app.t("shared_ai_retry", name=gleb)
     async with app.run_test(size=size, notifications=True) as pilot:
         await pump(pilot, [ann], lambda: at_table(app))
         await bob_plays_until(pilot, app, [ann], lambda: said in toasts(app))
