@@ -219,6 +219,8 @@ REQUESTS: dict[str, Schema] = {
             "ai_names": list_of(NAME, MAX_AI_NAMES),
             "name": NAME,
             "who": NAME,
+            "private": flag,
+            "fill": number(0, 10**6),
         },
     ),
     "join": Schema(
@@ -229,6 +231,23 @@ REQUESTS: dict[str, Schema] = {
     "start": Schema(),
     "ping": Schema(),
 }
+# The lobby: the public tables waiting for players, and quick match (a table of the preset).
+REQUESTS["list"] = Schema()
+REQUESTS["match"] = Schema(
+    required={"rules": mapping, "preset": text(40)},
+    optional={
+        "title": text(),
+        "level": text(20),
+        "timeout": number(0, 10**6),
+        "pace": number(0, 10**6),
+        "lang": text(8),
+        "hints": flag,
+        "ai_names": list_of(NAME, MAX_AI_NAMES),
+        "name": NAME,
+        "who": NAME,
+        "fill": number(0, 10**6),
+    },
+)
 
 
 # A backslash and what it escapes, a quote, or a bracket: enough to follow the nesting of a line

@@ -94,6 +94,7 @@ class TableStatus:
     over: bool
     to_move: int | None
     seats: tuple[SeatInfo, ...]
+    fill_in: float | None = None  # before the game: seconds until AI takes the free seats
 
 
 @dataclass(frozen=True)
@@ -164,11 +165,43 @@ class Closed:
     why: str | None = None
 
 
-Message = Hello | Welcome | TableStatus | StateUpdate | Acked | Refused | Failure | Pong | Notice
+# ---------------------------------------------------------------------- the lobby
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """A public table waiting for players, as anyone on the host may see it: its code (which
+    lets one sit at it), its conventions' name and title, its seats taken by people and by
+    AI, those still free, how long it has waited, and in how many seconds AI takes the free
+    seats (None: when its opener starts it). Never a hand, a name or a seed."""
+
+    code: str
+    preset: str
+    title: str
+    players: int
+    people: int
+    ai: int
+    free: int
+    waited: float
+    fill_in: float | None = None
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The answer to `list`: the public tables waiting for players, the fullest first."""
+
+    TYPE: ClassVar[str] = "tables"
+    tables: tuple[OpenTable, ...]
+
+
+Message = (
+    Hello | Welcome | TableStatus | StateUpdate | Acked | Refused | Failure | Pong | Notice | Tables
+)
 MESSAGES: dict[str, type[Message]] = {
     kind.TYPE: kind
     for kind in (Hello, Welcome, TableStatus, StateUpdate, Acked, Refused, Failure, Pong, Notice)
 }
+MESSAGES[Tables.TYPE] = Tables
 
 
 # ---------------------------------------------------------------------- the clients' requests
@@ -199,6 +232,8 @@ class OpenRequest:
     ai_names: tuple[str, ...] | None = None
     name: str | None = None
     who: str | None = None
+    private: bool = False  # kept out of the lobby: only its code brings anyone to it
+    fill: float | None = None  # seconds after which AI takes the free seats and it begins
 
 
 @dataclass(frozen=True)
@@ -234,11 +269,49 @@ class PingRequest:
     OP: ClassVar[str] = "ping"
 
 
-Request = HelloRequest | OpenRequest | JoinRequest | ActRequest | StartRequest | PingRequest
+@dataclass(frozen=True)
+class ListRequest:
+    """The lobby: the public tables waiting for players (answered with `tables`)."""
+
+    OP: ClassVar[str] = "list"
+
+
+@dataclass(frozen=True)
+class MatchRequest:
+    """Quick match: sit at the fullest public table of this preset (and these conventions)
+    waiting for players, else open one as `open` would, public, which AI fills after `fill`
+    seconds."""
+
+    OP: ClassVar[str] = "match"
+    rules: Mapping[str, Any]
+    preset: str
+    title: str | None = None
+    level: str | None = None
+    timeout: float | None = None
+    pace: float | None = None
+    lang: str | None = None
+    hints: bool = False
+    ai_names: tuple[str, ...] | None = None
+    name: str | None = None
+    who: str | None = None
+    fill: float | None = None
+
+
+Request = (
+    HelloRequest
+    | OpenRequest
+    | JoinRequest
+    | ActRequest
+    | StartRequest
+    | PingRequest
+    | ListRequest
+    | MatchRequest
+)
 REQUEST_KINDS: dict[str, type[Request]] = {
     kind.OP: kind
     for kind in (HelloRequest, OpenRequest, JoinRequest, ActRequest, StartRequest, PingRequest)
 }
+REQUEST_KINDS.update({ListRequest.OP: ListRequest, MatchRequest.OP: MatchRequest})
 
 
 # ---------------------------------------------------------------------- the engine's values
@@ -266,6 +339,7 @@ KINDS: dict[str, type] = {
         PlayerInfo, SeatInfo,
     )
 }  # fmt: skip
+KINDS[OpenTable.__name__] = OpenTable  # the lobby's tables
 
 
 def encode(value: Any) -> Any:
