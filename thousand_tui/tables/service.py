@@ -44,7 +44,7 @@ from ..priority import give_way_if_hosted
 from ..private import open_private, private_dir, private_umask, write_private
 from ..records import RecordWriter, lock_file
 from ..saves import data_dir, games_dir, open_new_record, resume
-from ..settings import DEFAULT_PACE, LEVELS, MAX_NAME
+from ..settings import DEFAULT_FILL, DEFAULT_PACE, LEVELS, MAX_NAME
 from .requests import MAX_AI_NAMES, RequestError, check_request, parse_request
 from .wire import (
     MAX_CLIENT_LINE,
@@ -89,8 +89,7 @@ CODE = re.compile(rf"[{CODE_LETTERS}]{{6}}")
 DEFAULT_TIMEOUT = 60.0
 MAX_TIMEOUT = 3600.0
 MAX_PACE = 5.0
-DEFAULT_FILL = 60.0  # seconds a table of quick match waits for people before AI fills it
-MAX_FILL = 3600.0
+MAX_FILL = 3600.0  # seconds a table may wait for people before AI fills it, at most
 MAX_ERRORS = 5  # bad messages or wrong codes a connection may send before it is closed
 MAX_PENDING = 1024 * 1024  # bytes waiting for a client that does not read: then it is dropped
 IDLE_EXIT = 5.0  # seconds without a table (or a connection just made) before the service ends
