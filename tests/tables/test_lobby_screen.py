@@ -117,3 +117,33 @@ async def test_a_code_no_table_has_is_said_and_the_lobby_stays(base: Path) -> No
     assert lobby.chosen is not None and lobby.chosen.code == ann.mirror.code
     lobby.chosen.close()
     ann.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "lang", "words"),
+    [((80, 24), "en", "Lobby: tables waiting"), ((120, 40), "ru", "Лобби: столы")],
+)
+async def test_the_start_screen_has_a_line_for_the_lobby(
+    base: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, words: str
+) -> None:
+    from tests.tui.test_start import go_to, line_ids, start_app
+    from thousand_tui.tui.shared import lobby as lobby_module
+    from thousand_tui.tui.shared import play_shared_choice
+    from thousand_tui.tui.startup import StartOffer
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
+    app = start_app(StartOffer.shipped(lang))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert line_ids(app).index("lobby") == line_ids(app).index("join-table") + 1
+        await go_to(pilot, "lobby")
+        assert words in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+    choice = app.shared_choice
+    assert choice is not None and choice.kind == "lobby"
+    shown: list[LobbySetup] = []
+    monkeypatch.setattr(lobby_module, "run_lobby", lambda setup: shown.append(setup) or 0)
+    assert play_shared_choice(choice) == 0
+    (setup,) = shown
+    assert setup.table.lang == lang and "classic" in setup.presets

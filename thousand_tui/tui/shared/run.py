@@ -85,6 +85,13 @@ def run_shared(setup: TableSetup, shared: SharedSession) -> int:
 def play_shared_choice(choice: SharedChoice) -> int:
     """The shared table chosen on the start screen: open it or join it, then play at it."""
     setup = choice.setup
+    if choice.kind == "lobby":
+        from ...presets import shipped_names
+        from ...settings import LobbySetup
+        from .lobby import run_lobby
+
+        presets = {name: name for name in shipped_names()}
+        return run_lobby(LobbySetup(setup, presets, level=choice.level))
     try:
         if choice.kind == "open":
             shared = open_shared(setup, level=choice.level, hints=choice.hints)
