@@ -391,7 +391,7 @@ def run_open(options: argparse.Namespace) -> int:
 
 def run_lobby(options: argparse.Namespace) -> int:
     setup = lobby_setup(options)
-    from .tui.shared.lobby import run_lobby as run
+    from .tui.shared.run import run_lobby as run
 
     return run(setup)
 

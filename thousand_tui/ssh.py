@@ -45,6 +45,7 @@ RESUME_WORDS = ("resume", "--resume")
 OPEN_WORD = "open"
 JOIN_WORD = "join"
 LOBBY_WORD = "lobby"
+PRIVATE_WORD = "private"  # with `open`: a table kept out of the lobby
 NAME_WORD = "name"
 HELP_WORDS = ("help", "--help", "-h")
 MAX_COMMAND = 200
@@ -88,6 +89,7 @@ class Request:
     join: str | None = None  # the code of a shared table to join
     name: str | None = None  # `name NEW NAME`: the player's name from now on ("": say it)
     lobby: bool = False  # the tables of the host waiting for players
+    private: bool = False  # `open private`: the table is kept out of the lobby
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,7 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
     if words and words[0].lower() == NAME_WORD:
         return _name_request(text)
     preset = lang = join = None
-    resume = opening = False
+    resume = opening = private = False
     rest = iter(words)
     for raw in rest:
         word = raw.lower() if raw.isascii() else raw
@@ -209,6 +211,8 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
             return _lobby_request(words)
         if word == OPEN_WORD and not opening:
             opening = True
+        elif word == PRIVATE_WORD and not private:
+            private = True
         elif word == JOIN_WORD and join is None:
             code = normalize_code(next(rest, ""))
             if code is None:
@@ -232,7 +236,9 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
         raise Refused("ask for one of resume, open and join")
     if join is not None and preset is not None:
         raise Refused(f"a table you join has its own preset; leave out {preset}")
-    return Request(preset, lang, resume, open=opening, join=join)
+    if private and not opening:
+        raise Refused("private goes with open: open private keeps the table out of the lobby")
+    return Request(preset, lang, resume, open=opening, join=join, private=private)
 
 
 def _lobby_request(words: list[str]) -> Request:
@@ -272,8 +278,9 @@ def usage(config: HostConfig, user: str = "thousand") -> str:
         f"{USAGE_START} a preset ({words}; none for the start screen), a language "
         f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {config.login(user)} "
         f"{config.default} {LANGUAGES[-1]}`; `open` (with a preset) opens a table friends "
-        f"join with `join CODE`; `lobby` lists the tables waiting for players, to sit at "
-        f"one or quick match; `name NEW NAME` sets your name at the tables"
+        f"join with `join CODE` (`open private`: kept out of the lobby); `lobby` lists the "
+        f"tables waiting for players, to sit at one or quick match; `name NEW NAME` sets your "
+        f"name at the tables"
     )
 
 
@@ -446,6 +453,8 @@ def shared_argv(
         argv = ["open", config.presets[request.preset or config.default]]
         if config.ai is not None:
             argv += ["--ai", config.ai.split(",")[0].strip()]
+        if request.private:
+            argv.append("--private")
     if request.lang is not None:
         argv += ["--lang", request.lang]
     if name is not None:

@@ -127,8 +127,8 @@ async def test_the_start_screen_has_a_line_for_the_lobby(
     base: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, words: str
 ) -> None:
     from tests.tui.test_start import go_to, line_ids, start_app
-    from thousand_tui.tui.shared import lobby as lobby_module
     from thousand_tui.tui.shared import play_shared_choice
+    from thousand_tui.tui.shared import run as run_module
     from thousand_tui.tui.startup import StartOffer
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
@@ -143,7 +143,7 @@ async def test_the_start_screen_has_a_line_for_the_lobby(
     choice = app.shared_choice
     assert choice is not None and choice.kind == "lobby"
     shown: list[LobbySetup] = []
-    monkeypatch.setattr(lobby_module, "run_lobby", lambda setup: shown.append(setup) or 0)
+    monkeypatch.setattr(run_module, "run_lobby", lambda setup: shown.append(setup) or 0)
     assert play_shared_choice(choice) == 0
     (setup,) = shown
     assert setup.table.lang == lang and "classic" in setup.presets

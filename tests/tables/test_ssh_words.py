@@ -105,6 +105,14 @@ def test_the_word_lobby_opens_the_lobby_of_the_accounts_tables(
         "lobby", "--offer", "classic,family", "--ai", "hard", "--lang", "ru", "--who", key,
     ]  # fmt: skip
     assert lobby.data == tmp_path
+    # `open private`: a table kept out of the lobby; `private` alone means nothing.
+    private = ssh.parse_request("open private family", ALLOWED)
+    assert private == ssh.Request("family", open=True, private=True)
+    assert ssh.plan(host, private, env).argv == [
+        "open", "family", "--ai", "hard", "--private", "--who", key,
+    ]  # fmt: skip
+    with pytest.raises(ssh.Refused, match="private goes with open"):
+        ssh.parse_request("private family", ALLOWED)
     # Without a way to tell players apart, the lobby (its tables are shared) is refused.
     with pytest.raises(ssh.Refused, match="tell players apart"):
         ssh.check_identity(host, ssh.Request(lobby=True), {})

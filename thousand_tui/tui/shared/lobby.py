@@ -1,7 +1,7 @@
 """The lobby as an app of its own (`thousand lobby`, `ssh -t HOST lobby`, the start screen's
 line): `Lobby` is what the lobby screen asks of the table service (the tables waiting, a seat
-at one of them, a table opened, a quick match), `LobbyApp` shows the screen, and `run_lobby`
-plays at the table chosen there."""
+at one of them, a table opened, a quick match), and `LobbyApp` shows the screen
+(`run.run_lobby` then plays at the table chosen there)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,11 @@ from dataclasses import dataclass, field, replace
 from textual.screen import Screen
 
 from ...presets import Preset, PresetError, load_preset
-from ...saves import LOG_NAME, data_dir
-from ...settings import LobbySetup, SetupError, TableSetup, check_name
+from ...settings import LobbySetup, SetupError, TableSetup
 from ...tables.client import TableError, list_tables
 from ...tables.wire import OpenTable
 from ..app import ThousandApp
-from ..startup import remembered_name
 from .connection import SharedSession, join_shared, match_shared, open_shared
-from .run import run_shared
 from .words import said
 
 
@@ -115,24 +112,3 @@ class LobbyApp(ThousandApp):
         from ..screens.lobby import LobbyScreen
 
         return LobbyScreen(self.lobby)
-
-
-def run_lobby(setup: LobbySetup) -> int:
-    """The lobby, then the table chosen in it (if one was)."""
-    table = setup.table
-    if table.name is None and setup.who is None:
-        setup = replace(setup, table=replace(table, name=check_name(remembered_name())))
-    lobby = Lobby(setup)
-    app = LobbyApp(lobby, handle_signals=True)
-    app.log_file = data_dir() / LOG_NAME
-    try:
-        app.run()
-    finally:
-        app.closed()
-    status = app.finish(app.return_code or 0)
-    shared = lobby.chosen
-    if shared is None or app.hung_up:
-        if shared is not None:
-            shared.close()
-        return status
-    return run_shared(setup.table, shared)
