@@ -147,3 +147,29 @@ async def test_the_start_screen_has_a_line_for_the_lobby(
     assert play_shared_choice(choice) == 0
     (setup,) = shown
     assert setup.table.lang == lang and "classic" in setup.presets
+
+
+async def test_a_russian_lobby_names_the_game_in_russian_and_moves_between_tables(
+    base: Path,
+) -> None:
+    first = opened(base, "Ann", lang="en")
+    second = opened(base, "Dan", lang="en")
+    joined_one = opened(base, "Eve", lang="en", private=True)  # not listed
+    lobby, app = lobby_app("ru", "Борис")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: second.mirror.code in screen_text(app))
+        text = screen_text(app)
+        assert "Классика" in text and "Classic" not in text
+        assert joined_one.mirror.code not in text
+        footer = text.splitlines()[-1]
+        assert "Сесть" in footer and "Выбор" in footer, footer
+        codes = [t.code for t in app.screen.tables]  # type: ignore[attr-defined]
+        assert app.screen.selected() == codes[0]  # type: ignore[attr-defined]
+        await pilot.press("down")
+        assert app.screen.selected() == codes[1]  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: lobby.chosen is not None)
+    assert lobby.chosen is not None and lobby.chosen.code == codes[1]
+    lobby.chosen.close()
+    for seat in (first, second, joined_one):
+        seat.close()

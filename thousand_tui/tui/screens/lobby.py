@@ -59,6 +59,8 @@ class LobbyScreen(Screen[None]):
     """The tables waiting for players, and the keys to sit at one, open one or quick match."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "move(1)", "key_move", key_display="↑↓", id="lobby-move"),
+        Binding("up", "move(-1)", show=False, id="lobby-move-up"),
         Binding("enter", "join", "key_lobby_join", key_display="⏎", id="lobby-join"),
         Binding("o", "open", "key_lobby_open", id="lobby-open"),
         Binding("m", "match", "key_lobby_match", id="lobby-match"),
@@ -84,6 +86,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-head")
         table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+        table.can_focus = False  # the screen's keys move its cursor: the footer shows them all
         yield table
         yield Static(id="lobby-note")
         yield KeyFooter()
@@ -132,7 +135,7 @@ class LobbyScreen(Screen[None]):
             fill = "" if entry.fill_in is None else t("lobby_fill_in", seconds=int(entry.fill_in))
             table.add_row(
                 entry.code,
-                entry.title,
+                self.lobby.title(entry),
                 seats,
                 str(entry.free),
                 waited_words(entry.waited),
@@ -163,15 +166,19 @@ class LobbyScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "join":
             return None if self.busy or self.selected() is None else True
+        if action == "move":
+            return True if len(self.tables) > 1 else None
         if action in ("open", "match", "code"):
             return None if self.busy else True
         return True
 
     # ------------------------------------------------------------------ the keys
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        event.stop()
-        self.action_join()
+    def action_move(self, delta: int) -> None:
+        table = self.query_one("#lobby-tables", DataTable)
+        if self.tables:
+            table.move_cursor(row=max(0, min(len(self.tables) - 1, table.cursor_row + delta)))
+        self.refresh_bindings()
 
     def action_join(self) -> None:
         code = self.selected()
@@ -245,7 +252,9 @@ class PresetScreen(Dialog[str | None]):
         width: 50; max-width: 100%; height: auto; border: round $primary; padding: 0 1;
         background: $surface;
     }
-    PresetScreen OptionList { height: auto; max-height: 12; border: none; }
+    PresetScreen OptionList, PresetScreen OptionList:focus {
+        height: auto; max-height: 12; border: none; padding: 0;
+    }
     """
 
     def __init__(self, title: str, presets: list[tuple[str, str]], t: Translator) -> None:

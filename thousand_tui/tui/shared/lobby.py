@@ -5,11 +5,12 @@ at one of them, a table opened, a quick match), and `LobbyApp` shows the screen
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field, replace
 
 from textual.screen import Screen
 
-from ...presets import Preset, PresetError, load_preset
+from ...presets import Preset, PresetError, load_preset, shipped_names
 from ...settings import LobbySetup, SetupError, TableSetup
 from ...tables.client import TableError, list_tables
 from ...tables.wire import OpenTable
@@ -26,6 +27,7 @@ class Lobby:
     setup: LobbySetup
     chosen: SharedSession | None = None
     _presets: dict[str, Preset] = field(default_factory=dict)
+    _titles: dict[str, str | None] = field(default_factory=dict)
 
     @property
     def lang(self) -> str:
@@ -55,6 +57,17 @@ class Lobby:
             except (PresetError, OSError, ValueError):
                 return None
         return self._presets[name]
+
+    def title(self, table: OpenTable) -> str:
+        """A table's game in this person's language when it is a shipped preset's (its
+        opener named it in his own), else as its opener named it."""
+        if table.preset not in self._titles:
+            title = None
+            if table.preset in shipped_names():
+                with contextlib.suppress(PresetError, OSError, ValueError):
+                    title = load_preset(table.preset).title_in(self.lang)
+            self._titles[table.preset] = title
+        return self._titles[table.preset] or table.title
 
     # In a worker thread: each raises TableError (or SetupError) saying why it cannot be done.
 
