@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from .plural import counted
 
 if TYPE_CHECKING:
-    from .settings import JoinSetup, OpenSetup
+    from .settings import JoinSetup, LobbySetup, OpenSetup
 
 PROG = "thousand"
 COMMANDS = (
     "play",
     "open",
     "join",
+    "lobby",
     "simulate",
     "replay",
     "analyze",
@@ -146,6 +147,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="let everyone at the table ask for a hint at his own decisions (h; off by default)",
     )
+    shared.add_argument(
+        "--private",
+        action="store_true",
+        help="keep the table out of the lobby: only its code brings anyone to it "
+        "(public by default)",
+    )
+    shared.add_argument(
+        "--fill",
+        type=float,
+        metavar="SECONDS",
+        help="after this many seconds AI takes the seats still free and the deal starts "
+        "(by default the table waits for you to press s)",
+    )
     add_shared_options(shared)
     # What the table's own flags would give, not asked here: a table of the preset's AI.
     shared.set_defaults(handler=run_open, ai=None, seed=None, think=None, resume=None)
@@ -157,6 +171,31 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     # The table is the one who opened it's: its preset and pace are his.
     join.set_defaults(
         handler=run_join, preset=None, players=None, ai=None, seed=None, think=None, resume=None
+    )
+
+    lobby = sub.add_parser(
+        "lobby", help="the tables waiting for players: sit at one, open one, or quick match"
+    )
+    lobby.add_argument(
+        "--ai",
+        dest="level",
+        default="easy",
+        metavar="LEVEL",
+        help="level of the AI at the tables you open (easy)",
+    )
+    lobby.add_argument(
+        "--fill",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long a table you open or quick match waits for people before AI takes the "
+        "seats still free (60)",
+    )
+    add_shared_options(lobby)
+    # The presets offered: the shipped ones, or a host's whitelist (`thousand ssh-session`).
+    lobby.add_argument("--offer", metavar="NAME[=FILE],...", help=argparse.SUPPRESS)
+    lobby.set_defaults(
+        handler=run_lobby, preset=None, players=None, ai=None, seed=None, think=None, resume=None
     )
 
     simulate = sub.add_parser("simulate", help="play whole games between AI players, headless")
@@ -358,6 +397,46 @@ def run_open(options: argparse.Namespace) -> int:
     return run(setup)
 
 
+def run_lobby(options: argparse.Namespace) -> int:
+    setup = lobby_setup(options)
+    from .tui.shared.run import run_lobby as run
+
+    return run(setup)
+
+
+def lobby_setup(options: argparse.Namespace) -> LobbySetup:
+    """The flags of `thousand lobby`, checked; raises SetupError."""
+    from .presets import shipped_names
+    from .settings import LEVELS, LobbySetup, SetupError, setup_from_options
+
+    table = setup_from_options(options)
+    if options.level not in LEVELS:
+        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+    presets: dict[str, str] = {name: name for name in shipped_names()}
+    if options.offer:
+        presets = {}
+        for entry in options.offer.split(","):
+            name, _, target = entry.strip().partition("=")
+            if name.strip():
+                presets[name.strip()] = target.strip() or name.strip()
+    fill = fill_seconds(options.fill)
+    assert fill is not None
+    timeout = 60.0
+    return LobbySetup(table, presets, options.level, fill, timeout, options.who)
+
+
+def fill_seconds(value: float | None) -> float | None:
+    from .settings import SetupError
+    from .tables.service import MAX_FILL
+
+    if value is not None and not 0 <= value <= MAX_FILL:
+        raise SetupError(
+            f"--fill must be from 0 to {MAX_FILL:g} seconds: how long the table waits for "
+            "people before AI takes the free seats"
+        )
+    return value
+
+
 def run_join(options: argparse.Namespace) -> int:
     setup = join_setup(options)
     from .tui.shared.commands import run_join as run
@@ -375,7 +454,17 @@ def open_setup(options: argparse.Namespace) -> OpenSetup:
     assert table.preset is not None
     people = people_seats(options.people, table.preset.rules.players)
     timeout = timeout_seconds(options.timeout, "--timeout")
-    return OpenSetup(table, people, options.level, timeout, bool(options.hints), options.who)
+    fill = fill_seconds(options.fill)
+    return OpenSetup(
+        table,
+        people,
+        options.level,
+        timeout,
+        bool(options.hints),
+        options.who,
+        bool(options.private),
+        fill,
+    )
 
 
 def join_setup(options: argparse.Namespace) -> JoinSetup:

@@ -375,6 +375,8 @@ class OpenSetup:
     timeout: float = 60.0
     hints: bool = False
     who: str | None = None
+    private: bool = False  # kept out of the lobby: only its code brings anyone to it
+    fill: float | None = None  # seconds before AI takes the free seats (None: `s` starts it)
 
 
 @dataclass(frozen=True)
@@ -385,4 +387,22 @@ class JoinSetup:
     table: TableSetup
     code: str
     seat: int | None = None
+    who: str | None = None
+
+
+DEFAULT_FILL = 60.0  # seconds a table opened from the lobby waits before AI fills it
+
+
+@dataclass(frozen=True)
+class LobbySetup:
+    """`thousand lobby`: the player's look at the tables (`table`: his name, language, look and
+    pace), the presets he may open or quick match (the name shown to the preset name or file:
+    the shipped ones, or a host's whitelist), the AI's level, how long a table he opens waits
+    for people before AI fills it (`fill`, seconds), and his SSH key over SSH."""
+
+    table: TableSetup
+    presets: Mapping[str, str]
+    level: str = "easy"
+    fill: float = DEFAULT_FILL
+    timeout: float = 60.0
     who: str | None = None

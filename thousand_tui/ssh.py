@@ -45,6 +45,8 @@ USER_AUTH = "SSH_USER_AUTH"  # set by sshd with `ExposeAuthInfo yes`
 RESUME_WORDS = ("resume", "--resume")
 OPEN_WORD = "open"
 JOIN_WORD = "join"
+LOBBY_WORD = "lobby"
+PRIVATE_WORD = "private"  # with `open`: a table kept out of the lobby
 NAME_WORD = "name"
 HELP_WORDS = ("help", "--help", "-h")
 MAX_COMMAND = 200
@@ -87,6 +89,8 @@ class Request:
     open: bool = False  # open a shared table
     join: str | None = None  # the code of a shared table to join
     name: str | None = None  # `name NEW NAME`: the player's name from now on ("": say it)
+    lobby: bool = False  # the tables of the host waiting for players
+    private: bool = False  # `open private`: the table is kept out of the lobby
 
 
 @dataclass(frozen=True)
@@ -198,14 +202,18 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
     if words and words[0].lower() == NAME_WORD:
         return _name_request(text)
     preset = lang = join = None
-    resume = opening = False
+    resume = opening = private = False
     rest = iter(words)
     for raw in rest:
         word = raw.lower() if raw.isascii() else raw
         if word in HELP_WORDS and len(words) == 1:
             return Request(help=True)
+        if word == LOBBY_WORD:
+            return _lobby_request(words)
         if word == OPEN_WORD and not opening:
             opening = True
+        elif word == PRIVATE_WORD and not private:
+            private = True
         elif word == JOIN_WORD and join is None:
             code = normalize_code(next(rest, ""))
             if code is None:
@@ -229,7 +237,19 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
         raise Refused("ask for one of resume, open and join")
     if join is not None and preset is not None:
         raise Refused(f"a table you join has its own preset; leave out {preset}")
-    return Request(preset, lang, resume, open=opening, join=join)
+    if private and not opening:
+        raise Refused("private goes with open: open private keeps the table out of the lobby")
+    return Request(preset, lang, resume, open=opening, join=join, private=private)
+
+
+def _lobby_request(words: list[str]) -> Request:
+    """`lobby`, alone or with a language: the lobby offers the whitelist itself."""
+    rest = [w.lower() if w.isascii() else w for w in words if w.lower() != LOBBY_WORD]
+    if len(words) - len(rest) > 1:
+        raise Refused("ask for the lobby once")
+    if any(w not in LANGUAGES for w in rest) or len(rest) > 1:
+        raise Refused("the lobby takes a language only, e.g. lobby ru; presets are chosen in it")
+    return Request(lang=rest[0] if rest else None, lobby=True)
 
 
 def _name_request(text: str) -> Request:
@@ -259,7 +279,9 @@ def usage(config: HostConfig, user: str = "thousand") -> str:
         f"{USAGE_START} a preset ({words}; none for the start screen), a language "
         f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {config.login(user)} "
         f"{config.default} {LANGUAGES[-1]}`; `open` (with a preset) opens a table friends "
-        f"join with `join CODE`; `name NEW NAME` sets your name at the tables"
+        f"join with `join CODE` (`open private`: kept out of the lobby); `lobby` lists the "
+        f"tables waiting for players, to sit at one or quick match; `name NEW NAME` sets your "
+        f"name at the tables"
     )
 
 
@@ -378,7 +400,8 @@ def identity_line(config: HostConfig, environ: Mapping[str, str]) -> str:
 def check_identity(config: HostConfig, request: Request, environ: Mapping[str, str]) -> None:
     """A shared table keeps each seat for its person: without a way to tell people apart,
     anyone could sit in anyone's seat and see their hand, so `open` and `join` are refused."""
-    if (request.open or request.join is not None) and player_id(config, environ) is None:
+    shared = request.open or request.join is not None or request.lobby
+    if shared and player_id(config, environ) is None:
         raise Refused(
             "shared tables need to tell players apart and this server cannot: its host should "
             f"{IDENTITY_HOW} (docs/ssh-hosting.md)"
@@ -393,6 +416,8 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     name = person_name(config, environ)
     if request.open or request.join is not None:
         return Session(shared_argv(config, request, who, name), base)
+    if request.lobby:
+        return Session(lobby_argv(config, request, who, name), base)
     argv = ["play"]
     if name is not None and not request.resume:  # a game resumed has its own names
         argv.append(f"--name={name}")  # one word: a name may begin with "-"
@@ -429,6 +454,29 @@ def shared_argv(
         argv = ["open", config.presets[request.preset or config.default]]
         if config.ai is not None:
             argv += ["--ai", config.ai.split(",")[0].strip()]
+        if request.private:
+            argv.append("--private")
+    if request.lang is not None:
+        argv += ["--lang", request.lang]
+    if name is not None:
+        argv.append(f"--name={name}")
+    if who is not None:
+        argv += ["--who", who]
+    return argv
+
+
+def lobby_argv(
+    config: HostConfig, request: Request, who: str | None, name: str | None = None
+) -> list[str]:
+    """`thousand lobby` in the account's own data directory, where its table service holds
+    every table of the host: the whitelist to open or quick match, the host's AI level."""
+    offered = [
+        entry if target == entry else f"{entry}={target}"
+        for entry, target in _whitelist_default_first(config)
+    ]
+    argv = ["lobby", "--offer", ",".join(offered)]
+    if config.ai is not None:
+        argv += ["--ai", config.ai.split(",")[0].strip()]
     if request.lang is not None:
         argv += ["--lang", request.lang]
     if name is not None:

@@ -67,3 +67,29 @@ def test_the_comforts_of_a_seat_are_flags_at_a_shared_table_too(command: list[st
     assert setup.table.auto_play and setup.table.auto_next
     with pytest.raises(SystemExit):
         parsed(*command, "--take-back")
+
+
+def test_open_private_and_fill_and_the_lobby_flags_make_their_setups() -> None:
+    from thousand_tui.cli import lobby_setup
+
+    setup = open_setup(parsed("open", "--private", "--fill", "30"))  # type: ignore[arg-type]
+    assert (setup.private, setup.fill) == (True, 30.0)
+    plain = open_setup(parsed("open"))  # type: ignore[arg-type]
+    assert (plain.private, plain.fill) == (False, None)  # public; waits for the opener's s
+    lobby = lobby_setup(parsed("lobby", "--lang", "ru", "--ai", "normal"))  # type: ignore[arg-type]
+    assert (lobby.fill, lobby.level, lobby.table.lang) == (60.0, "normal", "ru")
+    assert "classic" in lobby.presets and "two-player" in lobby.presets
+    offered = lobby_setup(parsed("lobby", "--offer", "cards=classic,family", "--fill", "0"))  # type: ignore[arg-type]
+    assert (dict(offered.presets), offered.fill) == ({"cards": "classic", "family": "family"}, 0.0)
+
+
+@pytest.mark.parametrize("command", [["open"], ["lobby"]])
+@pytest.mark.parametrize("fill", ["-1", "3601"])
+def test_a_fill_time_out_of_bounds_is_refused_saying_why(command: list[str], fill: str) -> None:
+    from thousand_tui.cli import lobby_setup
+
+    make = open_setup if command == ["open"] else lobby_setup
+    with pytest.raises(SetupError, match="--fill must be from 0 to 3600 seconds"):
+        make(parsed(*command, "--fill", fill))  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="--ai must be one of"):
+        lobby_setup(parsed("lobby", "--ai", "godlike"))  # type: ignore[arg-type]

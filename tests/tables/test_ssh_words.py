@@ -80,3 +80,39 @@ def test_a_name_at_the_table_is_not_taken_twice(base: Path) -> None:
     ann = opened(base, "Ann")
     with pytest.raises(TableError, match="Ann sits at this table already"):
         joined(base, ann.mirror.code, "Ann")
+
+
+def test_the_word_lobby_opens_the_lobby_of_the_accounts_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert ssh.parse_request("lobby", ALLOWED) == ssh.Request(lobby=True)
+    assert ssh.parse_request("LOBBY ru", ALLOWED) == ssh.Request(lang="ru", lobby=True)
+    for request, why in {
+        "lobby family": "a language only",
+        "lobby lobby": "once",
+        "lobby join K7QM2P": "a language only",
+    }.items():
+        with pytest.raises(ssh.Refused, match=why):
+            ssh.parse_request(request, ALLOWED)
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
+    auth = tmp_path / "auth"
+    auth.write_text("publickey ssh-ed25519 AAAAolga\n")
+    env = {ssh.USER_AUTH: str(auth)}
+    key = "key-" + hashlib.sha256(b"ssh-ed25519 AAAAolga").hexdigest()[:16]
+    host = config("--presets", "classic,family", "--ai", "hard")
+    lobby = ssh.plan(host, ssh.Request(lang="ru", lobby=True), env)
+    assert lobby.argv == [
+        "lobby", "--offer", "classic,family", "--ai", "hard", "--lang", "ru", "--who", key,
+    ]  # fmt: skip
+    assert lobby.data == tmp_path
+    # `open private`: a table kept out of the lobby; `private` alone means nothing.
+    private = ssh.parse_request("open private family", ALLOWED)
+    assert private == ssh.Request("family", open=True, private=True)
+    assert ssh.plan(host, private, env).argv == [
+        "open", "family", "--ai", "hard", "--private", "--who", key,
+    ]  # fmt: skip
+    with pytest.raises(ssh.Refused, match="private goes with open"):
+        ssh.parse_request("private family", ALLOWED)
+    # Without a way to tell players apart, the lobby (its tables are shared) is refused.
+    with pytest.raises(ssh.Refused, match="tell players apart"):
+        ssh.check_identity(host, ssh.Request(lobby=True), {})

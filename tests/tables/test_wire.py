@@ -190,7 +190,7 @@ def test_the_decodable_classes_are_listed_and_nothing_else_is_built() -> None:
             read_message({"type": "ack", "seq": {"$": name, "f": {}}})
     assert set(MESSAGES) == {
         "hello", "welcome", "table", "update", "ack", "refused", "error", "pong", "notice",
-        "chat",
+        "chat", "tables",
     }  # fmt: skip
 
 

@@ -35,9 +35,13 @@ from .wire import (
     Hello,
     HelloRequest,
     JoinRequest,
+    ListRequest,
+    MatchRequest,
     Message,
     OpenRequest,
+    OpenTable,
     Request,
+    Tables,
     Welcome,
     WireError,
     dump_request,
@@ -296,10 +300,13 @@ def open_table(
     base: Path | None = None,
     on_message: Callable[[Received], None] | None = None,
     hints: bool = False,
+    private: bool = False,
+    fill: float | None = None,
 ) -> tuple[TableClient, Welcome]:
     """Open a table of `preset` and sit at seat 0: the client and the service's welcome
     (with the table's `code`). With `hints`, each person may ask for a hint at his own
-    decisions (computed from what his seat sees)."""
+    decisions (computed from what his seat sees). A `private` table stays out of the lobby;
+    with `fill`, AI takes the seats still free after that many seconds, and it begins."""
     request = OpenRequest(
         rules=preset.rules.to_dict(),
         preset=preset.name,
@@ -313,6 +320,8 @@ def open_table(
         ai_names=None if ai_names is None else tuple(ai_names),
         name=name,
         who=who,
+        private=private,
+        fill=fill,
     )
     return _request(request, base, on_message)
 
@@ -330,8 +339,61 @@ def join_table(
     return _request(JoinRequest(code, seat, name, who), base, on_message)
 
 
+def list_tables(base: Path | None = None, timeout: float = 5.0) -> tuple[OpenTable, ...]:
+    """The lobby: the public tables of this account's service waiting for players, the
+    fullest first. No service running means no table waiting: none is started for this."""
+    client = TableClient.connect(base, start=False) if _listening(base) else None
+    if client is None:
+        return ()
+    try:
+        client.send(ListRequest())
+        return client.wait_for(Tables, timeout).tables
+    finally:
+        client.close()
+
+
+def _listening(base: Path | None) -> bool:
+    sock = _try_connect(socket_path(base or data_dir()))
+    if sock is None:
+        return False
+    sock.close()
+    return True
+
+
+def quick_match(
+    preset: Preset,
+    *,
+    name: str | None = None,
+    who: str | None = None,
+    level: str = "easy",
+    timeout: float = 60.0,
+    pace: float = 0.8,
+    lang: str = "en",
+    ai_names: list[str] | None = None,
+    base: Path | None = None,
+    on_message: Callable[[Received], None] | None = None,
+    fill: float | None = None,
+) -> tuple[TableClient, Welcome]:
+    """Quick match: sit at the fullest public table of `preset` waiting for players, else
+    open one, which AI fills after `fill` seconds (the service's default if None)."""
+    request = MatchRequest(
+        rules=preset.rules.to_dict(),
+        preset=preset.name,
+        title=preset.title_in(lang),
+        level=level,
+        timeout=timeout,
+        pace=pace,
+        lang=lang,
+        ai_names=None if ai_names is None else tuple(ai_names),
+        name=name,
+        who=who,
+        fill=fill,
+    )
+    return _request(request, base, on_message)
+
+
 def _request(
-    request: OpenRequest | JoinRequest,
+    request: OpenRequest | JoinRequest | MatchRequest,
     base: Path | None,
     on_message: Callable[[Received], None] | None,
 ) -> tuple[TableClient, Welcome]:

@@ -74,6 +74,7 @@ class SeatMirror:
     refused: list[str] = field(default_factory=list)
     closed: bool = False
     hints: bool = False  # the opener allows hints: each asks at his own decisions
+    fill_at: float | None = None  # before the game: when AI takes the free seats (monotonic)
     # What this seat calls the table's AI players: the opener named them in his language
     # ("Anna"), a seat reading another calls them in its own ("Анна").
     ai_name: Callable[[str], str] | None = None
@@ -93,6 +94,8 @@ class SeatMirror:
         """Take in one message; an `update` gives its events."""
         if isinstance(message, TableStatus):
             self.started = message.started
+            fill = message.fill_in
+            self.fill_at = None if fill is None or fill < 0 else time.monotonic() + fill
             self.seats = [SeatStatus(**dataclasses.asdict(s)) for s in message.seats]
             taken = {s.name for s in self.seats}
             for status in self.seats:

@@ -220,6 +220,8 @@ REQUESTS: dict[str, Schema] = {
             "ai_names": list_of(NAME, MAX_AI_NAMES),
             "name": NAME,
             "who": NAME,
+            "private": flag,
+            "fill": number(0, 10**6),
         },
     ),
     "join": Schema(
@@ -232,6 +234,23 @@ REQUESTS: dict[str, Schema] = {
     # A line of chat: cleaned and checked again by the service (`chat.clean`, `chat.refusal`).
     "chat": Schema(required={"text": text(MAX_CHAT_SENT)}),
 }
+# The lobby: the public tables waiting for players, and quick match (a table of the preset).
+REQUESTS["list"] = Schema()
+REQUESTS["match"] = Schema(
+    required={"rules": mapping, "preset": text(40)},
+    optional={
+        "title": text(),
+        "level": text(20),
+        "timeout": number(0, 10**6),
+        "pace": number(0, 10**6),
+        "lang": text(8),
+        "hints": flag,
+        "ai_names": list_of(NAME, MAX_AI_NAMES),
+        "name": NAME,
+        "who": NAME,
+        "fill": number(0, 10**6),
+    },
+)
 
 
 # A backslash and what it escapes, a quote, or a bracket: enough to follow the nesting of a line

@@ -44,7 +44,7 @@ from ..engine.scoring import Settlement
 from ..engine.view import seat_view
 from ..priority import give_way_if_hosted
 from ..private import open_private, private_dir, private_umask, write_private
-from ..settings import DEFAULT_PACE, LEVELS, MAX_NAME
+from ..settings import DEFAULT_FILL, DEFAULT_PACE, LEVELS, MAX_NAME
 from ..store.catalog import data_dir, games_dir, open_new_record, resume
 from ..store.records import RecordWriter, lock_file
 from . import chat
@@ -60,9 +60,12 @@ from .wire import (
     Hello,
     HelloRequest,
     JoinRequest,
+    ListRequest,
+    MatchRequest,
     Message,
     Notice,
     OpenRequest,
+    OpenTable,
     PingRequest,
     Pong,
     Refused,
@@ -70,6 +73,7 @@ from .wire import (
     SeatInfo,
     StartRequest,
     StateUpdate,
+    Tables,
     TableStatus,
     Welcome,
     WireError,
@@ -90,6 +94,7 @@ CODE = re.compile(rf"[{CODE_LETTERS}]{{6}}")
 DEFAULT_TIMEOUT = 60.0
 MAX_TIMEOUT = 3600.0
 MAX_PACE = 5.0
+MAX_FILL = 3600.0  # seconds a table may wait for people before AI fills it, at most
 MAX_ERRORS = 5  # bad messages or wrong codes a connection may send before it is closed
 MAX_PENDING = 1024 * 1024  # bytes waiting for a client that does not read: then it is dropped
 IDLE_EXIT = 5.0  # seconds without a table (or a connection just made) before the service ends
@@ -259,6 +264,35 @@ class Table:
     chat: collections.deque[ChatLine] = field(
         default_factory=lambda: collections.deque(maxlen=chat.KEPT)
     )
+    # The lobby: a private table is never listed; `fill_at` (monotonic), when AI takes the
+    # seats still free and the game begins (None: when the opener starts it).
+    private: bool = False
+    fill_at: float | None = None
+    opened_at: float = field(default_factory=time.monotonic)
+
+    @property
+    def listed(self) -> bool:
+        """Whether the lobby shows it: public, waiting for players, with a seat for one."""
+        free = any(s.kind == "human" and s.who is None for s in self.seats)
+        return free and not (self.private or self.started or self.closed)
+
+    def fill_in(self, now: float) -> float | None:
+        """Seconds until AI takes the free seats, before the game; None if nobody set it."""
+        if self.fill_at is None or self.started:
+            return None
+        return max(0.0, self.fill_at - now)
+
+    def open_table(self, now: float) -> OpenTable:
+        """What a stranger in the lobby may see of it."""
+        people = sum(1 for s in self.seats if s.kind == "human" and s.who is not None)
+        ai = sum(1 for s in self.seats if s.kind == "ai")
+        free = len(self.seats) - people - ai
+        waited = round(now - self.opened_at, 1)
+        fill = self.fill_in(now)
+        fill_in = None if fill is None else round(fill, 1)
+        return OpenTable(
+            self.code, self.preset, self.title, len(self.seats), people, ai, free, waited, fill_in
+        )
 
     def keep_deal_events(self, events: list[Event]) -> None:
         for event in events:
@@ -299,6 +333,7 @@ class Table:
             bool(game and game.over),
             game.to_move if game else None,
             tuple(s.status(now, self.timeout) for s in self.seats),
+            fill_in=self.fill_in(now),
         )
 
 
@@ -557,6 +592,15 @@ class Service:
             self.hello(conn, request)
         elif isinstance(request, PingRequest):
             conn.send(Pong())
+        elif isinstance(request, ListRequest):
+            conn.send(self.listing())
+        elif isinstance(request, MatchRequest):
+            if at_table:
+                raise Refusal("this connection already sits at a table")
+            if conn.wire != WIRE:
+                older = (conn.wire or 1) < WIRE
+                raise Refusal((OLDER_CLIENT if older else NEWER_CLIENT).format(wire=WIRE))
+            self.match(conn, request)
         elif isinstance(request, (OpenRequest, JoinRequest)):
             if at_table:
                 raise Refusal("this connection already sits at a table")
@@ -614,6 +658,11 @@ class Service:
         code = self.new_code()
         table = Table(code, rules, preset, title, level, timeout, pace, lang, seats, names)
         table.hints = request.hints
+        table.private = request.private
+        if request.fill is not None:
+            fill = _number(request.fill, "the time before AI fills the seats", 0.0, MAX_FILL)
+            table.fill_at = table.opened_at + fill
+            asyncio.get_running_loop().call_later(fill, self.fill_seats, table)
         self.tables[code] = table
         self.log(f"table {code} opened: {preset}, {n} players, people at {sorted(set(people))}")
         self.sit(conn, table, 0, request)
@@ -717,6 +766,68 @@ class Service:
             if state.who is None:
                 state.kind = "ai"
         self.name_ais(table)
+        self.maybe_start(table)
+
+    # ------------------------------------------------------------------ the lobby
+
+    def listing(self) -> Tables:
+        """The public tables waiting for players: the fullest first, then the longest waiting."""
+        now = time.monotonic()
+        shown = [t.open_table(now) for t in self.tables.values() if t.listed]
+        shown.sort(key=lambda t: (t.free, -t.waited, t.code))
+        return Tables(tuple(shown))
+
+    def match(self, conn: Conn, request: MatchRequest) -> None:
+        """Quick match: the seat this person holds at a table of the preset still waiting,
+        else a free seat at the fullest public one waiting (the longest waiting of equals),
+        else a new public table of it that AI fills after `fill` seconds (DEFAULT_FILL). The
+        service does one request at a time: two people asking at once meet at one table."""
+        try:
+            rules = Rules.from_mapping(dict(request.rules), source="table")
+        except (RulesError, ValueError, TypeError) as error:
+            raise Refusal(f"the conventions are not valid: {error}") from error
+        join = JoinRequest("", None, request.name, request.who)
+        who = _who(join)
+        waiting = [
+            t
+            for t in self.tables.values()
+            if t.preset == request.preset and t.rules == rules and not t.private
+            if not (t.started or t.closed)
+        ]
+        mine = [t for t in waiting if any(s.who == who for s in t.seats)]
+        free = [t for t in waiting if t.listed and t not in mine]
+        if mine or free:
+            fullest = min(free, key=lambda t: (t.open_table(0.0).free, t.opened_at), default=None)
+            table = mine[0] if mine else fullest
+            assert table is not None
+            self.join(conn, dataclasses.replace(join, code=table.code))
+            return
+        fill = DEFAULT_FILL if request.fill is None else request.fill
+        opened = OpenRequest(
+            request.rules,
+            request.preset,
+            title=request.title,
+            level=request.level,
+            timeout=request.timeout,
+            pace=request.pace,
+            lang=request.lang,
+            hints=request.hints,
+            ai_names=request.ai_names,
+            name=request.name,
+            who=request.who,
+            fill=fill,
+        )
+        self.open(conn, opened)
+
+    def fill_seats(self, table: Table) -> None:
+        """The time its opener set has passed: AI takes the seats still free, and it begins."""
+        if table.closed or table.started or self.tables.get(table.code) is not table:
+            return
+        for state in table.seats:
+            if state.who is None:
+                state.kind = "ai"
+        self.name_ais(table)
+        self.log(f"table {table.code}: AI takes the free seats")
         self.maybe_start(table)
 
     def maybe_start(self, table: Table) -> None:

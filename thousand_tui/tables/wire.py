@@ -34,7 +34,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
 
-WIRE = 3  # the protocol's version: 1 had no `hello`, no typed messages, no `ack`; 2 no chat
+WIRE = 3  # the protocol's version: 1 had no `hello`, typed messages or `ack`; 2 no chat or lobby
 MAX_CLIENT_LINE = 16 * 1024  # what the service reads from a client, at most, in one line
 MAX_SERVICE_LINE = 4 * 1024 * 1024  # what a client reads from the service
 
@@ -94,6 +94,7 @@ class TableStatus:
     over: bool
     to_move: int | None
     seats: tuple[SeatInfo, ...]
+    fill_in: float | None = None  # before the game: seconds until AI takes the free seats
 
 
 @dataclass(frozen=True)
@@ -180,14 +181,44 @@ class Closed:
     why: str | None = None
 
 
+# ---------------------------------------------------------------------- the lobby
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """A public table waiting for players, as anyone on the host may see it: its code (which
+    lets one sit at it), its conventions' name and title, its seats taken by people and by
+    AI, those still free, how long it has waited, and in how many seconds AI takes the free
+    seats (None: when its opener starts it). Never a hand, a name or a seed."""
+
+    code: str
+    preset: str
+    title: str
+    players: int
+    people: int
+    ai: int
+    free: int
+    waited: float
+    fill_in: float | None = None
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The answer to `list`: the public tables waiting for players, the fullest first."""
+
+    TYPE: ClassVar[str] = "tables"
+    tables: tuple[OpenTable, ...]
+
+
 Message = (
     Hello | Welcome | TableStatus | StateUpdate | Acked | Refused | Failure | Pong | Notice
-    | ChatLine
+    | ChatLine | Tables
 )  # fmt: skip
 MESSAGES: dict[str, type[Message]] = {
     kind.TYPE: kind
     for kind in (
-        Hello, Welcome, TableStatus, StateUpdate, Acked, Refused, Failure, Pong, Notice, ChatLine
+        Hello, Welcome, TableStatus, StateUpdate, Acked, Refused, Failure, Pong, Notice,
+        ChatLine, Tables,
     )
 }  # fmt: skip
 
@@ -220,6 +251,8 @@ class OpenRequest:
     ai_names: tuple[str, ...] | None = None
     name: str | None = None
     who: str | None = None
+    private: bool = False  # kept out of the lobby: only its code brings anyone to it
+    fill: float | None = None  # seconds after which AI takes the free seats and it begins
 
 
 @dataclass(frozen=True)
@@ -263,13 +296,43 @@ class ChatRequest:
     text: str
 
 
+@dataclass(frozen=True)
+class ListRequest:
+    """The lobby: the public tables waiting for players (answered with `tables`)."""
+
+    OP: ClassVar[str] = "list"
+
+
+@dataclass(frozen=True)
+class MatchRequest:
+    """Quick match: sit at the fullest public table of this preset (and these conventions)
+    waiting for players, else open one as `open` would, public, which AI fills after `fill`
+    seconds."""
+
+    OP: ClassVar[str] = "match"
+    rules: Mapping[str, Any]
+    preset: str
+    title: str | None = None
+    level: str | None = None
+    timeout: float | None = None
+    pace: float | None = None
+    lang: str | None = None
+    hints: bool = False
+    ai_names: tuple[str, ...] | None = None
+    name: str | None = None
+    who: str | None = None
+    fill: float | None = None
+
+
 Request = (
-    HelloRequest | OpenRequest | JoinRequest | ActRequest | StartRequest | PingRequest | ChatRequest
-)
+    HelloRequest | OpenRequest | JoinRequest | ActRequest | StartRequest | PingRequest
+    | ChatRequest | ListRequest | MatchRequest
+)  # fmt: skip
 REQUEST_KINDS: dict[str, type[Request]] = {
     kind.OP: kind
     for kind in (
-        HelloRequest, OpenRequest, JoinRequest, ActRequest, StartRequest, PingRequest, ChatRequest
+        HelloRequest, OpenRequest, JoinRequest, ActRequest, StartRequest, PingRequest,
+        ChatRequest, ListRequest, MatchRequest,
     )
 }  # fmt: skip
 
@@ -299,6 +362,7 @@ KINDS: dict[str, type] = {
         PlayerInfo, SeatInfo,
     )
 }  # fmt: skip
+KINDS[OpenTable.__name__] = OpenTable  # the lobby's tables
 
 
 def encode(value: Any) -> Any:

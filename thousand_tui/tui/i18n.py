@@ -1058,6 +1058,43 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Your statistics could not be read ({error}). {where}",
         "Не удалось прочитать вашу статистику ({error}). {where}",
     ),
+    # ---------------------------------------------------------------- the lobby
+    "lobby_title": ("Lobby: the tables waiting for players", "Лобби: столы, где ждут игроков"),
+    "lobby_about": (
+        "A table you open or quick match waits {seconds} s for people; then AI takes the "
+        "seats still free.",
+        "Стол, открытый вами или быстрой игрой, ждёт людей {seconds} с; потом свободные места "
+        "занимает ИИ.",
+    ),
+    "lobby_col_code": ("Code", "Код"),
+    "lobby_col_game": ("Game", "Игра"),
+    "lobby_col_seats": ("Seated", "За столом"),
+    "lobby_col_free": ("Free", "Свободно"),
+    "lobby_col_waited": ("Waiting", "Ждёт"),
+    "lobby_col_fill": ("AI in", "ИИ через"),
+    "lobby_seats": ("{people} of {players}", "{people} из {players}"),
+    "lobby_seats_ai": ("+{ai} AI", "+{ai} ИИ"),
+    "lobby_fill_in": ("{seconds} s", "{seconds} с"),
+    "lobby_none": (
+        "No table is waiting. o opens one; m finds you a table, or opens one.",
+        "Свободных столов нет. o — открыть стол; m — найти стол или открыть новый.",
+    ),
+    "lobby_hint": (
+        "⏎ sits at the table chosen; a friend's code: c.",
+        "⏎ — сесть за выбранный стол; код от друга — c.",
+    ),
+    "lobby_busy": ("Taking a seat…", "Садимся за стол…"),
+    "lobby_open_title": ("Open a table", "Открыть стол"),
+    "lobby_match_title": ("Quick match", "Быстрая игра"),
+    "key_lobby_join": ("Sit", "Сесть"),
+    "key_lobby_open": ("Open", "Открыть"),
+    "key_lobby_match": ("Quick match", "Быстрая игра"),
+    "key_lobby_code": ("Code", "Код"),
+    "start_lobby": ("Lobby: tables waiting for players", "Лобби: столы, где ждут игроков"),
+    "shared_fill_in": (
+        "AI takes the free seats in {seconds} s.",
+        "Через {seconds} с свободные места займёт ИИ.",
+    ),
     # ---------------------------------------------------------------- the ratings
     "ratings_title": ("Ratings", "Рейтинг игроков"),
     "ratings_none": (

@@ -299,7 +299,7 @@ class SharedChoice:
     table of `code`. The start screen closes, and the table opens in its place. `hints`: the
     table opened allows each person a hint at his own decisions."""
 
-    kind: str  # "open" or "join"
+    kind: str  # "open", "join" or "lobby" (the tables waiting for players)
     setup: TableSetup
     level: str = "easy"
     code: str = ""

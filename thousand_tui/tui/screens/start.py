@@ -287,6 +287,7 @@ class StartScreen(Screen[None]):
                 )
             )
             lines.append(Entry("join-table", t("start_join"), self.ask_code))
+            lines.append(Entry("lobby", t("start_lobby"), self.open_lobby))
         # How the table plays, in a new game and in one continued: below the saved games,
         # which a returning player looks for first.
         lines.append(Entry("comfort-title", t("start_comforts"), lambda: None, heading=True))
@@ -457,6 +458,11 @@ class StartScreen(Screen[None]):
         """Open a shared table of the game as chosen: friends join with its code, and the
         first opponent's level plays the seats nobody takes; hints if allowed below it."""
         self.leave_for_shared("open")
+
+    def open_lobby(self) -> None:
+        """The lobby: the tables waiting for players, to sit at one, open one or quick match
+        (the first opponent's level plays the seats nobody takes at a table opened there)."""
+        self.leave_for_shared("lobby")
 
     def ask_code(self) -> None:
         def answered(code: str | None) -> None:

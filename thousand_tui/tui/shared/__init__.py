@@ -9,6 +9,7 @@ table service instead of a local game.
 - `driver`: `SharedDriver`, the table screen's driver at a shared table (`shared_table`).
 - `run`: the seat as an app of its own (`SharedTableApp`, `run_shared`).
 - `commands`: `thousand open` and `thousand join`.
+- `lobby`: the tables waiting for players (`Lobby`, `LobbyApp`; `run.run_lobby` runs it).
 """
 
 from __future__ import annotations

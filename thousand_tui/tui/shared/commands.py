@@ -27,6 +27,8 @@ def run_open(setup: OpenSetup) -> int:
             timeout=setup.timeout,
             who=setup.who,
             hints=setup.hints,
+            private=setup.private,
+            fill=setup.fill,
         )
     except TableError as error:
         raise SetupError(f"the table cannot be opened: {said(error, table.lang)}") from error

@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING
 
 from ...presets import Preset, PresetError, load_preset
 from ...settings import SetupError, TableSetup, check_name
-from ...tables.client import Received, TableClient, TableError, join_table, open_table
+from ...tables.client import (
+    Received,
+    TableClient,
+    TableError,
+    join_table,
+    open_table,
+    quick_match,
+)
 from ...tables.mirror import SeatMirror, Update
 from ...tables.wire import Failure, Welcome
 from ..session import ai_name_in, ai_names
@@ -132,10 +139,13 @@ def open_shared(
     who: str | None = None,
     base: Path | None = None,
     hints: bool = False,
+    private: bool = False,
+    fill: float | None = None,
 ) -> SharedSession:
     """Open a shared table of `setup`'s preset (its players, name, language and pace) and sit
-    at seat 0; with `hints`, each person may ask for a hint at his own decisions. Raises
-    TableError (the service's refusal, or that it cannot be reached)."""
+    at seat 0; with `hints`, each person may ask for a hint at his own decisions. A `private`
+    table stays out of the lobby; with `fill`, AI takes the seats still free after that many
+    seconds. Raises TableError (the service's refusal, or that it cannot be reached)."""
     preset = setup.preset
     assert preset is not None
     name = setup.name or default_name(who)
@@ -151,6 +161,37 @@ def open_shared(
         ai_names=list(ai_names(setup.lang)),
         base=base,
         hints=hints,
+        private=private,
+        fill=fill,
+    )
+    return _seated(client, welcome, setup.lang, name, who, base)
+
+
+def match_shared(
+    setup: TableSetup,
+    *,
+    level: str = "easy",
+    timeout: float = 60.0,
+    fill: float | None = None,
+    who: str | None = None,
+    base: Path | None = None,
+) -> SharedSession:
+    """Quick match: sit at the fullest public table of `setup`'s preset waiting for players,
+    else open one that AI fills after `fill` seconds. Raises TableError."""
+    preset = setup.preset
+    assert preset is not None
+    name = setup.name or default_name(who)
+    client, welcome = quick_match(
+        preset,
+        name=name,
+        who=who,
+        level=level,
+        timeout=timeout,
+        pace=setup.pace,
+        lang=setup.lang,
+        ai_names=list(ai_names(setup.lang)),
+        base=base,
+        fill=fill,
     )
     return _seated(client, welcome, setup.lang, name, who, base)
 

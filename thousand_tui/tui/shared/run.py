@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from dataclasses import replace
 
 from textual.screen import Screen
 
-from ...presets import Preset
-from ...settings import TableSetup
+from ...presets import Preset, shipped_names
+from ...settings import LobbySetup, TableSetup, check_name
 from ...store.catalog import LOG_NAME, data_dir
 from ...tables.client import TableError
 from ..app import ThousandApp
-from ..startup import SharedChoice
+from ..startup import SharedChoice, remembered_name
 from ..table_game import TableGame
 from .connection import SharedSession, join_shared, open_shared
 from .driver import SharedDriver
+from .lobby import Lobby, LobbyApp
 from .waiting import shared_screen
 from .words import join_command, said
 
@@ -85,6 +87,9 @@ def run_shared(setup: TableSetup, shared: SharedSession) -> int:
 def play_shared_choice(choice: SharedChoice) -> int:
     """The shared table chosen on the start screen: open it or join it, then play at it."""
     setup = choice.setup
+    if choice.kind == "lobby":
+        presets = {name: name for name in shipped_names()}
+        return run_lobby(LobbySetup(setup, presets, level=choice.level))
     try:
         if choice.kind == "open":
             shared = open_shared(setup, level=choice.level, hints=choice.hints)
@@ -94,3 +99,24 @@ def play_shared_choice(choice: SharedChoice) -> int:
         print(f"thousand: the shared table: {said(error, setup.lang)}", file=sys.stderr)
         return 2
     return run_shared(setup, shared)
+
+
+def run_lobby(setup: LobbySetup) -> int:
+    """The lobby (`thousand lobby`), then the table chosen in it, if one was."""
+    table = setup.table
+    if table.name is None and setup.who is None:
+        setup = replace(setup, table=replace(table, name=check_name(remembered_name())))
+    lobby = Lobby(setup)
+    app = LobbyApp(lobby, handle_signals=True)
+    app.log_file = data_dir() / LOG_NAME
+    try:
+        app.run()
+    finally:
+        app.closed()
+    status = app.finish(app.return_code or 0)
+    shared = lobby.chosen
+    if shared is None or app.hung_up:
+        if shared is not None:
+            shared.close()
+        return status
+    return run_shared(setup.table, shared)

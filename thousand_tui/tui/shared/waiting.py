@@ -4,6 +4,7 @@ and who has come; and what the table's screens say of a seat (here, away)."""
 from __future__ import annotations
 
 import contextlib
+import time
 from typing import ClassVar
 
 from rich.text import Text
@@ -47,6 +48,12 @@ class WaitingScreen(Screen[None]):
         self.t = translator(self)
         self.shared.attach(self)
         self.show()
+        self.set_interval(1.0, self.count_down)
+
+    def count_down(self) -> None:
+        """The seconds until AI takes the free seats, when the opener set them."""
+        if self.shared.mirror.fill_at is not None and self.is_mounted:
+            self.show()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
@@ -70,6 +77,9 @@ class WaitingScreen(Screen[None]):
             else:
                 line = t("shared_seat_free")
             text.append(f"  {number + 1}. {line}\n")
+        if mirror.fill_at is not None:
+            seconds = max(0, int(mirror.fill_at - time.monotonic() + 0.99))
+            text.append("\n" + t("shared_fill_in", seconds=seconds))
         if mirror.seat == 0:
             text.append("\n" + t("shared_start_hint"))
         else:

@@ -1,0 +1,175 @@
+"""The lobby screen (Pilot), in English and Russian, at 80x24 and 120x40: the tables waiting
+are listed as they come, Enter sits at one, `m` quick-matches and `o` opens through the preset
+dialog, a friend's code still seats, and what cannot be done is said and changes nothing."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.helpers.screen import screen_text
+from thousand_tui.settings import LobbySetup, TableSetup
+from thousand_tui.tables.client import list_tables
+from thousand_tui.tui.screens.lobby import LobbyScreen, PresetScreen
+from thousand_tui.tui.shared.lobby import Lobby, LobbyApp
+
+from .helpers import WAIT, opened
+
+PRESETS = {"classic": "classic", "two-player": "two-player"}
+
+
+def lobby_app(lang: str = "en", name: str = "Bob", fill: float = 60.0) -> tuple[Lobby, LobbyApp]:
+    setup = LobbySetup(TableSetup.of(lang=lang, pace=0.0, name=name), PRESETS, fill=fill)
+    lobby = Lobby(setup)
+    return lobby, LobbyApp(lobby)
+
+
+async def until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        if done():
+            return
+    raise AssertionError(f"not in time: {screen_text(pilot.app)}")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_table_opened_elsewhere_comes_into_the_lobby_and_enter_sits_at_it(
+    base: Path, size: tuple[int, int]
+) -> None:
+    lobby, app = lobby_app()
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: "No table is waiting" in screen_text(app))
+        assert isinstance(app.screen, LobbyScreen)
+        assert not app.screen.check_action("join", ())  # nothing to sit at yet
+        ann = opened(base, "Ann", fill=300.0)
+        code = ann.mirror.code
+        await until(pilot, lambda: code in screen_text(app))  # read again by itself
+        text = screen_text(app)
+        for words in ("Lobby", "Code", "Classic", "1 of 3", "AI in", "Quick match", "Leave"):
+            assert words in text, words
+        assert app.screen.check_action("join", ())
+        await pilot.press("enter")
+        await until(pilot, lambda: lobby.chosen is not None)
+    assert lobby.chosen is not None
+    assert (lobby.chosen.code, lobby.chosen.mirror.seat) == (code, 1)
+    lobby.chosen.close()
+    ann.close()
+
+
+async def test_quick_match_in_russian_opens_a_table_others_then_see(base: Path) -> None:
+    lobby, app = lobby_app("ru", "Борис", fill=45.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Свободных столов нет" in screen_text(app))
+        text = screen_text(app)
+        for words in ("Лобби", "Код", "Быстрая игра", "Открыть", "Уйти", "45 с"):
+            assert words in text, words
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, PresetScreen))
+        assert "Быстрая игра" in screen_text(app) and "Классика" in screen_text(app)
+        await pilot.press("enter")  # the first: classic
+        await until(pilot, lambda: lobby.chosen is not None)
+    assert lobby.chosen is not None and lobby.chosen.mirror.seat == 0
+    (table,) = list_tables(base)
+    assert (table.code, table.preset, table.people) == (lobby.chosen.code, "classic", 1)
+    assert table.fill_in is not None and 40 < table.fill_in <= 45
+    lobby.chosen.close()
+
+
+async def test_o_opens_a_table_of_the_preset_chosen_and_escape_goes_back(base: Path) -> None:
+    lobby, app = lobby_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "No table is waiting" in screen_text(app))
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, PresetScreen))
+        await pilot.press("escape")  # back: nothing opened
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert list_tables(base) == ()
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, PresetScreen))
+        assert "Two players" in screen_text(app)
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: lobby.chosen is not None)
+    assert lobby.chosen is not None
+    (table,) = list_tables(base)
+    assert (table.code, table.preset, table.players) == (lobby.chosen.code, "two-player", 2)
+    lobby.chosen.close()
+
+
+async def test_a_code_no_table_has_is_said_and_the_lobby_stays(base: Path) -> None:
+    ann = opened(base, "Ann", private=True)
+    lobby, app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "No table is waiting" in screen_text(app))  # private
+        await pilot.press("c")
+        await pilot.press(*"K7QM2P", "enter")
+        await until(pilot, lambda: "no table has the code" in " ".join(app.notices))
+        assert isinstance(app.screen, LobbyScreen) and lobby.chosen is None
+        assert app.screen.check_action("open", ())  # free to try again
+        await pilot.press("c")  # a friend's code seats at his private table
+        await pilot.press(*ann.mirror.code.lower(), "enter")
+        await until(pilot, lambda: lobby.chosen is not None)
+    assert lobby.chosen is not None and lobby.chosen.code == ann.mirror.code
+    lobby.chosen.close()
+    ann.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "lang", "words"),
+    [((80, 24), "en", "Lobby: tables waiting"), ((120, 40), "ru", "Лобби: столы")],
+)
+async def test_the_start_screen_has_a_line_for_the_lobby(
+    base: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, words: str
+) -> None:
+    from tests.tui.test_start import go_to, line_ids, start_app
+    from thousand_tui.tui.shared import play_shared_choice
+    from thousand_tui.tui.shared import run as run_module
+    from thousand_tui.tui.startup import StartOffer
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
+    app = start_app(StartOffer.shipped(lang))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert line_ids(app).index("lobby") == line_ids(app).index("join-table") + 1
+        await go_to(pilot, "lobby")
+        assert words in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+    choice = app.shared_choice
+    assert choice is not None and choice.kind == "lobby"
+    shown: list[LobbySetup] = []
+    monkeypatch.setattr(run_module, "run_lobby", lambda setup: shown.append(setup) or 0)
+    assert play_shared_choice(choice) == 0
+    (setup,) = shown
+    assert setup.table.lang == lang and "classic" in setup.presets
+
+
+async def test_a_russian_lobby_names_the_game_in_russian_and_moves_between_tables(
+    base: Path,
+) -> None:
+    first = opened(base, "Ann", lang="en")
+    second = opened(base, "Dan", lang="en")
+    joined_one = opened(base, "Eve", lang="en", private=True)  # not listed
+    lobby, app = lobby_app("ru", "Борис")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: second.mirror.code in screen_text(app))
+        text = screen_text(app)
+        assert "Классика" in text and "Classic" not in text
+        assert joined_one.mirror.code not in text
+        footer = text.splitlines()[-1]
+        assert "Сесть" in footer and "Выбор" in footer, footer
+        codes = [t.code for t in app.screen.tables]  # type: ignore[attr-defined]
+        assert app.screen.selected() == codes[0]  # type: ignore[attr-defined]
+        await pilot.press("down")
+        assert app.screen.selected() == codes[1]  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: lobby.chosen is not None)
+    assert lobby.chosen is not None and lobby.chosen.code == codes[1]
+    lobby.chosen.close()
+    for seat in (first, second, joined_one):
+        seat.close()

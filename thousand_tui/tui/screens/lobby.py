@@ -1,0 +1,277 @@
+"""The lobby: the public tables of this host waiting for players (docs/tables.md), read again
+every two seconds by a worker that only posts what it read. Enter sits at the table chosen, `o`
+opens a table of a preset chosen in a dialog, `m` quick-matches (the fullest table of that
+preset waiting, else a new one that AI fills after a while), `c` takes a friend's code, `q` or
+Escape leaves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...presets import PresetError
+from ...settings import SetupError
+from ...tables.client import TableError
+from ...tables.wire import OpenTable
+from ..i18n import Translator
+from ..widgets.base import KeyFooter, translator
+from .common import Dialog
+
+if TYPE_CHECKING:
+    from ..shared.connection import SharedSession
+    from ..shared.lobby import Lobby
+
+REFRESH = 2.0  # seconds between two readings of the tables waiting
+
+
+@dataclass
+class Listed(Message):
+    """The tables waiting, as a worker read them (or why they could not be read)."""
+
+    tables: tuple[OpenTable, ...]
+    error: str | None = None
+
+
+@dataclass
+class Seated(Message):
+    """A seat taken at a table (or why it could not be)."""
+
+    shared: SharedSession | None
+    error: str | None = None
+
+
+def waited_words(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+class LobbyScreen(Screen[None]):
+    """The tables waiting for players, and the keys to sit at one, open one or quick match."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "move(1)", "key_move", key_display="↑↓", id="lobby-move"),
+        Binding("up", "move(-1)", show=False, id="lobby-move-up"),
+        Binding("enter", "join", "key_lobby_join", key_display="⏎", id="lobby-join"),
+        Binding("o", "open", "key_lobby_open", id="lobby-open"),
+        Binding("m", "match", "key_lobby_match", id="lobby-match"),
+        Binding("c", "code", "key_lobby_code", id="lobby-code"),
+        Binding("q,escape", "leave", "key_leave", id="lobby-leave"),
+    ]
+
+    DEFAULT_CSS = """
+    LobbyScreen #lobby-head { padding: 0 1; height: auto; }
+    LobbyScreen #lobby-tables { height: 1fr; margin: 0 1; }
+    LobbyScreen #lobby-note { padding: 0 1; height: auto; }
+    """
+
+    def __init__(self, lobby: Lobby) -> None:
+        super().__init__()
+        self.lobby = lobby
+        self.t = Translator(lobby.lang)
+        self.tables: tuple[OpenTable, ...] = ()
+        self.read_once = False
+        self.busy = False  # a seat is being taken: nothing else is asked meanwhile
+        self.problem: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lobby-head")
+        table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+        table.can_focus = False  # the screen's keys move its cursor: the footer shows them all
+        yield table
+        yield Static(id="lobby-note")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.t = translator(self)
+        t = self.t
+        table = self.query_one("#lobby-tables", DataTable)
+        for key in ("code", "game", "seats", "free", "waited", "fill"):
+            table.add_column(t(f"lobby_col_{key}"), key=key)
+        self.show()
+        self.read_tables()
+        self.set_interval(REFRESH, self.read_tables)
+
+    # ------------------------------------------------------------------ reading the tables
+
+    def read_tables(self) -> None:
+        self.run_worker(self.fetch, thread=True, exclusive=True, group="lobby-list")
+
+    def fetch(self) -> None:
+        """In a worker thread: the tables waiting, posted to the screen."""
+        try:
+            self.post_message(Listed(self.lobby.tables()))
+        except TableError as error:
+            self.post_message(Listed((), self.lobby.said(error)))
+
+    def on_listed(self, message: Listed) -> None:
+        self.tables, self.problem, self.read_once = message.tables, message.error, True
+        self.show()
+        self.refresh_bindings()
+
+    # ------------------------------------------------------------------ showing them
+
+    def show(self) -> None:
+        t = self.t
+        head = Text(t("lobby_title"), style="bold")
+        head.append("\n" + t("lobby_about", seconds=int(self.lobby.fill)), style="")
+        self.query_one("#lobby-head", Static).update(head)
+        table = self.query_one("#lobby-tables", DataTable)
+        chosen = self.selected()
+        table.clear()
+        for entry in self.tables:
+            seats = t("lobby_seats", people=entry.people, players=entry.players)
+            if entry.ai:
+                seats += " " + t("lobby_seats_ai", ai=entry.ai)
+            fill = "" if entry.fill_in is None else t("lobby_fill_in", seconds=int(entry.fill_in))
+            table.add_row(
+                entry.code,
+                self.lobby.title(entry),
+                seats,
+                str(entry.free),
+                waited_words(entry.waited),
+                fill,
+                key=entry.code,
+            )
+        codes = [entry.code for entry in self.tables]
+        if chosen in codes:
+            table.move_cursor(row=codes.index(chosen))
+        note = self.query_one("#lobby-note", Static)
+        if self.busy:
+            note.update(t("lobby_busy"))
+        elif self.problem is not None:
+            note.update(Text(self.problem, style="bold"))
+        elif self.read_once and not self.tables:
+            note.update(t("lobby_none"))
+        else:
+            note.update(t("lobby_hint"))
+
+    def selected(self) -> str | None:
+        """The code of the table under the cursor, if any."""
+        table = self.query_one("#lobby-tables", DataTable)
+        row = table.cursor_row
+        if not self.tables or not 0 <= row < len(self.tables):
+            return None
+        return self.tables[row].code
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "join":
+            return None if self.busy or self.selected() is None else True
+        if action == "move":
+            return True if len(self.tables) > 1 else None
+        if action in ("open", "match", "code"):
+            return None if self.busy else True
+        return True
+
+    # ------------------------------------------------------------------ the keys
+
+    def action_move(self, delta: int) -> None:
+        table = self.query_one("#lobby-tables", DataTable)
+        if self.tables:
+            table.move_cursor(row=max(0, min(len(self.tables) - 1, table.cursor_row + delta)))
+        self.refresh_bindings()
+
+    def action_join(self) -> None:
+        code = self.selected()
+        if code is not None and not self.busy:
+            self.sit(lambda: self.lobby.join(code))
+
+    def action_open(self) -> None:
+        self.choose_preset("lobby_open_title", lambda name: self.lobby.open(name))
+
+    def action_match(self) -> None:
+        self.choose_preset("lobby_match_title", lambda name: self.lobby.match(name))
+
+    def action_code(self) -> None:
+        from .start import CodeScreen
+
+        def answered(code: str | None) -> None:
+            if code:
+                self.sit(lambda: self.lobby.join(code))
+
+        if not self.busy:
+            self.app.push_screen(CodeScreen(self.t), answered)
+
+    def choose_preset(self, title: str, how: Callable[[str], SharedSession]) -> None:
+        if self.busy:
+            return
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.sit(lambda: how(name))
+
+        dialog = PresetScreen(self.t(title), self.lobby.preset_titles(), self.t)
+        self.app.push_screen(dialog, chosen)
+
+    def sit(self, how: Callable[[], SharedSession]) -> None:
+        self.busy = True
+        self.show()
+        self.refresh_bindings()
+
+        def take() -> None:  # in a worker thread
+            try:
+                self.post_message(Seated(how()))
+            except (TableError, SetupError, PresetError) as error:
+                self.post_message(Seated(None, self.lobby.said(error)))
+
+        self.run_worker(take, thread=True, group="lobby-seat")
+
+    def on_seated(self, message: Seated) -> None:
+        if message.shared is not None:
+            self.lobby.chosen = message.shared
+            self.app.exit()
+            return
+        self.busy = False
+        self.notify(message.error or "", severity="error", markup=False)
+        self.show()
+        self.refresh_bindings()
+
+    def action_leave(self) -> None:
+        self.app.exit()
+
+
+class PresetScreen(Dialog[str | None]):
+    """The presets one may open or quick match; Enter chooses, Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "key_close", key_display="esc", id="back"),
+    ]
+
+    DEFAULT_CSS = """
+    PresetScreen { align: center middle; }
+    PresetScreen > #dialog {
+        width: 50; max-width: 100%; height: auto; border: round $primary; padding: 0 1;
+        background: $surface;
+    }
+    PresetScreen OptionList, PresetScreen OptionList:focus {
+        height: auto; max-height: 12; border: none; padding: 0;
+    }
+    """
+
+    def __init__(self, title: str, presets: list[tuple[str, str]], t: Translator) -> None:
+        super().__init__()
+        self.title_text = title
+        self.presets = presets
+        self.t = t
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = self.title_text
+            yield OptionList(*(Option(title, id=name) for name, title in self.presets))
+        yield KeyFooter()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

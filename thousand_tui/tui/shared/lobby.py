@@ -1,0 +1,127 @@
+"""The lobby as an app of its own (`thousand lobby`, `ssh -t HOST lobby`, the start screen's
+line): `Lobby` is what the lobby screen asks of the table service (the tables waiting, a seat
+at one of them, a table opened, a quick match), and `LobbyApp` shows the screen
+(`run.run_lobby` then plays at the table chosen there)."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field, replace
+
+from textual.screen import Screen
+
+from ...presets import Preset, PresetError, load_preset, shipped_names
+from ...settings import LobbySetup, SetupError, TableSetup
+from ...tables.client import TableError, list_tables
+from ...tables.wire import OpenTable
+from ..app import ThousandApp
+from .connection import SharedSession, join_shared, match_shared, open_shared
+from .words import said
+
+
+@dataclass
+class Lobby:
+    """The lobby of this account's table service, for one person (`setup`); `chosen` is the
+    seat he took there, once he took one."""
+
+    setup: LobbySetup
+    chosen: SharedSession | None = None
+    _presets: dict[str, Preset] = field(default_factory=dict)
+    _titles: dict[str, str | None] = field(default_factory=dict)
+
+    @property
+    def lang(self) -> str:
+        return self.setup.table.lang
+
+    @property
+    def fill(self) -> float:
+        return self.setup.fill
+
+    def preset_titles(self) -> list[tuple[str, str]]:
+        """The presets he may open or quick match: (the name offered, its title), those that
+        cannot be loaded left out."""
+        titles = []
+        for name in self.setup.presets:
+            preset = self.preset(name)
+            if preset is not None:
+                titles.append((name, preset.title_in(self.lang)))
+        return titles
+
+    def preset(self, name: str) -> Preset | None:
+        if name not in self._presets:
+            target = self.setup.presets.get(name)
+            if target is None:
+                return None
+            try:
+                self._presets[name] = load_preset(target)
+            except (PresetError, OSError, ValueError):
+                return None
+        return self._presets[name]
+
+    def title(self, table: OpenTable) -> str:
+        """A table's game in this person's language when it is a shipped preset's (its
+        opener named it in his own), else as its opener named it."""
+        if table.preset not in self._titles:
+            title = None
+            if table.preset in shipped_names():
+                with contextlib.suppress(PresetError, OSError, ValueError):
+                    title = load_preset(table.preset).title_in(self.lang)
+            self._titles[table.preset] = title
+        return self._titles[table.preset] or table.title
+
+    # In a worker thread: each raises TableError (or SetupError) saying why it cannot be done.
+
+    def tables(self) -> tuple[OpenTable, ...]:
+        return list_tables()
+
+    def join(self, code: str) -> SharedSession:
+        table = self.setup.table
+        return join_shared(code, name=table.name, lang=table.lang, who=self.setup.who)
+
+    def open(self, name: str) -> SharedSession:
+        return open_shared(
+            self.table_of(name),
+            level=self.setup.level,
+            timeout=self.setup.timeout,
+            who=self.setup.who,
+            fill=self.setup.fill,
+        )
+
+    def match(self, name: str) -> SharedSession:
+        return match_shared(
+            self.table_of(name),
+            level=self.setup.level,
+            timeout=self.setup.timeout,
+            fill=self.setup.fill,
+            who=self.setup.who,
+        )
+
+    def table_of(self, name: str) -> TableSetup:
+        preset = self.preset(name)
+        if preset is None:
+            raise SetupError(f"the preset {name} cannot be loaded")
+        return replace(self.setup.table, preset=preset)
+
+    def said(self, error: Exception) -> str:
+        if isinstance(error, TableError):
+            return said(error, self.lang)
+        return str(error)
+
+
+class LobbyApp(ThousandApp):
+    """`thousand lobby`: the lobby screen, until a seat is taken or the player leaves."""
+
+    LOCAL_GAME = False
+
+    def __init__(self, lobby: Lobby, *, handle_signals: bool = False) -> None:
+        super().__init__(lobby.setup.table, handle_signals=handle_signals)
+        self.lobby = lobby
+
+    @property
+    def has_game(self) -> bool:
+        return False
+
+    def first_screen(self) -> Screen[None]:
+        from ..screens.lobby import LobbyScreen
+
+        return LobbyScreen(self.lobby)
