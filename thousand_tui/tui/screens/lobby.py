@@ -82,6 +82,7 @@ class LobbyScreen(Screen[None]):
         self.read_once = False
         self.busy = False  # a seat is being taken: nothing else is asked meanwhile
         self.problem: str | None = None
+        self._keys: tuple[bool | None, ...] = ()  # what the footer offers, as it last did
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-head")
@@ -116,7 +117,7 @@ class LobbyScreen(Screen[None]):
     def on_listed(self, message: Listed) -> None:
         self.tables, self.problem, self.read_once = message.tables, message.error, True
         self.show()
-        self.refresh_bindings()
+        self.keys_changed()
 
     # ------------------------------------------------------------------ showing them
 
@@ -163,6 +164,14 @@ class LobbyScreen(Screen[None]):
             return None
         return self.tables[row].code
 
+    def keys_changed(self) -> None:
+        """The footer made again only when a key comes, goes or greys (every list read would
+        otherwise rebuild it, blank for a moment)."""
+        keys = tuple(self.check_action(a, ()) for a in ("join", "move", "open", "match", "code"))
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "join":
             return None if self.busy or self.selected() is None else True
@@ -178,7 +187,7 @@ class LobbyScreen(Screen[None]):
         table = self.query_one("#lobby-tables", DataTable)
         if self.tables:
             table.move_cursor(row=max(0, min(len(self.tables) - 1, table.cursor_row + delta)))
-        self.refresh_bindings()
+        self.keys_changed()
 
     def action_join(self) -> None:
         code = self.selected()
@@ -215,7 +224,7 @@ class LobbyScreen(Screen[None]):
     def sit(self, how: Callable[[], SharedSession]) -> None:
         self.busy = True
         self.show()
-        self.refresh_bindings()
+        self.keys_changed()
 
         def take() -> None:  # in a worker thread
             try:
@@ -233,7 +242,7 @@ class LobbyScreen(Screen[None]):
         self.busy = False
         self.notify(message.error or "", severity="error", markup=False)
         self.show()
-        self.refresh_bindings()
+        self.keys_changed()
 
     def action_leave(self) -> None:
         self.app.exit()
