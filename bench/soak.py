@@ -41,6 +41,7 @@ from pathlib import Path
 
 GOAL_MB = 5.0
 FROM_DEAL = 5
+LATE_DEALS = 40  # a long run (--deals 80 or more) also shows its last 40 deals' growth
 PRESET = "family"  # its games are long (77 deals on average between `easy` players)
 SIZE = (100, 30)
 STALL = 300.0  # seconds without a settled deal: the run is stuck
@@ -74,12 +75,12 @@ class Run:
             total += mb
         return total
 
-    def worst_growth(self, roles: tuple[str, ...]) -> float | None:
-        """The most one process of these roles grew from deal FROM_DEAL (or from when it
+    def worst_growth(self, roles: tuple[str, ...], since: int = FROM_DEAL) -> float | None:
+        """The most one process of these roles grew from deal `since` (or from when it
         started, if later) to the last deal it was measured."""
         growths = []
         for role, seen in self.processes.values():
-            measured = [mb for deal, mb in seen if deal >= FROM_DEAL]
+            measured = [mb for deal, mb in seen if deal >= since]
             if role in roles and len(measured) > 1:
                 growths.append(measured[-1] - measured[0])
         return max(growths, default=None)
@@ -301,6 +302,15 @@ def report(runs: list[Run]) -> None:
         peaks = [run.peak(column) for column in (1, 2, 3, 4)]
         shown = ["       -" if p is None else f"{p:8.1f}" for p in peaks]
         print(f"{run.name:<14} " + " ".join(shown))
+    long = [run for run in runs if run.rows and run.rows[-1][0] >= 2 * LATE_DEALS]
+    if long:
+        # Whether the game levels off: its growth over the last deals of a long run.
+        print(f"\nthe game's growth over the last {LATE_DEALS} deals (a long run levels off?)")
+        for run in long:
+            since = run.rows[-1][0] - LATE_DEALS
+            growth = run.worst_growth(("game",), since)
+            late = "     -" if growth is None else f"{growth:+6.1f}"
+            print(f"{run.name:<14} deals {since}-{run.rows[-1][0]}: {late} MB")
 
 
 def main() -> int:
