@@ -28,6 +28,7 @@ COMMANDS = (
     "replay",
     "analyze",
     "stats",
+    "ratings",
     "club",
     "presets",
     "games",
@@ -254,6 +255,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
     )
     stats.set_defaults(handler=run_stats)
+
+    ratings = sub.add_parser(
+        "ratings", help="the leaderboard: the rating of every player and AI level (Glicko-2)"
+    )
+    ratings.add_argument("--json", action="store_true", help="JSON for tools instead of text")
+    ratings.add_argument("--lang", choices=("en", "ru"), default="en")
+    ratings.add_argument("--ascii", action="store_true", help="letters and +/- instead of symbols")
+    ratings.set_defaults(handler=run_ratings)
 
     club = sub.add_parser("club", help="the club index of the saved games (docs/club.md)")
     club_do = club.add_subparsers(dest="club_command", metavar="COMMAND", required=True)
@@ -748,6 +757,35 @@ def run_stats(options: argparse.Namespace) -> int:
     print("\n".join(stats_lines(stats, Translator(options.lang), options.ascii)))
     if stats.unreadable:
         print(f"({stats.unreadable} file(s) in {folder} could not be read as game records)")
+    return 0
+
+
+def run_ratings(options: argparse.Namespace) -> int:
+    """`thousand ratings`: the leaderboard, made again from every game of the club."""
+    import json
+    import sqlite3
+    from datetime import UTC, datetime
+
+    from .club import rate_club
+    from .ratings import leaderboard_json
+    from .store.index import ClubIndexError, open_index
+    from .tui.i18n import Translator
+    from .tui.leaderboard import ratings_lines
+
+    now = datetime.now(UTC)
+    try:
+        with open_index(notice=lambda text: print(f"{PROG}: {text}", file=sys.stderr)) as index:
+            rows = rate_club(index, now).rows(now)
+    except ClubIndexError as error:
+        raise CliError(str(error)) from error
+    except (sqlite3.Error, OSError) as error:
+        raise CliError(
+            f"the club index cannot be written ({error}); check the data folder"
+        ) from error
+    if options.json:
+        print(json.dumps(leaderboard_json(rows), ensure_ascii=False))
+        return 0
+    print("\n".join(ratings_lines(rows, Translator(options.lang), options.ascii)))
     return 0
 
 

@@ -61,6 +61,7 @@ def test_a_version_1_file_is_migrated_with_its_rows_kept(data: Path) -> None:
         assert (game.player, game.preset, game.scores, game.winner, game.deals) == (
             "key-1", "classic", (1000, 10, 20), 0, 12
         )  # fmt: skip
+        assert game.settled == 0  # version 3's column, until the record is read again
         index.replace_ratings([Rating("key-1", 1500.0, 350.0, 0.06, 0, None)])  # v2's table
     # Opened again, nothing is migrated twice.
     with open_index(path) as index:

@@ -8,7 +8,7 @@ passed to `sink` as it happens, so a writer can flush it at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -95,6 +95,7 @@ class Game:
         created: str | None = None,
         lang: str | None = None,
         table: str | None = None,
+        people: Sequence[str | None] | None = None,
     ) -> None:
         n = rules.players
         self.rules = rules
@@ -135,6 +136,8 @@ class Game:
             header["lang"] = lang
         if table is not None:
             header["table"] = table
+        if people is not None and any(people):
+            header["people"] = list(people)  # who sat at each seat of a shared table
         if start is not None:
             header["start"] = start.to_dict()
         self._write(header)

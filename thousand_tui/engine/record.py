@@ -303,6 +303,7 @@ def new_game_from_header(header: dict[str, Any], deals: dict[int, Dealt] | None 
             created=header.get("created"),
             lang=_lang(header),
             table=table_of_header(header),
+            people=people_of_header(header, len(players or ())),
         )
     except ValueError as error:
         raise RecordError(str(error)) from error
@@ -313,6 +314,21 @@ def table_of_header(header: dict[str, Any]) -> str | None:
     table = header.get("table")
     if isinstance(table, str) and 0 < len(table) <= 16 and table.isascii() and table.isalnum():
         return table
+    return None
+
+
+def people_of_header(header: dict[str, Any], seats: int) -> list[str | None] | None:
+    """The header's optional `people`: at a shared table, the person at each seat as the host
+    tells people apart (None for an AI's seat); None if absent or not one entry a seat."""
+    people = header.get("people")
+    if not isinstance(people, list) or len(people) != seats:
+        return None
+    return [_person(p) for p in people]
+
+
+def _person(who: object) -> str | None:
+    if isinstance(who, str) and 0 < len(who) <= 64 and who.isascii() and who.isprintable():
+        return who
     return None
 
 

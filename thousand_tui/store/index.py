@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.record import RecordError
+from ..engine.record import RecordError, people_of_header
 from ..private import open_private, private_dir
 from .catalog import (
     PLAYERS_DIR,
@@ -72,6 +72,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " player TEXT NOT NULL, deal INTEGER NOT NULL, points INTEGER NOT NULL,"
         " reference INTEGER NOT NULL, PRIMARY KEY (date, preset, player, deal))",
     ),
+    (  # 3: the deals settled (a game left in the middle of a deal has one more dealt)
+        "ALTER TABLE games ADD COLUMN settled INTEGER NOT NULL DEFAULT 0",
+        "UPDATE files SET size = -1",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -108,13 +112,16 @@ class IndexedGame:
     key: str
     player: str
     preset: str
-    seats: tuple[dict[str, str], ...]  # name, kind ("human" or "ai") and the AI's level
+    # name, kind ("human" or "ai"), the AI's level, and at a shared table the person's id
+    seats: tuple[dict[str, str], ...]
     scores: tuple[int, ...]
     winner: int | None
     finished: bool
     started: str
     ended: str | None  # when the record was last written, for a finished game
-    deals: int
+    deals: int  # dealt
+    written: str = ""  # when its record file was last written (2026-12-05T03:58:00Z)
+    settled: int = 0  # deals played to their result
 
 
 @dataclass(frozen=True)
@@ -241,7 +248,7 @@ class ClubIndex:
                 )
                 db.executemany(
                     "INSERT OR REPLACE INTO games VALUES"
-                    " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     games,
                 )
         return Refreshed(len(changed), len(gone))
@@ -278,7 +285,8 @@ class ClubIndex:
         """The indexed games (of one player), most recently written first."""
         query = (
             "SELECT g.path, g.number, g.key, g.player, g.preset, g.seats, g.scores, g.winner,"
-            " g.finished, g.started, g.ended, g.deals FROM games g JOIN files f USING (path)"
+            " g.finished, g.started, g.ended, g.deals, f.mtime_ns, g.settled"
+            " FROM games g JOIN files f USING (path)"
         )
         args: tuple[str, ...] = ()
         if player is not None:
@@ -299,6 +307,8 @@ class ClubIndex:
                 row[9],
                 row[10],
                 row[11],
+                _utc(row[12] / 1e9),
+                row[13],
             )
             for row in self._db.execute(query, args)
         ]
@@ -432,28 +442,31 @@ def _read_games(path: Path, player: str) -> tuple[list[tuple[Any, ...]], str | N
         written = path.stat().st_mtime
     except (RecordError, OSError) as error:
         return [], str(error)
-    ended = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(written))
+    ended = _utc(written)
     rows = []
     for number, recorded in enumerate(record.games, start=1):
         header = recorded.header
         players = [p for p in header.get("players") or []]
+        people = people_of_header(header, len(players)) or [None] * len(players)
         seats = [
             {
                 "name": _player_name(p, seat),
                 "kind": "human" if isinstance(p, dict) and p.get("kind") == "human" else "ai",
                 "level": _player_level(p),
+                **({"id": who} if who is not None else {}),
             }
-            for seat, p in enumerate(players)
+            for seat, (p, who) in enumerate(zip(players, people, strict=True))
         ]
         start = header.get("start")
         scores = _scores(start.get("state") if isinstance(start, dict) else None, len(seats))
         winner: int | None = None
-        deals = 0
+        deals = settled = 0
         for line in recorded.lines:
             kind = line.get("type")
             if kind == "deal":
                 deals += 1
             elif kind == "result":
+                settled += 1
                 scores = _scores(line.get("state"), len(seats)) or scores
             elif kind == "end":
                 found = line.get("winner")
@@ -479,9 +492,14 @@ def _read_games(path: Path, player: str) -> tuple[list[tuple[Any, ...]], str | N
                 None if figures is None else figures.opponents,
                 None if figures is None else json.dumps(figures.tally.to_dict()),
                 None if figures is None else json.dumps(list(figures.deals)),
+                settled,
             )
         )
     return rows, None
+
+
+def _utc(seconds: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
 
 
 def _local_name() -> str:

@@ -854,6 +854,7 @@ class Service:
             sink=self.sink(table),
             lang=table.lang,
             table=table.code,
+            people=[s.who if s.kind == "human" else None for s in table.seats],
         )
         if table.broken is not None:
             self.fail(table, table.broken)
