@@ -29,6 +29,7 @@ from thousand_tui.tui.screens.end import TooSmallScreen
 from thousand_tui.tui.screens.info import ConventionsScreen, HelpScreen, SheetScreen
 from thousand_tui.tui.widgets.base import KeyFooter
 from thousand_tui.tui.widgets.hand import Hand
+from thousand_tui.tui.widgets.opponents import Opponents
 from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.sheet import SheetTable
 
@@ -43,8 +44,9 @@ async def test_a_stale_ai_result_is_dropped() -> None:
         game = app.session.game
         lines = len(game.lines)
         # An answer for a turn that is over (Boris's pass, already applied) arrives late.
-        table.post_message(AiDecided(table.turn - 1, 2, Action(2, Act.BID, value=105), 1.0))
-        table.post_message(AiDecided(table.turn, 1, Action(1, Act.PASS), 1.0))  # not his turn
+        opponents = table.query_one(Opponents)  # where the AI's answers come
+        opponents.post_message(AiDecided(table.turn - 1, 2, Action(2, Act.BID, value=105), 1.0))
+        opponents.post_message(AiDecided(table.turn, 1, Action(1, Act.PASS), 1.0))  # not his
         await pilot.pause()
         await pilot.pause()
         assert table.dropped == 2
@@ -57,13 +59,13 @@ async def test_opponents_keep_the_pace() -> None:
         await settle(pilot)
         table = app.table
         times: list[float] = []
-        act = table.act
+        act = table.driver.act  # every decision, the player's and the opponents'
 
         def timed(action: Action) -> bool:
             times.append(time.monotonic())
             return act(action)
 
-        table.act = timed  # type: ignore[method-assign]
+        table.driver.act = timed  # type: ignore[method-assign]
         await pilot.press("1")  # pass: Anna plays 100, the opponents move on their own
         for _ in range(200):
             await pilot.pause(0.05)
@@ -293,11 +295,12 @@ async def test_an_abandoned_decision_keeps_its_player_and_the_seat_gets_a_fresh_
     app.session.players[2] = blocked  # type: ignore[assignment]
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table
+        opponents = table.query_one(Opponents)
         for _ in range(100):  # Boris opens: his worker is computing
             await pilot.pause(0.02)
-            if table.deciding == 2:
+            if opponents.deciding == 2:
                 break
-        assert table.deciding == 2 and app.session.players.get(2) is blocked
+        assert opponents.deciding == 2 and app.session.players.get(2) is blocked
         table.start_ai(1)  # a new decision while his thread still computes
         assert app.session.players.get(2) is None  # the next player of seat 2 is a new one
         blocked.go.set()  # his thread ends; its answer belongs to a cancelled worker

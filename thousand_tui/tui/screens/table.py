@@ -12,20 +12,17 @@ controller's state or of the screen's reactive attributes redraws the table once
 from __future__ import annotations
 
 import math
-import random
 import time
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.timer import Timer
-from textual.worker import Worker, get_current_worker
 
 from ...engine.actions import Action
 from ...engine.deal import Phase
@@ -33,7 +30,7 @@ from ...engine.view import SeatView
 from ...saves import hosted
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
-from ..messages import AiDecided, HintReady
+from ..messages import HintReady
 from ..narrate import Narrator
 from ..session import HUMAN
 from ..table_driver import Pull, TableDriver
@@ -54,11 +51,9 @@ from ..widgets.log import GameLog
 from ..widgets.seat import SeatPanel
 from ..widgets.status import InfoBar
 from ..widgets.trick import TrickView
-from ..widgets.workers import Failure, KeepsPlaying
 from .common import GLOBAL_BINDINGS
 
 if TYPE_CHECKING:
-    from ...ai import Player
     from ..app import ThousandApp
     from ..table_game import TableGame
     from ..widgets.sheet import ScoreSheet
@@ -71,7 +66,7 @@ DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint", "take_back")
 """The actions `check_action` weighs."""
 
 
-class TableScreen(KeepsPlaying, Screen[None]):
+class TableScreen(Screen[None]):
     AUTO_FOCUS = "#hand"  # the hand owns the card keys
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -116,12 +111,9 @@ class TableScreen(KeepsPlaying, Screen[None]):
         narrator = Narrator(self.t, self.p, game.names, game.rules, seat=seat)
         self.controller = TableController(driver, narrator, seat=seat)
         self.seat = seat  # the seat played from this screen; the others are opponents
-        self.deciding: int | None = None  # the seat whose decision a worker is computing
         self.side: ScoreSheet | None = None  # the score sheet beside the table, once wide
         self._redraw_pending = False
         self._bindings_key: tuple[object, ...] = ()
-        self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
-        self.asked: tuple[Worker[None], int, int] | None = None  # the AI's worker, turn, seat
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
         self.cards_held = False  # his lead came at once after his own key: Enter waits
         self.auto_turn = -1  # the turn whose only card is being played by itself
@@ -185,6 +177,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
         yield KeyFooter()
         yield DealAnalyst(self.driver, self.seat)
         yield Hinter(self.driver, self.seat)
+        yield from self.driver.compose()
 
     def on_mount(self) -> None:
         self.update_size_classes()
@@ -328,73 +321,6 @@ class TableScreen(KeepsPlaying, Screen[None]):
     def start_ai(self, seat: int) -> None:
         """`seat` is an opponent's to move: the driver has it decided."""
         self.driver.start_ai(seat)
-
-    def ai_running(self) -> bool:
-        return any(w.group == "ai" and w.is_running for w in self.workers)
-
-    @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
-    def think(self, turn: int, seat: int, view: SeatView, player: Player) -> None:
-        """An opponent's decision; if it fails, `failure` says so and plays on."""
-        worker = get_current_worker()
-        started = time.monotonic()
-        action = player.decide(view)
-        think_ms = (time.monotonic() - started) * 1000
-        if not worker.is_cancelled:
-            self.post_message(AiDecided(turn, seat, action, think_ms))
-
-    def on_ai_decided(self, message: AiDecided) -> None:
-        if not self.controller.ai_fits(message.turn, message.seat):
-            self.controller.dropped += 1
-            return
-        self.deciding = None
-        # Leave the last move on screen for at least `pace` seconds.
-        wait = self.pace - (time.monotonic() - self.controller.shown_at)
-        if wait > 0:
-            self._paced = (self.set_timer(wait, partial(self.apply_ai, message)), message)
-        else:
-            self.apply_ai(message)
-
-    def apply_ai(self, message: AiDecided) -> None:
-        self._paced = None
-        if not self.controller.ai_fits(message.turn, message.seat):
-            self.controller.dropped += 1
-            return
-        self.controller.thinking = None
-        if self.act(replace(message.action, think_ms=message.think_ms)):
-            self.advance()
-
-    def decide_at_random(self, turn: int, seat: int) -> None:
-        """An opponent failed to decide: this one decision is made at random (among the moves
-        the engine allows) so the game goes on, and the seat's next one by a fresh player."""
-        if not self.controller.ai_fits(turn, seat):
-            return
-        self.deciding = None
-        self.controller.thinking = None
-        if self.driver.session is not None:
-            self.driver.session.renew_player(seat)
-        legal = self.game.legal_actions(seat)
-        if legal and self.act(random.Random(self.controller.turn).choice(legal)):
-            self.advance()
-
-    # ------------------------------------------------------------------ failed workers
-
-    def failure(self, worker: Worker[object], error: str) -> Failure | None:
-        """What a failed worker means here (see `widgets/workers.py`): an opponent's
-        decision is made at random."""
-        if worker.group == "ai":
-            if self.asked is None or self.asked[0] is not worker:
-                return None
-            _, turn, seat = self.asked
-            if not self.controller.ai_fits(turn, seat):
-                return None  # the game moved on meanwhile: the answer is not wanted
-            name = self.game.names[seat]
-            return Failure(
-                f"{name} (seat {seat}) failed to decide:",
-                "ai_failed",
-                {"name": name},
-                partial(self.decide_at_random, turn, seat),
-            )
-        return Failure(f"the worker {worker.name} failed:", "work_failed")
 
     # ------------------------------------------------------------------ the human's turn
 
@@ -618,9 +544,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
         old = session.game
         last = next(a for a in reversed(old.deal.log) if a.seat == self.seat and a.card)
         assert last.card is not None
-        if self._paced is not None:  # an opponent's answer waiting for the pace
-            self._paced[0].stop()
-            self._paced = None
+        self.driver.forget()  # an opponent's answer waiting or computed is for the old game
         session.game = take_back(old, self.seat)
         for seat in list(session.players):  # none keeps what it saw of the cards gone
             session.renew_player(seat)
@@ -629,7 +553,6 @@ class TableScreen(KeepsPlaying, Screen[None]):
         controller.thinking = None
         controller.awaiting = Awaiting.NOTHING
         controller.narrator.last.clear()
-        self.deciding = None
         self.skipping = False
         self.show_last = False
         self.hinted = False
@@ -643,10 +566,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
         if not self.controller.watching():
             return
         self.skipping = True
-        if self._paced is not None:
-            timer, message = self._paced
-            timer.stop()
-            self.apply_ai(message)
+        self.driver.hurry()
 
     def watch_skipping(self) -> None:
         self.redraw_soon()
