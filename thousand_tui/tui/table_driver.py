@@ -120,8 +120,14 @@ class TableDriver:
         """The line under an opponent's panel (his score and level)."""
         return subtitle
 
-    def redrawn(self) -> None:
-        """The table was drawn: what this table says besides (in the header, the prompt)."""
+    def top_line(self, line: str) -> str:
+        """The header the table shows, made of the deal's `line`."""
+        return line
+
+    def prompt_line(self, prompt: str) -> str:
+        """The prompt the table shows in place of its own `prompt` (what this table says
+        besides)."""
+        return prompt
 
     def pull(self) -> None:
         """Messages wait for the table (a shared table's inbox)."""
