@@ -2,9 +2,9 @@
 
 The screen drives the game through its `TableController` (which knows, without Textual, whose
 turn it is and what the table waits for). When seat 0 is to move it opens the dialog the phase
-needs or waits for a card from the hand (`Hand.Chosen`); when an AI opponent is to move it asks
-it in a worker thread, with the turn number, and applies the answer only if the game is still
-at that turn, once the last move has been on screen for the pace (a timer, not a sleep).
+needs or waits for a card from the hand (`Hand.Chosen`); when an opponent is to move it asks
+its driver, which has him decide (a game played here: its `Opponents`, in worker threads, their
+answers applied once the last move has been on screen for the pace) and goes on.
 What the table shows is held in the screen's reactive attributes, made by the pure functions
 of `text.py`; its widgets are bound to them (`data_bind`) and draw themselves again when one
 changes. Any change of the controller's state or of what the screen shows marks them stale
