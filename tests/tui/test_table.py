@@ -45,9 +45,8 @@ async def test_a_stale_ai_result_is_dropped() -> None:
         game = app.session.game
         lines = len(game.lines)
         # An answer for a turn that is over (Boris's pass, already applied) arrives late.
-        opponents = table.query_one(Opponents)  # where the AI's answers come
-        opponents.post_message(AiDecided(table.turn - 1, 2, Action(2, Act.BID, value=105), 1.0))
-        opponents.post_message(AiDecided(table.turn, 1, Action(1, Act.PASS), 1.0))  # not his
+        table.post_message(AiDecided(table.turn - 1, 2, Action(2, Act.BID, value=105), 1.0))
+        table.post_message(AiDecided(table.turn, 1, Action(1, Act.PASS), 1.0))  # not his turn
         await pilot.pause()
         await pilot.pause()
         assert table.dropped == 2

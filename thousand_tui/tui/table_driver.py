@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..engine.actions import Action
     from ..engine.game import Game
     from ..presets import Preset
+    from .messages import AiDecided
     from .screens.table import TableScreen
     from .session import Session
     from .table_game import TableGame
@@ -96,6 +97,9 @@ class TableDriver:
 
     def start_ai(self, seat: int) -> None:
         """`seat` is to move and is not this table's: have it decided."""
+
+    def decided(self, message: AiDecided) -> None:
+        """An AI player's answer came to the table (`start_ai` had it asked)."""
 
     def hurry(self) -> None:
         """The player skips ahead: a move waiting for the pace is made now."""
@@ -211,6 +215,9 @@ class LocalDriver(TableDriver):
     def start_ai(self, seat: int) -> None:
         """An AI player decides for `seat` in a worker thread (`Opponents`)."""
         self.opponents.ask(seat)
+
+    def decided(self, message: AiDecided) -> None:
+        self.opponents.decided(message)
 
     def hurry(self) -> None:
         self.opponents.hurry()

@@ -33,7 +33,7 @@ from ...engine.view import SeatView
 from ...saves import hosted
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
-from ..messages import HintReady
+from ..messages import AiDecided, HintReady
 from ..narrate import Narrator
 from ..session import HUMAN
 from ..table_driver import Pull, TableDriver
@@ -333,6 +333,10 @@ class TableScreen(Screen[None]):
     def start_ai(self, seat: int) -> None:
         """`seat` is an opponent's to move: the driver has it decided."""
         self.driver.start_ai(seat)
+
+    def on_ai_decided(self, message: AiDecided) -> None:
+        """An opponent's answer, for the driver that asked for it."""
+        self.driver.decided(message)
 
     # ------------------------------------------------------------------ the human's turn
 

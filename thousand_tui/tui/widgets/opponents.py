@@ -1,8 +1,9 @@
 """The AI opponents of a game played here, deciding beside the table: `Opponents`, a widget
 that shows nothing. Asked for a seat's decision, it has the seat's player decide from the
 seat's view in a worker thread, with the turn it was asked about; the answer (`AiDecided`,
-posted back to it) is applied only if the game is still at that turn, once the last move has
-been on screen for the table's pace (a timer, not a sleep), and the table goes on. A player
+posted to the table, which hands it back through its driver: `decided`) is applied only if
+the game is still at that turn, once the last move has been on screen for the table's pace (a
+timer, not a sleep), and the table goes on. A player
 that fails to decide is logged and told, and this one decision is made at random among the
 moves the engine allows (`workers.py`): the game goes on.
 """
@@ -69,10 +70,11 @@ class Opponents(KeepsPlaying, Widget):
         action = player.decide(view)
         think_ms = (time.monotonic() - started) * 1000
         if not worker.is_cancelled:
-            self.post_message(AiDecided(turn, seat, action, think_ms))
+            # To the table: handled in its turn with what else waits there (a result, a key).
+            self.driver.screen.post_message(AiDecided(turn, seat, action, think_ms))
 
-    def on_ai_decided(self, message: AiDecided) -> None:
-        message.stop()
+    def decided(self, message: AiDecided) -> None:
+        """An answer came: applied once the pace allows, if the game is still at its turn."""
         screen = self.driver.screen
         if not screen.controller.ai_fits(message.turn, message.seat):
             screen.controller.dropped += 1
