@@ -25,8 +25,8 @@ import uuid
 from pathlib import Path
 
 # The scripted player of the SSH load test: the same keys for the same screens.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from robustness.terminal import next_key
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.helpers.tmux import next_key
 
 
 class Terminal:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from thousand_tui.engine.actions import Act
 from thousand_tui.engine.rules import Rules
 from thousand_tui.presets import load_preset
 from thousand_tui.private import private_dir
@@ -29,6 +30,7 @@ from thousand_tui.tables.wire import (
     StateUpdate,
     TableStatus,
     Welcome,
+    WireAction,
     load,
     read_message,
     request_data,
@@ -165,18 +167,17 @@ def test_each_act_is_told_then_acknowledged_with_its_number(base: Path) -> None:
         idle = seats[(view.to_move + 1) % 3]
         legal = first[view.to_move].view.legal
         # Not the idle one's turn: refused with the number it sent.
-        idle.send(ActRequest({"act": "pass"}, 41))
+        idle.send(ActRequest(WireAction(Act.PASS), 41))
         assert await idle.expect(Refused) == Refused("it is not your turn", 41)
         # The mover's decision: each seat is told, then the mover alone gets its ack.
-        choice = {k: v for k, v in legal[-1].to_record().items() if k not in ("type", "seat")}
-        mover.send(ActRequest(choice, 7))
+        mover.send(ActRequest(WireAction.of(legal[-1]), 7))
         told = [await s.expect(StateUpdate) for s in seats]
         assert {u.turn for u in told} == {1}
         assert await mover.expect(Acked) == Acked(7)
         # A decision the engine does not allow: its reason, with the number.
         second = told[0].view.to_move
         assert second is not None
-        seats[second].send(ActRequest({"act": "bid", "value": 7}, 8))
+        seats[second].send(ActRequest(WireAction(Act.BID, value=7), 8))
         refused = await seats[second].expect(Refused)
         assert refused.seq == 8 and refused.error
         for seat in seats:
@@ -200,5 +201,43 @@ def test_bad_lines_are_each_answered_and_the_fifth_closes(base: Path) -> None:
         assert "too many bad requests" in (await client.expect(Failure)).error
         await asyncio.wait_for(client.task, WAIT)
         assert client.conn.errors == MAX_ERRORS
+
+    run(base, script)
+
+
+def test_a_decision_that_is_not_one_is_refused_saying_why_and_the_table_is_untouched(
+    base: Path,
+) -> None:
+    rules = load_preset("classic").rules.to_dict()
+
+    async def script(service: Service) -> None:
+        ann = await hello(service)
+        ann.send(OpenRequest(rules, "classic", pace=0.0, people=(0, 1, 2), name="Ann"))
+        welcome = await ann.expect(Welcome)
+        bob, cat = await hello(service), await hello(service)
+        bob.send(JoinRequest(welcome.code, name="Bob"))
+        cat.send(JoinRequest(welcome.code, name="Cat"))
+        await bob.expect(Welcome)
+        await cat.expect(Welcome)
+        seats = [ann, bob, cat]
+        first = [await s.expect(StateUpdate, skip_status=True) for s in seats]
+        mover_seat = first[0].view.to_move
+        assert mover_seat is not None
+        mover = seats[mover_seat]
+        (table,) = service.tables.values()
+        assert table.game is not None
+        lines = list(table.game.lines)
+        errors = []
+        for action in ({"act": "play", "card": "ZZ"}, {"act": "bid", "value": "120"}):
+            mover.send(b'{"op":"act","action":%s,"seq":5}\n' % _line(action).strip())
+            errors.append((await mover.expect(Failure)).error)
+        assert errors[0].startswith("the action's card 'ZZ' is not a card: a rank of 9 J Q")
+        assert "value must be a whole number" in errors[1]
+        assert table.turn == 0 and list(table.game.lines) == lines  # nothing was played
+        # The same seat plays on: its legal decision is told and acknowledged.
+        mover.send(ActRequest(WireAction.of(first[mover_seat].view.legal[-1]), 6))
+        told = [await s.expect(StateUpdate) for s in seats]
+        assert {u.turn for u in told} == {1}
+        assert await mover.expect(Acked) == Acked(6)
 
     run(base, script)

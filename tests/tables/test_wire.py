@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from thousand_tui.engine import events as ev
-from thousand_tui.engine.actions import Action
+from thousand_tui.engine.actions import Act, Action
+from thousand_tui.engine.cards import parse_card
 from thousand_tui.engine.deal import Deal
 from thousand_tui.engine.events import DealSettled, Event, TrickTaken
 from thousand_tui.engine.game import Game, PlayerInfo
@@ -25,7 +26,13 @@ from thousand_tui.engine.view import seat_view
 from thousand_tui.presets import load_preset, shipped_names
 from thousand_tui.private import private_dir
 from thousand_tui.tables.client import TableClient, WireMismatch, join_table
-from thousand_tui.tables.requests import REQUESTS, RequestError, check_request, parse_request
+from thousand_tui.tables.requests import (
+    ACTION,
+    REQUESTS,
+    RequestError,
+    check_request,
+    parse_request,
+)
 from thousand_tui.tables.service import tables_dir
 from thousand_tui.tables.wire import (
     KINDS,
@@ -51,6 +58,7 @@ from thousand_tui.tables.wire import (
     StateUpdate,
     TableStatus,
     Welcome,
+    WireAction,
     WireError,
     dump,
     dump_request,
@@ -130,15 +138,12 @@ def test_every_message_of_a_real_game_reads_back_as_itself(
             break
         action = rng.choice(game.legal_actions(game.to_move))
         # What the client asks is what the service reads: the same decision, checked.
-        choice = {k: v for k, v in action.to_record().items() if k not in NOT_CHOSEN}
-        act = ActRequest(choice, moves)
+        act = ActRequest(WireAction.of(action), moves)
         assert asked(act) == act
+        assert act.action.for_seat(action.seat) == action
         deal = game.deal
         events = game.apply(action)
         played.append(action)
-
-
-NOT_CHOSEN = ("type", "seat", "think_ms", "auto", "shown")
 
 
 def test_the_other_messages_and_every_request_read_back_as_themselves() -> None:
@@ -303,3 +308,38 @@ def test_a_message_that_cannot_be_read_ends_the_connection_saying_why(base: Path
     assert isinstance(closed, Closed) and closed.why is not None
     assert closed.why.startswith("a message from the table service cannot be read")
     assert "the update message" in closed.why
+
+
+# ------------------------------------------------------------ an act's decision, typed
+
+
+def test_an_act_carries_a_typed_decision_with_the_fields_the_schema_checks() -> None:
+    assert {f.name for f in dataclasses.fields(WireAction)} == {*ACTION.required, *ACTION.optional}
+    play = Action(1, Act.PLAY, card=parse_card("QH"), marriage="H", hinted=True, think_ms=8.0)
+    request = asked(ActRequest(WireAction.of(play), 3))
+    assert isinstance(request, ActRequest) and isinstance(request.action, WireAction)
+    assert request.action.act is Act.PLAY and request.action.card == parse_card("QH")
+    made = request.action.for_seat(2)  # the seat is the connection's, never the client's
+    assert made.seat == 2 and made.card == play.card and made.marriage == "H" and made.hinted
+    assert made.think_ms is None  # the record's own, not sent
+    assert asked(ActRequest(WireAction(Act.BID, value=120), 4)) == ActRequest(
+        WireAction(Act.BID, value=120), 4
+    )
+
+
+@pytest.mark.parametrize(
+    ("action", "said"),
+    [
+        ({"act": "play", "card": "ZZ"}, "the action's card 'ZZ' is not a card: a rank of"),
+        ({"act": "play", "card": "th "}, "the action's card 'th ' is not a card"),
+        ({"act": "fly"}, "act must be one of"),
+        ({"act": "bid", "value": "120"}, "value must be a whole number"),
+    ],
+)
+def test_an_act_whose_decision_is_not_one_is_refused_saying_what_is_wrong(
+    action: dict[str, Any], said: str
+) -> None:
+    line = json.dumps({"op": "act", "action": action, "seq": 1}).encode() + b"\n"
+    with pytest.raises(ValueError, match=said):
+        op, fields = check_request(parse_request(line))
+        request_of(op, fields)

@@ -12,6 +12,7 @@ from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.result import DealResultScreen
+from thousand_tui.tui.widgets.opponents import Opponents
 
 from .helpers import settle
 
@@ -25,7 +26,7 @@ async def first_move_shown(pilot: Pilot[int], footer: str = "f Skip to my turn")
     assert isinstance(app, ThousandApp)
     for _ in range(200):
         await pilot.pause(0.02)
-        if app.table._paced is not None and footer in screen_text(app):
+        if app.table.query_one(Opponents).paced is not None and footer in screen_text(app):
             return
     raise AssertionError(f"no opponent decided, or {footer!r} is not in the footer")
 

@@ -29,8 +29,10 @@ from thousand_tui.tui.screens.end import TooSmallScreen
 from thousand_tui.tui.screens.info import ConventionsScreen, HelpScreen, SheetScreen
 from thousand_tui.tui.widgets.base import KeyFooter
 from thousand_tui.tui.widgets.hand import Hand
+from thousand_tui.tui.widgets.opponents import Opponents
 from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.sheet import SheetTable
+from thousand_tui.tui.widgets.status import InfoBar
 
 from .helpers import STRONG, play_headless, press_card, settle, shown_toasts
 
@@ -57,13 +59,13 @@ async def test_opponents_keep_the_pace() -> None:
         await settle(pilot)
         table = app.table
         times: list[float] = []
-        act = table.act
+        act = table.driver.act  # every decision, the player's and the opponents'
 
         def timed(action: Action) -> bool:
             times.append(time.monotonic())
             return act(action)
 
-        table.act = timed  # type: ignore[method-assign]
+        table.driver.act = timed  # type: ignore[method-assign]
         await pilot.press("1")  # pass: Anna plays 100, the opponents move on their own
         for _ in range(200):
             await pilot.pause(0.05)
@@ -293,11 +295,12 @@ async def test_an_abandoned_decision_keeps_its_player_and_the_seat_gets_a_fresh_
     app.session.players[2] = blocked  # type: ignore[assignment]
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table
+        opponents = table.query_one(Opponents)
         for _ in range(100):  # Boris opens: his worker is computing
             await pilot.pause(0.02)
-            if table.deciding == 2:
+            if opponents.deciding == 2:
                 break
-        assert table.deciding == 2 and app.session.players.get(2) is blocked
+        assert opponents.deciding == 2 and app.session.players.get(2) is blocked
         table.start_ai(1)  # a new decision while his thread still computes
         assert app.session.players.get(2) is None  # the next player of seat 2 is a new one
         blocked.go.set()  # his thread ends; its answer belongs to a cancelled worker
@@ -409,3 +412,63 @@ async def test_a_note_never_covers_the_hand(size: tuple[int, int]) -> None:
         for toast in toasts:
             assert not toast.region.overlaps(hand)
             assert toast.region.bottom <= hand.y
+
+
+# ------------------------------------------------------------ what the table shows, bound
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (80, 24)), ("ru", (120, 40))])
+async def test_the_widgets_show_the_screens_reactives_and_a_flood_is_made_once(
+    monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int]
+) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # the auction put away: the table
+        await pilot.pause()
+        table = app.table
+        bars = {name: table.query_one(f"#{name}", InfoBar) for name in ("top", "prompt")}
+        assert bars["top"].line == table.top
+        assert ("Deal 1" if lang == "en" else "Кон 1") in table.top
+        assert bars["prompt"].line == table.prompt
+        hand = table.query_one(Hand)
+        assert hand.shown == table.hand and hand.shown is not None
+        assert tuple(hand.cards) == hand.shown.cards
+        for panel in table.query(SeatPanel):
+            assert panel.shown is not None and panel.shown == table.panels[panel.seat]
+        # The screen's reactive changed: its widget shows it, with nothing else to do.
+        table.prompt = "Bound to the table"
+        await pilot.pause()
+        assert "Bound to the table" in screen_text(app)
+        # Many changes in a row: what the table shows is made once, and a widget whose part
+        # did not change is not drawn again.
+        made: list[int] = []
+        redraw = table.redraw
+        monkeypatch.setattr(table, "redraw", lambda: (made.append(1), redraw())[1])
+        shown: list[object] = []
+        monkeypatch.setattr(hand, "show", lambda *a, **k: shown.append(a))
+        for _ in range(50):
+            table.changed()
+        await pilot.pause()
+        await pilot.pause()
+        assert made == [1]
+        assert shown == []  # the hand is the same: not shown again
+        assert bars["prompt"].line == table.prompt != "Bound to the table"
+
+
+async def test_the_opponents_decide_in_the_local_drivers_workers() -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table
+        opponents = table.query_one(Opponents)
+        assert opponents.driver is table.driver
+        assert not [w for w in table.workers if w.node is table]  # the screen runs none
+        await pilot.press("1")  # pass: the opponents play the auction out
+        await settle(pilot)
+        assert opponents.asked is not None  # the last decision asked: its worker, turn, seat
+        worker, _, seat = opponents.asked
+        assert worker.node is opponents and worker.group == "ai" and seat != 0
+        lines = app.session.game.lines
+        seats = [line.get("seat") for line in lines if line["type"] == "action"]
+        assert seats[:3] == [1, 2, 0] and len(seats) > 3  # they played on after the pass

@@ -15,9 +15,9 @@ from tests.helpers.screen import screen_text
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
-from thousand_tui.tui.screens import table as table_module
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.info import StatsScreen
+from thousand_tui.tui.widgets import opponents as opponents_module
 
 from .helpers import STRONG, settle
 
@@ -65,14 +65,14 @@ async def test_an_opponent_whose_worker_fails_is_told_and_a_legal_move_played(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, lang: str, words: str
 ) -> None:
     # The decision is made, but handing it to the table fails in the worker, for Boris only.
-    real = table_module.AiDecided
+    real = opponents_module.AiDecided
 
     def decided(turn: int, seat: int, *rest: object) -> object:
         if seat == 2:
             raise RuntimeError("broken on purpose")
         return real(turn, seat, *rest)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(table_module, "AiDecided", decided)
+    monkeypatch.setattr(opponents_module, "AiDecided", decided)
     app = table_app(lang)
     with caplog.at_level(logging.ERROR, logger="thousand_tui"):
         async with app.run_test(size=SIZE) as pilot:

@@ -43,6 +43,7 @@ from .wire import (
     Request,
     Tables,
     Welcome,
+    WireAction,
     WireError,
     dump_request,
     load,
@@ -161,11 +162,8 @@ class TableClient:
     def act(self, action: Action) -> int:
         """Send a decision of this seat; its sequence number, which the service's `ack`
         (or `refused`) gives back."""
-        line = action.to_record()
-        for key in ("type", "seat", "think_ms", "auto", "shown"):  # not a person's to choose
-            line.pop(key, None)
         self.seq += 1
-        self.send(ActRequest(line, self.seq))
+        self.send(ActRequest(WireAction.of(action), self.seq))
         return self.seq
 
     def chat(self, text: str) -> None:

@@ -914,10 +914,7 @@ class Service:
         game = table.game
         if game is None:
             raise Refusal("the game has not begun")
-        try:
-            wanted = Action.from_record({**request.action, "type": "action", "seat": seat})
-        except (ValueError, TypeError) as error:
-            raise Refusal(f"not an action: {error}") from error
+        wanted = request.action.for_seat(seat)
         if game.to_move != seat:
             conn.send(Refused("it is not your turn", request.seq))
             return

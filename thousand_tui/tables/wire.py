@@ -267,12 +267,90 @@ class JoinRequest:
 
 
 @dataclass(frozen=True)
+class WireAction:
+    """What a person chooses in a decision, as an `act` carries it: the engine's `Action`
+    without its seat (the connection's) and without what only the record keeps (the time
+    taken, a card played by itself, a talon shown). Its fields are those `requests.ACTION`
+    checks; the service plays the engine's own legal action equal to it."""
+
+    act: Act
+    value: int | None = None
+    card: Card | None = None
+    to: int | None = None
+    marriage: str | None = None
+    keep_trump: bool = False
+    talon: int | None = None
+    reason: str | None = None
+    hinted: bool = False
+
+    @classmethod
+    def of(cls, action: Action) -> WireAction:
+        """The part of `action` a person chooses."""
+        return cls(
+            action.act,
+            action.value,
+            action.card,
+            action.to,
+            action.marriage,
+            action.keep_trump,
+            action.talon,
+            action.reason,
+            action.hinted,
+        )
+
+    def for_seat(self, seat: int) -> Action:
+        """The engine's action of this choice, made by `seat`."""
+        return Action(
+            seat,
+            self.act,
+            value=self.value,
+            card=self.card,
+            to=self.to,
+            marriage=self.marriage,
+            keep_trump=self.keep_trump,
+            talon=self.talon,
+            reason=self.reason,
+            hinted=self.hinted,
+        )
+
+    def plain(self) -> dict[str, Any]:
+        """As JSON, the fields at their default left out (as `requests.ACTION` reads it)."""
+        data: dict[str, Any] = {"act": self.act.value}
+        for f in dataclasses.fields(self)[1:]:
+            value = getattr(self, f.name)
+            if value != f.default:
+                data[f.name] = value.code if isinstance(value, Card) else value
+        return data
+
+    @classmethod
+    def from_plain(cls, data: Mapping[str, Any]) -> WireAction:
+        """The choice of an `act` whose `action` the schema passed; WireError saying what is
+        wrong with a value the schema cannot judge (a card that is not one)."""
+        fields = dict(data)
+        act = fields.get("act")
+        try:
+            fields["act"] = Act(str(act))
+        except ValueError as error:
+            raise WireError(f"the action's act {ascii(act)[:30]} is unknown") from error
+        card = fields.get("card")
+        if card is not None:
+            made = BY_CODE.get(card) if isinstance(card, str) else None
+            if made is None:
+                raise WireError(
+                    f"the action's card {ascii(card)[:12]} is not a card: a rank of 9 J Q K T A "
+                    "and a suit of S C D H, e.g. 'TH'"
+                )
+            fields["card"] = made
+        return _build(cls, fields, "the action")
+
+
+@dataclass(frozen=True)
 class ActRequest:
     """A decision of the connection's seat: what a person chooses of it (`requests.ACTION`),
     and the client's sequence number, which the service's `ack` gives back."""
 
     OP: ClassVar[str] = "act"
-    action: Mapping[str, Any]
+    action: WireAction
     seq: int
 
 
@@ -502,6 +580,9 @@ def request_of(op: str, fields: Mapping[str, Any]) -> Request:
     if kind is None:
         raise WireError(f"an unknown request {ascii(op)[:30]}")
     made = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+    action = made.get("action")
+    if kind is ActRequest and isinstance(action, Mapping):
+        made["action"] = WireAction.from_plain(action)
     return _build(kind, made, f"the request {op}")
 
 
@@ -561,6 +642,8 @@ def _name(hint: Any) -> str:
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, WireAction):
+        return value.plain()
     if isinstance(value, tuple):
         return [_plain(item) for item in value]
     if isinstance(value, Mapping):

@@ -9,16 +9,21 @@ and shows what comes back.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.message import Message
 
 from ..store.catalog import public_text
+from .widgets.opponents import Opponents
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from ..engine.actions import Action
     from ..engine.game import Game
     from ..presets import Preset
+    from .messages import AiDecided
     from .screens.table import TableScreen
     from .session import Session
     from .table_game import TableGame
@@ -86,8 +91,22 @@ class TableDriver:
         """Carry out one decision; False if it was not taken."""
         raise NotImplementedError
 
+    def compose(self) -> Iterable[Widget]:
+        """What this table keeps beside the screen's widgets (widgets that show nothing)."""
+        return ()
+
     def start_ai(self, seat: int) -> None:
         """`seat` is to move and is not this table's: have it decided."""
+
+    def decided(self, message: AiDecided) -> None:
+        """An AI player's answer came to the table (`start_ai` had it asked)."""
+
+    def hurry(self) -> None:
+        """The player skips ahead: a move waiting for the pace is made now."""
+
+    def forget(self) -> None:
+        """The game was rebuilt (a card taken back): what was being decided was for the old
+        one."""
 
     def game_over(self) -> None:
         """The game is over and the table shown: what comes next."""
@@ -105,8 +124,14 @@ class TableDriver:
         """The line under an opponent's panel (his score and level)."""
         return subtitle
 
-    def redrawn(self) -> None:
-        """The table was drawn: what this table says besides (in the header, the prompt)."""
+    def top_line(self, line: str) -> str:
+        """The header the table shows, made of the deal's `line`."""
+        return line
+
+    def prompt_line(self, prompt: str) -> str:
+        """The prompt the table shows in place of its own `prompt` (what this table says
+        besides)."""
+        return prompt
 
     def pull(self) -> None:
         """Messages wait for the table (a shared table's inbox)."""
@@ -128,6 +153,7 @@ class LocalDriver(TableDriver):
 
     def __init__(self, session: Session) -> None:
         self._session = session
+        self.opponents = Opponents(self)  # the AI players, deciding in worker threads
 
     @property
     def game(self) -> Game:
@@ -191,21 +217,21 @@ class LocalDriver(TableDriver):
         screen.changed()
         return True
 
+    def compose(self) -> Iterable[Widget]:
+        yield self.opponents
+
     def start_ai(self, seat: int) -> None:
-        """An AI player decides for `seat` in a worker thread."""
-        screen, session = self.screen, self._session
-        controller = screen.controller
-        if controller.thinking == seat and (screen.ai_running() or screen.deciding is None):
-            return  # asked already: still thinking, or waiting for the pace to apply it
-        if screen.deciding is not None and screen.ai_running():
-            # The running decision is abandoned (the next worker cancels it), but its thread
-            # may still be computing with its player: the seat gets a fresh one.
-            session.renew_player(screen.deciding)
-        controller.thinking = seat
-        screen.deciding = seat
-        player = session.player(seat)
-        worker = screen.think(controller.turn, seat, self.game.view(seat), player)
-        screen.asked = (worker, controller.turn, seat)
+        """An AI player decides for `seat` in a worker thread (`Opponents`)."""
+        self.opponents.ask(seat)
+
+    def decided(self, message: AiDecided) -> None:
+        self.opponents.decided(message)
+
+    def hurry(self) -> None:
+        self.opponents.hurry()
+
+    def forget(self) -> None:
+        self.opponents.forget()
 
     def game_over(self) -> None:
         self.screen.table_app.game_over(self._session)

@@ -2,30 +2,30 @@
 
 The screen drives the game through its `TableController` (which knows, without Textual, whose
 turn it is and what the table waits for). When seat 0 is to move it opens the dialog the phase
-needs or waits for a card from the hand (`Hand.Chosen`); when an AI opponent is to move it asks
-it in a worker thread, with the turn number, and applies the answer only if the game is still
-at that turn, once the last move has been on screen for the pace (a timer, not a sleep).
-What the widgets say is made by the pure functions of `text.py`; any change of the
-controller's state or of the screen's reactive attributes redraws the table once.
+needs or waits for a card from the hand (`Hand.Chosen`); when an opponent is to move it asks
+its driver, which has him decide (a game played here: its `Opponents`, in worker threads, their
+answers applied once the last move has been on screen for the pace) and goes on.
+What the table shows is held in the screen's reactive attributes, made by the pure functions
+of `text.py`; its widgets are bound to them (`data_bind`) and draw themselves again when one
+changes. Any change of the controller's state or of what the screen shows marks them stale
+(`changed`): however many changes come in a row, they are made again once.
 """
 
 from __future__ import annotations
 
 import math
-import random
 import time
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events, work
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.timer import Timer
-from textual.worker import Worker, get_current_worker
 
 from ...engine.actions import Action
 from ...engine.deal import Phase
@@ -38,6 +38,8 @@ from ..narrate import Narrator
 from ..session import HUMAN
 from ..table_driver import Pull, TableDriver
 from ..text import (
+    SeatPanelText,
+    TrickText,
     hand_title,
     prompt_line,
     scores_line,
@@ -48,17 +50,15 @@ from ..text import (
 )
 from ..widgets.analyst import DealAnalyst
 from ..widgets.base import KeyFooter, table_app
-from ..widgets.hand import Hand
+from ..widgets.hand import Hand, HandShown
 from ..widgets.hinter import Hinter
 from ..widgets.log import GameLog
 from ..widgets.seat import SeatPanel
 from ..widgets.status import InfoBar
 from ..widgets.trick import TrickView
-from ..widgets.workers import Failure, KeepsPlaying
 from .common import GLOBAL_BINDINGS, WIDE
 
 if TYPE_CHECKING:
-    from ...ai import Player
     from ..app import ThousandApp
     from ..table_game import TableGame
     from ..widgets.sheet import ScoreSheet
@@ -70,7 +70,7 @@ DYNAMIC_ACTIONS = ("decide", "last_trick", "skip", "hint", "take_back", "chat")
 """The actions `check_action` weighs."""
 
 
-class TableScreen(KeepsPlaying, Screen[None]):
+class TableScreen(Screen[None]):
     AUTO_FOCUS = "#hand"  # the hand owns the card keys
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -102,8 +102,18 @@ class TableScreen(KeepsPlaying, Screen[None]):
     # Watching the opponents without waiting: their moves are applied at once until the
     # human's next decision (or a deal's result).
     skipping = var(False)
-    # Bumped after every change of the controller's state (`changed`): one redraw follows.
-    moment = var(0)
+    # What the table shows, made again (`redraw`) once after any number of changes (`stale`).
+    stale = var(False)
+    top: var[str] = var("")
+    panels: var[tuple[SeatPanelText | None, ...]] = var(())
+    trick: var[TrickText] = var(TrickText("", []))
+    status: var[Text | str] = var("")
+    prompt: var[str] = var("")
+    hand: var[HandShown | None] = var(None)
+    scores: var[Text | str] = var("")
+    # What `check_action` says of the keys that come and go: the footer is rebuilt on every
+    # refresh of the bindings, so only when they change.
+    live_keys: var[tuple[bool | None, ...]] = var((), init=False)
 
     def __init__(self, driver: TableDriver, seat: int = HUMAN) -> None:
         super().__init__()
@@ -116,12 +126,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
         narrator = Narrator(self.t, self.p, game.names, game.rules, seat=seat)
         self.controller = TableController(driver, narrator, seat=seat)
         self.seat = seat  # the seat played from this screen; the others are opponents
-        self.deciding: int | None = None  # the seat whose decision a worker is computing
         self.side: ScoreSheet | None = None  # the score sheet beside the table, once wide
-        self._redraw_pending = False
-        self._bindings_key: tuple[object, ...] = ()
-        self._paced: tuple[Timer, AiDecided] | None = None  # an AI move waiting for the pace
-        self.asked: tuple[Worker[None], int, int] | None = None  # the AI's worker, turn, seat
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
         self.cards_held = False  # his lead came at once after his own key: Enter waits
         self.auto_turn = -1  # the turn whose only card is being played by itself
@@ -168,23 +173,25 @@ class TableScreen(KeepsPlaying, Screen[None]):
 
     def compose(self) -> ComposeResult:
         players = self.game.rules.players
-        yield InfoBar(id="top", classes="-top")
+        yield InfoBar(id="top", classes="-top").data_bind(line=TableScreen.top)
         with Horizontal(id="main"):
             with Vertical(id="table-area"):
                 with Horizontal(id="opponents"):
                     for seat in self.opponents(players):
-                        yield SeatPanel(seat, id=f"seat-{seat}")
-                yield TrickView(id="trick")
-                yield InfoBar(id="status")
-                yield InfoBar(id="prompt", classes="-prompt")
+                        panel = SeatPanel(seat, id=f"seat-{seat}")
+                        yield panel.data_bind(TableScreen.panels)
+                yield TrickView(id="trick").data_bind(TableScreen.trick)
+                yield InfoBar(id="status").data_bind(line=TableScreen.status)
+                yield InfoBar(id="prompt", classes="-prompt").data_bind(line=TableScreen.prompt)
                 yield GameLog(id="log")
-                yield Hand(id="hand")
-                yield InfoBar(id="scores", classes="-scores")
+                yield Hand(id="hand").data_bind(shown=TableScreen.hand)
+                yield InfoBar(id="scores", classes="-scores").data_bind(line=TableScreen.scores)
             with Vertical(id="side"):  # the score sheet, on a wide terminal (see side_sheet)
                 yield InfoBar(self.t("sheet_title"), id="side-title")
         yield KeyFooter()
         yield DealAnalyst(self.driver, self.seat)
         yield Hinter(self.driver, self.seat)
+        yield from self.driver.compose()
 
     def on_mount(self) -> None:
         self.update_size_classes()
@@ -269,25 +276,23 @@ class TableScreen(KeepsPlaying, Screen[None]):
         return self.driver.act(action)
 
     def changed(self) -> None:
-        """The controller's state changed: redraw (once, however many changes come)."""
-        self.moment += 1
+        """The controller's state changed: what the table shows is stale, and made again
+        once, however many changes come before."""
+        if self.is_mounted:
+            self.stale = True
 
-    def watch_moment(self) -> None:
-        self.redraw_soon()
+    def watch_stale(self, stale: bool) -> None:
+        if stale:
+            self.call_later(self.redraw)
 
     def watch_dialog_open(self) -> None:
-        self.redraw_soon()
+        self.changed()
 
     def watch_put_away(self) -> None:
-        self.redraw_soon()
+        self.changed()
 
     def watch_show_last(self) -> None:
-        self.redraw_soon()
-
-    def redraw_soon(self) -> None:
-        if not self._redraw_pending and self.is_mounted:
-            self._redraw_pending = True
-            self.call_later(self.redraw)
+        self.changed()
 
     # ------------------------------------------------------------------ results
 
@@ -329,72 +334,9 @@ class TableScreen(KeepsPlaying, Screen[None]):
         """`seat` is an opponent's to move: the driver has it decided."""
         self.driver.start_ai(seat)
 
-    def ai_running(self) -> bool:
-        return any(w.group == "ai" and w.is_running for w in self.workers)
-
-    @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
-    def think(self, turn: int, seat: int, view: SeatView, player: Player) -> None:
-        """An opponent's decision; if it fails, `failure` says so and plays on."""
-        worker = get_current_worker()
-        started = time.monotonic()
-        action = player.decide(view)
-        think_ms = (time.monotonic() - started) * 1000
-        if not worker.is_cancelled:
-            self.post_message(AiDecided(turn, seat, action, think_ms))
-
     def on_ai_decided(self, message: AiDecided) -> None:
-        if not self.controller.ai_fits(message.turn, message.seat):
-            self.controller.dropped += 1
-            return
-        self.deciding = None
-        # Leave the last move on screen for at least `pace` seconds.
-        wait = self.pace - (time.monotonic() - self.controller.shown_at)
-        if wait > 0:
-            self._paced = (self.set_timer(wait, partial(self.apply_ai, message)), message)
-        else:
-            self.apply_ai(message)
-
-    def apply_ai(self, message: AiDecided) -> None:
-        self._paced = None
-        if not self.controller.ai_fits(message.turn, message.seat):
-            self.controller.dropped += 1
-            return
-        self.controller.thinking = None
-        if self.act(replace(message.action, think_ms=message.think_ms)):
-            self.advance()
-
-    def decide_at_random(self, turn: int, seat: int) -> None:
-        """An opponent failed to decide: this one decision is made at random (among the moves
-        the engine allows) so the game goes on, and the seat's next one by a fresh player."""
-        if not self.controller.ai_fits(turn, seat):
-            return
-        self.deciding = None
-        self.controller.thinking = None
-        if self.driver.session is not None:
-            self.driver.session.renew_player(seat)
-        legal = self.game.legal_actions(seat)
-        if legal and self.act(random.Random(self.controller.turn).choice(legal)):
-            self.advance()
-
-    # ------------------------------------------------------------------ failed workers
-
-    def failure(self, worker: Worker[object], error: str) -> Failure | None:
-        """What a failed worker means here (see `widgets/workers.py`): an opponent's
-        decision is made at random."""
-        if worker.group == "ai":
-            if self.asked is None or self.asked[0] is not worker:
-                return None
-            _, turn, seat = self.asked
-            if not self.controller.ai_fits(turn, seat):
-                return None  # the game moved on meanwhile: the answer is not wanted
-            name = self.game.names[seat]
-            return Failure(
-                f"{name} (seat {seat}) failed to decide:",
-                "ai_failed",
-                {"name": name},
-                partial(self.decide_at_random, turn, seat),
-            )
-        return Failure(f"the worker {worker.name} failed:", "work_failed")
+        """An opponent's answer, for the driver that asked for it."""
+        self.driver.decided(message)
 
     # ------------------------------------------------------------------ the human's turn
 
@@ -625,9 +567,7 @@ class TableScreen(KeepsPlaying, Screen[None]):
         old = session.game
         last = next(a for a in reversed(old.deal.log) if a.seat == self.seat and a.card)
         assert last.card is not None
-        if self._paced is not None:  # an opponent's answer waiting for the pace
-            self._paced[0].stop()
-            self._paced = None
+        self.driver.forget()  # an opponent's answer waiting or computed is for the old game
         session.game = take_back(old, self.seat)
         for seat in list(session.players):  # none keeps what it saw of the cards gone
             session.renew_player(seat)
@@ -636,7 +576,6 @@ class TableScreen(KeepsPlaying, Screen[None]):
         controller.thinking = None
         controller.awaiting = Awaiting.NOTHING
         controller.narrator.last.clear()
-        self.deciding = None
         self.skipping = False
         self.show_last = False
         self.hinted = False
@@ -650,13 +589,10 @@ class TableScreen(KeepsPlaying, Screen[None]):
         if not self.controller.watching():
             return
         self.skipping = True
-        if self._paced is not None:
-            timer, message = self._paced
-            timer.stop()
-            self.apply_ai(message)
+        self.driver.hurry()
 
     def watch_skipping(self) -> None:
-        self.redraw_soon()
+        self.changed()
 
     # ------------------------------------------------------------------ hints
 
@@ -727,68 +663,65 @@ class TableScreen(KeepsPlaying, Screen[None]):
     # ------------------------------------------------------------------ drawing
 
     def redraw(self) -> None:
-        """Put the game as it is on the widgets."""
-        self._redraw_pending = False
+        """What the table shows, made of the game as it is: the widgets bound to it follow."""
+        self.stale = False
         if not self.is_mounted:
             return
         t, p = self.t, self.p
         controller = self.controller
         view = controller.shown_view()  # the ended deal while its result waits
-        self.query_one("#top", InfoBar).show(top_line(view, self.driver.preset.title_in(t.lang), t))
+        self.top = self.driver.top_line(top_line(view, self.driver.preset.title_in(t.lang), t))
         paused = bool(controller.results)  # a deal's result waits for you
+        panels: list[SeatPanelText | None] = [None] * view.players
         for seat in self.opponents(view.players):
             level = self.game.players[seat].level
             last_act = controller.narrator.last.get(seat, "")
             idle = paused or self.driver.seat_idle(seat)
             shown = seat_panel(view, seat, last_act, level, t, p, paused=idle)
-            self.query_one(f"#seat-{seat}", SeatPanel).show(
-                shown.title,
-                shown.lines,
-                subtitle=self.driver.seat_subtitle(seat, shown.subtitle),
-                turn=shown.turn,
-                declarer=shown.declarer,
-                sitting_out=shown.sitting_out,
-                short_title=shown.short_title,
-                points=shown.points,
-            )
+            subtitle = self.driver.seat_subtitle(seat, shown.subtitle)
+            panels[seat] = replace(shown, subtitle=subtitle)
+        self.panels = tuple(panels)
         done = controller.results[0].last_trick if controller.results else None
-        trick = trick_area(view, self.show_last, done, t)
-        self.query_one(TrickView).show(trick.caption, trick.plays, last=trick.last)
-        self.query_one("#status", InfoBar).show(status_line(view, t, p))
+        self.trick = trick_area(view, self.show_last, done, t)
+        self.status = status_line(view, t, p)
         prompt = prompt_line(
             view, self.game.over, self.awaiting, self.dialog_open, t, paused=paused
         )
         if self.skipping:
             prompt = t("prompt_skipping")
-        self.query_one("#prompt", InfoBar).show(prompt)
-        self.draw_hand(view)
-        self.query_one("#scores", InfoBar).show(scores_line(view, t))
-        # The footer is rebuilt on every refresh of the bindings: only when they change.
-        key = tuple(self.check_action(action, ()) for action in DYNAMIC_ACTIONS)
-        if key != self._bindings_key:
-            self._bindings_key = key
-            self.refresh_bindings()
-        self.driver.redrawn()
+        self.prompt = self.driver.prompt_line(prompt)
+        self.hand = self.hand_shown(view)
+        self.scores = scores_line(view, t)
+        self.live_keys = tuple(self.check_action(action, ()) for action in DYNAMIC_ACTIONS)
+
+    def watch_live_keys(self) -> None:
+        self.refresh_bindings()
 
     def on_pull(self, _: Pull) -> None:
         """Messages wait for the table (at a shared table, from its service)."""
         self.driver.pull()
 
-    def draw_hand(self, view: SeatView) -> None:
-        hand = self.query_one(Hand)
+    def hand_shown(self, view: SeatView) -> HandShown:
+        """The player's hand as the table shows it."""
         t = self.t
-        hand.border_title = hand_title(view, t)
-        hand.set_class(view.to_move == self.seat, "-my-turn")
+        title = hand_title(view, t)
+        my_turn = view.to_move == self.seat
         new = self.controller.new_cards
         if view.hand is None:
-            hand.border_subtitle = t("hand_hidden")
-            hand.show([], hidden=view.hand_counts[self.seat])
-            return
-        hand.border_subtitle = t("hand_new") + " *" if new & set(view.hand) else ""
+            hidden = view.hand_counts[self.seat]
+            return HandShown(title, t("hand_hidden"), my_turn, hidden=hidden)
+        subtitle = t("hand_new") + " *" if new & set(view.hand) else ""
         cards = sorted_hand(view, self.p.suit_order)
         playing = self.awaiting is Awaiting.PLAY
-        playable = {a.card for a in view.legal if a.card is not None} if playing else None
-        hand.show_cursor = playing
-        empty = t("hand_sitting_out") if view.sitting_out == self.seat else ""
-        choosing = playing and not self.cards_held
-        hand.show(cards, playable=playable, new=new & set(cards), choosing=choosing, empty=empty)
+        playable = frozenset(a.card for a in view.legal if a.card is not None) if playing else None
+        return HandShown(
+            title,
+            subtitle,
+            my_turn,
+            tuple(cards),
+            playable=playable,
+            new=frozenset(new & set(cards)),
+            choosing=playing and not self.cards_held,
+            show_cursor=playing,
+            empty=t("hand_sitting_out") if view.sitting_out == self.seat else "",
+        )

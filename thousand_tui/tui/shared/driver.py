@@ -22,12 +22,10 @@ from ..i18n import Translator
 from ..render import Palette
 from ..screens.table import TableScreen
 from ..table_driver import TableDriver
-from ..text import top_line
 
 if TYPE_CHECKING:
     from ..app import ThousandApp
 from ..widgets.log import GameLog
-from ..widgets.status import InfoBar
 from .chat import ChatScreen, chat_text
 from .connection import SharedSession
 from .remote import RemoteGame
@@ -133,7 +131,7 @@ class SharedDriver(TableDriver):
     def tick(self) -> None:
         """Once a second, while someone is away: the countdown to the AI standing in."""
         if any(s.ai_in is not None for s in self.shared.mirror.seats):
-            self.screen.redraw_soon()
+            self.screen.changed()
 
     # ------------------------------------------------------------------ messages
 
@@ -364,27 +362,31 @@ class SharedDriver(TableDriver):
         words = seat_status_words(self.shared, seat, self.t)
         return f"{subtitle} · {words}" if words else subtitle
 
-    def redrawn(self) -> None:
-        screen = self.screen
-        if not screen.is_mounted or self.shared.mirror.view is None:
-            return
-        t, mirror = self.t, self.shared.mirror
-        view = screen.view()
-        title = self.preset.title_in(t.lang)
-        shown = self.controller.shown_view()  # the ended deal while its result waits
-        top = f"{top_line(shown, title, t)} · {t('shared_title', code=mirror.code)}"
+    def top_line(self, line: str) -> str:
+        """The deal's line, the table's code, and that hints are on if the width has room."""
+        mirror = self.shared.mirror
+        if not self.screen.is_mounted or mirror.view is None:
+            return line
+        t = self.t
+        top = f"{line} · {t('shared_title', code=mirror.code)}"
         with_hints = f"{top} · {t('shared_hints_on')}"
-        if mirror.hints and len(with_hints) < screen.size.width:  # else the footer's h says it
+        if mirror.hints and len(with_hints) < self.screen.size.width:  # else the footer's h
             top = with_hints
-        screen.query_one("#top", InfoBar).show(top)
-        prompt = None
+        return top
+
+    def prompt_line(self, prompt: str) -> str:
+        """The table lost, or the countdown to the AI playing for a person away."""
+        screen, mirror = self.screen, self.shared.mirror
+        if not screen.is_mounted or mirror.view is None:
+            return prompt
+        t = self.t
+        view = screen.view()
         if mirror.closed:
-            prompt = t("shared_lost", command=join_command(mirror.code))
-        elif view.to_move is not None and view.to_move != self.seat and not mirror.over:
+            return t("shared_lost", command=join_command(mirror.code))
+        if view.to_move is not None and view.to_move != self.seat and not mirror.over:
             status = mirror.seats[view.to_move] if view.to_move < len(mirror.seats) else None
             wait = status.ai_wait() if status is not None else None
             if status is not None and wait is not None and wait > 0:
                 name = view.names[view.to_move]
-                prompt = t("shared_wait_away", name=name, seconds=int(wait + 0.99))
-        if prompt is not None:
-            screen.query_one("#prompt", InfoBar).show(prompt)
+                return t("shared_wait_away", name=name, seconds=int(wait + 0.99))
+        return prompt

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
+from textual.reactive import var
 from textual.widget import Widget
 
 from ...engine.cards import Card
@@ -29,6 +30,23 @@ KEY_NAMES = {"-": "minus", "=": "equals_sign"}
 def key_label(index: int) -> str:
     """The key of the card at `index`; cards past the twelfth are reached with ← →."""
     return KEY_LABELS[index] if index < len(KEY_LABELS) else "·"
+
+
+@dataclass(frozen=True)
+class HandShown:
+    """What the table shows of the player's hand: its border's title and subtitle, whether it
+    is his turn, and the cards as `Hand.show` takes them."""
+
+    title: str
+    subtitle: str
+    my_turn: bool
+    cards: tuple[Card, ...] = ()
+    hidden: int = 0
+    playable: frozenset[Card] | None = None
+    new: frozenset[Card] = frozenset()
+    choosing: bool = False
+    show_cursor: bool = True
+    empty: str = ""
 
 
 class Hand(Widget, can_focus=True):
@@ -60,7 +78,30 @@ class Hand(Widget, can_focus=True):
         self.show_cursor = True
         self.cursor_keys = True  # whether ← → and the number keys move the cursor
         self.empty = ""  # said when there are no cards
-        self._keys: tuple[bool, bool, bool] | None = None  # what `check_action` last saw
+
+    # The hand the table shows (bound to it with `data_bind`), and what `check_action` weighs.
+    shown: var[HandShown | None] = var(None, init=False)
+    keys: var[tuple[bool, ...]] = var((), init=False)
+
+    def watch_shown(self, shown: HandShown | None) -> None:
+        if shown is None:
+            return
+        self.border_title = shown.title
+        self.border_subtitle = shown.subtitle
+        self.set_class(shown.my_turn, "-my-turn")
+        self.show_cursor = shown.show_cursor
+        playable = set(shown.playable) if shown.playable is not None else None
+        self.show(
+            shown.cards,
+            hidden=shown.hidden,
+            playable=playable,
+            new=set(shown.new),
+            choosing=shown.choosing,
+            empty=shown.empty,
+        )
+
+    def watch_keys(self) -> None:
+        self.refresh_bindings()  # the footer is rebuilt then: only when they change
 
     def show(
         self,
@@ -89,11 +130,7 @@ class Hand(Widget, can_focus=True):
             if first is not None:
                 self.cursor = first
         self.refresh()
-        # The footer is rebuilt on every refresh of the bindings: only when they change.
-        keys = (bool(self.cards), self.choosing, self.cursor_keys)
-        if keys != self._keys:
-            self._keys = keys
-            self.refresh_bindings()
+        self.keys = (bool(self.cards), self.choosing, self.cursor_keys)
 
     @property
     def card(self) -> Card | None:

@@ -4,17 +4,41 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.reactive import var
 from textual.widgets import Static
+
+from ..text import SeatPanelText
 
 
 class SeatPanel(Static):
+    """An opponent's panel, bound to the panels the table shows (`data_bind`): it shows its
+    own seat's (`shown`), and draws itself again only when that changes."""
+
+    panels: var[tuple[SeatPanelText | None, ...]] = var((), init=False)
+    shown: var[SeatPanelText | None] = var(None, init=False)
+
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seat = seat
         self.titles = ("", "")  # the title, and its short form for a narrow panel
-        self._shown: tuple[object, ...] = ()  # what `show` was last given
         self.lines: list[Text] = []
         self.points = ""
+
+    def watch_panels(self, panels: tuple[SeatPanelText | None, ...]) -> None:
+        self.shown = panels[self.seat] if self.seat < len(panels) else None
+
+    def watch_shown(self, shown: SeatPanelText | None) -> None:
+        if shown is None:
+            return
+        self.titles = (shown.title, shown.short_title or shown.title)
+        self.lines = shown.lines
+        self.points = shown.points
+        self.fit_title()
+        self.border_subtitle = shown.subtitle
+        self.set_class(shown.turn, "-turn")
+        self.set_class(shown.declarer, "-declarer")
+        self.set_class(shown.sitting_out, "-sitting-out")
+        self.fit_lines()
 
     def show(
         self,
@@ -28,19 +52,9 @@ class SeatPanel(Static):
         short_title: str = "",
         points: str = "",
     ) -> None:
-        shown = (title, short_title, tuple(lines), subtitle, turn, declarer, sitting_out, points)
-        if shown == self._shown:
-            return  # the table shows every panel again after each move
-        self._shown = shown
-        self.titles = (title, short_title or title)
-        self.lines = lines
-        self.points = points
-        self.fit_title()
-        self.border_subtitle = subtitle
-        self.set_class(turn, "-turn")
-        self.set_class(declarer, "-declarer")
-        self.set_class(sitting_out, "-sitting-out")
-        self.fit_lines()
+        self.shown = SeatPanelText(
+            title, lines, subtitle, turn, declarer, sitting_out, short_title, points
+        )
 
     def fit_lines(self) -> None:
         """The lines, with the points of the deal after the first one if the panel has room

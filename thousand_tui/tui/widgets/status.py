@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.reactive import var
 from textual.widgets import Static
 
 
 class InfoBar(Static):
-    """A single line of text (the deal header, the trump and contract line, the scores). Its
-    height is fixed, so a new text needs no new layout, and the same text not even a redraw:
-    the table shows every bar again after each move."""
+    """A single line of text (the deal header, the trump and contract line, the scores), its
+    `line` bound to what the table shows (`data_bind`). Its height is fixed, so a new text
+    needs no new layout, and the same text not even a redraw."""
 
-    _shown: Text | str | None = None
+    line: var[Text | str] = var("", init=False)
+
+    def watch_line(self, line: Text | str) -> None:
+        self.update(line, layout=False)
 
     def show(self, text: Text | str) -> None:
-        if text == self._shown:
-            return
-        self._shown = text
-        self.update(text, layout=False)
+        self.line = text

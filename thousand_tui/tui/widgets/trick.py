@@ -5,31 +5,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.reactive import var
 from textual.widgets import Static
 
 from ...engine.cards import Card
 from ..render import Look
+from ..text import TrickText
 from .base import palette
 
 SLOT = 9
 
 
 class TrickView(Static):
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.caption: str | Text = ""
-        self.plays: list[tuple[str, Card | None]] = []
+    """The trick the table shows, its `trick` bound to it (`data_bind`)."""
 
-    def show(
-        self, caption: str | Text, plays: Sequence[tuple[str, Card | None]], *, last: bool = False
-    ) -> None:
-        self.set_class(last, "-last")
-        self.caption = caption
-        self.plays = list(plays)
+    trick: var[TrickText] = var(TrickText("", []), init=False)
+
+    def watch_trick(self, trick: TrickText) -> None:
+        self.set_class(trick.last, "-last")
         self.refresh()
 
     def render(self) -> Text:
-        return self.compose_trick(self.caption, self.plays)
+        return self.compose_trick(self.trick.caption, self.trick.plays)
 
     def compose_trick(self, caption: str | Text, plays: Sequence[tuple[str, Card | None]]) -> Text:
         p = palette(self)
