@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .presets import LANGUAGES, load_preset, shipped_names
-from .priority import give_way
+from .priority import SEARCH_ENV, give_way
 from .private import private_dir
 from .saves import DATA_DIR_ENV, LOGIN_ENV, LOGIN_UNKNOWN, SESSION_MARK, data_dir
 from .settings import (
@@ -474,12 +474,13 @@ def run_ssh_session(
         return 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return refuse(f"the game needs a terminal: connect with ssh -t. {usage(config, user)}")
-    folder = data_dir()
+    folder = account = data_dir()
     private_dir(folder)
     for part in session.data.relative_to(folder).parts:  # players/, then the key's folder
         folder = private_dir(folder / part)
     env[DATA_DIR_ENV] = str(session.data)
     env[SESSION_MARK] = "1"
+    env[SEARCH_ENV] = str(account / "search")  # one search service for all the players
     env[LOGIN_ENV] = config.login(user)
     give_way()  # the table, the service it may start and their AI workers inherit it
     return launch(session.argv)

@@ -31,7 +31,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import AsyncResult
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from ..priority import give_way_if_hosted
 
@@ -83,6 +83,20 @@ def real_stdio() -> Iterator[None]:
 
 class PoolClosed(Exception):
     """The pool was shut down before the answer came."""
+
+
+class Workers(Protocol):
+    """What the search asks of its workers: the program's own (`SearchPool`) or the
+    account's search service (`search_service.SharedPool`)."""
+
+    @property
+    def pids(self) -> list[int]: ...
+
+    def run(self, work: Callable[[T], R], tasks: Iterable[T], ahead: int = 2) -> Iterator[R]: ...
+
+    def warm_up(self) -> None: ...
+
+    def shutdown(self) -> None: ...
 
 
 class SearchPool:
