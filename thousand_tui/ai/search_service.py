@@ -268,8 +268,8 @@ class Service:
             self.log(f"refused a connection: {error}")
             with contextlib.suppress(Exception):
                 writer.write(frame({"op": "refused", "why": str(error)}))
-        except (asyncio.IncompleteReadError, ConnectionError):
-            pass
+        except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
+            pass  # the game left, or the service is ending
         finally:
             conn.closed = True
             conn.queue.clear()
@@ -546,6 +546,11 @@ class SharedPool:
 
     def run(self, work: Callable[[T], R], tasks: Iterable[T], ahead: int = 2) -> Iterator[R]:
         """Answers to `tasks` in order, as `SearchPool.run` gives them."""
+        return self._run(work, tasks, ahead, retry=True)
+
+    def _run(
+        self, work: Callable[[T], R], tasks: Iterable[T], ahead: int, retry: bool
+    ) -> Iterator[R]:
         if self._closed:
             raise PoolClosed
         name = NAMES.get(work)
@@ -560,6 +565,7 @@ class SharedPool:
         limit = max(1, ahead * self.service_jobs)
         numbers = itertools.count()
         finished = False
+        heard = False  # whether the service answered on this connection in this run
         try:
             while True:
                 while len(pending) < limit:
@@ -584,6 +590,7 @@ class SharedPool:
                         raise Unreachable(f"the service refused a task: {header.get('why')}")
                     if header.get("op") == "answer" and header.get("batch") == batch:
                         answers[whole_number(header, "seq")] = (header.get("ok") is True, payload)
+                        heard = True
                 pending.popleft()
                 ok, payload = answers.pop(seq)
                 if not ok:
@@ -592,8 +599,17 @@ class SharedPool:
         except (Unreachable, WireError, pickle.UnpicklingError) as error:
             link.close()
             link = None
-            self._fell_back(error)
             rest = itertools.chain((task for _, task in pending), source)
+            if not heard and retry and not self._closed:
+                # Connections kept from an earlier decision whose service has ended since (no
+                # game used it for a while): a new one, with a service started anew.
+                with self._lock:
+                    stale, self._links = self._links, []
+                for old in stale:
+                    old.close()
+                yield from self._run(work, rest, ahead, retry=False)
+                return
+            self._fell_back(error)
             yield from self.local().run(work, rest, ahead)
         finally:
             if link is not None:
