@@ -480,7 +480,8 @@ def run_ssh_session(
         folder = private_dir(folder / part)
     env[DATA_DIR_ENV] = str(session.data)
     env[SESSION_MARK] = "1"
-    env[SEARCH_ENV] = str(account / "search")  # one search service for all the players
+    if not env.get(SEARCH_ENV):  # the host's own setting (`off`: each game its own) stands
+        env[SEARCH_ENV] = str(account / "search")  # one search service for all the players
     env[LOGIN_ENV] = config.login(user)
     give_way()  # the table, the service it may start and their AI workers inherit it
     return launch(session.argv)

@@ -324,6 +324,7 @@ def test_a_hosted_game_uses_the_service_the_session_names(tmp_path: Path) -> Non
     named = tmp_path / "account" / "search"
     assert ss.search_dir({SEARCH_ENV: str(named)}) == named
     assert ss.search_dir({SEARCH_ENV: "relative/search"}) is None
+    assert ss.search_dir({SEARCH_ENV: "off", SESSION_MARK: "1"}) is None
     assert ss.search_dir({}) is None  # at a terminal of one's own: the game's own workers
     hosted = ss.search_dir({SESSION_MARK: "1"})
     assert hosted is not None and hosted.name == "search"

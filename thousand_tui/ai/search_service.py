@@ -75,6 +75,7 @@ MAX_PAYLOAD = 4 * 1024 * 1024
 FRAME = struct.Struct(">II")
 START_WAIT = 20.0  # seconds a game waits for a service it started to listen
 RETRY_AFTER = 30.0  # seconds a game that could not reach the service searches on its own
+OFF = "off"  # THOUSAND_SEARCH_SERVICE=off: each game searches with workers of its own
 MAX_WAIT = 5.0  # the longest `wait` task (it shows the workers and the order of tasks)
 
 
@@ -177,9 +178,11 @@ def search_dir(environ: dict[str, str] | None = None) -> Path | None:
     """The folder of the account's search service when this program uses one: the one
     `THOUSAND_SEARCH_SERVICE` names (an absolute path; `ssh-session` sets it to the account's
     own, shared by all its players), else `search` in the data folder in a hosted session;
-    None otherwise (the game starts its own workers)."""
+    None otherwise, or when it is `off` (the game starts its own workers)."""
     env = os.environ if environ is None else environ
     named = env.get(SEARCH_ENV) or ""
+    if named == OFF:
+        return None
     if named:
         return Path(named) if Path(named).is_absolute() else None
     return data_dir() / FOLDER_NAME if hosted(env) else None
