@@ -328,3 +328,13 @@ def test_a_hosted_game_uses_the_service_the_session_names(tmp_path: Path) -> Non
     assert ss.search_dir({}) is None  # at a terminal of one's own: the game's own workers
     hosted = ss.search_dir({SESSION_MARK: "1"})
     assert hosted is not None and hosted.name == "search"
+
+
+def test_a_task_that_waited_for_a_worker_keeps_its_decisions_deadline() -> None:
+    """A task's time counts from when the service got it, not from when a worker took it: on
+    busy workers a decision still ends at its deadline."""
+    task = Task(RULES, VALUE, (random_position(1, cards=8),), seconds=0.5)
+    ok, fresh = ss.do_work("solve", ss.dump(task), time.monotonic())
+    assert ok and ss.load(fresh).complete  # half a second is enough for it
+    ok, late = ss.do_work("solve", ss.dump(task), time.monotonic() - 1.0)
+    assert ok and not ss.load(late).complete  # it waited longer than its time

@@ -38,6 +38,7 @@ import argparse
 import asyncio
 import atexit
 import contextlib
+import dataclasses
 import io
 import itertools
 import json
@@ -129,10 +130,17 @@ def dump(value: object) -> bytes:
     return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def do_work(name: str, payload: bytes) -> tuple[bool, bytes]:
-    """In a worker: the task read back, done; (True, the answer) or (False, what went wrong)."""
+def do_work(name: str, payload: bytes, received: float | None = None) -> tuple[bool, bytes]:
+    """In a worker: the task read back, done; (True, the answer) or (False, what went wrong).
+    A search task's time (`seconds`, counted from its start) is cut by the time it waited
+    since the service `received` it (`time.monotonic()`, one clock for every process of the
+    machine), so that a decision ends at its deadline however busy the workers are."""
     try:
-        answer = WORKS[name](load(payload))
+        task = load(payload)
+        if received is not None and isinstance(task, worlds.Task) and task.seconds is not None:
+            waited = time.monotonic() - received
+            task = dataclasses.replace(task, seconds=max(0.0, task.seconds - waited))
+        answer = WORKS[name](task)
         return True, dump(answer)
     except Exception as error:  # the game is told; the worker serves on
         return False, f"{type(error).__name__}: {error}".encode()
@@ -194,7 +202,8 @@ def search_dir(environ: dict[str, str] | None = None) -> Path | None:
 class Conn:
     def __init__(self, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
-        self.queue: deque[tuple[int, int, str, bytes]] = deque()  # batch, seq, work, payload
+        # batch, seq, work, payload, when received
+        self.queue: deque[tuple[int, int, str, bytes, float]] = deque()
         self.closed = False
 
 
@@ -287,7 +296,7 @@ class Service:
             if work not in WORKS:
                 raise WireError(f"no work called {str(work)[:40]!r}")
             batch, seq = whole_number(header, "batch"), whole_number(header, "seq")
-            conn.queue.append((batch, seq, str(work), payload))
+            conn.queue.append((batch, seq, str(work), payload, time.monotonic()))
             self.last_task = time.monotonic()
             if conn not in self.waiting:
                 self.waiting.append(conn)
@@ -309,13 +318,13 @@ class Service:
             conn = self.waiting.popleft()
             if not conn.queue:
                 continue
-            batch, seq, work, payload = conn.queue.popleft()
+            batch, seq, work, payload, received = conn.queue.popleft()
             if conn.queue:
                 self.waiting.append(conn)
             self.in_flight += 1
             self.pool._pool.apply_async(
                 do_work,
-                (work, payload),
+                (work, payload, received),
                 callback=self._done_callback(conn, batch, seq),
                 error_callback=self._failed_callback(conn, batch, seq),
             )
