@@ -16,7 +16,10 @@ each game process's memory and CPU while all play (RSS and PSS, its own children
 the time from a client's `kill -9` (or `q`) to the end of its game, with the machine's load.
 `python bench/ssh_load.py` runs this test and prints the same figures;
 THOUSAND_SSH_LOAD_SESSIONS and THOUSAND_SSH_LOAD_SECONDS change the number of players and how
-long each plays.
+long each plays, THOUSAND_SSH_LOAD_LEVEL the opponents' level and THOUSAND_SSH_LOAD_SEARCH
+where `hard` searches (`shared`: the account's search service; `own`: each game's workers).
+With `hard`, the figures also hold each AI decision's time (`think_ms` in the records) and the
+memory of all the games and all the workers together.
 """
 
 from __future__ import annotations

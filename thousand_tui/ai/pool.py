@@ -15,7 +15,9 @@ told at once that the pool is closed.
 
 `shared_pool(jobs)` gives the program's pool (starting it the first time), `background_pool()`
 a single low-priority worker for the analysis of finished deals; `shutdown()` ends both; the
-table calls `shutdown()` when it closes, however it closes.
+table calls `shutdown()` when it closes, however it closes. A hosted program's search runs on
+the account's search service instead, whose workers all the account's games share
+(`search_service.py`); this pool is then only what a game falls back on.
 """
 
 from __future__ import annotations
