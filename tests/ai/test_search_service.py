@@ -338,3 +338,32 @@ def test_a_task_that_waited_for_a_worker_keeps_its_decisions_deadline() -> None:
     assert ok and ss.load(fresh).complete  # half a second is enough for it
     ok, late = ss.do_work("solve", ss.dump(task), time.monotonic() - 1.0)
     assert ok and not ss.load(late).complete  # it waited longer than its time
+
+
+def test_a_decisions_first_deal_goes_before_the_other_games_waiting_tasks(
+    tmp_path: Path,
+) -> None:
+    """One worker, two games each with eight tasks of half a second waiting: a third game's
+    new decision has its first deal solved as soon as a task in hand is done."""
+    folder = tmp_path / "search"
+    with service(folder, jobs=1), game(folder) as a, game(folder) as b, game(folder) as c:
+        for each in (a, b, c):
+            assert each.call(ss.worker_pid, 0)  # all connected before the race starts
+        done: list[float] = []
+
+        def long_decision(pool: ss.SharedPool) -> None:
+            for _ in pool.run(ss.wait, [0.5] * 8, ahead=8):
+                done.append(time.monotonic())
+
+        threads = [threading.Thread(target=long_decision, args=(p,)) for p in (a, b)]
+        for thread in threads:
+            thread.start()
+        wait_until(lambda: done, "no answer to the long decisions")
+        before = len(done)
+        c.call(ss.wait, 0.0)
+        answered = time.monotonic()
+        for thread in threads:
+            thread.join(WAIT)
+        assert len(done) == 16
+        # At most the tasks the worker held (one running, one handed over) came in between.
+        assert sum(1 for t in done if t <= answered) - before <= 2

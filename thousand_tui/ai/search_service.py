@@ -7,7 +7,8 @@ the socket 0600), takes a lock (`search.lock`) so that only one runs, logs to `s
 beside them, runs in that folder (never where a game was started: `python -m` puts the
 working folder first on the import path) and ends once no game has sent it a task for
 `IDLE_EXIT` seconds. It holds `jobs` worker processes (the host's cores by default) and hands
-them the games' tasks fairly: one task of each game with tasks waiting in turn, so that one
+them the games' tasks fairly: a decision's first deal before anything else (a decision rests
+on one deal at least), then one task of each game with tasks waiting in turn, so that one
 game's long decision never holds another's short one up. Each game is answered on its own
 connection.
 
@@ -213,8 +214,9 @@ class Service:
         self.jobs = jobs
         self.idle_exit = idle_exit
         self.waiting: deque[Conn] = deque()  # games with tasks waiting, in turn
+        self.first: deque[Conn] = deque()  # games whose decision's first task waits
         self.in_flight = 0
-        self.limit = 2 * jobs  # tasks handed to the workers at once
+        self.limit = jobs + 1  # tasks handed to the workers at once
         self.last_task = time.monotonic()
         self.pool: SearchPool | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -285,8 +287,9 @@ class Service:
         finally:
             conn.closed = True
             conn.queue.clear()
-            with contextlib.suppress(ValueError):
-                self.waiting.remove(conn)
+            for turn in (self.waiting, self.first):
+                with contextlib.suppress(ValueError):
+                    turn.remove(conn)
             writer.close()
 
     def take(self, conn: Conn, header: dict[str, Any], payload: bytes) -> None:
@@ -296,8 +299,14 @@ class Service:
             if work not in WORKS:
                 raise WireError(f"no work called {str(work)[:40]!r}")
             batch, seq = whole_number(header, "batch"), whole_number(header, "seq")
-            conn.queue.append((batch, seq, str(work), payload, time.monotonic()))
+            task = (batch, seq, str(work), payload, time.monotonic())
             self.last_task = time.monotonic()
+            if seq == 0:  # a decision's first deal: before any other's second
+                conn.queue.appendleft(task)
+                if conn not in self.first:
+                    self.first.append(conn)
+            else:
+                conn.queue.append(task)
             if conn not in self.waiting:
                 self.waiting.append(conn)
             self.dispatch()
@@ -314,8 +323,13 @@ class Service:
     def dispatch(self) -> None:
         """Hand the workers tasks, one game's at a time in turn, while they have room."""
         assert self.pool is not None
-        while self.in_flight < self.limit and self.waiting:
-            conn = self.waiting.popleft()
+        while self.in_flight < self.limit and (self.first or self.waiting):
+            if self.first:
+                conn = self.first.popleft()
+                with contextlib.suppress(ValueError):
+                    self.waiting.remove(conn)
+            else:
+                conn = self.waiting.popleft()
             if not conn.queue:
                 continue
             batch, seq, work, payload, received = conn.queue.popleft()
