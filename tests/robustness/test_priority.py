@@ -4,9 +4,11 @@ processes all run at nice 5; `give_way` never lowers a process twice nor raises 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.tmux import Tmux, descendants
+from tests.helpers.tmux import Tmux, descendants, running
 from tests.tables.helpers import service_pid, stop_service
 from thousand_tui.ai.pool import SearchPool
 from thousand_tui.priority import HOSTED_NICENESS, SESSION_MARK
@@ -88,7 +90,16 @@ def host(tmp_path: Path) -> Iterator[Tmux]:
     finally:
         server.close()
         stop_service(server.root / "data" / "thousand_tui")
+        stop_search_service(server.root / "data" / "thousand_tui" / "search")
         shutil.rmtree(server.root, ignore_errors=True)
+
+
+def stop_search_service(folder: Path) -> None:
+    """The account's search service, if a game started one (it would wait for its idle exit)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        pid = int((folder / "search.lock").read_text().split()[0])
+        os.kill(pid, signal.SIGTERM)
+        wait_for("the search service to end", lambda: not running(pid))
 
 
 def login(tmux: Tmux, request: str) -> int:
@@ -133,3 +144,16 @@ def test_a_hosted_shared_table_and_its_service_run_at_the_hosted_priority(host: 
     wait_for("a code on screen", lambda: "join" in host.screen(), host)
     assert niceness(game) == HOSTED_NICENESS
     assert niceness(service) == HOSTED_NICENESS
+
+
+def test_the_search_service_a_hosted_game_starts_runs_at_the_hosted_priority(
+    host: Tmux,
+) -> None:
+    login(host, "classic")
+    folder = host.root / "data" / "thousand_tui" / "search"  # the account's, not the key's
+    lock = folder / "search.lock"
+    wait_for("the search service", lambda: lock.exists() and lock.read_text().strip(), host)
+    service = int(lock.read_text().split()[0])
+    wait_for("its workers", lambda: len(descendants(service)) >= 2, host)
+    processes = [service, *descendants(service)]
+    assert {pid: niceness(pid) for pid in processes} == dict.fromkeys(processes, HOSTED_NICENESS)
