@@ -61,7 +61,7 @@ from ..private import open_private, private_dir, private_umask
 from ..records import lock_file
 from ..saves import LOG_NAME, data_dir
 from . import worlds
-from .pool import POLL, PoolClosed, SearchPool, Workers, real_stdio, shared_pool
+from .pool import POLL, PoolClosed, SearchPool, Workers, shared_pool
 from .pool import shutdown as pool_shutdown
 
 T = TypeVar("T")
@@ -512,7 +512,7 @@ class SharedPool:
     def _start(self) -> None:
         """Start the service in a session of its own (it outlives this game); two at once are
         harmless, the second finds the first's lock and ends."""
-        with open_private(self.folder / SERVICE_LOG, "ab") as log, real_stdio():
+        with open_private(self.folder / SERVICE_LOG, "ab") as log:  # never the screen's streams
             subprocess.Popen(
                 [sys.executable, "-c", START, str(self.folder)],
                 stdin=subprocess.DEVNULL,
