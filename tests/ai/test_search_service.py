@@ -331,13 +331,29 @@ def test_a_hosted_game_uses_the_service_the_session_names(tmp_path: Path) -> Non
 
 
 def test_a_task_that_waited_for_a_worker_keeps_its_decisions_deadline() -> None:
-    """A task's time counts from when the service got it, not from when a worker took it: on
+    """A task's time counts from when the game sent it, not from when a worker took it: on
     busy workers a decision still ends at its deadline."""
     task = Task(RULES, VALUE, (random_position(1, cards=8),), seconds=0.5)
-    ok, fresh = ss.do_work("solve", ss.dump(task), time.monotonic())
+    ok, fresh = ss.do_work("solve", ss.dump(task), time.monotonic() + 0.5)
     assert ok and ss.load(fresh).complete  # half a second is enough for it
-    ok, late = ss.do_work("solve", ss.dump(task), time.monotonic() - 1.0)
+    ok, late = ss.do_work("solve", ss.dump(task), time.monotonic() - 0.5)
     assert ok and not ss.load(late).complete  # it waited longer than its time
+
+
+def test_a_task_whose_time_ran_out_while_it_waited_is_answered_at_once(tmp_path: Path) -> None:
+    """One worker, held for a second and with a second task handed to it: a search task with
+    a tenth of a second, sent behind them, is answered as cut short the moment the worker is
+    free, without being solved."""
+    folder = tmp_path / "search"
+    with service(folder, jobs=1), game(folder) as holding, game(folder) as deciding:
+        assert holding.call(ss.worker_pid, 0) and deciding.call(ss.worker_pid, 0)
+        thread = threading.Thread(target=lambda: list(holding.run(ss.wait, [1.0, 1.0])))
+        thread.start()
+        time.sleep(0.2)  # the worker has taken the long task (no answer can say so)
+        task = Task(RULES, VALUE, (random_position(1, cards=8),), seconds=0.1)
+        answer = deciding.call(worlds.solve, task)
+        thread.join(WAIT)
+        assert not answer.complete and answer.nodes == 0  # never reached a worker
 
 
 def test_a_decisions_first_deal_goes_before_the_other_games_waiting_tasks(

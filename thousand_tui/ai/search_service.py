@@ -106,6 +106,7 @@ WORKS: dict[str, Callable[[Any], Any]] = {
     "wait": wait,
 }
 NAMES = {work: name for name, work in WORKS.items()}
+TIME_UP = pickle.dumps(worlds.Answer((), 0, False))  # a search task whose time ran out
 
 SAFE_BUILTINS = frozenset({"set", "frozenset", "list", "tuple", "dict", "bytearray", "complex"})
 SAFE_MODULES = ("thousand_tui.engine.", "thousand_tui.ai.")
@@ -131,16 +132,16 @@ def dump(value: object) -> bytes:
     return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def do_work(name: str, payload: bytes, received: float | None = None) -> tuple[bool, bytes]:
+def do_work(name: str, payload: bytes, expires: float | None = None) -> tuple[bool, bytes]:
     """In a worker: the task read back, done; (True, the answer) or (False, what went wrong).
-    A search task's time (`seconds`, counted from its start) is cut by the time it waited
-    since the service `received` it (`time.monotonic()`, one clock for every process of the
-    machine), so that a decision ends at its deadline however busy the workers are."""
+    A search task's time (`seconds`, counted from its start) ends at `expires` at the latest
+    (`time.monotonic()`, one clock for every process of the machine): the game set it when it
+    sent the task, so a decision ends at its deadline however long the task waited."""
     try:
         task = load(payload)
-        if received is not None and isinstance(task, worlds.Task) and task.seconds is not None:
-            waited = time.monotonic() - received
-            task = dataclasses.replace(task, seconds=max(0.0, task.seconds - waited))
+        if expires is not None and isinstance(task, worlds.Task) and task.seconds is not None:
+            left = max(0.0, expires - time.monotonic())
+            task = dataclasses.replace(task, seconds=min(task.seconds, left))
         answer = WORKS[name](task)
         return True, dump(answer)
     except Exception as error:  # the game is told; the worker serves on
@@ -203,8 +204,8 @@ def search_dir(environ: dict[str, str] | None = None) -> Path | None:
 class Conn:
     def __init__(self, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
-        # batch, seq, work, payload, when received
-        self.queue: deque[tuple[int, int, str, bytes, float]] = deque()
+        # batch, seq, work, payload, when its time is up (`time.monotonic()`), if it has one
+        self.queue: deque[tuple[int, int, str, bytes, float | None]] = deque()
         self.closed = False
 
 
@@ -299,7 +300,10 @@ class Service:
             if work not in WORKS:
                 raise WireError(f"no work called {str(work)[:40]!r}")
             batch, seq = whole_number(header, "batch"), whole_number(header, "seq")
-            task = (batch, seq, str(work), payload, time.monotonic())
+            expires = header.get("expires")
+            if expires is not None and not isinstance(expires, int | float):
+                raise WireError("expires is not a time")
+            task = (batch, seq, str(work), payload, None if expires is None else float(expires))
             self.last_task = time.monotonic()
             if seq == 0:  # a decision's first deal: before any other's second
                 conn.queue.appendleft(task)
@@ -332,13 +336,17 @@ class Service:
                 conn = self.waiting.popleft()
             if not conn.queue:
                 continue
-            batch, seq, work, payload, received = conn.queue.popleft()
+            batch, seq, work, payload, expires = conn.queue.popleft()
             if conn.queue:
                 self.waiting.append(conn)
+            if expires is not None and time.monotonic() >= expires:
+                # Its time was up while it waited: cut short at once, as a worker would.
+                self.send_answer(conn, batch, seq, True, TIME_UP)
+                continue
             self.in_flight += 1
             self.pool._pool.apply_async(
                 do_work,
-                (work, payload, received),
+                (work, payload, expires),
                 callback=self._done_callback(conn, batch, seq),
                 error_callback=self._failed_callback(conn, batch, seq),
             )
@@ -359,12 +367,16 @@ class Service:
         return failed
 
     def answer(self, conn: Conn, batch: int, seq: int, ok: bool, payload: bytes) -> None:
+        """A worker's answer: sent, and the worker given the next task."""
         self.in_flight -= 1
+        self.send_answer(conn, batch, seq, ok, payload)
+        self.dispatch()
+
+    def send_answer(self, conn: Conn, batch: int, seq: int, ok: bool, payload: bytes) -> None:
         if not conn.closed:
             header = {"op": "answer", "batch": batch, "seq": seq, "ok": ok}
             with contextlib.suppress(Exception):
                 conn.writer.write(frame(header, payload))
-        self.dispatch()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -600,7 +612,11 @@ class SharedPool:
                         break
                     seq = next(numbers)
                     pending.append((seq, task))
-                    link.send({"op": "task", "batch": batch, "seq": seq, "work": name}, dump(task))
+                    header: dict[str, Any] = {"op": "task", "batch": batch, "seq": seq}
+                    header["work"] = name
+                    if isinstance(task, worlds.Task) and task.seconds is not None:
+                        header["expires"] = time.monotonic() + task.seconds
+                    link.send(header, dump(task))
                 if not pending:
                     finished = True
                     return
