@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -95,11 +96,18 @@ def host(tmp_path: Path) -> Iterator[Tmux]:
 
 
 def stop_search_service(folder: Path) -> None:
-    """The account's search service, if a game started one (it would wait for its idle exit)."""
-    with contextlib.suppress(OSError, ValueError, IndexError):
-        pid = int((folder / "search.lock").read_text().split()[0])
-        os.kill(pid, signal.SIGTERM)
-        wait_for("the search service to end", lambda: not running(pid))
+    """The account's search service, if a game started one (it would wait for its idle exit);
+    one a game was starting as it ended is given a few seconds to say who it is."""
+    if not folder.exists():
+        return
+    deadline = time.monotonic() + 5.0
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            pid = int((folder / "search.lock").read_text().split()[0])
+            os.kill(pid, signal.SIGTERM)
+            wait_for("the search service to end", lambda pid=pid: not running(pid))
+            return
+        time.sleep(0.05)
 
 
 def login(tmux: Tmux, request: str) -> int:
