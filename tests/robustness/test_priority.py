@@ -5,6 +5,7 @@ processes all run at nice 5; `give_way` never lowers a process twice nor raises 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shlex
 import shutil
@@ -95,6 +96,10 @@ def host(tmp_path: Path) -> Iterator[Tmux]:
         shutil.rmtree(server.root, ignore_errors=True)
 
 
+def ended(pid: int) -> bool:
+    return not running(pid)
+
+
 def stop_search_service(folder: Path) -> None:
     """The account's search service, if a game started one (it would wait for its idle exit);
     one a game was starting as it ended is given a few seconds to say who it is."""
@@ -102,10 +107,12 @@ def stop_search_service(folder: Path) -> None:
         return
     deadline = time.monotonic() + 5.0
     while time.monotonic() < deadline:
+        pid: int | None = None
         with contextlib.suppress(OSError, ValueError, IndexError):
             pid = int((folder / "search.lock").read_text().split()[0])
+        if pid is not None:
             os.kill(pid, signal.SIGTERM)
-            wait_for("the search service to end", lambda pid=pid: not running(pid))
+            wait_for("the search service to end", functools.partial(ended, pid))
             return
         time.sleep(0.05)
 
