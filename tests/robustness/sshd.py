@@ -320,4 +320,12 @@ class Sshd:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         self.process = None
+        self.end_search_service()
         return left
+
+    def end_search_service(self) -> None:
+        """The account's search service, if a game against `hard` started one: it outlives the
+        games (until none has used it for a while), so it is ended here; its workers follow."""
+        lock = self.data / "thousand_tui" / "search" / "search.lock"
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            os.kill(int(lock.read_text().split()[0]), signal.SIGTERM)
