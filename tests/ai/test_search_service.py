@@ -383,3 +383,14 @@ def test_a_decisions_first_deal_goes_before_the_other_games_waiting_tasks(
         assert len(done) == 16
         # At most the tasks the worker held (one running, one handed over) came in between.
         assert sum(1 for t in done if t <= answered) - before <= 2
+
+
+def test_a_folder_whose_path_is_too_long_for_a_socket_still_serves(tmp_path: Path) -> None:
+    folder = tmp_path / ("long" * 30) / "search"
+    assert len(os.fsencode(folder / ss.SOCKET_NAME)) > 108
+    with game(folder) as mine:
+        assert mine.call(ss.worker_pid, 0) in mine.service_workers
+        assert mine._local is None
+        pid = mine.service_pid
+    assert pid is not None
+    os.kill(pid, signal.SIGTERM)

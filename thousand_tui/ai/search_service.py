@@ -184,6 +184,23 @@ def peer_uid(sock: socket.socket) -> int | None:
     return int(struct.unpack("3i", data)[1])
 
 
+SOCKET_PATH_MAX = 100  # a socket's address is at most 107 bytes on Linux
+
+
+@contextlib.contextmanager
+def socket_address(path: Path) -> Iterator[str]:
+    """The address to bind or connect `path` by: itself, or where its folder's path is too
+    long for a socket, the folder reached through an open descriptor (/proc/self/fd/N)."""
+    if len(os.fsencode(path)) <= SOCKET_PATH_MAX or not Path("/proc/self/fd").is_dir():
+        yield str(path)
+        return
+    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        yield f"/proc/self/fd/{folder}/{path.name}"
+    finally:
+        os.close(folder)
+
+
 def search_dir(environ: dict[str, str] | None = None) -> Path | None:
     """The folder of the account's search service when this program uses one: the one
     `THOUSAND_SEARCH_SERVICE` names (an absolute path; `ssh-session` sets it to the account's
@@ -244,7 +261,8 @@ class Service:
             path.unlink()  # left by a service that died; the lock says none runs
         old = os.umask(0o177)
         try:
-            server = await asyncio.start_unix_server(self.accept, path=str(path))
+            with socket_address(path) as address:
+                server = await asyncio.start_unix_server(self.accept, path=address)
         finally:
             os.umask(old)
         bound = path.stat().st_ino
@@ -512,7 +530,8 @@ class SharedPool:
     def _try(path: Path) -> socket.socket | None:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            sock.connect(str(path))
+            with socket_address(path) as address:
+                sock.connect(address)
         except (FileNotFoundError, ConnectionRefusedError):
             sock.close()
             return None
