@@ -133,7 +133,7 @@ def test_the_socket_is_the_owners_alone_and_a_second_service_gives_way(tmp_path:
         second = subprocess.run(
             [sys.executable, "-c", ss.START, str(folder)], cwd=folder, timeout=WAIT, check=False
         )
-        assert second.returncode == 1  # the lock is taken: the first serves on
+        assert second.returncode == ss.ALREADY  # the lock is taken: the first serves on
         assert running(process.pid)
 
 
@@ -394,3 +394,12 @@ def test_a_folder_whose_path_is_too_long_for_a_socket_still_serves(tmp_path: Pat
         pid = mine.service_pid
     assert pid is not None
     os.kill(pid, signal.SIGTERM)
+
+
+def test_a_service_that_cannot_start_is_given_up_at_once(tmp_path: Path) -> None:
+    folder = tmp_path / "search"
+    (folder / ss.LOCK_NAME).mkdir(parents=True)  # the service cannot take its lock
+    log = tmp_path / "thousand.log"
+    with game(folder, log) as mine:
+        assert mine.call(ss.worker_pid, 0) in (mine._local.pids if mine._local else [])
+        assert "ended at its start" in log.read_text()

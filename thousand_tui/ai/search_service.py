@@ -78,6 +78,7 @@ FRAME = struct.Struct(">II")
 START_WAIT = 20.0  # seconds a game waits for a service it started to listen
 RETRY_AFTER = 30.0  # seconds a game that could not reach the service searches on its own
 OFF = "off"  # THOUSAND_SEARCH_SERVICE=off: each game searches with workers of its own
+ALREADY = 3  # the exit status of a service that found another one running
 MAX_WAIT = 5.0  # the longest `wait` task (it shows the workers and the order of tasks)
 
 
@@ -244,13 +245,13 @@ class Service:
         print(f"{stamp} {text}", file=sys.stderr, flush=True)
 
     async def run(self) -> int:
-        """Serve until no task came for `idle_exit` seconds; 0, or 1 when another service of
-        this folder already runs."""
+        """Serve until no task came for `idle_exit` seconds; 0, or `ALREADY` when another
+        service of this folder already runs."""
         private_dir(self.folder)
         lock = open_private(self.folder / LOCK_NAME, "a")
         if not lock_file(lock):
             lock.close()
-            return 1
+            return ALREADY
         lock.truncate(0)
         lock.write(f"{os.getpid()}\n")
         lock.flush()
@@ -502,11 +503,14 @@ class SharedPool:
         path = self.folder / SOCKET_NAME
         sock = self._try(path)
         if sock is None:
-            self._start()
+            started = self._start()
             deadline = time.monotonic() + START_WAIT
             while sock is None:
                 if time.monotonic() > deadline:
                     raise Unreachable("the search service did not start")
+                ended = started.poll()
+                if ended is not None and ended != ALREADY:  # (another one is starting)
+                    raise Unreachable(f"the search service ended at its start ({ended})")
                 time.sleep(0.05)
                 sock = self._try(path)
         if peer_uid(sock) not in (None, os.getuid()):
@@ -540,11 +544,11 @@ class SharedPool:
             raise Unreachable(str(error)) from error
         return sock
 
-    def _start(self) -> None:
+    def _start(self) -> subprocess.Popen[bytes]:
         """Start the service in a session of its own (it outlives this game); two at once are
         harmless, the second finds the first's lock and ends."""
         with open_private(self.folder / SERVICE_LOG, "ab") as log:  # never the screen's streams
-            subprocess.Popen(
+            return subprocess.Popen(
                 [sys.executable, "-c", START, str(self.folder)],
                 stdin=subprocess.DEVNULL,
                 stdout=log,
