@@ -4,9 +4,11 @@ Plays deals of the classic preset with every seat at the level measured, times e
 that offers a choice, and groups them: bid (auction, dark, redeal), exchange (talon, give,
 raise, concede), play (cards). Goals on a 2-core machine: hard median ≤ 0.3 s and p95 ≤ 1.0 s,
 normal median ≤ 5 ms. `hard` searches in worker processes on every core, as at the
-table (`--jobs`); `--think` sets its time per card.
+table (`--jobs`); `--think` sets its time per card. With `THOUSAND_SEARCH_SERVICE` naming
+an absolute folder, `hard` searches on a search service there, as a hosted game does.
 
     python bench/ai_latency.py --levels easy,normal,hard --deals 12
+    THOUSAND_SEARCH_SERVICE=/tmp/search python bench/ai_latency.py --levels hard
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import statistics
 import time
 
 from thousand_tui.ai import make_player, seat_seed
-from thousand_tui.ai.pool import default_jobs, shared_pool
+from thousand_tui.ai.pool import default_jobs
+from thousand_tui.ai.search_service import game_pool
 from thousand_tui.engine.actions import Act
 from thousand_tui.engine.game import Game
 from thousand_tui.presets import load_preset
@@ -86,7 +89,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.jobs > 1:
-        shared_pool(args.jobs).warm_up()
+        game_pool(args.jobs).warm_up()
     print(
         f"AI decision latency, preset {args.preset}, {args.deals} deals per level, "
         f"hard with {args.jobs} worker processes (seconds)"

@@ -15,6 +15,9 @@ from collections.abc import Mapping
 HOSTED_NICENESS = 5
 # Set by `thousand ssh-session`: the table runs as a hosted session (docs/ssh-hosting.md).
 SESSION_MARK = "THOUSAND_SSH_SESSION"
+# The folder of the account's search service, shared by all its games (thousand_tui/ai/
+# search_service.py); `thousand ssh-session` sets it to the account's own.
+SEARCH_ENV = "THOUSAND_SEARCH_SERVICE"
 
 
 def hosted(environ: Mapping[str, str] | None = None) -> bool:

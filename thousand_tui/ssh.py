@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .presets import LANGUAGES, load_preset, shipped_names
-from .priority import give_way
+from .priority import SEARCH_ENV, give_way
 from .private import private_dir
 from .settings import (
     LEVELS,
@@ -523,13 +523,15 @@ def run_ssh_session(
         return 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return refuse(f"the game needs a terminal: connect with ssh -t. {usage(config, user)}")
-    folder = data_dir()
+    folder = account = data_dir()
     private_dir(folder)
     for part in session.data.relative_to(folder).parts:  # players/, then the key's folder
         folder = private_dir(folder / part)
     env[CLUB_DIR_ENV] = str(data_dir())  # the club index is the host's, for every player
     env[DATA_DIR_ENV] = str(session.data)
     env[SESSION_MARK] = "1"
+    if not env.get(SEARCH_ENV):  # the host's own setting (`off`: each game its own) stands
+        env[SEARCH_ENV] = str(account / "search")  # one search service for all the players
     env[LOGIN_ENV] = config.login(user)
     give_way()  # the table, the service it may start and their AI workers inherit it
     return launch(session.argv)

@@ -94,8 +94,16 @@ def free_port() -> int:
 class Sshd:
     """One sshd of the test's own, and a client config to reach it as any of `players` keys."""
 
-    def __init__(self, root: Path, *, players: int = 1, host_options: str = "") -> None:
+    def __init__(
+        self,
+        root: Path,
+        *,
+        players: int = 1,
+        host_options: str = "",
+        environment: tuple[str, ...] = (),
+    ) -> None:
         self.root = root
+        self.environment = environment  # more NAME=VALUE for the sessions' SetEnv
         self.players = players
         self.host_options = host_options  # appended to the guide's ForceCommand
         self.user = getpass.getuser()
@@ -147,6 +155,7 @@ class Sshd:
                 line = f"{line} {self.host_options}".rstrip()
             elif words[:1] == ["SetEnv"]:  # sshd takes the first SetEnv line only
                 own = [f"XDG_DATA_HOME={self.data}", f"XDG_CONFIG_HOME={self.root / 'config'}"]
+                own += self.environment
                 line = " ".join([line, *own])
             lines.append(line)
         return "\n".join(lines) + "\n"
@@ -311,4 +320,12 @@ class Sshd:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         self.process = None
+        self.end_search_service()
         return left
+
+    def end_search_service(self) -> None:
+        """The account's search service, if a game against `hard` started one: it outlives the
+        games (until none has used it for a while), so it is ended here; its workers follow."""
+        lock = self.data / "thousand_tui" / "search" / "search.lock"
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            os.kill(int(lock.read_text().split()[0]), signal.SIGTERM)

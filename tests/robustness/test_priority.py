@@ -4,18 +4,22 @@ processes all run at nice 5; `give_way` never lowers a process twice nor raises 
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.helpers.tmux import Tmux, descendants
+from tests.helpers.tmux import Tmux, descendants, running
 from tests.tables.helpers import service_pid, stop_service
 from thousand_tui.ai.pool import SearchPool
 from thousand_tui.priority import HOSTED_NICENESS, SESSION_MARK
@@ -88,7 +92,29 @@ def host(tmp_path: Path) -> Iterator[Tmux]:
     finally:
         server.close()
         stop_service(server.root / "data" / "thousand_tui")
+        stop_search_service(server.root / "data" / "thousand_tui" / "search")
         shutil.rmtree(server.root, ignore_errors=True)
+
+
+def ended(pid: int) -> bool:
+    return not running(pid)
+
+
+def stop_search_service(folder: Path) -> None:
+    """The account's search service, if a game started one (it would wait for its idle exit);
+    one a game was starting as it ended is given a few seconds to say who it is."""
+    if not folder.exists():
+        return
+    deadline = time.monotonic() + 5.0
+    while time.monotonic() < deadline:
+        pid: int | None = None
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            pid = int((folder / "search.lock").read_text().split()[0])
+        if pid is not None:
+            os.kill(pid, signal.SIGTERM)
+            wait_for("the search service to end", functools.partial(ended, pid))
+            return
+        time.sleep(0.05)
 
 
 def login(tmux: Tmux, request: str) -> int:
@@ -133,3 +159,16 @@ def test_a_hosted_shared_table_and_its_service_run_at_the_hosted_priority(host: 
     wait_for("a code on screen", lambda: "join" in host.screen(), host)
     assert niceness(game) == HOSTED_NICENESS
     assert niceness(service) == HOSTED_NICENESS
+
+
+def test_the_search_service_a_hosted_game_starts_runs_at_the_hosted_priority(
+    host: Tmux,
+) -> None:
+    login(host, "classic")
+    folder = host.root / "data" / "thousand_tui" / "search"  # the account's, not the key's
+    lock = folder / "search.lock"
+    wait_for("the search service", lambda: lock.exists() and lock.read_text().strip(), host)
+    service = int(lock.read_text().split()[0])
+    wait_for("its workers", lambda: len(descendants(service)) >= 2, host)
+    processes = [service, *descendants(service)]
+    assert {pid: niceness(pid) for pid in processes} == dict.fromkeys(processes, HOSTED_NICENESS)

@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import shutil
+import signal
 import socket
 import stat
 import sys
@@ -297,3 +298,22 @@ def test_another_user_is_refused_the_data_the_records_the_cache_and_the_socket(
         got = as_other_user(paths, socket_path(base))
     assert got.pop("control") == "ok"
     assert got == dict.fromkeys([*list(paths)[1:], "socket"], "PermissionError")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to act as a second Unix user")
+def test_another_user_is_refused_the_search_service(root: Path) -> None:
+    """The account's search service (its folder, its log, its socket) is the account's alone,
+    whatever the umask of the game that started it."""
+    from thousand_tui.ai import search_service
+
+    folder = root / "d" / "search"
+    pool = search_service.SharedPool(folder, 1, log_file=root / "d" / LOG_NAME)
+    try:
+        assert pool.call(search_service.worker_pid, 0) in pool.service_workers
+        paths = {"search folder": folder, "search log": folder / search_service.SERVICE_LOG}
+        got = as_other_user(paths, folder / search_service.SOCKET_NAME)
+    finally:
+        pool.shutdown()
+        if pool.service_pid is not None:
+            os.kill(pool.service_pid, signal.SIGTERM)
+    assert got == dict.fromkeys([*paths, "socket"], "PermissionError")

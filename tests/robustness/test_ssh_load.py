@@ -16,11 +16,15 @@ each game process's memory and CPU while all play (RSS and PSS, its own children
 the time from a client's `kill -9` (or `q`) to the end of its game, with the machine's load.
 `python bench/ssh_load.py` runs this test and prints the same figures;
 THOUSAND_SSH_LOAD_SESSIONS and THOUSAND_SSH_LOAD_SECONDS change the number of players and how
-long each plays.
+long each plays, THOUSAND_SSH_LOAD_LEVEL the opponents' level and THOUSAND_SSH_LOAD_SEARCH
+where `hard` searches (`shared`: the account's search service; `own`: each game's workers).
+With `hard`, the figures also hold each AI decision's time (`think_ms` in the records) and the
+memory of all the games and all the workers together.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -47,6 +51,10 @@ pytestmark = pytest.mark.slow
 SESSIONS = int(os.environ.get("THOUSAND_SSH_LOAD_SESSIONS", "20"))
 PLAY = float(os.environ.get("THOUSAND_SSH_LOAD_SECONDS", "60"))
 FIGURES_ENV = "THOUSAND_SSH_LOAD_FIGURES"  # a file for bench/ssh_load.py
+LEVEL = os.environ.get("THOUSAND_SSH_LOAD_LEVEL", "normal")  # the opponents' level
+# "shared": hard searches on the account's search service (the default of a host);
+# "own": each game starts workers of its own (THOUSAND_SEARCH_SERVICE=off).
+SEARCH = os.environ.get("THOUSAND_SSH_LOAD_SEARCH", "shared")
 ARRIVAL = 1.5  # seconds between two players' logins
 KEY_GAP = 0.6  # seconds at least between two keys of one player (the screen catches up)
 TABLE_WAIT = 60.0  # liveness: the table shows up at all
@@ -146,6 +154,8 @@ class Load:
         self.start = time.monotonic()
         self.load = 0.0  # the highest 1-minute load average seen
         self.rounds: list[float] = []  # seconds each round of all the players took
+        # (games playing, RSS kB, PSS kB) of all the games and every AI worker, at each look
+        self.totals: list[tuple[int, int, int]] = []
 
     def now(self) -> float:
         return time.monotonic() - self.start
@@ -238,6 +248,8 @@ class Load:
         return time.monotonic() - since
 
     def look_at_memory(self, *only: Player) -> None:
+        if not only:
+            self.look_at_total()
         for player in only or self.players:
             if player.pid is not None and not player.ended and running(player.pid):
                 rss, pss = memory_kb(player.pid)
@@ -246,6 +258,63 @@ class Load:
                     player.pss.append(pss)
                     player.cpu.append((time.monotonic(), cpu_seconds(player.pid)))
         self.load = max(self.load, os.getloadavg()[0])
+
+    def search_service(self) -> int | None:
+        """The account's search service, if one runs."""
+        lock = self.sshd.data / "thousand_tui" / "search" / "search.lock"
+        try:
+            pid = int(lock.read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+        return pid if running(pid) else None
+
+    def look_at_total(self) -> None:
+        """The memory of every game playing and every worker searching for them: each
+        game's own, and the account's search service with its workers."""
+        playing = [p.pid for p in self.players if p.pid and not p.ended and running(p.pid)]
+        pids: set[int] = set()
+        service = self.search_service()
+        for pid in [*playing, *([service] if service else [])]:
+            pids |= {pid, *descendants(pid)}
+        rss = pss = 0
+        for pid in pids:
+            one_rss, one_pss = memory_kb_of(pid)
+            rss += one_rss
+            pss += one_pss
+        if playing:
+            self.totals.append((len(playing), rss, pss))
+
+    def end_search_service(self) -> None:
+        """The search service outlives the games for a while (its idle exit): ended here."""
+        pid = self.search_service()
+        if pid is not None:
+            workers = descendants(pid)
+            os.kill(pid, signal.SIGTERM)
+            wait_for("the search service to end", lambda: not running(pid))
+            wait_for("its workers to end", lambda: not any(running(w) for w in workers))
+
+
+def memory_kb_of(pid: int) -> tuple[int, int]:
+    """RSS and PSS in kB of one process."""
+    rss = pss = 0
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            name, _, value = line.partition(":")
+            if name == "Rss":
+                rss += int(value.split()[0])
+            elif name == "Pss":
+                pss += int(value.split()[0])
+    return rss, pss
+
+
+def think_ms(lines: list[dict[str, object]]) -> list[float]:
+    """How long each AI decision of a record took (its `think_ms`)."""
+    return [float(t) for line in lines if isinstance(t := line.get("think_ms"), int | float)]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def check_player(player: Player, tmux: Tmux) -> None:
@@ -274,6 +343,8 @@ def figures(load: Load) -> dict[str, object]:
     killed = [p.exit_seconds for p in players if p.ended == "killed" and p.exit_seconds]
     quit = [p.exit_seconds for p in players if p.ended == "quit" and p.exit_seconds]
     decisions = [float(your_decisions(p.kept)) for p in players]
+    thinking = [ms / 1000 for p in players for ms in think_ms(p.kept)]
+    most = max(load.totals, key=lambda t: (t[0], t[1]), default=(0, 0, 0))
     return {
         "sessions": len(players),
         "play_seconds": PLAY,
@@ -289,6 +360,15 @@ def figures(load: Load) -> dict[str, object]:
         "load_average_max": round(load.load, 1),
         "round_of_players_seconds": summary(load.rounds),
         "cores": os.cpu_count(),
+        "level": LEVEL,
+        "search": SEARCH,
+        "ai_decision_seconds": summary(thinking),
+        "ai_decision_p95_seconds": round(percentile(thinking, 0.95), 3) if thinking else None,
+        "ai_decisions": len(thinking),
+        # all the games and all the workers, at the look with the most games playing
+        "total_games_at_most": most[0],
+        "total_rss_mb": round(most[1] / 1024),
+        "total_pss_mb": round(most[2] / 1024),
     }
 
 
@@ -316,12 +396,15 @@ def report(numbers: dict[str, object]) -> str:
 def test_many_players_at_once(
     tmux: Tmux, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    sshd = started(Sshd(tmp_path / "sshd", players=SESSIONS, host_options="--ai normal"))
+    own = ("THOUSAND_SEARCH_SERVICE=off",) if SEARCH == "own" else ()
+    sshd = Sshd(tmp_path / "sshd", players=SESSIONS, host_options=f"--ai {LEVEL}", environment=own)
+    sshd = started(sshd)
     load = Load(sshd, tmux)
     try:
         load.run()
         for player in load.players:
             check_player(player, tmux)
+        load.end_search_service()
         wait_for("nothing left under sshd", lambda: not sshd.sessions())
     finally:
         left = sshd.stop()

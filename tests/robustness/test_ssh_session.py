@@ -18,6 +18,7 @@ import pytest
 from thousand_tui import ssh
 from thousand_tui.cli import build_parser, main
 from thousand_tui.presets import shipped_names
+from thousand_tui.priority import SEARCH_ENV
 from thousand_tui.store.catalog import DATA_DIR_ENV
 
 from .helpers import tree
@@ -496,3 +497,23 @@ def test_the_guide_snippet_names_each_keys_folder(tmp_path: Path) -> None:
         auth.write_text("publickey " + " ".join(line.split()[:2]) + "\n")
         expected.append(f"{ssh.player_id(config, {ssh.USER_AUTH: str(auth)})}  {comment}")
     assert done.stdout.splitlines() == expected
+
+
+def test_every_player_of_the_account_searches_on_one_service(
+    host: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each player's games are kept in a folder of their own, but the search service is the
+    account's: the same folder for every key."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(host / "data"))
+    monkeypatch.delenv(DATA_DIR_ENV, raising=False)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(ssh, "give_way", lambda: None)
+    services = []
+    for key in ("AAAAone", "AAAAtwo"):
+        env = environment(host, "classic", SSH_USER_AUTH=auth_file(host, key, key))
+        options = build_parser().parse_args(["ssh-session"])
+        assert ssh.run_ssh_session(options, env, lambda argv: 0) == 0
+        services.append(env[SEARCH_ENV])
+        assert Path(env[DATA_DIR_ENV]).parent.name == "players"
+    assert services[0] == services[1] == str(host / "data" / "thousand_tui" / "search")

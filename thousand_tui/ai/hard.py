@@ -43,7 +43,8 @@ from .knowledge import (
     sample_deal,
 )
 from .normal import NormalPlayer
-from .pool import SearchPool, shared_pool
+from .pool import Workers
+from .search_service import game_pool
 from .solver import Move, PlayRules
 from .worlds import REACHES, VALUE, Answer, Tally, Task, best_moves, move_of, play_tasks, tallies_of
 
@@ -157,14 +158,14 @@ class HardPlayer(NormalPlayer):
 
     # ------------------------------------------------------------ budgets
 
-    def search_pool(self) -> SearchPool | None:
+    def search_pool(self) -> Workers | None:
         """The worker processes, when the budget is time (the others stay in one process,
         where they are deterministic)."""
         if self.jobs <= 1 or self.time_budget is None:
             return None
         if self.samples is not None or self.node_budget is not None:
             return None
-        return shared_pool(self.jobs)
+        return game_pool(self.jobs)
 
     def searched(
         self, budget: Budget, make: Callable[[int | None, float | None], Task]

@@ -15,7 +15,9 @@ told at once that the pool is closed.
 
 `shared_pool(jobs)` gives the program's pool (starting it the first time), `background_pool()`
 a single low-priority worker for the analysis of finished deals; `shutdown()` ends both; the
-table calls `shutdown()` when it closes, however it closes.
+table calls `shutdown()` when it closes, however it closes. A hosted program's search runs on
+the account's search service instead, whose workers all the account's games share
+(`search_service.py`); this pool is then only what a game falls back on.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import AsyncResult
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from ..priority import give_way_if_hosted
 
@@ -83,6 +85,20 @@ def real_stdio() -> Iterator[None]:
 
 class PoolClosed(Exception):
     """The pool was shut down before the answer came."""
+
+
+class Workers(Protocol):
+    """What the search asks of its workers: the program's own (`SearchPool`) or the
+    account's search service (`search_service.SharedPool`)."""
+
+    @property
+    def pids(self) -> list[int]: ...
+
+    def run(self, work: Callable[[T], R], tasks: Iterable[T], ahead: int = 2) -> Iterator[R]: ...
+
+    def warm_up(self) -> None: ...
+
+    def shutdown(self) -> None: ...
 
 
 class SearchPool:

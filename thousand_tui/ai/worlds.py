@@ -29,7 +29,7 @@ from .knowledge import (
     position_of,
     sample_deal,
 )
-from .pool import SearchPool
+from .pool import Workers
 from .solver import ACE_MARRIAGE as ACE_KIND
 from .solver import KEEP_TRUMP, MARRIAGE, PLAIN, Move, NodeLimit, PlayRules, Position, Solver, Table
 
@@ -151,7 +151,7 @@ def own_points(
 
 
 def run(
-    tasks: Iterable[Task], pool: SearchPool | None = None, tables: Tables | None = None
+    tasks: Iterable[Task], pool: Workers | None = None, tables: Tables | None = None
 ) -> Iterator[Answer]:
     """Answers in the order of the tasks; the caller stops when its budget is spent. In the
     pool each worker keeps its own tables; here, `tables` (the kept ones by default)."""

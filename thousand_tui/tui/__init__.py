@@ -109,9 +109,9 @@ def run(options: argparse.Namespace) -> int:
             return 2
         if "hard" in session.levels.values():
             # The search's workers start before the screen takes over the standard streams.
-            from ..ai import pool
+            from ..ai import pool, search_service
 
-            pool.shared_pool(pool.default_jobs())
+            search_service.start_early(pool.default_jobs())
     app = ThousandApp(setup, session, handle_signals=True, start=offer)
     app.log_file = data_dir() / LOG_NAME
     try:

@@ -74,6 +74,9 @@ class Session:
         pool = sys.modules.get("thousand_tui.ai.pool")
         if pool is not None:
             pool.shutdown()
+        service = sys.modules.get("thousand_tui.ai.search_service")
+        if service is not None:
+            service.shutdown()
 
 
 def ai_names(lang: str) -> tuple[str, ...]:
