@@ -46,6 +46,7 @@ RESUME_WORDS = ("resume", "--resume")
 OPEN_WORD = "open"
 JOIN_WORD = "join"
 LOBBY_WORD = "lobby"
+RATINGS_WORD = "ratings"  # the club's leaderboard
 PRIVATE_WORD = "private"  # with `open`: a table kept out of the lobby
 NAME_WORD = "name"
 HELP_WORDS = ("help", "--help", "-h")
@@ -91,6 +92,7 @@ class Request:
     name: str | None = None  # `name NEW NAME`: the player's name from now on ("": say it)
     lobby: bool = False  # the tables of the host waiting for players
     private: bool = False  # `open private`: the table is kept out of the lobby
+    ratings: bool = False  # the leaderboard of the host's players and AI levels
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,8 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
             return Request(help=True)
         if word == LOBBY_WORD:
             return _lobby_request(words)
+        if word == RATINGS_WORD:
+            return _ratings_request(words)
         if word == OPEN_WORD and not opening:
             opening = True
         elif word == PRIVATE_WORD and not private:
@@ -252,6 +256,16 @@ def _lobby_request(words: list[str]) -> Request:
     return Request(lang=rest[0] if rest else None, lobby=True)
 
 
+def _ratings_request(words: list[str]) -> Request:
+    """`ratings`, alone or with a language: the leaderboard, printed."""
+    rest = [w.lower() if w.isascii() else w for w in words if w.lower() != RATINGS_WORD]
+    if len(words) - len(rest) > 1:
+        raise Refused("ask for the ratings once")
+    if any(w not in LANGUAGES for w in rest) or len(rest) > 1:
+        raise Refused("the ratings take a language only, e.g. ratings ru")
+    return Request(lang=rest[0] if rest else None, ratings=True)
+
+
 def _name_request(text: str) -> Request:
     """`name`, to be told one's name, or `name NEW NAME`: everything after the word is the
     name (letters of any alphabet, spaces between words), checked as a name is."""
@@ -280,8 +294,8 @@ def usage(config: HostConfig, user: str = "thousand") -> str:
         f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {config.login(user)} "
         f"{config.default} {LANGUAGES[-1]}`; `open` (with a preset) opens a table friends "
         f"join with `join CODE` (`open private`: kept out of the lobby); `lobby` lists the "
-        f"tables waiting for players, to sit at one or quick match; `name NEW NAME` sets your "
-        f"name at the tables"
+        f"tables waiting for players, to sit at one or quick match; `ratings` shows the "
+        f"leaderboard; `name NEW NAME` sets your name at the tables"
     )
 
 
@@ -418,6 +432,9 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
         return Session(shared_argv(config, request, who, name), base)
     if request.lobby:
         return Session(lobby_argv(config, request, who, name), base)
+    if request.ratings:  # the host's leaderboard, from the club index of the host's folder
+        lang = ["--lang", request.lang] if request.lang is not None else []
+        return Session(["ratings", *lang], base)
     argv = ["play"]
     if name is not None and not request.resume:  # a game resumed has its own names
         argv.append(f"--name={name}")  # one word: a name may begin with "-"

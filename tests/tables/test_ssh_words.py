@@ -105,6 +105,13 @@ def test_the_word_lobby_opens_the_lobby_of_the_accounts_tables(
         "lobby", "--offer", "classic,family", "--ai", "hard", "--lang", "ru", "--who", key,
     ]  # fmt: skip
     assert lobby.data == tmp_path
+    # `ratings`: the host's leaderboard, in the player's language.
+    assert ssh.parse_request("ratings ru", ALLOWED) == ssh.Request(lang="ru", ratings=True)
+    ratings = ssh.plan(host, ssh.Request(lang="ru", ratings=True), env)
+    assert (ratings.argv, ratings.data) == (["ratings", "--lang", "ru"], tmp_path)
+    for request, why in {"ratings family": "a language only", "ratings ratings": "once"}.items():
+        with pytest.raises(ssh.Refused, match=why):
+            ssh.parse_request(request, ALLOWED)
     # `open private`: a table kept out of the lobby; `private` alone means nothing.
     private = ssh.parse_request("open private family", ALLOWED)
     assert private == ssh.Request("family", open=True, private=True)
