@@ -293,3 +293,39 @@ async def test_a_continued_game_plays_as_the_start_screen_says(
         await settle(pilot)
         assert app.session.resumed and app.session.path == path
         assert app.setup.pace == 0 and app.setup.suit_order == "SDCH"
+
+
+# ---------------------------------------------------------------------- the rating
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_start_screen_shows_the_players_rating_once_he_has_one(
+    table_env: Path, lang: str
+) -> None:
+    from datetime import UTC, datetime
+
+    from tests.store.helpers import write_record
+    from tests.store.test_club_ratings import SOLO, finished_lines
+    from thousand_tui.club import board_of
+    from thousand_tui.store.catalog import games_dir
+    from thousand_tui.store.index import open_index
+
+    said = {"en": "your rating", "ru": "ваш рейтинг"}[lang]
+    app = start_app(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert said not in screen_text(app)  # no game played yet: no rating
+    for seed in range(3):
+        write_record(games_dir(), f"g{seed}.jsonl", finished_lines(seed, SOLO))
+    app = start_app(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        title = screen_text(app).splitlines()[0]
+    with open_index() as index:
+        rating = board_of(index.games(), [], datetime.now(UTC)).ratings["local"]
+    assert rating.games == 3
+    assert f"{said} {round(rating.rating)}" in title, title

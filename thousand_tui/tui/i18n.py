@@ -570,6 +570,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     # ---------------------------------------------------------------- the start screen
     "start_title": ("Thousand · a new game or a saved one", "Тысяча · новая партия или начатая"),
+    "start_rating": ("your rating {rating} ± {deviation}", "ваш рейтинг {rating} ± {deviation}"),
     "start_new": ("Start a new game", "Начать новую партию"),
     "start_preset": ("Table", "Правила"),
     "start_players": ("Players", "Игроков"),

@@ -13,6 +13,7 @@ from ..engine.actions import Action
 
 if TYPE_CHECKING:
     from ..ai.analysis import Advice, DealAnalysis
+    from ..ratings import Rating
 
 
 @dataclass(eq=False)
@@ -46,3 +47,10 @@ class StatsRead(Message):
     """The statistics of the saved games, in lines to show."""
 
     lines: list[str]
+
+
+@dataclass(eq=False)
+class RatingRead(Message):
+    """The player's rating over the club's games, for the start screen (None: none yet)."""
+
+    rating: Rating | None

@@ -12,10 +12,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
@@ -28,6 +30,7 @@ from ...settings import LANGUAGES, LEVELS, MAX_NAME, SUIT_ORDERS, SetupError, ch
 from ...store.catalog import SavedGame, hosted, local_date, public_text
 from ...tables.service import normalize_code
 from ..i18n import Translator
+from ..messages import RatingRead
 from ..startup import (
     PACES,
     Choices,
@@ -333,6 +336,35 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.fit_list)
+        self.read_rating()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="rating")
+    def read_rating(self) -> None:
+        """In a worker: the player's rating, made from the club's games (the index brought up
+        to date first, which may read records). The start screen never waits for it, and
+        goes on without it if the index cannot be read."""
+        import sqlite3
+
+        from ...club import my_rating
+        from ...store.index import ClubIndexError
+
+        try:
+            rating = my_rating()
+        except (ClubIndexError, sqlite3.Error, OSError, ValueError):
+            rating = None
+        self.post_message(RatingRead(rating))
+
+    def on_rating_read(self, message: RatingRead) -> None:
+        rating = message.rating
+        if rating is None or rating.games == 0:
+            return
+        now = rating.at(datetime.now(UTC))
+        mark = "?" if now.provisional else ""
+        said = self.t(
+            "start_rating", rating=f"{round(now.rating)}{mark}", deviation=round(now.deviation)
+        )
+        title = f"{self.t('start_title')} · {said}"
+        self.query_one("#start-title", Static).update(title)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_list)
