@@ -248,22 +248,23 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
 
 def _lobby_request(words: list[str]) -> Request:
     """`lobby`, alone or with a language: the lobby offers the whitelist itself."""
-    rest = [w.lower() if w.isascii() else w for w in words if w.lower() != LOBBY_WORD]
-    if len(words) - len(rest) > 1:
-        raise Refused("ask for the lobby once")
-    if any(w not in LANGUAGES for w in rest) or len(rest) > 1:
-        raise Refused("the lobby takes a language only, e.g. lobby ru; presets are chosen in it")
-    return Request(lang=rest[0] if rest else None, lobby=True)
+    lang = _language_only(words, LOBBY_WORD, "the lobby", "; presets are chosen in it")
+    return Request(lang=lang, lobby=True)
 
 
 def _ratings_request(words: list[str]) -> Request:
     """`ratings`, alone or with a language: the leaderboard, printed."""
-    rest = [w.lower() if w.isascii() else w for w in words if w.lower() != RATINGS_WORD]
+    return Request(lang=_language_only(words, RATINGS_WORD, "the leaderboard"), ratings=True)
+
+
+def _language_only(words: list[str], word: str, what: str, why: str = "") -> str | None:
+    """The language asked for beside `word`, which takes nothing else (and comes once)."""
+    rest = [w.lower() if w.isascii() else w for w in words if w.lower() != word]
     if len(words) - len(rest) > 1:
-        raise Refused("ask for the ratings once")
+        raise Refused(f"ask for {what} once")
     if any(w not in LANGUAGES for w in rest) or len(rest) > 1:
-        raise Refused("the ratings take a language only, e.g. ratings ru")
-    return Request(lang=rest[0] if rest else None, ratings=True)
+        raise Refused(f"{what} takes a language only, e.g. {word} ru{why}")
+    return rest[0] if rest else None
 
 
 def _name_request(text: str) -> Request:

@@ -58,6 +58,7 @@ from typing import Any, TypeVar
 
 from ..priority import SEARCH_ENV, give_way_if_hosted, hosted
 from ..private import open_private, private_dir, private_umask
+from ..sockets import connect, peer_uid, socket_address
 from ..store.catalog import LOG_NAME, data_dir
 from ..store.records import lock_file
 from . import worlds
@@ -174,32 +175,6 @@ def whole_number(header: dict[str, Any], key: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**62:
         raise WireError(f"{key} is not a number")
     return value
-
-
-def peer_uid(sock: socket.socket) -> int | None:
-    """The user of the process at the other end of a Unix socket (None where unknown)."""
-    option = getattr(socket, "SO_PEERCRED", None)
-    if option is None:  # pragma: no cover - not on Linux
-        return None
-    data = sock.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))
-    return int(struct.unpack("3i", data)[1])
-
-
-SOCKET_PATH_MAX = 100  # a socket's address is at most 107 bytes on Linux
-
-
-@contextlib.contextmanager
-def socket_address(path: Path) -> Iterator[str]:
-    """The address to bind or connect `path` by: itself, or where its folder's path is too
-    long for a socket, the folder reached through an open descriptor (/proc/self/fd/N)."""
-    if len(os.fsencode(path)) <= SOCKET_PATH_MAX or not Path("/proc/self/fd").is_dir():
-        yield str(path)
-        return
-    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        yield f"/proc/self/fd/{folder}/{path.name}"
-    finally:
-        os.close(folder)
 
 
 def search_dir(environ: dict[str, str] | None = None) -> Path | None:
@@ -532,17 +507,10 @@ class SharedPool:
 
     @staticmethod
     def _try(path: Path) -> socket.socket | None:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            with socket_address(path) as address:
-                sock.connect(address)
-        except (FileNotFoundError, ConnectionRefusedError):
-            sock.close()
-            return None
+            return connect(path)
         except OSError as error:
-            sock.close()
             raise Unreachable(str(error)) from error
-        return sock
 
     def _start(self) -> subprocess.Popen[bytes]:
         """Start the service in a session of its own (it outlives this game); two at once are

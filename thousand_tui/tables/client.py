@@ -23,8 +23,9 @@ from ..engine.actions import Action
 from ..engine.rules import Rules, RulesError
 from ..presets import Preset
 from ..private import open_private, private_dir
+from ..sockets import connect
 from ..store.catalog import data_dir
-from .service import LOG_NAME, socket_address, socket_path, tables_dir
+from .service import LOG_NAME, socket_path, tables_dir
 from .wire import (
     MAX_SERVICE_LINE,
     WIRE,
@@ -246,17 +247,10 @@ class TableClient:
 
 
 def _try_connect(path: Path) -> socket.socket | None:
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        with socket_address(path) as address:
-            sock.connect(address)
-    except (FileNotFoundError, ConnectionRefusedError):
-        sock.close()
-        return None
+        return connect(path)
     except OSError as error:
-        sock.close()
         raise TableError(f"cannot reach the table service: {error.strerror or error}") from error
-    return sock
 
 
 def start_service(base: Path) -> None:

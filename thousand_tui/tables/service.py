@@ -22,12 +22,10 @@ import os
 import random
 import re
 import secrets
-import socket
-import struct
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,6 +43,7 @@ from ..engine.view import seat_view
 from ..priority import give_way_if_hosted
 from ..private import open_private, private_dir, private_umask, write_private
 from ..settings import DEFAULT_FILL, DEFAULT_PACE, LEVELS, MAX_NAME
+from ..sockets import peer_uid, socket_address
 from ..store.catalog import data_dir, games_dir, open_new_record, resume
 from ..store.records import RecordWriter, lock_file
 from . import chat
@@ -124,23 +123,6 @@ def tables_dir(base: Path | None = None) -> Path:
 
 def socket_path(base: Path | None = None) -> Path:
     return tables_dir(base) / SOCKET_NAME
-
-
-SOCKET_PATH_MAX = 100  # a socket's address is at most 107 bytes on Linux
-
-
-@contextlib.contextmanager
-def socket_address(path: Path) -> Iterator[str]:
-    """The address to bind or connect `path` by: itself, or where its folder's path is too
-    long for a socket, the folder reached through an open descriptor (/proc/self/fd/N)."""
-    if len(os.fsencode(path)) <= SOCKET_PATH_MAX or not Path("/proc/self/fd").is_dir():
-        yield str(path)
-        return
-    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        yield f"/proc/self/fd/{folder}/{path.name}"
-    finally:
-        os.close(folder)
 
 
 def normalize_code(text: str) -> str | None:
@@ -1183,15 +1165,13 @@ def same_user(writer: asyncio.StreamWriter) -> bool:
     """Whether the peer runs as this account (Linux's SO_PEERCRED; elsewhere the socket's
     mode, readable by its owner only, is the only guard)."""
     sock = writer.get_extra_info("socket")
-    option = getattr(socket, "SO_PEERCRED", None)
-    if sock is None or option is None:
+    if sock is None:
         return True
     try:
-        raw = sock.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))
+        uid = peer_uid(sock)
     except OSError:
         return False
-    _pid, uid, _gid = struct.unpack("3i", raw)
-    return bool(uid == os.getuid())
+    return uid is None or uid == os.getuid()
 
 
 def kept_chat(lines: list[dict[str, Any]], seats: int) -> list[ChatLine]:
