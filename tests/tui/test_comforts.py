@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -271,7 +272,7 @@ async def test_without_the_setting_the_only_card_waits_for_its_key() -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(
-    ("lang", "words"), [("en", "Next deal in 2 s"), ("ru", "Следующий кон через 2 с")]
+    ("lang", "words"), [("en", r"Next deal in [12] s"), ("ru", r"Следующий кон через [12] с")]
 )
 async def test_the_next_deal_begins_by_itself_after_a_countdown(
     monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, words: str
@@ -283,7 +284,7 @@ async def test_the_next_deal_begins_by_itself_after_a_countdown(
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), "the result")
         text = screen_text(app)
-        assert words in text, text
+        assert re.search(words, text), text  # counting down (a second may be gone under load)
         assert ("p Wait" if lang == "en" else "p Подождать") in text
         # It closes by itself, and the next deal's decision is asked, not taken.
         await wait_until(pilot, lambda: isinstance(app.screen, AuctionScreen), "the next auction")
