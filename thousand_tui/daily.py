@@ -22,7 +22,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,6 +30,7 @@ from typing import Any
 
 from .ai import HardPlayer, seat_seed
 from .engine.dealing import Dealt, deal
+from .engine.events import Event
 from .engine.game import Game, PlayerInfo
 from .presets import Preset
 from .private import open_private, private_dir, write_private
@@ -201,12 +202,6 @@ def next_deal(results: Iterable[DailyResult], player: str) -> int | None:
     return next((n for n in range(1, DEALS + 1) if n not in done), None)
 
 
-def result_of(
-    date: str, preset: str, player: str, number: int, points: int, ref: int
-) -> DailyResult:
-    return DailyResult(date, preset, player, number, points, ref)
-
-
 @dataclass
 class OpenDeal:
     """The person's daily deal being played: its game, the record it is written to (in the
@@ -234,6 +229,10 @@ class Daily:
     def references(self) -> list[int]:
         return references(self.date, self.preset, self.base)
 
+    def references_kept(self) -> bool:
+        """Whether the day's references are computed already."""
+        return (day_folder(self.date, self.name, self.base) / REFERENCE_NAME).is_file()
+
     def results(self, index: ClubIndex) -> list[DailyResult]:
         return index.daily_results(self.date, self.name)
 
@@ -251,6 +250,7 @@ class Daily:
         player: str,
         players: list[PlayerInfo],
         lang: str | None = None,
+        on_events: Callable[[list[Event]], None] | None = None,
     ) -> OpenDeal | None:
         """The person's next deal: the one he left in the middle, taken up where it stopped,
         or the next one dealt; None when he has played them all. Starting is the try: his
@@ -262,7 +262,7 @@ class Daily:
                 return None
             path = deal_record(self.date, self.name, player, number, self.base)
             if path.is_file() and path.stat().st_size > 0:
-                resumed = resume(path)
+                resumed = resume(path, on_events)
                 if resumed.game.results:  # settled, but its result was not kept: keep it
                     resumed.writer.close()
                     self.settle(index, player, number, resumed.game)
@@ -322,6 +322,8 @@ def _safe(text: str) -> str:
 __all__ = [
     "DEALS",
     "BoardRow",
+    "Daily",
+    "OpenDeal",
     "board",
     "day_deals",
     "day_seed",
