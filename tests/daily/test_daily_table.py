@@ -11,7 +11,7 @@ import pytest
 
 from tests.helpers.screen import screen_text
 from tests.tui.helpers import play_first_legal, settle
-from thousand_tui.daily import DEALS, Daily
+from thousand_tui.daily import DEALS, Daily, day_seed, secret
 from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.index import DailyResult, open_index
@@ -58,6 +58,8 @@ async def test_a_daily_deal_at_the_table(host: Path, quick_reference: None, lang
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert top in screen_text(app)
+        seed = day_seed(secret(), DATE, "classic")
+        assert str(seed) not in screen_text(app)  # the day's seed is never shown
         for _ in range(60):
             await settle(pilot)
             screen = app.screen
