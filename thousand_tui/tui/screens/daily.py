@@ -21,7 +21,7 @@ class DailyBoardScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape,enter", "leave", "key_quit", id="leave"),
+        Binding("q,escape", "leave", "key_quit", id="leave"),
     ]
 
     def __init__(self, lines: list[str], t: Translator) -> None:
