@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..daily import DEALS, Daily, OpenDeal, board, today
 from ..engine.events import DealStarted, Event
 from ..engine.game import PlayerInfo
+from ..engine.record import RecordError
 from ..presets import load_preset
 from ..settings import (
     SetupError,
@@ -227,8 +228,12 @@ def run_daily(options: argparse.Namespace) -> int:
         return 2
     if not day.references_kept():
         print(t("daily_preparing"), flush=True)
-    day.references()  # computed before the table opens, once a day
-    found = open_next(day, player, setup)
+    try:
+        day.references()  # computed before the table opens, once a day
+        found = open_next(day, player, setup)
+    except (RecordError, ValueError, OSError) as error:  # e.g. open in another session
+        print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
+        return 2
     if found is None:
         print(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))
         with open_index() as index:
