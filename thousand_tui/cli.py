@@ -29,6 +29,7 @@ COMMANDS = (
     "analyze",
     "stats",
     "ratings",
+    "daily",
     "club",
     "presets",
     "games",
@@ -198,6 +199,25 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     lobby.set_defaults(
         handler=run_lobby, preset=None, players=None, ai=None, seed=None, think=None, resume=None
     )
+
+    daily = sub.add_parser(
+        "daily",
+        help="the day's deals, the same for everyone of the club, scored against hard AI",
+    )
+    daily.add_argument("--preset", metavar="NAME", help="the preset of the deals (classic)")
+    daily.add_argument(
+        "--board", action="store_true", help="print the day's board instead of playing"
+    )
+    daily.add_argument("--lang", choices=("en", "ru"), help="language (default: from the locale)")
+    daily.add_argument("--name", help="your name at the table")
+    daily.add_argument("--ascii", action="store_true", help="plain ASCII: letters for suits")
+    daily.add_argument(
+        "--pace",
+        type=float,
+        metavar="SECONDS",
+        help="how long each opponent's move stays on screen before the next (0.8; 0 = instant)",
+    )
+    daily.set_defaults(handler=run_daily)
 
     simulate = sub.add_parser("simulate", help="play whole games between AI players, headless")
     simulate.add_argument("--preset", default="classic", help="preset name or YAML file")
@@ -787,6 +807,16 @@ def run_ratings(options: argparse.Namespace) -> int:
         return 0
     print("\n".join(ratings_lines(rows, Translator(options.lang), options.ascii)))
     return 0
+
+
+def run_daily(options: argparse.Namespace) -> int:
+    """`thousand daily`: the day's deals against hard AI, or with `--board` the day's board."""
+    try:
+        from .tui.daily import run_daily as run
+    except ImportError as error:
+        print(f"{PROG}: the table cannot start ({error})")
+        return 1
+    return run(options)
 
 
 def run_club(options: argparse.Namespace) -> int:

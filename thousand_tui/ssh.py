@@ -47,6 +47,8 @@ OPEN_WORD = "open"
 JOIN_WORD = "join"
 LOBBY_WORD = "lobby"
 RATINGS_WORD = "ratings"  # the club's leaderboard
+DAILY_WORD = "daily"  # the day's deals, the same for everyone (`daily board`: the board)
+BOARD_WORD = "board"
 PRIVATE_WORD = "private"  # with `open`: a table kept out of the lobby
 NAME_WORD = "name"
 HELP_WORDS = ("help", "--help", "-h")
@@ -93,6 +95,8 @@ class Request:
     lobby: bool = False  # the tables of the host waiting for players
     private: bool = False  # `open private`: the table is kept out of the lobby
     ratings: bool = False  # the leaderboard of the host's players and AI levels
+    daily: bool = False  # the day's deals of `preset` (the host's default)
+    board: bool = False  # with `daily`: the day's board, printed
 
 
 @dataclass(frozen=True)
@@ -214,6 +218,8 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
             return _lobby_request(words)
         if word == RATINGS_WORD:
             return _ratings_request(words)
+        if word == DAILY_WORD:
+            return _daily_request(words, allowed)
         if word == OPEN_WORD and not opening:
             opening = True
         elif word == PRIVATE_WORD and not private:
@@ -267,6 +273,28 @@ def _language_only(words: list[str], word: str, what: str, why: str = "") -> str
     return rest[0] if rest else None
 
 
+def _daily_request(words: list[str], allowed: Sequence[str]) -> Request:
+    """`daily`, with a preset of the whitelist, a language and `board`, each at most once."""
+    preset = lang = None
+    board = daily = False
+    for raw in words:
+        word = raw.lower() if raw.isascii() else raw
+        if word == DAILY_WORD and not daily:
+            daily = True
+        elif word == BOARD_WORD and not board:
+            board = True
+        elif word in allowed and preset is None:
+            preset = word
+        elif word in LANGUAGES and lang is None:
+            lang = word
+        else:
+            raise Refused(
+                f"{_show(raw)} does not go with daily: daily takes a preset, a language and "
+                "board, each once, e.g. daily ru or daily board"
+            )
+    return Request(preset, lang, daily=True, board=board)
+
+
 def _name_request(text: str) -> Request:
     """`name`, to be told one's name, or `name NEW NAME`: everything after the word is the
     name (letters of any alphabet, spaces between words), checked as a name is."""
@@ -296,7 +324,8 @@ def usage(config: HostConfig, user: str = "thousand") -> str:
         f"{config.default} {LANGUAGES[-1]}`; `open` (with a preset) opens a table friends "
         f"join with `join CODE` (`open private`: kept out of the lobby); `lobby` lists the "
         f"tables waiting for players, to sit at one or quick match; `ratings` shows the "
-        f"leaderboard; `name NEW NAME` sets your name at the tables"
+        f"leaderboard; `daily` plays the day's deals, the same for everyone (`daily board`: "
+        f"the day's board); `name NEW NAME` sets your name at the tables"
     )
 
 
@@ -416,6 +445,11 @@ def check_identity(config: HostConfig, request: Request, environ: Mapping[str, s
     """A shared table keeps each seat for its person: without a way to tell people apart,
     anyone could sit in anyone's seat and see their hand, so `open` and `join` are refused."""
     shared = request.open or request.join is not None or request.lobby
+    if request.daily and player_id(config, environ) is None:
+        raise Refused(
+            "the daily deal gives each player one try and this server cannot tell players "
+            f"apart: its host should {IDENTITY_HOW} (docs/ssh-hosting.md)"
+        )
     if shared and player_id(config, environ) is None:
         raise Refused(
             "shared tables need to tell players apart and this server cannot: its host should "
@@ -436,6 +470,15 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     if request.ratings:  # the host's leaderboard, from the club index of the host's folder
         lang = ["--lang", request.lang] if request.lang is not None else []
         return Session(["ratings", *lang], base)
+    if request.daily:  # the day's deals are the host's (club folder); the player's is his own
+        argv = ["daily", "--preset", config.presets[request.preset or config.default]]
+        if request.board:
+            argv.append("--board")
+        if request.lang is not None:
+            argv += ["--lang", request.lang]
+        if name is not None:
+            argv.append(f"--name={name}")
+        return Session(argv, base / "players" / who if who is not None else base)
     argv = ["play"]
     if name is not None and not request.resume:  # a game resumed has its own names
         argv.append(f"--name={name}")  # one word: a name may begin with "-"

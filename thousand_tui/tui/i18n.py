@@ -1112,6 +1112,34 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "? provisional: uncertain by more than ±{deviation}; a few more games settle it.",
         "? предварительный: точность хуже ±{deviation}; ещё несколько партий его уточнят.",
     ),
+    # ---------------------------------------------------------------- the daily deal
+    "daily_title": ("Daily deal {date}, {preset}", "Раздачи дня {date}, {preset}"),
+    "daily_none": (
+        "Nobody has played today's deals yet: `{command}` starts yours.",
+        "Сегодняшние раздачи ещё никто не играл: `{command}` начинает вашу попытку.",
+    ),
+    "daily_player": ("Player", "Игрок"),
+    "daily_total": ("Total", "Итого"),
+    "daily_note": (
+        "Each deal: your points minus what hard AI made with the same cards from the same "
+        "seat; · not played yet.",
+        "За каждый кон: ваши очки минус очки сильного ИИ с теми же картами на том же месте; "
+        "· ещё не сыгран.",
+    ),
+    "daily_top": ("Daily deal {number} of {count}", "Кон дня {number} из {count}"),
+    "daily_preparing": (
+        "Preparing today's deals (once a day)…",
+        "Готовим сегодняшние раздачи (раз в день)…",
+    ),
+    "daily_played": (
+        "You have played today's {deals} of {preset}; the next ones come tomorrow.",
+        "Вы уже сыграли сегодняшние {deals} в «{preset}»; новые будут завтра.",
+    ),
+    "daily_saved": (
+        "Your daily deal is kept; `{command}` takes it up where you stopped.",
+        "Ваша раздача дня сохранена; `{command}` продолжит её с того же места.",
+    ),
+    "daily_board_keys": ("q or Esc: leave", "q или Esc — выход"),
 }
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 
+from ..daily import BoardRow
 from ..ratings import PROVISIONAL_DEVIATION, LeaderboardRow
 from .i18n import Translator
 
@@ -63,4 +64,52 @@ def ratings_lines(
     if any(row.provisional for row in rows):
         note = t("ratings_provisional", deviation=round(PROVISIONAL_DEVIATION))
         lines += ["", note.replace("±", "+/-") if ascii_only else note]
+    return lines
+
+
+# ---------------------------------------------------------------------- the daily deal
+
+
+def _signed(value: int | None, ascii_only: bool) -> str:
+    if value is None:
+        return "." if ascii_only else "·"
+    if value > 0:
+        return f"+{value}"
+    return str(value) if ascii_only or value == 0 else f"−{-value}"
+
+
+def daily_lines(
+    rows: Sequence[BoardRow],
+    t: Translator,
+    date: str,
+    preset: str,
+    command: str = "thousand daily",
+    ascii_only: bool = False,
+    you: str | None = None,
+) -> list[str]:
+    """The day's board: each person's total and per-deal results (his points minus the
+    reference's), best first; `you` (a player's id) is marked."""
+    lines = [t("daily_title", date=date, preset=preset)]
+    if not rows:
+        return [*lines, t("daily_none", command=command)]
+    count = len(rows[0].deals)
+    header = ["#", t("daily_player"), t("daily_total"), *(str(n) for n in range(1, count + 1))]
+    table = [header]
+    for rank, row in enumerate(rows, start=1):
+        name = _cut(row.name, NAME_CELLS, ascii_only)
+        mark = "*" if ascii_only else "•"
+        table.append(
+            [
+                (mark if row.player == you else "") + str(rank),
+                name,
+                _signed(row.total, ascii_only),
+                *(_signed(value, ascii_only) for value in row.deals),
+            ]
+        )
+    widths = [max(cell_len(line[i]) for line in table) for i in range(len(header))]
+    for line in table:
+        cells = [_pad(text, widths[i], i != 1) for i, text in enumerate(line)]
+        lines.append("  ".join(cells).rstrip())
+    note = t("daily_note")
+    lines += ["", note.replace("·", ".") if ascii_only else note]
     return lines

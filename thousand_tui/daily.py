@@ -1,0 +1,336 @@
+"""The daily deal (docs/daily.md): the same deals of the day for everyone of a club, each scored
+in duplicate against how `hard` played the same cards from the same seat.
+
+- The day's cards come from a seed made (HMAC-SHA256) of a secret the host keeps in the club's
+  folder (`daily.key`, 0600, made on first use), the date and the preset: nobody who does not
+  hold the secret can compute them, and the seed itself is never written anywhere.
+- Deal k of the day (1 to `DEALS`) is a game of its own from 0:0:0, dealt by seat (k - 1) mod
+  the players, with the day's cards stacked as its deal 1: every deal is the same situation
+  for everyone, whatever happened in the deals before.
+- The reference of deal k is what `hard` (deterministic budgets, every seat) makes from seat 0
+  with those cards, computed once per day and preset and kept in the club's folder.
+- A person's try is kept in the club's folder (`daily/DATE/PRESET/PLAYER/deal-K.jsonl`), never
+  in his own: the record of the deal being played lets him come back to it where he stopped,
+  and each deal's result goes to the club index as it is settled (one try: a deal once
+  settled is never dealt again).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from .ai import HardPlayer, seat_seed
+from .engine.dealing import Dealt, deal
+from .engine.events import Event
+from .engine.game import Game, PlayerInfo
+from .presets import Preset
+from .private import open_private, private_dir, write_private
+from .store.catalog import resume
+from .store.index import ClubIndex, DailyResult, club_dir
+from .store.records import RecordWriter
+
+DEALS = 6  # deals of a day
+LEVEL = "hard"  # the opponents' level, and the reference's
+KEY_NAME = "daily.key"  # the host's secret, in the club's folder
+DAILY_DIR = "daily"
+REFERENCE_NAME = "reference.json"
+GAME_SEED = 0  # the seed a daily game's record names: every deal it plays is stacked
+# The reference's budgets: samples and nodes only, so the same cards give the same play.
+REFERENCE_SAMPLES = 6
+REFERENCE_NODES = 60_000
+REFERENCE_SEED = 1  # the reference players' seeds are seat_seed(REFERENCE_SEED, seat)
+
+
+def today() -> str:
+    """The date of the daily: the UTC day, the same for everyone of a host."""
+    return datetime.now(UTC).date().isoformat()
+
+
+def check_date(text: str) -> str:
+    try:
+        return datetime.strptime(text, "%Y-%m-%d").date().isoformat()
+    except ValueError as error:
+        raise ValueError(
+            f"{text!r} is not a date; give it as YYYY-MM-DD, e.g. 2026-12-05"
+        ) from error
+
+
+# ---------------------------------------------------------------------- the day's cards
+
+
+def secret(base: Path | None = None) -> bytes:
+    """The host's secret, made (32 random bytes, 0600) on first use."""
+    folder = private_dir(base or club_dir())
+    path = folder / KEY_NAME
+    with contextlib.suppress(FileExistsError), open_private(path, "x") as handle:
+        handle.write(secrets.token_hex(32) + "\n")
+    text = path.read_text(encoding="ascii").strip()
+    if len(text) < 32:
+        raise ValueError(f"{path}: the daily deal's secret is damaged; delete it to make a new one")
+    return bytes.fromhex(text)
+
+
+def day_seed(key: bytes, date: str, preset: str) -> int:
+    """The seed of a day's deals of a preset: HMAC-SHA256 of the date and preset by the
+    host's secret. Never shown nor written."""
+    digest = hmac.new(key, f"daily|{date}|{preset}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def dealer_of(number: int, players: int) -> int:
+    """Deal k is dealt by seat (k - 1) mod the players: seat 0 sits in each place in turn."""
+    return (number - 1) % players
+
+
+def day_deals(key: bytes, date: str, preset: Preset) -> list[Dealt]:
+    """The cards of the day's deals, in order."""
+    rules = preset.rules
+    seed = day_seed(key, date, preset.name)
+    return [
+        deal(
+            seed,
+            number,
+            dealer_of(number, rules.players),
+            rules.players,
+            rules.deal.cut_ritual,
+            rules.talon_size,
+        )
+        for number in range(1, DEALS + 1)
+    ]
+
+
+def deal_game(
+    preset: Preset,
+    number: int,
+    dealt: Dealt,
+    players: list[PlayerInfo] | None = None,
+    sink: Any = None,
+    lang: str | None = None,
+) -> Game:
+    """Daily deal `number` as a game of its own: from 0:0:0, its dealer's turn, its cards."""
+    dealer = dealer_of(number, preset.rules.players)
+    return Game(
+        preset.rules,
+        GAME_SEED,
+        players,
+        first_dealer=dealer,
+        preset=preset.name,
+        deals={1: dealt},
+        sink=sink,
+        lang=lang,
+    )
+
+
+# ---------------------------------------------------------------------- the reference
+
+
+def reference_player(seat: int) -> HardPlayer:
+    return HardPlayer(
+        seat_seed(REFERENCE_SEED, seat), samples=REFERENCE_SAMPLES, node_budget=REFERENCE_NODES
+    )
+
+
+def reference_points(preset: Preset, number: int, dealt: Dealt) -> int:
+    """What `hard` at every seat makes from seat 0 with these cards: seat 0's points of the
+    deal (deterministic: the same cards give the same play)."""
+    rules = preset.rules
+    infos = [PlayerInfo(f"Player {seat + 1}", "ai", LEVEL) for seat in range(rules.players)]
+    game = deal_game(preset, number, dealt, infos)
+    players = [reference_player(seat) for seat in range(rules.players)]
+    while not game.results:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(players[seat].decide(game.view(seat)))
+    return deal_points(game)
+
+
+def deal_points(game: Game) -> int:
+    """Seat 0's points of the game's first deal (what the score sheet gave him)."""
+    return int(game.results[0].deltas[0])
+
+
+def day_folder(date: str, preset: str, base: Path | None = None) -> Path:
+    return (base or club_dir()) / DAILY_DIR / date / _safe(preset)
+
+
+def references(
+    date: str, preset: Preset, base: Path | None = None, key: bytes | None = None
+) -> list[int]:
+    """The reference points of the day's deals: computed once per day and preset, then read
+    from the club's folder."""
+    folder = private_dir(day_folder(date, preset.name, base))
+    path = folder / REFERENCE_NAME
+    with contextlib.suppress(OSError, ValueError):
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(kept, list) and len(kept) == DEALS and all(type(p) is int for p in kept):
+            return kept
+    dealt = day_deals(key if key is not None else secret(base), date, preset)
+    found = [reference_points(preset, number, cards) for number, cards in enumerate(dealt, 1)]
+    write_private(path, json.dumps(found) + "\n")
+    return found
+
+
+# ---------------------------------------------------------------------- a person's try
+
+
+def try_folder(date: str, preset: str, player: str, base: Path | None = None) -> Path:
+    return day_folder(date, preset, base) / _safe(player)
+
+
+def deal_record(date: str, preset: str, player: str, number: int, base: Path | None = None) -> Path:
+    """Where the record of a person's daily deal is kept: the club's folder, not his own."""
+    return try_folder(date, preset, player, base) / f"deal-{number}.jsonl"
+
+
+def started(date: str, preset: str, player: str, base: Path | None = None) -> bool:
+    """Whether the person has started the day's daily of this preset (his one try)."""
+    return try_folder(date, preset, player, base).is_dir()
+
+
+def next_deal(results: Iterable[DailyResult], player: str) -> int | None:
+    """The person's next deal of the day (1..DEALS), or None when he has played them all."""
+    done = {r.deal for r in results if r.player == player}
+    return next((n for n in range(1, DEALS + 1) if n not in done), None)
+
+
+@dataclass
+class OpenDeal:
+    """The person's daily deal being played: its game, the record it is written to (in the
+    club's folder) and whether it was taken up where it stopped."""
+
+    number: int
+    game: Game
+    writer: RecordWriter
+    path: Path
+    resumed: bool
+
+
+@dataclass
+class Daily:
+    """The daily of one date and preset on this host."""
+
+    date: str
+    preset: Preset
+    base: Path | None = None
+
+    @property
+    def name(self) -> str:
+        return self.preset.name
+
+    def references(self) -> list[int]:
+        return references(self.date, self.preset, self.base)
+
+    def references_kept(self) -> bool:
+        """Whether the day's references are computed already."""
+        return (day_folder(self.date, self.name, self.base) / REFERENCE_NAME).is_file()
+
+    def results(self, index: ClubIndex) -> list[DailyResult]:
+        return index.daily_results(self.date, self.name)
+
+    def settle(self, index: ClubIndex, player: str, number: int, game: Game) -> DailyResult:
+        """Keep the result of the person's deal `number`, settled in `game` (kept once: a
+        deal already kept stays as it was)."""
+        reference = self.references()[number - 1]
+        result = DailyResult(self.date, self.name, player, number, deal_points(game), reference)
+        index.add_daily_results([result])
+        return result
+
+    def open_deal(
+        self,
+        index: ClubIndex,
+        player: str,
+        players: list[PlayerInfo],
+        lang: str | None = None,
+        on_events: Callable[[list[Event]], None] | None = None,
+    ) -> OpenDeal | None:
+        """The person's next deal: the one he left in the middle, taken up where it stopped,
+        or the next one dealt; None when he has played them all. Starting is the try: his
+        deals are kept from the first one dealt, and a deal once settled is never dealt
+        again."""
+        while True:
+            number = next_deal(self.results(index), player)
+            if number is None:
+                return None
+            path = deal_record(self.date, self.name, player, number, self.base)
+            if path.is_file() and path.stat().st_size > 0:
+                resumed = resume(path, on_events)
+                if resumed.game.results:  # settled, but its result was not kept: keep it
+                    resumed.writer.close()
+                    self.settle(index, player, number, resumed.game)
+                    continue
+                return OpenDeal(number, resumed.game, resumed.writer, path, True)
+            dealt = day_deals(secret(self.base), self.date, self.preset)[number - 1]
+            private_dir(path.parent)
+            writer = RecordWriter(path, exclusive=True)
+            try:
+                game = deal_game(self.preset, number, dealt, players, writer.write, lang)
+            except BaseException:
+                writer.close()
+                raise
+            return OpenDeal(number, game, writer, path, False)
+
+
+# ---------------------------------------------------------------------- the board
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    player: str
+    name: str
+    total: int  # the sum of his results (points minus the reference's)
+    deals: tuple[int | None, ...]  # each deal's result, None while not played
+
+    @property
+    def played(self) -> int:
+        return sum(1 for d in self.deals if d is not None)
+
+
+def board(results: Sequence[DailyResult], names: dict[str, str] | None = None) -> list[BoardRow]:
+    """Each person's total and per-deal results, best first (then more deals played, then by
+    name)."""
+    names = names or {}
+    by_player: dict[str, list[int | None]] = {}
+    for r in results:
+        row = by_player.setdefault(r.player, [None] * DEALS)
+        if 1 <= r.deal <= DEALS:
+            row[r.deal - 1] = r.points - r.reference
+    rows = [
+        BoardRow(
+            player, names.get(player, player), sum(d for d in deals if d is not None), tuple(deals)
+        )
+        for player, deals in by_player.items()
+    ]
+    rows.sort(key=lambda row: (-row.total, -row.played, row.name.casefold(), row.player))
+    return rows
+
+
+def _safe(text: str) -> str:
+    """A name fit for a file name (preset names and player ids already are)."""
+    clean = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text)
+    return clean.lstrip(".") or "_"
+
+
+__all__ = [
+    "DEALS",
+    "BoardRow",
+    "Daily",
+    "OpenDeal",
+    "board",
+    "day_deals",
+    "day_seed",
+    "deal_game",
+    "deal_record",
+    "next_deal",
+    "references",
+    "secret",
+    "today",
+]
