@@ -486,11 +486,7 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
         argv.append("--resume")
     elif request.preset is None:
         # No preset asked for: the start screen, offering the whitelist only.
-        offered = [
-            name if target == name else f"{name}={target}"
-            for name, target in _whitelist_default_first(config)
-        ]
-        argv += ["--offer", ",".join(offered)]
+        argv += ["--offer", _offered(config)]
         if config.ai is not None:
             argv += ["--offer-ai", config.ai]
     else:
@@ -517,13 +513,7 @@ def shared_argv(
             argv += ["--ai", config.ai.split(",")[0].strip()]
         if request.private:
             argv.append("--private")
-    if request.lang is not None:
-        argv += ["--lang", request.lang]
-    if name is not None:
-        argv.append(f"--name={name}")
-    if who is not None:
-        argv += ["--who", who]
-    return argv
+    return argv + _seat_flags(request, who, name)
 
 
 def lobby_argv(
@@ -531,20 +521,29 @@ def lobby_argv(
 ) -> list[str]:
     """`thousand lobby` in the account's own data directory, where its table service holds
     every table of the host: the whitelist to open or quick match, the host's AI level."""
-    offered = [
-        entry if target == entry else f"{entry}={target}"
-        for entry, target in _whitelist_default_first(config)
-    ]
-    argv = ["lobby", "--offer", ",".join(offered)]
+    argv = ["lobby", "--offer", _offered(config)]
     if config.ai is not None:
         argv += ["--ai", config.ai.split(",")[0].strip()]
-    if request.lang is not None:
-        argv += ["--lang", request.lang]
+    return argv + _seat_flags(request, who, name)
+
+
+def _seat_flags(request: Request, who: str | None, name: str | None) -> list[str]:
+    """What a session at the account's tables goes by: the player's language, his name (one
+    word: a name may begin with "-") and the id the host knows him by."""
+    flags = ["--lang", request.lang] if request.lang is not None else []
     if name is not None:
-        argv.append(f"--name={name}")
+        flags.append(f"--name={name}")
     if who is not None:
-        argv += ["--who", who]
-    return argv
+        flags += ["--who", who]
+    return flags
+
+
+def _offered(config: HostConfig) -> str:
+    """The whitelist as `--offer` takes it, the host's default first (NAME or NAME=FILE)."""
+    return ",".join(
+        entry if target == entry else f"{entry}={target}"
+        for entry, target in _whitelist_default_first(config)
+    )
 
 
 def _whitelist_default_first(config: HostConfig) -> list[tuple[str, str]]:
