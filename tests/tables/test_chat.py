@@ -133,6 +133,11 @@ def test_the_record_keeps_the_chat_and_still_replays(base: Path, capsys) -> None
     play_until([ann, bob], lambda: ann.moves >= 4)
     ann.close()
     bob.close()
+    # The service plays on for the AI and holds the record open: ended before it is read.
+    stop = service_pid(base)
+    if stop is not None:
+        os.kill(stop, signal.SIGKILL)
+        wait_gone(stop)
     (path,) = (base / "games").glob("*.jsonl")
     rows = [json.loads(row) for row in path.read_text(encoding="utf-8").splitlines()]
     said = [row for row in rows if row["type"] == CHAT]
@@ -148,10 +153,6 @@ def test_the_record_keeps_the_chat_and_still_replays(base: Path, capsys) -> None
     assert recorded.chat == said
     # The game's own lines are what they would be without the chat, in order.
     assert recorded.lines == [row for row in rows if row["type"] != CHAT]
-    stop = service_pid(base)
-    if stop is not None:  # the service holds the record open: ended before it is replayed
-        os.kill(stop, signal.SIGKILL)
-        wait_gone(stop)
     assert thousand(["replay", str(path)]) == 0, capsys.readouterr()
     resumed = resume(path)  # resuming reads past it as well
     assert resumed.chat == said
