@@ -22,8 +22,8 @@ from thousand_tui.tui.screens.result import DealResultScreen
 
 DATE = "2026-12-05"
 WORDS = {
-    "en": ("Daily deal 1 of 6", "Daily deal 2026-12-05, classic", "Total"),
-    "ru": ("Кон дня 1 из 6", "Раздачи дня 2026-12-05, classic", "Итого"),
+    "en": ("Daily deal 1 of 6", "Daily deal 2026-12-05, Classic", "Total"),
+    "ru": ("Кон дня 1 из 6", "Раздачи дня 2026-12-05, Классика", "Итого"),
 }
 
 

@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from ..daily import BoardRow
 from ..ratings import PROVISIONAL_DEVIATION, LeaderboardRow
 from .i18n import Translator
+from .startup import preset_title
 
 NAME_CELLS = 20  # a longer name is cut
 
@@ -89,7 +90,7 @@ def daily_lines(
 ) -> list[str]:
     """The day's board: each person's total and per-deal results (his points minus the
     reference's), best first; `you` (a player's id) is marked."""
-    lines = [t("daily_title", date=date, preset=preset)]
+    lines = [t("daily_title", date=date, preset=preset_title(preset, t.lang))]
     if not rows:
         return [*lines, t("daily_none", command=command)]
     count = len(rows[0].deals)
