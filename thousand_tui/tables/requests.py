@@ -205,24 +205,26 @@ ACTION = Schema(
     },
 )
 
+# What opening a table sets, by `open` or by quick match (`match`, which seats its opener at a
+# free seat of a public table, so it names no people's seats and is never private).
+_TABLE: Mapping[str, Check] = {
+    "title": text(),
+    "level": text(20),
+    "timeout": number(0, 10**6),
+    "pace": number(0, 10**6),
+    "lang": text(8),
+    "hints": flag,
+    "ai_names": list_of(NAME, MAX_AI_NAMES),
+    "name": NAME,
+    "who": NAME,
+    "fill": number(0, 10**6),
+}
+
 REQUESTS: dict[str, Schema] = {
     "hello": Schema(required={"wire": whole(0, MAX_INT)}),
     "open": Schema(
         required={"rules": mapping, "preset": text(40)},
-        optional={
-            "title": text(),
-            "level": text(20),
-            "timeout": number(0, 10**6),
-            "pace": number(0, 10**6),
-            "lang": text(8),
-            "hints": flag,
-            "people": list_of(SEAT, 4),
-            "ai_names": list_of(NAME, MAX_AI_NAMES),
-            "name": NAME,
-            "who": NAME,
-            "private": flag,
-            "fill": number(0, 10**6),
-        },
+        optional={**_TABLE, "people": list_of(SEAT, 4), "private": flag},
     ),
     "join": Schema(
         required={"code": text(20)},
@@ -233,24 +235,10 @@ REQUESTS: dict[str, Schema] = {
     "ping": Schema(),
     # A line of chat: cleaned and checked again by the service (`chat.clean`, `chat.refusal`).
     "chat": Schema(required={"text": text(MAX_CHAT_SENT)}),
+    # The lobby: the public tables waiting for players, and quick match (a table of the preset).
+    "list": Schema(),
+    "match": Schema(required={"rules": mapping, "preset": text(40)}, optional=_TABLE),
 }
-# The lobby: the public tables waiting for players, and quick match (a table of the preset).
-REQUESTS["list"] = Schema()
-REQUESTS["match"] = Schema(
-    required={"rules": mapping, "preset": text(40)},
-    optional={
-        "title": text(),
-        "level": text(20),
-        "timeout": number(0, 10**6),
-        "pace": number(0, 10**6),
-        "lang": text(8),
-        "hints": flag,
-        "ai_names": list_of(NAME, MAX_AI_NAMES),
-        "name": NAME,
-        "who": NAME,
-        "fill": number(0, 10**6),
-    },
-)
 
 
 # A backslash and what it escapes, a quote, or a bracket: enough to follow the nesting of a line
