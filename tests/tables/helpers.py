@@ -23,7 +23,7 @@ from tests.helpers.tmux import running
 from thousand_tui.presets import load_preset
 from thousand_tui.tables.client import TableClient, join_table, open_table
 from thousand_tui.tables.mirror import SeatMirror
-from thousand_tui.tables.service import LOCK_NAME, socket_path, tables_dir
+from thousand_tui.tables.service import LOCK_NAME, LOG_NAME, socket_path, tables_dir
 from thousand_tui.tables.wire import Acked, Failure, Refused
 from thousand_tui.tui.controller import Awaiting
 
@@ -89,6 +89,7 @@ class Seat:
     errors: list[str] = field(default_factory=list)  # the `error` messages it was sent
     told: list[Any] = field(default_factory=list)  # every message it was sent
     sent: int = 0  # the sequence number of its last decision sent
+    base: Path | None = None  # the data directory of its service (for what a failure shows)
 
     @property
     def acknowledged(self) -> bool:
@@ -114,16 +115,31 @@ class Seat:
     def close(self) -> None:
         self.client.close()
 
+    def describe(self) -> str:
+        """What this seat was last told, and the end of its service's log: what a test that
+        timed out shows."""
+        last = ", ".join(_brief(m) for m in self.told[-6:]) or "nothing"
+        text = f"seat {self.mirror.seat} of {self.mirror.code} was last told: {last}"
+        if self.base is not None:
+            with contextlib.suppress(OSError):
+                log = (tables_dir(self.base) / LOG_NAME).read_text(errors="replace")
+                text += "\nthe service's log ends:\n" + "\n".join(log.splitlines()[-25:])
+        return text
+
+
+def _brief(message: Any) -> str:
+    return f"{type(message).__name__}({str(message)[:160]})"
+
 
 def opened(base: Path, name: str = "Ann", **options: Any) -> Seat:
     options.setdefault("pace", 0.0)
     client, welcome = open_table(load_preset("classic"), name=name, base=base, **options)
-    return Seat(client, SeatMirror(welcome))
+    return Seat(client, SeatMirror(welcome), base=base)
 
 
 def joined(base: Path, code: str, name: str, **options: Any) -> Seat:
     client, welcome = join_table(code, name=name, base=base, **options)
-    return Seat(client, SeatMirror(welcome))
+    return Seat(client, SeatMirror(welcome), base=base)
 
 
 def play_until(
@@ -137,7 +153,8 @@ def play_until(
         if done():
             return
         time.sleep(0.005)
-    raise AssertionError("the table did not get there in time")
+    told = "\n".join(seat.describe() for seat in seats)
+    raise AssertionError(f"the table did not get there in time\n{told}")
 
 
 async def pump(pilot: Pilot[Any], seats: list[Seat], done: Callable[[], bool]) -> None:
