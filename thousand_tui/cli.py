@@ -35,6 +35,7 @@ COMMANDS = (
     "games",
     "ssh-session",
     "ssh-check",
+    "serve",
 )
 
 
@@ -334,7 +335,92 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
         add_ssh_check_options(ssh_check)
     ssh_check.set_defaults(handler=run_ssh_check)
+
+    serve = sub.add_parser(
+        "serve",
+        help="the table in web browsers, each its own game (needs the web extra; docs/web.md)",
+    )
+    add_serve_options(serve)
+    serve.set_defaults(handler=run_serve)
     return parser
+
+
+# The flags of one game that `thousand serve` leaves to each browser's player (start screen).
+SERVE_REFUSES = ("players", "seed", "name", "resume", "offer", "offer_ai")
+
+
+def add_serve_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address players open, behind a reverse proxy: https://cards.example.org",
+    )
+    parser.add_argument(
+        "--max-games", type=int, default=16, metavar="N", help="games at once on the host (16)"
+    )
+    parser.add_argument(
+        "--per-player", type=int, default=2, metavar="N", help="games at once per browser (2)"
+    )
+    add_table_options(parser)
+
+
+def serve_argv(options: argparse.Namespace) -> list[str]:
+    """The `thousand play` arguments of each browser's game: the start screen, offering the
+    presets of `--preset` (comma-separated; all shipped ones without it), with the table's
+    flags as given."""
+    for flag in SERVE_REFUSES:
+        if getattr(options, flag, None) not in (None, False):
+            raise CliError(
+                f"serve: --{flag.replace('_', '-')} is chosen by each player on the start "
+                "screen; leave it out"
+            )
+    argv = ["play"]
+    if options.preset is not None:
+        argv += ["--offer", options.preset]
+    if options.ai is not None:
+        argv += ["--offer-ai", options.ai]
+    if options.lang is not None:
+        argv += ["--lang", options.lang]
+    for flag in ("pace", "think", "suit_order"):
+        value = getattr(options, flag)
+        if value is not None:
+            argv += [f"--{flag.replace('_', '-')}", str(value)]
+    for flag in ("ascii", "reduced_motion", "auto_play", "auto_next", "no_hints", "take_back"):
+        if getattr(options, flag):
+            argv.append(f"--{flag.replace('_', '-')}")
+    return argv
+
+
+def run_serve(options: argparse.Namespace) -> int:
+    """`thousand serve`: every flag checked as the game would, then the web server runs."""
+    from .web import WebConfig, check_installed, serve
+
+    missing = check_installed()
+    if missing is not None:
+        print(f"{PROG}: {missing}", file=sys.stderr)
+        return 2
+    if not 1 <= options.port <= 65535:
+        raise CliError(f"serve: --port {options.port} is not a port (1 to 65535)")
+    if options.max_games < 1 or options.per_player < 1:
+        raise CliError("serve: --max-games and --per-player take 1 or more")
+    public = options.public_url
+    if public is not None and not public.startswith(("http://", "https://")):
+        raise CliError(f"serve: --public-url {public} must begin with https:// (or http://)")
+    argv = serve_argv(options)
+    from .tui import table_setup
+
+    table_setup(build_parser("play").parse_args(argv))  # a bad preset or level, said now
+    config = WebConfig(
+        argv,
+        host=options.host,
+        port=options.port,
+        public_url=public.rstrip("/") if public else None,
+        max_games=options.max_games,
+        per_player=options.per_player,
+    )
+    return serve(config)
 
 
 def add_table_options(parser: argparse.ArgumentParser) -> None:

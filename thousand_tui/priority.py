@@ -15,6 +15,8 @@ from collections.abc import Mapping
 HOSTED_NICENESS = 5
 # Set by `thousand ssh-session`: the table runs as a hosted session (docs/ssh-hosting.md).
 SESSION_MARK = "THOUSAND_SSH_SESSION"
+# Set by `thousand serve` beside SESSION_MARK: the table is shown in a web browser (docs/web.md).
+WEB_MARK = "THOUSAND_WEB_SESSION"
 # The folder of the account's search service, shared by all its games (thousand_tui/ai/
 # search_service.py); `thousand ssh-session` sets it to the account's own.
 SEARCH_ENV = "THOUSAND_SEARCH_SERVICE"
@@ -25,6 +27,12 @@ def hosted(environ: Mapping[str, str] | None = None) -> bool:
     the others, and its player, who can type neither `thousand` nor a path of the server, is
     never told to (docs/ssh-hosting.md)."""
     return bool((os.environ if environ is None else environ).get(SESSION_MARK))
+
+
+def in_browser(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this process shows its table in a web browser (`thousand serve`): its player
+    reloads the page where a terminal's player would type a command."""
+    return bool((os.environ if environ is None else environ).get(WEB_MARK))
 
 
 def give_way() -> None:

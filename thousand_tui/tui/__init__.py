@@ -23,6 +23,7 @@ from typing import TextIO
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
+from ..priority import in_browser
 from ..settings import SetupError, TableSetup, check_pace, setup_from_options
 from ..store.catalog import LOG_NAME, data_dir, hosted, public_text, typed
 from .app import ThousandApp, create_app
@@ -33,6 +34,8 @@ PROG = "thousand"
 
 def check_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> str | None:
     """Why the table cannot open in this terminal, or None if it can."""
+    if in_browser():  # `thousand serve`: the standard streams carry Textual's web driver
+        return None
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     try:

@@ -22,10 +22,11 @@ from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from ..priority import in_browser
 from ..settings import DEFAULT_SUIT_ORDER, LANGUAGES, SetupError, TableSetup, keep_player_name
 from ..store.catalog import data_dir, hosted, public_text
 from .ascii import ASCII_KEYS, AsciiFilter
-from .hangup import HangupGuard, end_now
+from .hangup import NO_TERMINAL, HangupGuard, end_now
 from .i18n import Translator
 from .patches import apply as apply_patches
 from .render import CardColors, Palette
@@ -219,7 +220,10 @@ class ThousandApp(App[int]):
             if self._session is not None and self._session.writer is not None:
                 self._session.writer.seal()
 
-        self.guard = HangupGuard(hang_up, last_words, log_file=self.log_file)
+        # In a web browser (`thousand serve`) the standard input is a pipe, not a terminal that
+        # could vanish: the server ends the game when the page goes.
+        watch = None if not in_browser() else NO_TERMINAL
+        self.guard = HangupGuard(hang_up, last_words, fd=watch, log_file=self.log_file)
         self.guard.start()
 
     def closed(self) -> None:

@@ -79,6 +79,9 @@ def ended(log_file: Path | None, signum: int, path: str, seconds: float) -> int 
     return log_line(log_file, text, "INFO" if path == CLEAN else "WARNING")
 
 
+NO_TERMINAL = -1  # as `fd`: no terminal to watch, only the signals
+
+
 def terminal_gone(fd: int) -> bool:
     """Whether the terminal on `fd` has hung up (a closed pty answers every request with EIO)."""
     try:
@@ -171,7 +174,7 @@ class HangupGuard:
 
     def _watch(self) -> None:
         while not self._raised.wait(self._poll):
-            if self._fd is not None and terminal_gone(self._fd):
+            if self._fd is not None and self._fd != NO_TERMINAL and terminal_gone(self._fd):
                 self._raise(signal.SIGHUP)
         if self._signal is None:
             return  # stopped before any hang-up

@@ -453,6 +453,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Партия сохранена: `{command}` продолжит её.",
     ),
     "quit_body_unsaved": ("This game is not saved.", "Эта партия не сохраняется."),
+    "quit_body_web": (
+        "The game is saved: reload the page and choose it under “Continue a game”.",
+        "Партия сохранена: обновите страницу и выберите её в разделе «Продолжить партию».",
+    ),
     "quit_no": ("Stay", "Остаться"),
     # ---------------------------------------------------------------- the hand, by itself
     "start_suit_order": ("Suit order", "Порядок мастей"),

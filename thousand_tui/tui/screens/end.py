@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from ...priority import in_browser
 from ...store.catalog import typed
 from ..i18n import Translator
 from ..table_game import TableGame
@@ -38,7 +39,11 @@ class ConfirmQuitScreen(Dialog[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
             dialog.border_title = self.t("quit_title")
-            saved = self.t("quit_body", command=typed("--resume", "resume"))
+            saved = (
+                self.t("quit_body_web")
+                if in_browser()
+                else self.t("quit_body", command=typed("--resume", "resume"))
+            )
             body = self.body or (saved if self.saved else self.t("quit_body_unsaved"))
             yield Static(body)
         yield KeyFooter()
