@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from .plural import counted
 from .priority import SEARCH_ENV, SESSION_MARK, WEB_MARK
 from .private import private_dir
 from .store.catalog import DATA_DIR_ENV, data_dir
@@ -40,6 +41,7 @@ COOKIE = "thousand_player"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")  # secrets.token_urlsafe(24): 192 random bits
 COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 MAX_MESSAGE = 64 * 1024
+QUIT_GRACE = 5.0  # seconds a game has to end once its page has gone
 WIDTH = (20, 500)
 HEIGHT = (10, 200)
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -63,12 +65,16 @@ SAYS: dict[str, tuple[str, str]] = {
         "Разрешите cookie для этого сайта и обновите страницу.",
     ),
     "full": (
-        "All {limit} tables of this server are taken. Try again in a few minutes.",
-        "Все столы этого сервера ({limit}) заняты. Попробуйте через несколько минут.",
+        "The server already plays as many games at once as its host allows ({limit}). "
+        "Try again in a few minutes.",
+        "На сервере уже идёт столько партий сразу, сколько разрешил хозяин ({limit}). "
+        "Попробуйте через несколько минут.",
     ),
     "yours": (
-        "You already play {limit} games here in other tabs. Close one and reload the page.",
-        "У вас уже идут партии в других вкладках ({limit}). Закройте одну и обновите страницу.",
+        "This browser already plays as many games at once as the server allows ({limit}). "
+        "Close another tab of this site and reload the page.",
+        "В этом браузере уже идёт столько партий сразу, сколько разрешает сервер ({limit}). "
+        "Закройте другую вкладку этого сайта и обновите страницу.",
     ),
     "other_site": (
         "This page was opened from another site. Open the server's own address.",
@@ -246,7 +252,8 @@ def make_server(config: WebConfig, base: Path | None = None) -> Any:
 
         async def on_startup(self, app: web.Application) -> None:
             print(f"thousand: serving the table on {self.public_url}", flush=True)
-            print(f"thousand: at most {config.max_games} games at once; Ctrl+C ends", flush=True)
+            at_once = counted(config.max_games, "game|games")
+            print(f"thousand: at most {at_once} at once; Ctrl+C ends", flush=True)
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             context = {
@@ -318,10 +325,24 @@ def make_server(config: WebConfig, base: Path | None = None) -> Any:
                 await websocket.close()
             finally:
                 if service is not None:
-                    with contextlib.suppress(Exception):
-                        await service.stop()
+                    await self.end_game(service)
                 self.games.end(who)
             return websocket
+
+        async def end_game(self, service: Any) -> None:
+            """Ask the game to quit (it has saved every decision already); one that has not
+            ended within `QUIT_GRACE` seconds is killed, so no process outlives its page."""
+            # The page gone, aiohttp may cancel this handler: the game is ended all the same.
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(service.stop(), QUIT_GRACE)
+            process = service._process
+            if process is None:
+                return
+            if process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(process.wait(), QUIT_GRACE)
 
         async def relay(self, websocket: web.WebSocketResponse, service: Any) -> None:
             """What the browser sends, to the game: keys and mouse as terminal input, the
