@@ -103,6 +103,7 @@ def test_only_the_servers_own_page_may_open_a_game() -> None:
     )
 
 
+@needs_web
 def test_serve_refuses_the_flags_of_one_game_and_passes_the_table_flags(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
