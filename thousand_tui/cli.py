@@ -364,6 +364,14 @@ def add_serve_options(parser: argparse.ArgumentParser) -> None:
         "--per-player", type=int, default=2, metavar="N", help="games at once per browser (2)"
     )
     add_table_options(parser)
+    for action in parser._actions:  # each player chooses these on the start screen
+        if action.dest in SERVE_REFUSES:
+            action.help = argparse.SUPPRESS
+        elif action.dest == "preset":
+            action.metavar = "NAME[=FILE],..."
+            action.help = "the presets the start screen offers (every shipped one)"
+        elif action.dest == "ai":
+            action.help = "the opponents' levels the start screen offers (as for play)"
 
 
 def serve_argv(options: argparse.Namespace) -> list[str]:
