@@ -36,7 +36,8 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("on_barrel", "barrel {used}/{attempts}"),
     msg("thinking", "thinking…"),
     # ---------------------------------------------------------------- counted words
-    # "one|other" in English, "one|few|many" in Russian (`Translator.count`).
+    # The English forms for one and for any other number; each catalog has its language's forms
+    # (Russian: one, few, many), chosen by its plural rule (`Translator.count`).
     nmsg("w_card", "card", "cards"),
     nmsg("w_point", "point", "points"),
     # ---------------------------------------------------------------- the table
