@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from .plural import counted
+from .translations import LANGS, counted_en
 
 if TYPE_CHECKING:
     from .settings import JoinSetup, LobbySetup, OpenSetup
@@ -208,7 +208,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     daily.add_argument(
         "--board", action="store_true", help="print the day's board instead of playing"
     )
-    daily.add_argument("--lang", choices=("en", "ru"), help="language (default: from the locale)")
+    daily.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     daily.add_argument("--name", help="your name at the table")
     daily.add_argument("--ascii", action="store_true", help="plain ASCII: letters for suits")
     daily.add_argument(
@@ -253,7 +253,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     analyze.add_argument("--game", type=int, default=1, metavar="G", help="game G of the file (1)")
     analyze.add_argument("--json", action="store_true", help="JSON for tools instead of text")
-    analyze.add_argument("--lang", choices=("en", "ru"), default="en")
+    analyze.add_argument("--lang", choices=LANGS, default="en")
     analyze.add_argument(
         "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
     )
@@ -269,7 +269,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         help="analyse the deals not analysed yet first, for the points lost per deal (slow)",
     )
     stats.add_argument("--json", action="store_true", help="JSON for tools instead of text")
-    stats.add_argument("--lang", choices=("en", "ru"), default="en")
+    stats.add_argument("--lang", choices=LANGS, default="en")
     stats.add_argument("--ascii", action="store_true", help="letters and # instead of symbols")
     stats.add_argument(
         "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
@@ -280,7 +280,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "ratings", help="the leaderboard: the rating of every player and AI level (Glicko-2)"
     )
     ratings.add_argument("--json", action="store_true", help="JSON for tools instead of text")
-    ratings.add_argument("--lang", choices=("en", "ru"), default="en")
+    ratings.add_argument("--lang", choices=LANGS, default="en")
     ratings.add_argument("--ascii", action="store_true", help="letters and +/- instead of symbols")
     ratings.set_defaults(handler=run_ratings)
 
@@ -293,7 +293,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     presets = sub.add_parser("presets", help="list the shipped presets, or show one")
     presets.add_argument("name", nargs="?", help="a preset name or YAML file to show")
-    presets.add_argument("--lang", choices=("en", "ru"), default="en")
+    presets.add_argument("--lang", choices=LANGS, default="en")
     presets.set_defaults(handler=run_presets)
 
     games = sub.add_parser("games", help="list the saved games, finished or not")
@@ -382,7 +382,7 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
 def add_screen_options(parser: argparse.ArgumentParser, pace: bool = True) -> None:
     """The flags of the player at a table, local or shared: name, language, look, pace."""
     parser.add_argument("--name", help="your name at the table (16 characters at most)")
-    parser.add_argument("--lang", choices=("en", "ru"), help="language (default: from the locale)")
+    parser.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     parser.add_argument(
         "--ascii", action="store_true", help="letters instead of suit symbols and box lines"
     )
@@ -578,8 +578,8 @@ def run_games(options: argparse.Namespace) -> int:
     hidden = untouched_count(folder)
     if hidden:
         print(
-            f"{counted(hidden, 'unfinished game|unfinished games')} without a decision of yours "
-            "not listed; `thousand games --clean` deletes them."
+            f"{counted_en(hidden, 'unfinished game', 'unfinished games')} without a decision of "
+            "yours not listed; `thousand games --clean` deletes them."
         )
     note = other_players_note()
     if note:
@@ -686,7 +686,8 @@ def run_replay(options: argparse.Namespace) -> int:
             deals += len(game.results)
     count = len(record.games)
     print(
-        f"{options.file}: {counted(count, 'game|games')}, {counted(deals, 'deal|deals')}: "
+        f"{options.file}: {counted_en(count, 'game', 'games')}, "
+        f"{counted_en(deals, 'deal', 'deals')}: "
         "every result agrees with the replay and keeps the rules of the score sheet"
     )
     return 0
@@ -838,9 +839,10 @@ def run_club(options: argparse.Namespace) -> int:
             f"the club index cannot be written ({error}); check the data folder"
         ) from error
     print(
-        f"{where}: {counted(done.read, 'record file|record files')} read"
+        f"{where}: {counted_en(done.read, 'record file', 'record files')} read"
         + (f", {done.dropped} gone" if done.dropped else "")
-        + f"; {counted(games, 'game|games')} of {counted(players, 'player|players')} indexed"
+        + f"; {counted_en(games, 'game', 'games')} of "
+        + f"{counted_en(players, 'player', 'players')} indexed"
     )
     return 0
 

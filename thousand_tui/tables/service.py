@@ -43,7 +43,7 @@ from ..engine.view import seat_view
 from ..memory import give_back
 from ..priority import give_way_if_hosted
 from ..private import open_private, private_dir, private_umask, write_private
-from ..settings import DEFAULT_FILL, DEFAULT_PACE, LEVELS, MAX_NAME
+from ..settings import DEFAULT_FILL, DEFAULT_PACE, LANGUAGES, LEVELS, MAX_NAME
 from ..sockets import peer_uid, socket_address
 from ..store.catalog import data_dir, games_dir, open_new_record, resume
 from ..store.records import RecordWriter, lock_file
@@ -636,7 +636,7 @@ class Service:
         seats = [
             SeatState("human" if s in people else "ai", names[s - 1] if s else "") for s in range(n)
         ]
-        lang = request.lang if request.lang in ("en", "ru") else "en"
+        lang = request.lang if request.lang in LANGUAGES else "en"
         title = _text(request.title if request.title is not None else preset, "title")[:60]
         code = self.new_code()
         table = Table(code, rules, preset, title, level, timeout, pace, lang, seats, names)

@@ -15,6 +15,7 @@ from ..engine.game import PlayerInfo
 from ..engine.record import RecordError
 from ..presets import load_preset
 from ..settings import (
+    LANGUAGES,
     SetupError,
     TableSetup,
     check_name,
@@ -187,8 +188,8 @@ class DailyApp(ThousandApp):
 
 def daily_setup(options: argparse.Namespace) -> TableSetup:
     """The flags of `thousand daily`, checked; raises SetupError."""
-    if options.lang is not None and options.lang not in ("en", "ru"):
-        raise SetupError("--lang must be one of en, ru")
+    if options.lang is not None and options.lang not in LANGUAGES:
+        raise SetupError(f"--lang must be one of {', '.join(LANGUAGES)}")
     preset = load_preset(options.preset or "classic")
     players = preset.rules.players
     return TableSetup(
