@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -68,7 +69,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         command_parser(parser, options.command).error(f"unrecognized arguments: {' '.join(extra)}")
     keep_private(options.command == "ssh-session")
     try:
-        return int(options.handler(options))
+        status = int(options.handler(options))
+        sys.stdout.flush()  # here, so that a reader that stopped is met inside the try
+        return status
+    except BrokenPipeError:  # e.g. `thousand games | head -1`: the reader has what it wanted
+        quiet_stdout()
+        return 1
     except (CliError, ValueError) as error:  # RulesError and RecordError are ValueErrors
         from .store.catalog import public_text
 
@@ -76,6 +82,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def quiet_stdout() -> None:
+    """Point the standard output at the null device: what is still buffered for a reader
+    that has gone is dropped, and the interpreter's last flush at exit says nothing."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
