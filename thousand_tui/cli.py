@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from .plural import counted
 
 if TYPE_CHECKING:
-    from .settings import JoinSetup, LobbySetup, OpenSetup
+    from .settings import JoinSetup, LobbySetup, OpenSetup, TableSetup
 
 PROG = "thousand"
 COMMANDS = (
@@ -451,11 +451,9 @@ def run_lobby(options: argparse.Namespace) -> int:
 def lobby_setup(options: argparse.Namespace) -> LobbySetup:
     """The flags of `thousand lobby`, checked; raises SetupError."""
     from .presets import shipped_names
-    from .settings import LEVELS, LobbySetup, SetupError, setup_from_options
+    from .settings import LobbySetup
 
-    table = setup_from_options(options)
-    if options.level not in LEVELS:
-        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+    table = shared_table_setup(options)
     presets: dict[str, str] = {name: name for name in shipped_names()}
     if options.offer:
         presets = {}
@@ -467,6 +465,17 @@ def lobby_setup(options: argparse.Namespace) -> LobbySetup:
     assert fill is not None
     timeout = 60.0
     return LobbySetup(table, presets, options.level, fill, timeout, options.who)
+
+
+def shared_table_setup(options: argparse.Namespace) -> TableSetup:
+    """The player's table (`setup_from_options`) for opening a shared one, by `thousand open`
+    or in the lobby, with its AI's one level (`--ai`) checked; raises SetupError."""
+    from .settings import LEVELS, SetupError, setup_from_options
+
+    table = setup_from_options(options)
+    if options.level not in LEVELS:
+        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+    return table
 
 
 def fill_seconds(value: float | None) -> float | None:
@@ -490,11 +499,9 @@ def run_join(options: argparse.Namespace) -> int:
 
 def open_setup(options: argparse.Namespace) -> OpenSetup:
     """The flags of `thousand open`, checked; raises SetupError."""
-    from .settings import LEVELS, OpenSetup, SetupError, setup_from_options
+    from .settings import OpenSetup
 
-    table = setup_from_options(options)
-    if options.level not in LEVELS:
-        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+    table = shared_table_setup(options)
     assert table.preset is not None
     people = people_seats(options.people, table.preset.rules.players)
     timeout = timeout_seconds(options.timeout, "--timeout")
