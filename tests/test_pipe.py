@@ -11,20 +11,19 @@ from pathlib import Path
 import pytest
 
 
+def thousand(folder: Path, command: list[str], stdout: int) -> subprocess.CompletedProcess[bytes]:
+    """`thousand COMMAND` in a process of its own, its data in `folder`."""
+    env = dict(os.environ, XDG_DATA_HOME=str(folder), THOUSAND_DATA_DIR=str(folder / "t"))
+    run = [sys.executable, "-m", "thousand_tui", *command]
+    return subprocess.run(run, stdout=stdout, stderr=subprocess.PIPE, env=env, timeout=60)
+
+
 @pytest.mark.parametrize("command", [["presets", "classic"], ["presets"], ["games"]])
 def test_output_to_a_closed_pipe_ends_quietly(tmp_path: Path, command: list[str]) -> None:
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader is gone before the first line: every write meets EPIPE
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path), THOUSAND_DATA_DIR=str(tmp_path / "t"))
     try:
-        done = subprocess.run(
-            [sys.executable, "-m", "thousand_tui", *command],
-            stdout=write_end,
-            stderr=subprocess.PIPE,
-            env=env,
-            timeout=60,
-            check=False,
-        )
+        done = thousand(tmp_path, command, write_end)
     finally:
         os.close(write_end)
     assert done.stderr.decode() == ""
@@ -32,13 +31,6 @@ def test_output_to_a_closed_pipe_ends_quietly(tmp_path: Path, command: list[str]
 
 
 def test_output_to_an_open_pipe_is_whole(tmp_path: Path) -> None:
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path), THOUSAND_DATA_DIR=str(tmp_path / "t"))
-    done = subprocess.run(
-        [sys.executable, "-m", "thousand_tui", "presets", "classic"],
-        capture_output=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    done = thousand(tmp_path, ["presets", "classic"], subprocess.PIPE)
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode().startswith("Classic")
