@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from .translations import LANGS, counted_en
 
 if TYPE_CHECKING:
-    from .settings import JoinSetup, LobbySetup, OpenSetup
+    from .settings import JoinSetup, LobbySetup, OpenSetup, TableSetup
 
 PROG = "thousand"
 COMMANDS = (
@@ -68,7 +69,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         command_parser(parser, options.command).error(f"unrecognized arguments: {' '.join(extra)}")
     keep_private(options.command == "ssh-session")
     try:
-        return int(options.handler(options))
+        status = int(options.handler(options))
+        sys.stdout.flush()  # here, so that a reader that stopped is met inside the try
+        return status
+    except BrokenPipeError:  # e.g. `thousand games | head -1`: the reader has what it wanted
+        quiet_stdout()
+        return 1
     except (CliError, ValueError) as error:  # RulesError and RecordError are ValueErrors
         from .store.catalog import public_text
 
@@ -76,6 +82,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def quiet_stdout() -> None:
+    """Point the standard output at the null device: what is still buffered for a reader
+    that has gone is dropped, and the interpreter's last flush at exit says nothing."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
@@ -436,11 +451,9 @@ def run_lobby(options: argparse.Namespace) -> int:
 def lobby_setup(options: argparse.Namespace) -> LobbySetup:
     """The flags of `thousand lobby`, checked; raises SetupError."""
     from .presets import shipped_names
-    from .settings import LEVELS, LobbySetup, SetupError, setup_from_options
+    from .settings import LobbySetup
 
-    table = setup_from_options(options)
-    if options.level not in LEVELS:
-        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+    table = shared_table_setup(options)
     presets: dict[str, str] = {name: name for name in shipped_names()}
     if options.offer:
         presets = {}
@@ -452,6 +465,17 @@ def lobby_setup(options: argparse.Namespace) -> LobbySetup:
     assert fill is not None
     timeout = 60.0
     return LobbySetup(table, presets, options.level, fill, timeout, options.who)
+
+
+def shared_table_setup(options: argparse.Namespace) -> TableSetup:
+    """The player's table (`setup_from_options`) for opening a shared one, by `thousand open`
+    or in the lobby, with its AI's one level (`--ai`) checked; raises SetupError."""
+    from .settings import LEVELS, SetupError, setup_from_options
+
+    table = setup_from_options(options)
+    if options.level not in LEVELS:
+        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+    return table
 
 
 def fill_seconds(value: float | None) -> float | None:
@@ -475,11 +499,9 @@ def run_join(options: argparse.Namespace) -> int:
 
 def open_setup(options: argparse.Namespace) -> OpenSetup:
     """The flags of `thousand open`, checked; raises SetupError."""
-    from .settings import LEVELS, OpenSetup, SetupError, setup_from_options
+    from .settings import OpenSetup
 
-    table = setup_from_options(options)
-    if options.level not in LEVELS:
-        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+    table = shared_table_setup(options)
     assert table.preset is not None
     people = people_seats(options.people, table.preset.rules.players)
     timeout = timeout_seconds(options.timeout, "--timeout")

@@ -9,7 +9,7 @@ import contextlib
 import sys
 from typing import TYPE_CHECKING
 
-from ..daily import DEALS, Daily, OpenDeal, board, today
+from ..daily import DEALS, Daily, OpenDeal, board, opponent, today
 from ..engine.events import DealStarted, Event
 from ..engine.game import PlayerInfo
 from ..engine.record import RecordError
@@ -63,6 +63,7 @@ def session_of(opened: OpenDeal, setup: TableSetup, events: list[Event]) -> Sess
         opened.path,
         resumed=opened.resumed,
         think=setup.think,
+        make_ai=opponent,  # the same for everyone, on any machine
     )
     session.deal_events = events
     return session
@@ -241,10 +242,6 @@ def run_daily(options: argparse.Namespace) -> int:
             print("\n".join(board_lines(day, index, t, setup.ascii, player)))
         return 0
     opened, events = found
-    if "hard" in setup.levels:
-        from ..ai import pool, search_service
-
-        search_service.start_early(pool.default_jobs())
     app = DailyApp(setup, day, player, opened, events, handle_signals=True)
     app.log_file = data_dir() / LOG_NAME
     try:
