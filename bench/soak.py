@@ -15,7 +15,8 @@ After every settled deal it reads the resident memory (RSS, /proc/PID/status) of
   with its own workers.
 
 It prints each run's RSS every five deals (the workers of a kind summed) and the growth from
-deal 5 to the last of each process apart: the goal holds for every one of them.
+deal 5 to the last of each process apart (one started later, from its own fifth deal): the
+goal holds for every one of them.
 The goal: at most 5 MB from deal 5 to deal 40 for each.
 
     python bench/soak.py                                 # every level, solo and shared: ~25 min
@@ -76,11 +77,15 @@ class Run:
         return total
 
     def worst_growth(self, roles: tuple[str, ...], since: int = FROM_DEAL) -> float | None:
-        """The most one process of these roles grew from deal `since` (or from when it
-        started, if later) to the last deal it was measured."""
+        """The most one process of these roles grew from deal `since` to the last deal it was
+        measured. A process started later (a new game's, a worker started again) is judged
+        the same way from its own deal FROM_DEAL: its first deals are its warm-up, as deals 1
+        to FROM_DEAL - 1 are the first process's."""
         growths = []
         for role, seen in self.processes.values():
             measured = [mb for deal, mb in seen if deal >= since]
+            if seen and seen[0][0] > since:  # started after deal `since`
+                measured = measured[FROM_DEAL - 1 :]
             if role in roles and len(measured) > 1:
                 growths.append(measured[-1] - measured[0])
         return max(growths, default=None)

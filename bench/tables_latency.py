@@ -18,6 +18,7 @@ import statistics
 import tempfile
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from thousand_tui.presets import load_preset
 from thousand_tui.tables.client import TableClient, join_table, open_table
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import LOCK_NAME, tables_dir
+from thousand_tui.tables.wire import TableOptions
 
 
 class Player:
@@ -68,7 +70,7 @@ def main() -> None:
 
 def run(base: Path, moves: int) -> list[float]:
     preset = load_preset("classic")
-    first, welcome = open_table(preset, name="Ann", pace=0.0, base=base)
+    first, welcome = open_table(replace(TableOptions.of(preset), name="Ann", pace=0.0), base=base)
     players = [Player(first, welcome)]
     for name in ("Bob", "Cat"):
         client, welcome = join_table(welcome["code"], name=name, base=base)

@@ -1,4 +1,5 @@
-"""The wheel ships the preset files: a plain (non-editable) install loads `--preset classic`."""
+"""The wheel ships the preset files and the catalogs: a plain (non-editable) install loads
+`--preset classic` and speaks Russian."""
 
 from __future__ import annotations
 
@@ -54,3 +55,13 @@ def test_wheel_install_loads_the_shipped_presets(tmp_path: Path) -> None:
     ).stdout
     for name in ("classic", "online-site", "family"):
         assert name in listing
+    # the catalogs ship beside the code: Russian is offered and read from the install
+    probe = (
+        "import thousand_tui.translations as t; print(t.LOCALE_DIR); print(t.LANGS); "
+        "print(t.counted('ru', t.nmsg('w_deal', 'deal', 'deals'), 5))"
+    )
+    out = subprocess.run(
+        [str(python), "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert str(env_dir) in out[0], f"catalogs found outside the install: {out[0]}"
+    assert out[1:] == ["('en', 'ru')", "5 конов"]

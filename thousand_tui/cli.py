@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from .plural import counted
+from .translations import LANGS, counted_en
 
 if TYPE_CHECKING:
-    from .settings import JoinSetup, LobbySetup, OpenSetup
+    from .settings import JoinSetup, LobbySetup, OpenSetup, TableSetup
 
 PROG = "thousand"
 COMMANDS = (
@@ -69,7 +70,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         command_parser(parser, options.command).error(f"unrecognized arguments: {' '.join(extra)}")
     keep_private(options.command == "ssh-session")
     try:
-        return int(options.handler(options))
+        status = int(options.handler(options))
+        sys.stdout.flush()  # here, so that a reader that stopped is met inside the try
+        return status
+    except BrokenPipeError:  # e.g. `thousand games | head -1`: the reader has what it wanted
+        quiet_stdout()
+        return 1
     except (CliError, ValueError) as error:  # RulesError and RecordError are ValueErrors
         from .store.catalog import public_text
 
@@ -77,6 +83,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def quiet_stdout() -> None:
+    """Point the standard output at the null device: what is still buffered for a reader
+    that has gone is dropped, and the interpreter's last flush at exit says nothing."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
@@ -209,7 +224,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     daily.add_argument(
         "--board", action="store_true", help="print the day's board instead of playing"
     )
-    daily.add_argument("--lang", choices=("en", "ru"), help="language (default: from the locale)")
+    daily.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     daily.add_argument("--name", help="your name at the table")
     daily.add_argument("--ascii", action="store_true", help="plain ASCII: letters for suits")
     daily.add_argument(
@@ -254,7 +269,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     analyze.add_argument("--game", type=int, default=1, metavar="G", help="game G of the file (1)")
     analyze.add_argument("--json", action="store_true", help="JSON for tools instead of text")
-    analyze.add_argument("--lang", choices=("en", "ru"), default="en")
+    analyze.add_argument("--lang", choices=LANGS, default="en")
     analyze.add_argument(
         "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
     )
@@ -270,7 +285,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         help="analyse the deals not analysed yet first, for the points lost per deal (slow)",
     )
     stats.add_argument("--json", action="store_true", help="JSON for tools instead of text")
-    stats.add_argument("--lang", choices=("en", "ru"), default="en")
+    stats.add_argument("--lang", choices=LANGS, default="en")
     stats.add_argument("--ascii", action="store_true", help="letters and # instead of symbols")
     stats.add_argument(
         "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
@@ -281,7 +296,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "ratings", help="the leaderboard: the rating of every player and AI level (Glicko-2)"
     )
     ratings.add_argument("--json", action="store_true", help="JSON for tools instead of text")
-    ratings.add_argument("--lang", choices=("en", "ru"), default="en")
+    ratings.add_argument("--lang", choices=LANGS, default="en")
     ratings.add_argument("--ascii", action="store_true", help="letters and +/- instead of symbols")
     ratings.set_defaults(handler=run_ratings)
 
@@ -294,7 +309,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     presets = sub.add_parser("presets", help="list the shipped presets, or show one")
     presets.add_argument("name", nargs="?", help="a preset name or YAML file to show")
-    presets.add_argument("--lang", choices=("en", "ru"), default="en")
+    presets.add_argument("--lang", choices=LANGS, default="en")
     presets.set_defaults(handler=run_presets)
 
     games = sub.add_parser("games", help="list the saved games, finished or not")
@@ -476,7 +491,7 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
 def add_screen_options(parser: argparse.ArgumentParser, pace: bool = True) -> None:
     """The flags of the player at a table, local or shared: name, language, look, pace."""
     parser.add_argument("--name", help="your name at the table (16 characters at most)")
-    parser.add_argument("--lang", choices=("en", "ru"), help="language (default: from the locale)")
+    parser.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     parser.add_argument(
         "--ascii", action="store_true", help="letters instead of suit symbols and box lines"
     )
@@ -530,11 +545,9 @@ def run_lobby(options: argparse.Namespace) -> int:
 def lobby_setup(options: argparse.Namespace) -> LobbySetup:
     """The flags of `thousand lobby`, checked; raises SetupError."""
     from .presets import shipped_names
-    from .settings import LEVELS, LobbySetup, SetupError, setup_from_options
+    from .settings import LobbySetup
 
-    table = setup_from_options(options)
-    if options.level not in LEVELS:
-        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+    table = shared_table_setup(options)
     presets: dict[str, str] = {name: name for name in shipped_names()}
     if options.offer:
         presets = {}
@@ -546,6 +559,17 @@ def lobby_setup(options: argparse.Namespace) -> LobbySetup:
     assert fill is not None
     timeout = 60.0
     return LobbySetup(table, presets, options.level, fill, timeout, options.who)
+
+
+def shared_table_setup(options: argparse.Namespace) -> TableSetup:
+    """The player's table (`setup_from_options`) for opening a shared one, by `thousand open`
+    or in the lobby, with its AI's one level (`--ai`) checked; raises SetupError."""
+    from .settings import LEVELS, SetupError, setup_from_options
+
+    table = setup_from_options(options)
+    if options.level not in LEVELS:
+        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+    return table
 
 
 def fill_seconds(value: float | None) -> float | None:
@@ -569,11 +593,9 @@ def run_join(options: argparse.Namespace) -> int:
 
 def open_setup(options: argparse.Namespace) -> OpenSetup:
     """The flags of `thousand open`, checked; raises SetupError."""
-    from .settings import LEVELS, OpenSetup, SetupError, setup_from_options
+    from .settings import OpenSetup
 
-    table = setup_from_options(options)
-    if options.level not in LEVELS:
-        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+    table = shared_table_setup(options)
     assert table.preset is not None
     people = people_seats(options.people, table.preset.rules.players)
     timeout = timeout_seconds(options.timeout, "--timeout")
@@ -672,8 +694,8 @@ def run_games(options: argparse.Namespace) -> int:
     hidden = untouched_count(folder)
     if hidden:
         print(
-            f"{counted(hidden, 'unfinished game|unfinished games')} without a decision of yours "
-            "not listed; `thousand games --clean` deletes them."
+            f"{counted_en(hidden, 'unfinished game', 'unfinished games')} without a decision of "
+            "yours not listed; `thousand games --clean` deletes them."
         )
     note = other_players_note()
     if note:
@@ -780,7 +802,8 @@ def run_replay(options: argparse.Namespace) -> int:
             deals += len(game.results)
     count = len(record.games)
     print(
-        f"{options.file}: {counted(count, 'game|games')}, {counted(deals, 'deal|deals')}: "
+        f"{options.file}: {counted_en(count, 'game', 'games')}, "
+        f"{counted_en(deals, 'deal', 'deals')}: "
         "every result agrees with the replay and keeps the rules of the score sheet"
     )
     return 0
@@ -932,9 +955,10 @@ def run_club(options: argparse.Namespace) -> int:
             f"the club index cannot be written ({error}); check the data folder"
         ) from error
     print(
-        f"{where}: {counted(done.read, 'record file|record files')} read"
+        f"{where}: {counted_en(done.read, 'record file', 'record files')} read"
         + (f", {done.dropped} gone" if done.dropped else "")
-        + f"; {counted(games, 'game|games')} of {counted(players, 'player|players')} indexed"
+        + f"; {counted_en(games, 'game', 'games')} of "
+        + f"{counted_en(players, 'player', 'players')} indexed"
     )
     return 0
 

@@ -8,7 +8,8 @@ in duplicate against how `hard` played the same cards from the same seat.
   the players, with the day's cards stacked as its deal 1: every deal is the same situation
   for everyone, whatever happened in the deals before.
 - The reference of deal k is what `hard` (deterministic budgets, every seat) makes from seat 0
-  with those cards, computed once per day and preset and kept in the club's folder.
+  with those cards, computed once per day and preset and kept in the club's folder. A person's
+  opponents are the reference's own players of their seats (`opponent`).
 - A person's try is kept in the club's folder (`daily/DATE/PRESET/PLAYER/deal-K.jsonl`), never
   in his own: the record of the deal being played lets him come back to it where he stopped,
   and each deal's result goes to the club index as it is settled (one try: a deal once
@@ -137,6 +138,14 @@ def reference_player(seat: int) -> HardPlayer:
     return HardPlayer(
         seat_seed(REFERENCE_SEED, seat), samples=REFERENCE_SAMPLES, node_budget=REFERENCE_NODES
     )
+
+
+def opponent(seat: int) -> HardPlayer:
+    """The AI at `seat` of a person's daily deal: the reference's own player of that seat
+    (its seed the seat's, its budgets samples and nodes, never time). His opponents decide
+    alike on every machine and for everyone: the same decisions of the person give the same
+    decisions of theirs, and the reference's decisions at seat 0 give the reference's deal."""
+    return reference_player(seat)
 
 
 def reference_points(preset: Preset, number: int, dealt: Dealt) -> int:
@@ -330,6 +339,7 @@ __all__ = [
     "deal_game",
     "deal_record",
     "next_deal",
+    "opponent",
     "references",
     "secret",
     "today",

@@ -24,11 +24,13 @@ from thousand_tui.engine.rules import (
     show,
     with_overrides,
 )
+from thousand_tui.translations import LANGS
 
 SHIPPED_ORDER: Final = ("classic", "family", "online-site", "two-player", "four-player")
 """The shipped presets in the order they are offered; other files in the directory follow."""
 
-LANGUAGES: Final = ("en", "ru")
+LANGUAGES: Final = LANGS
+"""The languages a preset's title and description may be written in (any other reads English)."""
 _META_KEYS: Final = ("extends", "title", "description")
 _MAX_BYTES: Final = 1_000_000
 _YAML_HINT: Final = "check the indentation and that every key is followed by a colon and a space"

@@ -1,9 +1,21 @@
-"""The rule book: every convention of a table in words, English and Russian, grouped by
-section (docs/rules.md#conventions), for `thousand presets NAME` and the table's conventions page.
+"""The rule book: every convention of a table in words, in every language the game speaks,
+grouped by section (docs/rules.md#conventions), for `thousand presets NAME` and the table's
+conventions page.
 
 Each key of the conventions has its label and the words for its values (`_WORDS`); texts are
 format strings where `{v}` is the value, `{r}` the Rules and `{v:pts}` a number of points with
 its noun in the right form.
+
+The texts are English, marked for the catalogs (`thousand_tui/translations.py`) with these
+contexts (msgctxt):
+
+- `rules:KEY`: the label of the convention KEY (`rules:deal.cut_ritual`);
+- `rules:KEY=VALUE`: the words for one value of KEY, VALUE as the preset files write it
+  (`rules:deal.cut_ritual=true`, `rules:redeal.hand_nines=null`, `rules:players=2`);
+- `rules:KEY=*`: the words for any other value of KEY;
+- `rules:section:NAME`: a section's title (`rules:section:table`);
+- `rules:allowed=true`, `rules:played=false`, `rules:yes_no=true`, `rules:no`,
+  `rules:unlimited`, `rules:suit:H`, `rules:points`, `rules:changes`: words several keys share.
 """
 
 from __future__ import annotations
@@ -31,747 +43,717 @@ from .engine.rules import (
     applies,
     show,
 )
-from .plural import counted
 from .presets import Preset
+from .translations import Msg, counted, language_of, msg, nmsg, translate
 
-_SECTION_TITLES: Final[Mapping[str, tuple[str, str]]] = {
-    TABLE: ("Table", "Стол"),
-    REDEAL: ("Redeal", "Пересдача"),
-    AUCTION: ("Auction", "Торговля"),
-    TALON: ("Talon and exchange", "Прикуп"),
-    CONCESSION: ("Conceding and baptism", "Роспись и «крещусь»"),
-    PLAY: ("Play and marriages", "Игра и марьяжи"),
-    SCORING: ("Scoring", "Подсчёт очков"),
-    PALKI: ("Palki (deals without a trick)", "Палки"),
-    MATCH: (
-        "Match: samosval, barrel, golden deal, dark game, four players",
-        "Партия: самосвал, бочка, золотой кон, игра втёмную, игра вчетвером",
+_SECTION_TITLES: Final[Mapping[str, Msg]] = {
+    TABLE: msg("rules:section:table", "Table"),
+    REDEAL: msg("rules:section:redeal", "Redeal"),
+    AUCTION: msg("rules:section:auction", "Auction"),
+    TALON: msg("rules:section:talon", "Talon and exchange"),
+    CONCESSION: msg("rules:section:concession", "Conceding and baptism"),
+    PLAY: msg("rules:section:play", "Play and marriages"),
+    SCORING: msg("rules:section:scoring", "Scoring"),
+    PALKI: msg("rules:section:palki", "Palki (deals without a trick)"),
+    MATCH: msg(
+        "rules:section:match", "Match: samosval, barrel, golden deal, dark game, four players"
     ),
-    TWO_PLAYERS: ("Two players", "Игра вдвоём"),
+    TWO_PLAYERS: msg("rules:section:two_players", "Two players"),
 }
 
 _SUIT_NAMES: Final = {
-    "H": ("hearts", "черви"),
-    "D": ("diamonds", "бубны"),
-    "C": ("clubs", "трефы"),
-    "S": ("spades", "пики"),
+    "H": msg("rules:suit:H", "hearts"),
+    "D": msg("rules:suit:D", "diamonds"),
+    "C": msg("rules:suit:C", "clubs"),
+    "S": msg("rules:suit:S", "spades"),
 }
 
-_YES_NO: Final = {True: ("yes", "да"), False: ("no", "нет")}
-_ALLOWED: Final = {True: ("allowed", "можно"), False: ("not allowed", "нельзя")}
-_PLAYED: Final = {True: ("played", "играется"), False: ("not played", "не играется")}
-_NO: Final = ("no", "нет")
-_UNLIMITED: Final = ("no limit", "без ограничения")
+_YES_NO: Final = {True: msg("rules:yes_no=true", "yes"), False: msg("rules:yes_no=false", "no")}
+_ALLOWED: Final = {
+    True: msg("rules:allowed=true", "allowed"),
+    False: msg("rules:allowed=false", "not allowed"),
+}
+_PLAYED: Final = {
+    True: msg("rules:played=true", "played"),
+    False: msg("rules:played=false", "not played"),
+}
+_NO: Final = msg("rules:no", "no")
+_UNLIMITED: Final = msg("rules:unlimited", "no limit")
 
 
 @dataclass(frozen=True)
 class _Words:
-    """How one key reads: its label and the words for its values, English and Russian.
+    """How one key reads: its label and the words for its values.
 
     Texts are format strings: `{v}` is the value, `{r}` the Rules (`{r.bidding.step}`), and
     `{v:pts}` a number of points with its noun in the right form.
     """
 
-    label: tuple[str, str]
-    values: Mapping[Any, tuple[str, str]] = field(default_factory=dict)
-    other: tuple[str, str] = ("{v}", "{v}")
+    label: Msg
+    values: Mapping[Any, Msg] = field(default_factory=dict)
+    other: Msg | None = None  # the value itself
 
 
-def _w(
-    en: str,
-    ru: str,
-    values: Mapping[Any, tuple[str, str]] | None = None,
-    other: tuple[str, str] = ("{v}", "{v}"),
-) -> _Words:
-    return _Words((en, ru), values or {}, other)
+def _w(label: Msg, values: Mapping[Any, Msg] | None = None, other: Msg | None = None) -> _Words:
+    return _Words(label, values or {}, other)
 
 
 _WORDS: Final[Mapping[str, _Words]] = {
     "players": _w(
-        "Players",
-        "Игроков",
+        msg("rules:players", "Players"),
         {
-            2: ("2 (each takes a talon of his own)", "2 (два прикупа)"),
-            3: ("3", "3"),
-            4: ("4 (the dealer sits out each deal)", "4 (сдающий не играет кон)"),
+            2: msg("rules:players=2", "2 (each takes a talon of his own)"),
+            3: msg("rules:players=3", "3"),
+            4: msg("rules:players=4", "4 (the dealer sits out each deal)"),
         },
     ),
-    "target": _w("Game to", "Игра до", other=("{v:pts}", "{v:pts}")),
+    "target": _w(msg("rules:target", "Game to"), other=msg("rules:target=*", "{v:pts}")),
     "deal.cut_ritual": _w(
-        "Cutting the deck",
-        "Съём колоды",
+        msg("rules:deal.cut_ritual", "Cutting the deck"),
         {
-            True: (
+            True: msg(
+                "rules:deal.cut_ritual=true",
                 "the bottom card is shown: a nine → cut again, a jack → stop",
-                "нижняя карта показывается: девятка — снимать снова, валет — хватит",
             ),
-            False: ("a plain cut", "просто снять"),
+            False: msg("rules:deal.cut_ritual=false", "a plain cut"),
         },
     ),
     "deal.cut_penalty": _w(
-        "Fine for the third nine in a row at the cut",
-        "Штраф за третью девятку подряд при съёме",
-        {0: ("none", "нет")},
-        (
+        msg("rules:deal.cut_penalty", "Fine for the third nine in a row at the cut"),
+        {0: msg("rules:deal.cut_penalty=0", "none")},
+        other=msg(
+            "rules:deal.cut_penalty=*",
             "{v:pts}, before the deal; fined on the barrel, he leaves it (not a fall)",
-            "{v:pts}, до сдачи; оштрафованный на бочке уходит с неё (это не падение)",
         ),
     ),
-    "redeal.enabled": _w("Redeal (misdeal)", "Пересдача", _ALLOWED),
+    "redeal.enabled": _w(msg("rules:redeal.enabled", "Redeal (misdeal)"), _ALLOWED),
     "redeal.when": _w(
-        "Hands checked for a redeal",
-        "Руки проверяются на пересдачу",
+        msg("rules:redeal.when", "Hands checked for a redeal"),
         {
-            "before_auction": ("before the auction (7 cards)", "до торговли (по 7 карт)"),
-            "after_exchange": (
-                "after the talon cards are given (8 cards)",
-                "после раздачи прикупа (по 8 карт)",
+            "before_auction": msg(
+                "rules:redeal.when=before_auction", "before the auction (7 cards)"
+            ),
+            "after_exchange": msg(
+                "rules:redeal.when=after_exchange", "after the talon cards are given (8 cards)"
             ),
         },
     ),
     "redeal.hand_nines": _w(
-        "Redeal for nines in a hand",
-        "Пересдача по девяткам на руке",
+        msg("rules:redeal.hand_nines", "Redeal for nines in a hand"),
         {
             None: _NO,
-            3: ("three nines or more", "три девятки и больше"),
-            4: ("all four nines", "все четыре девятки"),
+            3: msg("rules:redeal.hand_nines=3", "three nines or more"),
+            4: msg("rules:redeal.hand_nines=4", "all four nines"),
         },
     ),
     "redeal.hand_nines_on_hundred": _w(
-        "Redeal for nines, player on {r.bidding.min}",
-        "Пересдача по девяткам у сидящего на {r.bidding.min}",
+        msg("rules:redeal.hand_nines_on_hundred", "Redeal for nines, player on {r.bidding.min}"),
         {
-            None: ("as for the others", "как у всех"),
-            3: ("three nines or more", "три девятки и больше"),
+            None: msg("rules:redeal.hand_nines_on_hundred=null", "as for the others"),
+            3: msg("rules:redeal.hand_nines_on_hundred=3", "three nines or more"),
         },
     ),
     "redeal.hand_jacks": _w(
-        "Redeal for jacks in a hand",
-        "Пересдача по валетам на руке",
+        msg("rules:redeal.hand_jacks", "Redeal for jacks in a hand"),
         {
             None: _NO,
-            3: ("three jacks or more", "три валета и больше"),
-            4: ("all four jacks", "все четыре валета"),
+            3: msg("rules:redeal.hand_jacks=3", "three jacks or more"),
+            4: msg("rules:redeal.hand_jacks=4", "all four jacks"),
         },
     ),
     "redeal.hand_points_below": _w(
-        "Redeal for a weak hand",
-        "Пересдача при слабой руке",
+        msg("rules:redeal.hand_points_below", "Redeal for a weak hand"),
         {
             None: _NO,
-            13: ("12 card points or less", "12 очков и меньше"),
-            14: ("13 card points or less", "13 очков и меньше"),
-            15: ("14 card points or less", "14 очков и меньше"),
+            13: msg("rules:redeal.hand_points_below=13", "12 card points or less"),
+            14: msg("rules:redeal.hand_points_below=14", "13 card points or less"),
+            15: msg("rules:redeal.hand_points_below=15", "14 card points or less"),
         },
     ),
     "redeal.talon_points_below": _w(
-        "Redeal for a poor talon",
-        "Пересдача при бедном прикупе",
+        msg("rules:redeal.talon_points_below", "Redeal for a poor talon"),
         {
             None: _NO,
-            4: ("3 card points or less", "3 очка и меньше"),
-            5: ("4 card points or less", "4 очка и меньше"),
+            4: msg("rules:redeal.talon_points_below=4", "3 card points or less"),
+            5: msg("rules:redeal.talon_points_below=5", "4 card points or less"),
         },
     ),
     "redeal.talon_nines": _w(
-        "Redeal for nines in the talon",
-        "Пересдача по девяткам в прикупе",
+        msg("rules:redeal.talon_nines", "Redeal for nines in the talon"),
         {
             None: _NO,
-            2: ("two nines or more", "две девятки и больше"),
-            3: ("three nines", "три девятки"),
+            2: msg("rules:redeal.talon_nines=2", "two nines or more"),
+            3: msg("rules:redeal.talon_nines=3", "three nines"),
         },
     ),
     "redeal.talon_jacks": _w(
-        "Redeal for jacks in the talon",
-        "Пересдача по валетам в прикупе",
-        {None: _NO, 3: ("three jacks", "три валета")},
+        msg("rules:redeal.talon_jacks", "Redeal for jacks in the talon"),
+        {None: _NO, 3: msg("rules:redeal.talon_jacks=3", "three jacks")},
     ),
     "redeal.mandatory": _w(
-        "A redeal is",
-        "Порядок пересдачи",
+        msg("rules:redeal.mandatory", "A redeal is"),
         {
-            True: ("compulsory", "обязательна"),
-            False: ("asked for by the player", "по желанию игрока"),
+            True: msg("rules:redeal.mandatory=true", "compulsory"),
+            False: msg("rules:redeal.mandatory=false", "asked for by the player"),
         },
     ),
     "bidding.obligated": _w(
-        "Sits on {r.bidding.min} (obligated bid)",
-        "Сидит на {r.bidding.min} (обязательная заявка)",
+        msg("rules:bidding.obligated", "Sits on {r.bidding.min} (obligated bid)"),
         {
-            "forehand": ("the player left of the dealer", "игрок слева от сдающего"),
-            "dealer": ("the dealer", "сдающий"),
+            "forehand": msg("rules:bidding.obligated=forehand", "the player left of the dealer"),
+            "dealer": msg("rules:bidding.obligated=dealer", "the dealer"),
         },
     ),
-    "bidding.min": _w("Lowest contract", "Минимальная заявка"),
-    "bidding.step": _w("Bidding step", "Шаг торговли"),
+    "bidding.min": _w(msg("rules:bidding.min", "Lowest contract")),
+    "bidding.step": _w(msg("rules:bidding.step", "Bidding step")),
     "bidding.jumps": _w(
-        "Raise in the auction",
-        "Торговля",
+        msg("rules:bidding.jumps", "Raise in the auction"),
         {
-            True: (
-                "by any multiple of {r.bidding.step}",
-                "на любое число, кратное {r.bidding.step}",
-            ),
-            False: ("by exactly {r.bidding.step}", "только на {r.bidding.step}"),
+            True: msg("rules:bidding.jumps=true", "by any multiple of {r.bidding.step}"),
+            False: msg("rules:bidding.jumps=false", "by exactly {r.bidding.step}"),
         },
     ),
-    "bidding.max": _w("Highest contract", "Максимальная заявка"),
+    "bidding.max": _w(msg("rules:bidding.max", "Highest contract")),
     "bidding.marriage_required_above": _w(
-        "Bidding without a marriage in hand",
-        "Торговля без марьяжа на руках",
+        msg("rules:bidding.marriage_required_above", "Bidding without a marriage in hand"),
         {None: _UNLIMITED},
-        ("up to {v}", "до {v}"),
+        other=msg("rules:bidding.marriage_required_above=*", "up to {v}"),
     ),
     "bidding.cap_by_marriages": _w(
-        "Bids limited by the marriages held",
-        "Заявка ограничена марьяжами на руках",
+        msg("rules:bidding.cap_by_marriages", "Bids limited by the marriages held"),
         {
-            True: ("yes: at most 120 + their value", "да: не больше 120 + их стоимость"),
+            True: msg("rules:bidding.cap_by_marriages=true", "yes: at most 120 + their value"),
             False: _NO,
         },
     ),
     "bidding.minus_threshold": _w(
-        "Bidding in the minus",
-        "Торговля в минусе",
-        {None: ("allowed at any score", "при любом счёте")},
-        ("not with a score below {v}", "нельзя при счёте ниже {v}"),
+        msg("rules:bidding.minus_threshold", "Bidding in the minus"),
+        {None: msg("rules:bidding.minus_threshold=null", "allowed at any score")},
+        other=msg("rules:bidding.minus_threshold=*", "not with a score below {v}"),
     ),
     "bidding.minus_mode": _w(
-        "Below the minus limit (if there is one), a player",
-        "Ниже порога в минусе (если он есть) игрок",
+        msg("rules:bidding.minus_mode", "Below the minus limit (if there is one), a player"),
         {
-            "self_passes": ("passes automatically", "пасует автоматически"),
-            "others_pass": (
-                "may bid, and then everybody else must pass",
-                "может торговаться, и тогда остальные пасуют",
+            "self_passes": msg("rules:bidding.minus_mode=self_passes", "passes automatically"),
+            "others_pass": msg(
+                "rules:bidding.minus_mode=others_pass", "may bid, and then everybody else must pass"
             ),
         },
     ),
     "talon.show": _w(
-        "Talon shown to all",
-        "Прикуп показывается",
+        msg("rules:talon.show", "Talon shown to all"),
         {
-            "always": ("always", "всегда"),
-            "not_at_100": (
+            "always": msg("rules:talon.show=always", "always"),
+            "not_at_100": msg(
+                "rules:talon.show=not_at_100",
                 "except when taken at {r.bidding.min} without an auction",
-                "кроме игры на {r.bidding.min} без торговли",
             ),
-            "never": ("never", "никогда"),
+            "never": msg("rules:talon.show=never", "never"),
         },
     ),
     "talon.raise": _w(
-        "Raising the contract",
-        "Повышение заявки",
+        msg("rules:talon.raise", "Raising the contract"),
         {
-            "after_giving": (
-                "after giving a card to each opponent",
-                "после раздачи карт противникам",
+            "after_giving": msg(
+                "rules:talon.raise=after_giving", "after giving a card to each opponent"
             ),
-            "before_giving": (
-                "after taking the talon, before giving cards",
-                "после прикупа, до раздачи карт",
+            "before_giving": msg(
+                "rules:talon.raise=before_giving", "after taking the talon, before giving cards"
             ),
-            "never": ("not allowed", "нельзя"),
+            "never": msg("rules:talon.raise=never", "not allowed"),
         },
     ),
     "talon.given_visible": _w(
-        "Cards given to the opponents",
-        "Отданные карты",
+        msg("rules:talon.given_visible", "Cards given to the opponents"),
         {
-            True: ("shown to everyone", "видят все"),
-            False: ("seen only by the receiver", "видит только получивший"),
+            True: msg("rules:talon.given_visible=true", "shown to everyone"),
+            False: msg("rules:talon.given_visible=false", "seen only by the receiver"),
         },
     ),
-    "rospis.enabled": _w("Conceding the deal (rospis)", "Роспись (расписать игру)", _ALLOWED),
+    "rospis.enabled": _w(msg("rules:rospis.enabled", "Conceding the deal (rospis)"), _ALLOWED),
     "rospis.declarer": _w(
-        "A conceding declarer",
-        "Расписавший игру",
+        msg("rules:rospis.declarer", "A conceding declarer"),
         {
-            "minus_bid": ("loses the contract", "теряет заявку"),
-            "nothing": ("loses nothing", "ничего не теряет"),
-            "palka": ("gets a palka instead", "получает палку вместо штрафа"),
+            "minus_bid": msg("rules:rospis.declarer=minus_bid", "loses the contract"),
+            "nothing": msg("rules:rospis.declarer=nothing", "loses nothing"),
+            "palka": msg("rules:rospis.declarer=palka", "gets a palka instead"),
         },
     ),
     "rospis.opponents": _w(
-        "Each opponent of a concession gets",
-        "Каждый противник при росписи получает",
+        msg("rules:rospis.opponents", "Each opponent of a concession gets"),
         {
-            "sixty": ("60", "60"),
-            "half_bid": (
-                "half the contract (rounded up to 5)",
-                "половину заявки (с округлением вверх до 5)",
+            "sixty": msg("rules:rospis.opponents=sixty", "60"),
+            "half_bid": msg(
+                "rules:rospis.opponents=half_bid", "half the contract (rounded up to 5)"
             ),
-            "half_bid_max_60": (
-                "half the contract, at most 60",
-                "половину заявки, но не больше 60",
+            "half_bid_max_60": msg(
+                "rules:rospis.opponents=half_bid_max_60", "half the contract, at most 60"
             ),
         },
     ),
     "rospis.free_per_game": _w(
-        "Free concessions per player and game",
-        "Бесплатных росписей за партию",
-        {0: ("none", "нет")},
-        ("the first {v}", "первые {v}"),
+        msg("rules:rospis.free_per_game", "Free concessions per player and game"),
+        {0: msg("rules:rospis.free_per_game=0", "none")},
+        other=msg("rules:rospis.free_per_game=*", "the first {v}"),
     ),
     "rospis.max_per_game": _w(
-        "Concessions per player and game",
-        "Росписей за партию",
+        msg("rules:rospis.max_per_game", "Concessions per player and game"),
         {None: _UNLIMITED},
-        ("at most {v}", "не больше {v}"),
+        other=msg("rules:rospis.max_per_game=*", "at most {v}"),
     ),
     "rospis.third_penalty": _w(
-        "Extra fine on every third concession",
-        "Штраф за каждую третью роспись",
-        {0: ("none", "нет")},
-        ("{v:pts}", "{v:pts}"),
+        msg("rules:rospis.third_penalty", "Extra fine on every third concession"),
+        {0: msg("rules:rospis.third_penalty=0", "none")},
+        other=msg("rules:rospis.third_penalty=*", "{v:pts}"),
     ),
     "rospis.on_barrel": _w(
-        "Conceding and the barrel",
-        "Роспись и бочка",
+        msg("rules:rospis.on_barrel", "Conceding and the barrel"),
         {
-            "forbidden_for_barrel_player": (
+            "forbidden_for_barrel_player": msg(
+                "rules:rospis.on_barrel=forbidden_for_barrel_player",
                 "not for the player on the barrel",
-                "нельзя тому, кто на бочке",
             ),
-            "forbidden_for_all": (
-                "nobody, while someone is on the barrel",
-                "никому, пока кто-то на бочке",
+            "forbidden_for_all": msg(
+                "rules:rospis.on_barrel=forbidden_for_all", "nobody, while someone is on the barrel"
             ),
-            "allowed": ("allowed", "можно"),
+            "allowed": msg("rules:rospis.on_barrel=allowed", "allowed"),
         },
     ),
     "baptism.enabled": _w(
-        "Baptism (“I cross myself”)",
-        "«Крещусь»",
+        msg("rules:baptism.enabled", "Baptism (“I cross myself”)"),
         {
-            True: (
+            True: msg(
+                "rules:baptism.enabled=true",
                 "allowed: concede with no loss and take a cross; each opponent gets a palka",
-                "можно: сдаться без потери очков и получить крест; противникам по палке",
             ),
-            False: ("not played", "не играется"),
+            False: msg("rules:baptism.enabled=false", "not played"),
         },
     ),
     "baptism.crosses_penalty": _w(
-        "Fine for every second cross",
-        "Штраф за каждый второй крест",
-        other=("{v:pts}", "{v:pts}"),
+        msg("rules:baptism.crosses_penalty", "Fine for every second cross"),
+        other=msg("rules:baptism.crosses_penalty=*", "{v:pts}"),
     ),
     "baptism.max_per_game": _w(
-        "Baptisms per player and game",
-        "«Крещусь» за партию",
+        msg("rules:baptism.max_per_game", "Baptisms per player and game"),
         {None: _UNLIMITED},
-        ("at most {v}", "не больше {v}"),
+        other=msg("rules:baptism.max_per_game=*", "at most {v}"),
     ),
-    "marriage.values": _w("Marriages", "Марьяжи"),
+    "marriage.values": _w(msg("rules:marriage.values", "Marriages")),
     "marriage.on_first_lead": _w(
-        "Marriage on the first lead",
-        "Марьяж с первого хода",
+        msg("rules:marriage.on_first_lead", "Marriage on the first lead"),
         {
-            True: ("allowed", "можно («простой марьяж»)"),
-            False: ("no: only after taking a trick", "нельзя: только после взятки"),
+            True: msg("rules:marriage.on_first_lead=true", "allowed"),
+            False: msg("rules:marriage.on_first_lead=false", "no: only after taking a trick"),
         },
     ),
     "marriage.card_must_win": _w(
-        "Marriage points count",
-        "Очки марьяжа засчитываются",
+        msg("rules:marriage.card_must_win", "Marriage points count"),
         {
-            True: (
-                "only if the led king or queen wins its trick",
-                "только если вышедшая карта берёт взятку",
+            True: msg(
+                "rules:marriage.card_must_win=true", "only if the led king or queen wins its trick"
             ),
-            False: ("at once", "сразу"),
+            False: msg("rules:marriage.card_must_win=false", "at once"),
         },
     ),
     "marriage.keep_trump_option": _w(
-        "Marriage for points only (trump unchanged)",
-        "Марьяж «по масти» (козырь не меняется)",
+        msg("rules:marriage.keep_trump_option", "Marriage for points only (trump unchanged)"),
         {
-            True: ("allowed", "можно"),
-            False: ("no: a marriage always sets trump", "нет: марьяж всегда назначает козырь"),
+            True: msg("rules:marriage.keep_trump_option=true", "allowed"),
+            False: msg(
+                "rules:marriage.keep_trump_option=false", "no: a marriage always sets trump"
+            ),
         },
     ),
-    "ace_marriage.enabled": _w("Ace marriage (four aces)", "Тузовый марьяж (четыре туза)", _PLAYED),
+    "ace_marriage.enabled": _w(
+        msg("rules:ace_marriage.enabled", "Ace marriage (four aces)"), _PLAYED
+    ),
     "ace_marriage.value": _w(
-        "Ace marriage is worth", "Тузовый марьяж стоит", other=("{v:pts}", "{v:pts}")
+        msg("rules:ace_marriage.value", "Ace marriage is worth"),
+        other=msg("rules:ace_marriage.value=*", "{v:pts}"),
     ),
     "ace_marriage.trump": _w(
-        "Trump after an ace marriage",
-        "Козырь после тузового марьяжа",
+        msg("rules:ace_marriage.trump", "Trump after an ace marriage"),
         {
-            "keep": ("unchanged", "не меняется"),
-            "cancel": ("none any more", "снимается"),
-            "led_suit": ("the suit of the led ace", "масть туза, с которого пошли"),
+            "keep": msg("rules:ace_marriage.trump=keep", "unchanged"),
+            "cancel": msg("rules:ace_marriage.trump=cancel", "none any more"),
+            "led_suit": msg("rules:ace_marriage.trump=led_suit", "the suit of the led ace"),
         },
     ),
     "play.trump_lead": _w(
-        "Leading trumps",
-        "Ход с козыря",
+        msg("rules:play.trump_lead", "Leading trumps"),
         {
-            "free": ("anyone", "любому игроку"),
-            "owner_only": (
+            "free": msg("rules:play.trump_lead=free", "anyone"),
+            "owner_only": msg(
+                "rules:play.trump_lead=owner_only",
                 "only the player who declared trump, or one with nothing else",
-                "только объявившему козырь или тому, у кого одни козыри",
             ),
         },
     ),
     "play.must_beat": _w(
-        "Must beat the trick when able",
-        "Обязательно перебивать взятку",
-        {True: ("yes, overtrumping too", "да, и козырем тоже"), False: _NO},
+        msg("rules:play.must_beat", "Must beat the trick when able"),
+        {True: msg("rules:play.must_beat=true", "yes, overtrumping too"), False: _NO},
     ),
     "scoring.defender_rounding": _w(
-        "Defenders' points",
-        "Очки противников",
+        msg("rules:scoring.defender_rounding", "Defenders' points"),
         {
-            "nearest_5": ("rounded to 5 (67 → 65, 68 → 70)", "округляются до 5 (67 → 65, 68 → 70)"),
-            "none": ("not rounded", "не округляются"),
-            "nearest_10": ("rounded to 10 (65 → 70)", "округляются до 10 (65 → 70)"),
+            "nearest_5": msg(
+                "rules:scoring.defender_rounding=nearest_5", "rounded to 5 (67 → 65, 68 → 70)"
+            ),
+            "none": msg("rules:scoring.defender_rounding=none", "not rounded"),
+            "nearest_10": msg(
+                "rules:scoring.defender_rounding=nearest_10", "rounded to 10 (65 → 70)"
+            ),
         },
     ),
     "scoring.declarer_rounding": _w(
-        "Declarer's points",
-        "Очки заказчика",
+        msg("rules:scoring.declarer_rounding", "Declarer's points"),
         {
-            "none": ("exact: the full contract is needed", "точно: нужна вся заявка"),
-            "nearest_5": ("rounded to 5 (98 makes 100)", "округляются до 5 (98 — это 100)"),
+            "none": msg(
+                "rules:scoring.declarer_rounding=none", "exact: the full contract is needed"
+            ),
+            "nearest_5": msg(
+                "rules:scoring.declarer_rounding=nearest_5", "rounded to 5 (98 makes 100)"
+            ),
         },
     ),
     "scoring.failed_defenders": _w(
-        "Defenders when the contract fails",
-        "Противники при провале заказчика",
+        msg("rules:scoring.failed_defenders", "Defenders when the contract fails"),
         {
-            "own_points": ("score their own points", "записывают свои очки"),
-            "sixty": ("score 60 each", "записывают по 60"),
+            "own_points": msg(
+                "rules:scoring.failed_defenders=own_points", "score their own points"
+            ),
+            "sixty": msg("rules:scoring.failed_defenders=sixty", "score 60 each"),
         },
     ),
     "palki.trigger": _w(
-        "A palka for",
-        "Палка за",
+        msg("rules:palki.trigger", "A palka for"),
         {
-            "no_tricks": ("a deal without a trick", "кон без взятки"),
-            "no_points": ("a deal without a point", "кон без очков"),
+            "no_tricks": msg("rules:palki.trigger=no_tricks", "a deal without a trick"),
+            "no_points": msg("rules:palki.trigger=no_points", "a deal without a point"),
         },
     ),
-    "palki.penalty": _w("Palka fine", "Штраф за палки", other=("{v:pts}", "{v:pts}")),
+    "palki.penalty": _w(
+        msg("rules:palki.penalty", "Palka fine"), other=msg("rules:palki.penalty=*", "{v:pts}")
+    ),
     "palki.rule": _w(
-        "The fine is charged",
-        "Штраф берётся",
+        msg("rules:palki.rule", "The fine is charged"),
         {
-            "every_third": ("for every third palka", "за каждую третью палку"),
-            "three_in_a_row": ("for three palki in a row", "за три палки подряд"),
+            "every_third": msg("rules:palki.rule=every_third", "for every third palka"),
+            "three_in_a_row": msg("rules:palki.rule=three_in_a_row", "for three palki in a row"),
         },
     ),
     "palki.declarer_counts": _w(
-        "A declarer without a trick gets a palka too",
-        "Заказчик без взятки тоже получает палку",
-        _YES_NO,
+        msg("rules:palki.declarer_counts", "A declarer without a trick gets a palka too"), _YES_NO
     ),
     "samosval.mode": _w(
-        "Samosval",
-        "Самосвал",
+        msg("rules:samosval.mode", "Samosval"),
         {
-            "off": ("not played", "не играется"),
-            "plus": (
+            "off": msg("rules:samosval.mode=off", "not played"),
+            "plus": msg(
+                "rules:samosval.mode=plus",
                 "a score of 555 → 0 (a player on the barrel at 555 leaves it)",
-                "555 очков → 0 (игрок на бочке с 555 уходит с неё)",
             ),
-            "plus_minus": (
+            "plus_minus": msg(
+                "rules:samosval.mode=plus_minus",
                 "a score of 555 or -555 → 0 (a player on the barrel at 555 leaves it)",
-                "555 или -555 очков → 0 (игрок на бочке с 555 уходит с неё)",
             ),
         },
     ),
-    "barrel.enabled": _w("Barrel", "Бочка", _PLAYED),
-    "barrel.threshold": _w("On the barrel at", "На бочку при", other=("{v:pts}", "{v:pts}")),
+    "barrel.enabled": _w(msg("rules:barrel.enabled", "Barrel"), _PLAYED),
+    "barrel.threshold": _w(
+        msg("rules:barrel.threshold", "On the barrel at"),
+        other=msg("rules:barrel.threshold=*", "{v:pts}"),
+    ),
     "barrel.entry": _w(
-        "Jumping past the target from below the barrel",
-        "Перескок через бочку к победе",
+        msg("rules:barrel.entry", "Jumping past the target from below the barrel"),
         {
-            "cap": ("stops on the barrel", "останавливает на бочке"),
-            "direct_win": ("wins at once", "сразу выигрывает"),
+            "cap": msg("rules:barrel.entry=cap", "stops on the barrel"),
+            "direct_win": msg("rules:barrel.entry=direct_win", "wins at once"),
         },
     ),
-    "barrel.attempts": _w("Deals on the barrel", "Попыток на бочке"),
+    "barrel.attempts": _w(msg("rules:barrel.attempts", "Deals on the barrel")),
     "barrel.attempt_counts": _w(
-        "An attempt is",
-        "Попыткой считается",
+        msg("rules:barrel.attempt_counts", "An attempt is"),
         {
-            "every_deal": ("every deal", "каждый кон"),
-            "own_contracts": ("each of his own contracts", "только своя игра"),
+            "every_deal": msg("rules:barrel.attempt_counts=every_deal", "every deal"),
+            "own_contracts": msg(
+                "rules:barrel.attempt_counts=own_contracts", "each of his own contracts"
+            ),
         },
     ),
     "barrel.goal": _w(
-        "Winning from the barrel",
-        "Выигрыш с бочки",
+        msg("rules:barrel.goal", "Winning from the barrel"),
         {
-            "contract": (
-                "make a contract of {r.barrel.min_contract} or more",
-                "сыграть заявку не меньше {r.barrel.min_contract}",
+            "contract": msg(
+                "rules:barrel.goal=contract", "make a contract of {r.barrel.min_contract} or more"
             ),
-            "cumulative": (
+            "cumulative": msg(
+                "rules:barrel.goal=cumulative",
                 "collect {r.barrel.min_contract:pts} over the attempts",
-                "набрать {r.barrel.min_contract:pts} за все попытки",
             ),
         },
     ),
-    "barrel.min_contract": _w("Barrel contract or tally", "Заявка (или сумма) на бочке"),
+    "barrel.min_contract": _w(msg("rules:barrel.min_contract", "Barrel contract or tally")),
     "barrel.bidding": _w(
-        "Bidding on the barrel",
-        "Торговля на бочке",
+        msg("rules:barrel.bidding", "Bidding on the barrel"),
         {
-            "normal": ("as usual", "как обычно"),
-            "auto_talon": (
+            "normal": msg("rules:barrel.bidding=normal", "as usual"),
+            "auto_talon": msg(
+                "rules:barrel.bidding=auto_talon",
                 "he takes the talon and plays {r.barrel.min_contract} without an auction",
-                "берёт прикуп без торговли и играет {r.barrel.min_contract}",
             ),
-            "auto_bid": (
+            "auto_bid": msg(
+                "rules:barrel.bidding=auto_bid",
                 "he bids {r.barrel.min_contract} automatically; others may outbid",
-                "автоматически заявляет {r.barrel.min_contract}; другие могут перебить",
             ),
         },
     ),
     "barrel.max_bid": _w(
-        "The barrel player bids",
-        "Заявка игрока на бочке",
+        msg("rules:barrel.max_bid", "The barrel player bids"),
         {None: _UNLIMITED},
-        ("at most {v}", "не выше {v}"),
+        other=msg("rules:barrel.max_bid=*", "at most {v}"),
     ),
     "barrel.marriages_count": _w(
-        "Marriages of the barrel player",
-        "Марьяжи игрока на бочке",
+        msg("rules:barrel.marriages_count", "Marriages of the barrel player"),
         {
-            True: ("count", "засчитываются"),
-            False: ("do not count (they still set trump)", "не засчитываются (козырь назначают)"),
+            True: msg("rules:barrel.marriages_count=true", "count"),
+            False: msg("rules:barrel.marriages_count=false", "do not count (they still set trump)"),
         },
     ),
     "barrel.opponents_freeze": _w(
-        "While he plays his barrel contract, the others",
-        "Пока он играет на бочке, остальные",
+        msg("rules:barrel.opponents_freeze", "While he plays his barrel contract, the others"),
         {
-            True: ("score nothing and get no palki", "ничего не записывают и палок не получают"),
-            False: ("score as usual", "записывают как обычно"),
+            True: msg("rules:barrel.opponents_freeze=true", "score nothing and get no palki"),
+            False: msg("rules:barrel.opponents_freeze=false", "score as usual"),
         },
     ),
     "barrel.penalty": _w(
-        "Falling off the barrel costs", "Падение с бочки стоит", other=("{v:pts}", "{v:pts}")
+        msg("rules:barrel.penalty", "Falling off the barrel costs"),
+        other=msg("rules:barrel.penalty=*", "{v:pts}"),
     ),
     "barrel.fall_rounding": _w(
-        "Score on falling off",
-        "Счёт при падении с бочки",
+        msg("rules:barrel.fall_rounding", "Score on falling off"),
         {
-            "none": ("not rounded", "не округляется"),
-            "down_to_tens": (
-                "first rounded down to tens (993 → 990)",
-                "сначала округляется вниз до десятков (993 → 990)",
+            "none": msg("rules:barrel.fall_rounding=none", "not rounded"),
+            "down_to_tens": msg(
+                "rules:barrel.fall_rounding=down_to_tens", "first rounded down to tens (993 → 990)"
             ),
         },
     ),
     "barrel.third_fall": _w(
-        "The third fall of a game",
-        "Третье падение с бочки за партию",
+        msg("rules:barrel.third_fall", "The third fall of a game"),
         {
-            "none": ("like any other", "как обычно"),
-            "reset_to_zero": ("sets his score to 0", "обнуляет счёт"),
+            "none": msg("rules:barrel.third_fall=none", "like any other"),
+            "reset_to_zero": msg("rules:barrel.third_fall=reset_to_zero", "sets his score to 0"),
         },
     ),
     "barrel.failed_contract": _w(
-        "His own failed contract on the barrel",
-        "Своя несыгранная игра на бочке",
+        msg("rules:barrel.failed_contract", "His own failed contract on the barrel"),
         {
-            "attempt": ("uses an attempt and costs nothing", "тратит попытку без штрафа"),
-            "fall": (
+            "attempt": msg(
+                "rules:barrel.failed_contract=attempt", "uses an attempt and costs nothing"
+            ),
+            "fall": msg(
+                "rules:barrel.failed_contract=fall",
                 "throws him off at once: his barrel score (tally included), rounded as on "
                 "a fall, less the contract",
-                "сразу сбрасывает с бочки: счёт на бочке (с набранными очками), округлённый "
-                "как при падении, минус заявка",
             ),
         },
     ),
     "barrel.bump": _w(
-        "A newcomer on the barrel",
-        "Новый игрок на бочке",
+        msg("rules:barrel.bump", "A newcomer on the barrel"),
         {
-            True: ("knocks off the one already there", "сбивает того, кто там сидит"),
-            False: ("knocks nobody off", "никого не сбивает"),
+            True: msg("rules:barrel.bump=true", "knocks off the one already there"),
+            False: msg("rules:barrel.bump=false", "knocks nobody off"),
         },
     ),
     "barrel.simultaneous": _w(
-        "Several reaching the barrel in one deal",
-        "Несколько игроков на бочку в одном кону",
+        msg("rules:barrel.simultaneous", "Several reaching the barrel in one deal"),
         {
-            "all_fall": ("all fall off", "все падают"),
-            "all_stay": ("all stay on", "все остаются"),
+            "all_fall": msg("rules:barrel.simultaneous=all_fall", "all fall off"),
+            "all_stay": msg("rules:barrel.simultaneous=all_stay", "all stay on"),
         },
     ),
     "golden.enabled": _w(
-        "Golden deal",
-        "Золотой кон",
+        msg("rules:golden.enabled", "Golden deal"),
         {
-            True: ("the first {r.players} deals of the game", "первые {r.players} кона партии"),
-            False: ("not played", "не играется"),
+            True: msg("rules:golden.enabled=true", "the first {r.players} deals of the game"),
+            False: msg("rules:golden.enabled=false", "not played"),
         },
     ),
     "golden.multiplier": _w(
-        "Scores in a golden deal", "Очки в золотом коне", other=("×{v}", "×{v}")
+        msg("rules:golden.multiplier", "Scores in a golden deal"),
+        other=msg("rules:golden.multiplier=*", "×{v}"),
     ),
     "golden.forced_contract": _w(
-        "Golden deal contract",
-        "Заявка в золотом коне",
-        other=("{v}, without an auction", "{v}, без торговли"),
+        msg("rules:golden.forced_contract", "Golden deal contract"),
+        other=msg("rules:golden.forced_contract=*", "{v}, without an auction"),
     ),
-    "golden.raise": _w("Raising in a golden deal", "Повышение в золотом коне", _ALLOWED),
+    "golden.raise": _w(msg("rules:golden.raise", "Raising in a golden deal"), _ALLOWED),
     "golden.marriages_multiplied": _w(
-        "Marriages in a golden deal",
-        "Марьяжи в золотом коне",
-        {True: ("multiplied too", "тоже умножаются"), False: ("not multiplied", "не умножаются")},
+        msg("rules:golden.marriages_multiplied", "Marriages in a golden deal"),
+        {
+            True: msg("rules:golden.marriages_multiplied=true", "multiplied too"),
+            False: msg("rules:golden.marriages_multiplied=false", "not multiplied"),
+        },
     ),
     "golden.on_failure": _w(
-        "If nobody makes a golden contract",
-        "Если золотой кон никто не сыграл",
+        msg("rules:golden.on_failure", "If nobody makes a golden contract"),
         {
-            "reset_scores": ("every score goes back to 0", "все счета обнуляются"),
-            "replay": ("the golden deals are played again", "золотые коны переигрываются"),
-            "none": ("the scores stay", "счёт остаётся"),
+            "reset_scores": msg(
+                "rules:golden.on_failure=reset_scores", "every score goes back to 0"
+            ),
+            "replay": msg("rules:golden.on_failure=replay", "the golden deals are played again"),
+            "none": msg("rules:golden.on_failure=none", "the scores stay"),
         },
     ),
     "dark.enabled": _w(
-        "Playing in the dark",
-        "Игра втёмную",
+        msg("rules:dark.enabled", "Playing in the dark"),
         {
-            True: (
+            True: msg(
+                "rules:dark.enabled=true",
                 "the player on {r.bidding.min} may bid before seeing his cards",
-                "сидящий на {r.bidding.min} может играть, не глядя в карты",
             ),
-            False: ("not played", "не играется"),
+            False: msg("rules:dark.enabled=false", "not played"),
         },
     ),
-    "dark.contract": _w("Dark contract", "Заявка втёмную"),
-    "dark.multiplier": _w("Scores in a dark game", "Очки при игре втёмную", other=("×{v}", "×{v}")),
-    "dark.talon_hidden": _w(
-        "Talon in a dark game",
-        "Прикуп при игре втёмную",
-        {True: ("stays hidden", "не показывается"), False: ("shown as usual", "как обычно")},
+    "dark.contract": _w(msg("rules:dark.contract", "Dark contract")),
+    "dark.multiplier": _w(
+        msg("rules:dark.multiplier", "Scores in a dark game"),
+        other=msg("rules:dark.multiplier=*", "×{v}"),
     ),
-    "dark.raise": _w("Raising a dark game", "Повышение при игре втёмную", _ALLOWED),
-    "dark.cancel": _w(
-        "Cancelling a dark game",
-        "Растемнить игру",
+    "dark.talon_hidden": _w(
+        msg("rules:dark.talon_hidden", "Talon in a dark game"),
         {
-            "none": ("impossible", "нельзя"),
-            "opponent_marriage": (
+            True: msg("rules:dark.talon_hidden=true", "stays hidden"),
+            False: msg("rules:dark.talon_hidden=false", "shown as usual"),
+        },
+    ),
+    "dark.raise": _w(msg("rules:dark.raise", "Raising a dark game"), _ALLOWED),
+    "dark.cancel": _w(
+        msg("rules:dark.cancel", "Cancelling a dark game"),
+        {
+            "none": msg("rules:dark.cancel=none", "impossible"),
+            "opponent_marriage": msg(
+                "rules:dark.cancel=opponent_marriage",
                 "an opponent holding a marriage may cancel it",
-                "может противник с марьяжем",
             ),
-            "outbid": (
+            "outbid": msg(
+                "rules:dark.cancel=outbid",
                 "an opponent may outbid it with {r.dark.contract} + {r.bidding.step}",
-                "противник может перебить: {r.dark.contract} + {r.bidding.step}",
             ),
         },
     ),
     "dark.min_score": _w(
-        "Dark game needs a score of",
-        "Втёмную можно при счёте",
-        {None: ("any score", "любом")},
-        ("at least {v}", "не ниже {v}"),
+        msg("rules:dark.min_score", "Dark game needs a score of"),
+        {None: msg("rules:dark.min_score=null", "any score")},
+        other=msg("rules:dark.min_score=*", "at least {v}"),
     ),
     "four_player.sitter_scores": _w(
-        "With four players, the dealer sitting out scores",
-        "Вчетвером сдающий, который не играет, получает",
+        msg("rules:four_player.sitter_scores", "With four players, the dealer sitting out scores"),
         {
-            "none": ("nothing", "ничего"),
-            "talon_points": (
+            "none": msg("rules:four_player.sitter_scores=none", "nothing"),
+            "talon_points": msg(
+                "rules:four_player.sitter_scores=talon_points",
                 "the talon's points, rounded like a defender's",
-                "очки прикупа, округлённые как у противников",
             ),
-            "talon_points_marriage": (
+            "talon_points_marriage": msg(
+                "rules:four_player.sitter_scores=talon_points_marriage",
                 "the talon's points and a marriage in it, rounded like a defender's",
-                "очки прикупа и марьяж в нём, округлённые как у противников",
             ),
-            "aces_50": (
+            "aces_50": msg(
+                "rules:four_player.sitter_scores=aces_50",
                 "50 per ace in the talon and a marriage in it, rounded like a defender's",
-                "по 50 за туза в прикупе и марьяж в нём, округлённые как у противников",
             ),
         },
     ),
     "four_player.half_marriage": _w(
-        "With four players, a lone king or queen in the talon",
-        "Вчетвером одинокий король или дама в прикупе",
+        msg(
+            "rules:four_player.half_marriage",
+            "With four players, a lone king or queen in the talon",
+        ),
         {
-            True: ("scores half its marriage", "даёт половину марьяжа"),
-            False: ("scores nothing extra", "ничего не добавляет"),
+            True: msg("rules:four_player.half_marriage=true", "scores half its marriage"),
+            False: msg("rules:four_player.half_marriage=false", "scores nothing extra"),
         },
     ),
     "two_player.talons": _w(
-        "Cards dealt",
-        "Раздача",
+        msg("rules:two_player.talons", "Cards dealt"),
         {
-            "two_by_two": ("10 cards each and two talons of 2", "по 10 карт и два прикупа по 2"),
-            "two_by_three": ("9 cards each and two talons of 3", "по 9 карт и два прикупа по 3"),
+            "two_by_two": msg(
+                "rules:two_player.talons=two_by_two", "10 cards each and two talons of 2"
+            ),
+            "two_by_three": msg(
+                "rules:two_player.talons=two_by_three", "9 cards each and two talons of 3"
+            ),
         },
     ),
     "two_player.talon_choice": _w(
-        "Choosing a talon",
-        "Выбор прикупа",
+        msg("rules:two_player.talon_choice", "Choosing a talon"),
         {
-            "blind": ("unseen", "вслепую"),
-            "look": ("after looking at both", "посмотрев оба"),
+            "blind": msg("rules:two_player.talon_choice=blind", "unseen"),
+            "look": msg("rules:two_player.talon_choice=look", "after looking at both"),
         },
     ),
 }
 
 
-def _points(number: int, lang: int) -> str:
-    return counted(number, ("point|points", "очко|очка|очков")[lang], ("en", "ru")[lang])
+_POINTS: Final = nmsg("rules:points", "point", "points")
 
 
 class _Formatter(string.Formatter):
     """`str.format` with a `pts` spec: `{v:pts}` → "120 points" / "120 очков"."""
 
-    def __init__(self, lang: int) -> None:
+    def __init__(self, lang: str) -> None:
         super().__init__()
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "pts":
-            return _points(int(value), self.lang)
+            return counted(self.lang, _POINTS, int(value))
         return str(super().format_field(value, format_spec))
 
 
-def _lang_index(lang: str) -> int:
-    return 1 if lang.lower().startswith("ru") else 0
-
-
 def _words_for(key: str) -> _Words:
-    return _WORDS.get(key) or _Words((key, key))
+    return _WORDS.get(key) or _Words(Msg("", key))
 
 
-def _value_words(rules: Rules, key: str, lang: int) -> str:
+def _value_words(rules: Rules, key: str, lang: str) -> str:
     value = rules.get(key)
     if SCHEMA[key].type == "map":
-        return ", ".join(f"{_SUIT_NAMES[suit][lang]} {points}" for suit, points in value)
+        return ", ".join(f"{translate(lang, _SUIT_NAMES[suit])} {points}" for suit, points in value)
     words = _words_for(key)
     template = words.values.get(value)
     if template is None and SCHEMA[key].type == "bool":
         template = _YES_NO[value]
-    text = (template or words.other)[lang]
+    template = template or words.other
+    text = "{v}" if template is None else translate(lang, template)
     return _Formatter(lang).format(text, v=show(value) if value is None else value, r=rules)
+
+
+def _label(rules: Rules, key: str, lang: str) -> str:
+    label = _words_for(key).label
+    text = translate(lang, label) if label.context else label.text
+    return _Formatter(lang).format(text, r=rules)
 
 
 def describe_rules(rules: Rules, lang: str = "en") -> list[tuple[str, list[tuple[str, str]]]]:
     """Every convention in words, grouped by the schema's sections: [(section, [(label, value)])].
     A setting of a rule that is off is left out (`rules.applies`), and so is a section left
     empty."""
-    index = _lang_index(lang)
-    formatter = _Formatter(index)
+    lang = language_of(lang)
     groups: dict[str, list[tuple[str, str]]] = {section: [] for section in SECTIONS}
     for spec in SCHEMA.values():
         if not applies(rules, spec.key):
             continue
-        label = formatter.format(_words_for(spec.key).label[index], r=rules)
-        groups[spec.section].append((label, _value_words(rules, spec.key, index)))
-    return [(_SECTION_TITLES[section][index], lines) for section, lines in groups.items() if lines]
+        groups[spec.section].append(
+            (_label(rules, spec.key, lang), _value_words(rules, spec.key, lang))
+        )
+    return [
+        (translate(lang, _SECTION_TITLES[section]), lines)
+        for section, lines in groups.items()
+        if lines
+    ]
 
 
 def format_preset(preset: Preset, lang: str = "en") -> str:
@@ -783,7 +765,8 @@ def format_preset(preset: Preset, lang: str = "en") -> str:
     changes = describe_changes(preset, lang)
     if changes:
         out.append("")
-        out.append(_CHANGES[_lang_index(lang)].format(base=preset.base_title_in(lang)))
+        base = preset.base_title_in(lang)
+        out.append(translate(language_of(lang), _CHANGES).format(base=base))
         out.extend(f"  {label}: {old} → {new}" for label, old, new in changes)
     for title, lines in describe_rules(preset.rules, lang):
         out.append("")
@@ -792,7 +775,7 @@ def format_preset(preset: Preset, lang: str = "en") -> str:
     return "\n".join(out) + "\n"
 
 
-_CHANGES: Final = ("Changes from “{base}”:", "Отличия от основы («{base}»):")
+_CHANGES: Final = msg("rules:changes", "Changes from “{base}”:")
 
 
 def describe_changes(preset: Preset, lang: str = "en") -> list[tuple[str, str, str]]:
@@ -801,16 +784,15 @@ def describe_changes(preset: Preset, lang: str = "en") -> list[tuple[str, str, s
     base = preset.base
     if base is None:
         return []
-    index = _lang_index(lang)
-    formatter = _Formatter(index)
+    lang = language_of(lang)
     out = []
     for spec in SCHEMA.values():
         if base.get(spec.key) == preset.rules.get(spec.key):
             continue
         if not (applies(base, spec.key) or applies(preset.rules, spec.key)):
             continue  # a setting of a rule off on both sides changes nothing
-        label = formatter.format(_words_for(spec.key).label[index], r=preset.rules)
-        before = _value_words(base, spec.key, index)
-        after = _value_words(preset.rules, spec.key, index)
+        label = _label(preset.rules, spec.key, lang)
+        before = _value_words(base, spec.key, lang)
+        after = _value_words(preset.rules, spec.key, lang)
         out.append((label, before, after))
     return out

@@ -20,12 +20,13 @@ from typing import Any, Final
 from .engine.dealing import Dealt, first_dealer_of
 from .engine.game import Start
 from .engine.rules import with_overrides
-from .plural import counted
 from .presets import Preset, load_preset
 from .private import private_dir, write_private
 from .store.catalog import describe_save, games_dir, hosted, latest_unfinished, list_games, typed
+from .translations import LANGS, counted_en, language_of
 
-LANGUAGES: Final = ("en", "ru")
+LANGUAGES: Final = LANGS
+"""The languages the table speaks: English and every catalog shipped (`translations`)."""
 LEVELS: Final = ("random", "easy", "normal", "hard")
 """The AI levels by name (`thousand_tui.ai.levels()`, without importing the players)."""
 DEFAULT_PACE: Final = 0.8
@@ -119,8 +120,8 @@ def parse_levels(
         parts *= count
     if len(parts) != count:
         raise SetupError(
-            f"--ai needs one level for all {who}s or {counted(count, 'level|levels')}, one per "
-            f"{who}{note}, "
+            f"--ai needs one level for all {who}s or {counted_en(count, 'level', 'levels')}, "
+            f"one per {who}{note}, "
             f"got {text!r}"
         )
     for level in parts:
@@ -145,9 +146,9 @@ def locale_name(environ: Mapping[str, str] | None = None) -> str:
 
 
 def language_from_locale(environ: Mapping[str, str] | None = None) -> str:
-    """`ru` for a Russian locale (ru_RU.UTF-8, ru), English otherwise."""
-    name = locale_name(environ).lower()
-    return "ru" if name.startswith("ru") else "en"
+    """The language of the locale when the game speaks it (`ru` for ru_RU.UTF-8 or ru),
+    English otherwise."""
+    return language_of(locale_name(environ))
 
 
 def locale_is_utf8(environ: Mapping[str, str] | None = None) -> bool:

@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from .plural import counted
 from .priority import SEARCH_ENV, SESSION_MARK, WEB_MARK
 from .private import private_dir
 from .store.catalog import DATA_DIR_ENV, data_dir
 from .store.index import CLUB_DIR_ENV
+from .translations import counted_en
 
 COOKIE = "thousand_player"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")  # secrets.token_urlsafe(24): 192 random bits
@@ -252,7 +252,7 @@ def make_server(config: WebConfig, base: Path | None = None) -> Any:
 
         async def on_startup(self, app: web.Application) -> None:
             print(f"thousand: serving the table on {self.public_url}", flush=True)
-            at_once = counted(config.max_games, "game|games")
+            at_once = counted_en(config.max_games, "game", "games")
             print(f"thousand: at most {at_once} at once; Ctrl+C ends", flush=True)
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:

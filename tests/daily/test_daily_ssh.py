@@ -3,20 +3,14 @@ the player's own folder, the day's deals and results kept in the host's."""
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.ssh import config, olga
 from thousand_tui import ssh
-from thousand_tui.cli import build_parser
 
 ALLOWED = ["classic", "family"]
-
-
-def config(*flags: str) -> ssh.HostConfig:
-    options = build_parser("ssh-session").parse_args(["ssh-session", *flags])
-    return ssh.host_config(options)
 
 
 def test_the_word_daily() -> None:
@@ -40,10 +34,7 @@ def test_daily_plays_in_the_players_folder_for_the_host(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
-    auth = tmp_path / "auth"
-    auth.write_text("publickey ssh-ed25519 AAAAolga\n")
-    env = {ssh.USER_AUTH: str(auth)}
-    key = "key-" + hashlib.sha256(b"ssh-ed25519 AAAAolga").hexdigest()[:16]
+    env, key = olga(tmp_path)
     host = config("--presets", "classic,family", "--default", "family", "--ai", "easy")
     played = ssh.plan(host, ssh.Request(lang="ru", daily=True), env)
     # the host's default preset; hard opponents whatever the host's --ai; no seed anywhere

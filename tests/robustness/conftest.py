@@ -42,12 +42,23 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
         server.close()
 
 
+def serving(folder: Path, players: int) -> Iterator[Sshd]:
+    server = started(Sshd(folder, players=players))
+    try:
+        yield server
+    finally:
+        server.stop()  # and the account's services: the AI's search, the tables
+
+
 @pytest.fixture
 def sshd(tmp_path: Path) -> Iterator[Sshd]:
     """A real sshd on 127.0.0.1 running the game as the guide sets it up (see `sshd.py`);
     the test skips, saying why, where sshd cannot run or let the account in."""
-    server = started(Sshd(tmp_path / "sshd"))
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serving(tmp_path / "sshd", 1)
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Iterator[Sshd]:
+    """The same server for four people, each with a key of his own (`player` 0 to 3 of
+    `Sshd.ssh` and `Sshd.log_in`), who share the account's table service."""
+    yield from serving(tmp_path / "sshd", 4)

@@ -36,7 +36,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.tmux import command_line, descendants
+from tests.helpers.tmux import Tmux, command_line, descendants
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "ssh-hosting.md"
 GUIDE_COMMAND = "/opt/thousand/bin/thousand"
@@ -321,7 +321,26 @@ class Sshd:
                 os.kill(pid, signal.SIGKILL)
         self.process = None
         self.end_search_service()
+        self.end_table_service()
         return left
+
+    def end_table_service(self) -> None:
+        """The account's table service, if a shared table, the lobby or a quick match started
+        one: what it did is printed (shown for a failing test), then it is ended."""
+        tables = self.data / "thousand_tui" / "tables"
+        with contextlib.suppress(OSError):
+            print((tables / "service.log").read_text())
+        with contextlib.suppress(OSError, ValueError):
+            os.kill(int((tables / "service.lock").read_text().strip()), signal.SIGKILL)
+
+    def log_in(
+        self, tmux: Tmux, words: str, player: int = 0, size: tuple[int, int] = (80, 24)
+    ) -> str:
+        """A pane of `tmux` (of `size`) where `player` logs in with `ssh -t` and the login's
+        `words` (`lobby ru`, `join CODE`...); the pane's id."""
+        pane = tmux.shell(size)
+        tmux.type(shlex.join(self.ssh("-t", words, player=player)), pane)
+        return pane
 
     def end_search_service(self) -> None:
         """The account's search service, if a game against `hard` started one: it outlives the

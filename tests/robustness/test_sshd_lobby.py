@@ -4,49 +4,21 @@ and sits at it with Enter, the third quick-matches into the same table, and the 
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
-import shlex
-import signal
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from tests.helpers.tmux import Tmux
 
-from .sshd import Sshd, started
+from .sshd import Sshd
 from .terminal import wait_for
 
 CODE = re.compile(r"Table ([A-Z2-9]{6})")
-
-
-@pytest.fixture
-def club(tmp_path: Path) -> Iterator[Sshd]:
-    server = started(Sshd(tmp_path / "sshd", players=3))
-    try:
-        yield server
-    finally:
-        server.stop()
-        with contextlib.suppress(OSError):  # what the service did, for a failing test
-            print((server.data / "thousand_tui" / "tables" / "service.log").read_text())
-        lock = server.data / "thousand_tui" / "tables" / "service.lock"
-        with contextlib.suppress(OSError, ValueError):
-            os.kill(int(lock.read_text().strip()), signal.SIGKILL)
-
-
-def lobby(tmux: Tmux, sshd: Sshd, player: int, words: str = "lobby") -> str:
-    pane = tmux.shell((80, 24))
-    tmux.type(shlex.join(sshd.ssh("-t", words, player=player)), pane)
-    return pane
 
 
 def test_open_from_the_lobby_then_a_stranger_sits_and_another_quick_matches(
     club: Sshd, tmux: Tmux
 ) -> None:
     sshd = club
-    one = lobby(tmux, sshd, 0)
+    one = sshd.log_in(tmux, "lobby", 0)
     wait_for("the lobby", lambda: "No table is waiting" in tmux.screen(one), tmux)
     tmux.keys("o", pane=one)
     wait_for("the presets", lambda: "Open a table" in tmux.screen(one), tmux)
@@ -56,14 +28,14 @@ def test_open_from_the_lobby_then_a_stranger_sits_and_another_quick_matches(
     assert found is not None
     code = found.group(1)
     # The second key's lobby, in Russian, shows the table; Enter sits at it.
-    two = lobby(tmux, sshd, 1, "lobby ru")
+    two = sshd.log_in(tmux, "lobby ru", 1)
     wait_for("the table listed", lambda: code in tmux.screen(two), tmux)
     assert "1 из 3" in tmux.screen(two)
     tmux.keys("Enter", pane=two)
     wait_for("the second seat", lambda: f"Стол {code}" in tmux.screen(two), tmux)
     wait_for("both in", lambda: "● here" in tmux.screen(one), tmux)
     # The third quick-matches: the fullest table of the preset is this one, and it begins.
-    three = lobby(tmux, sshd, 2)
+    three = sshd.log_in(tmux, "lobby", 2)
     wait_for("the table listed", lambda: "2 of 3" in tmux.screen(three), tmux)
     tmux.keys("m", pane=three)
     wait_for("the presets", lambda: "Quick match" in tmux.screen(three), tmux)

@@ -4,54 +4,29 @@ client is killed with `kill -9` and its player logs in again to the same seat.""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import shlex
 import signal
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from tests.helpers.tmux import Tmux, past_deal, play_together
 from thousand_tui.cli import main
 
-from .sshd import Sshd, started
+from .sshd import Sshd
 from .terminal import wait_for
 
 CODE = re.compile(r"Table ([A-Z2-9]{6})")
 
 
-@pytest.fixture
-def friends(tmp_path: Path) -> Iterator[Sshd]:
-    server = started(Sshd(tmp_path / "sshd", players=4))
-    try:
-        yield server
-    finally:
-        server.stop()
-        with contextlib.suppress(OSError):  # what the service did, for a failing test
-            print((server.data / "thousand_tui" / "tables" / "service.log").read_text())
-        lock = server.data / "thousand_tui" / "tables" / "service.lock"
-        with contextlib.suppress(OSError, ValueError):
-            os.kill(int(lock.read_text().strip()), signal.SIGKILL)
-
-
-def login(tmux: Tmux, sshd: Sshd, words: str, player: int) -> str:
-    pane = tmux.shell((100, 32))
-    tmux.type(shlex.join(sshd.ssh("-t", words, player=player)), pane)
-    return pane
-
-
-def test_friends_at_one_table_over_ssh(friends: Sshd, tmux: Tmux) -> None:
-    sshd = friends
-    one = login(tmux, sshd, "open", 0)
+def test_friends_at_one_table_over_ssh(club: Sshd, tmux: Tmux) -> None:
+    sshd = club
+    one = sshd.log_in(tmux, "open", 0, (100, 32))
     wait_for("the waiting room", lambda: "Waiting for friends" in tmux.screen(one), tmux)
     found = CODE.search(tmux.screen(one))
     assert found is not None
     code = found.group(1)
-    two = login(tmux, sshd, f"join {code.lower()}", 1)
-    three = login(tmux, sshd, f"join {code} ru", 2)
+    two = sshd.log_in(tmux, f"join {code.lower()}", 1, (100, 32))
+    three = sshd.log_in(tmux, f"join {code} ru", 2, (100, 32))
     wait_for("the deal", lambda: f"Table {code}" in tmux.screen(one).splitlines()[0], tmux)
     games = sshd.data / "thousand_tui" / "games"
 
@@ -72,7 +47,7 @@ def test_friends_at_one_table_over_ssh(friends: Sshd, tmux: Tmux) -> None:
         lambda: "○ away" in tmux.screen(one) or "○ отошёл" in tmux.screen(three),
         tmux,
     )
-    two = login(tmux, sshd, f"join {code}", 1)
+    two = sshd.log_in(tmux, f"join {code}", 1, (100, 32))
     wait_for("the friend back", lambda: f"{name} is at the table" in tmux.screen(one), tmux)
     # A stranger's key with the code gets no seat: every seat is held.
     stranger = tmux.shell((100, 32))

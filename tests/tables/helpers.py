@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from thousand_tui.presets import load_preset
 from thousand_tui.tables.client import TableClient, join_table, open_table
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import LOCK_NAME, LOG_NAME, socket_path, tables_dir
-from thousand_tui.tables.wire import Acked, Failure, Refused
+from thousand_tui.tables.wire import Acked, Failure, Refused, TableOptions
 from thousand_tui.tui.controller import Awaiting
 
 WAIT = 30.0  # seconds before a wait gives up (a stuck table, not a slow one)
@@ -131,9 +131,19 @@ def _brief(message: Any) -> str:
     return f"{type(message).__name__}({str(message)[:160]})"
 
 
-def opened(base: Path, name: str = "Ann", **options: Any) -> Seat:
+def table_options(preset: str = "classic", **options: Any) -> TableOptions:
+    """The options of a table of the shipped `preset` (in `lang`, English if not said), the
+    others as given (lists made tuples), at pace 0 unless said."""
+    lang = options.pop("lang", "en")
     options.setdefault("pace", 0.0)
-    client, welcome = open_table(load_preset("classic"), name=name, base=base, **options)
+    for key in ("people", "ai_names"):
+        if options.get(key) is not None:
+            options[key] = tuple(options[key])
+    return replace(TableOptions.of(load_preset(preset), lang), **options)
+
+
+def opened(base: Path, name: str = "Ann", **options: Any) -> Seat:
+    client, welcome = open_table(table_options(name=name, **options), base=base)
     return Seat(client, SeatMirror(welcome), base=base)
 
 

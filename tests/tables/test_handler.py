@@ -28,6 +28,7 @@ from thousand_tui.tables.wire import (
     Pong,
     Refused,
     StateUpdate,
+    TableOptions,
     TableStatus,
     Welcome,
     WireAction,
@@ -140,7 +141,7 @@ def test_hello_says_the_version_and_no_table_is_opened_without_it(base: Path) ->
         assert f"older than the table service (protocol {WIRE})" in said
         assert "старше службы столов" in said
         assert not service.tables
-        old.send(OpenRequest(rules, "classic"))  # no hello yet: still refused
+        old.send(OpenRequest(TableOptions(rules, "classic")))  # no hello yet: still refused
         assert "older" in (await old.expect(Failure)).error
 
     run(base, script)
@@ -151,7 +152,7 @@ def test_each_act_is_told_then_acknowledged_with_its_number(base: Path) -> None:
 
     async def script(service: Service) -> None:
         ann = await hello(service)
-        ann.send(OpenRequest(rules, "classic", pace=0.0, name="Ann"))
+        ann.send(OpenRequest(TableOptions(rules, "classic", pace=0.0, name="Ann")))
         welcome = await ann.expect(Welcome)
         assert welcome.seat == 0 and welcome.rules == rules
         bob, cat = await hello(service), await hello(service)
@@ -212,7 +213,9 @@ def test_a_decision_that_is_not_one_is_refused_saying_why_and_the_table_is_untou
 
     async def script(service: Service) -> None:
         ann = await hello(service)
-        ann.send(OpenRequest(rules, "classic", pace=0.0, people=(0, 1, 2), name="Ann"))
+        ann.send(
+            OpenRequest(TableOptions(rules, "classic", pace=0.0, people=(0, 1, 2), name="Ann"))
+        )
         welcome = await ann.expect(Welcome)
         bob, cat = await hello(service), await hello(service)
         bob.send(JoinRequest(welcome.code, name="Bob"))

@@ -10,22 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from thousand_tui.presets import load_preset
 from thousand_tui.tables.client import TableClient, TableError, list_tables, quick_match
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.wire import ListRequest, Tables, Welcome, message_data
 
-from .helpers import Seat, joined, opened, play_until
+from .helpers import Seat, joined, opened, play_until, table_options
 
 
 def matched(base: Path, name: str, preset: str = "classic", **options: object) -> Seat:
-    client, welcome = quick_match(
-        load_preset(preset),
-        name=name,
-        base=base,
-        pace=0.0,
-        **options,  # type: ignore[arg-type]
-    )
+    client, welcome = quick_match(table_options(preset, name=name, **options), base=base)
     return Seat(client, SeatMirror(welcome))
 
 
@@ -113,7 +106,7 @@ def race(base: Path) -> list[tuple[TableClient, Welcome]]:
 
     def ask(name: str) -> None:
         go.wait()
-        seated.append(quick_match(load_preset("two-player"), name=name, base=base, pace=0.0))
+        seated.append(quick_match(table_options("two-player", name=name), base=base))
 
     threads = [threading.Thread(target=ask, args=(name,)) for name in ("Ann", "Bob")]
     for thread in threads:

@@ -61,6 +61,9 @@ class Live:
     def open(self) -> None:
         ann = opened(self.base, "Ann", who="key-ann", ai_names=["Anna", "Boris"])
         ann.client.send(StartRequest())
+        # Begun before the seat is let go: a start sent by a client that hangs up at once may
+        # be lost with the connection (the service stops reading one it can no longer write to).
+        play_until([ann], lambda: ann.mirror.started, play=False)
         self.code = ann.mirror.code
         self.seat = ann
 

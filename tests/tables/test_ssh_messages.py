@@ -25,7 +25,7 @@ from thousand_tui.store.catalog import (
 )
 from thousand_tui.tui.app import create_app
 from thousand_tui.tui.coach import tally_lines
-from thousand_tui.tui.i18n import MESSAGES, Translator
+from thousand_tui.tui.i18n import LANGS, MESSAGES, Translator
 from thousand_tui.tui.screens.end import ConfirmQuitScreen
 from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_command, join_shared
 
@@ -126,8 +126,8 @@ async def test_the_table_words_over_ssh_name_the_ssh_command(hosted: None, lang:
 def test_no_words_of_the_table_name_a_command_or_a_path_of_their_own() -> None:
     """The commands come from `typed` (what this player types); only the statistics of
     `thousand stats` at one's own terminal name it."""
-    for key, texts in MESSAGES.items():
-        for text in texts:
+    for key in MESSAGES:
+        for text in (Translator(lang)(key) for lang in LANGS):
             if key != "stats_not_analysed":
                 assert "thousand " not in text and "HOST" not in text, (key, text)
             assert "/." not in text and "~/" not in text, (key, text)

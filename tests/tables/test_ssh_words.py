@@ -4,13 +4,12 @@ known at the table by their login key."""
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.ssh import config, olga
 from thousand_tui import ssh
-from thousand_tui.cli import build_parser
 from thousand_tui.tables.client import TableError
 
 from .helpers import joined, opened, play_until
@@ -38,19 +37,11 @@ def test_the_words_open_and_join() -> None:
             ssh.parse_request(request, ALLOWED)
 
 
-def config(*flags: str) -> ssh.HostConfig:
-    options = build_parser("ssh-session").parse_args(["ssh-session", *flags])
-    return ssh.host_config(options)
-
-
 def test_a_shared_table_is_in_the_accounts_own_data_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
-    auth = tmp_path / "auth"
-    auth.write_text("publickey ssh-ed25519 AAAAolga\n")
-    env = {ssh.USER_AUTH: str(auth)}
-    key = "key-" + hashlib.sha256(b"ssh-ed25519 AAAAolga").hexdigest()[:16]
+    env, key = olga(tmp_path)
     opening = ssh.plan(config("--ai", "normal,hard"), ssh.Request("family", "ru", open=True), env)
     assert opening.argv == ["open", "family", "--ai", "normal", "--lang", "ru", "--who", key]
     assert opening.data == tmp_path
@@ -95,10 +86,7 @@ def test_the_word_lobby_opens_the_lobby_of_the_accounts_tables(
         with pytest.raises(ssh.Refused, match=why):
             ssh.parse_request(request, ALLOWED)
     monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
-    auth = tmp_path / "auth"
-    auth.write_text("publickey ssh-ed25519 AAAAolga\n")
-    env = {ssh.USER_AUTH: str(auth)}
-    key = "key-" + hashlib.sha256(b"ssh-ed25519 AAAAolga").hexdigest()[:16]
+    env, key = olga(tmp_path)
     host = config("--presets", "classic,family", "--ai", "hard")
     lobby = ssh.plan(host, ssh.Request(lang="ru", lobby=True), env)
     assert lobby.argv == [

@@ -48,6 +48,7 @@ from thousand_tui.tables.wire import (
     Hello,
     HelloRequest,
     JoinRequest,
+    MatchRequest,
     Message,
     Notice,
     OpenRequest,
@@ -56,6 +57,7 @@ from thousand_tui.tables.wire import (
     SeatInfo,
     StartRequest,
     StateUpdate,
+    TableOptions,
     TableStatus,
     Welcome,
     WireAction,
@@ -161,8 +163,11 @@ def test_the_other_messages_and_every_request_read_back_as_themselves() -> None:
     rules = load_preset("classic").rules.to_dict()
     for request in (
         HelloRequest(),
-        OpenRequest(rules, "classic", "Classic", "easy", 60.0, 0.8, "en", True, (0, 1), ("Vera",)),
-        OpenRequest(rules, "classic", name="Olga", who="key-1"),
+        OpenRequest(
+            TableOptions(rules, "classic", "Classic", "easy", 60.0, 0.8, "en", True, (0, 1), ("V",))
+        ),
+        OpenRequest(TableOptions(rules, "classic", name="Olga", who="key-1")),
+        MatchRequest(TableOptions(rules, "classic", level="hard", ai_names=("Vera",), fill=5.0)),
         JoinRequest("K7QM2P", 1, "Boris"),
         JoinRequest("k7qm-2p"),
         StartRequest(),
@@ -175,9 +180,13 @@ def test_each_request_dataclass_has_the_fields_its_schema_checks() -> None:
     assert set(REQUEST_KINDS) == set(REQUESTS)
     for op, kind in REQUEST_KINDS.items():
         schema = REQUESTS[op]
-        fields = {f.name for f in dataclasses.fields(kind)}
+        sent = dataclasses.fields(kind)
+        if kind in (OpenRequest, MatchRequest):  # the table's options are the request's fields
+            left_out = getattr(kind, "LEAVES_OUT", ())
+            sent = tuple(f for f in dataclasses.fields(TableOptions) if f.name not in left_out)
+        fields = {f.name for f in sent}
         assert fields == {*schema.required, *schema.optional}, op
-        for f in dataclasses.fields(kind):  # what the schema lets out may be left out
+        for f in sent:  # what the schema lets out may be left out
             if f.name in schema.required:
                 assert f.default is not None, (op, f.name)
             else:
@@ -343,3 +352,66 @@ def test_an_act_whose_decision_is_not_one_is_refused_saying_what_is_wrong(
     with pytest.raises(ValueError, match=said):
         op, fields = check_request(parse_request(line))
         request_of(op, fields)
+
+
+# ---------------------------------------------------------------------- the table's options
+
+RULES = {"players": 3}
+ALL_SET = TableOptions(
+    RULES, "classic", "Classic", "easy", 60.0, 0.8, "ru", True, (0, 1), ("Vera", "Boris"),
+    "Olga", "key-1", True, 30.0,
+)  # fmt: skip
+
+
+def test_opening_and_quick_match_send_the_same_json_as_before_the_options_were_one_type() -> None:
+    """The lines of protocol 3 as its clients sent them, each field at the top of the request:
+    the options are one type at both ends, never a nested object on the wire."""
+    assert dump_request(OpenRequest(ALL_SET)) == (
+        b'{"op":"open","rules":{"players":3},"preset":"classic","title":"Classic",'
+        b'"level":"easy","timeout":60.0,"pace":0.8,"lang":"ru","hints":true,"people":[0,1],'
+        b'"ai_names":["Vera","Boris"],"name":"Olga","who":"key-1","private":true,"fill":30.0}\n'
+    )
+    assert dump_request(OpenRequest(TableOptions(RULES, "classic"))) == (
+        b'{"op":"open","rules":{"players":3},"preset":"classic","hints":false,"private":false}\n'
+    )
+    match = dataclasses.replace(ALL_SET, people=None, private=False, title="Вдвоём")
+    assert (
+        dump_request(MatchRequest(match))
+        == (
+            '{"op":"match","rules":{"players":3},"preset":"classic","title":"Вдвоём",'
+            '"level":"easy","timeout":60.0,"pace":0.8,"lang":"ru","hints":true,'
+            '"ai_names":["Vera","Boris"],"name":"Olga","who":"key-1","fill":30.0}\n'
+        ).encode()
+    )
+    assert dump_request(MatchRequest(TableOptions(RULES, "classic"))) == (
+        b'{"op":"match","rules":{"players":3},"preset":"classic","hints":false}\n'
+    )
+
+
+def test_the_service_reads_the_options_of_open_and_of_match_as_the_client_made_them() -> None:
+    for request in (
+        OpenRequest(ALL_SET),
+        MatchRequest(dataclasses.replace(ALL_SET, people=None, private=False)),
+    ):
+        op, fields = check_request(json.loads(dump_request(request)))
+        read = request_of(op, fields)
+        assert read == request
+        assert isinstance(read, (OpenRequest, MatchRequest))
+        assert read.options == request.options
+
+
+def test_a_quick_match_with_seats_for_people_or_private_cannot_be_made() -> None:
+    for options in (
+        dataclasses.replace(ALL_SET, private=False),
+        dataclasses.replace(ALL_SET, people=None),
+    ):
+        with pytest.raises(WireError, match="quick match names no seats for people"):
+            MatchRequest(options)
+
+
+def test_options_of_a_preset_carry_its_conventions_and_its_title_in_the_language() -> None:
+    preset = load_preset("classic")
+    options = TableOptions.of(preset, "ru")
+    assert options.rules == preset.rules.to_dict()
+    assert (options.preset, options.lang) == ("classic", "ru")
+    assert options.title == preset.title_in("ru") != preset.title_in("en")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import string
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,19 +45,15 @@ from thousand_tui.tui.text import seat_panel
 # ---------------------------------------------------------------------- words
 
 
-def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
 @pytest.mark.parametrize("key", sorted(MESSAGES))
-def test_every_message_has_english_and_russian_with_the_same_placeholders(key: str) -> None:
-    english, russian = MESSAGES[key]
-    assert english.strip() and russian.strip()
-    assert placeholders(english) == placeholders(russian)
+def test_every_message_has_english_and_russian(key: str) -> None:
+    assert MESSAGES[key].strip() and Translator("ru")(key).strip()
+    # the catalogs' tests (test_catalogs.py) check the placeholders of every language
 
 
 def test_russian_uses_the_games_own_terms() -> None:
-    russian = " ".join(ru for _, ru in MESSAGES.values())
+    ru = Translator("ru")
+    russian = " ".join(ru(key) for key in MESSAGES)
     for term in ("марьяж", "прикуп", "бочк", "палк", "роспись", "самосвал", "золотой кон"):
         assert term in russian, term
     for term in ("втёмную", "пас", "хвалю", "козырь", "крещусь"):

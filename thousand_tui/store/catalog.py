@@ -19,10 +19,10 @@ from typing import Any
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.record import RecordedGame, RecordError, RecordFile, rebuild, table_of_header
-from ..plural import counted
 from ..priority import SESSION_MARK as SESSION_MARK
 from ..priority import hosted as hosted
 from ..private import private_dir
+from ..translations import counted_en
 from .records import RecordWriter, is_locked, read_record
 
 APP_DIR = "thousand_tui"
@@ -386,7 +386,7 @@ def format_all_players(base: Path) -> str:
         return f"No saved games yet under {base}."
     lines += [
         "",
-        f"{counted(total, 'game|games')} of {counted(players, 'player|players')} "
+        f"{counted_en(total, 'game', 'games')} of {counted_en(players, 'player', 'players')} "
         "with a folder of their own. A player continues the latest unfinished one by "
         "logging in with `resume`.",
     ]
@@ -437,7 +437,7 @@ def other_players_note() -> str | None:
     if not others:
         return None
     return (
-        f"{counted(others, 'player|players')} of this hosted account "
+        f"{counted_en(others, 'player', 'players')} of this hosted account "
         f"{'have' if others != 1 else 'has'} games of their own: "
         "`thousand games --all-players` lists them."
     )

@@ -1,8 +1,9 @@
 """A client of the table service, without a screen: it connects (starting the service when
 nobody listens), sends requests and reads the service's messages in a thread of its own.
 
-`open_table(...)` and `join_table(code, ...)` are what a front end calls (the table screen,
-a start screen, the tests); each returns a `TableClient` that has been welcomed at its seat.
+`open_table(options)`, `quick_match(options)` (a `wire.TableOptions`, made once by the front
+end) and `join_table(code, ...)` are what a front end calls (the table screen, a start screen,
+the tests); each returns a `TableClient` that has been welcomed at its seat.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from typing import TypeVar
 
 from ..engine.actions import Action
 from ..engine.rules import Rules, RulesError
-from ..presets import Preset
 from ..private import open_private, private_dir
 from ..sockets import connect
 from ..store.catalog import data_dir
@@ -42,6 +42,7 @@ from .wire import (
     OpenRequest,
     OpenTable,
     Request,
+    TableOptions,
     Tables,
     Welcome,
     WireAction,
@@ -279,43 +280,16 @@ def start_service(base: Path) -> None:
 
 
 def open_table(
-    preset: Preset,
+    options: TableOptions,
     *,
-    name: str | None = None,
-    who: str | None = None,
-    people: list[int] | None = None,
-    level: str = "easy",
-    timeout: float = 60.0,
-    pace: float = 0.8,
-    lang: str = "en",
-    ai_names: list[str] | None = None,
     base: Path | None = None,
     on_message: Callable[[Received], None] | None = None,
-    hints: bool = False,
-    private: bool = False,
-    fill: float | None = None,
 ) -> tuple[TableClient, Welcome]:
-    """Open a table of `preset` and sit at seat 0: the client and the service's welcome
+    """Open a table of `options` and sit at seat 0: the client and the service's welcome
     (with the table's `code`). With `hints`, each person may ask for a hint at his own
     decisions (computed from what his seat sees). A `private` table stays out of the lobby;
     with `fill`, AI takes the seats still free after that many seconds, and it begins."""
-    request = OpenRequest(
-        rules=preset.rules.to_dict(),
-        preset=preset.name,
-        title=preset.title_in(lang),
-        level=level,
-        timeout=timeout,
-        pace=pace,
-        lang=lang,
-        hints=hints,
-        people=None if people is None else tuple(people),
-        ai_names=None if ai_names is None else tuple(ai_names),
-        name=name,
-        who=who,
-        private=private,
-        fill=fill,
-    )
-    return _request(request, base, on_message)
+    return _request(OpenRequest(options), base, on_message)
 
 
 def join_table(
@@ -353,35 +327,16 @@ def _listening(base: Path | None) -> bool:
 
 
 def quick_match(
-    preset: Preset,
+    options: TableOptions,
     *,
-    name: str | None = None,
-    who: str | None = None,
-    level: str = "easy",
-    timeout: float = 60.0,
-    pace: float = 0.8,
-    lang: str = "en",
-    ai_names: list[str] | None = None,
     base: Path | None = None,
     on_message: Callable[[Received], None] | None = None,
-    fill: float | None = None,
 ) -> tuple[TableClient, Welcome]:
-    """Quick match: sit at the fullest public table of `preset` waiting for players, else
-    open one, which AI fills after `fill` seconds (the service's default if None)."""
-    request = MatchRequest(
-        rules=preset.rules.to_dict(),
-        preset=preset.name,
-        title=preset.title_in(lang),
-        level=level,
-        timeout=timeout,
-        pace=pace,
-        lang=lang,
-        ai_names=None if ai_names is None else tuple(ai_names),
-        name=name,
-        who=who,
-        fill=fill,
-    )
-    return _request(request, base, on_message)
+    """Quick match: sit at the fullest public table of `options`' preset (and conventions)
+    waiting for players, else open one of `options`, which AI fills after `fill` seconds
+    (the service's default if None). The options name no seats for people and are not
+    private (WireError if they do)."""
+    return _request(MatchRequest(options), base, on_message)
 
 
 def _request(

@@ -40,9 +40,10 @@ from ..engine.phases import Trick
 from ..engine.rules import Rules, RulesError
 from ..engine.scoring import Settlement
 from ..engine.view import seat_view
+from ..memory import give_back
 from ..priority import give_way_if_hosted
 from ..private import open_private, private_dir, private_umask, write_private
-from ..settings import DEFAULT_FILL, DEFAULT_PACE, LEVELS, MAX_NAME
+from ..settings import DEFAULT_FILL, DEFAULT_PACE, LANGUAGES, LEVELS, MAX_NAME
 from ..sockets import peer_uid, socket_address
 from ..store.catalog import data_dir, games_dir, open_new_record, resume
 from ..store.records import RecordWriter, lock_file
@@ -72,6 +73,7 @@ from .wire import (
     SeatInfo,
     StartRequest,
     StateUpdate,
+    TableOptions,
     Tables,
     TableStatus,
     Welcome,
@@ -590,7 +592,7 @@ class Service:
                 older = (conn.wire or 1) < WIRE
                 raise Refusal((OLDER_CLIENT if older else NEWER_CLIENT).format(wire=WIRE))
             if isinstance(request, OpenRequest):
-                self.open(conn, request)
+                self.open(conn, request.options)
             else:
                 self.join(conn, request)
         elif not at_table:
@@ -610,44 +612,45 @@ class Service:
         if request.wire != WIRE:
             self.log(f"a client of protocol {request.wire} (this service: {WIRE})")
 
-    def open(self, conn: Conn, request: OpenRequest) -> None:
+    def open(self, conn: Conn, options: TableOptions) -> None:
+        """A table of these options, its opener at seat 0."""
         try:
-            rules = Rules.from_mapping(dict(request.rules), source="table")
+            rules = Rules.from_mapping(dict(options.rules), source="table")
         except (RulesError, ValueError, TypeError) as error:
             raise Refusal(f"the conventions are not valid: {error}") from error
-        preset = _text(request.preset, "preset")
+        preset = _text(options.preset, "preset")
         if not PRESET_NAME.fullmatch(preset):
             raise Refusal("a preset name is letters, digits, - _ and .")
-        level = request.level or "easy"
+        level = options.level or "easy"
         if level not in LEVELS:
             raise Refusal(f"the AI level is one of {', '.join(LEVELS)}")
-        timeout = DEFAULT_TIMEOUT if request.timeout is None else request.timeout
+        timeout = DEFAULT_TIMEOUT if options.timeout is None else options.timeout
         timeout = _number(timeout, "timeout", 0.0, MAX_TIMEOUT)
-        pace = _number(DEFAULT_PACE if request.pace is None else request.pace, "pace", 0, MAX_PACE)
+        pace = _number(DEFAULT_PACE if options.pace is None else options.pace, "pace", 0, MAX_PACE)
         n = rules.players
-        people = list(range(n)) if request.people is None else list(request.people)
+        people = list(range(n)) if options.people is None else list(options.people)
         if not all(isinstance(s, int) and 0 <= s < n for s in people) or 0 not in people:
             raise Refusal(f"people's seats are numbers 0..{n - 1}, with seat 0 the opener's")
-        ai_names = list(request.ai_names or AI_NAMES)
+        ai_names = list(options.ai_names or AI_NAMES)
         if len(ai_names) < n - 1:
             raise Refusal("AI names: one for each seat but the opener's")
         names = [_name(a) for a in ai_names[:MAX_AI_NAMES]]
         seats = [
             SeatState("human" if s in people else "ai", names[s - 1] if s else "") for s in range(n)
         ]
-        lang = request.lang if request.lang in ("en", "ru") else "en"
-        title = _text(request.title if request.title is not None else preset, "title")[:60]
+        lang = options.lang if options.lang in LANGUAGES else "en"
+        title = _text(options.title if options.title is not None else preset, "title")[:60]
         code = self.new_code()
         table = Table(code, rules, preset, title, level, timeout, pace, lang, seats, names)
-        table.hints = request.hints
-        table.private = request.private
-        if request.fill is not None:
-            fill = _number(request.fill, "the time before AI fills the seats", 0.0, MAX_FILL)
+        table.hints = options.hints
+        table.private = options.private
+        if options.fill is not None:
+            fill = _number(options.fill, "the time before AI fills the seats", 0.0, MAX_FILL)
             table.fill_at = table.opened_at + fill
             asyncio.get_running_loop().call_later(fill, self.fill_seats, table)
         self.tables[code] = table
         self.log(f"table {code} opened: {preset}, {n} players, people at {sorted(set(people))}")
-        self.sit(conn, table, 0, request)
+        self.sit(conn, table, 0, options)
         self.maybe_start(table)
 
     def name_ais(self, table: Table) -> None:
@@ -699,7 +702,7 @@ class Service:
         self.sit(conn, table, free[0], request)
         self.maybe_start(table)
 
-    def sit(self, conn: Conn, table: Table, seat: int, request: OpenRequest | JoinRequest) -> None:
+    def sit(self, conn: Conn, table: Table, seat: int, request: TableOptions | JoinRequest) -> None:
         state = table.seats[seat]
         if state.who is None:
             name = _name(request.name or f"Player {seat + 1}")
@@ -764,16 +767,17 @@ class Service:
         else a free seat at the fullest public one waiting (the longest waiting of equals),
         else a new public table of it that AI fills after `fill` seconds (DEFAULT_FILL). The
         service does one request at a time: two people asking at once meet at one table."""
+        options = request.options
         try:
-            rules = Rules.from_mapping(dict(request.rules), source="table")
+            rules = Rules.from_mapping(dict(options.rules), source="table")
         except (RulesError, ValueError, TypeError) as error:
             raise Refusal(f"the conventions are not valid: {error}") from error
-        join = JoinRequest("", None, request.name, request.who)
+        join = JoinRequest("", None, options.name, options.who)
         who = _who(join)
         waiting = [
             t
             for t in self.tables.values()
-            if t.preset == request.preset and t.rules == rules and not t.private
+            if t.preset == options.preset and t.rules == rules and not t.private
             if not (t.started or t.closed)
         ]
         mine = [t for t in waiting if any(s.who == who for s in t.seats)]
@@ -784,22 +788,8 @@ class Service:
             assert table is not None
             self.join(conn, dataclasses.replace(join, code=table.code))
             return
-        fill = DEFAULT_FILL if request.fill is None else request.fill
-        opened = OpenRequest(
-            request.rules,
-            request.preset,
-            title=request.title,
-            level=request.level,
-            timeout=request.timeout,
-            pace=request.pace,
-            lang=request.lang,
-            hints=request.hints,
-            ai_names=request.ai_names,
-            name=request.name,
-            who=request.who,
-            fill=fill,
-        )
-        self.open(conn, opened)
+        fill = DEFAULT_FILL if options.fill is None else options.fill
+        self.open(conn, dataclasses.replace(options, fill=fill))
 
     def fill_seats(self, table: Table) -> None:
         """The time its opener set has passed: AI takes the seats still free, and it begins."""
@@ -1080,6 +1070,8 @@ class Service:
         for seat, state in enumerate(table.seats):
             if state.conn is not None:
                 self.send_state(table, seat, events, tricks, ended=ended, settled=settled)
+        if settled is not None:
+            give_back()  # the deal's memory, freed, back to the system (the service runs long)
 
     def send_state(
         self,
@@ -1224,7 +1216,7 @@ def _numbered(name: str, taken: set[str]) -> str:
     return f"{name[: MAX_NAME - 3]} {number}"
 
 
-def _who(request: OpenRequest | JoinRequest) -> str:
+def _who(request: TableOptions | JoinRequest) -> str:
     """Who a person is: the id the SSH login gave (its key), else the name."""
     who = request.who
     if who is not None and 0 < len(who) <= 80 and who.isprintable():

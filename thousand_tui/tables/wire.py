@@ -21,7 +21,16 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from ..engine import events as ev
 from ..engine.actions import Act, Action
@@ -33,6 +42,9 @@ from ..engine.phases import Declaration, Phase, RedealStage, Trick
 from ..engine.rules import Rules
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
+
+if TYPE_CHECKING:
+    from ..presets import Preset
 
 WIRE = 3  # the protocol's version: 1 had no `hello`, typed messages or `ack`; 2 no chat or lobby
 MAX_CLIENT_LINE = 16 * 1024  # what the service reads from a client, at most, in one line
@@ -235,10 +247,16 @@ class HelloRequest:
 
 
 @dataclass(frozen=True)
-class OpenRequest:
-    """Open a table of these conventions (a `Rules` mapping) and sit at seat 0."""
+class TableOptions:
+    """What opening a table sets, the same for `open` and for quick match (`match`): its
+    conventions (a `Rules` mapping), its preset's name and title, the AI's level, how long a
+    seat waits for its person who went away (`timeout`), the pace, the language, hints, the
+    seats for people (None: all), the AI's names, the opener's name and who he is (his SSH
+    key), whether it stays out of the lobby (`private`), and after how many seconds AI takes
+    the free seats (`fill`). A front end makes it once; the client and the request carry it
+    as it is. On the wire its fields are the request's own (`request_data` spreads them, as
+    the `_TABLE` schema of `requests` checks them): None is the service's default."""
 
-    OP: ClassVar[str] = "open"
     rules: Mapping[str, Any]
     preset: str
     title: str | None = None
@@ -253,6 +271,20 @@ class OpenRequest:
     who: str | None = None
     private: bool = False  # kept out of the lobby: only its code brings anyone to it
     fill: float | None = None  # seconds after which AI takes the free seats and it begins
+
+    @classmethod
+    def of(cls, preset: Preset, lang: str = "en") -> TableOptions:
+        """A table of `preset` (its conventions, name and title in `lang`), the rest the
+        service's defaults (set more with `dataclasses.replace`)."""
+        return cls(preset.rules.to_dict(), preset.name, preset.title_in(lang), lang=lang)
+
+
+@dataclass(frozen=True)
+class OpenRequest:
+    """Open a table of these options and sit at seat 0."""
+
+    OP: ClassVar[str] = "open"
+    options: TableOptions
 
 
 @dataclass(frozen=True)
@@ -384,22 +416,17 @@ class ListRequest:
 @dataclass(frozen=True)
 class MatchRequest:
     """Quick match: sit at the fullest public table of this preset (and these conventions)
-    waiting for players, else open one as `open` would, public, which AI fills after `fill`
-    seconds."""
+    waiting for players, else open one of these options as `open` would, public, which AI
+    fills after `fill` seconds. Its opener sits at a free seat of a public table: it names no
+    seats for people and is never private (those fields never go on the wire)."""
 
     OP: ClassVar[str] = "match"
-    rules: Mapping[str, Any]
-    preset: str
-    title: str | None = None
-    level: str | None = None
-    timeout: float | None = None
-    pace: float | None = None
-    lang: str | None = None
-    hints: bool = False
-    ai_names: tuple[str, ...] | None = None
-    name: str | None = None
-    who: str | None = None
-    fill: float | None = None
+    LEAVES_OUT: ClassVar[tuple[str, ...]] = ("people", "private")
+    options: TableOptions
+
+    def __post_init__(self) -> None:
+        if self.options.people is not None or self.options.private:
+            raise WireError("a quick match names no seats for people and is never private")
 
 
 Request = (
@@ -564,7 +591,13 @@ def request_data(request: Request) -> dict[str, Any]:
     data: dict[str, Any] = {"op": request.OP}
     for f in dataclasses.fields(request):
         value = getattr(request, f.name)
-        if value is not None:
+        if isinstance(value, TableOptions):  # its fields are the request's own
+            left_out = getattr(request, "LEAVES_OUT", ())
+            for g in dataclasses.fields(value):
+                option = getattr(value, g.name)
+                if option is not None and g.name not in left_out:
+                    data[g.name] = _plain(option)
+        elif value is not None:
             data[f.name] = _plain(value)
     return data
 
@@ -583,6 +616,8 @@ def request_of(op: str, fields: Mapping[str, Any]) -> Request:
     action = made.get("action")
     if kind is ActRequest and isinstance(action, Mapping):
         made["action"] = WireAction.from_plain(action)
+    if kind in (OpenRequest, MatchRequest):
+        made = {"options": _build(TableOptions, made, f"the request {op}")}
     return _build(kind, made, f"the request {op}")
 
 

@@ -92,21 +92,25 @@ class Words:
         others = [o for o in advice.options if o.actions != best.actions]
         if advice.kind == "bid":
             if best.chance is not None:
-                return t("c_made", pct=pct(best.chance))
+                return t("c_made", pct=percent(t, best.chance))
             bids = [o for o in others if o.action.value is not None and o.chance is not None]
             if bids:
                 cheapest = min(bids, key=lambda o: o.action.value or 0)
-                return t("c_pass_why", value=cheapest.action.value, pct=pct(cheapest.chance or 0.0))
+                return t(
+                    "c_pass_why",
+                    value=cheapest.action.value,
+                    pct=percent(t, cheapest.chance or 0.0),
+                )
             return ""
         if advice.kind == "contract":
             if best.chance is not None:
-                return t("c_made", pct=pct(best.chance))
+                return t("c_made", pct=percent(t, best.chance))
             keep = next((o for o in others if o.chance is not None), None)
             if keep is None:
                 return ""
             value = keep.action.value or advice.contract
             key = "c_baptism_why" if best.action.act is Act.BAPTISM else "c_concede_why"
-            return t(key, value=value, pct=pct(keep.chance or 0.0))
+            return t(key, value=value, pct=percent(t, keep.chance or 0.0))
         if advice.kind == "play" and best.chance is not None:
             alt = others[0] if others else None
             if best.points is not None and (alt is None or alt.chance == best.chance):
@@ -117,13 +121,13 @@ class Words:
                     )
                 return text
             key = "c_makes" if advice.declarer else "c_beats"
-            text = t(key, pct=pct(best.chance))
+            text = t(key, pct=percent(t, best.chance))
             if alt is not None and alt.chance is not None:
                 named = self.option(alt, None)
                 if pct(alt.chance) == pct(best.chance):
                     text += "; " + t("c_alt_same", alt=named)
                 else:
-                    text += "; " + t("c_alt_pct", alt=named, pct=pct(alt.chance))
+                    text += "; " + t("c_alt_pct", alt=named, pct=percent(t, alt.chance))
             return text
         if advice.kind in ("dark", "dark_cancel", "redeal"):
             return self.why_before(advice)
@@ -147,10 +151,10 @@ class Words:
         value = advice.contract
         if advice.kind == "dark":
             key = "c_dark_why" if act is Act.DARK else "c_dark_decline_why"
-            return t(key, value=value, pct=pct(best.chance or 0.0))
+            return t(key, value=value, pct=percent(t, best.chance or 0.0))
         if advice.kind == "dark_cancel":
             key = "c_dark_cancel_why" if act is Act.DARK_CANCEL else "c_dark_stand_why"
-            return t(key, value=value, pct=pct(best.chance or 0.0))
+            return t(key, value=value, pct=percent(t, best.chance or 0.0))
         reason = t.reason(best.action.reason)
         if value is None or best.chance is None:
             return t("c_redeal_weak", reason=reason)
@@ -158,7 +162,7 @@ class Words:
             key = "c_redeal_why" if advice.declarer else "c_redeal_bid_why"
         else:
             key = "c_play_on_why" if advice.declarer else "c_play_on_bid_why"
-        return t(key, reason=reason, value=value, pct=pct(best.chance))
+        return t(key, reason=reason, value=value, pct=percent(t, best.chance))
 
     # ------------------------------------------------------------ a deal
 
@@ -242,7 +246,7 @@ class Words:
             )
             chance = analysis.dark_odds()
             if chance is not None:
-                lines.append(t("c_dark_odds", value=analysis.contract, pct=pct(chance)))
+                lines.append(t("c_dark_odds", value=analysis.contract, pct=percent(t, chance)))
         costly = analysis.costly(threshold)
         name = self.names[analysis.seat]
         you = analysis.seat == self.you
@@ -280,6 +284,11 @@ def signed_points(points: int) -> str:
 
 def pct(chance: float) -> int:
     return round(100 * chance)
+
+
+def percent(t: Translator, chance: float) -> str:
+    """A chance as the language writes a percentage: "62%"."""
+    return t("percent", n=pct(chance))
 
 
 def signed(worth: float) -> str:

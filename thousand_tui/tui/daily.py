@@ -9,12 +9,13 @@ import contextlib
 import sys
 from typing import TYPE_CHECKING
 
-from ..daily import DEALS, Daily, OpenDeal, board, today
+from ..daily import DEALS, Daily, OpenDeal, board, opponent, today
 from ..engine.events import DealStarted, Event
 from ..engine.game import PlayerInfo
 from ..engine.record import RecordError
 from ..presets import load_preset
 from ..settings import (
+    LANGUAGES,
     SetupError,
     TableSetup,
     check_name,
@@ -62,6 +63,7 @@ def session_of(opened: OpenDeal, setup: TableSetup, events: list[Event]) -> Sess
         opened.path,
         resumed=opened.resumed,
         think=setup.think,
+        make_ai=opponent,  # the same for everyone, on any machine
     )
     session.deal_events = events
     return session
@@ -187,8 +189,8 @@ class DailyApp(ThousandApp):
 
 def daily_setup(options: argparse.Namespace) -> TableSetup:
     """The flags of `thousand daily`, checked; raises SetupError."""
-    if options.lang is not None and options.lang not in ("en", "ru"):
-        raise SetupError("--lang must be one of en, ru")
+    if options.lang is not None and options.lang not in LANGUAGES:
+        raise SetupError(f"--lang must be one of {', '.join(LANGUAGES)}")
     preset = load_preset(options.preset or "classic")
     players = preset.rules.players
     return TableSetup(
@@ -240,10 +242,6 @@ def run_daily(options: argparse.Namespace) -> int:
             print("\n".join(board_lines(day, index, t, setup.ascii, player)))
         return 0
     opened, events = found
-    if "hard" in setup.levels:
-        from ..ai import pool, search_service
-
-        search_service.start_early(pool.default_jobs())
     app = DailyApp(setup, day, player, opened, events, handle_signals=True)
     app.log_file = data_dir() / LOG_NAME
     try:

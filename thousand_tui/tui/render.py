@@ -14,7 +14,7 @@ from enum import Enum
 from rich.style import Style
 from rich.text import Text
 
-from ..engine.cards import Card, Suit
+from ..engine.cards import Card, Rank, Suit
 from . import i18n
 
 
@@ -48,8 +48,16 @@ class CardColors:
         return cls(**known)
 
 
+def _ranks_pattern() -> str:
+    """The ranks as every language the table speaks writes them: 10, 9, J Q K A, В Д К Т..."""
+    labels = {
+        i18n.rank_label(Card(rank, Suit.HEARTS), lang) for rank in Rank for lang in i18n.LANGS
+    }
+    return "|".join(re.escape(label) for label in sorted(labels, key=lambda x: (-len(x), x)))
+
+
 _CARD_RE = {
-    False: re.compile(r"(?:10|[9JQKAВДКТ])[♥♦♠♣]|[♥♦♠♣]"),
+    False: re.compile(rf"(?:{_ranks_pattern()})[♥♦♠♣]|[♥♦♠♣]"),
     True: re.compile(r"\b(?:10|[9JQKA])[HDSC]\b"),
 }
 

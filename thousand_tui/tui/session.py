@@ -40,6 +40,9 @@ class Session:
     players: dict[int, Player] = field(default_factory=dict)
     deal_events: list[Event] = field(default_factory=list)  # a resumed deal's events so far
     closed: bool = False  # the record let go: the table is ending, no decision is taken now
+    # The AI player of a seat, where the game makes its own (None: of the seat's level, its
+    # seed the game's and the seat's).
+    make_ai: Callable[[int], Player] | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -48,6 +51,8 @@ class Session:
     def player(self, seat: int) -> Player:
         """The AI player at `seat`, made when first asked."""
         player = self.players.get(seat)
+        if player is None and self.make_ai is not None:
+            player = self.players[seat] = self.make_ai(seat)
         if player is None:
             from ..ai import make_player, seat_seed
             from ..ai.pool import default_jobs

@@ -168,7 +168,7 @@ class StartScreen(Screen[None]):
                 t("start_lang"),
                 LANGUAGES,
                 choices.lang,
-                lambda lang: Translator(lang)(f"lang_{lang}"),
+                lambda lang: Translator(lang)("lang_name"),
                 self.keep_lang,
             )
         )

@@ -2,7 +2,8 @@
 table service instead of a local game.
 
 - `connection`: a seat at a shared table without Textual (`SharedSession`: the connection,
-  the seat's mirror and its inbox); `open_shared(...)` and `join_shared(...)` sit down.
+  the seat's mirror and its inbox); `open_shared(...)`, `match_shared(...)` (of
+  `table_options(...)`) and `join_shared(...)` sit down.
 - `remote`: the game as the seat knows it (`RemoteGame`, the table's `TableGame`).
 - `waiting`: the waiting room before the deal, and `shared_screen` (the room or the table).
 - `words`: what the screens say of the table (how to join it, who is away).
@@ -14,7 +15,14 @@ table service instead of a local game.
 
 from __future__ import annotations
 
-from .connection import SharedSession, default_name, join_shared, open_shared
+from .connection import (
+    SharedSession,
+    default_name,
+    join_shared,
+    match_shared,
+    open_shared,
+    table_options,
+)
 from .driver import REJOIN_EVERY, REJOIN_FOR, SharedDriver, shared_table
 from .remote import RemoteGame
 from .run import SharedTableApp, play_shared_choice, run_shared
@@ -32,6 +40,7 @@ __all__ = [
     "default_name",
     "join_command",
     "join_shared",
+    "match_shared",
     "open_shared",
     "play_shared_choice",
     "run_shared",
@@ -39,4 +48,5 @@ __all__ = [
     "seat_status_words",
     "shared_screen",
     "shared_table",
+    "table_options",
 ]

@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...settings import JoinSetup, OpenSetup, SetupError, check_name
 from ...tables.client import TableError
 from ..startup import remembered_name
-from .connection import join_shared, open_shared
+from .connection import join_shared, open_shared, table_options
 from .run import run_shared
 from .words import said
 
@@ -20,16 +20,17 @@ def run_open(setup: OpenSetup) -> int:
         table = replace(table, name=remembered_name())
     _check_terminal()
     try:
-        shared = open_shared(
+        options = table_options(
             table,
-            people=setup.people,
             level=setup.level,
             timeout=setup.timeout,
             who=setup.who,
             hints=setup.hints,
             private=setup.private,
             fill=setup.fill,
+            people=setup.people,
         )
+        shared = open_shared(options)
     except TableError as error:
         raise SetupError(f"the table cannot be opened: {said(error, table.lang)}") from error
     return run_shared(table, shared)

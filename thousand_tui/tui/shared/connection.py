@@ -1,11 +1,11 @@
 """A seat at a shared table, without Textual: the connection to the table service, what
-the seat knows (its mirror), and the messages waiting for the screen. `open_shared(...)` and
-`join_shared(...)` connect and sit down."""
+the seat knows (its mirror), and the messages waiting for the screen. `open_shared(options)`,
+`match_shared(options)` (of `table_options(...)`) and `join_shared(...)` connect and sit down."""
 
 from __future__ import annotations
 
 import collections
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,7 @@ from ...tables.client import (
     quick_match,
 )
 from ...tables.mirror import SeatMirror, Update
-from ...tables.wire import Failure, Welcome
+from ...tables.wire import Failure, TableOptions, Welcome
 from ..session import ai_name_in, ai_names
 from ..table_driver import Pull
 from .remote import RemoteGame
@@ -130,70 +130,52 @@ def _seated(
     return SharedSession(client, mirror, preset, lang, timeout, name=name, who=who, base=base)
 
 
-def open_shared(
+def table_options(
     setup: TableSetup,
     *,
-    people: list[int] | None = None,
     level: str = "easy",
     timeout: float = 60.0,
     who: str | None = None,
-    base: Path | None = None,
     hints: bool = False,
     private: bool = False,
     fill: float | None = None,
-) -> SharedSession:
-    """Open a shared table of `setup`'s preset (its players, name, language and pace) and sit
-    at seat 0; with `hints`, each person may ask for a hint at his own decisions. A `private`
-    table stays out of the lobby; with `fill`, AI takes the seats still free after that many
-    seconds. Raises TableError (the service's refusal, or that it cannot be reached)."""
+    people: list[int] | None = None,
+) -> TableOptions:
+    """What opening a shared table of `setup`'s preset sets (its players, the person's name,
+    language and pace, the AI's names in his language), and how the table is shared: the
+    AI's level, how long a seat waits for its person who went away, the SSH key of the one
+    who opens it, hints, a `private` table kept out of the lobby, AI taking the free seats
+    after `fill` seconds, the seats for people (from 0; None: all). Made once by each way of
+    opening a table (`thousand open`, the start screen, the lobby's open and quick match)."""
     preset = setup.preset
     assert preset is not None
-    name = setup.name or default_name(who)
-    client, welcome = open_table(
-        preset,
-        name=name,
-        who=who,
-        people=people,
+    return replace(
+        TableOptions.of(preset, setup.lang),
         level=level,
         timeout=timeout,
         pace=setup.pace,
-        lang=setup.lang,
-        ai_names=list(ai_names(setup.lang)),
-        base=base,
         hints=hints,
+        people=None if people is None else tuple(people),
+        ai_names=tuple(ai_names(setup.lang)),
+        name=setup.name or default_name(who),
+        who=who,
         private=private,
         fill=fill,
     )
-    return _seated(client, welcome, setup.lang, name, who, base)
 
 
-def match_shared(
-    setup: TableSetup,
-    *,
-    level: str = "easy",
-    timeout: float = 60.0,
-    fill: float | None = None,
-    who: str | None = None,
-    base: Path | None = None,
-) -> SharedSession:
-    """Quick match: sit at the fullest public table of `setup`'s preset waiting for players,
-    else open one that AI fills after `fill` seconds. Raises TableError."""
-    preset = setup.preset
-    assert preset is not None
-    name = setup.name or default_name(who)
-    client, welcome = quick_match(
-        preset,
-        name=name,
-        who=who,
-        level=level,
-        timeout=timeout,
-        pace=setup.pace,
-        lang=setup.lang,
-        ai_names=list(ai_names(setup.lang)),
-        base=base,
-        fill=fill,
-    )
-    return _seated(client, welcome, setup.lang, name, who, base)
+def open_shared(options: TableOptions, *, base: Path | None = None) -> SharedSession:
+    """Open a shared table of `options` and sit at seat 0. Raises TableError (the service's
+    refusal, or that it cannot be reached)."""
+    client, welcome = open_table(options, base=base)
+    return _seated(client, welcome, options.lang or "en", options.name, options.who, base)
+
+
+def match_shared(options: TableOptions, *, base: Path | None = None) -> SharedSession:
+    """Quick match: sit at the fullest public table of `options`' preset waiting for players,
+    else open one of `options` that AI fills after its `fill` seconds. Raises TableError."""
+    client, welcome = quick_match(options, base=base)
+    return _seated(client, welcome, options.lang or "en", options.name, options.who, base)
 
 
 def default_name(who: str | None) -> str | None:

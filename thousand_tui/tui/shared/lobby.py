@@ -13,9 +13,9 @@ from textual.screen import Screen
 from ...presets import Preset, PresetError, load_preset, shipped_names
 from ...settings import LobbySetup, SetupError, TableSetup
 from ...tables.client import TableError, list_tables
-from ...tables.wire import OpenTable
+from ...tables.wire import OpenTable, TableOptions
 from ..app import ThousandApp
-from .connection import SharedSession, join_shared, match_shared, open_shared
+from .connection import SharedSession, join_shared, match_shared, open_shared, table_options
 from .words import said
 
 
@@ -79,21 +79,20 @@ class Lobby:
         return join_shared(code, name=table.name, lang=table.lang, who=self.setup.who)
 
     def open(self, name: str) -> SharedSession:
-        return open_shared(
-            self.table_of(name),
-            level=self.setup.level,
-            timeout=self.setup.timeout,
-            who=self.setup.who,
-            fill=self.setup.fill,
-        )
+        return open_shared(self.options(name))
 
     def match(self, name: str) -> SharedSession:
-        return match_shared(
+        return match_shared(self.options(name))
+
+    def options(self, name: str) -> TableOptions:
+        """What opening a table of the preset offered as `name` sets, or quick matching it."""
+        setup = self.setup
+        return table_options(
             self.table_of(name),
-            level=self.setup.level,
-            timeout=self.setup.timeout,
-            fill=self.setup.fill,
-            who=self.setup.who,
+            level=setup.level,
+            timeout=setup.timeout,
+            who=setup.who,
+            fill=setup.fill,
         )
 
     def table_of(self, name: str) -> TableSetup:

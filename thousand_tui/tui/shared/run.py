@@ -16,7 +16,7 @@ from ...tables.client import TableError
 from ..app import ThousandApp
 from ..startup import SharedChoice, remembered_name
 from ..table_game import TableGame
-from .connection import SharedSession, join_shared, open_shared
+from .connection import SharedSession, join_shared, open_shared, table_options
 from .driver import SharedDriver
 from .lobby import Lobby, LobbyApp
 from .waiting import shared_screen
@@ -92,7 +92,8 @@ def play_shared_choice(choice: SharedChoice) -> int:
         return run_lobby(LobbySetup(setup, presets, level=choice.level))
     try:
         if choice.kind == "open":
-            shared = open_shared(setup, level=choice.level, hints=choice.hints)
+            options = table_options(setup, level=choice.level, hints=choice.hints)
+            shared = open_shared(options)
         else:
             shared = join_shared(choice.code, name=setup.name, lang=setup.lang)
     except TableError as error:
