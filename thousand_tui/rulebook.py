@@ -446,6 +446,15 @@ _WORDS: Final[Mapping[str, _Words]] = {
             "sixty": ("score 60 each", "записывают по 60"),
         },
     ),
+    "scoring.only_contracts_above": _w(
+        "Above this score only a contract scores",
+        "Выше этого счёта записывается только своя игра",
+        {None: ("no such limit", "такого правила нет")},
+        (
+            "above {v:pts}: no points as a defender, from a concession or as the sitter",
+            "выше {v:pts}: очки противника, за роспись и за прикуп не записываются",
+        ),
+    ),
     "palki.trigger": _w(
         "A palka for",
         "Палка за",

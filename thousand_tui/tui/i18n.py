@@ -273,6 +273,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "The barrel player is declarer: the others score nothing",
         "Игра на бочке: остальные не записывают",
     ),
+    # `scoring.only_contracts_above` (the Polish «na 800»)
+    "ev_contracts_only": (
+        "Above {limit} only a contract scores: nothing written for {names}",
+        "Выше {limit} записывают только свою игру: {names} — без очков",
+    ),
     "why_attempts": ("attempts used up", "попытки кончились"),
     "why_bump": ("knocked off", "сбит"),
     "why_simultaneous": ("two at once", "двое сразу"),
