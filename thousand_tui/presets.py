@@ -25,7 +25,15 @@ from thousand_tui.engine.rules import (
     with_overrides,
 )
 
-SHIPPED_ORDER: Final = ("classic", "family", "online-site", "two-player", "four-player")
+SHIPPED_ORDER: Final = (
+    "classic",
+    "family",
+    "online-site",
+    "two-player",
+    "four-player",
+    "polish",
+    "czech",
+)
 """The shipped presets in the order they are offered; other files in the directory follow."""
 
 LANGUAGES: Final = ("en", "ru")
