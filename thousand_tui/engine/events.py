@@ -381,6 +381,7 @@ SHEET_EVENTS: tuple[type[SheetEvent], ...] = (
     WithheldMarriage,
     SitterScore,
     Frozen,
+    ContractsOnly,
     Palka,
     PalkaPenalty,
     Cross,

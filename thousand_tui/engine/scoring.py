@@ -532,7 +532,7 @@ def _palki(rules: Rules, sheet: _Sheet, given: list[int], takes_part: list[bool]
             # The streak restarts when it reaches three; of two palki at once the one past
             # the third starts the new streak.
             sheet.streak[seat] %= 3
-        for _ in range(fines):
+        for _ in range(fines if penalty else 0):  # a fine of 0 is none (`palki.penalty`)
             sheet.scores[seat] -= penalty
             sheet.note(PalkaPenalty(seat, penalty))
 
