@@ -447,12 +447,12 @@ _WORDS: Final[Mapping[str, _Words]] = {
         },
     ),
     "scoring.only_contracts_above": _w(
-        "Above this score only a contract scores",
-        "Выше этого счёта записывается только своя игра",
-        {None: ("no such limit", "такого правила нет")},
+        "Only one's own contract scores",
+        "Записывается только своя игра",
+        {None: ("no: everyone writes his points", "нет: все записывают свои очки")},
         (
-            "above {v:pts}: no points as a defender, from a concession or as the sitter",
-            "выше {v:pts}: очки противника, за роспись и за прикуп не записываются",
+            "above {v:pts} (nothing as a defender, from a concession or as the sitter)",
+            "при счёте выше {v:pts} (очки противника, за роспись и за прикуп не пишутся)",
         ),
     ),
     "palki.trigger": _w(

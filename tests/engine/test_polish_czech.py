@@ -82,3 +82,27 @@ def test_a_whole_polish_game_is_won_without_a_barrel(tmp_path: Path) -> None:
         for seat, score in enumerate(before["state"]["scores"]):
             if score > 800 and seat != line["declarer"] and line["deltas"][seat] > 0:
                 raise AssertionError(f"deal {line['number']}: seat {seat} above 800 scored")
+
+
+@pytest.mark.parametrize(
+    ("name", "lang", "words"),
+    [
+        ("polish", "en", ("Polish (Tysiąc)", "Bidding step: 10", "above 800 points")),
+        ("polish", "ru", ("Польские правила", "Шаг торговли: 10", "при счёте выше 800 очков")),
+        ("czech", "en", ("Czech rules", "Leading trumps:", "Free concessions per player")),
+        ("czech", "ru", ("Чешские правила", "Бесплатных росписей за партию: первые 1", "Бочка")),
+    ],
+)
+def test_thousand_presets_prints_them(
+    name: str, lang: str, words: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["presets", name, "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    for word in words:
+        assert word in out, word
+
+
+def test_thousand_presets_lists_them(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["presets"]) == 0
+    names = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert names[5:7] == ["polish", "czech"]
