@@ -6,11 +6,16 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers.screen import screen_text
+from thousand_tui.engine.events import ContractsOnly
 from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import MatchState
+from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.i18n import Translator
+from thousand_tui.tui.narrate import Narrator
+from thousand_tui.tui.render import Palette
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.contract import ContractScreen
 from thousand_tui.tui.screens.result import DealResultScreen
@@ -75,3 +80,26 @@ async def test_no_second_bomba_in_a_game() -> None:
         text = screen_text(app)
         assert "1  Play 110" in text
         assert "Concede" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "names", "line"),
+    [
+        (
+            "en",
+            ("You", "Anna", "Boris"),
+            "Above 800 only a contract scores: nothing written for You, Boris",
+        ),
+        (
+            "ru",
+            ("Вы", "Анна", "Борис"),
+            "Выше 800 записывают только свою игру: Вы, Борис — без очков",
+        ),
+    ],
+)
+def test_the_sheet_says_whose_points_were_not_written(
+    lang: str, names: tuple[str, str, str], line: str
+) -> None:
+    rules = load_preset("polish").rules
+    tell = Narrator(Translator(lang), Palette(), names, rules)
+    assert tell.settlement_event(ContractsOnly((0, 2))) == line
