@@ -103,3 +103,24 @@ def test_the_sheet_says_whose_points_were_not_written(
     rules = load_preset("polish").rules
     tell = Narrator(Translator(lang), Palette(), names, rules)
     assert tell.settlement_event(ContractsOnly((0, 2))) == line
+
+
+async def test_no_palki_marks_toward_a_fine_the_polish_table_does_not_play() -> None:
+    start = Start(
+        MatchState(
+            scores=(-105, 300, 200),
+            palki=(2, 0, 0),
+            palki_streak=(1, 0, 0),
+            barrel=(None, None, None),
+            falls=(0, 0, 0),
+            concessions=(0, 0, 0),
+            crosses=(0, 0, 0),
+        )
+    )
+    setup = TableSetup.of("polish", seed=11, pace=0, deals={1: STRONG}, start=start, save=False)
+    app = create_app(setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "You -105" in text
+        assert "[||·]" not in text
