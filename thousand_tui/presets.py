@@ -26,7 +26,15 @@ from thousand_tui.engine.rules import (
 )
 from thousand_tui.translations import LANGS
 
-SHIPPED_ORDER: Final = ("classic", "family", "online-site", "two-player", "four-player")
+SHIPPED_ORDER: Final = (
+    "classic",
+    "family",
+    "online-site",
+    "two-player",
+    "four-player",
+    "polish",
+    "czech",
+)
 """The shipped presets in the order they are offered; other files in the directory follow."""
 
 LANGUAGES: Final = LANGS

@@ -425,6 +425,18 @@ _WORDS: Final[Mapping[str, _Words]] = {
             "sixty": msg("rules:scoring.failed_defenders=sixty", "score 60 each"),
         },
     ),
+    "scoring.only_contracts_above": _w(
+        msg("rules:scoring.only_contracts_above", "Only one's own contract scores"),
+        {
+            None: msg(
+                "rules:scoring.only_contracts_above=null", "no: everyone writes his points"
+            )
+        },
+        msg(
+            "rules:scoring.only_contracts_above=*",
+            "above {v:pts} (nothing as a defender, from a concession or as the sitter)",
+        ),
+    ),
     "palki.trigger": _w(
         msg("rules:palki.trigger", "A palka for"),
         {

@@ -33,6 +33,7 @@ TYPICAL: dict[str, tuple[int | None, ...]] = {
     "baptism.crosses_penalty": (120, 0, 7),
     "baptism.max_per_game": (None, 0, 1),
     "ace_marriage.value": (200, 150, 0, 33),
+    "scoring.only_contracts_above": (None, 800, 500, 0, 995),
     "palki.penalty": (120, 0, 100, 7),
     "barrel.threshold": (880, 900, 600, 555, 883),
     "barrel.attempts": (3, 1, 2, 5),

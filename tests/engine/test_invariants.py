@@ -224,3 +224,25 @@ def test_check_game_reads_every_deal_from_the_start_position() -> None:
     assert [str(v) for v in check_game(game)] == [
         "the start position: barrel: seat 0 is on the barrel with 870, not barrel.threshold (880)"
     ]
+
+
+NA_800: dict[str, Any] = {"scoring__only_contracts_above": 800, "barrel__enabled": False}
+
+
+class TestContractsOnly:
+    def test_a_defender_above_the_limit_gains_nothing(self) -> None:
+        # Seat 1 declares and takes every trick; seat 2 (above 800) is made to gain 40.
+        before, result = swept(state(scores=[0, 0, 810]), **NA_800)
+        assert broken(before, result, **NA_800) == []
+        gained = replace(
+            result, state=result.state.evolve(scores=(0, 100, 850)), deltas=[0, 100, 40]
+        )
+        assert broken(before, gained, **NA_800) == [
+            "deal 1: contracts only: seat 2 above 800 gained 40 from a deal it did not declare"
+        ]
+        assert broken(before, gained, barrel__enabled=False) == []
+
+    def test_the_declarer_above_the_limit_writes_his_contract(self) -> None:
+        before, result = swept(state(scores=[0, 850, 0]), **NA_800)
+        assert result.deltas[1] == 100
+        assert broken(before, result, **NA_800) == []

@@ -121,6 +121,7 @@ class TestEveryThird:
     def test_penalty_may_be_zero(self) -> None:
         game = swept(rules_of(palki__penalty=0), state(palki=[2, 0, 0]))
         assert result_of(game)["deltas"] == [0, 100, 0]
+        assert all(e["kind"] != "palka_penalty" for e in result_of(game)["events"])
 
 
 class TestThreeInARow:

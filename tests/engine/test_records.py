@@ -132,7 +132,8 @@ class TestLines:
 
 class TestReplay:
     @pytest.mark.parametrize(
-        "preset", ["classic", "online-site", "family", "two-player", "four-player"]
+        "preset",
+        ["classic", "online-site", "family", "two-player", "four-player", "polish", "czech"],
     )
     def test_replay_reproduces_the_record(self, preset: str) -> None:
         game = random_game(rules_of(preset), seed=21, deals=5, preset=preset)
@@ -202,7 +203,8 @@ class TestReplay:
 
 class TestResume:
     @pytest.mark.parametrize(
-        "preset", ["classic", "online-site", "family", "two-player", "four-player"]
+        "preset",
+        ["classic", "online-site", "family", "two-player", "four-player", "polish", "czech"],
     )
     def test_rebuild_mid_deal_and_continue(self, preset: str) -> None:
         full = random_game(rules_of(preset), seed=33, deals=4, preset=preset)

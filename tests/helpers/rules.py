@@ -7,7 +7,15 @@ from typing import Any
 from thousand_tui.engine.rules import Rules, with_overrides
 from thousand_tui.presets import load_preset
 
-PRESETS = ("classic", "online-site", "family", "two-player", "four-player")
+PRESETS = (
+    "classic",
+    "online-site",
+    "family",
+    "two-player",
+    "four-player",
+    "polish",
+    "czech",
+)
 
 
 def rules_of(preset: str = "classic", **overrides: Any) -> Rules:

@@ -27,7 +27,7 @@ from thousand_tui.presets import (
 )
 from thousand_tui.rulebook import describe_rules, format_preset
 
-SHIPPED = ["classic", "family", "online-site", "two-player", "four-player"]
+SHIPPED = ["classic", "family", "online-site", "two-player", "four-player", "polish", "czech"]
 
 EXPECTED: dict[str, dict[str, Any]] = {
     "classic": {},
@@ -76,6 +76,37 @@ EXPECTED: dict[str, dict[str, Any]] = {
     },
     "two-player": {"players": 2},
     "four-player": {"players": 4},
+    "polish": {
+        "bidding.step": 10,
+        "talon.show": "always",
+        "rospis.declarer": "nothing",
+        "rospis.opponents": "sixty",
+        "rospis.max_per_game": 1,
+        "play.must_beat": True,
+        "scoring.defender_rounding": "nearest_10",
+        "scoring.only_contracts_above": 800,
+        "palki.penalty": 0,
+        "samosval.mode": "off",
+        "barrel.enabled": False,
+        "four_player.sitter_scores": "aces_50",
+    },
+    "czech": {
+        "deal.cut_ritual": True,
+        "redeal.when": "before_auction",
+        "redeal.hand_nines": 4,
+        "redeal.hand_nines_on_hundred": 3,
+        "redeal.hand_points_below": 15,
+        "redeal.talon_points_below": 5,
+        "bidding.jumps": False,
+        "bidding.cap_by_marriages": True,
+        "rospis.free_per_game": 1,
+        "play.trump_lead": "owner_only",
+        "palki.trigger": "no_points",
+        "samosval.mode": "off",
+        "barrel.bidding": "auto_talon",
+        "barrel.min_contract": 121,
+        "barrel.third_fall": "reset_to_zero",
+    },
 }
 
 

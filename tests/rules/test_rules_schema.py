@@ -71,6 +71,7 @@ CLASSIC: dict[str, Any] = {
         "defender_rounding": "nearest_5",
         "declarer_rounding": "none",
         "failed_defenders": "own_points",
+        "only_contracts_above": None,
     },
     "palki": {
         "trigger": "no_tricks",

@@ -266,6 +266,18 @@ class Frozen(SheetEvent):
 
 
 @dataclass(frozen=True)
+class ContractsOnly(SheetEvent):
+    """Seats above `scoring.only_contracts_above` whose points of the deal, not being their own
+    contract, were not written."""
+
+    kind: ClassVar[str] = "contracts_only"
+    seats: tuple[int, ...]
+
+    def to_record(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seats": list(self.seats)}
+
+
+@dataclass(frozen=True)
 class Palka(SheetEvent):
     kind: ClassVar[str] = "palka"
     seat: int
@@ -369,6 +381,7 @@ SHEET_EVENTS: tuple[type[SheetEvent], ...] = (
     WithheldMarriage,
     SitterScore,
     Frozen,
+    ContractsOnly,
     Palka,
     PalkaPenalty,
     Cross,

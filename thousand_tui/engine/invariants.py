@@ -13,7 +13,9 @@ they play, and `thousand replay` on every deal of a record.
 - samosval: no score of 555 (or −555 under `plus_minus`) is left after a deal;
 - fives: every score stays a multiple of 5 while every amount that reaches the sheet is rounded
   to 5 or 10 or is a multiple of 5 (`scored_in_fives`);
-- card points: a played deal holds the deck's 120 card points.
+- card points: a played deal holds the deck's 120 card points;
+- contracts only: above `scoring.only_contracts_above` a player gains nothing from a deal he
+  did not declare (while he is not on the barrel, which counts as its own rules say).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from .events import BarrelFall, GoldenReset
 from .game import Game
 from .match import MatchState
 from .rules import Rules
-from .scoring import Settlement
+from .scoring import Settlement, scores_only_contracts
 
 COUNTS = ("palki", "falls", "concessions", "crosses")
 """The columns of the sheet that only grow (until a golden reset)."""
@@ -122,6 +124,7 @@ def check_deal(rules: Rules, before: MatchState, result: Settlement) -> list[Vio
         *(("samosval", text) for text in _samosval(rules, result)),
         *(("fives", text) for text in _fives(rules, before, result.state)),
         *(("card points", text) for text in _card_points(result)),
+        *(("contracts only", text) for text in _contracts_only(rules, before, result)),
     ]
     return [Violation(result.number, invariant, detail) for invariant, detail in found]
 
@@ -220,3 +223,15 @@ def _card_points(result: Settlement) -> list[str]:
     if points is None or sum(points) == 120:
         return []
     return [f"the card points {points} add up to {sum(points)}, not 120"]
+
+
+def _contracts_only(rules: Rules, before: MatchState, result: Settlement) -> list[str]:
+    return [
+        f"seat {seat} above {rules.scoring.only_contracts_above} gained {delta} "
+        "from a deal it did not declare"
+        for seat, delta in enumerate(result.deltas)
+        if delta > 0
+        and seat != result.declarer
+        and scores_only_contracts(rules, before.scores[seat])
+        and not before.on_barrel(seat)
+    ]

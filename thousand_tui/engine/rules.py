@@ -302,6 +302,7 @@ class Scoring:
     failed_defenders: Literal["own_points", "sixty"] = _one_of(
         "own_points", "sixty", default="own_points"
     )
+    only_contracts_above: int | None = _int_or_null(None, minimum=0)
 
 
 @dataclass(frozen=True)

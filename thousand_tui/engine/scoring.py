@@ -21,6 +21,7 @@ from .events import (
     BarrelWin,
     Concession,
     ConcessionPenalty,
+    ContractsOnly,
     Cross,
     CrossPenalty,
     CutPenalty,
@@ -199,6 +200,9 @@ def settle(deal: DealOutcome) -> Settlement:
     )
     on_barrel = [before.on_barrel(s) for s in range(n)]
     frozen = rules.barrel.opponents_freeze and on_barrel[declarer]
+    # `scoring.only_contracts_above`: points a seat did not bid for are not written for it.
+    unbid = [scores_only_contracts(rules, before.scores[s]) for s in range(n)]
+    withheld: list[int] = []
     palki_given = [0] * n
     # Seats whose palki streak this deal neither extends nor breaks (docs/rules.md#palki).
     takes_part = [s in deal.order for s in range(n)]
@@ -230,9 +234,13 @@ def settle(deal: DealOutcome) -> Settlement:
                 # automatic bid (`bidding: auto_bid`) was outbid.
                 barrel_gain[seat] = points[seat]
                 continue
-            sheet.scores[seat] += _defender_amount(rules, deal, seat, made, m, marriage_m)
+            amount = _defender_amount(rules, deal, seat, made, m, marriage_m)
+            if unbid[seat]:
+                withheld += [seat] if amount else []
+                continue
+            sheet.scores[seat] += amount
     else:
-        _concession(rules, deal, sheet, on_barrel, frozen, m)
+        withheld += _concession(rules, deal, sheet, on_barrel, frozen, m, unbid)
         takes_part = [False] * n
 
     if deal.sitting_out is not None and not frozen:
@@ -241,7 +249,9 @@ def settle(deal: DealOutcome) -> Settlement:
             # Like a defender's points (docs/rules.md#the-sitters-points).
             talon_points, marriages = sitter_points(rules, deal.sitter_talon)
             amount = _multiplied(rules, talon_points, marriages, m, marriage_m)
-            if amount:
+            if amount and unbid[sitter]:
+                withheld.append(sitter)
+            elif amount:
                 sheet.scores[sitter] += amount
                 sheet.note(SitterScore(sitter, amount))
 
@@ -270,6 +280,8 @@ def settle(deal: DealOutcome) -> Settlement:
             takes_part[declarer] = True
     if frozen:
         sheet.note(Frozen(tuple(s for s in deal.order if s != declarer)))
+    if withheld:
+        sheet.note(ContractsOnly(tuple(sorted(withheld))))
     _palki(rules, sheet, palki_given, takes_part)
 
     winners = _barrel(rules, deal, sheet, on_barrel, barrel_gain, made, played)
@@ -398,6 +410,14 @@ def _deltas(deal: DealOutcome, state: MatchState) -> list[int]:
     return [a - b for a, b in zip(state.scores, deal.before.scores, strict=True)]
 
 
+def scores_only_contracts(rules: Rules, score: int) -> bool:
+    """`scoring.only_contracts_above`: a player whose score before the deal is above it
+    writes only his own contracts, made or failed; points he did not bid for (as a defender,
+    from a concession, as the sitter) are not written."""
+    limit = rules.scoring.only_contracts_above
+    return limit is not None and score > limit
+
+
 def _contract_made(rules: Rules, points: int, contract: int) -> bool:
     """`scoring.declarer_rounding: nearest_5` — made if the exact or the rounded points reach it."""
     if points >= contract:
@@ -423,8 +443,16 @@ def _multiplied(rules: Rules, points: int, marriages: int, m: int, marriage_m: i
 
 
 def _concession(
-    rules: Rules, deal: DealOutcome, sheet: _Sheet, on_barrel: list[bool], frozen: bool, m: int
-) -> None:
+    rules: Rules,
+    deal: DealOutcome,
+    sheet: _Sheet,
+    on_barrel: list[bool],
+    frozen: bool,
+    m: int,
+    unbid: list[bool],
+) -> list[int]:
+    """The concession's or baptism's amounts; the seats whose share was not written
+    (`scoring.only_contracts_above`)."""
     declarer = deal.declarer
     contract = deal.contract
     assert declarer is not None and contract is not None
@@ -437,7 +465,7 @@ def _concession(
         if sheet.crosses[declarer] % 2 == 0 and rules.baptism.crosses_penalty and not pinned:
             sheet.scores[declarer] -= rules.baptism.crosses_penalty
             sheet.note(CrossPenalty(declarer, rules.baptism.crosses_penalty))
-        return
+        return []
     terms = concession_terms(rules, deal.match, declarer, contract, m)
     sheet.concessions[declarer] += 1
     sheet.note(Concession(declarer))
@@ -448,10 +476,15 @@ def _concession(
         sheet.scores[declarer] -= third
         sheet.note(ConcessionPenalty(declarer, third))
     if frozen:
-        return
+        return []
+    withheld: list[int] = []
     for seat in deal.order:
         if seat != declarer and not on_barrel[seat]:
+            if unbid[seat]:
+                withheld += [seat] if terms.share else []
+                continue
             sheet.scores[seat] += terms.share
+    return withheld
 
 
 def _trickless(rules: Rules, deal: DealOutcome, seat: int) -> bool:
@@ -499,7 +532,7 @@ def _palki(rules: Rules, sheet: _Sheet, given: list[int], takes_part: list[bool]
             # The streak restarts when it reaches three; of two palki at once the one past
             # the third starts the new streak.
             sheet.streak[seat] %= 3
-        for _ in range(fines):
+        for _ in range(fines if penalty else 0):  # a fine of 0 is none (`palki.penalty`)
             sheet.scores[seat] -= penalty
             sheet.note(PalkaPenalty(seat, penalty))
 

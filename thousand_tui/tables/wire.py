@@ -456,6 +456,7 @@ KINDS: dict[str, type] = {
         ev.TrickTaken, ev.MarriageWithheld, ev.OtherTalon, ev.DealSettled, ev.GameOver,
         # what the score sheet notes of a deal
         ev.CutPenalty, ev.WithheldMarriage, ev.SitterScore, ev.Frozen, ev.Palka,
+        ev.ContractsOnly,
         ev.PalkaPenalty, ev.Cross, ev.CrossPenalty, ev.Concession, ev.ConcessionPenalty,
         ev.BarrelWin, ev.BarrelAttempt, ev.BarrelOn, ev.BarrelFall, ev.BarrelThirdFall,
         ev.Samosval, ev.GoldenReset, ev.GoldenReplay,

@@ -168,6 +168,8 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("ev_palka_two_golden", " (no trick in a golden deal counts twice)"),
     msg("ev_palka_two_dark", " (no trick when playing in the dark counts twice)"),
     msg("ev_palka_penalty", "{name}: palki, −{points}"),
+    # `scoring.only_contracts_above` (the Polish «na 800»)
+    msg("ev_contracts_only", "Above {limit} only a contract scores: nothing written for {names}"),
     msg("ev_concession", "{name}: concession «{mark}»"),
     msg("ev_concession_penalty", "{name}: third concession, −{points}"),
     msg("ev_cross", "{name}: a cross"),

@@ -25,6 +25,7 @@ from ..engine.events import (
     Conceded,
     Concession,
     ConcessionPenalty,
+    ContractsOnly,
     ContractWon,
     Cross,
     CrossPenalty,
@@ -307,6 +308,10 @@ class Narrator:
                 return t("ev_marriage_withheld", name=self.name(seat), suit=self.suit(suit))
             case Frozen():
                 return t("ev_frozen")
+            case ContractsOnly(seats=seats):
+                names = ", ".join(self.name(seat) for seat in seats)
+                limit = self.rules.scoring.only_contracts_above
+                return t("ev_contracts_only", names=names, limit=limit)
             case (
                 CutPenalty(seat=seat, points=points)
                 | SitterScore(seat=seat, points=points)

@@ -21,7 +21,7 @@ def score_text(view: SeatView, seat: int, t: Translator) -> str:
     """A seat's score with its palki and its place on the barrel."""
     match = view.match
     text = str(match.scores[seat])
-    if match.palki[seat]:
+    if match.palki[seat] and view.rules.palki.penalty:  # no fine, nothing to count toward
         text += " " + palki_text(view, seat)
     place = match.barrel[seat]
     if place is not None:
