@@ -427,11 +427,7 @@ _WORDS: Final[Mapping[str, _Words]] = {
     ),
     "scoring.only_contracts_above": _w(
         msg("rules:scoring.only_contracts_above", "Only one's own contract scores"),
-        {
-            None: msg(
-                "rules:scoring.only_contracts_above=null", "no: everyone writes his points"
-            )
-        },
+        {None: msg("rules:scoring.only_contracts_above=null", "no: everyone writes his points")},
         msg(
             "rules:scoring.only_contracts_above=*",
             "above {v:pts} (nothing as a defender, from a concession or as the sitter)",
