@@ -335,6 +335,30 @@ def test_a_hosted_player_keeps_the_choices_in_their_own_folder(
     assert choices_path() == own / "start.json"
 
 
+async def test_a_named_hosted_player_gets_the_hosts_start_screen_with_her_name(
+    table_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What `thousand ssh-session` runs for a key with a name and no preset: the start screen
+    of the host's presets, under her name; never a game of another preset at once."""
+    from thousand_tui.store.catalog import DATA_DIR_ENV, SESSION_MARK
+    from thousand_tui.tui import table_setup
+
+    monkeypatch.setenv(DATA_DIR_ENV, str(table_env / "players" / "key-olga"))
+    monkeypatch.setenv(SESSION_MARK, "1")
+    options = build_parser().parse_args(["play", "--name=Olga", "--offer", "family,two-player"])
+    setup, offer = table_setup(options)
+    assert offer is not None and offer.names == ["family", "two-player"]
+    assert setup.name == "Olga"
+    app = create_app(setup, start=offer)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        text = screen_text(app)
+        assert "Olga" in text and "‹ Family home rules ›" in text
+    # Without --offer, a name still starts a game at once (`thousand --name Olga`).
+    assert start_offer(build_parser().parse_args(["play", "--name=Olga"])) is None
+
+
 async def test_a_hosts_levels_for_three_players_only() -> None:
     offer = StartOffer.parse("two-player,classic", "easy,normal")
     app = start_app(offer)

@@ -58,9 +58,12 @@ GAME_FLAGS = ("preset", "players", "ai", "seed", "name", "resume")
 
 def start_offer(options: argparse.Namespace) -> StartOffer | None:
     """What the start screen offers, or None when the flags name a game to start at once."""
-    if any(getattr(options, flag, None) is not None for flag in GAME_FLAGS):
-        return None
     text = getattr(options, "offer", None)
+    # A host's start screen (`--offer`) opens with the player's `--name` (her key's, or the
+    # one she chose): the name alone starts no game there.
+    starting = [flag for flag in GAME_FLAGS if not (flag == "name" and text is not None)]
+    if any(getattr(options, flag, None) is not None for flag in starting):
+        return None
     if text is None:
         offer = StartOffer.shipped(options.lang)
     else:
