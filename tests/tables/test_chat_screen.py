@@ -16,9 +16,9 @@ from tests.helpers.screen import screen_text
 from tests.tui.apps import strong_app
 from thousand_tui.settings import TableSetup
 from thousand_tui.tables import chat
-from thousand_tui.tables.wire import ChatLine
+from thousand_tui.tables.wire import ChatLine, StartRequest
 from thousand_tui.tui.screens.table import TableScreen
-from thousand_tui.tui.shared import SharedTableApp, join_shared
+from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_shared
 from thousand_tui.tui.shared.chat import ChatScreen
 from thousand_tui.tui.widgets.log import GameLog
 
@@ -170,3 +170,38 @@ async def test_the_chat_key_is_only_at_a_shared_table() -> None:
         await pilot.press("m")
         await pilot.pause()
         assert not isinstance(app.screen, ChatScreen)
+
+
+# ---------------------------------------------------------------------- the waiting room
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_waiting_room_chats_and_the_table_log_begins_with_its_lines(
+    base: Path, lang: str, size: tuple[int, int]
+) -> None:
+    """Bob waits with Ann for a third player: `m` writes there as at the table, Ann's lines
+    show under the seats, and once the game begins the table's log has them all."""
+    ann = opened(base, "Ann", timeout=30.0)  # three seats for people: the game waits
+    ann.hold = True
+    shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang, who="key-b0b")
+    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    async with app.run_test(size=size) as pilot:
+        await pump(pilot, [ann], lambda: isinstance(app.screen, WaitingScreen))
+        room = app.screen
+        assert WORDS[lang]["key"] in screen_text(app).splitlines()[-1]
+        await write(pilot, "hello Ann")
+        await pilot.press("enter")
+        await pump(pilot, [ann], lambda: bool(heard(ann)))
+        assert heard(ann) == [ChatLine(1, "Bob", "hello Ann")]
+        ann.client.chat("ждём Кота")
+        await pump(pilot, [ann], lambda: "Ann: ждём Кота" in screen_text(app))
+        assert app.screen is room
+        assert "Bob: hello Ann" in screen_text(app)
+        ann.client.send(StartRequest())  # AI takes the third seat: the deal begins
+        await pump(pilot, [ann], lambda: at_table(app))
+        table = app.table
+        await pump(pilot, [ann], lambda: "Ann: ждём Кота" in log(table))
+        assert log(table).count("Bob: hello Ann") == 1
+        assert log(table).index("Bob: hello Ann") < log(table).index("Ann: ждём Кота")
+    ann.close()
