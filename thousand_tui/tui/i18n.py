@@ -1087,6 +1087,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "lobby_busy": ("Taking a seat…", "Садимся за стол…"),
     "lobby_open_title": ("Open a table", "Открыть стол"),
     "lobby_match_title": ("Quick match", "Быстрая игра"),
+    "lobby_seat_waits": (
+        "Your seat at table {code} waits for you: c and its code bring you back.",
+        "Ваше место за столом {code} ждёт вас: нажмите c и введите код, чтобы вернуться.",
+    ),
     "key_lobby_join": ("Sit", "Сесть"),
     "key_lobby_open": ("Open", "Открыть"),
     "key_lobby_match": ("Quick match", "Быстрая игра"),
