@@ -185,11 +185,17 @@ async def test_a_russian_lobby_names_the_game_in_russian_and_moves_between_table
 # ---------------------------------------------------------------------- back to the lobby
 
 BACK = {
-    "en": {"waits": "Your seat at table {code} waits", "seats": "2 of 3", "over": "Game over"},
+    "en": {
+        "waits": "Your seat at table {code} waits",
+        "seats": "2 of 3",
+        "over": "Game over",
+        "back": "q Lobby",
+    },
     "ru": {
         "waits": "Ваше место за столом {code} ждёт",
         "seats": "2 из 3",
         "over": "Партия окончена",
+        "back": "q В лобби",
     },
 }
 
@@ -255,6 +261,7 @@ async def test_a_game_ended_at_a_table_of_the_lobby_comes_back_to_the_lobby(
             await pilot.press("enter")
             await until(pilot, lambda: not isinstance(app.screen, DealResultScreen))
         assert BACK[lang]["over"] in screen_text(app)
+        assert BACK[lang]["back"] in screen_text(app).splitlines()[-1]  # q: to the lobby
         await pilot.pause(0.6)  # the final sheet holds its keys a moment
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))

@@ -1087,6 +1087,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "lobby_busy": ("Taking a seat…", "Садимся за стол…"),
     "lobby_open_title": ("Open a table", "Открыть стол"),
     "lobby_match_title": ("Quick match", "Быстрая игра"),
+    "key_to_lobby": ("Lobby", "В лобби"),
     "lobby_seat_waits": (
         "Your seat at table {code} waits for you: c and its code bring you back.",
         "Ваше место за столом {code} ждёт вас: нажмите c и введите код, чтобы вернуться.",

@@ -311,7 +311,8 @@ class SharedDriver(TableDriver):
     def game_over(self) -> None:
         from ..screens.end import GameOverScreen
 
-        screen = GameOverScreen(self.remote, self.t, seat=self.seat, again=False)
+        lobby = self.shared.back is not None  # the table was taken in the lobby
+        screen = GameOverScreen(self.remote, self.t, seat=self.seat, again=False, lobby=lobby)
         screen.held(self.app.key_hold)
         self.app.push_screen(screen, lambda _: self.shared.leave(self.app))
 
