@@ -190,7 +190,7 @@ async def test_the_waiting_room_chats_and_the_table_log_begins_with_its_lines(
     async with app.run_test(size=size) as pilot:
         await pump(pilot, [ann], lambda: isinstance(app.screen, WaitingScreen))
         room = app.screen
-        assert WORDS[lang]["key"] in screen_text(app).splitlines()[-1]
+        await pump(pilot, [ann], lambda: WORDS[lang]["key"] in screen_text(app).splitlines()[-1])
         await write(pilot, "hello Ann")
         await pilot.press("enter")
         await pump(pilot, [ann], lambda: bool(heard(ann)))
