@@ -1,6 +1,7 @@
 """The lobby through the real OpenSSH server of the hosting tests (`sshd.py`), three people
 each with a key of their own: one opens a table from his lobby, the second sees it in his
-and sits at it with Enter, the third quick-matches into the same table, and the deal begins."""
+and sits at it with Enter, the third quick-matches into the same table, and the deal begins;
+the third leaves the table and is back in his lobby, and q there ends his session."""
 
 from __future__ import annotations
 
@@ -47,3 +48,11 @@ def test_open_from_the_lobby_then_a_stranger_sits_and_another_quick_matches(
             tmux,
         )
     assert "Waiting for friends" not in tmux.screen(one)
+    # Leaving the table comes back to the lobby, not out of the session; q there ends it.
+    tmux.keys("q", pane=three)
+    wait_for("asked", lambda: "Quit the game?" in tmux.screen(three), tmux)
+    tmux.keys("y", pane=three)
+    wait_for("the lobby again", lambda: "Lobby: the tables" in tmux.screen(three), tmux)
+    assert f"Your seat at table {code} waits" in " ".join(tmux.screen(three).split())
+    tmux.keys("q", pane=three)
+    wait_for("the session over", lambda: "Lobby: the tables" not in tmux.screen(three), tmux)

@@ -114,14 +114,34 @@ def test_only_a_seated_person_writes(base: Path) -> None:
     bob.close()
 
 
-def test_no_chat_before_the_game_begins(base: Path) -> None:
-    ann = opened(base, "Ann")  # three seats for people: the game waits
+def test_the_waiting_room_chats_and_its_lines_go_into_the_record_when_the_game_begins(
+    base: Path,
+) -> None:
+    ann = opened(base, "Ann", people=[0, 1])  # a seat for Bob: the game waits
     ann.hold = True
     ann.client.chat("anyone?")
-    play_until([ann], lambda: bool(chat_errors(ann)))
-    assert "once the game has begun" in chat_errors(ann)[0]
-    assert not lines(ann)
+    play_until([ann], lambda: bool(lines(ann)))
+    assert lines(ann) == [ChatLine(0, "Ann", "anyone?")] and not chat_errors(ann)
+    assert not list((base / "games").glob("*.jsonl"))  # no game, no record yet
+    # Who sits down in the waiting room is told what was said there before he came.
+    bob = joined(base, ann.mirror.code, "Bob")
+    bob.hold = True
+    play_until([ann, bob], lambda: bool(lines(bob)) and bob.mirror.started)
+    assert [(line.text, line.earlier) for line in lines(bob)] == [("anyone?", True)]
+    bob.client.chat("here")
+    play_until([ann, bob], lambda: len(lines(ann)) == 2)
     ann.close()
+    bob.close()
+    stop = service_pid(base)
+    assert stop is not None
+    os.kill(stop, signal.SIGKILL)
+    wait_gone(stop)
+    (path,) = (base / "games").glob("*.jsonl")
+    recorded = read_record(path).games[-1]
+    assert [(row["seat"], row["name"], row["text"]) for row in recorded.chat] == [
+        (0, "Ann", "anyone?"),
+        (1, "Bob", "here"),
+    ]
 
 
 def test_the_record_keeps_the_chat_and_still_replays(base: Path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -16,13 +16,14 @@ from tests.helpers.screen import screen_text
 from tests.tui.apps import strong_app
 from thousand_tui.settings import TableSetup
 from thousand_tui.tables import chat
-from thousand_tui.tables.wire import ChatLine
+from thousand_tui.tables.wire import ChatLine, StartRequest
+from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.table import TableScreen
-from thousand_tui.tui.shared import SharedTableApp, join_shared
+from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_shared
 from thousand_tui.tui.shared.chat import ChatScreen
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import Seat, at_table, opened, pump, service_pid
+from .helpers import Seat, at_table, bob_plays_until, opened, pump, service_pid
 
 WORDS = {
     "en": {"key": "m Chat", "say": "Say:", "fast": "you may write again in"},
@@ -170,3 +171,75 @@ async def test_the_chat_key_is_only_at_a_shared_table() -> None:
         await pilot.press("m")
         await pilot.pause()
         assert not isinstance(app.screen, ChatScreen)
+
+
+# ---------------------------------------------------------------------- the waiting room
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_waiting_room_chats_and_the_table_log_begins_with_its_lines(
+    base: Path, lang: str, size: tuple[int, int]
+) -> None:
+    """Bob waits with Ann for a third player: `m` writes there as at the table, Ann's lines
+    show under the seats, and once the game begins the table's log has them all."""
+    ann = opened(base, "Ann", timeout=30.0)  # three seats for people: the game waits
+    ann.hold = True
+    shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang, who="key-b0b")
+    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    async with app.run_test(size=size) as pilot:
+        await pump(pilot, [ann], lambda: isinstance(app.screen, WaitingScreen))
+        room = app.screen
+        await pump(pilot, [ann], lambda: WORDS[lang]["key"] in screen_text(app).splitlines()[-1])
+        await write(pilot, "hello Ann")
+        await pilot.press("enter")
+        await pump(pilot, [ann], lambda: bool(heard(ann)))
+        assert heard(ann) == [ChatLine(1, "Bob", "hello Ann")]
+        ann.client.chat("ждём Кота")
+        await pump(pilot, [ann], lambda: "Ann: ждём Кота" in screen_text(app))
+        assert app.screen is room
+        assert "Bob: hello Ann" in screen_text(app)
+        ann.client.send(StartRequest())  # AI takes the third seat: the deal begins
+        await pump(pilot, [ann], lambda: at_table(app))
+        table = app.table
+        await pump(pilot, [ann], lambda: "Ann: ждём Кота" in log(table))
+        assert log(table).count("Bob: hello Ann") == 1
+        assert log(table).index("Bob: hello Ann") < log(table).index("Ann: ждём Кота")
+    ann.close()
+
+
+# ---------------------------------------------------------------------- over a dialog
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_m_writes_over_the_auction_and_a_line_heard_there_is_in_the_log_after(
+    base: Path, lang: str
+) -> None:
+    """Bob's auction is open: `m` opens the line over it (the dialog stays, its keys too), Enter
+    sends it; Ann's line while the auction is open comes in a note, and is in the log when the
+    auction is put away."""
+    words = WORDS[lang]
+    ann, app = ann_and_bob(base, lang)
+    ann.hold = False
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pump(pilot, [ann], lambda: at_table(app))
+        await bob_plays_until(pilot, app, [ann], lambda: isinstance(app.screen, AuctionScreen))
+        auction = app.screen
+        table = app.table
+        ann.hold = True
+        await pump(pilot, [ann], lambda: bool(screen_text(app).splitlines()[-1].strip()))
+        assert words["key"] in screen_text(app).splitlines()[-1]  # in the auction's footer
+        await write(pilot, "I pass")
+        assert app.screen_stack[-2] is auction  # the line opens over the dialog
+        await pilot.press("enter")
+        await pump(pilot, [ann], lambda: bool(heard(ann)))
+        assert heard(ann) == [ChatLine(1, "Bob", "I pass")]
+        assert app.screen is auction  # back at the auction, still to be decided
+        ann.client.chat("думай, Bob")
+        await pump(pilot, [ann], lambda: "Ann: думай, Bob" in app.notices)
+        assert "Ann: думай, Bob" in screen_text(app)  # the note, over the auction
+        await pilot.press("escape")  # the auction put away: the table and its log
+        await pump(pilot, [ann], lambda: app.screen is table)
+        assert "Ann: думай, Bob" in screen_text(app)
+        assert log(table).count("Ann: думай, Bob") == 1 and "Bob: I pass" in log(table)
+    ann.close()

@@ -15,10 +15,13 @@ from textual.pilot import Pilot
 from tests.helpers.screen import screen_text
 from thousand_tui.settings import LobbySetup, TableSetup
 from thousand_tui.tables.client import list_tables
+from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.lobby import LobbyScreen, PresetScreen
+from thousand_tui.tui.screens.result import DealResultScreen
+from thousand_tui.tui.shared import WaitingScreen
 from thousand_tui.tui.shared.lobby import Lobby, LobbyApp
 
-from .helpers import WAIT, opened
+from .helpers import WAIT, at_table, bob_plays_until, opened
 
 PRESETS = {"classic": "classic", "two-player": "two-player"}
 
@@ -71,10 +74,10 @@ async def test_quick_match_in_russian_opens_a_table_others_then_see(base: Path) 
         assert "Быстрая игра" in screen_text(app) and "Классика" in screen_text(app)
         await pilot.press("enter")  # the first: classic
         await until(pilot, lambda: lobby.chosen is not None)
-    assert lobby.chosen is not None and lobby.chosen.mirror.seat == 0
-    (table,) = list_tables(base)
-    assert (table.code, table.preset, table.people) == (lobby.chosen.code, "classic", 1)
-    assert table.fill_in is not None and 40 < table.fill_in <= 45
+        assert lobby.chosen is not None and lobby.chosen.mirror.seat == 0
+        (table,) = list_tables(base)
+        assert (table.code, table.preset, table.people) == (lobby.chosen.code, "classic", 1)
+        assert table.fill_in is not None and 40 < table.fill_in <= 45
     lobby.chosen.close()
 
 
@@ -92,9 +95,10 @@ async def test_o_opens_a_table_of_the_preset_chosen_and_escape_goes_back(base: P
         assert "Two players" in screen_text(app)
         await pilot.press("down", "enter")
         await until(pilot, lambda: lobby.chosen is not None)
-    assert lobby.chosen is not None
-    (table,) = list_tables(base)
-    assert (table.code, table.preset, table.players) == (lobby.chosen.code, "two-player", 2)
+        # Read while the seat is held: once the program ends, the table nobody sits at closes.
+        assert lobby.chosen is not None
+        (table,) = list_tables(base)
+        assert (table.code, table.preset, table.players) == (lobby.chosen.code, "two-player", 2)
     lobby.chosen.close()
 
 
@@ -177,3 +181,93 @@ async def test_a_russian_lobby_names_the_game_in_russian_and_moves_between_table
     lobby.chosen.close()
     for seat in (first, second, joined_one):
         seat.close()
+
+
+# ---------------------------------------------------------------------- back to the lobby
+
+BACK = {
+    "en": {
+        "waits": "Your seat at table {code} waits",
+        "seats": "2 of 3",
+        "over": "Game over",
+        "back": "q Lobby",
+    },
+    "ru": {
+        "waits": "Ваше место за столом {code} ждёт",
+        "seats": "2 из 3",
+        "over": "Партия окончена",
+        "back": "q В лобби",
+    },
+}
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (80, 24)), ("ru", (120, 40))])
+async def test_leaving_a_table_taken_in_the_lobby_comes_back_to_the_lobby_and_q_leaves(
+    base: Path, lang: str, size: tuple[int, int]
+) -> None:
+    words = BACK[lang]
+    ann = opened(base, "Ann", fill=300.0)
+    ann.hold = True
+    code = ann.mirror.code
+    lobby, app = lobby_app(lang)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: code in screen_text(app))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+        assert "Bob" in screen_text(app) and "Ann" in screen_text(app)
+        await pilot.press("q")  # out of the waiting room: back to the lobby, not out
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert app.return_code is None and lobby.chosen is None and app.shared is None
+        # The list read again: the table, Bob's seat kept for him.
+        await until(pilot, lambda: words["seats"] in screen_text(app))
+        assert words["waits"].format(code=code) in " ".join(app.notices)
+        await pilot.press("q")  # from the lobby, q leaves
+        await until(pilot, lambda: app.return_code is not None)
+    ann.close()
+
+
+SHORT = """extends: classic
+title: {en: Short, ru: Короткая}
+target: 20
+barrel: {enabled: false}
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_a_game_ended_at_a_table_of_the_lobby_comes_back_to_the_lobby(
+    base: Path, lang: str
+) -> None:
+    """Bob opens a table of a short game in the lobby; AI fills it; when the game is over,
+    closing the final sheet brings him back to the lobby, read again."""
+    short = base / "short.yaml"
+    short.write_text(SHORT, encoding="utf-8")
+    setup = LobbySetup(
+        TableSetup.of(lang=lang, pace=0.0, name="Bob"), {"short": str(short)}, fill=0.2
+    )
+    lobby = Lobby(setup)
+    app = LobbyApp(lobby)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.check_action("open", ()) is True)
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, PresetScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: at_table(app))
+        code = app.seat.code
+        over = (GameOverScreen, DealResultScreen)
+        for _ in range(20):  # deals, each closed on its result, until the game is over
+            await bob_plays_until(pilot, app, [], lambda: isinstance(app.screen, over))
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.pause(0.6)  # the result holds its keys a moment
+            await pilot.press("enter")
+            await until(pilot, lambda: not isinstance(app.screen, DealResultScreen))
+        assert BACK[lang]["over"] in screen_text(app)
+        assert BACK[lang]["back"] in screen_text(app).splitlines()[-1]  # q: to the lobby
+        await pilot.pause(0.6)  # the final sheet holds its keys a moment
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert app.return_code is None and app.shared is None
+        assert code not in screen_text(app)  # a finished game waits for nobody
+        assert not any("ждёт вас" in n or "waits for you" in n for n in app.notices)
+        await until(pilot, lambda: app.screen.check_action("open", ()) is True)
+    assert len(list((base / "games").glob("*.jsonl"))) == 1

@@ -248,6 +248,9 @@ class Table:
     chat: collections.deque[ChatLine] = field(
         default_factory=lambda: collections.deque(maxlen=chat.KEPT)
     )
+    # The record's lines of the chat in the waiting room, written once the game (and its
+    # record) begins.
+    unwritten: list[dict[str, Any]] = field(default_factory=list)
     # The lobby: a private table is never listed; `fill_at` (monotonic), when AI takes the
     # seats still free and the game begins (None: when the opener starts it).
     private: bool = False
@@ -733,8 +736,8 @@ class Service:
         )
         if table.game is not None:
             self.send_state(table, seat, [], [], catch_up=True)
-            for line in table.chat:  # the table's last lines of chat, told again
-                conn.send(dataclasses.replace(line, earlier=True))
+        for line in table.chat:  # the table's last lines of chat, told again
+            conn.send(dataclasses.replace(line, earlier=True))
         self.log(f"table {table.code}: {state.name} sits at seat {seat}")
         self.tell_status(table)
         if table.game is not None:
@@ -828,6 +831,9 @@ class Service:
             table=table.code,
             people=[s.who if s.kind == "human" else None for s in table.seats],
         )
+        unwritten, table.unwritten = table.unwritten, []
+        for line in unwritten:  # the waiting room's chat, after the record's `game` line
+            self.sink(table)(line)
         if table.broken is not None:
             self.fail(table, table.broken)
             return
@@ -843,9 +849,11 @@ class Service:
 
     def chat(self, conn: Conn, request: ChatRequest) -> None:
         """A line of chat from the person of the connection's seat: cleaned, checked, written
-        to the record and told to everyone at the table, the writer included. A line refused
-        is answered with an error about the chat, and changes nothing; it is not counted as a
-        bad request (a person who writes fast is no fault of his program)."""
+        to the record and told to everyone at the table, the writer included. In the waiting
+        room, before the record begins, its last KEPT lines wait to be written when the game
+        begins. A line refused is answered with an error about the chat, and changes nothing;
+        it is not counted as a bad request (a person who writes fast is no fault of his
+        program)."""
         table, seat = conn.table, conn.seat
         assert table is not None and seat is not None
         state = table.seats[seat]
@@ -854,15 +862,16 @@ class Service:
         why = chat.refusal(text)
         if state.kind != "human" or state.conn is not conn:
             why = "only a person seated at the table may write in its chat"
-        elif table.game is None or table.writer is None:
-            why = "the chat opens once the game has begun"
         elif why is None and state.chat_pace.wait(now) > 0:
             why = chat.too_fast(state.chat_pace.wait(now))
         if why is None:
             at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            recorded = chat.record_line(seat, state.name, text, at)
             try:
-                assert table.writer is not None
-                table.writer.write(chat.record_line(seat, state.name, text, at))
+                if table.writer is None:  # the waiting room: the record begins with the game
+                    table.unwritten = [*table.unwritten[-(chat.KEPT - 1) :], recorded]
+                else:
+                    table.writer.write(recorded)
             except (OSError, ValueError) as error:
                 self.log(f"table {table.code}: a chat line could not be written: {error!r}")
                 why = "the chat line could not be saved with the game; try again"

@@ -411,6 +411,13 @@ class ThousandApp(App[int]):
         except LookupError:
             return
 
+    def action_chat(self) -> None:
+        """The chat key of a dialog at a shared table: the line opens over the dialog."""
+        try:
+            self.table.action_chat()
+        except LookupError:
+            return
+
     def action_analysis(self) -> None:
         """The analysis of the deal on the result screen or under the sheet's cursor."""
         from .screens.info import AnalysisScreen, SheetScreen
@@ -439,6 +446,11 @@ class ThousandApp(App[int]):
             if action == "analysis":
                 return table.driver.session is not None and self.deals_to_analyse()
             return table.hints_on()
+        if action == "chat":  # only at a shared table
+            try:
+                return self.table.driver.chats()
+            except LookupError:
+                return False
         return True
 
     def deals_to_analyse(self) -> bool:

@@ -732,6 +732,11 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("lobby_busy", "Taking a seat…"),
     msg("lobby_open_title", "Open a table"),
     msg("lobby_match_title", "Quick match"),
+    msg("key_to_lobby", "Lobby"),
+    msg(
+        "lobby_seat_waits",
+        "Your seat at table {code} waits for you: c and its code bring you back.",
+    ),
     msg("key_lobby_join", "Sit"),
     msg("key_lobby_open", "Open"),
     msg("key_lobby_match", "Quick match"),

@@ -19,12 +19,14 @@ GLOBAL_BINDINGS: list[BindingType] = [
     Binding("q", "app.request_quit", "key_quit", id="quit"),
 ]
 
-# In dialogs the footer is busier: the global keys work but only some are shown.
+# In dialogs the footer is busier: the global keys work but only some are shown. At a shared
+# table, `m` writes a line of chat over the dialog (elsewhere the app hides it).
 DIALOG_GLOBAL_BINDINGS: list[BindingType] = [
     Binding("s", "app.sheet", "key_sheet", id="sheet"),
     Binding("c", "app.conventions", "key_rules", show=False, id="conventions"),
     Binding("question_mark,f1", "app.help", "key_help", key_display="?", id="help"),
     Binding("q", "app.request_quit", "key_quit", show=False, id="quit"),
+    Binding("m", "app.chat", "key_chat", id="chat"),
 ]
 
 # In the dialogs of a decision: what the strongest AI would do (the table's hint).

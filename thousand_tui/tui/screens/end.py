@@ -64,6 +64,7 @@ class GameOverScreen(HeldModal[str]):
         Binding("c", "app.conventions", "key_rules", id="conventions"),
         Binding("question_mark,f1", "app.help", "key_help", key_display="?", id="help"),
         Binding("q,escape", "finish('quit')", "key_quit", key_display="q", id="quit"),
+        Binding("q,escape", "finish('lobby')", "key_to_lobby", key_display="q", id="to-lobby"),
     ]
 
     def __init__(
@@ -74,6 +75,7 @@ class GameOverScreen(HeldModal[str]):
         again: bool = True,
         *,
         start_screen: bool = False,
+        lobby: bool = False,
     ) -> None:
         super().__init__(classes="-over")
         self.game = game
@@ -81,6 +83,7 @@ class GameOverScreen(HeldModal[str]):
         self.seat = seat  # the seat played from this terminal
         self.again = again  # whether "again" is offered
         self.start_screen = start_screen  # whether `n` goes back to the start screen
+        self.lobby = lobby  # whether `q` goes back to the lobby the table was taken in
 
     def compose(self) -> ComposeResult:
         game, t = self.game, self.t
@@ -105,6 +108,8 @@ class GameOverScreen(HeldModal[str]):
             offered = None
         elif action == "finish" and parameters == ("start",):
             offered = self.start_screen
+        elif action == "finish" and parameters in (("quit",), ("lobby",)):
+            offered = self.lobby == (parameters == ("lobby",))  # the one `q` does, shown
         return offered and super().check_action(action, parameters)
 
     def action_finish(self, what: str) -> None:

@@ -2,7 +2,7 @@
 every two seconds by a worker that only posts what it read. Enter sits at the table chosen, `o`
 opens a table of a preset chosen in a dialog, `m` quick-matches (the fullest table of that
 preset waiting, else a new one that AI fills after a while), `c` takes a friend's code, `q` or
-Escape leaves."""
+Escape leaves. The table taken is shown over the lobby, which comes back when it is left."""
 
 from __future__ import annotations
 
@@ -105,6 +105,8 @@ class LobbyScreen(Screen[None]):
     # ------------------------------------------------------------------ reading the tables
 
     def read_tables(self) -> None:
+        if self.lobby.chosen is not None:  # a table over the lobby: read again when back
+            return
         self.run_worker(self.fetch, thread=True, exclusive=True, group="lobby-list")
 
     def fetch(self) -> None:
@@ -235,14 +237,19 @@ class LobbyScreen(Screen[None]):
         self.run_worker(take, thread=True, group="lobby-seat")
 
     def on_seated(self, message: Seated) -> None:
-        if message.shared is not None:
-            self.lobby.chosen = message.shared
-            self.app.exit()
-            return
         self.busy = False
+        if message.shared is not None:
+            self.lobby.sat(message.shared)
+            return
         self.notify(message.error or "", severity="error", markup=False)
         self.show()
         self.keys_changed()
+
+    def back(self) -> None:
+        """Back from a table: the tables waiting, read again at once."""
+        self.show()
+        self.keys_changed()
+        self.read_tables()
 
     def action_leave(self) -> None:
         self.app.exit()

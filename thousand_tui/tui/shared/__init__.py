@@ -8,9 +8,11 @@ table service instead of a local game.
 - `waiting`: the waiting room before the deal, and `shared_screen` (the room or the table).
 - `words`: what the screens say of the table (how to join it, who is away).
 - `driver`: `SharedDriver`, the table screen's driver at a shared table (`shared_table`).
+- `seat`: what an app showing a seat answers (`SeatApp`: the seat, leaving it).
 - `run`: the seat as an app of its own (`SharedTableApp`, `run_shared`).
 - `commands`: `thousand open` and `thousand join`.
-- `lobby`: the tables waiting for players (`Lobby`, `LobbyApp`; `run.run_lobby` runs it).
+- `lobby`: the tables waiting for players (`Lobby`, `LobbyApp`: the lobby, a table taken there
+  over it, and the lobby again when it is left; `run.run_lobby` runs it).
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@ heard is shown in the log."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -14,11 +15,18 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Static
 
 from ...tables.chat import MAX_CHAT, RATE_COUNT, RATE_WINDOW, clean, refusal
+from ...tables.client import TableError
 from ...tables.wire import ChatLine
 from ..i18n import Translator
 from ..render import Palette
 from ..screens.common import Dialog
 from ..widgets.base import KeyFooter
+from .words import join_command
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from .connection import SharedSession
 
 
 class ChatInput(Input):
@@ -120,3 +128,23 @@ def chat_text(line: ChatLine, p: Palette) -> Text:
     text.append(f"{line.name}: ", style=Style(color=color, bold=True))
     text.append(line.text, style=Style(color=color, italic=True))
     return text
+
+
+def write_chat(app: App[Any], shared: SharedSession, t: Translator) -> None:
+    """The line to write in, over whatever is on screen (the table, a dialog over it, the
+    waiting room); Enter sends it to everyone at the table."""
+
+    def send(text: str | None) -> None:
+        if not text:
+            return
+        if shared.mirror.closed:
+            app.notify(t("shared_lost", command=join_command(shared.code)), severity="error")
+            return
+        try:
+            shared.client.chat(text)
+        except TableError as error:
+            app.notify(str(error), severity="error", markup=False)
+            return
+        shared.chat_pace.wrote(time.monotonic())
+
+    app.push_screen(ChatScreen(t, lambda: shared.chat_pace.wait(time.monotonic())), send)

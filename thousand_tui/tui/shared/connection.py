@@ -5,12 +5,14 @@ the seat knows (its mirror), and the messages waiting for the screen. `open_shar
 from __future__ import annotations
 
 import collections
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...presets import Preset, PresetError, load_preset
 from ...settings import SetupError, TableSetup, check_name
+from ...tables.chat import KEPT, Pace
 from ...tables.client import (
     Received,
     TableClient,
@@ -20,12 +22,13 @@ from ...tables.client import (
     quick_match,
 )
 from ...tables.mirror import SeatMirror, Update
-from ...tables.wire import Failure, TableOptions, Welcome
+from ...tables.wire import ChatLine, Failure, TableOptions, Welcome
 from ..session import ai_name_in, ai_names
 from ..table_driver import Pull
 from .remote import RemoteGame
 
 if TYPE_CHECKING:
+    from textual.app import App
     from textual.message_pump import MessagePump
 
 
@@ -49,6 +52,14 @@ class SharedSession:
     base: Path | None = None
     told_off: bool = False  # the service ended the connection on purpose (an error said why)
     leaving: bool = False
+    # The chat as this person has seen it (the waiting room's lines, then the log's), and when
+    # he wrote his last lines (kept to the table's pace before a line goes).
+    heard: collections.deque[ChatLine] = field(
+        default_factory=lambda: collections.deque(maxlen=KEPT)
+    )
+    chat_pace: Pace = field(default_factory=Pace)
+    # What leaving the table does in this terminal (back to the lobby); None: the app ends.
+    back: Callable[[], None] | None = None
 
     def __post_init__(self) -> None:
         self.game = RemoteGame(self.mirror)  # answers what the screens ask of a game
@@ -96,6 +107,14 @@ class SharedSession:
         old.close()
         self.mirror.closed = False
         client.listen(self.arrived)
+
+    def leave(self, app: App[Any]) -> None:
+        """The player leaves the table in this terminal: back to where he came from (the
+        lobby), else the app ends."""
+        if self.back is not None:
+            self.back()
+        else:
+            app.exit()
 
     def close(self) -> None:
         self.leaving = True

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import Action
 from ...presets import Preset
-from ...tables.chat import KEPT, Pace
+from ...tables.chat import Pace
 from ...tables.client import Received, TableClient, TableError
 from ...tables.mirror import Update
 from ...tables.wire import Acked, ChatLine, Closed, Failure, Notice, Refused, TableStatus
@@ -26,7 +26,7 @@ from ..table_driver import TableDriver
 if TYPE_CHECKING:
     from ..app import ThousandApp
 from ..widgets.log import GameLog
-from .chat import ChatScreen, chat_text
+from .chat import chat_text, write_chat
 from .connection import SharedSession
 from .remote import RemoteGame
 from .words import join_command, seat_status_words
@@ -51,8 +51,8 @@ class SharedDriver(TableDriver):
         self.sent = 0  # the sequence number of the decision sent, until it is acknowledged
         self.connected: dict[int, bool] = {}
         self.rejoining = False  # a thread tries to sit again after the connection was lost
-        self.chat_pace = Pace()  # this seat's lines, kept to the table's pace before they go
-        self.heard: collections.deque[ChatLine] = collections.deque(maxlen=KEPT)  # shown
+        self.chat_pace: Pace = shared.chat_pace  # this seat's lines, kept to the table's pace
+        self.heard: collections.deque[ChatLine] = shared.heard  # shown (the waiting room's too)
         self.earlier: list[ChatLine] = []  # the table's last lines, told again on sitting
 
     @property
@@ -113,6 +113,8 @@ class SharedDriver(TableDriver):
         screen.side_sheet()
         screen.set_interval(1.0, self.tick)
         self.say(self.t("shared_title", code=self.shared.code))
+        for line in self.heard:  # what was said in the waiting room
+            screen.query_one(GameLog).say(chat_text(line, self.p))
         screen.call_after_refresh(self.sit_down)
 
     def sit_down(self) -> None:
@@ -187,23 +189,7 @@ class SharedDriver(TableDriver):
 
     def chat(self) -> None:
         """The line to write in, at the foot of the table; Enter sends what was typed."""
-        screen = ChatScreen(self.t, lambda: self.chat_pace.wait(time.monotonic()))
-        self.app.push_screen(screen, self.send_chat)
-
-    def send_chat(self, text: str | None) -> None:
-        if not text:
-            return
-        if self.shared.mirror.closed:
-            self.notify(
-                self.t("shared_lost", command=join_command(self.shared.code)), severity="error"
-            )
-            return
-        try:
-            self.shared.client.chat(text)
-        except TableError as error:
-            self.notify(str(error), severity="error", markup=False)
-            return
-        self.chat_pace.wrote(time.monotonic())
+        write_chat(self.app, self.shared, self.t)
 
     def hear(self, line: ChatLine) -> None:
         """A line of chat: in the log (and, when a dialog covers it, in a note as well). The
@@ -325,22 +311,23 @@ class SharedDriver(TableDriver):
     def game_over(self) -> None:
         from ..screens.end import GameOverScreen
 
-        screen = GameOverScreen(self.remote, self.t, seat=self.seat, again=False)
+        lobby = self.shared.back is not None  # the table was taken in the lobby
+        screen = GameOverScreen(self.remote, self.t, seat=self.seat, again=False, lobby=lobby)
         screen.held(self.app.key_hold)
-        self.app.push_screen(screen, lambda _: self.app.exit())
+        self.app.push_screen(screen, lambda _: self.shared.leave(self.app))
 
     def leave(self) -> None:
         """Leave the table, once asked whether to (the seat waits for its player)."""
         from ..screens.end import ConfirmQuitScreen
 
         if self.remote.over or self.shared.mirror.closed:
-            self.app.exit()
+            self.shared.leave(self.app)
             return
         body = self.t("shared_leave_body", code=self.shared.code, seconds=int(self.shared.timeout))
 
         def answered(leave: bool | None) -> None:
             if leave:
-                self.app.exit()
+                self.shared.leave(self.app)
 
         self.app.push_screen(ConfirmQuitScreen(self.t, True, body), answered)
 

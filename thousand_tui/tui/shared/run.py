@@ -9,61 +9,28 @@ from dataclasses import replace
 
 from textual.screen import Screen
 
-from ...presets import Preset, shipped_names
+from ...presets import shipped_names
 from ...settings import LobbySetup, TableSetup, check_name
 from ...store.catalog import LOG_NAME, data_dir
 from ...tables.client import TableError
-from ..app import ThousandApp
 from ..startup import SharedChoice, remembered_name
-from ..table_game import TableGame
 from .connection import SharedSession, join_shared, open_shared, table_options
-from .driver import SharedDriver
 from .lobby import Lobby, LobbyApp
+from .seat import SeatApp
 from .waiting import shared_screen
 from .words import join_command, said
 
 
-class SharedTableApp(ThousandApp):
+class SharedTableApp(SeatApp):
     """`thousand open` / `thousand join`: a seat at a shared table as an app of its own."""
-
-    LOCAL_GAME = False  # the game is the table service's
 
     def __init__(
         self, setup: TableSetup, shared: SharedSession, *, handle_signals: bool = False
     ) -> None:
-        super().__init__(setup, handle_signals=handle_signals)
-        self.shared = shared
-
-    @property
-    def has_game(self) -> bool:
-        return True
-
-    def shown_game(self) -> TableGame:
-        return self.shared.game
-
-    def shown_preset(self) -> Preset:
-        return self.shared.preset
+        super().__init__(setup, shared, handle_signals=handle_signals)
 
     def first_screen(self) -> Screen[None]:
-        return shared_screen(self.shared)
-
-    def action_request_quit(self) -> None:
-        """Leaving the table asks first, from the table or from a dialog over it."""
-        from ..screens.end import ConfirmQuitScreen
-
-        if isinstance(self.screen, ConfirmQuitScreen):
-            return
-        try:
-            driver = self.table.driver
-        except LookupError:  # the waiting room
-            driver = None
-        if isinstance(driver, SharedDriver):
-            driver.leave()
-        else:
-            self.exit()
-
-    def on_unmount(self) -> None:
-        self.shared.close()  # then the app's own (the session, the hang-up guard)
+        return shared_screen(self.seat)
 
 
 def run_shared(setup: TableSetup, shared: SharedSession) -> int:
@@ -75,13 +42,18 @@ def run_shared(setup: TableSetup, shared: SharedSession) -> int:
     finally:
         shared.close()
         app.closed()
+    tell_seat_waits(shared)
+    return app.finish(app.return_code or 0)
+
+
+def tell_seat_waits(shared: SharedSession) -> None:
+    """Once the app has ended: where a seat left mid-game waits, the command that comes back."""
     code = shared.code
     with contextlib.suppress(OSError, ValueError):
         if not shared.mirror.over:
             print(
                 f"thousand: your seat at table {code} waits; come back with `{join_command(code)}`"
             )
-    return app.finish(app.return_code or 0)
 
 
 def play_shared_choice(choice: SharedChoice) -> int:
@@ -103,7 +75,8 @@ def play_shared_choice(choice: SharedChoice) -> int:
 
 
 def run_lobby(setup: LobbySetup) -> int:
-    """The lobby (`thousand lobby`), then the table chosen in it, if one was."""
+    """The lobby (`thousand lobby`), and the tables chosen in it, each back to the lobby when
+    its game ends or the player leaves it, until he leaves the lobby."""
     table = setup.table
     if table.name is None and setup.who is None:
         setup = replace(setup, table=replace(table, name=check_name(remembered_name())))
@@ -113,11 +86,9 @@ def run_lobby(setup: LobbySetup) -> int:
     try:
         app.run()
     finally:
+        if app.shared is not None:
+            app.shared.close()
         app.closed()
-    status = app.finish(app.return_code or 0)
-    shared = lobby.chosen
-    if shared is None or app.hung_up:
-        if shared is not None:
-            shared.close()
-        return status
-    return run_shared(setup.table, shared)
+    if app.shared is not None and not app.hung_up:  # left at once (Ctrl+C) from a table
+        tell_seat_waits(app.shared)
+    return app.finish(app.return_code or 0)

@@ -14,25 +14,30 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...tables.client import TableError
-from ...tables.wire import Failure, StartRequest
+from ...tables.wire import ChatLine, Failure, StartRequest
 from ..i18n import Translator
 from ..table_driver import Pull
-from ..widgets.base import KeyFooter, translator
+from ..widgets.base import KeyFooter, palette, translator
+from ..widgets.log import GameLog
+from .chat import chat_text, write_chat
 from .connection import SharedSession
 from .driver import shared_table
 from .words import join_command, seat_status_words
 
 
 class WaitingScreen(Screen[None]):
-    """Before the deal: the code to give to friends, the seats, who has come."""
+    """Before the deal: the code to give to friends, the seats, who has come, and what the
+    people waiting say to one another (`m`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", "key_start", id="start"),
+        Binding("m", "chat", "key_chat", id="chat"),
         Binding("q,escape", "leave", "key_leave", id="leave"),
     ]
 
     DEFAULT_CSS = """
-    WaitingScreen #waiting-text { padding: 1 2; height: 1fr; }
+    WaitingScreen #waiting-text { padding: 1 2 0 2; height: auto; }
+    WaitingScreen #waiting-chat { padding: 0 2; height: 1fr; margin-top: 1; }
     """
 
     def __init__(self, shared: SharedSession) -> None:
@@ -42,6 +47,7 @@ class WaitingScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="waiting-text")
+        yield GameLog(id="waiting-chat")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -58,6 +64,8 @@ class WaitingScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
             return self.shared.mirror.seat == 0  # only the one who opened it starts it
+        if action == "chat":
+            return None if self.shared.mirror.closed else True
         return True
 
     def show(self) -> None:
@@ -99,17 +107,34 @@ class WaitingScreen(Screen[None]):
                 shared.first = update
                 self.app.switch_screen(shared_table(shared))
                 return
-            if isinstance(message, Failure):
+            if isinstance(message, ChatLine):
+                self.hear(message)
+            elif isinstance(message, Failure) and message.about == "chat":
+                error = self.t("chat_refused", error=message.error)
+                self.notify(error, severity="error", markup=False)
+            elif isinstance(message, Failure):
                 self.notify(message.error, severity="error")
         if self.is_mounted:
             self.show()
+            if self.shared.mirror.closed:
+                self.refresh_bindings()  # no chat now
+
+    def hear(self, line: ChatLine) -> None:
+        """A line of chat, under the seats; the table's log begins with these lines."""
+        line = ChatLine(line.seat, line.name, line.text)  # told on sitting down, or now: shown
+        self.shared.heard.append(line)
+        self.query_one("#waiting-chat", GameLog).say(chat_text(line, palette(self)))
 
     def action_start(self) -> None:
         with contextlib.suppress(TableError):
             self.shared.client.send(StartRequest())
 
+    def action_chat(self) -> None:
+        if self.check_action("chat", ()):
+            write_chat(self.app, self.shared, self.t)
+
     def action_leave(self) -> None:
-        self.app.exit()
+        self.shared.leave(self.app)
 
 
 def shared_screen(shared: SharedSession) -> Screen[None]:
