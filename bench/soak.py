@@ -180,7 +180,8 @@ class Terminal:
             "TERM": "xterm-256color",
             "LANG": "C.UTF-8",
         }
-        for name in ("MALLOC_ARENA_MAX", "MALLOC_TRIM_THRESHOLD_"):  # to compare allocators
+        # To compare allocators, or two checkouts of the game (PYTHONPATH=/path/to/checkout).
+        for name in ("MALLOC_ARENA_MAX", "MALLOC_TRIM_THRESHOLD_", "PYTHONPATH"):
             if name in os.environ:
                 self.env[name] = os.environ[name]
 
