@@ -26,6 +26,7 @@ from thousand_tui.presets import (
     shipped_presets,
 )
 from thousand_tui.rulebook import describe_rules, format_preset
+from thousand_tui.translations import LANGS
 
 SHIPPED = ["classic", "family", "online-site", "two-player", "four-player", "polish", "czech"]
 
@@ -226,27 +227,27 @@ def test_user_file_extending_family_changes_two_keys(tmp_path: Path) -> None:
     assert preset.rules.bidding.jumps is False
     assert preset.name == "my-table"
     assert preset.path == path
-    assert preset.title == {"en": "Our kitchen", "ru": "Наша кухня"}
+    assert preset.title == dict.fromkeys(LANGS, "Our kitchen") | {"ru": "Наша кухня"}
 
 
 def test_user_file_without_title_is_named_after_the_file(tmp_path: Path) -> None:
     path = write(tmp_path, "house.yml", "extends: family\nplayers: 4\n")
     preset = load_preset(str(path))
-    assert preset.title == {"en": "house", "ru": "house"}
+    assert preset.title == dict.fromkeys(LANGS, "house")
     assert "Family home rules" in preset.description["en"]
     assert "Домашние правила" in preset.description["ru"]
 
 
 def test_title_as_plain_text_serves_every_language(tmp_path: Path) -> None:
     path = write(tmp_path, "t.yaml", "title: Friday game\n")
-    assert load_preset(str(path)).title == {"en": "Friday game", "ru": "Friday game"}
+    assert load_preset(str(path)).title == dict.fromkeys(LANGS, "Friday game")
 
 
 def test_empty_file_is_the_classic_game(tmp_path: Path) -> None:
     path = write(tmp_path, "empty.yaml", "")
     preset = load_preset(str(path))
     assert preset.rules == DEFAULT_RULES
-    assert preset.description == {"en": "", "ru": ""}
+    assert preset.description == dict.fromkeys(LANGS, "")
 
 
 def test_relative_extends_chain(tmp_path: Path) -> None:
