@@ -18,7 +18,6 @@ from textual.widgets._footer import FooterKey
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
-from thousand_tui.tui.screens import table as table_screen
 from thousand_tui.tui.widgets.base import KeyFooter
 from thousand_tui.tui.widgets.log import GameLog
 
@@ -125,15 +124,3 @@ async def test_deal_after_deal_the_table_holds_the_same() -> None:
         grown = {kind: later[kind] - widgets[kind] for kind in later if later[kind] > widgets[kind]}
         assert sum(grown.values()) <= 10, grown
         assert len(live(Strip)) <= strips + 400
-
-
-async def test_the_table_gives_back_after_each_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    given: list[int] = []
-    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy"))
-
-    monkeypatch.setattr(
-        table_screen, "give_back", lambda: given.append(len(app.session.game.results))
-    )
-    async with app.run_test(size=(100, 30)) as pilot:
-        await play_deals(app, pilot, 3)
-        assert given[:2] == [1, 2]  # once a deal, when its result has been seen

@@ -40,7 +40,6 @@ from ..engine.phases import Trick
 from ..engine.rules import Rules, RulesError
 from ..engine.scoring import Settlement
 from ..engine.view import seat_view
-from ..memory import give_back
 from ..priority import give_way_if_hosted
 from ..private import open_private, private_dir, private_umask, write_private
 from ..settings import DEFAULT_FILL, DEFAULT_PACE, LANGUAGES, LEVELS, MAX_NAME
@@ -1079,8 +1078,6 @@ class Service:
         for seat, state in enumerate(table.seats):
             if state.conn is not None:
                 self.send_state(table, seat, events, tricks, ended=ended, settled=settled)
-        if settled is not None:
-            give_back()  # the deal's memory, freed, back to the system (the service runs long)
 
     def send_state(
         self,

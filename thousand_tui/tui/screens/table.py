@@ -30,7 +30,6 @@ from textual.screen import Screen
 from ...engine.actions import Action
 from ...engine.deal import Phase
 from ...engine.view import SeatView
-from ...memory import give_back
 from ...store.catalog import hosted
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
@@ -328,7 +327,6 @@ class TableScreen(Screen[None]):
         self.tell(self.controller.result_seen())
         self.side_sheet()
         self.advance()
-        give_back()  # the deal's memory, freed, back to the system (a long game stays flat)
 
     # ------------------------------------------------------------------ AI turns
 
