@@ -208,3 +208,16 @@ def test_each_key_has_a_name_of_its_own(named: Sshd, tmux: Tmux) -> None:
     (own,) = base.glob("players/*/games/*.jsonl")
     wait_for("its header", lambda: own.stat().st_size > 0)
     assert record_lines(own)[0]["players"][0]["name"] == "boris"
+
+
+def test_a_named_key_without_a_preset_gets_the_hosts_start_screen(named: Sshd, tmux: Tmux) -> None:
+    """`ssh -t HOST` alone: the start screen of the host's presets under the key's name, not a
+    game begun at once."""
+    pane = tmux.shell((100, 32))
+    tmux.type(shlex.join(named.ssh("-t", player=1)), pane)
+    wait_for("the start screen", lambda: "Start a new game" in tmux.screen(pane), tmux)
+    screen = tmux.screen(pane)
+    assert re.search(r"Your name\s+‹ boris ›", screen), screen
+    assert not list((named.data / "thousand_tui").glob("players/*/games/*.jsonl"))
+    tmux.keys("q", pane=pane)
+    wait_for("the session's end", lambda: "Start a new game" not in tmux.screen(pane), tmux)
