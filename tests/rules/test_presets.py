@@ -18,6 +18,7 @@ from thousand_tui.engine.rules import (
     with_overrides,
 )
 from thousand_tui.presets import (
+    LANGUAGES,
     Preset,
     PresetError,
     load_preset,
@@ -195,27 +196,27 @@ def test_user_file_extending_family_changes_two_keys(tmp_path: Path) -> None:
     assert preset.rules.bidding.jumps is False
     assert preset.name == "my-table"
     assert preset.path == path
-    assert preset.title == {"en": "Our kitchen", "ru": "Наша кухня"}
+    assert preset.title == {**dict.fromkeys(LANGUAGES, "Our kitchen"), "ru": "Наша кухня"}
 
 
 def test_user_file_without_title_is_named_after_the_file(tmp_path: Path) -> None:
     path = write(tmp_path, "house.yml", "extends: family\nplayers: 4\n")
     preset = load_preset(str(path))
-    assert preset.title == {"en": "house", "ru": "house"}
+    assert preset.title == dict.fromkeys(LANGUAGES, "house")
     assert "Family home rules" in preset.description["en"]
     assert "Домашние правила" in preset.description["ru"]
 
 
 def test_title_as_plain_text_serves_every_language(tmp_path: Path) -> None:
     path = write(tmp_path, "t.yaml", "title: Friday game\n")
-    assert load_preset(str(path)).title == {"en": "Friday game", "ru": "Friday game"}
+    assert load_preset(str(path)).title == dict.fromkeys(LANGUAGES, "Friday game")
 
 
 def test_empty_file_is_the_classic_game(tmp_path: Path) -> None:
     path = write(tmp_path, "empty.yaml", "")
     preset = load_preset(str(path))
     assert preset.rules == DEFAULT_RULES
-    assert preset.description == {"en": "", "ru": ""}
+    assert preset.description == dict.fromkeys(LANGUAGES, "")
 
 
 def test_relative_extends_chain(tmp_path: Path) -> None:
