@@ -12,6 +12,7 @@ from thousand_tui.engine.cards import parse_cards
 from thousand_tui.settings import TableSetup, language_from_locale, setup_from_options
 from thousand_tui.translations import LANGS
 from thousand_tui.tui import create_app
+from thousand_tui.tui.coach import one_decimal
 from thousand_tui.tui.i18n import MESSAGES, Translator
 from thousand_tui.tui.render import Palette
 from thousand_tui.tui.screens.start import StartScreen
@@ -133,3 +134,10 @@ async def test_the_start_screen_offers_czech() -> None:
         assert isinstance(app.screen, StartScreen)
         assert "‹ Čeština ›" in text and "Začít novou partii" in text
         assert "Konec" in text.splitlines()[-1]
+
+
+def test_czech_figures_have_the_decimal_comma_and_the_fraction_form() -> None:
+    assert one_decimal(63.1, "cs") == "63,1" and one_decimal(-2.5, "cs", signed=True) == "-2,5"
+    assert one_decimal(63.1, "en") == "63.1"
+    # A figure with a fraction counts as "63,1 bodu" (the form Czech gives fractions).
+    assert Translator("cs").plural(2, "points_forms") == "bodu"
