@@ -56,7 +56,7 @@ async def test_a_czech_table_speaks_its_words_in_whole_dialogs(size: tuple[int, 
         assert {"1  Pas", "2  Nabídnout 105", "3  Nabídnout 110   ← → změnit"} <= set(rows)
         # The ranks as on Czech French-suited cards: eso, desítka, král, dáma.
         assert "Vaše karty: A♠ 10♠ A♣ A♥ 10♥ K♥ Q♥" in rows
-        assert "Rozdání 1, rozdává Vy." in app.table.query_one("#log", GameLog).lines_written
+        assert "Rozdání 1, rozdává: Vy." in app.table.query_one("#log", GameLog).lines_written
 
         await pilot.press("2")  # 105
         await settle(pilot)
