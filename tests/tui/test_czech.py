@@ -4,11 +4,14 @@ dialog whole at 80×24 and 120×40, and the locale, `--lang cs` and the start sc
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.helpers.screen import screen_text
 from thousand_tui.cli import build_parser
 from thousand_tui.engine.cards import parse_cards
+from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup, language_from_locale, setup_from_options
 from thousand_tui.translations import LANGS
 from thousand_tui.tui import create_app
@@ -141,3 +144,10 @@ def test_czech_figures_have_the_decimal_comma_and_the_fraction_form() -> None:
     assert one_decimal(63.1, "en") == "63.1"
     # A figure with a fraction counts as "63,1 bodu" (the form Czech gives fractions).
     assert Translator("cs").plural(2, "points_forms") == "bodu"
+
+
+def test_a_table_of_ones_own_is_described_in_czech(tmp_path: Path) -> None:
+    path = tmp_path / "chata.yaml"
+    path.write_text("extends: family\nbidding:\n  step: 10\n")
+    preset = load_preset(str(path))
+    assert preset.description_in("cs") == ("Vychází z „Domácí pravidla“, změny jsou uvedeny níže.")
