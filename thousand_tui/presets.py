@@ -396,6 +396,7 @@ def _based_on(files: list[_File]) -> dict[str, str]:
     return {
         "en": f"Based on “{parent['en']}”, with the changes listed below.",
         "ru": f"Основа — «{parent['ru']}», изменения перечислены ниже.",
+        "cs": f"Vychází z „{parent['cs']}“, změny jsou uvedeny níže.",
     }
 
 
