@@ -23,7 +23,7 @@ from .engine.rules import with_overrides
 from .presets import Preset, load_preset
 from .private import private_dir, write_private
 from .store.catalog import describe_save, games_dir, hosted, latest_unfinished, list_games, typed
-from .translations import LANGS, counted_en, language_of
+from .translations import LANGS, Spoken, counted_en, language_of
 
 LANGUAGES: Final = LANGS
 """The languages the table speaks: English and every catalog shipped (`translations`)."""
@@ -38,8 +38,9 @@ same two from hearts. `--suit-order` takes any order of the four letters."""
 MAX_NAME: Final = 16
 
 
-class SetupError(ValueError):
-    """A flag or file the table cannot use; the message is printed as it is."""
+class SetupError(Spoken, ValueError):
+    """A flag or file the table cannot use; the message is printed in the player's language
+    when it is a catalog text (`Spoken`), else as it is."""
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,15 @@ from typing import TextIO
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from ..settings import SetupError, TableSetup, check_pace, setup_from_options
+from ..settings import (
+    SetupError,
+    TableSetup,
+    check_pace,
+    language_from_locale,
+    setup_from_options,
+)
 from ..store.catalog import LOG_NAME, data_dir, hosted, public_text, typed
+from ..translations import error_text
 from .app import ThousandApp, create_app
 from .startup import StartOffer, remembered_name
 
@@ -92,7 +99,8 @@ def run(options: argparse.Namespace) -> int:
     try:
         setup, offer = table_setup(options)
     except (SetupError, RulesError, RecordError, ValueError) as error:
-        print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
+        lang = options.lang or language_from_locale()
+        print(f"{PROG}: {public_text(error_text(lang, error))}", file=sys.stderr)
         return 2
     problem = check_terminal()
     if problem is not None:
@@ -105,7 +113,7 @@ def run(options: argparse.Namespace) -> int:
         try:
             session = new_session(setup)
         except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
-            print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
+            print(f"{PROG}: {public_text(error_text(setup.lang, error))}", file=sys.stderr)
             return 2
         if "hard" in session.levels.values():
             # The search's workers start before the screen takes over the standard streams.

@@ -762,6 +762,10 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     ),
     msg("daily_saved", "Your daily deal is kept; `{command}` takes it up where you stopped."),
     msg("daily_board_keys", "q or Esc: leave"),
+    # ---------------------------------------------------------------- numbers
+    # What separates the whole from the tenths of a figure: "63.1" in English, "63,1" in
+    # Russian (Translator.decimal).
+    msg("decimal_point", "."),
 )
 
 MESSAGES: Final[dict[str, str]] = {
@@ -820,6 +824,10 @@ class Translator:
         """The form of the word of `key` that `count` takes."""
         word = WORDS[key]
         return self._catalog.npgettext(key, word.one, word.other, abs(count))
+
+    def decimal(self, figure: str) -> str:
+        """A figure written with Python's decimal point ("63.1") in this language's way."""
+        return figure.replace(".", self("decimal_point"))
 
     def level(self, level: str | None) -> str:
         key = f"level_{level}"
