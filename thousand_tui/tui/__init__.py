@@ -33,13 +33,16 @@ from ..settings import (
 from ..store.catalog import LOG_NAME, data_dir, hosted, public_text, typed
 from ..translations import error_text
 from .app import ThousandApp, create_app
+from .i18n import Translator
 from .startup import StartOffer, remembered_name
 
 PROG = "thousand"
 
 
-def check_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> str | None:
-    """Why the table cannot open in this terminal, or None if it can."""
+def check_terminal(
+    stdin: TextIO | None = None, stdout: TextIO | None = None, lang: str = "en"
+) -> str | None:
+    """Why the table cannot open in this terminal (in `lang`), or None if it can."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     try:
@@ -47,12 +50,9 @@ def check_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) ->
     except (AttributeError, ValueError):
         interactive = False
     if not interactive:
-        return (
-            "the table needs an interactive terminal (stdin and stdout a TTY); "
-            f"for games without a screen use `{PROG} simulate`"
-        )
+        return Translator(lang)("term_not_interactive", command=f"{PROG} simulate")
     if os.environ.get("TERM", "") == "dumb":
-        return "TERM=dumb cannot show the table; use a terminal such as xterm-256color"
+        return Translator(lang)("term_dumb")
     return None
 
 
@@ -102,7 +102,7 @@ def run(options: argparse.Namespace) -> int:
         lang = options.lang or language_from_locale()
         print(f"{PROG}: {public_text(error_text(lang, error))}", file=sys.stderr)
         return 2
-    problem = check_terminal()
+    problem = check_terminal(lang=setup.lang)
     if problem is not None:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2

@@ -25,6 +25,7 @@ from ..settings import (
 )
 from ..store.catalog import LOG_NAME, data_dir, games_dir, public_text, typed
 from ..store.index import LOCAL_PLAYER, ClubIndex, open_index, player_of
+from ..translations import error_text
 from .app import ThousandApp
 from .i18n import Translator
 from .leaderboard import daily_lines
@@ -214,7 +215,8 @@ def run_daily(options: argparse.Namespace) -> int:
     try:
         setup = daily_setup(options)
     except (SetupError, ValueError) as error:
-        print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
+        lang = options.lang if options.lang in LANGUAGES else language_from_locale()
+        print(f"{PROG}: {public_text(error_text(lang, error))}", file=sys.stderr)
         return 2
     assert setup.preset is not None
     t = Translator(setup.lang)
@@ -224,7 +226,7 @@ def run_daily(options: argparse.Namespace) -> int:
         with open_index() as index:
             print("\n".join(board_lines(day, index, t, setup.ascii, player)))
         return 0
-    problem = check_terminal()
+    problem = check_terminal(lang=setup.lang)
     if problem is not None:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2

@@ -766,6 +766,17 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     # What separates the whole from the tenths of a figure: "63.1" in English, "63,1" in
     # Russian (Translator.decimal).
     msg("decimal_point", "."),
+    # ---------------------------------------------------------------- the command line
+    # What `thousand` prints before or instead of opening a screen.
+    msg(
+        "term_not_interactive",
+        "the table needs an interactive terminal (stdin and stdout a TTY); for games without "
+        "a screen use `{command}`",
+    ),
+    msg("term_dumb", "TERM=dumb cannot show the table; use a terminal such as xterm-256color"),
+    msg("shared_open_failed", "the table cannot be opened: {why}"),
+    msg("shared_join_failed", "cannot join the table: {why}"),
+    msg("shared_failed", "the shared table: {why}"),
 )
 
 MESSAGES: Final[dict[str, str]] = {

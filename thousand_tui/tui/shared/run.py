@@ -14,6 +14,7 @@ from ...settings import LobbySetup, TableSetup, check_name
 from ...store.catalog import LOG_NAME, data_dir
 from ...tables.client import TableError
 from ..app import ThousandApp
+from ..i18n import Translator
 from ..startup import SharedChoice, remembered_name
 from ..table_game import TableGame
 from .connection import SharedSession, join_shared, open_shared, table_options
@@ -97,7 +98,8 @@ def play_shared_choice(choice: SharedChoice) -> int:
         else:
             shared = join_shared(choice.code, name=setup.name, lang=setup.lang)
     except TableError as error:
-        print(f"thousand: the shared table: {said(error, setup.lang)}", file=sys.stderr)
+        why = said(error, setup.lang)
+        print(f"thousand: {Translator(setup.lang)('shared_failed', why=why)}", file=sys.stderr)
         return 2
     return run_shared(setup, shared)
 

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...tables.client import TableError
+from ...tables.texts import failure_text
 from ...tables.wire import Failure, StartRequest
 from ..i18n import Translator
 from ..table_driver import Pull
@@ -100,7 +101,7 @@ class WaitingScreen(Screen[None]):
                 self.app.switch_screen(shared_table(shared))
                 return
             if isinstance(message, Failure):
-                self.notify(message.error, severity="error")
+                self.notify(failure_text(message, self.t.lang), severity="error")
         if self.is_mounted:
             self.show()
 
