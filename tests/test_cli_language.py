@@ -168,3 +168,22 @@ def test_the_decimal_sign_is_the_catalogs(tmp_path: Path, monkeypatch: pytest.Mo
         assert one_decimal(-2.5, "xx", signed=True) == "-2,5"
     finally:
         translations.catalog.cache_clear()
+
+
+def test_the_tables_flags_are_explained_in_the_players_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, _, err = run(capsys, "--lang", "ru", "--pace", "20")
+    assert (status, err) == (2, "thousand: --pace — от 0 до 10 секунд, а не 20\n")
+    status, _, err = run(capsys, "--lang", "ru", "--players", "2", "--ai", "easy,hard")
+    assert status == 2
+    assert err == (
+        "thousand: --ai: один уровень для всех соперников или 1 уровень, по одному на "
+        "соперника (вы — место 0), а не 'easy,hard'\n"
+    )
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    status, _, err = run(capsys, "--resume")
+    assert status == 2
+    assert err.startswith("thousand: неоконченной игры для продолжения нет (сохранённые игры ")
+    status, _, err = run(capsys, "--lang", "en", "--resume")
+    assert err.startswith("thousand: there is no unfinished game to resume (saved games live in ")

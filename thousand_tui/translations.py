@@ -113,9 +113,26 @@ class Said(NamedTuple):
     values: dict[str, object]
 
 
+class Count(NamedTuple):
+    """A number and its counted word, as a value of a Said: "2 levels", "2 уровня"."""
+
+    word: NMsg
+    number: int
+
+
 def say(lang: str, said: Said) -> str:
-    """`said` in `lang`, its placeholders filled."""
-    return translate(lang, said.text).format(**said.values)
+    """`said` in `lang`, its placeholders filled (a value that is itself a Said, or a Count,
+    is said in `lang` too)."""
+    values = {k: _value(lang, v) for k, v in said.values.items()}
+    return translate(lang, said.text).format(**values)
+
+
+def _value(lang: str, value: object) -> object:
+    if isinstance(value, Said):
+        return say(lang, value)
+    if isinstance(value, Count):
+        return counted(lang, value.word, value.number)
+    return value
 
 
 class Spoken(Exception):
