@@ -187,3 +187,24 @@ def test_the_tables_flags_are_explained_in_the_players_language(
     assert err.startswith("thousand: неоконченной игры для продолжения нет (сохранённые игры ")
     status, _, err = run(capsys, "--lang", "en", "--resume")
     assert err.startswith("thousand: there is no unfinished game to resume (saved games live in ")
+
+
+def test_a_corrupt_save_is_explained_in_the_players_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"type": "game"\nnot json\n')
+    status, _, err = run(capsys, "replay", str(broken))
+    assert (status, err) == (
+        2,
+        f"thousand: {broken}: not a game record (line 1 is not JSON); a record is the .jsonl "
+        "file the game writes\n",
+    )
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    for args in (["replay", str(broken)], ["analyze", str(broken)]):
+        status, _, err = run(capsys, *args)
+        assert status == 2, args
+        assert err == (
+            f"thousand: {broken}: это не запись игры (строка 1 — не JSON); запись игры — файл "
+            ".jsonl, который пишет игра\n"
+        ), args
