@@ -139,10 +139,11 @@ def run(options: argparse.Namespace) -> int:
         if session.path is not None and not session.game.over:
             if hosted():
                 # A hosted session: the player's next login continues it, not a command.
-                print(f"{PROG}: game saved; continue it with `{typed('--resume', 'resume')}`")
+                command = typed("--resume", "resume")
+                print(f"{PROG}: {app.t('saved_resume', command=command)}")
             else:
-                print(f"{PROG}: game saved in {session.path}")
-                print(f"{PROG}: continue it with `{PROG} --resume`")
+                print(f"{PROG}: {app.t('saved_in', path=session.path)}")
+                print(f"{PROG}: {app.t('saved_continue', command=f'{PROG} --resume')}")
     except (OSError, ValueError):
         pass  # the terminal is gone (SIGHUP); the record is complete anyway
     return app.finish(app.exit_status)

@@ -236,7 +236,7 @@ def run_daily(options: argparse.Namespace) -> int:
         day.references()  # computed before the table opens, once a day
         found = open_next(day, player, setup)
     except (RecordError, ValueError, OSError) as error:  # e.g. open in another session
-        print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
+        print(f"{PROG}: {public_text(error_text(setup.lang, error))}", file=sys.stderr)
         return 2
     if found is None:
         print(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))

@@ -777,6 +777,10 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("shared_open_failed", "the table cannot be opened: {why}"),
     msg("shared_join_failed", "cannot join the table: {why}"),
     msg("shared_failed", "the shared table: {why}"),
+    msg("shared_seat_waits", "your seat at table {code} waits; come back with `{command}`"),
+    msg("saved_resume", "game saved; continue it with `{command}`"),
+    msg("saved_in", "game saved in {path}"),
+    msg("saved_continue", "continue it with `{command}`"),
 )
 
 MESSAGES: Final[dict[str, str]] = {

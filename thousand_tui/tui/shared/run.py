@@ -79,9 +79,8 @@ def run_shared(setup: TableSetup, shared: SharedSession) -> int:
     code = shared.code
     with contextlib.suppress(OSError, ValueError):
         if not shared.mirror.over:
-            print(
-                f"thousand: your seat at table {code} waits; come back with `{join_command(code)}`"
-            )
+            waits = app.t("shared_seat_waits", code=code, command=join_command(code))
+            print(f"thousand: {waits}")
     return app.finish(app.return_code or 0)
 
 
