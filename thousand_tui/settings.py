@@ -28,6 +28,7 @@ from .translations import LANGS, Count, Said, Spoken, language_of, msg, nmsg
 LANGUAGES: Final = LANGS
 """The languages the table speaks: English and every catalog shipped (`translations`)."""
 LEVELS: Final = ("random", "easy", "normal", "hard")
+BAD_LANG: Final = msg("flag_lang", "--lang must be one of {langs}")
 """The AI levels by name (`thousand_tui.ai.levels()`, without importing the players)."""
 DEFAULT_PACE: Final = 0.8
 DEFAULT_SUIT_ORDER: Final = "SCDH"
@@ -364,9 +365,7 @@ def setup_from_options(
     """Check the table flags and turn them into a `TableSetup`; raises SetupError or the
     preset's own RulesError with a message that names the flag or the file."""
     if options.lang is not None and options.lang not in LANGUAGES:
-        raise SetupError(
-            msg("flag_lang", "--lang must be one of {langs}"), langs=", ".join(LANGUAGES)
-        )
+        raise SetupError(BAD_LANG, langs=", ".join(LANGUAGES))
     ascii_only = bool(options.ascii) or not locale_is_utf8(environ)
     reduced_motion = bool(options.reduced_motion)
     pace = check_pace(getattr(options, "pace", None))

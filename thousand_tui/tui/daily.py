@@ -15,6 +15,7 @@ from ..engine.game import PlayerInfo
 from ..engine.record import RecordError
 from ..presets import load_preset
 from ..settings import (
+    BAD_LANG,
     LANGUAGES,
     SetupError,
     TableSetup,
@@ -191,7 +192,7 @@ class DailyApp(ThousandApp):
 def daily_setup(options: argparse.Namespace) -> TableSetup:
     """The flags of `thousand daily`, checked; raises SetupError."""
     if options.lang is not None and options.lang not in LANGUAGES:
-        raise SetupError(f"--lang must be one of {', '.join(LANGUAGES)}")
+        raise SetupError(BAD_LANG, langs=", ".join(LANGUAGES))
     preset = load_preset(options.preset or "classic")
     players = preset.rules.players
     return TableSetup(

@@ -781,6 +781,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("saved_resume", "game saved; continue it with `{command}`"),
     msg("saved_in", "game saved in {path}"),
     msg("saved_continue", "continue it with `{command}`"),
+    msg("lobby_preset_unloadable", "the preset {name} cannot be loaded"),
 )
 
 MESSAGES: Final[dict[str, str]] = {
