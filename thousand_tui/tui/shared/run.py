@@ -79,7 +79,9 @@ def run_shared(setup: TableSetup, shared: SharedSession) -> int:
     code = shared.code
     with contextlib.suppress(OSError, ValueError):
         if not shared.mirror.over:
-            waits = app.t("shared_seat_waits", code=code, command=join_command(code))
+            waits = Translator(setup.lang)(
+                "shared_seat_waits", code=code, command=join_command(code)
+            )
             print(f"thousand: {waits}")
     return app.finish(app.return_code or 0)
 
