@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from .translations import LANGS, counted_en
+from .translations import LANGS, Spoken, counted, error_text, msg, nmsg, tell
 
 if TYPE_CHECKING:
     from .settings import JoinSetup, LobbySetup, OpenSetup, TableSetup
@@ -40,35 +40,75 @@ COMMANDS = (
 )
 
 
-class CliError(Exception):
-    """A bad flag or input: printed as one line, exit status 2."""
+class CliError(Spoken):
+    """A bad flag or input: printed as one line in the player's language, exit status 2."""
 
 
 class Parser(argparse.ArgumentParser):
     """A parser whose every complaint is one line, saying what is wrong and where the flags
     are listed, with exit status 2 (argparse's own prints its whole usage first)."""
 
+    lang = "en"  # the language of the command line being parsed (`main` sets it)
+
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {one_line(message)}; `{self.prog} --help` lists the flags\n")
+        lang = self.lang
+        said = tell(
+            lang,
+            msg("cli_bad_flag", "{problem}; `{command}` lists the flags"),
+            problem=one_line(message, lang),
+            command=f"{self.prog} --help",
+        )
+        self.exit(2, f"{self.prog}: {said}\n")
 
 
-def one_line(message: str) -> str:
-    """argparse's complaint in the words of the game's other messages."""
+def one_line(message: str, lang: str = "en") -> str:
+    """argparse's complaint in the words of the game's other messages (argparse's own words
+    stay English)."""
     text = " ".join(message.split())
     if text.startswith("unrecognized arguments: "):
-        return "unknown flag or argument: " + text.removeprefix("unrecognized arguments: ")
+        return tell(
+            lang,
+            msg("cli_unknown_flag", "unknown flag or argument: {given}"),
+            given=text.removeprefix("unrecognized arguments: "),
+        )
     return text.removeprefix("argument ")
+
+
+def argv_lang(args: Sequence[str]) -> str:
+    """The language of the command line's messages before its flags are parsed: a valid
+    `--lang X` among `args`, else the locale's."""
+    for number, arg in enumerate(args):
+        value = arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
+        if arg == "--lang" and number + 1 < len(args):
+            value = args[number + 1]
+        if value in LANGS:
+            return value
+    return locale_lang()
+
+
+def locale_lang() -> str:
+    from .settings import language_from_locale
+
+    return language_from_locale()
+
+
+def options_lang(options: argparse.Namespace) -> str:
+    """The language a command speaks: its `--lang`, else the locale's."""
+    lang = getattr(options, "lang", None)
+    return lang if lang in LANGS else locale_lang()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or (args[0] not in COMMANDS and args[0] not in ("-h", "--help")):
         args = ["play", *args]
+    Parser.lang = argv_lang(args)
     parser = build_parser(args[0] if args[0] in COMMANDS else None)
     options, extra = parser.parse_known_args(args)
     if extra:  # said by the command's own parser, which names its own --help
         command_parser(parser, options.command).error(f"unrecognized arguments: {' '.join(extra)}")
     keep_private(options.command == "ssh-session")
+    lang = options_lang(options)
     try:
         status = int(options.handler(options))
         sys.stdout.flush()  # here, so that a reader that stopped is met inside the try
@@ -79,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CliError, ValueError) as error:  # RulesError and RecordError are ValueErrors
         from .store.catalog import public_text
 
-        print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
+        print(f"{PROG}: {public_text(error_text(lang, error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -269,7 +309,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     analyze.add_argument("--game", type=int, default=1, metavar="G", help="game G of the file (1)")
     analyze.add_argument("--json", action="store_true", help="JSON for tools instead of text")
-    analyze.add_argument("--lang", choices=LANGS, default="en")
+    analyze.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     analyze.add_argument(
         "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
     )
@@ -285,7 +325,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         help="analyse the deals not analysed yet first, for the points lost per deal (slow)",
     )
     stats.add_argument("--json", action="store_true", help="JSON for tools instead of text")
-    stats.add_argument("--lang", choices=LANGS, default="en")
+    stats.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     stats.add_argument("--ascii", action="store_true", help="letters and # instead of symbols")
     stats.add_argument(
         "--jobs", type=int, default=2, help="deals analysed side by side in processes (2)"
@@ -296,7 +336,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "ratings", help="the leaderboard: the rating of every player and AI level (Glicko-2)"
     )
     ratings.add_argument("--json", action="store_true", help="JSON for tools instead of text")
-    ratings.add_argument("--lang", choices=LANGS, default="en")
+    ratings.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     ratings.add_argument("--ascii", action="store_true", help="letters and +/- instead of symbols")
     ratings.set_defaults(handler=run_ratings)
 
@@ -309,7 +349,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     presets = sub.add_parser("presets", help="list the shipped presets, or show one")
     presets.add_argument("name", nargs="?", help="a preset name or YAML file to show")
-    presets.add_argument("--lang", choices=LANGS, default="en")
+    presets.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     presets.set_defaults(handler=run_presets)
 
     games = sub.add_parser("games", help="list the saved games, finished or not")
@@ -568,7 +608,9 @@ def shared_table_setup(options: argparse.Namespace) -> TableSetup:
 
     table = setup_from_options(options)
     if options.level not in LEVELS:
-        raise SetupError(f"--ai must be one of {', '.join(LEVELS)}")
+        raise SetupError(
+            msg("cli_ai_level", "--ai must be one of {levels}"), levels=", ".join(LEVELS)
+        )
     return table
 
 
@@ -578,8 +620,12 @@ def fill_seconds(value: float | None) -> float | None:
 
     if value is not None and not 0 <= value <= MAX_FILL:
         raise SetupError(
-            f"--fill must be from 0 to {MAX_FILL:g} seconds: how long the table waits for "
-            "people before AI takes the free seats"
+            msg(
+                "cli_fill",
+                "--fill must be from 0 to {most} seconds: how long the table waits for "
+                "people before AI takes the free seats",
+            ),
+            most=f"{MAX_FILL:g}",
         )
     return value
 
@@ -620,8 +666,12 @@ def join_setup(options: argparse.Namespace) -> JoinSetup:
     table = setup_from_options(options)
     if normalize_code(options.code) is None:
         raise SetupError(
-            f"{ascii(options.code)[:30]} is not a table code: six letters and digits, "
-            "as the one who opened the table got it (e.g. K7QM2P)"
+            msg(
+                "cli_table_code",
+                "{code} is not a table code: six letters and digits, "
+                "as the one who opened the table got it (e.g. K7QM2P)",
+            ),
+            code=ascii(options.code)[:30],
         )
     seat = options.seat - 1 if options.seat is not None else None
     return JoinSetup(table, options.code, seat, options.who)
@@ -639,7 +689,11 @@ def people_seats(text: str | None, players: int) -> list[int] | None:
         seats = []
     if not seats or seats[0] != 0 or seats[-1] >= players:
         raise SetupError(
-            f"--people lists the seats for people, 1 (yours) to {players}, e.g. --people 1,2"
+            msg(
+                "cli_people",
+                "--people lists the seats for people, 1 (yours) to {players}, e.g. --people 1,2",
+            ),
+            players=players,
         )
     return seats
 
@@ -649,7 +703,11 @@ def timeout_seconds(value: float, flag: str) -> float:
     from .tables.service import MAX_TIMEOUT
 
     if not 0 <= value <= MAX_TIMEOUT:
-        raise SetupError(f"{flag} must be from 0 to {MAX_TIMEOUT:g} seconds")
+        raise SetupError(
+            msg("cli_seconds", "{flag} must be from 0 to {most} seconds"),
+            flag=flag,
+            most=f"{MAX_TIMEOUT:g}",
+        )
     return value
 
 
@@ -681,23 +739,34 @@ def run_games(options: argparse.Namespace) -> int:
         untouched_count,
     )
 
+    lang = options_lang(options)
     if options.all_players:
-        print(format_all_players(data_dir()))
+        print(format_all_players(data_dir(), lang))
         return 0
     folder = games_dir()
     if options.delete or options.clean:
-        done = delete_games(options.delete or [], folder) if options.delete else []
-        done += delete_untouched(folder) if options.clean else []
-        print("\n".join(done) if done else "nothing to delete")
+        done = delete_games(options.delete or [], folder, lang) if options.delete else []
+        done += delete_untouched(folder, lang) if options.clean else []
+        print(
+            "\n".join(done) if done else tell(lang, msg("cli_nothing_deleted", "nothing to delete"))
+        )
         return 0
-    print(format_games(list_games(folder), folder))
+    print(format_games(list_games(folder), folder, lang))
     hidden = untouched_count(folder)
     if hidden:
+        unfinished = nmsg("w_cli_unfinished", "unfinished game", "unfinished games")
         print(
-            f"{counted_en(hidden, 'unfinished game', 'unfinished games')} without a decision of "
-            "yours not listed; `thousand games --clean` deletes them."
+            tell(
+                lang,
+                msg(
+                    "cli_games_hidden",
+                    "{games} without a decision of yours not listed; `{command}` deletes them.",
+                ),
+                games=counted(lang, unfinished, hidden),
+                command=f"{PROG} games --clean",
+            )
         )
-    note = other_players_note()
+    note = other_players_note(lang)
     if note:
         print(note)
     return 0
@@ -708,7 +777,13 @@ def run_play(options: argparse.Namespace) -> int:
     try:
         from .tui import run
     except ImportError as error:
-        print(f"{PROG}: the table cannot start ({error}); `{PROG} simulate` works without it.")
+        said = tell(
+            locale_lang() if options.lang is None else options.lang,
+            msg("cli_no_table", "the table cannot start ({error}); `{command}` works without it."),
+            error=error,
+            command=f"{PROG} simulate",
+        )
+        print(f"{PROG}: {said}")
         return 1
     return run(options)
 
@@ -721,11 +796,14 @@ def run_simulate(options: argparse.Namespace) -> int:
     from .store.records import RecordWriter
 
     if options.games < 1:
-        raise CliError("--games must be at least 1")
+        raise CliError(msg("cli_at_least_one", "{flag} must be at least 1"), flag="--games")
     if options.jobs < 1:
-        raise CliError("--jobs must be at least 1")
+        raise CliError(msg("cli_at_least_one", "{flag} must be at least 1"), flag="--jobs")
     if options.think is not None and not 0.05 <= options.think <= 10:
-        raise CliError(f"--think must be between 0.05 and 10 seconds, not {options.think:g}")
+        raise CliError(
+            msg("cli_think", "--think must be between 0.05 and 10 seconds, not {seconds}"),
+            seconds=f"{options.think:g}",
+        )
     preset = load_preset(options.preset, options.players)
     rules = preset.rules
     levels = list(parse_levels(options.ai, rules.players))
@@ -760,19 +838,52 @@ def run_simulate(options: argparse.Namespace) -> int:
     finally:
         if writer:
             writer.close()
+    lang = locale_lang()
     print(
-        f"preset {preset.name}, {n} players, AI {','.join(levels)}, seeds "
-        f"{options.seed}..{options.seed + options.games - 1}"
+        tell(
+            lang,
+            msg("cli_sim_what", "preset {preset}, {players} players, AI {levels}, seeds {seeds}"),
+            preset=preset.name,
+            players=n,
+            levels=",".join(levels),
+            seeds=f"{options.seed}..{options.seed + options.games - 1}",
+        )
     )
-    print(f"games {options.games} (unfinished {unfinished}), deals {deals}")
-    print("seat  level     wins  points/deal")
+    print(
+        tell(
+            lang,
+            msg("cli_sim_games", "games {games} (unfinished {unfinished}), deals {deals}"),
+            games=options.games,
+            unfinished=unfinished,
+            deals=deals,
+        )
+    )
+    heads = [
+        tell(lang, msg("cli_sim_seat", "seat")),
+        tell(lang, msg("cli_sim_level", "level")),
+        tell(lang, msg("cli_sim_wins", "wins")),
+        tell(lang, msg("cli_sim_points", "points/deal")),
+    ]
+    widths = [max(len(heads[0]), 4), max(len(heads[1]), 8), max(len(heads[2]), 5)]
+    widths.append(max(len(heads[3]), 11))
+    print(f"{heads[0]:>{widths[0]}}  {heads[1]:<{widths[1]}} {heads[2]:>{widths[2]}}  {heads[3]}")
     for seat in range(n):
         mean = totals[seat] / deals if deals else 0.0
-        print(f"{seat:>4}  {levels[seat]:<8} {wins[seat]:>5}  {mean:>11.1f}")
+        print(
+            f"{seat:>{widths[0]}}  {levels[seat]:<{widths[1]}} {wins[seat]:>{widths[2]}}  "
+            f"{mean:>{widths[3]}.1f}"
+        )
     rate = decisions / seconds if seconds else 0.0
-    print(f"decisions {decisions}, {rate:,.0f} decisions/s (per process)")
+    print(
+        tell(
+            lang,
+            msg("cli_sim_rate", "decisions {decisions}, {rate} decisions/s (per process)"),
+            decisions=decisions,
+            rate=f"{rate:,.0f}".replace(",", tell(lang, msg("cli_thousands", ","))),
+        )
+    )
     if options.record:
-        print(f"record written to {options.record}")
+        print(tell(lang, msg("cli_sim_record", "record written to {path}"), path=options.record))
     return 0
 
 
@@ -782,29 +893,55 @@ def run_replay(options: argparse.Namespace) -> int:
     from .progress import progress
     from .store.records import read_record
 
+    lang = locale_lang()
     record = read_record(options.file)
     for warning in record.warnings:
-        print(f"warning: {warning}")
+        print(tell(lang, msg("cli_warning", "warning: {warning}"), warning=warning))
     deals = 0
     total = sum(1 for game in record.games for line in game.lines if line.get("type") == "deal")
     with progress("deals", total) as advance:
         for number, recorded in enumerate(record.games, start=1):
             game, mismatch = rebuild(recorded, on_deal=lambda: advance(1))
             if mismatch is not None:
-                print(f"{options.file}: game {number} differs at {mismatch}")
+                print(
+                    tell(
+                        lang,
+                        msg("cli_replay_differs", "{file}: game {number} differs at {where}"),
+                        file=options.file,
+                        number=number,
+                        where=mismatch,
+                    )
+                )
                 return 1
             broken = check_game(game)
             if broken:
                 print(
-                    f"{options.file}: game {number} breaks a rule of the score sheet at {broken[0]}"
+                    tell(
+                        lang,
+                        msg(
+                            "cli_replay_broken",
+                            "{file}: game {number} breaks a rule of the score sheet at {where}",
+                        ),
+                        file=options.file,
+                        number=number,
+                        where=broken[0],
+                    )
                 )
                 return 1
             deals += len(game.results)
     count = len(record.games)
     print(
-        f"{options.file}: {counted_en(count, 'game', 'games')}, "
-        f"{counted_en(deals, 'deal', 'deals')}: "
-        "every result agrees with the replay and keeps the rules of the score sheet"
+        tell(
+            lang,
+            msg(
+                "cli_replay_done",
+                "{file}: {games}, {deals}: every result agrees with the replay and keeps the "
+                "rules of the score sheet",
+            ),
+            file=options.file,
+            games=counted(lang, nmsg("w_cli_game", "game", "games"), count),
+            deals=counted(lang, nmsg("w_cli_deal", "deal", "deals"), deals),
+        )
     )
     return 0
 
@@ -820,11 +957,16 @@ def run_analyze(options: argparse.Namespace) -> int:
     from .tui.i18n import Translator
 
     if options.jobs < 1:
-        raise CliError("--jobs must be at least 1")
+        raise CliError(msg("cli_at_least_one", "{flag} must be at least 1"), flag="--jobs")
+    lang = options_lang(options)
     record = read_record(options.file)
     count = len(record.games)
     if not 1 <= options.game <= count:
-        raise CliError(f"--game must be between 1 and {count}: {options.file} has {count}")
+        raise CliError(
+            msg("cli_game_number", "--game must be between 1 and {count}: {file} has {count}"),
+            count=count,
+            file=options.file,
+        )
     recorded = record.games[options.game - 1]
     players = [p for p in recorded.header.get("players") or [] if isinstance(p, dict)]
     seats = len(players) or recorded.header.get("rules", {}).get("players", 3)
@@ -832,11 +974,23 @@ def run_analyze(options: argparse.Namespace) -> int:
     if seat is None:
         seat = next((i for i, p in enumerate(players) if p.get("kind") == "human"), 0)
     if not 0 <= seat < seats:
-        raise CliError(f"--seat must be a seat 0..{seats - 1}, not {seat}")
+        raise CliError(
+            msg("cli_seat_number", "--seat must be a seat 0..{last}, not {seat}"),
+            last=seats - 1,
+            seat=seat,
+        )
     numbers = [line.get("number") for line in recorded.lines if line.get("type") == "result"]
     if options.deal is not None and options.deal not in numbers:
-        have = f"{numbers[0]}..{numbers[-1]}" if numbers else "none"
-        raise CliError(f"--deal {options.deal}: no such finished deal (deals {have})")
+        if numbers:
+            raise CliError(
+                msg("cli_deal_number", "--deal {deal}: no such finished deal (deals {have})"),
+                deal=options.deal,
+                have=f"{numbers[0]}..{numbers[-1]}",
+            )
+        raise CliError(
+            msg("cli_deal_none", "--deal {deal}: no deal of this game is finished yet"),
+            deal=options.deal,
+        )
     deals = [options.deal] if options.deal is not None else None
     analyses = analyze_game(recorded, seat, deals, jobs=options.jobs)
     names = [str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(players)]
@@ -850,20 +1004,38 @@ def run_analyze(options: argparse.Namespace) -> int:
         }
         print(json.dumps(out, ensure_ascii=False))
         return 0
-    t = Translator(options.lang)
+    t = Translator(lang)
     words = Words(t, names or [f"Player {i + 1}" for i in range(seats)])
     lost = sum(a.lost for a in analyses)
-    print(f"{options.file}: game {options.game}, seat {seat} ({words.names[seat]})")
+    print(
+        tell(
+            lang,
+            msg("cli_analysis_of", "{file}: game {game}, seat {seat} ({name})"),
+            file=options.file,
+            game=options.game,
+            seat=seat,
+            name=words.names[seat],
+        )
+    )
     if not analyses:
-        print("no finished deal to analyse yet")
+        print(tell(lang, msg("cli_analysis_none", "no finished deal to analyse yet")))
     for analysis in analyses:
         print()
         print("\n".join(words.deal(analysis)))
     if len(analyses) > 1:
         print()
         print(
-            f"{len(analyses)} deals: about {lost:.0f} points lost by seat {seat}'s decisions, "
-            f"{lost / len(analyses):.1f} a deal"
+            tell(
+                lang,
+                msg(
+                    "cli_analysis_lost",
+                    "{deals}: about {lost} points lost by seat {seat}'s decisions, {mean} a deal",
+                ),
+                deals=counted(lang, nmsg("w_cli_deal", "deal", "deals"), len(analyses)),
+                lost=f"{lost:.0f}",
+                seat=seat,
+                mean=t.decimal(f"{lost / len(analyses):.1f}"),
+            )
         )
     return 0
 
@@ -879,10 +1051,11 @@ def run_stats(options: argparse.Namespace) -> int:
     from .tui.i18n import Translator
 
     if options.jobs < 1:
-        raise CliError("--jobs must be at least 1")
+        raise CliError(msg("cli_at_least_one", "{flag} must be at least 1"), flag="--jobs")
+    lang = options_lang(options)
     folder = options.dir or games_dir()
     if options.dir is not None and not folder.is_dir():
-        raise CliError(f"--dir {folder}: no such folder")
+        raise CliError(msg("cli_no_dir", "--dir {folder}: no such folder"), folder=folder)
     paths = record_files(folder)
     cache = cache_path(data_dir())
     if options.analyze:
@@ -891,9 +1064,17 @@ def run_stats(options: argparse.Namespace) -> int:
     if options.json:
         print(json.dumps(stats_dict(stats), ensure_ascii=False))
         return 0
-    print("\n".join(stats_lines(stats, Translator(options.lang), options.ascii)))
+    print("\n".join(stats_lines(stats, Translator(lang), options.ascii)))
     if stats.unreadable:
-        print(f"({stats.unreadable} file(s) in {folder} could not be read as game records)")
+        files = nmsg("w_cli_file", "file", "files")
+        print(
+            tell(
+                lang,
+                msg("cli_unreadable", "({files} in {folder} could not be read as game records)"),
+                files=counted(lang, files, stats.unreadable),
+                folder=folder,
+            )
+        )
     return 0
 
 
@@ -917,12 +1098,16 @@ def run_ratings(options: argparse.Namespace) -> int:
         raise CliError(str(error)) from error
     except (sqlite3.Error, OSError) as error:
         raise CliError(
-            f"the club index cannot be written ({error}); check the data folder"
+            msg(
+                "cli_index_unwritable",
+                "the club index cannot be written ({error}); check the data folder",
+            ),
+            error=error,
         ) from error
     if options.json:
         print(json.dumps(leaderboard_json(rows), ensure_ascii=False))
         return 0
-    print("\n".join(ratings_lines(rows, Translator(options.lang), options.ascii)))
+    print("\n".join(ratings_lines(rows, Translator(options_lang(options)), options.ascii)))
     return 0
 
 
@@ -931,7 +1116,12 @@ def run_daily(options: argparse.Namespace) -> int:
     try:
         from .tui.daily import run_daily as run
     except ImportError as error:
-        print(f"{PROG}: the table cannot start ({error})")
+        said = tell(
+            options_lang(options),
+            msg("cli_no_daily", "the table cannot start ({error})"),
+            error=error,
+        )
+        print(f"{PROG}: {said}")
         return 1
     return run(options)
 
@@ -952,13 +1142,29 @@ def run_club(options: argparse.Namespace) -> int:
         raise CliError(str(error)) from error
     except (sqlite3.Error, OSError) as error:
         raise CliError(
-            f"the club index cannot be written ({error}); check the data folder"
+            msg(
+                "cli_index_unwritable",
+                "the club index cannot be written ({error}); check the data folder",
+            ),
+            error=error,
         ) from error
+    lang = locale_lang()
+    files = counted(lang, nmsg("w_cli_record_file", "record file", "record files"), done.read)
+    if done.dropped:
+        files = tell(
+            lang, msg("cli_club_gone", "{files} read, {gone} gone"), files=files, gone=done.dropped
+        )
+    else:
+        files = tell(lang, msg("cli_club_read", "{files} read"), files=files)
     print(
-        f"{where}: {counted_en(done.read, 'record file', 'record files')} read"
-        + (f", {done.dropped} gone" if done.dropped else "")
-        + f"; {counted_en(games, 'game', 'games')} of "
-        + f"{counted_en(players, 'player', 'players')} indexed"
+        tell(
+            lang,
+            msg("cli_club_done", "{where}: {files}; {games} of {players} indexed"),
+            where=where,
+            files=files,
+            games=counted(lang, nmsg("w_cli_game", "game", "games"), games),
+            players=counted(lang, nmsg("w_cli_player", "player", "players"), players),
+        )
     )
     return 0
 
@@ -1003,17 +1209,29 @@ def run_presets(options: argparse.Namespace) -> int:
     from .presets import load_preset, shipped_presets
     from .rulebook import format_preset
 
+    lang = options_lang(options)
     if options.name:
-        print(format_preset(load_preset(options.name), options.lang))
+        print(format_preset(load_preset(options.name), lang))
         return 0
     presets = shipped_presets()
     width = max(len(p.name) for p in presets)
     for preset in presets:
         print(
-            f"{preset.name:<{width}}  {preset.title_in(options.lang)}: "
-            f"{preset.description_in(options.lang).splitlines()[0]}"
+            f"{preset.name:<{width}}  {preset.title_in(lang)}: "
+            f"{preset.description_in(lang).splitlines()[0]}"
         )
-    print(f"\nShow one with `{PROG} presets NAME` (add --lang ru for Russian).")
+    print()
+    print(
+        tell(
+            lang,
+            msg(
+                "cli_presets_show",
+                "Show one with `{command}`; --lang {langs} chooses the language.",
+            ),
+            command=f"{PROG} presets NAME",
+            langs="|".join(LANGS),
+        )
+    )
     return 0
 
 

@@ -24,7 +24,7 @@ from thousand_tui.engine.rules import (
     show,
     with_overrides,
 )
-from thousand_tui.translations import LANGS
+from thousand_tui.translations import LANGS, Msg, Said, msg, say
 
 SHIPPED_ORDER: Final = (
     "classic",
@@ -41,11 +41,17 @@ LANGUAGES: Final = LANGS
 """The languages a preset's title and description may be written in (any other reads English)."""
 _META_KEYS: Final = ("extends", "title", "description")
 _MAX_BYTES: Final = 1_000_000
-_YAML_HINT: Final = "check the indentation and that every key is followed by a colon and a space"
 
 
 class PresetError(RulesError):
     """A preset that cannot be used: missing, not YAML, or with an invalid convention."""
+
+
+def _said(text: Msg, **values: object) -> Said:
+    return Said(text, values)
+
+
+_NOT_YAML: Final = msg("preset_not_yaml", "not valid YAML: {problem}")
 
 
 @dataclass(frozen=True)
@@ -83,7 +89,15 @@ def rules_dir() -> Path:
         if candidate.is_dir():
             return candidate
     looked = " and ".join(str(candidate) for candidate in candidates)
-    raise PresetError(f"the shipped presets are missing (looked in {looked}); reinstall the game")
+    raise PresetError(
+        _said(
+            msg(
+                "preset_none_shipped",
+                "the shipped presets are missing (looked in {looked}); reinstall the game",
+            ),
+            looked=looked,
+        )
+    )
 
 
 def shipped_names() -> list[str]:
@@ -119,10 +133,21 @@ def _shipped_path(name: str, source: str = "", line: int | None = None) -> Path:
     if name in names:
         return rules_dir() / f"{name}.yaml"
     close = difflib.get_close_matches(name.lower(), names, n=1, cutoff=0.5)
-    hint = f" (did you mean {close[0]}?)" if close else ""
+    text = (
+        msg(
+            "preset_unknown_close",
+            "unknown preset {name} (did you mean {close}?). The shipped presets are {names}; "
+            "for a file of your own give its path (e.g. ./my-table.yaml)",
+        )
+        if close
+        else msg(
+            "preset_unknown",
+            "unknown preset {name}. The shipped presets are {names}; "
+            "for a file of your own give its path (e.g. ./my-table.yaml)",
+        )
+    )
     raise PresetError(
-        f"unknown preset {name!r}{hint}. The shipped presets are {', '.join(names)}; "
-        "for a file of your own give its path (e.g. ./my-table.yaml)",
+        _said(text, name=repr(name), close=close[0] if close else "", names=", ".join(names)),
         key="extends" if source else "",
         source=source,
         line=line,
@@ -174,7 +199,13 @@ def _parse(text: str, source: str) -> tuple[Any, dict[str, int]]:
     except yaml.reader.ReaderError as error:
         line = text[: error.position].count("\n") + 1
         raise PresetError(
-            f"not valid YAML: the character {chr(error.character)!r} is not allowed in YAML text",
+            _said(
+                msg(
+                    "preset_yaml_character",
+                    "not valid YAML: the character {character} is not allowed in YAML text",
+                ),
+                character=repr(chr(error.character)),
+            ),
             source=source,
             line=line,
         ) from None
@@ -184,25 +215,31 @@ def _parse(text: str, source: str) -> tuple[Any, dict[str, int]]:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or error.context or "unreadable"
         raise PresetError(
-            f"not valid YAML: {problem}; {_YAML_HINT}",
+            _said(
+                msg(
+                    "preset_yaml_problem",
+                    "not valid YAML: {problem}; check the indentation and that every key is "
+                    "followed by a colon and a space",
+                ),
+                problem=problem,
+            ),
             source=source,
             line=mark.line + 1 if mark else None,
         ) from None
     except yaml.YAMLError as error:
-        raise PresetError(f"not valid YAML: {error}", source=source) from None
+        raise PresetError(_said(_NOT_YAML, problem=error), source=source) from None
     except RecursionError:
-        raise PresetError("not valid YAML: nested too deeply", source=source) from None
+        deep = msg("preset_yaml_deep", "not valid YAML: nested too deeply")
+        raise PresetError(_said(deep), source=source) from None
     except Exception as error:  # a tag such as `!!int` on text it cannot convert
-        raise PresetError(
-            f"not valid YAML: cannot read a tagged value ({error})", source=source
-        ) from None
+        tagged = msg("preset_yaml_tag", "not valid YAML: cannot read a tagged value ({error})")
+        raise PresetError(_said(tagged, error=error), source=source) from None
     finally:
         loader.dispose()
     if loader.duplicates:
         key, first, line = loader.duplicates[0]
-        raise PresetError(
-            f"set twice (lines {first} and {line}); keep one", key=key, source=source, line=line
-        )
+        twice = msg("preset_twice", "set twice (lines {first} and {line}); keep one")
+        raise PresetError(_said(twice, first=first, line=line), key=key, source=source, line=line)
     return data, loader.key_lines
 
 
@@ -221,24 +258,33 @@ class _File:
 
 def _read_text(path: Path, source: str) -> str:
     if not path.is_file():
-        what = "not a file" if path.exists() else "no such file"
-        raise PresetError(
-            f"{what}; give a shipped preset name ({', '.join(shipped_names())}) "
-            "or the path of a .yaml file",
-            source=source,
+        text = (
+            msg(
+                "preset_not_file",
+                "not a file; give a shipped preset name ({names}) or the path of a .yaml file",
+            )
+            if path.exists()
+            else msg(
+                "preset_no_file",
+                "no such file; give a shipped preset name ({names}) or the path of a .yaml file",
+            )
         )
+        raise PresetError(_said(text, names=", ".join(shipped_names())), source=source)
     try:
         with path.open("rb") as stream:
             raw = stream.read(_MAX_BYTES + 1)
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        raise PresetError(f"cannot read the file: {reason}", source=source) from None
+        unreadable = msg("preset_unreadable", "cannot read the file: {reason}")
+        raise PresetError(_said(unreadable, reason=reason), source=source) from None
     if len(raw) > _MAX_BYTES:
-        raise PresetError("too large for a preset file (over 1 MB)", source=source)
+        large = msg("preset_too_large", "too large for a preset file (over 1 MB)")
+        raise PresetError(_said(large), source=source)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise PresetError("not UTF-8 text; save the file as UTF-8", source=source) from None
+        not_utf8 = msg("preset_not_utf8", "not UTF-8 text; save the file as UTF-8")
+        raise PresetError(_said(not_utf8), source=source) from None
 
 
 def _read_file(path: Path, source: str) -> _File:
@@ -246,15 +292,27 @@ def _read_file(path: Path, source: str) -> _File:
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
-        raise PresetError(
-            "expected a mapping of convention keys (like players: 3), got "
-            + ("a list" if isinstance(data, list) else f"{show(data)!r}"),
-            source=source,
+        text = (
+            msg(
+                "preset_list",
+                "expected a mapping of convention keys (like players: 3), got a list",
+            )
+            if isinstance(data, list)
+            else msg(
+                "preset_not_mapping",
+                "expected a mapping of convention keys (like players: 3), got {value}",
+            )
         )
+        raise PresetError(_said(text, value=repr(show(data))), source=source)
     extends = data.get("extends")
     if "extends" in data and (not isinstance(extends, str) or not extends.strip()):
         raise PresetError(
-            "expected the name of a shipped preset or the path of a preset file",
+            _said(
+                msg(
+                    "preset_extends",
+                    "expected the name of a shipped preset or the path of a preset file",
+                )
+            ),
             key="extends",
             source=source,
             line=lines.get("extends"),
@@ -283,7 +341,12 @@ def _texts(
     ):
         return dict(value)
     raise PresetError(
-        "expected a text, or a mapping of language to text like {en: ..., ru: ...}",
+        _said(
+            msg(
+                "preset_texts",
+                "expected a text, or a mapping of language to text like {{en: ..., ru: ...}}",
+            )
+        ),
         key=key,
         source=source,
         line=lines.get(key),
@@ -301,7 +364,13 @@ def _chain(path: Path, source: str) -> list[_File]:
         if resolved in seen:
             cycle = " → ".join(item.source for item in files) + f" → {parent_source}"
             raise PresetError(
-                f"goes round in a cycle ({cycle}); remove one of these extends",
+                _said(
+                    msg(
+                        "preset_cycle",
+                        "goes round in a cycle ({cycle}); remove one of these extends",
+                    ),
+                    cycle=cycle,
+                ),
                 key="extends",
                 source=child.source,
                 line=child.lines.get("extends"),
@@ -321,7 +390,11 @@ def _extends_target(child: _File) -> tuple[Path, str]:
         path = child.path.parent / path
     if not path.is_file():
         raise PresetError(
-            f"no preset file {path}; the path is relative to {child.source}",
+            _said(
+                msg("preset_no_parent", "no preset file {path}; the path is relative to {source}"),
+                path=path,
+                source=child.source,
+            ),
             key="extends",
             source=child.source,
             line=line,
@@ -356,7 +429,11 @@ def _load(path: Path, source: str, name: str) -> Preset:
         found = sorted(origins[key] for key in error.keys if key in origins)
         where = (found[0][1], found[0][2]) if found else (source, None)
         raise PresetError(
-            error.detail, key=error.key, related=error.related, source=where[0], line=where[1]
+            error.said or error.detail,
+            key=error.key,
+            related=error.related,
+            source=where[0],
+            line=where[1],
         ) from None
     base: Rules | None = None
     base_title: dict[str, str] = {}
@@ -393,11 +470,8 @@ def _based_on(files: list[_File]) -> dict[str, str]:
     if len(files) < 2:
         return {}
     parent = _complete(files[1].title, files[1].path.stem)
-    return {
-        "en": f"Based on “{parent['en']}”, with the changes listed below.",
-        "ru": f"Основа — «{parent['ru']}», изменения перечислены ниже.",
-        "cs": f"Vychází z „{parent['cs']}“, změny jsou uvedeny níže.",
-    }
+    based_on = msg("preset_based_on", "Based on “{parent}”, with the changes listed below.")
+    return {lang: say(lang, Said(based_on, {"parent": parent[lang]})) for lang in LANGUAGES}
 
 
 def _complete(texts: Mapping[str, str], fallback: str) -> dict[str, str]:

@@ -23,11 +23,12 @@ from .engine.rules import with_overrides
 from .presets import Preset, load_preset
 from .private import private_dir, write_private
 from .store.catalog import describe_save, games_dir, hosted, latest_unfinished, list_games, typed
-from .translations import LANGS, counted_en, language_of
+from .translations import LANGS, Count, Said, Spoken, language_of, msg, nmsg
 
 LANGUAGES: Final = LANGS
 """The languages the table speaks: English and every catalog shipped (`translations`)."""
 LEVELS: Final = ("random", "easy", "normal", "hard")
+BAD_LANG: Final = msg("flag_lang", "--lang must be one of {langs}")
 """The AI levels by name (`thousand_tui.ai.levels()`, without importing the players)."""
 DEFAULT_PACE: Final = 0.8
 DEFAULT_SUIT_ORDER: Final = "SCDH"
@@ -38,8 +39,9 @@ same two from hearts. `--suit-order` takes any order of the four letters."""
 MAX_NAME: Final = 16
 
 
-class SetupError(ValueError):
-    """A flag or file the table cannot use; the message is printed as it is."""
+class SetupError(Spoken, ValueError):
+    """A flag or file the table cannot use; the message is printed in the player's language
+    when it is a catalog text (`Spoken`), else as it is."""
 
 
 @dataclass(frozen=True)
@@ -110,29 +112,45 @@ class TableSetup:
 # ---------------------------------------------------------------------- the flags, one by one
 
 
-def parse_levels(
-    text: str | None, count: int, who: str = "seat", note: str = ""
-) -> tuple[str, ...]:
+def parse_levels(text: str | None, count: int, who: str = "seat") -> tuple[str, ...]:
     """`--ai`: one level for all or a comma list of `count`, one per `who` (seat or opponent);
     raises SetupError naming the levels there are."""
     parts = [part.strip() for part in (text or "easy").split(",") if part.strip()]
     if len(parts) == 1:
         parts *= count
+    levels = Count(nmsg("w_flag_level", "level", "levels"), count)
+    if len(parts) != count and who == "opponent":
+        raise SetupError(
+            msg(
+                "flag_ai_opponents",
+                "--ai needs one level for all opponents or {levels}, one per opponent "
+                "(you play seat 0), got {given}",
+            ),
+            levels=levels,
+            given=repr(text),
+        )
     if len(parts) != count:
         raise SetupError(
-            f"--ai needs one level for all {who}s or {counted_en(count, 'level', 'levels')}, "
-            f"one per {who}{note}, "
-            f"got {text!r}"
+            msg(
+                "flag_ai_seats",
+                "--ai needs one level for all seats or {levels}, one per seat, got {given}",
+            ),
+            levels=levels,
+            given=repr(text),
         )
     for level in parts:
         if level not in LEVELS:
-            raise SetupError(f"unknown AI level {level!r}; choose one of: {', '.join(LEVELS)}")
+            raise SetupError(
+                msg("flag_ai_unknown", "unknown AI level {level}; choose one of: {levels}"),
+                level=repr(level),
+                levels=", ".join(LEVELS),
+            )
     return tuple(parts)
 
 
 def table_levels(text: str | None, players: int) -> tuple[str, ...]:
     """`--ai` for the table: one level for every opponent or one per opponent (seat 0 is you)."""
-    return parse_levels(text, players - 1, "opponent", " (you play seat 0)")
+    return parse_levels(text, players - 1, "opponent")
 
 
 def locale_name(environ: Mapping[str, str] | None = None) -> str:
@@ -168,9 +186,11 @@ def check_name(name: str | None) -> str | None:
         return None
     clean = " ".join(name.split())
     if not clean or not clean.isprintable():
-        raise SetupError("--name must be a printable name, e.g. --name Olga")
+        raise SetupError(msg("flag_name", "--name must be a printable name, e.g. --name Olga"))
     if len(clean) > MAX_NAME:
-        raise SetupError(f"--name may have at most {MAX_NAME} characters")
+        raise SetupError(
+            msg("flag_name_long", "--name may have at most {most} characters"), most=MAX_NAME
+        )
     return clean
 
 
@@ -183,11 +203,20 @@ def player_name(text: str) -> str:
     words kept single), no control or formatting characters; SetupError says what is wrong."""
     clean = " ".join(text.split())
     if not clean:
-        raise SetupError("a name needs at least one letter, e.g. name Olga")
+        raise SetupError(msg("name_letter", "a name needs at least one letter, e.g. name Olga"))
     if not clean.isprintable():
-        raise SetupError("a name is printable characters only: no control or format characters")
+        raise SetupError(
+            msg(
+                "name_printable",
+                "a name is printable characters only: no control or format characters",
+            )
+        )
     if len(clean) > MAX_NAME:
-        raise SetupError(f"a name has at most {MAX_NAME} characters, not {len(clean)}")
+        raise SetupError(
+            msg("name_long", "a name has at most {most} characters, not {length}"),
+            most=MAX_NAME,
+            length=len(clean),
+        )
     return clean
 
 
@@ -209,7 +238,10 @@ def keep_player_name(folder: Path, name: str) -> None:
 def check_think(value: float | None) -> float | None:
     """`--think SECONDS`: how long `hard` searches each card, 0.05 to 10 seconds."""
     if value is not None and not 0.05 <= value <= 10:
-        raise SetupError(f"--think must be between 0.05 and 10 seconds, not {value:g}")
+        raise SetupError(
+            msg("flag_think", "--think must be between 0.05 and 10 seconds, not {seconds}"),
+            seconds=f"{value:g}",
+        )
     return value
 
 
@@ -218,7 +250,10 @@ def check_pace(value: float | None) -> float:
     if value is None:
         return DEFAULT_PACE
     if not 0 <= value <= 10:
-        raise SetupError(f"--pace must be between 0 and 10 seconds, not {value:g}")
+        raise SetupError(
+            msg("flag_pace", "--pace must be between 0 and 10 seconds, not {seconds}"),
+            seconds=f"{value:g}",
+        )
     return value
 
 
@@ -230,8 +265,12 @@ def check_suit_order(value: str | None) -> str:
     order = value.strip().upper()
     if len(order) != 4 or set(order) != set(DEFAULT_SUIT_ORDER):
         raise SetupError(
-            f"--suit-order needs the four suits' letters S C D H once each, e.g. SDCH, "
-            f"not {value!r}"
+            msg(
+                "flag_suit_order",
+                "--suit-order needs the four suits' letters S C D H once each, e.g. SDCH, "
+                "not {given}",
+            ),
+            given=repr(value),
         )
     return order
 
@@ -242,22 +281,31 @@ def resume_path(value: str) -> Path:
         path = latest_unfinished()
         if path is None and hosted():
             raise SetupError(
-                f"no saved game to resume; start one with: {typed('')}{_shared_note()}"
+                msg(
+                    "resume_none_hosted", "no saved game to resume; start one with: {command}{note}"
+                ),
+                command=typed(""),
+                note=_shared_note(),
             )
         if path is None:
             raise SetupError(
-                f"there is no unfinished game to resume (saved games live in {games_dir()}); "
-                f"start one with `thousand`{_shared_note()}"
+                msg(
+                    "resume_none",
+                    "there is no unfinished game to resume (saved games live in {folder}); "
+                    "start one with `thousand`{note}",
+                ),
+                folder=games_dir(),
+                note=_shared_note(),
             )
         return path
     path = Path(value).expanduser()
     if not path.is_file():
-        raise SetupError(f"--resume {value}: no such file")
+        raise SetupError(msg("flag_resume_file", "--resume {file}: no such file"), file=value)
     check_not_shared(path)
     return path
 
 
-def _shared_note() -> str:
+def _shared_note() -> Said | str:
     """What `--resume` leaves to the shared tables: their unfinished games, by code."""
     codes = [
         save.table
@@ -266,10 +314,10 @@ def _shared_note() -> str:
     ]
     if not codes:
         return ""
-    return (
-        f"; the game of table {', '.join(codes[:3])} goes on only at its table: "
-        f"`{typed(f'join {codes[0]}')}`"
+    note = msg(
+        "resume_shared_note", "; the game of table {codes} goes on only at its table: `{command}`"
     )
+    return Said(note, {"codes": ", ".join(codes[:3]), "command": typed(f"join {codes[0]}")})
 
 
 def check_not_shared(path: Path) -> None:
@@ -278,12 +326,27 @@ def check_not_shared(path: Path) -> None:
     save = describe_save(path)
     if not save.shared:
         return
-    where = f"table {save.table}" if save.table else "a shared table"
     code = save.table or "CODE"
     back = f"`{typed(f'join {code}')}`"
+    if save.table:
+        raise SetupError(
+            msg(
+                "resume_shared_table",
+                "{file} is the game of table {code}; it goes on only at its table, each seat "
+                "with its own player: sit at it again with {command}",
+            ),
+            file=path.name,
+            code=save.table,
+            command=back,
+        )
     raise SetupError(
-        f"{path.name} is the game of {where}; it goes on only at its table, each seat with "
-        f"its own player: sit at it again with {back}"
+        msg(
+            "resume_shared",
+            "{file} is the game of a shared table; it goes on only at its table, each seat "
+            "with its own player: sit at it again with {command}",
+        ),
+        file=path.name,
+        command=back,
     )
 
 
@@ -302,7 +365,7 @@ def setup_from_options(
     """Check the table flags and turn them into a `TableSetup`; raises SetupError or the
     preset's own RulesError with a message that names the flag or the file."""
     if options.lang is not None and options.lang not in LANGUAGES:
-        raise SetupError(f"--lang must be one of {', '.join(LANGUAGES)}")
+        raise SetupError(BAD_LANG, langs=", ".join(LANGUAGES))
     ascii_only = bool(options.ascii) or not locale_is_utf8(environ)
     reduced_motion = bool(options.reduced_motion)
     pace = check_pace(getattr(options, "pace", None))
@@ -322,7 +385,11 @@ def setup_from_options(
         ]
         if given:
             raise SetupError(
-                f"--resume continues a game with its own settings; leave out {', '.join(given)}"
+                msg(
+                    "flag_resume_own",
+                    "--resume continues a game with its own settings; leave out {flags}",
+                ),
+                flags=", ".join(given),
             )
         path = resume_path(options.resume)
         return TableSetup(

@@ -24,6 +24,7 @@ import sys
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from .presets import LANGUAGES, load_preset, shipped_names
 from .priority import SEARCH_ENV, give_way
@@ -33,12 +34,14 @@ from .settings import (
     MAX_NAME,
     SetupError,
     keep_player_name,
+    language_from_locale,
     player_name,
     read_player_name,
 )
 from .store.catalog import DATA_DIR_ENV, LOGIN_ENV, LOGIN_UNKNOWN, SESSION_MARK, data_dir
 from .store.index import CLUB_DIR_ENV
 from .tables.service import normalize_code
+from .translations import Msg, Spoken, msg, tell, translate
 
 ORIGINAL_COMMAND = "SSH_ORIGINAL_COMMAND"
 USER_AUTH = "SSH_USER_AUTH"  # set by sshd with `ExposeAuthInfo yes`
@@ -61,8 +64,10 @@ PROG = "thousand"
 Launch = Callable[[list[str]], int]
 
 
-class Refused(Exception):
-    """A request or a host setting the session does not accept; the message is one line."""
+class Refused(Spoken):
+    """A request or a host setting the session does not accept; the message is one line, in
+    the player's language when it is a catalog text (a host setting's stays English: the
+    host reads it)."""
 
 
 @dataclass(frozen=True)
@@ -203,7 +208,10 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
     name, a language or `resume`, each at most once. Raises Refused for anything else."""
     text = command or ""
     if len(text) > MAX_COMMAND:
-        raise Refused(f"the request is too long (at most {MAX_COMMAND} characters)")
+        raise Refused(
+            msg("ssh_too_long", "the request is too long (at most {most} characters)"),
+            most=MAX_COMMAND,
+        )
     words = text.split()
     if words and words[0].lower() == NAME_WORD:
         return _name_request(text)
@@ -227,49 +235,80 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
         elif word == JOIN_WORD and join is None:
             code = normalize_code(next(rest, ""))
             if code is None:
-                raise Refused("join needs the table's code, e.g. join K7QM2P")
+                raise Refused(msg("ssh_join_code", "join needs the table's code, e.g. join K7QM2P"))
             join = code
         elif word in allowed:
             if preset is not None:
-                raise Refused(f"ask for one preset, not {preset} and {word}")
+                raise Refused(
+                    msg("ssh_one_preset", "ask for one preset, not {first} and {second}"),
+                    first=preset,
+                    second=word,
+                )
             preset = word
         elif word in LANGUAGES:
             if lang is not None:
-                raise Refused(f"ask for one language, not {lang} and {word}")
+                raise Refused(
+                    msg("ssh_one_language", "ask for one language, not {first} and {second}"),
+                    first=lang,
+                    second=word,
+                )
             lang = word
         elif word in RESUME_WORDS and not resume:
             resume = True
         else:
-            raise Refused(f"{_show(raw)} is not something this server offers")
+            raise Refused(
+                msg("ssh_not_offered", "{word} is not something this server offers"),
+                word=_show(raw),
+            )
     if resume and preset is not None:
-        raise Refused(f"resume continues a game with its own preset; leave out {preset}")
+        raise Refused(
+            msg(
+                "ssh_resume_preset",
+                "resume continues a game with its own preset; leave out {preset}",
+            ),
+            preset=preset,
+        )
     if sum((resume, opening, join is not None)) > 1:
-        raise Refused("ask for one of resume, open and join")
+        raise Refused(msg("ssh_one_of", "ask for one of resume, open and join"))
     if join is not None and preset is not None:
-        raise Refused(f"a table you join has its own preset; leave out {preset}")
+        raise Refused(
+            msg("ssh_join_preset", "a table you join has its own preset; leave out {preset}"),
+            preset=preset,
+        )
     if private and not opening:
-        raise Refused("private goes with open: open private keeps the table out of the lobby")
+        raise Refused(
+            msg(
+                "ssh_private",
+                "private goes with open: open private keeps the table out of the lobby",
+            )
+        )
     return Request(preset, lang, resume, open=opening, join=join, private=private)
 
 
 def _lobby_request(words: list[str]) -> Request:
     """`lobby`, alone or with a language: the lobby offers the whitelist itself."""
-    lang = _language_only(words, LOBBY_WORD, "the lobby", "; presets are chosen in it")
-    return Request(lang=lang, lobby=True)
+    once = msg("ssh_lobby_once", "ask for the lobby once")
+    only = msg(
+        "ssh_lobby_language",
+        "the lobby takes a language only, e.g. {example}; presets are chosen in it",
+    )
+    return Request(lang=_language_only(words, LOBBY_WORD, once, only), lobby=True)
 
 
 def _ratings_request(words: list[str]) -> Request:
     """`ratings`, alone or with a language: the leaderboard, printed."""
-    return Request(lang=_language_only(words, RATINGS_WORD, "the leaderboard"), ratings=True)
+    once = msg("ssh_ratings_once", "ask for the leaderboard once")
+    only = msg("ssh_ratings_language", "the leaderboard takes a language only, e.g. {example}")
+    return Request(lang=_language_only(words, RATINGS_WORD, once, only), ratings=True)
 
 
-def _language_only(words: list[str], word: str, what: str, why: str = "") -> str | None:
+def _language_only(words: list[str], word: str, once: Msg, only: Msg) -> str | None:
     """The language asked for beside `word`, which takes nothing else (and comes once)."""
     rest = [w.lower() if w.isascii() else w for w in words if w.lower() != word]
     if len(words) - len(rest) > 1:
-        raise Refused(f"ask for {what} once")
+        raise Refused(once)
     if any(w not in LANGUAGES for w in rest) or len(rest) > 1:
-        raise Refused(f"{what} takes a language only, e.g. {word} ru{why}")
+        raise Refused(only, example=f"{word} ru")
     return rest[0] if rest else None
 
 
@@ -289,8 +328,12 @@ def _daily_request(words: list[str], allowed: Sequence[str]) -> Request:
             lang = word
         else:
             raise Refused(
-                f"{_show(raw)} does not go with daily: daily takes a preset, a language and "
-                "board, each once, e.g. daily ru or daily board"
+                msg(
+                    "ssh_daily_words",
+                    "{word} does not go with daily: daily takes a preset, a language and "
+                    "board, each once, e.g. daily ru or daily board",
+                ),
+                word=_show(raw),
             )
     return Request(preset, lang, daily=True, board=board)
 
@@ -304,6 +347,8 @@ def _name_request(text: str) -> Request:
     try:
         return Request(name=player_name(rest))
     except SetupError as error:
+        if error.said is not None:
+            raise Refused(error.said.text, **error.said.values) from error
         raise Refused(str(error)) from error
 
 
@@ -313,34 +358,61 @@ def _show(text: str, limit: int = 40) -> str:
     return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
 
 
-USAGE_START = "Ask for:"  # the first words of `help`'s answer (`thousand ssh-check` reads it)
+USAGE: Final = msg(  # `help`'s answer, whose first words `thousand ssh-check` looks for
+    "ssh_usage",
+    "Ask for: a preset ({presets}; none for the start screen), a language ({langs}) or "
+    "resume, e.g. `{example}`; `open` (with a preset) opens a table friends join with `join "
+    "CODE` (`open private`: kept out of the lobby); `lobby` lists the tables waiting for "
+    "players, to sit at one or quick match; `ratings` shows the leaderboard; `daily` plays "
+    "the day's deals, the same for everyone (`daily board`: the day's board); `name NEW NAME` "
+    "sets your name at the tables",
+)
 
 
-def usage(config: HostConfig, user: str = "thousand") -> str:
-    words = ", ".join(config.presets)
-    return (
-        f"{USAGE_START} a preset ({words}; none for the start screen), a language "
-        f"({', '.join(LANGUAGES)}) or resume, e.g. `ssh -t {config.login(user)} "
-        f"{config.default} {LANGUAGES[-1]}`; `open` (with a preset) opens a table friends "
-        f"join with `join CODE` (`open private`: kept out of the lobby); `lobby` lists the "
-        f"tables waiting for players, to sit at one or quick match; `ratings` shows the "
-        f"leaderboard; `daily` plays the day's deals, the same for everyone (`daily board`: "
-        f"the day's board); `name NEW NAME` sets your name at the tables"
+def usage(config: HostConfig, user: str = "thousand", lang: str = "en") -> str:
+    return tell(
+        lang,
+        USAGE,
+        presets=", ".join(config.presets),
+        langs=", ".join(LANGUAGES),
+        example=f"ssh -t {config.login(user)} {config.default} {LANGUAGES[-1]}",
     )
+
+
+def marks(text: Msg) -> tuple[str, ...]:
+    """The words a text begins with in every language, up to its first placeholder: what
+    `thousand ssh-check` looks for in an answer, whatever the language of the session."""
+    return tuple(dict.fromkeys(translate(lang, text).split("{")[0] for lang in LANGUAGES))
+
+
+def request_language(command: str | None, environ: Mapping[str, str]) -> str:
+    """The language the front door answers in: the one the request asks for, else the
+    locale's (an SSH client may send LANG), else English."""
+    for word in (command or "")[:MAX_COMMAND].split():
+        if word.lower() in LANGUAGES:
+            return word.lower()
+    return language_from_locale(environ)
 
 
 # What sshd puts in the session's environment when it forwards something to the account.
 FORWARDED = (("SSH_AUTH_SOCK", "your SSH agent"), ("DISPLAY", "X11"))
-FORWARDING_NOTE = "warning: this server forwarded {what} to the game's account"
+FORWARDING_NOTE: Final = msg(
+    "ssh_forwarded",
+    "warning: this server forwarded {what} to the game's account; its host should set "
+    "DisableForwarding yes (docs/ssh-hosting.md)",
+)
+_FORWARDED_WHAT: Final = {
+    "SSH_AUTH_SOCK": msg("ssh_forwarded_agent", "your SSH agent"),
+    "DISPLAY": msg("ssh_forwarded_x11", "X11"),
+}
 
 
-def forwarding_notes(environ: Mapping[str, str]) -> list[str]:
+def forwarding_notes(environ: Mapping[str, str], lang: str = "en") -> list[str]:
     """What the host's sshd forwarded although the guide's setup forbids it; `help` says so,
     and `thousand ssh-check` looks for it."""
     return [
-        FORWARDING_NOTE.format(what=what)
-        + "; its host should set DisableForwarding yes (docs/ssh-hosting.md)"
-        for variable, what in FORWARDED
+        tell(lang, FORWARDING_NOTE, what=tell(lang, _FORWARDED_WHAT[variable]))
+        for variable, _ in FORWARDED
         if environ.get(variable)
     ]
 
@@ -419,41 +491,62 @@ def _login_key(auth_file: str | None) -> str | None:
 
 
 # How a host lets the game tell its players apart (docs/ssh-hosting.md, "Telling players apart").
-IDENTITY_HOW = (
+IDENTITY_HOW_TEXT: Final = msg(
+    "ssh_identity_how",
     "add `ExposeAuthInfo yes` to the account's Match block in sshd_config, or start each "
-    "key's line in authorized_keys with its own "
+    "key's line in authorized_keys with its own {command}",
+)
+_KEY_COMMAND: Final = (
     '`command="/opt/thousand/bin/thousand ssh-session --player NAME",restrict,pty`'
 )
-IDENTITY_NOTE = "warning: this server cannot tell its players apart"
-IDENTITY_KEY = "players are told apart by the key they log in with"
-IDENTITY_PLAYER = "players are told apart by the host's --player"
 
 
-def identity_line(config: HostConfig, environ: Mapping[str, str]) -> str:
+def identity_how(lang: str = "en") -> str:
+    return tell(lang, IDENTITY_HOW_TEXT, command=_KEY_COMMAND)
+
+
+IDENTITY_HOW: Final = identity_how()
+IDENTITY_NOTE: Final = msg(
+    "ssh_identity_none",
+    "warning: this server cannot tell its players apart: shared tables are refused and every "
+    "player's games are in one folder; its host should {how} (docs/ssh-hosting.md)",
+)
+IDENTITY_KEY: Final = msg("ssh_identity_key", "players are told apart by the key they log in with")
+IDENTITY_PLAYER: Final = msg("ssh_identity_player", "players are told apart by the host's --player")
+
+
+def identity_line(config: HostConfig, environ: Mapping[str, str], lang: str = "en") -> str:
     """What `help` says about telling players apart (`thousand ssh-check` reads it)."""
     if config.player is not None:
-        return IDENTITY_PLAYER
+        return tell(lang, IDENTITY_PLAYER)
     if player_id(config, environ) is not None:
-        return IDENTITY_KEY
-    return (
-        f"{IDENTITY_NOTE}: shared tables are refused and every player's games are in one "
-        f"folder; its host should {IDENTITY_HOW} (docs/ssh-hosting.md)"
-    )
+        return tell(lang, IDENTITY_KEY)
+    return tell(lang, IDENTITY_NOTE, how=identity_how(lang))
 
 
-def check_identity(config: HostConfig, request: Request, environ: Mapping[str, str]) -> None:
+def check_identity(
+    config: HostConfig, request: Request, environ: Mapping[str, str], lang: str = "en"
+) -> None:
     """A shared table keeps each seat for its person: without a way to tell people apart,
     anyone could sit in anyone's seat and see their hand, so `open` and `join` are refused."""
     shared = request.open or request.join is not None or request.lobby
     if request.daily and player_id(config, environ) is None:
         raise Refused(
-            "the daily deal gives each player one try and this server cannot tell players "
-            f"apart: its host should {IDENTITY_HOW} (docs/ssh-hosting.md)"
+            msg(
+                "ssh_daily_identity",
+                "the daily deal gives each player one try and this server cannot tell "
+                "players apart: its host should {how} (docs/ssh-hosting.md)",
+            ),
+            how=identity_how(lang),
         )
     if shared and player_id(config, environ) is None:
         raise Refused(
-            "shared tables need to tell players apart and this server cannot: its host should "
-            f"{IDENTITY_HOW} (docs/ssh-hosting.md)"
+            msg(
+                "ssh_shared_identity",
+                "shared tables need to tell players apart and this server cannot: its host "
+                "should {how} (docs/ssh-hosting.md)",
+            ),
+            how=identity_how(lang),
         )
 
 
@@ -558,31 +651,33 @@ def run_ssh_session(
     """`thousand ssh-session`: check the request and start the table with `launch` (the
     `thousand` command's own entry point, given by it), or refuse."""
     env = os.environ if environ is None else environ
+    lang = request_language(env.get(ORIGINAL_COMMAND), env)
     try:
         config = host_config(options)
         request = parse_request(env.get(ORIGINAL_COMMAND), list(config.presets))
-        check_identity(config, request, env)
+        check_identity(config, request, env, lang)
     except Refused as error:
-        return refuse(str(error))
+        return refuse(error.in_language(lang), lang)
     user = env.get("USER") or "thousand"
     if request.help:
-        print(usage(config, user))
-        print(identity_line(config, env))
+        print(usage(config, user, lang))
+        print(identity_line(config, env, lang))
         name = person_name(config, env)
         if name is not None:
-            print(f"{NAME_SAYS} {name} (`name NEW NAME` changes it)")
-        for note in forwarding_notes(env):
+            print(tell(lang, NAME_SAYS_CHANGE, name=name, command="name NEW NAME"))
+        for note in forwarding_notes(env, lang):
             print(note)
         return 0
     if request.name is not None:
-        return name_player(config, request.name, env, options.dry_run)
+        return name_player(config, request.name, env, options.dry_run, lang)
     session = plan(config, request, env)
     if options.dry_run:
         print("would run: " + shlex.join([PROG, *session.argv]))
         print(f"games kept in: {session.data}")
         return 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return refuse(f"the game needs a terminal: connect with ssh -t. {usage(config, user)}")
+        terminal = msg("ssh_no_terminal", "the game needs a terminal: connect with ssh -t. {usage}")
+        return refuse(tell(lang, terminal, usage=usage(config, user, lang)), lang)
     folder = account = data_dir()
     private_dir(folder)
     for part in session.data.relative_to(folder).parts:  # players/, then the key's folder
@@ -597,32 +692,51 @@ def run_ssh_session(
     return launch(session.argv)
 
 
-NAME_SAYS = "you play here as"
+NAME_SAYS: Final = msg("ssh_name_is", "you play here as {name}")
+NAME_SAYS_CHANGE: Final = msg(
+    "ssh_name_is_change", "you play here as {name} (`{command}` changes it)"
+)
 
 
 def name_player(
-    config: HostConfig, name: str, environ: Mapping[str, str], dry_run: bool = False
+    config: HostConfig,
+    name: str,
+    environ: Mapping[str, str],
+    dry_run: bool = False,
+    lang: str = "en",
 ) -> int:
     """`name`: say the player's name; `name NEW NAME`: keep it in the player's own folder,
     for the shared tables and the games they start from now on."""
     folder = player_folder(config, environ)
     if folder is None:
-        return refuse(
-            "names need the server to tell players apart and it cannot: its host should "
-            f"{IDENTITY_HOW} (docs/ssh-hosting.md)"
+        names = msg(
+            "ssh_name_identity",
+            "names need the server to tell players apart and it cannot: its host should {how} "
+            "(docs/ssh-hosting.md)",
         )
+        return refuse(tell(lang, names, how=identity_how(lang)), lang)
     if not name:
         known = person_name(config, environ)
-        print(f"{NAME_SAYS} {known}" if known else "you have no name here yet: name NEW NAME")
+        nameless = msg("ssh_no_name", "you have no name here yet: {command}")
+        print(
+            tell(lang, NAME_SAYS, name=known)
+            if known
+            else tell(lang, nameless, command="name NEW NAME")
+        )
         return 0
     if dry_run:
         print(f"would keep the name {name} in {folder}")
         return 0
     keep_player_name(folder, name)
-    print(f"{NAME_SAYS} {name} from now on, at shared tables and in new games")
+    named = msg(
+        "ssh_name_kept", "you play here as {name} from now on, at shared tables and in new games"
+    )
+    print(tell(lang, named, name=name))
     return 0
 
 
-def refuse(message: str) -> int:
-    print(f"{PROG}: refused: {message}", file=sys.stderr)
+def refuse(message: str, lang: str = "en") -> int:
+    print(
+        f"{PROG}: {tell(lang, msg('ssh_refused', 'refused: {why}'), why=message)}", file=sys.stderr
+    )
     return EXIT_REFUSED

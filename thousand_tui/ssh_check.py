@@ -32,8 +32,10 @@ from .ssh import (
     IDENTITY_KEY,
     IDENTITY_NOTE,
     IDENTITY_PLAYER,
-    USAGE_START,
+    USAGE,
+    marks,
 )
+from .translations import Msg
 
 EXIT_FAILED = 1
 EXIT_UNREACHABLE = 2
@@ -106,6 +108,11 @@ def _text(data: str | bytes | None) -> str:
     return data or ""
 
 
+def _tells(answer: str, text: Msg) -> bool:
+    """Whether the game's answer says `text`, in whatever language the session speaks."""
+    return any(mark in answer for mark in marks(text))
+
+
 def _last_line(text: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1] if lines else "(nothing)"
@@ -116,7 +123,7 @@ def _last_line(text: str) -> str:
 
 def check_login(client: Client) -> Outcome:
     done = client.run("-T", words="help")
-    if done.returncode == 0 and USAGE_START in done.stdout:
+    if done.returncode == 0 and _tells(done.stdout, USAGE):
         return Outcome(True)
     seen = _last_line(done.stderr or done.stdout)
     return Outcome(
@@ -328,10 +335,10 @@ def check_agent_and_x11(client: Client) -> Outcome:
             done = client.run("-T", "-A", "-X", words="help", env=env)
         finally:
             _end(agent)
-    notes = [line for line in done.stdout.splitlines() if line.startswith(FORWARDING_NOTE[:30])]
+    notes = [line for line in done.stdout.splitlines() if line.startswith(marks(FORWARDING_NOTE))]
     if notes:
         return Outcome(False, notes[0])
-    if USAGE_START not in done.stdout:
+    if not _tells(done.stdout, USAGE):
         return Outcome(
             False, f"could not try (status {done.returncode}): {_last_line(done.stderr)}"
         )
@@ -343,9 +350,9 @@ def check_identity(client: Client) -> Outcome:
     (`ExposeAuthInfo yes`) or by the host's `--player` on the key's line. Without either,
     shared tables are refused and every player's games share one folder."""
     done = client.run("-T", words="help")
-    if IDENTITY_KEY in done.stdout or IDENTITY_PLAYER in done.stdout:
+    if _tells(done.stdout, IDENTITY_KEY) or _tells(done.stdout, IDENTITY_PLAYER):
         return Outcome(True)
-    if IDENTITY_NOTE in done.stdout:
+    if _tells(done.stdout, IDENTITY_NOTE):
         return Outcome(
             False, f"every player is the same person to the game (no shared tables); {IDENTITY_HOW}"
         )

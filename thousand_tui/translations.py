@@ -100,3 +100,61 @@ def counted_en(number: int, one: str, other: str) -> str:
     """`number` and an English word in its form, for the texts only English has (the command
     line's reports): "1 game", "3 games"."""
     return f"{number} {gettext.NullTranslations().ngettext(one, other, number)}"
+
+
+# ---------------------------------------------------------------------- texts said later
+
+
+class Said(NamedTuple):
+    """A text and the values of its placeholders, to be said in the reader's language when
+    it is shown (an error raised far from anyone who knows that language)."""
+
+    text: Msg
+    values: dict[str, object]
+
+
+class Count(NamedTuple):
+    """A number and its counted word, as a value of a Said: "2 levels", "2 уровня"."""
+
+    word: NMsg
+    number: int
+
+
+def say(lang: str, said: Said) -> str:
+    """`said` in `lang`, its placeholders filled (a value that is itself a Said, or a Count,
+    is said in `lang` too)."""
+    values = {k: _value(lang, v) for k, v in said.values.items()}
+    return translate(lang, said.text).format(**values)
+
+
+def _value(lang: str, value: object) -> object:
+    if isinstance(value, Said):
+        return say(lang, value)
+    if isinstance(value, Count):
+        return counted(lang, value.word, value.number)
+    return value
+
+
+class Spoken(Exception):
+    """An error whose text is a catalog entry: `str()` is its English, `in_language(lang)` the
+    reader's. Raised with a plain text (a detail from elsewhere), it says that text in every
+    language."""
+
+    def __init__(self, text: Msg | str, /, **values: object) -> None:
+        self.said = Said(text, values) if isinstance(text, Msg) else None
+        super().__init__(say(SOURCE_LANG, self.said) if self.said else text)
+
+    def in_language(self, lang: str) -> str:
+        return say(lang, self.said) if self.said else str(self)
+
+
+def error_text(lang: str, error: BaseException) -> str:
+    """What `error` says in `lang`: a Spoken error (or any with `in_language`) in that
+    language, any other in its own words."""
+    speak = getattr(error, "in_language", None)
+    return str(speak(lang)) if callable(speak) else str(error)
+
+
+def tell(lang: str, text: Msg, **values: object) -> str:
+    """`text` in `lang`, its placeholders filled: `tell("ru", msg("k", "Deal {n}"), n=2)`."""
+    return translate(lang, text).format(**values)

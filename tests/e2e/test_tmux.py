@@ -170,3 +170,16 @@ def test_a_bad_flag_is_refused_before_the_screen_opens(tmux: Tmux) -> None:
     bad = tmux.start(thousand("--preset no-such-table"))
     screen = tmux.wait_for("EXITED 2", bad, history=True)
     assert "unknown preset 'no-such-table'" in screen
+
+
+def test_leaving_a_game_says_where_it_is_saved_in_the_players_language(
+    tmux: Tmux, tmp_path: Path
+) -> None:
+    play = tmux.start(thousand("--seed 7 --ai easy --lang ru"))
+    tmux.wait_for("Торговля", play)
+    tmux.keys("Escape", "q", pane=play)
+    tmux.wait_for("y Выход", play)
+    tmux.keys("y", pane=play)
+    screen = tmux.wait_for("EXITED 0", play, history=True)
+    assert "thousand: игра сохранена в " in screen
+    assert "thousand: продолжить: `thousand --resume`" in screen

@@ -10,6 +10,7 @@ import shlex
 import stat
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -156,8 +157,14 @@ def assert_refused(done: subprocess.CompletedProcess[str], reason: str = "") -> 
     assert done.returncode == ssh.EXIT_REFUSED, done
     assert done.stdout == ""
     lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("thousand: refused: "), done.stderr
-    assert lines[0].isascii() and lines[0].isprintable()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(("thousand: refused: ", "thousand: отказано: ")), done.stderr
+    # No escape or control character; what the player sent is shown in ASCII (`ssh._show`),
+    # the words around it are the catalog's, in the language the request asked for.
+    assert lines[0].isprintable()
+    assert all(
+        ch.isascii() or ch.isalpha() or unicodedata.category(ch)[0] == "P" for ch in lines[0]
+    )
     assert reason in lines[0]
 
 
@@ -227,7 +234,9 @@ def test_through_the_login_shell_as_sshd_runs_it(host: Path, command: str) -> No
 
 def test_a_dry_run_refuses_the_same_way(host: Path, in_process: Run) -> None:
     assert_refused(in_process("--preset ../../etc/passwd", "--dry-run"), "'--preset'")
-    assert_refused(in_process("family ru en", "--dry-run"), "one language")
+    assert_refused(in_process("family en ru", "--dry-run"), "ask for one language, not en and ru")
+    # refused in the first language asked for
+    assert_refused(in_process("family ru en", "--dry-run"), "просите один язык, а не ru и en")
 
 
 def test_the_refusal_shows_the_request_harmlessly(host: Path, in_process: Run) -> None:
@@ -337,7 +346,8 @@ def test_a_bad_host_setting_refuses_every_login(
 
 def test_without_a_terminal_the_game_does_not_start(host: Path) -> None:
     before = tree(host)
-    assert_refused(session(host, "family ru"), "the game needs a terminal: connect with ssh -t")
+    assert_refused(session(host, "family"), "the game needs a terminal: connect with ssh -t")
+    assert_refused(session(host, "family ru"), "игре нужен терминал: подключайтесь через ssh -t")
     assert tree(host) == before
 
 
@@ -517,3 +527,45 @@ def test_every_player_of_the_account_searches_on_one_service(
         services.append(env[SEARCH_ENV])
         assert Path(env[DATA_DIR_ENV]).parent.name == "players"
     assert services[0] == services[1] == str(host / "data" / "thousand_tui" / "search")
+
+
+# ---------------------------------------------------------------------- the player's language
+
+
+def test_the_front_door_speaks_the_language_asked_for_else_the_locales(
+    host: Path, in_process: Run
+) -> None:
+    done = in_process("help", "--presets", "family,classic", LANG="ru_RU.UTF-8")
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Просите: пресет (family, classic; без него — начальный экран)")
+    assert lines[1].startswith("предупреждение: этот сервер не различает игроков")
+    assert "хозяину сервера следует добавить `ExposeAuthInfo yes`" in lines[1]
+    english = in_process("help", "--presets", "family,classic")
+    assert english.stdout.startswith("Ask for: a preset (family, classic; none for the start")
+    assert_refused(
+        in_process("family lobby", LANG="ru_RU.UTF-8"),
+        "к лобби можно добавить только язык, например lobby ru; пресет выбирается в нём самом",
+    )
+    # the language word of the request before the locale
+    assert_refused(
+        in_process("lobby en family", LANG="ru_RU.UTF-8"),
+        "the lobby takes a language only, e.g. lobby ru; presets are chosen in it",
+    )
+    assert_refused(in_process("ru open"), "общим столам нужно различать игроков")
+    done = in_process("name", "--player", "olga", LANG="ru_RU.UTF-8")
+    assert (done.returncode, done.stdout) == (0, "здесь вы играете как olga\n")
+
+
+def test_ssh_check_reads_the_help_of_a_session_in_any_language(host: Path, in_process: Run) -> None:
+    from thousand_tui import ssh_check
+
+    for lang in ("C.UTF-8", "ru_RU.UTF-8"):
+        answer = in_process("help", SSH_AUTH_SOCK="/tmp/ssh-x/agent.1", LANG=lang).stdout
+        assert ssh_check._tells(answer, ssh.USAGE), lang
+        assert ssh_check._tells(answer, ssh.IDENTITY_NOTE), lang
+        assert not ssh_check._tells(answer, ssh.IDENTITY_KEY), lang
+        forwarded = [
+            line for line in answer.splitlines() if line.startswith(ssh.marks(ssh.FORWARDING_NOTE))
+        ]
+        assert len(forwarded) == 1, lang

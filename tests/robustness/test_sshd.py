@@ -125,7 +125,8 @@ def test_the_client_killed_and_the_game_resumed_in_its_language(
     wait_for("the question to quit", lambda: next_key(tmux.screen()) is None, tmux)
     tmux.keys("y")
     wait_for("the session to end", lambda: exit_status(tmux.screen()) == 0, tmux)
-    assert "game saved; continue it with `ssh -t " in tmux.screen()
+    # said in the language the game is played in
+    assert "игра сохранена; продолжить: `ssh -t " in tmux.screen()
     assert "@HOST resume`" in tmux.screen()
     assert record_lines(path) == kept
     wait_for("nothing left under sshd", lambda: not sshd.sessions())

@@ -184,3 +184,20 @@ def test_the_rule_book_speaks_each_language() -> None:
 def test_an_unknown_language_is_refused_with_the_known_ones() -> None:
     with pytest.raises(ValueError, match="language must be one of en, "):
         Translator("xx")
+
+
+# ---------------------------------------------------------------- the catalogs' version
+
+
+def test_every_catalog_names_the_projects_version() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    version = project["project"]["version"]
+    assert project["tool"]["babel"]["extract_messages"]["version"] == version, (
+        "[tool.babel.extract_messages] version must be the project's version"
+    )
+    for path in [TEMPLATE, *LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")]:
+        header = read(path)
+        assert (header.project, header.version) == ("thousand_tui", version), (
+            f"{path.name} ({path.parent.parent.name}): Project-Id-Version must be "
+            f"`thousand_tui {version}`; run `pybabel extract` and set it in the .po header"
+        )

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from ..translations import Spoken, msg
 from .actions import Action, IllegalAction
 from .cards import DECK, CardError, parse_cards
 from .dealing import Dealt, deal_cards
@@ -44,8 +45,9 @@ part of the game: reading a record, chat lines are kept apart (`RecordedGame.cha
 replaying, resuming and every reader of a game's lines never see them."""
 
 
-class RecordError(ValueError):
-    """A file that is not a readable game record; the message says where and why."""
+class RecordError(Spoken, ValueError):
+    """A file that is not a readable game record; the message says where and why (in the
+    reader's language when it is a catalog text, `Spoken`)."""
 
 
 @dataclass
@@ -84,7 +86,9 @@ def decode_record(raw: bytes, path: Path | str = "<record>") -> RecordFile:
     except UnicodeDecodeError as error:
         start = raw.rfind(b"\n") + 1
         if start == 0 or error.start < start:
-            raise RecordError(f"{path}: not a game record (not UTF-8 text)") from error
+            raise RecordError(
+                msg("record_not_utf8", "{path}: not a game record (not UTF-8 text)"), path=path
+            ) from error
         text = raw[:start].decode("utf-8")
         cut_line = text.count("\n") + 1
     record = parse_record(text, path)
@@ -126,28 +130,50 @@ def parse_record(text: str, path: Path | str = "<record>") -> RecordFile:
                 break
             if not games:
                 raise RecordError(
-                    f"{path}: not a game record (line {number} is not JSON); "
-                    "a record is the .jsonl file the game writes"
+                    msg(
+                        "record_not_jsonl",
+                        "{path}: not a game record (line {line} is not JSON); a record is the "
+                        ".jsonl file the game writes",
+                    ),
+                    path=path,
+                    line=number,
                 ) from error
             raise RecordError(
-                f"{path} line {number}: not valid JSON ({_json_problem(error)})"
+                msg("record_not_json", "{path} line {line}: not valid JSON ({problem})"),
+                path=path,
+                line=number,
+                problem=_json_problem(error),
             ) from error
         if not isinstance(line, dict) or not isinstance(line.get("type"), str):
-            raise RecordError(f"{path} line {number}: each line must be an object with a 'type'")
+            raise RecordError(
+                msg(
+                    "record_no_type",
+                    "{path} line {line}: each line must be an object with a 'type'",
+                ),
+                path=path,
+                line=number,
+            )
         if line["type"] == "game":
             _check_header(line, path, number)
             games.append(RecordedGame([line], number))
             continue
         if not games:
             raise RecordError(
-                f"{path} line {number}: not a game record (the first line must be a 'game' line)"
+                msg(
+                    "record_first_line",
+                    "{path} line {line}: not a game record (the first line must be a 'game' line)",
+                ),
+                path=path,
+                line=number,
             )
         if line["type"] == CHAT:
             games[-1].chat.append(line)  # no part of the game: kept apart
             continue
         games[-1].lines.append(line)
     if not games:
-        raise RecordError(f"{path}: not a game record (no 'game' line found)")
+        raise RecordError(
+            msg("record_no_game", "{path}: not a game record (no 'game' line found)"), path=path
+        )
     return RecordFile(path, games, truncated, warnings)
 
 
@@ -165,14 +191,26 @@ _HEADER_FIELDS: dict[str, tuple[tuple[type, ...], str]] = {
 
 def _check_header(line: dict[str, Any], path: Path, number: int) -> None:
     if line.get("format") != RECORD_FORMAT:
-        raise RecordError(f"{path} line {number}: not a {RECORD_FORMAT} file")
+        raise RecordError(
+            msg("record_format", "{path} line {line}: not a {format} file"),
+            path=path,
+            line=number,
+            format=RECORD_FORMAT,
+        )
     version = line.get("version")
     if not _is_int(version) or version < 1:
         raise RecordError(f"{path} line {number}: record version {_show(version)} is not valid")
     if version > RECORD_VERSION:
         raise RecordError(
-            f"{path} line {number}: the record is of version {version}, newer than this "
-            f"program reads ({RECORD_VERSION}); update thousand_tui to open it"
+            msg(
+                "record_newer",
+                "{path} line {line}: the record is of version {version}, newer than this "
+                "program reads ({known}); update thousand_tui to open it",
+            ),
+            path=path,
+            line=number,
+            version=version,
+            known=RECORD_VERSION,
         )
     for key, (types, what) in _HEADER_FIELDS.items():
         value = line.get(key)

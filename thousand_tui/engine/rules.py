@@ -13,6 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Final, Literal
 
+from ..translations import Said, msg, say
+
 TABLE: Final = "Table"
 REDEAL: Final = "Redeal"
 AUCTION: Final = "Auction"
@@ -46,24 +48,35 @@ class RulesError(ValueError):
     """A convention that is unknown, of the wrong type, not allowed, or inconsistent with another.
 
     `key` is the dotted key the message is about (empty for the whole mapping), `related` the other
-    keys involved in a constraint; `detail` is the message without its location.
+    keys involved in a constraint; `detail` is the message without its location, in English;
+    `said`, when the detail was given as a catalog text, says it in any language
+    (`in_language`).
     """
 
     def __init__(
         self,
-        detail: str,
+        detail: str | Said,
         *,
         key: str = "",
         related: tuple[str, ...] = (),
         source: str = "<rules>",
         line: int | None = None,
     ) -> None:
-        self.detail = detail
+        self.said = detail if isinstance(detail, Said) else None
+        self.detail = say("en", detail) if isinstance(detail, Said) else detail
         self.key = key
         self.related = related
         self.source = source
         self.line = line
-        super().__init__(_location(source, line) + (f"{key}: " if key else "") + detail)
+        super().__init__(self.in_language("en"))
+
+    def in_language(self, lang: str) -> str:
+        """The message in `lang`: its location, its key and its detail (English when the
+        detail is not a catalog text)."""
+        detail = say(lang, self.said) if self.said else self.detail
+        return (
+            _location(self.source, self.line, lang) + (f"{self.key}: " if self.key else "") + detail
+        )
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -72,7 +85,9 @@ class RulesError(ValueError):
 
     def at(self, source: str, line: int | None) -> RulesError:
         """The same error located in `source` at `line`, as an instance of the same class."""
-        return type(self)(self.detail, key=self.key, related=self.related, source=source, line=line)
+        return type(self)(
+            self.said or self.detail, key=self.key, related=self.related, source=source, line=line
+        )
 
     def located(self, source: str, lines: Mapping[str, int] | None) -> RulesError:
         """The same error in `source`, at the line of the first of its keys found in `lines`."""
@@ -80,10 +95,15 @@ class RulesError(ValueError):
         return self.at(source, found[0] if found else None)
 
 
-def _location(source: str, line: int | None) -> str:
+_AT_LINE: Final = msg("rules_at_line", "{source} line {line}: ")
+
+
+def _location(source: str, line: int | None, lang: str = "en") -> str:
     if not source:
         return ""
-    return f"{source}: " if line is None else f"{source} line {line}: "
+    if line is None:
+        return f"{source}: "
+    return say(lang, Said(_AT_LINE, {"source": source, "line": line}))
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..engine.events import Event
 from ..engine.game import Game
@@ -22,7 +22,7 @@ from ..engine.record import RecordedGame, RecordError, RecordFile, rebuild, tabl
 from ..priority import SESSION_MARK as SESSION_MARK
 from ..priority import hosted as hosted
 from ..private import private_dir
-from ..translations import counted_en
+from ..translations import Msg, Spoken, counted, msg, nmsg, tell
 from .records import RecordWriter, is_locked, read_record
 
 APP_DIR = "thousand_tui"
@@ -282,7 +282,12 @@ def latest_unfinished(directory: Path | None = None) -> Path | None:
     return None
 
 
-def delete_games(numbers: list[int], directory: Path | None = None) -> list[str]:
+_DELETED: Final = msg("games_deleted", "deleted {file}")
+_W_GAME: Final = nmsg("w_games_game", "game", "games")
+_W_PLAYER: Final = nmsg("w_games_player", "player", "players")
+
+
+def delete_games(numbers: list[int], directory: Path | None = None, lang: str = "en") -> list[str]:
     """`thousand games --delete N...`: delete the games listed under those numbers (as
     `thousand games` lists them). Returns a line per game; raises ValueError, deleting
     nothing, for a number not in the list or a game open elsewhere."""
@@ -290,28 +295,37 @@ def delete_games(numbers: list[int], directory: Path | None = None) -> list[str]
     chosen: list[SavedGame] = []
     for number in numbers:
         if not 1 <= number <= len(saves):
-            raise ValueError(
-                f"there is no game {number}: `thousand games` lists {len(saves)}, numbered 1 to "
-                f"{len(saves)}"
+            raise GamesError(
+                msg(
+                    "games_no_number",
+                    "there is no game {number}: `thousand games` lists {count}, numbered 1 to "
+                    "{count}",
+                ),
+                number=number,
+                count=len(saves),
             )
         save = saves[number - 1]
         if save.in_use:
-            raise ValueError(f"game {number} ({save.path.name}) is being played; close it first")
+            raise GamesError(
+                msg("games_in_use", "game {number} ({file}) is being played; close it first"),
+                number=number,
+                file=save.path.name,
+            )
         if save not in chosen:
             chosen.append(save)
     for save in chosen:
         save.path.unlink(missing_ok=True)
-    return [f"deleted {save.path.name}" for save in chosen]
+    return [tell(lang, _DELETED, file=save.path.name) for save in chosen]
 
 
-def delete_untouched(directory: Path | None = None) -> list[str]:
+def delete_untouched(directory: Path | None = None, lang: str = "en") -> list[str]:
     """`thousand games --clean`: delete the unfinished games without a decision of yours
     (tables opened and left at once), unless open elsewhere."""
     gone = []
     for save in list_games(directory, untouched=True):
         if save.untouched and not save.in_use:
             save.path.unlink(missing_ok=True)
-            gone.append(f"deleted {save.path.name}")
+            gone.append(tell(lang, _DELETED, file=save.path.name))
     return gone
 
 
@@ -319,26 +333,50 @@ def untouched_count(directory: Path | None = None) -> int:
     return sum(save.untouched for save in list_games(directory, untouched=True))
 
 
-def format_games(saves: list[SavedGame], folder: Path) -> str:
+def format_games(saves: list[SavedGame], folder: Path, lang: str = "en") -> str:
     """The `thousand games` table."""
     if not saves:
-        return f"No saved games yet; they will be kept in {folder}."
-    lines = [f"Saved games in {folder}, most recently played first:", ""]
-    lines += _table(saves)
+        none = msg("games_none", "No saved games yet; they will be kept in {folder}.")
+        return tell(lang, none, folder=folder)
+    lines = [
+        tell(
+            lang,
+            msg("games_title", "Saved games in {folder}, most recently played first:"),
+            folder=folder,
+        ),
+        "",
+    ]
+    lines += _table(saves, lang)
     lines += [
         "",
-        "Continue the latest unfinished game with `thousand --resume`, "
-        "another one with `thousand --resume FILE`; delete one with "
-        "`thousand games --delete NUMBER`.",
+        tell(
+            lang,
+            msg(
+                "games_how",
+                "Continue the latest unfinished game with `{resume}`, another one with "
+                "`{resume_file}`; delete one with `{delete}`.",
+            ),
+            resume="thousand --resume",
+            resume_file="thousand --resume FILE",
+            delete="thousand games --delete NUMBER",
+        ),
     ]
     return "\n".join(lines)
 
 
-def _table(saves: list[SavedGame]) -> list[str]:
-    rows: list[tuple[str, ...]] = [
-        ("#", "started", "preset", "players and scores", "deals", "state", "file")
-    ]
-    rows += [_row(number, save) for number, save in enumerate(saves, start=1)]
+_HEADS: Final[tuple[Msg, ...]] = (
+    msg("games_col_started", "started"),
+    msg("games_col_preset", "preset"),
+    msg("games_col_players", "players and scores"),
+    msg("games_col_deals", "deals"),
+    msg("games_col_state", "state"),
+    msg("games_col_file", "file"),
+)
+
+
+def _table(saves: list[SavedGame], lang: str = "en") -> list[str]:
+    rows: list[tuple[str, ...]] = [("#", *(tell(lang, head) for head in _HEADS))]
+    rows += [_row(number, save, lang) for number, save in enumerate(saves, start=1)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     lines = []
     for row in rows:
@@ -368,11 +406,23 @@ def player_folders(base: Path | None = None) -> list[tuple[str, Path]]:
     return found
 
 
-def format_all_players(base: Path) -> str:
+def format_all_players(base: Path, lang: str = "en") -> str:
     """`thousand games --all-players`: the shared folder's games, then each player's."""
-    sections = [("the shared folder", base / "games")]
-    sections += [(f"player {_text(name, 40)}", folder) for name, folder in player_folders(base)]
-    lines = [f"Saved games of every player under {base}, most recently played first:"]
+    sections = [(tell(lang, msg("games_shared_folder", "the shared folder")), base / "games")]
+    sections += [
+        (tell(lang, msg("games_player", "player {name}"), name=_text(name, 40)), folder)
+        for name, folder in player_folders(base)
+    ]
+    lines = [
+        tell(
+            lang,
+            msg(
+                "games_all_title",
+                "Saved games of every player under {base}, most recently played first:",
+            ),
+            base=base,
+        )
+    ]
     total = players = 0
     for title, folder in sections:
         saves = list_games(folder)
@@ -381,34 +431,49 @@ def format_all_players(base: Path) -> str:
         total += len(saves)
         players += folder.parent != base
         lines += ["", f"{title[0].upper()}{title[1:]} ({folder.relative_to(base)}):", ""]
-        lines += ["  " + line for line in _table(saves)]
+        lines += ["  " + line for line in _table(saves, lang)]
     if not total:
-        return f"No saved games yet under {base}."
+        return tell(lang, msg("games_all_none", "No saved games yet under {base}."), base=base)
     lines += [
         "",
-        f"{counted_en(total, 'game', 'games')} of {counted_en(players, 'player', 'players')} "
-        "with a folder of their own. A player continues the latest unfinished one by "
-        "logging in with `resume`.",
+        tell(
+            lang,
+            msg(
+                "games_all_count",
+                "{games} of {players} with a folder of their own. A player continues the "
+                "latest unfinished one by logging in with `resume`.",
+            ),
+            games=counted(lang, _W_GAME, total),
+            players=counted(lang, _W_PLAYER, players),
+        ),
     ]
     return "\n".join(lines)
 
 
-def _row(number: int, save: SavedGame) -> tuple[str, ...]:
+def _row(number: int, save: SavedGame, lang: str = "en") -> tuple[str, ...]:
     name = _text(save.path.name, 60)
     if save.error is not None:
         reason = save.error.removeprefix(f"{save.path}").lstrip(": ").split(";")[0]
-        return (str(number), "", "", "", "", f"unreadable: {_text(reason, 50)}", name)
+        unreadable = msg("games_unreadable", "unreadable: {reason}")
+        return (str(number), "", "", "", "", tell(lang, unreadable, reason=_text(reason, 50)), name)
     players = ", ".join(
         f"{player} {score}" for player, score in zip(save.players, save.scores, strict=False)
     )
-    if save.finished:
-        state = f"won by {save.players[save.winner]}" if save.winner is not None else "finished"
+    if save.finished and save.winner is not None:
+        won = msg("games_won", "won by {name}")
+        state = tell(lang, won, name=save.players[save.winner])
+    elif save.finished:
+        state = tell(lang, msg("games_finished", "finished"))
     elif save.in_use:
-        state = "being played"
+        state = tell(lang, msg("games_in_play", "being played"))
+    elif save.shared and save.table:
+        state = tell(lang, msg("games_at_table", "at table {code}"), code=save.table)
     elif save.shared:
-        state = f"at table {save.table}" if save.table else "at a shared table"
+        state = tell(lang, msg("games_at_shared", "at a shared table"))
+    elif save.truncated:
+        state = tell(lang, msg("games_cut_off", "unfinished (last line cut off)"))
     else:
-        state = "unfinished" + (" (last line cut off)" if save.truncated else "")
+        state = tell(lang, msg("games_unfinished", "unfinished"))
     return (
         str(number),
         local_date(save.created),
@@ -431,16 +496,29 @@ def local_date(created: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def other_players_note() -> str | None:
+def other_players_note(lang: str = "en") -> str | None:
     """On a hosted account: how many players have games of their own, and how to list them."""
     others = sum(bool(record_files(games)) for _, games in player_folders())
     if not others:
         return None
-    return (
-        f"{counted_en(others, 'player', 'players')} of this hosted account "
-        f"{'have' if others != 1 else 'has'} games of their own: "
-        "`thousand games --all-players` lists them."
+    text = (
+        msg(
+            "games_others_one",
+            "{players} of this hosted account has games of their own: `{command}` lists them.",
+        )
+        if others == 1
+        else msg(
+            "games_others",
+            "{players} of this hosted account have games of their own: `{command}` lists them.",
+        )
     )
+    return tell(
+        lang, text, players=counted(lang, _W_PLAYER, others), command="thousand games --all-players"
+    )
+
+
+class GamesError(Spoken, ValueError):
+    """A game that cannot be deleted: its number is not listed, or it is being played."""
 
 
 # ---------------------------------------------------------------------- resuming

@@ -14,6 +14,7 @@ from typing import IO, Any
 
 from ..engine.record import RecordError, RecordFile, decode_record
 from ..private import make_dir, open_private
+from ..translations import msg
 
 
 class RecordWriter:
@@ -32,7 +33,10 @@ class RecordWriter:
         self._lock = threading.Lock()
         if exclusive and not lock_file(self._file):
             self._file.close()
-            raise RecordError(f"{self.path}: this game is open in another window or session")
+            raise RecordError(
+                msg("record_in_use", "{path}: this game is open in another window or session"),
+                path=self.path,
+            )
 
     def write(self, line: dict[str, Any]) -> None:
         text = json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -106,9 +110,16 @@ def _read_bytes(path: Path) -> bytes:
     try:
         mode = path.stat().st_mode
         if not stat.S_ISREG(mode):
-            raise RecordError(f"{path}: not a game record (not a regular file)")
+            raise RecordError(
+                msg("record_not_regular", "{path}: not a game record (not a regular file)"),
+                path=path,
+            )
         return path.read_bytes()
     except FileNotFoundError as error:
-        raise RecordError(f"{path}: no such file") from error
+        raise RecordError(msg("record_no_file", "{path}: no such file"), path=path) from error
     except OSError as error:
-        raise RecordError(f"{path}: cannot be read ({error.strerror or error})") from error
+        raise RecordError(
+            msg("record_unreadable", "{path}: cannot be read ({reason})"),
+            path=path,
+            reason=error.strerror or error,
+        ) from error

@@ -14,6 +14,8 @@ import unicodedata
 from typing import Any
 
 from ..engine.record import CHAT
+from ..translations import Said
+from . import texts
 
 MAX_CHAT = 200  # characters of a line, after cleaning
 MAX_CHAT_SENT = 1000  # characters a client may send in one line, before cleaning
@@ -54,15 +56,12 @@ def clean(text: str) -> str:
     return " ".join("".join(out).split())
 
 
-def refusal(text: str) -> str | None:
+def refusal(text: str) -> Said | None:
     """Why a line cleaned by `clean` cannot be sent (in the service's words), or None."""
     if not text:
-        return "a chat line needs some text (what was sent was empty once cleaned)"
+        return Said(texts.CHAT_EMPTY, {})
     if len(text) > MAX_CHAT:
-        return (
-            f"a chat line is at most {MAX_CHAT} characters; this one has {len(text)}: "
-            "shorten it and send it again"
-        )
+        return Said(texts.CHAT_LONG, {"most": MAX_CHAT, "length": len(text)})
     return None
 
 
@@ -83,12 +82,11 @@ class Pace:
         self.times.append(now)
 
 
-def too_fast(wait: float) -> str:
+def too_fast(wait: float) -> Said:
     """The service's refusal of a line written too soon."""
     seconds = max(1, int(wait + 0.999))
-    return (
-        f"too many chat lines: at most {RATE_COUNT} in {RATE_WINDOW:g} seconds; "
-        f"you may write again in {seconds} s"
+    return Said(
+        texts.CHAT_FAST, {"count": RATE_COUNT, "window": f"{RATE_WINDOW:g}", "seconds": seconds}
     )
 
 

@@ -25,7 +25,9 @@ from ..engine.rules import Rules, RulesError
 from ..private import open_private, private_dir
 from ..sockets import connect
 from ..store.catalog import data_dir
+from ..translations import Spoken
 from .service import LOG_NAME, socket_path, tables_dir
+from .texts import said_of
 from .wire import (
     MAX_SERVICE_LINE,
     WIRE,
@@ -56,8 +58,15 @@ START_WAIT = 10.0  # seconds to wait for a service just started
 M = TypeVar("M", bound=Message)
 
 
-class TableError(Exception):
-    """The table cannot be reached or refused the request; the text says why."""
+class TableError(Spoken):
+    """The table cannot be reached or refused the request; the text says why (in the
+    player's language with `in_language` when the service said one of its texts)."""
+
+    @classmethod
+    def told(cls, message: Failure) -> TableError:
+        """The error of a service's Failure."""
+        said = said_of(message)
+        return cls(message.error) if said is None else cls(said.text, **said.values)
 
 
 class WireMismatch(TableError):
@@ -144,7 +153,7 @@ class TableClient:
         if isinstance(answer, Failure) and answer.error.startswith("unknown request"):
             raise WireMismatch(1)  # a service of before `hello`, which does not know it
         if isinstance(answer, Failure):
-            raise TableError(answer.error)
+            raise TableError.told(answer)
         raise TableError(
             answer.why
             if isinstance(answer, Closed) and answer.why
@@ -190,7 +199,7 @@ class TableClient:
             if isinstance(message, Closed):
                 raise TableError(message.why or "the table closed the connection")
             if isinstance(message, Failure):
-                raise TableError(message.error)
+                raise TableError.told(message)
 
     def _read(self) -> None:
         buffer = b""

@@ -46,7 +46,8 @@ from ..settings import DEFAULT_FILL, DEFAULT_PACE, LANGUAGES, LEVELS, MAX_NAME
 from ..sockets import peer_uid, socket_address
 from ..store.catalog import data_dir, games_dir, open_new_record, resume
 from ..store.records import RecordWriter, lock_file
-from . import chat
+from ..translations import Said, Spoken, say
+from . import chat, texts
 from .requests import MAX_AI_NAMES, RequestError, check_request, parse_request
 from .wire import (
     MAX_CLIENT_LINE,
@@ -106,16 +107,6 @@ PRESET_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 MAX_AWAY = 40  # the AI's moves for a person away kept to tell him when he is back (the last)
 AI_RETRIES = 2  # an AI decision that failed past its choice is tried again this often per turn
 AI_RETRY_WAIT = 0.5  # seconds before it is tried again
-# A client of protocol 1 (no `hello`) sees this and prints it as it is: both languages.
-OLDER_CLIENT = (
-    "this thousand is older than the table service (protocol {wire}): install the same "
-    "version, then open or join again / эта версия thousand старше службы столов "
-    "(протокол {wire}): установите ту же версию и снова откройте стол или сядьте за него"
-)
-NEWER_CLIENT = (
-    "this thousand is newer than the table service (protocol {wire}): leave every table of "
-    "this account so that the service ends, then open or join again"
-)
 
 
 def tables_dir(base: Path | None = None) -> Path:
@@ -134,8 +125,26 @@ def normalize_code(text: str) -> str | None:
     return code if CODE.fullmatch(code) else None
 
 
-class Refusal(Exception):
-    """A request the service does not grant; the text is sent to the client."""
+class Refusal(Spoken):
+    """A request the service does not grant; the text is sent to the client, with its key
+    and values when it is one of the service's texts (`texts`)."""
+
+
+def told(error: Exception) -> Failure:
+    """The Failure that tells a client `error`."""
+    said = error.said if isinstance(error, Spoken) else None
+    return texts.failure(said) if said is not None else Failure(str(error))
+
+
+def version_refusal(conn_wire: int | None, lang: str | None) -> Refusal:
+    """What a client of another protocol is told when it asks for a table. One of before
+    `hello` (protocol 1) prints it as it is and reads no key: it gets the text alone, in the
+    language its request names, else in every language the game speaks."""
+    older = (conn_wire or 1) < WIRE
+    said = Said(texts.OLDER_CLIENT if older else texts.NEWER_CLIENT, {"wire": WIRE})
+    if lang in LANGUAGES:
+        return Refusal(say(lang, said))
+    return Refusal(" / ".join(dict.fromkeys(say(each, said) for each in LANGUAGES)))
 
 
 # ---------------------------------------------------------------------- connections
@@ -391,7 +400,7 @@ class Service:
         finally:
             self.server.close()
             for conn in list(self.conns):
-                conn.send(Failure("the table service is ending"))
+                conn.send(texts.failure(Said(texts.SERVICE_ENDING, {})))
                 conn.abort()
             with contextlib.suppress(FileNotFoundError):
                 if path.stat().st_ino == bound:  # not the socket of a service started since
@@ -485,10 +494,7 @@ class Service:
             resumed = resume(games_dir() / name, replayed.extend)
         except Exception as error:
             self.log(f"table {code} cannot be opened again: {error!r}")
-            raise Refusal(
-                f"the table {code} cannot be opened again: its record cannot be read "
-                f"({_reason(error)}); the record stays in the games folder"
-            ) from error
+            raise Refusal(texts.REOPEN_UNREADABLE, code=code, reason=_reason(error)) from error
         game = resumed.game
         now = time.monotonic()
         try:
@@ -515,8 +521,7 @@ class Service:
             self.log(f"table {code} cannot be opened again: its file {path}: {error!r}")
             resumed.writer.close()
             raise Refusal(
-                f"the table {code} cannot be opened again: its file {path.name} is damaged "
-                f"({_reason(error)}); the record stays in the games folder"
+                texts.REOPEN_DAMAGED, code=code, file=path.name, reason=_reason(error)
             ) from error
         game.sink = self.sink(table)
         table.keep_deal_events(replayed)
@@ -530,7 +535,7 @@ class Service:
     async def accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(reader, writer, self.max_pending)
         if not same_user(writer):
-            conn.send(Failure("only the account of the tables may join them"))
+            conn.send(texts.failure(Said(texts.ONLY_ACCOUNT, {})))
             conn.close()
             return
         self.conns.add(conn)
@@ -561,7 +566,7 @@ class Service:
                 self.handle(conn, request_of(op, fields))
             except (RequestError, WireError, Refusal) as error:
                 conn.errors += 1
-                conn.send(Failure(str(error)))
+                conn.send(told(error))
                 if conn.errors >= MAX_ERRORS:
                     conn.send(Failure("too many bad requests; closing"))
                     return
@@ -582,23 +587,22 @@ class Service:
             conn.send(self.listing())
         elif isinstance(request, MatchRequest):
             if at_table:
-                raise Refusal("this connection already sits at a table")
+                raise Refusal(texts.SEATED_ALREADY)
             if conn.wire != WIRE:
-                older = (conn.wire or 1) < WIRE
-                raise Refusal((OLDER_CLIENT if older else NEWER_CLIENT).format(wire=WIRE))
+                raise version_refusal(conn.wire, request.options.lang)
             self.match(conn, request)
         elif isinstance(request, (OpenRequest, JoinRequest)):
             if at_table:
-                raise Refusal("this connection already sits at a table")
+                raise Refusal(texts.SEATED_ALREADY)
             if conn.wire != WIRE:  # none said: a client of protocol 1
-                older = (conn.wire or 1) < WIRE
-                raise Refusal((OLDER_CLIENT if older else NEWER_CLIENT).format(wire=WIRE))
+                lang = request.options.lang if isinstance(request, OpenRequest) else None
+                raise version_refusal(conn.wire, lang)
             if isinstance(request, OpenRequest):
                 self.open(conn, request.options)
             else:
                 self.join(conn, request)
         elif not at_table:
-            raise Refusal("join a table first")
+            raise Refusal(texts.JOIN_FIRST)
         elif isinstance(request, ActRequest):
             self.act(conn, request)
         elif isinstance(request, StartRequest):
@@ -619,23 +623,23 @@ class Service:
         try:
             rules = Rules.from_mapping(dict(options.rules), source="table")
         except (RulesError, ValueError, TypeError) as error:
-            raise Refusal(f"the conventions are not valid: {error}") from error
+            raise Refusal(texts.RULES_INVALID, error=error) from error
         preset = _text(options.preset, "preset")
         if not PRESET_NAME.fullmatch(preset):
-            raise Refusal("a preset name is letters, digits, - _ and .")
+            raise Refusal(texts.PRESET_NAME)
         level = options.level or "easy"
         if level not in LEVELS:
-            raise Refusal(f"the AI level is one of {', '.join(LEVELS)}")
+            raise Refusal(texts.AI_LEVEL, levels=", ".join(LEVELS))
         timeout = DEFAULT_TIMEOUT if options.timeout is None else options.timeout
         timeout = _number(timeout, "timeout", 0.0, MAX_TIMEOUT)
         pace = _number(DEFAULT_PACE if options.pace is None else options.pace, "pace", 0, MAX_PACE)
         n = rules.players
         people = list(range(n)) if options.people is None else list(options.people)
         if not all(isinstance(s, int) and 0 <= s < n for s in people) or 0 not in people:
-            raise Refusal(f"people's seats are numbers 0..{n - 1}, with seat 0 the opener's")
+            raise Refusal(texts.PEOPLE_SEATS, last=n - 1)
         ai_names = list(options.ai_names or AI_NAMES)
         if len(ai_names) < n - 1:
-            raise Refusal("AI names: one for each seat but the opener's")
+            raise Refusal(texts.AI_NAMES)
         names = [_name(a) for a in ai_names[:MAX_AI_NAMES]]
         seats = [
             SeatState("human" if s in people else "ai", names[s - 1] if s else "") for s in range(n)
@@ -684,12 +688,12 @@ class Service:
         if table is None and code is not None:
             table = self.restore(code)
         if table is None:
-            raise Refusal(f"no table has the code {_show(raw)}; check it with the one who opened")
+            raise Refusal(texts.NO_CODE, code=_show(raw))
         who = _who(request)
         held = [i for i, s in enumerate(table.seats) if s.who == who]
         if held and who.startswith("name:") and table.seats[held[0]].conn is not None:
             # Known by a name only: another terminal asking for a name that is at the table.
-            raise Refusal(f"{who[5:]} sits at this table already; join under another name")
+            raise Refusal(texts.NAME_SEATED, name=who[5:])
         if held:
             self.sit(conn, table, held[0], request)
             return
@@ -697,10 +701,10 @@ class Service:
         free = [i for i, s in enumerate(table.seats) if s.kind == "human" and s.who is None]
         if asked is not None:
             if asked not in free:
-                raise Refusal(f"seat {_show(asked)} is not free")
+                raise Refusal(texts.SEAT_TAKEN, seat=_show(asked))
             free = [asked]
         if not free:
-            raise Refusal("every seat at this table is taken")
+            raise Refusal(texts.ALL_TAKEN)
         self.sit(conn, table, free[0], request)
         self.maybe_start(table)
 
@@ -716,7 +720,7 @@ class Service:
         old = state.conn
         if old is not None:  # the same person from a new connection: the old one goes
             old.table = None
-            old.send(Failure("this seat was taken over by a new connection"))
+            old.send(texts.failure(Said(texts.TAKEN_OVER, {})))
             old.close()
         state.conn = conn
         state.left_at = None
@@ -746,9 +750,9 @@ class Service:
         table = conn.table
         assert table is not None
         if conn.seat != 0:
-            raise Refusal("only the one who opened the table starts it")
+            raise Refusal(texts.ONLY_OPENER)
         if table.started:
-            raise Refusal("the game has begun already")
+            raise Refusal(texts.BEGUN)
         for state in table.seats:
             if state.who is None:
                 state.kind = "ai"
@@ -773,7 +777,7 @@ class Service:
         try:
             rules = Rules.from_mapping(dict(options.rules), source="table")
         except (RulesError, ValueError, TypeError) as error:
-            raise Refusal(f"the conventions are not valid: {error}") from error
+            raise Refusal(texts.RULES_INVALID, error=error) from error
         join = JoinRequest("", None, options.name, options.who)
         who = _who(join)
         waiting = [
@@ -860,7 +864,7 @@ class Service:
         now = time.monotonic()
         why = chat.refusal(text)
         if state.kind != "human" or state.conn is not conn:
-            why = "only a person seated at the table may write in its chat"
+            why = Said(texts.CHAT_SEATED, {})
         elif why is None and state.chat_pace.wait(now) > 0:
             why = chat.too_fast(state.chat_pace.wait(now))
         if why is None:
@@ -873,9 +877,9 @@ class Service:
                     table.writer.write(recorded)
             except (OSError, ValueError) as error:
                 self.log(f"table {table.code}: a chat line could not be written: {error!r}")
-                why = "the chat line could not be saved with the game; try again"
+                why = Said(texts.CHAT_UNSAVED, {})
         if why is not None:
-            conn.send(Failure(why, about="chat"))
+            conn.send(texts.failure(why, about="chat"))
             return
         state.chat_pace.wrote(now)
         line = ChatLine(seat, state.name, text)
@@ -893,7 +897,7 @@ class Service:
         assert table is not None and seat is not None
         game = table.game
         if game is None:
-            raise Refusal("the game has not begun")
+            raise Refusal(texts.NOT_BEGUN)
         wanted = request.action.for_seat(seat)
         if game.to_move != seat:
             conn.send(Refused("it is not your turn", request.seq))
@@ -959,10 +963,7 @@ class Service:
         """Stop a table that cannot go on: its players are told and let go, its record and
         its file kept, so that a `join` with its code opens it again from the record."""
         self.log(f"table {table.code} stopped: {why}")
-        message = Failure(
-            f"the table stopped: {why}. Join it again with its code {table.code} "
-            "to go on from its last saved move"
-        )
+        message = texts.failure(Said(texts.STOPPED, {"why": why, "code": table.code}))
         for state in table.seats:
             conn, state.conn = state.conn, None
             if conn is not None:
@@ -1201,16 +1202,16 @@ def _reason(error: BaseException) -> str:
 
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value or len(value) > 200:
-        raise Refusal(f"{what} must be a short text")
+        raise Refusal(texts.SHORT_TEXT, what=what)
     return value
 
 
 def _name(value: Any) -> str:
     if not isinstance(value, str):
-        raise Refusal("a name is a text")
+        raise Refusal(texts.NAME_TEXT)
     clean = " ".join(value.split())
     if not clean or not clean.isprintable() or len(clean) > MAX_NAME:
-        raise Refusal(f"a name is printable, 1 to {MAX_NAME} characters")
+        raise Refusal(texts.NAME_PRINTABLE, most=MAX_NAME)
     return clean
 
 
@@ -1232,7 +1233,7 @@ def _who(request: TableOptions | JoinRequest) -> str:
 
 def _number(value: Any, what: str, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise Refusal(f"{what} must be a number of seconds from {low:g} to {high:g}")
+        raise Refusal(texts.SECONDS, what=what, low=f"{low:g}", high=f"{high:g}")
     return float(value)
 
 

@@ -46,7 +46,9 @@ from ..engine.view import SeatView
 if TYPE_CHECKING:
     from ..presets import Preset
 
-WIRE = 3  # the protocol's version: 1 had no `hello`, typed messages or `ack`; 2 no chat or lobby
+# the protocol's version: 1 had no `hello`, typed messages or `ack`; 2 no chat or lobby; 3 no
+# keyed texts in `error`
+WIRE = 4
 MAX_CLIENT_LINE = 16 * 1024  # what the service reads from a client, at most, in one line
 MAX_SERVICE_LINE = 4 * 1024 * 1024  # what a client reads from the service
 
@@ -150,11 +152,15 @@ class Refused:
 class Failure:
     """A request that could not be done, or the table or the connection ending: why.
     `about`: what was refused when the connection goes on regardless (`chat`: a line of
-    chat not sent)."""
+    chat not sent). `said`, `values`: the key of the text among the service's
+    (`tables.texts`) and its placeholders' values, for the client to say it in its player's
+    language; `error` is its English."""
 
     TYPE: ClassVar[str] = "error"
     error: str
     about: str | None = None
+    said: str | None = None
+    values: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)

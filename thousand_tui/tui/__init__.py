@@ -24,16 +24,26 @@ from typing import TextIO
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from ..priority import in_browser
-from ..settings import SetupError, TableSetup, check_pace, setup_from_options
+from ..settings import (
+    SetupError,
+    TableSetup,
+    check_pace,
+    language_from_locale,
+    setup_from_options,
+)
 from ..store.catalog import LOG_NAME, data_dir, hosted, public_text, typed
+from ..translations import error_text
 from .app import ThousandApp, create_app
+from .i18n import Translator
 from .startup import StartOffer, remembered_name
 
 PROG = "thousand"
 
 
-def check_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> str | None:
-    """Why the table cannot open in this terminal, or None if it can."""
+def check_terminal(
+    stdin: TextIO | None = None, stdout: TextIO | None = None, lang: str = "en"
+) -> str | None:
+    """Why the table cannot open in this terminal (in `lang`), or None if it can."""
     if in_browser():  # `thousand serve`: the standard streams carry Textual's web driver
         return None
     stdin = stdin or sys.stdin
@@ -43,12 +53,9 @@ def check_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) ->
     except (AttributeError, ValueError):
         interactive = False
     if not interactive:
-        return (
-            "the table needs an interactive terminal (stdin and stdout a TTY); "
-            f"for games without a screen use `{PROG} simulate`"
-        )
+        return Translator(lang)("term_not_interactive", command=f"{PROG} simulate")
     if os.environ.get("TERM", "") == "dumb":
-        return "TERM=dumb cannot show the table; use a terminal such as xterm-256color"
+        return Translator(lang)("term_dumb")
     return None
 
 
@@ -98,9 +105,10 @@ def run(options: argparse.Namespace) -> int:
     try:
         setup, offer = table_setup(options)
     except (SetupError, RulesError, RecordError, ValueError) as error:
-        print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
+        lang = options.lang or language_from_locale()
+        print(f"{PROG}: {public_text(error_text(lang, error))}", file=sys.stderr)
         return 2
-    problem = check_terminal()
+    problem = check_terminal(lang=setup.lang)
     if problem is not None:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
@@ -111,7 +119,7 @@ def run(options: argparse.Namespace) -> int:
         try:
             session = new_session(setup)
         except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
-            print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
+            print(f"{PROG}: {public_text(error_text(setup.lang, error))}", file=sys.stderr)
             return 2
         if "hard" in session.levels.values():
             # The search's workers start before the screen takes over the standard streams.
@@ -137,10 +145,11 @@ def run(options: argparse.Namespace) -> int:
         if session.path is not None and not session.game.over:
             if hosted():
                 # A hosted session: the player's next login continues it, not a command.
-                print(f"{PROG}: game saved; continue it with `{typed('--resume', 'resume')}`")
+                command = typed("--resume", "resume")
+                print(f"{PROG}: {app.t('saved_resume', command=command)}")
             else:
-                print(f"{PROG}: game saved in {session.path}")
-                print(f"{PROG}: continue it with `{PROG} --resume`")
+                print(f"{PROG}: {app.t('saved_in', path=session.path)}")
+                print(f"{PROG}: {app.t('saved_continue', command=f'{PROG} --resume')}")
     except (OSError, ValueError):
         pass  # the terminal is gone (SIGHUP); the record is complete anyway
     return app.finish(app.exit_status)

@@ -312,12 +312,11 @@ def bar(fraction: float, ascii_only: bool = False, width: int = BAR) -> str:
 
 
 def one_decimal(value: float | None, lang: str = "en", signed: bool = False) -> str:
-    """A figure with one decimal, with the decimal comma in every language of the table but
-    English: 63.1, 63,1."""
+    """A figure with one decimal, with the decimal sign of `lang`'s catalog: 63.1, 63,1."""
     if value is None:
         return "—"
     text = f"{value:+.1f}" if signed else f"{value:.1f}"
-    return text if lang == "en" else text.replace(".", ",")
+    return Translator(lang).decimal(text)
 
 
 def tally_lines(tally: Tally, t: Translator, ascii_only: bool = False) -> list[str]:

@@ -15,6 +15,7 @@ from ..engine.game import PlayerInfo
 from ..engine.record import RecordError
 from ..presets import load_preset
 from ..settings import (
+    BAD_LANG,
     LANGUAGES,
     SetupError,
     TableSetup,
@@ -25,6 +26,7 @@ from ..settings import (
 )
 from ..store.catalog import LOG_NAME, data_dir, games_dir, public_text, typed
 from ..store.index import LOCAL_PLAYER, ClubIndex, open_index, player_of
+from ..translations import error_text
 from .app import ThousandApp
 from .i18n import Translator
 from .leaderboard import daily_lines
@@ -190,7 +192,7 @@ class DailyApp(ThousandApp):
 def daily_setup(options: argparse.Namespace) -> TableSetup:
     """The flags of `thousand daily`, checked; raises SetupError."""
     if options.lang is not None and options.lang not in LANGUAGES:
-        raise SetupError(f"--lang must be one of {', '.join(LANGUAGES)}")
+        raise SetupError(BAD_LANG, langs=", ".join(LANGUAGES))
     preset = load_preset(options.preset or "classic")
     players = preset.rules.players
     return TableSetup(
@@ -214,7 +216,8 @@ def run_daily(options: argparse.Namespace) -> int:
     try:
         setup = daily_setup(options)
     except (SetupError, ValueError) as error:
-        print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
+        lang = options.lang if options.lang in LANGUAGES else language_from_locale()
+        print(f"{PROG}: {public_text(error_text(lang, error))}", file=sys.stderr)
         return 2
     assert setup.preset is not None
     t = Translator(setup.lang)
@@ -224,7 +227,7 @@ def run_daily(options: argparse.Namespace) -> int:
         with open_index() as index:
             print("\n".join(board_lines(day, index, t, setup.ascii, player)))
         return 0
-    problem = check_terminal()
+    problem = check_terminal(lang=setup.lang)
     if problem is not None:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
@@ -234,7 +237,7 @@ def run_daily(options: argparse.Namespace) -> int:
         day.references()  # computed before the table opens, once a day
         found = open_next(day, player, setup)
     except (RecordError, ValueError, OSError) as error:  # e.g. open in another session
-        print(f"{PROG}: {public_text(str(error))}", file=sys.stderr)
+        print(f"{PROG}: {public_text(error_text(setup.lang, error))}", file=sys.stderr)
         return 2
     if found is None:
         print(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))

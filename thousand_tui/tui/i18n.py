@@ -773,6 +773,26 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     ),
     msg("daily_saved", "Your daily deal is kept; `{command}` takes it up where you stopped."),
     msg("daily_board_keys", "q or Esc: leave"),
+    # ---------------------------------------------------------------- numbers
+    # What separates the whole from the tenths of a figure: "63.1" in English, "63,1" in
+    # Russian (Translator.decimal).
+    msg("decimal_point", "."),
+    # ---------------------------------------------------------------- the command line
+    # What `thousand` prints before or instead of opening a screen.
+    msg(
+        "term_not_interactive",
+        "the table needs an interactive terminal (stdin and stdout a TTY); for games without "
+        "a screen use `{command}`",
+    ),
+    msg("term_dumb", "TERM=dumb cannot show the table; use a terminal such as xterm-256color"),
+    msg("shared_open_failed", "the table cannot be opened: {why}"),
+    msg("shared_join_failed", "cannot join the table: {why}"),
+    msg("shared_failed", "the shared table: {why}"),
+    msg("shared_seat_waits", "your seat at table {code} waits; come back with `{command}`"),
+    msg("saved_resume", "game saved; continue it with `{command}`"),
+    msg("saved_in", "game saved in {path}"),
+    msg("saved_continue", "continue it with `{command}`"),
+    msg("lobby_preset_unloadable", "the preset {name} cannot be loaded"),
 )
 
 MESSAGES: Final[dict[str, str]] = {
@@ -831,6 +851,10 @@ class Translator:
         """The form of the word of `key` that `count` takes."""
         word = WORDS[key]
         return self._catalog.npgettext(key, word.one, word.other, abs(count))
+
+    def decimal(self, figure: str) -> str:
+        """A figure written with Python's decimal point ("63.1") in this language's way."""
+        return figure.replace(".", self("decimal_point"))
 
     def level(self, level: str | None) -> str:
         key = f"level_{level}"

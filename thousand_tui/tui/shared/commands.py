@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from ...settings import JoinSetup, OpenSetup, SetupError, check_name
 from ...tables.client import TableError
+from ..i18n import Translator
 from ..startup import remembered_name
 from .connection import join_shared, open_shared, table_options
 from .run import run_shared
@@ -18,7 +19,7 @@ def run_open(setup: OpenSetup) -> int:
     table = setup.table
     if table.name is None and setup.who is None:
         table = replace(table, name=remembered_name())
-    _check_terminal()
+    _check_terminal(table.lang)
     try:
         options = table_options(
             table,
@@ -32,14 +33,15 @@ def run_open(setup: OpenSetup) -> int:
         )
         shared = open_shared(options)
     except TableError as error:
-        raise SetupError(f"the table cannot be opened: {said(error, table.lang)}") from error
+        why = said(error, table.lang)
+        raise SetupError(Translator(table.lang)("shared_open_failed", why=why)) from error
     return run_shared(table, shared)
 
 
 def run_join(setup: JoinSetup) -> int:
     """`thousand join CODE`: sit at a friend's shared table (again, for your own seat)."""
     table = setup.table
-    _check_terminal()
+    _check_terminal(table.lang)
     try:
         shared = join_shared(
             setup.code,
@@ -49,13 +51,14 @@ def run_join(setup: JoinSetup) -> int:
             who=setup.who,
         )
     except TableError as error:
-        raise SetupError(f"cannot join the table: {said(error, table.lang)}") from error
+        why = said(error, table.lang)
+        raise SetupError(Translator(table.lang)("shared_join_failed", why=why)) from error
     return run_shared(table, shared)
 
 
-def _check_terminal() -> None:
+def _check_terminal(lang: str) -> None:
     from .. import check_terminal
 
-    problem = check_terminal()
+    problem = check_terminal(lang=lang)
     if problem is not None:
         raise SetupError(problem)

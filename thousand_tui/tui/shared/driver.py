@@ -15,6 +15,7 @@ from ...presets import Preset
 from ...tables.chat import Pace
 from ...tables.client import Received, TableClient, TableError
 from ...tables.mirror import Update
+from ...tables.texts import failure_text
 from ...tables.wire import Acked, ChatLine, Closed, Failure, Notice, Refused, TableStatus
 from ..coach import Words
 from ..controller import Awaiting, TableController
@@ -161,7 +162,7 @@ class SharedDriver(TableDriver):
         elif isinstance(message, ChatLine):
             self.hear(message)
         elif isinstance(message, Failure) and message.about == "chat":
-            error = self.t("chat_refused", error=message.error)
+            error = self.t("chat_refused", error=failure_text(message, self.t.lang))
             self.notify(error, severity="error", markup=False)
         elif isinstance(message, Refused):
             self.sent = 0
@@ -172,7 +173,7 @@ class SharedDriver(TableDriver):
         elif isinstance(message, (Closed, Failure)):
             self.sent = 0
             if isinstance(message, Failure):
-                self.notify(message.error, severity="error", markup=False)
+                self.notify(failure_text(message, self.t.lang), severity="error", markup=False)
             elif message.why is not None:  # the service said what this client cannot read
                 error = self.t("shared_unreadable", why=message.why)
                 self.notify(error, severity="error", markup=False)

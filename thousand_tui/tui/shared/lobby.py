@@ -15,6 +15,8 @@ from ...presets import Preset, PresetError, load_preset, shipped_names
 from ...settings import LobbySetup, SetupError, TableSetup
 from ...tables.client import TableError, list_tables
 from ...tables.wire import OpenTable, TableOptions
+from ...translations import error_text
+from ..i18n import Translator
 from .connection import SharedSession, join_shared, match_shared, open_shared, table_options
 from .seat import SeatApp
 from .waiting import shared_screen
@@ -101,13 +103,13 @@ class Lobby:
     def table_of(self, name: str) -> TableSetup:
         preset = self.preset(name)
         if preset is None:
-            raise SetupError(f"the preset {name} cannot be loaded")
+            raise SetupError(Translator(self.lang)("lobby_preset_unloadable", name=name))
         return replace(self.setup.table, preset=preset)
 
     def said(self, error: Exception) -> str:
         if isinstance(error, TableError):
             return said(error, self.lang)
-        return str(error)
+        return error_text(self.lang, error)
 
     def sat(self, shared: SharedSession) -> None:
         """A seat taken from the lobby: the table is shown."""

@@ -13,6 +13,7 @@ from ...presets import shipped_names
 from ...settings import LobbySetup, TableSetup, check_name
 from ...store.catalog import LOG_NAME, data_dir
 from ...tables.client import TableError
+from ..i18n import Translator
 from ..startup import SharedChoice, remembered_name
 from .connection import SharedSession, join_shared, open_shared, table_options
 from .lobby import Lobby, LobbyApp
@@ -42,18 +43,17 @@ def run_shared(setup: TableSetup, shared: SharedSession) -> int:
     finally:
         shared.close()
         app.closed()
-    tell_seat_waits(shared)
+    tell_seat_waits(shared, setup.lang)
     return app.finish(app.return_code or 0)
 
 
-def tell_seat_waits(shared: SharedSession) -> None:
+def tell_seat_waits(shared: SharedSession, lang: str) -> None:
     """Once the app has ended: where a seat left mid-game waits, the command that comes back."""
     code = shared.code
     with contextlib.suppress(OSError, ValueError):
         if not shared.mirror.over:
-            print(
-                f"thousand: your seat at table {code} waits; come back with `{join_command(code)}`"
-            )
+            waits = Translator(lang)("shared_seat_waits", code=code, command=join_command(code))
+            print(f"thousand: {waits}")
 
 
 def play_shared_choice(choice: SharedChoice) -> int:
@@ -69,7 +69,8 @@ def play_shared_choice(choice: SharedChoice) -> int:
         else:
             shared = join_shared(choice.code, name=setup.name, lang=setup.lang)
     except TableError as error:
-        print(f"thousand: the shared table: {said(error, setup.lang)}", file=sys.stderr)
+        why = said(error, setup.lang)
+        print(f"thousand: {Translator(setup.lang)('shared_failed', why=why)}", file=sys.stderr)
         return 2
     return run_shared(setup, shared)
 
@@ -90,5 +91,5 @@ def run_lobby(setup: LobbySetup) -> int:
             app.shared.close()
         app.closed()
     if app.shared is not None and not app.hung_up:  # left at once (Ctrl+C) from a table
-        tell_seat_waits(app.shared)
+        tell_seat_waits(app.shared, lobby.lang)
     return app.finish(app.return_code or 0)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...tables.client import TableError
+from ...tables.texts import failure_text
 from ...tables.wire import ChatLine, Failure, StartRequest
 from ..i18n import Translator
 from ..table_driver import Pull
@@ -110,10 +111,10 @@ class WaitingScreen(Screen[None]):
             if isinstance(message, ChatLine):
                 self.hear(message)
             elif isinstance(message, Failure) and message.about == "chat":
-                error = self.t("chat_refused", error=message.error)
+                error = self.t("chat_refused", error=failure_text(message, self.t.lang))
                 self.notify(error, severity="error", markup=False)
             elif isinstance(message, Failure):
-                self.notify(message.error, severity="error")
+                self.notify(failure_text(message, self.t.lang), severity="error")
         if self.is_mounted:
             self.show()
             if self.shared.mirror.closed:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...store.catalog import public_text, typed
 from ...tables.client import TableError, WireMismatch
+from ...translations import error_text
 from ..i18n import Translator
 from .connection import SharedSession
 
@@ -31,8 +32,8 @@ def seat_status_words(shared: SharedSession, seat: int, t: Translator) -> str:
 
 
 def said(error: TableError, lang: str) -> str:
-    """What a table's error says to a person: a protocol mismatch in the player's language
-    (it says what to do), any other as the service put it."""
+    """What a table's error says to a person, in the player's language: a protocol mismatch
+    (it says what to do), one of the service's texts; any other as the service put it."""
     if isinstance(error, WireMismatch):
         return Translator(lang)(error.key, theirs=error.theirs, ours=error.ours)
-    return public_text(str(error))
+    return public_text(error_text(lang, error))
