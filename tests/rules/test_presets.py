@@ -18,6 +18,7 @@ from thousand_tui.engine.rules import (
     with_overrides,
 )
 from thousand_tui.presets import (
+    LANGUAGES,
     Preset,
     PresetError,
     load_preset,
@@ -195,27 +196,30 @@ def test_user_file_extending_family_changes_two_keys(tmp_path: Path) -> None:
     assert preset.rules.bidding.jumps is False
     assert preset.name == "my-table"
     assert preset.path == path
-    assert preset.title == {"en": "Our kitchen", "ru": "Наша кухня"}
+    # a language the file does not give reads English
+    assert preset.title == {
+        lang: {"ru": "Наша кухня"}.get(lang, "Our kitchen") for lang in LANGUAGES
+    }
 
 
 def test_user_file_without_title_is_named_after_the_file(tmp_path: Path) -> None:
     path = write(tmp_path, "house.yml", "extends: family\nplayers: 4\n")
     preset = load_preset(str(path))
-    assert preset.title == {"en": "house", "ru": "house"}
+    assert preset.title == dict.fromkeys(LANGUAGES, "house")
     assert "Family home rules" in preset.description["en"]
     assert "Домашние правила" in preset.description["ru"]
 
 
 def test_title_as_plain_text_serves_every_language(tmp_path: Path) -> None:
     path = write(tmp_path, "t.yaml", "title: Friday game\n")
-    assert load_preset(str(path)).title == {"en": "Friday game", "ru": "Friday game"}
+    assert load_preset(str(path)).title == dict.fromkeys(LANGUAGES, "Friday game")
 
 
 def test_empty_file_is_the_classic_game(tmp_path: Path) -> None:
     path = write(tmp_path, "empty.yaml", "")
     preset = load_preset(str(path))
     assert preset.rules == DEFAULT_RULES
-    assert preset.description == {"en": "", "ru": ""}
+    assert preset.description == dict.fromkeys(LANGUAGES, "")
 
 
 def test_relative_extends_chain(tmp_path: Path) -> None:
@@ -576,7 +580,7 @@ def test_format_preset(lang: str) -> None:
 
 
 def test_unknown_language_falls_back_to_english() -> None:
-    assert describe_rules(DEFAULT_RULES, "pl") == describe_rules(DEFAULT_RULES, "en")
+    assert describe_rules(DEFAULT_RULES, "de") == describe_rules(DEFAULT_RULES, "en")
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -636,3 +640,15 @@ def test_a_table_file_lists_what_it_changes_from_its_base(tmp_path: Path, lang: 
     assert text.count(" → ") >= 2
     # A shipped preset says its differences in its description: no list.
     assert "Changes from" not in format_preset(load_preset("family"), "en")
+
+
+# Polish --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_preset_has_title_and_description_in_polish(name: str) -> None:
+    preset = load_preset(name)
+    assert preset.title_in("pl") not in (preset.title["en"], "")
+    assert len(preset.description_in("pl")) > 40
+    assert re.search("[ąćęłńóśźż]", preset.description_in("pl"))
+    assert not re.search("[а-я]", preset.description_in("pl"))
