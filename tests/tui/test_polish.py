@@ -88,6 +88,14 @@ async def test_a_game_in_polish_speaks_polish_within_its_dialogs(size: tuple[int
             await pilot.press("escape")
             await pilot.pause()
 
+        await pilot.press("1")  # play 105: your lead, at the table
+        await settle(pilot)
+        rows = screen_text(app).splitlines()
+        assert "Gra: 105 (Ty) · brakuje 105" in "\n".join(rows)
+        # The footer holds every key of the table whole, the last one too.
+        assert rows[-1].rstrip().endswith("q Wyjdź"), rows[-1]
+        assert "l Lewa" in rows[-1] and "h Podpowiedź" in rows[-1]
+
 
 async def test_polish_counts_with_all_three_forms() -> None:
     from thousand_tui.tui.i18n import Translator
