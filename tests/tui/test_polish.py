@@ -113,3 +113,17 @@ async def test_polish_counts_with_all_three_forms() -> None:
         111: "111 rozdań",
     }
     assert [pl.count("w_card", n) for n in (1, 3, 13)] == ["1 karta", "3 karty", "13 kart"]
+
+
+def test_a_polish_locale_plays_in_polish_unless_lang_says_otherwise() -> None:
+    from thousand_tui.cli import build_parser
+    from thousand_tui.settings import setup_from_options
+
+    def lang(args: list[str], locale: str) -> str:
+        options = build_parser().parse_args(["play", *args])
+        return setup_from_options(options, {"LANG": locale}).lang
+
+    assert lang([], "pl_PL.UTF-8") == "pl"
+    assert lang([], "pl") == "pl"
+    assert lang(["--lang", "en"], "pl_PL.UTF-8") == "en"
+    assert lang(["--lang", "pl"], "ru_RU.UTF-8") == "pl"

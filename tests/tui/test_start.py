@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from tests.helpers.screen import screen_text
 from thousand_tui.cli import build_parser
 from thousand_tui.settings import TableSetup
+from thousand_tui.translations import LANGS
 from thousand_tui.tui import create_app, start_offer
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.screens.info import ConventionsScreen
@@ -121,8 +122,11 @@ async def test_the_language_changes_the_screen_and_the_game() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "lang")
-        await pilot.press("right")
-        await pilot.pause()
+        for _ in LANGS:  # the languages in turn, Russian among them
+            await pilot.press("right")
+            await pilot.pause()
+            if "‹ Русский ›" in screen_text(app):
+                break
         text = screen_text(app)
         assert "Начать новую партию" in text and "‹ Русский ›" in text
         assert "Выход" in text  # the footer too
@@ -413,3 +417,19 @@ async def test_no_shared_table_lines_over_ssh(monkeypatch) -> None:  # type: ign
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "open-table" not in line_ids(app) and "join-table" not in line_ids(app)
+
+
+async def test_the_start_screen_offers_polish_and_a_game_in_it() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "lang")
+        await pilot.press("right")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Zacznij nową partię" in text and "‹ Polski ›" in text
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.names == ("Ty", "Anna", "Bartek")
+        assert "Rozdanie 1" in screen_text(app)
