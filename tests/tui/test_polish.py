@@ -127,3 +127,29 @@ def test_a_polish_locale_plays_in_polish_unless_lang_says_otherwise() -> None:
     assert lang([], "pl") == "pl"
     assert lang(["--lang", "en"], "pl_PL.UTF-8") == "en"
     assert lang(["--lang", "pl"], "ru_RU.UTF-8") == "pl"
+
+
+def test_the_start_screens_polish_labels_leave_room_for_their_values() -> None:
+    """Each label of a line with a value stays within the label column, a space to spare, so
+    «Tempo rywali ‹ 0,8 s na ruch ›» never runs into its value."""
+    from thousand_tui.tui.i18n import Translator
+    from thousand_tui.tui.screens.start import LABEL_WIDTH
+
+    pl = Translator("pl")
+    keys = [
+        "start_preset",
+        "start_players",
+        "start_name",
+        "start_lang",
+        "start_hints",
+        "start_open_hints",
+        "start_pace",
+        "start_motion",
+        "start_suit_order",
+        "start_auto_play",
+        "start_auto_next",
+        "start_take_back",
+    ]
+    labels = [pl(key) for key in keys]
+    labels += [pl("start_level", name=name) for name in pl("ai_names").split(",")]
+    assert [label for label in labels if len(label) >= LABEL_WIDTH] == []
