@@ -1,5 +1,5 @@
 """Make the README screenshots: the start screen, the table, the auction, the exchange and the
-score sheet.
+score sheet; the table in Russian and in Polish.
 
     python screenshots/make_screenshots.py [--out screenshots]
 
@@ -180,6 +180,33 @@ SHOTS: dict[str, tuple[Callable[[], ThousandApp], Steps, tuple[int, int]]] = {
         ),
         table,
         (80, 24),
+    ),
+    # The table in Polish: during play and at the auction, on the smallest terminal and a large one.
+    "table-pl": (
+        lambda: create_app(
+            TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang="pl")
+        ),
+        table,
+        (80, 24),
+    ),
+    "table-pl-120x40": (
+        lambda: played(create_app(TableSetup.of(seed=21, pace=0, save=False, lang="pl")), 6),
+        midgame,
+        (120, 40),
+    ),
+    "auction-pl": (
+        lambda: create_app(
+            TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang="pl")
+        ),
+        settle,
+        (80, 24),
+    ),
+    "auction-pl-120x40": (
+        lambda: create_app(
+            TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang="pl")
+        ),
+        settle,
+        (120, 40),
     ),
 }
 

@@ -18,6 +18,7 @@ from thousand_tui.engine.rules import (
     with_overrides,
 )
 from thousand_tui.presets import (
+    LANGUAGES,
     Preset,
     PresetError,
     load_preset,
@@ -608,7 +609,7 @@ def test_format_preset(lang: str) -> None:
 
 
 def test_unknown_language_falls_back_to_english() -> None:
-    assert describe_rules(DEFAULT_RULES, "pl") == describe_rules(DEFAULT_RULES, "en")
+    assert describe_rules(DEFAULT_RULES, "de") == describe_rules(DEFAULT_RULES, "en")
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -668,3 +669,15 @@ def test_a_table_file_lists_what_it_changes_from_its_base(tmp_path: Path, lang: 
     assert text.count(" → ") >= 2
     # A shipped preset says its differences in its description: no list.
     assert "Changes from" not in format_preset(load_preset("family"), "en")
+
+
+# Polish --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_preset_has_title_and_description_in_polish(name: str) -> None:
+    preset = load_preset(name)
+    assert preset.title_in("pl") not in (preset.title["en"], "")
+    assert len(preset.description_in("pl")) > 40
+    assert re.search("[ąćęłńóśźż]", preset.description_in("pl"))
+    assert not re.search("[а-я]", preset.description_in("pl"))

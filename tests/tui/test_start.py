@@ -122,12 +122,12 @@ async def test_the_language_changes_the_screen_and_the_game() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "lang")
-        for _ in LANGS:  # the languages in turn, to Russian
+        for _ in LANGS:  # the languages in turn, Russian among them
             await pilot.press("right")
             await pilot.pause()
-            text = screen_text(app)
-            if "‹ Русский ›" in text:
+            if "‹ Русский ›" in screen_text(app):
                 break
+        text = screen_text(app)
         assert "Начать новую партию" in text and "‹ Русский ›" in text
         assert "Выход" in text  # the footer too
         listed = app.screen.query_one(ChoiceList)
@@ -441,3 +441,19 @@ async def test_no_shared_table_lines_over_ssh(monkeypatch) -> None:  # type: ign
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "open-table" not in line_ids(app) and "join-table" not in line_ids(app)
+
+
+async def test_the_start_screen_offers_polish_and_a_game_in_it() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "lang")
+        await pilot.press("right")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Zacznij nową partię" in text and "‹ Polski ›" in text
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.names == ("Ty", "Anna", "Bartek")
+        assert "Rozdanie 1" in screen_text(app)
