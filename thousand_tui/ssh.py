@@ -375,7 +375,8 @@ def usage(config: HostConfig, user: str = "thousand", lang: str = "en") -> str:
         USAGE,
         presets=", ".join(config.presets),
         langs=", ".join(LANGUAGES),
-        example=f"ssh -t {config.login(user)} {config.default} {LANGUAGES[-1]}",
+        # The reader's own language as the example (an English reader's: Russian).
+        example=f"ssh -t {config.login(user)} {config.default} {lang if lang != 'en' else 'ru'}",
     )
 
 
@@ -735,8 +736,9 @@ def name_player(
     return 0
 
 
+REFUSED: Final = msg("ssh_refused", "refused: {why}")
+
+
 def refuse(message: str, lang: str = "en") -> int:
-    print(
-        f"{PROG}: {tell(lang, msg('ssh_refused', 'refused: {why}'), why=message)}", file=sys.stderr
-    )
+    print(f"{PROG}: {tell(lang, REFUSED, why=message)}", file=sys.stderr)
     return EXIT_REFUSED

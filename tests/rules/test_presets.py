@@ -18,7 +18,6 @@ from thousand_tui.engine.rules import (
     with_overrides,
 )
 from thousand_tui.presets import (
-    LANGUAGES,
     Preset,
     PresetError,
     load_preset,
