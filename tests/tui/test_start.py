@@ -363,6 +363,22 @@ async def test_a_named_hosted_player_gets_the_hosts_start_screen_with_her_name(
     assert start_offer(build_parser().parse_args(["play", "--name=Olga"])) is None
 
 
+async def test_a_person_named_like_an_ai_player_in_other_letters_plays_against_others() -> None:
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Boris plays" in screen_text(app)
+        await go_to(pilot, "name")
+        await pilot.press("enter")
+        await pilot.press(*"boris", "enter")
+        text = screen_text(app)
+        assert "‹ boris ›" in text and "Vera plays" in text and "Boris plays" not in text
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.game.names == ("boris", "Anna", "Vera")
+
+
 async def test_a_hosts_levels_for_three_players_only() -> None:
     offer = StartOffer.parse("two-player,classic", "easy,normal")
     app = start_app(offer)

@@ -88,6 +88,12 @@ def ai_names(lang: str) -> tuple[str, ...]:
     return tuple(Translator(lang)("ai_names").split(","))
 
 
+def opponent_names(lang: str, you: str) -> list[str]:
+    """The AI players' names at a table where the person is `you`: never his own name, in
+    whatever letter case he wrote it ("boris" plays against Anna and Vera, not Boris)."""
+    return [name for name in ai_names(lang) if name.casefold() != you.strip().casefold()]
+
+
 def ai_name_in(lang: str) -> Callable[[str], str]:
     """An AI player's name as a player reading `lang` calls it: the AI names of every
     language are the same players ("Anna" is "Анна"), with the number after one kept
@@ -118,7 +124,7 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
     game_seed = setup.seed if seed is None else seed
     assert game_seed is not None
     you = setup.name or t("you_name")
-    names = [name for name in ai_names(setup.lang) if name != you]  # never two of one name
+    names = opponent_names(setup.lang, you)  # never two of one name
     players = [PlayerInfo(you, "human")]
     players += [PlayerInfo(names[i], "ai", level) for i, level in enumerate(setup.levels, start=0)]
     writer = path = None

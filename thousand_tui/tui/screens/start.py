@@ -31,6 +31,7 @@ from ...store.catalog import SavedGame, hosted, local_date, public_text
 from ...tables.service import normalize_code
 from ..i18n import Translator
 from ..messages import RatingRead
+from ..session import opponent_names
 from ..startup import (
     PACES,
     Choices,
@@ -138,7 +139,7 @@ class StartScreen(Screen[None]):
             ),
         ]
         fixed = offer.fixed_levels(players)
-        names = t("ai_names").split(",")
+        names = opponent_names(t.lang, choices.name or t("you_name"))
         for seat in range(1, players):
             level = fixed[seat - 1] if fixed else choices.levels[seat - 1]
             lines.append(
