@@ -50,7 +50,7 @@ def wait_gone(pid: int) -> None:
 
 def stop_service(base: Path) -> None:
     pid = service_pid(base)
-    if pid is not None:
+    if pid is not None and pid != os.getpid():  # a service run in this process stops itself
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
 

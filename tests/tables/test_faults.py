@@ -8,6 +8,7 @@ import asyncio
 import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,16 @@ from thousand_tui.tables.client import TableError
 from thousand_tui.tables.service import AI_RETRIES, LOCK_NAME, LOG_NAME, Service, tables_dir
 from thousand_tui.tables.wire import Notice, StartRequest, WireError
 
-from .helpers import Seat, joined, opened, play_until, service_pid, start_service, wait_gone
+from .helpers import (
+    WAIT,
+    Seat,
+    joined,
+    opened,
+    play_until,
+    service_pid,
+    start_service,
+    wait_gone,
+)
 from .test_hostile import raw
 
 
@@ -31,17 +41,18 @@ def service(base: Path) -> Iterator[Service]:
     running = Service(base, idle_exit=60.0)
     thread = threading.Thread(target=asyncio.run, args=(running.run(),), daemon=True)
     thread.start()
-    deadline = 300
-    while deadline and not (tables_dir(base) / "service.sock").exists():
-        deadline -= 1
-        threading.Event().wait(0.02)
-    raw(base).close()  # it listens
     try:
+        deadline = time.monotonic() + WAIT
+        while not (tables_dir(base) / "service.sock").exists():
+            assert time.monotonic() < deadline, "the service in this process did not listen"
+            threading.Event().wait(0.02)
+        raw(base).close()  # it listens
         yield running
     finally:
         running.stop()
         thread.join(10)
-        (tables_dir(base) / LOCK_NAME).write_text("")  # the pid there is this process's
+        # The pid there is this process's: never to be stopped as a service's.
+        (tables_dir(base) / LOCK_NAME).write_text("")
 
 
 SEAT_0_DEALS = 2
