@@ -18,6 +18,8 @@ from textual.widgets._footer import FooterKey
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.messages import DealAnalysed
+from thousand_tui.tui.widgets.analyst import DealAnalyst
 from thousand_tui.tui.widgets.base import KeyFooter
 from thousand_tui.tui.widgets.log import GameLog
 
@@ -124,3 +126,25 @@ async def test_deal_after_deal_the_table_holds_the_same() -> None:
         grown = {kind: later[kind] - widgets[kind] for kind in later if later[kind] > widgets[kind]}
         assert sum(grown.values()) <= 10, grown
         assert len(live(Strip)) <= strips + 400
+
+
+async def test_the_analyses_kept_are_the_last_few(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each finished deal's analysis (a dozen kB) is kept for its page; a long game keeps the
+    last few, and a deal asked for again after that is analysed again."""
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        analyst = app.table.analyst
+        asked: list[list[int]] = []
+        monkeypatch.setattr(analyst, "analyse_deals", lambda lines, numbers: asked.append(numbers))
+        for number in range(1, 41):
+            analyst.on_deal_analysed(DealAnalysed(number, None))
+        assert list(analyst.analyses) == list(range(41 - DealAnalyst.KEPT, 41))
+        analyst.analyse(41 - DealAnalyst.KEPT)  # looked at again: kept the longest now
+        analyst.on_deal_analysed(DealAnalysed(41, None))
+        assert 41 - DealAnalyst.KEPT in analyst.analyses
+        assert 42 - DealAnalyst.KEPT not in analyst.analyses
+        assert not asked
+        analyst.analyse(1)
+        assert asked == [[1]] and analyst.to_analyse == [1]
+        assert analyst.analysis_lines(1) == [app.table.t("c_analysing", number=1)]

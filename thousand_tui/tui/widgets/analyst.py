@@ -30,6 +30,10 @@ class DealAnalyst(KeepsPlaying, Widget):
 
     DEFAULT_CSS = "DealAnalyst { display: none; }"
 
+    # The analyses kept at once (those last made or asked for): a long game holds no more
+    # than a short one; an older deal asked for again is analysed again.
+    KEPT = 8
+
     @dataclass
     class Analysed(Message):
         """Deal `number`'s analysis is made (or failed): the pages showing it say so."""
@@ -48,7 +52,10 @@ class DealAnalyst(KeepsPlaying, Widget):
         """Analyse finished deal `number` in the background (a low-priority process), after
         those already asked for."""
         session = self.driver.session
-        if session is None or number in self.analyses or number in self.to_analyse:
+        if number in self.analyses:
+            self.analyses[number] = self.analyses.pop(number)  # the last asked for
+            return
+        if session is None or number in self.to_analyse:
             return  # (a shared table's record is its service's)
         self.to_analyse.append(number)
         self.analyse_deals(list(session.game.lines), list(self.to_analyse))
@@ -91,7 +98,10 @@ class DealAnalyst(KeepsPlaying, Widget):
 
     def on_deal_analysed(self, message: DealAnalysed) -> None:
         message.stop()  # the analyst's own
+        self.analyses.pop(message.number, None)
         self.analyses[message.number] = message.analysis
+        for number in list(self.analyses)[: -self.KEPT]:
+            del self.analyses[number]
         session = self.driver.session
         path = session.path if session is not None else None
         if message.analysis is not None and session is not None and path is not None:
