@@ -134,6 +134,11 @@ async def sheet(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+def strong_deal(lang: str = "en") -> ThousandApp:
+    """The table of seed 11 whose first deal gives the player a strong hand, in `lang`."""
+    return create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+
+
 def played(app: ThousandApp, deals: int) -> ThousandApp:
     """Play some deals with easy players in every seat before the screen opens."""
     game = app.session.game
@@ -160,12 +165,12 @@ SHOTS: dict[str, tuple[Callable[[], ThousandApp], Steps, tuple[int, int]]] = {
         (120, 40),
     ),
     "auction": (
-        lambda: create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False)),
+        strong_deal,
         settle,
         (100, 30),
     ),
     "exchange": (
-        lambda: create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False)),
+        strong_deal,
         exchange,
         (100, 30),
     ),
@@ -175,17 +180,13 @@ SHOTS: dict[str, tuple[Callable[[], ThousandApp], Steps, tuple[int, int]]] = {
         (100, 30),
     ),
     "table-ru": (
-        lambda: create_app(
-            TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang="ru")
-        ),
+        lambda: strong_deal("ru"),
         table,
         (80, 24),
     ),
     # The table in Polish: during play and at the auction, on the smallest terminal and a large one.
     "table-pl": (
-        lambda: create_app(
-            TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang="pl")
-        ),
+        lambda: strong_deal("pl"),
         table,
         (80, 24),
     ),
@@ -195,16 +196,12 @@ SHOTS: dict[str, tuple[Callable[[], ThousandApp], Steps, tuple[int, int]]] = {
         (120, 40),
     ),
     "auction-pl": (
-        lambda: create_app(
-            TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang="pl")
-        ),
+        lambda: strong_deal("pl"),
         settle,
         (80, 24),
     ),
     "auction-pl-120x40": (
-        lambda: create_app(
-            TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang="pl")
-        ),
+        lambda: strong_deal("pl"),
         settle,
         (120, 40),
     ),

@@ -34,6 +34,15 @@ def line_ids(app: ThousandApp) -> list[str]:
     return [line.id for line in app.screen.lines]
 
 
+async def choose_language(pilot: Pilot, name: str) -> None:
+    """From the language line, → until the language shown is `name` (each in turn)."""
+    for _ in LANGS:
+        await pilot.press("right")
+        await pilot.pause()
+        if f"‹ {name} ›" in screen_text(pilot.app):
+            return
+
+
 async def go_to(pilot: Pilot, line_id: str) -> None:
     """Move the highlight to a line with ↓ from the top."""
     app = pilot.app
@@ -122,11 +131,7 @@ async def test_the_language_changes_the_screen_and_the_game() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "lang")
-        for _ in LANGS:  # the languages in turn, Russian among them
-            await pilot.press("right")
-            await pilot.pause()
-            if "‹ Русский ›" in screen_text(app):
-                break
+        await choose_language(pilot, "Русский")
         text = screen_text(app)
         assert "Начать новую партию" in text and "‹ Русский ›" in text
         assert "Выход" in text  # the footer too
@@ -464,11 +469,7 @@ async def test_the_start_screen_offers_polish_and_a_game_in_it() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "lang")
-        for _ in LANGS:  # the languages in turn, Polish among them
-            await pilot.press("right")
-            await pilot.pause()
-            if "‹ Polski ›" in screen_text(app):
-                break
+        await choose_language(pilot, "Polski")
         text = screen_text(app)
         assert "Zacznij nową partię" in text and "‹ Polski ›" in text
         await go_to(pilot, "start")
