@@ -148,3 +148,27 @@ async def test_the_analyses_kept_are_the_last_few(monkeypatch: pytest.MonkeyPatc
         analyst.analyse(1)
         assert asked == [[1]] and analyst.to_analyse == [1]
         assert analyst.analysis_lines(1) == [app.table.t("c_analysing", number=1)]
+
+
+async def test_a_game_played_again_lets_the_last_game_go() -> None:
+    """After a game over, "again" starts a new table: the last game's table, its session and
+    its widgets go, whatever ran its opponents' and its analyses' work."""
+    from thousand_tui.tui.screens.end import GameOverScreen
+    from thousand_tui.tui.screens.table import TableScreen
+    from thousand_tui.tui.session import Session
+
+    from .helpers import about_to_win, win_the_game
+
+    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await win_the_game(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        old = app.table
+        await pilot.press("a")
+        await settle(pilot)
+        assert app.table is not old
+        del old
+        assert live(TableScreen) == [app.table]
+        assert live(Session) == [app.session]

@@ -29,6 +29,7 @@ from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import NO_TERMINAL, HangupGuard, end_now
 from .i18n import Translator
 from .patches import apply as apply_patches
+from .patches import use_fresh_contexts
 from .render import CardColors, Palette
 from .screens.common import KEY_HOLD
 from .screens.table import TableScreen
@@ -197,6 +198,7 @@ class ThousandApp(App[int]):
         raise LookupError("no table on screen")
 
     def on_mount(self) -> None:
+        use_fresh_contexts(asyncio.get_running_loop())
         self.push_screen(self.first_screen())
         if self.handle_signals:
             self.guard_hangups()

@@ -6,14 +6,34 @@ line it last rendered, long after the widget is gone. A table opens and closes a
 almost every decision, so a long game kept several MB of dead dialogs (about 570 rendered lines
 a deal). The colours it computes depend on the two colours alone: cached on those, they keep
 nothing else.
+
+A thread worker runs in the event loop's default executor, whose threads outlive it, and it
+sets `active_worker` in the thread's own context (Textual 8.2's `Worker._run_threaded`). That
+context is the thread's for good, so each executor thread held on to the last worker it ran,
+and through the worker its widget, its screen and the game: after "again", the last game's
+whole table. `FreshContextExecutor` runs each call in a context of its own, dropped when the
+call returns.
+
+A screen's message loop sets `active_message_pump` to the screen and keeps the token, whose
+old value is the pump that was active where the screen was opened, until the screen closes.
+When "again" opens the next game's table from the last one's dialog, the new table held the
+old one that way for its whole life. `Screen._start_messages` now starts every screen's loop
+from the app's own context, as if the app had opened it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
+from typing import Any, TypeVar
 
+from textual._context import active_message_pump
 from textual._styles_cache import StylesCache
 from textual.color import Color
+from textual.screen import Screen
 from textual.style import Style
 
 
@@ -29,8 +49,42 @@ def _get_inner_outer(
     return inner_outer(base_background, background)
 
 
+T = TypeVar("T")
+
+
+def _in_fresh_context(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+    return contextvars.Context().run(fn, *args, **kwargs)
+
+
+class FreshContextExecutor(ThreadPoolExecutor):
+    """A thread pool whose every call starts from an empty context, as in a new thread, and
+    leaves nothing in the thread when it returns."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        return super().submit(_in_fresh_context, fn, *args, **kwargs)
+
+
+def use_fresh_contexts(loop: asyncio.AbstractEventLoop) -> None:
+    """Make `loop`'s default executor (where thread workers run) a `FreshContextExecutor`."""
+    loop.set_default_executor(FreshContextExecutor(thread_name_prefix="worker"))
+
+
+_screen_start_messages = Screen._start_messages
+
+
+def _start_from_app(screen: Screen[Any]) -> None:
+    active_message_pump.set(screen.app)
+    _screen_start_messages(screen)
+
+
+def _start_screen_messages(self: Screen[Any]) -> None:
+    contextvars.copy_context().run(_start_from_app, self)
+
+
 def apply() -> None:
-    """Cache the inner and outer colours on the colours alone (idempotent)."""
+    """Cache the inner and outer colours on the colours alone; start each screen's messages
+    from the app's context (idempotent)."""
     if hasattr(StylesCache.get_inner_outer, "cache_info"):  # still the method's own cache
         StylesCache.get_inner_outer.cache_clear()
         StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign,assignment]
+    Screen._start_messages = _start_screen_messages  # type: ignore[method-assign,assignment]
