@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from thousand_tui.ai.hard import DEFAULT_TIME, HardPlayer, exchange_plans, move_of
+import time
+
+from thousand_tui.ai.hard import DEFAULT_TIME, Budget, HardPlayer, exchange_plans, move_of
+from thousand_tui.ai.worlds import Answer
 from thousand_tui.engine.actions import Act
 from thousand_tui.engine.deal import Phase
 
@@ -63,3 +66,18 @@ def test_exchange_plans_keep_the_marriage_and_give_each_opponent_one_card() -> N
                 assert not (card.is_marriage_card and partner)
         return
     raise AssertionError("no exchange reached")
+
+
+def test_an_answer_after_the_deadline_counts_and_ends_the_search() -> None:
+    """Deals solved in time go on being asked for; one whose answer comes after the deadline
+    counts, and the deals still out are not waited for. Before any deal is solved, the first
+    may overrun the deadline up to its own limit."""
+    now = time.perf_counter()
+    solved = Answer((), 10, True)
+    in_time = Budget(10, now + 60, None, None, now + 60)
+    assert in_time.take(solved) and not in_time.spent
+    late = Budget(10, now - 1, None, None, now - 1)
+    assert late.take(solved) and late.spent and late.done == 1
+    first = Budget(10, now - 1, None, None, now + 60)  # past the deadline, not the first's
+    assert not first.take(Answer((), 10, False)) and not first.spent
+    assert first.take(solved) and first.spent

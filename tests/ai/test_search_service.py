@@ -340,20 +340,30 @@ def test_a_task_that_waited_for_a_worker_keeps_its_decisions_deadline() -> None:
     assert ok and not ss.load(late).complete  # it waited longer than its time
 
 
-def test_a_task_whose_time_ran_out_while_it_waited_is_answered_at_once(tmp_path: Path) -> None:
-    """One worker, held for a second and with a second task handed to it: a search task with
-    a tenth of a second, sent behind them, is answered as cut short the moment the worker is
-    free, without being solved."""
+def test_a_task_whose_time_runs_out_while_it_waits_is_answered_then_not_when_a_worker_is_free(
+    tmp_path: Path,
+) -> None:
+    """One worker, held for a second by a task with another waiting behind it: a search task
+    with a tenth of a second, sent behind them, is answered as cut short when its time is up,
+    before the worker is free, and is never solved."""
     folder = tmp_path / "search"
     with service(folder, jobs=1), game(folder) as holding, game(folder) as deciding:
         assert holding.call(ss.worker_pid, 0) and deciding.call(ss.worker_pid, 0)
-        thread = threading.Thread(target=lambda: list(holding.run(ss.wait, [1.0, 1.0])))
+        freed: list[float] = []
+
+        def hold() -> None:
+            for _ in holding.run(ss.wait, [1.0, 1.0]):
+                freed.append(time.monotonic())
+
+        thread = threading.Thread(target=hold)
         thread.start()
         time.sleep(0.2)  # the worker has taken the long task (no answer can say so)
         task = Task(RULES, VALUE, (random_position(1, cards=8),), seconds=0.1)
         answer = deciding.call(worlds.solve, task)
+        answered = time.monotonic()
         thread.join(WAIT)
         assert not answer.complete and answer.nodes == 0  # never reached a worker
+        assert len(freed) == 2 and answered < freed[0]  # before the first long task ended
 
 
 def test_a_decisions_first_deal_goes_before_the_other_games_waiting_tasks(

@@ -60,9 +60,10 @@ class Budget:
 
     `tasks(make)` yields one task per sampled deal while the allowance lasts; `take(answer)`
     books each answer in order and says whether it counts. An answer cut short by the deadline
-    or by the nodes left ends the search (the deals already solved stand); one cut by the
-    per-deal node limit is skipped. The first deal may overrun the deadline up to
-    `first_deadline`, so that a decision always rests on at least one deal."""
+    or by the nodes left ends the search (the deals already solved stand), and so does one
+    that comes after the deadline; one cut by the per-deal node limit is skipped. The first
+    deal may overrun the deadline up to `first_deadline`, so that a decision always rests on
+    at least one deal."""
 
     def __init__(
         self,
@@ -105,7 +106,10 @@ class Budget:
                 self.spent = True
         if answer.complete:
             self.done += 1
-            if self.done >= self.samples:
+            # An answer that came after the deadline counts and ends the search: the deals
+            # still out would only make the decision later.
+            late = self.deadline is not None and time.perf_counter() >= self.deadline
+            if self.done >= self.samples or late:
                 self.spent = True
             return True
         until = self.deadline if self.done else (self.first_deadline or self.deadline)

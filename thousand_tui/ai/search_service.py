@@ -9,7 +9,9 @@ working folder first on the import path) and ends once no game has sent it a tas
 `IDLE_EXIT` seconds. It holds `jobs` worker processes (the host's cores by default) and hands
 them the games' tasks fairly: a decision's first deal before anything else (a decision rests
 on one deal at least), then one task of each game with tasks waiting in turn, so that one
-game's long decision never holds another's short one up. Each game is answered on its own
+game's long decision never holds another's short one up. A task whose time runs out while it
+waits is answered as cut short then and there, so that a decision ends at its deadline
+however busy the workers are. Each game is answered on its own
 connection.
 
 The wire: a frame is two lengths (4 bytes each, big-endian), a JSON header of at most
@@ -299,6 +301,10 @@ class Service:
                 raise WireError("expires is not a time")
             task = (batch, seq, str(work), payload, None if expires is None else float(expires))
             self.last_task = time.monotonic()
+            if expires is not None:
+                # Answered as cut short when its time is up, even if no worker is free by then.
+                assert self.loop is not None
+                self.loop.call_later(max(0.0, expires - time.monotonic()), self.expire, conn)
             if seq == 0:  # a decision's first deal: before any other's second
                 conn.queue.appendleft(task)
                 if conn not in self.first:
@@ -359,6 +365,16 @@ class Service:
             self.loop.call_soon_threadsafe(self.answer, conn, batch, seq, False, text)
 
         return failed
+
+    def expire(self, conn: Conn) -> None:
+        """The tasks of `conn` whose time ran out while they waited: answered as cut short at
+        once, as a worker would, so that a decision past its deadline waits for no worker."""
+        now = time.monotonic()
+        late = [t for t in conn.queue if t[4] is not None and t[4] <= now]
+        if late:
+            conn.queue = deque(t for t in conn.queue if t not in late)
+            for batch, seq, *_ in late:
+                self.send_answer(conn, batch, seq, True, TIME_UP)
 
     def answer(self, conn: Conn, batch: int, seq: int, ok: bool, payload: bytes) -> None:
         """A worker's answer: sent, and the worker given the next task."""
