@@ -105,10 +105,17 @@ def holder(pids: list[int], path: Path) -> int | None:
     return None
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of a process and its children so far."""
+def own_processes(pid: int, leave_out: set[int]) -> list[int]:
+    """A game's process and its children (its own AI workers, if any), but `leave_out`: the
+    account's search service, which the first game against `hard` starts, with its workers,
+    is every game's and counted once, apart."""
+    return [pid, *(each for each in descendants(pid) if each not in leave_out)]
+
+
+def cpu_seconds(pid: int, leave_out: set[int]) -> float:
+    """User and system CPU time of a game's own processes so far."""
     ticks = 0
-    for each in [pid, *descendants(pid)]:
+    for each in own_processes(pid, leave_out):
         try:
             fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
@@ -125,10 +132,10 @@ def cpu_share(samples: list[tuple[float, float]]) -> float | None:
     return 100 * (total - used) / (end - start)
 
 
-def memory_kb(pid: int) -> tuple[int, int]:
-    """RSS and PSS in kB of a process and its children (AI workers, if any)."""
+def memory_kb(pid: int, leave_out: set[int]) -> tuple[int, int]:
+    """RSS and PSS in kB of a game's own processes."""
     rss = pss = 0
-    for each in [pid, *descendants(pid)]:
+    for each in own_processes(pid, leave_out):
         try:
             rollup = Path(f"/proc/{each}/smaps_rollup").read_text()
         except OSError:
@@ -250,13 +257,15 @@ class Load:
     def look_at_memory(self, *only: Player) -> None:
         if not only:
             self.look_at_total()
+        service_pid = self.search_service()
+        service = {service_pid, *descendants(service_pid)} if service_pid else set()
         for player in only or self.players:
             if player.pid is not None and not player.ended and running(player.pid):
-                rss, pss = memory_kb(player.pid)
+                rss, pss = memory_kb(player.pid, service)
                 if rss:
                     player.rss.append(rss)
                     player.pss.append(pss)
-                    player.cpu.append((time.monotonic(), cpu_seconds(player.pid)))
+                    player.cpu.append((time.monotonic(), cpu_seconds(player.pid, service)))
         self.load = max(self.load, os.getloadavg()[0])
 
     def search_service(self) -> int | None:
