@@ -166,3 +166,28 @@ def test_the_background_pool_replaces_its_worker() -> None:
         assert background._pool._maxtasksperchild == pool.BACKGROUND_TASKS  # type: ignore[attr-defined]
     finally:
         pool.shutdown()
+
+
+@pytest.mark.parametrize("is_hosted", [False, True])
+def test_a_hosted_programs_background_worker_ends_when_it_has_nothing_to_do(
+    monkeypatch: pytest.MonkeyPatch, is_hosted: bool
+) -> None:
+    """A hosted game's analysis worker ends once its analysis is made, and the next one
+    starts another; a game at home keeps its worker for the next deal."""
+    from thousand_tui.priority import SESSION_MARK
+
+    if is_hosted:
+        monkeypatch.setenv(SESSION_MARK, "1")
+    else:
+        monkeypatch.delenv(SESSION_MARK, raising=False)
+    try:
+        first = pool.in_background(worker_pid, 0)
+        assert (pool._background is None) is is_hosted
+        deadline = time.monotonic() + WAIT
+        while is_hosted and running(first) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert running(first) is not is_hosted
+        second = pool.in_background(worker_pid, 1)
+        assert (second == first) is not is_hosted
+    finally:
+        pool.shutdown()

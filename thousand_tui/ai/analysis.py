@@ -32,7 +32,7 @@ from ..engine.view import SeatView
 from . import bidding, seat_seed
 from .hard import DISCARDED, Budget, HardPlayer, exchange_plans
 from .knowledge import mask, play_order, position_of
-from .pool import background_pool, real_stdio
+from .pool import in_background, real_stdio
 from .solver import PlayRules
 from .worlds import VALUE, Task, move_of, solve
 
@@ -415,7 +415,7 @@ def analyze_in_background(
     lines: list[dict[str, Any]], seat: int, number: int
 ) -> DealAnalysis | None:
     """`analyze_deal` in the program's low-priority worker process."""
-    return background_pool().call(_analyze_task, (list(lines), seat, number))
+    return in_background(_analyze_task, (list(lines), seat, number))
 
 
 def _analyze_task(task: tuple[list[dict[str, Any]], int, int]) -> DealAnalysis | None:

@@ -14,7 +14,8 @@ ends them), `shutdown()` ends them on a thread of its own, and whoever waits for
 told at once that the pool is closed.
 
 `shared_pool(jobs)` gives the program's pool (starting it the first time), `background_pool()`
-a single low-priority worker for the analysis of finished deals; `shutdown()` ends both; the
+a single low-priority worker for the analysis of finished deals (`in_background`: a hosted
+program's ends when it has nothing to do); `shutdown()` ends both; the
 table calls `shutdown()` when it closes, however it closes. A hosted program's search runs on
 the account's search service instead, whose workers all the account's games share
 (`search_service.py`); this pool is then only what a game falls back on.
@@ -35,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import AsyncResult
 from typing import Protocol, TypeVar
 
-from ..priority import give_way_if_hosted
+from ..priority import give_way_if_hosted, hosted
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -221,6 +222,30 @@ def background_pool() -> SearchPool:
         return _background
 
 
+_background_calls = 0  # calls in the background worker under way
+
+
+def in_background(work: Callable[[T], R], task: T) -> R:
+    """`work(task)` in the background worker. A hosted program's worker ends once no call is
+    under way (the next call starts another): the player asks for an analysis now and then,
+    and a worker kept for each game that once asked would be 30 MB of the host's held for
+    nothing."""
+    global _background, _background_calls
+    pool = background_pool()
+    with _lock:
+        _background_calls += 1
+    try:
+        return pool.call(work, task)
+    finally:
+        with _lock:
+            _background_calls -= 1
+            done = hosted() and _background_calls == 0 and _background is pool
+            if done:
+                _background = None
+        if done:
+            pool.shutdown()
+
+
 def shutdown() -> None:
     """End the program's pools, if they were started."""
     global _pool, _background
@@ -241,4 +266,4 @@ def default_jobs() -> int:
 
 atexit.register(shutdown)
 
-__all__ = ["SearchPool", "default_jobs", "shared_pool", "shutdown"]
+__all__ = ["SearchPool", "default_jobs", "in_background", "shared_pool", "shutdown"]
