@@ -27,6 +27,7 @@ SIZE = (80, 24)
 WORDS = {
     "en": ("Concede («R» on the score sheet): you nothing, each opponent +60", "Play 110"),
     "ru": ("Расписать «Р»: вам ничего, противникам по +60", "Играть 110"),
+    "pl": ("Bomba («P» w zapisie): tobie nic, przeciwnikom po +60", "Graj 110"),
 }
 
 
@@ -57,7 +58,9 @@ async def to_the_contract(pilot) -> ContractScreen:  # type: ignore[no-untyped-d
     return screen
 
 
-@pytest.mark.parametrize(("lang", "size"), [("en", SIZE), ("ru", SIZE), ("en", (120, 40))])
+@pytest.mark.parametrize(
+    ("lang", "size"), [("en", SIZE), ("ru", SIZE), ("pl", SIZE), ("en", (120, 40))]
+)
 async def test_the_bomba_is_offered_and_played(lang: str, size: tuple[int, int]) -> None:
     concede, play = WORDS[lang]
     app = polish_app(lang)
