@@ -3,6 +3,7 @@ locale's (README: Translations)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -113,6 +114,23 @@ def test_the_list_of_games_speaks_russian(
     assert record.exists()
 
 
+def test_an_unreadable_game_in_the_list_says_why_in_russian(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, english_locale: Path
+) -> None:
+    folder = english_locale / "thousand_tui" / "games"
+    folder.mkdir(parents=True)
+    broken = folder / "2026-12-01T100000-classic.jsonl"
+    broken.write_text('{"type": "game"}\n{"type": \n', encoding="utf-8")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    status, out, _ = run(capsys, "games")
+    [row] = [line for line in out.splitlines() if broken.name in line]
+    assert status == 0
+    assert "не читается: строка 1: это не файл thousand-record" in row, row
+    status, out, _ = run(capsys, "games", "--lang", "en")
+    [row] = [line for line in out.splitlines() if broken.name in line]
+    assert "unreadable: line 1: not a thousand-record file" in row, row
+
+
 def test_presets_lists_in_the_language_of_lang(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "presets", "--lang", "ru")
     assert status == 0
@@ -141,10 +159,18 @@ def test_flags_and_summaries_speak_the_locales_language(
     assert status == 0
     assert out.startswith("пресет classic, игроков: 3, ИИ easy,easy,easy, зёрна раздач 1..2\n")
     assert "место  уровень  побед  очков/кон" in out
+    rows = out.splitlines()[3:6]
+    assert all(re.fullmatch(r" +\d  easy +\d +-?\d+,\d", row) for row in rows), rows
     status, out, _ = run(capsys, "replay", str(record))
     assert status == 0
     assert out.startswith(f"{record}: 2 игры, ")
     assert "каждый результат сходится с повтором" in out
+    # --lang says the same whatever the locale
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    status, out, _ = run(capsys, "replay", str(record), "--lang", "ru")
+    assert status == 0 and out.startswith(f"{record}: 2 игры, ")
+    status, out, _ = run(capsys, "simulate", "--games", "1", "--lang", "ru")
+    assert status == 0 and out.startswith("пресет classic, игроков: 3")
 
 
 def test_the_join_code_is_explained_in_the_language_of_lang(

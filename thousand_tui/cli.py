@@ -293,10 +293,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     simulate.add_argument(
         "--jobs", type=int, default=1, help="games played side by side in worker processes (1)"
     )
+    simulate.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     simulate.set_defaults(handler=run_simulate)
 
     replay = sub.add_parser("replay", help="re-run a game record and check every result")
     replay.add_argument("file", type=Path)
+    replay.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     replay.set_defaults(handler=run_replay)
 
     analyze = sub.add_parser(
@@ -370,6 +372,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="delete the unfinished games without a decision of yours (tables opened and left)",
     )
+    games.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     games.set_defaults(handler=run_games)
 
     ssh_session = sub.add_parser(
@@ -838,7 +841,7 @@ def run_simulate(options: argparse.Namespace) -> int:
     finally:
         if writer:
             writer.close()
-    lang = locale_lang()
+    lang = options_lang(options)
     print(
         tell(
             lang,
@@ -867,11 +870,13 @@ def run_simulate(options: argparse.Namespace) -> int:
     widths = [max(len(heads[0]), 4), max(len(heads[1]), 8), max(len(heads[2]), 5)]
     widths.append(max(len(heads[3]), 11))
     print(f"{heads[0]:>{widths[0]}}  {heads[1]:<{widths[1]}} {heads[2]:>{widths[2]}}  {heads[3]}")
+    from .tui.coach import one_decimal
+
     for seat in range(n):
-        mean = totals[seat] / deals if deals else 0.0
+        mean = one_decimal(totals[seat] / deals if deals else 0.0, lang)
         print(
             f"{seat:>{widths[0]}}  {levels[seat]:<{widths[1]}} {wins[seat]:>{widths[2]}}  "
-            f"{mean:>{widths[3]}.1f}"
+            f"{mean:>{widths[3]}}"
         )
     rate = decisions / seconds if seconds else 0.0
     print(
@@ -893,7 +898,7 @@ def run_replay(options: argparse.Namespace) -> int:
     from .progress import progress
     from .store.records import read_record
 
-    lang = locale_lang()
+    lang = options_lang(options)
     record = read_record(options.file)
     for warning in record.warnings:
         print(tell(lang, msg("cli_warning", "warning: {warning}"), warning=warning))

@@ -22,7 +22,7 @@ from ..engine.record import RecordedGame, RecordError, RecordFile, rebuild, tabl
 from ..priority import SESSION_MARK as SESSION_MARK
 from ..priority import hosted as hosted
 from ..private import private_dir
-from ..translations import Msg, Spoken, counted, msg, nmsg, tell
+from ..translations import Msg, Spoken, counted, error_text, msg, nmsg, tell
 from .records import RecordWriter, is_locked, read_record
 
 APP_DIR = "thousand_tui"
@@ -133,6 +133,13 @@ class SavedGame:
     shared: bool = False  # played at a shared table: it goes on only there, never alone
     table: str = ""  # that table's code, where the record or the table's own file says it
     levels: tuple[str, ...] = ()  # each seat's AI level ("" for a person), as the record says
+    # why the file could not be read, to be said in the reader's language (`error` is English)
+    problem: RecordError | None = field(default=None, repr=False, compare=False)
+
+    def problem_in(self, lang: str) -> str:
+        """Why the file could not be read, in `lang`, without its path."""
+        text = error_text(lang, self.problem) if self.problem is not None else self.error or ""
+        return text.removeprefix(str(self.path)).lstrip(",: ").split(";")[0]
 
     @property
     def resumable(self) -> bool:
@@ -151,7 +158,8 @@ def describe_save(path: Path) -> SavedGame:
     try:
         record = read_record(path)
     except RecordError as error:
-        return SavedGame(path, "", "", [], [], 0, False, None, str(error))
+        problem = error.with_traceback(None)
+        return SavedGame(path, "", "", [], [], 0, False, None, str(error), problem=problem)
     lines = record.games[-1].lines
     header = lines[0]
     names = [_player_name(p, seat) for seat, p in enumerate(header.get("players") or [])]
@@ -453,9 +461,9 @@ def format_all_players(base: Path, lang: str = "en") -> str:
 def _row(number: int, save: SavedGame, lang: str = "en") -> tuple[str, ...]:
     name = _text(save.path.name, 60)
     if save.error is not None:
-        reason = save.error.removeprefix(f"{save.path}").lstrip(": ").split(";")[0]
+        reason = _text(save.problem_in(lang), 50)
         unreadable = msg("games_unreadable", "unreadable: {reason}")
-        return (str(number), "", "", "", "", tell(lang, unreadable, reason=_text(reason, 50)), name)
+        return (str(number), "", "", "", "", tell(lang, unreadable, reason=reason), name)
     players = ", ".join(
         f"{player} {score}" for player, score in zip(save.players, save.scores, strict=False)
     )
