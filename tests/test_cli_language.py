@@ -91,12 +91,18 @@ def test_games_with_no_games_speaks_russian(
     assert (status, out) == (0, "удалять нечего\n")
 
 
+def a_saved_game(locale_home: Path) -> Path:
+    """Where the first saved game of the data folder under `locale_home` is kept."""
+    folder = locale_home / "thousand_tui" / "games"
+    folder.mkdir(parents=True)
+    return folder / "2026-12-01T100000-classic.jsonl"
+
+
 def test_the_list_of_games_speaks_russian(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, english_locale: Path
 ) -> None:
-    folder = english_locale / "thousand_tui" / "games"
-    folder.mkdir(parents=True)
-    record = folder / "2026-12-01T100000-classic.jsonl"
+    record = a_saved_game(english_locale)
+    folder = record.parent
     assert cli.main(["simulate", "--games", "1", "--record", str(record)]) == 0
     capsys.readouterr()
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
@@ -117,9 +123,7 @@ def test_the_list_of_games_speaks_russian(
 def test_an_unreadable_game_in_the_list_says_why_in_russian(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, english_locale: Path
 ) -> None:
-    folder = english_locale / "thousand_tui" / "games"
-    folder.mkdir(parents=True)
-    broken = folder / "2026-12-01T100000-classic.jsonl"
+    broken = a_saved_game(english_locale)
     broken.write_text('{"type": "game"}\n{"type": \n', encoding="utf-8")
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     status, out, _ = run(capsys, "games")
