@@ -13,8 +13,6 @@ game for a trend.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -22,17 +20,19 @@ from pathlib import Path
 from typing import Any
 
 from .engine.record import RecordError
-from .private import open_private, private_dir, write_private
-from .store.catalog import data_dir, record_files
+from .store.analyses import CACHE_NAME as CACHE_NAME
+from .store.analyses import cache_path as cache_path
+from .store.analyses import read_cache as read_cache
+from .store.analyses import write_cache as write_cache
+from .store.catalog import record_files
 from .store.figures import BANDS as BANDS
-from .store.figures import KEY_MARK, SeatFigures, seat_figures
+from .store.figures import SeatFigures, seat_figures
 from .store.figures import Tally as Tally
 from .store.figures import game_key as game_key
 from .store.figures import human_seat as human_seat
 from .store.index import ClubIndex, ClubIndexError, open_index
 from .store.records import read_record
 
-CACHE_NAME = "analysis.jsonl"
 TREND_GAMES = 12
 
 
@@ -51,75 +51,6 @@ class Stats:
     by_level: dict[str, Tally] = field(default_factory=dict)
     trend: list[GamePoints] = field(default_factory=list)  # oldest first, the last games
     unreadable: int = 0
-
-
-def cache_path(base: Path | None = None) -> Path:
-    return (base or data_dir()) / CACHE_NAME
-
-
-def read_cache(path: Path) -> dict[tuple[str, int, int], float]:
-    """(game, deal, seat) → points lost, from the cache; lines it cannot read are skipped,
-    and lines of older versions (named by the game's seed) are dropped from the file."""
-    out: dict[tuple[str, int, int], float] = {}
-    rows, stale = _cache_rows(path)
-    for row in rows:
-        line = json.loads(row)
-        out[(str(line["game"]), int(line["deal"]), int(line["seat"]))] = float(line["lost"])
-    if stale:
-        _rewrite(path, rows)
-    return out
-
-
-def write_cache(path: Path, entries: Iterable[tuple[str, int, int, float]]) -> None:
-    """Add analyses to the cache (game, deal, seat, points lost); the cache is readable by
-    its owner only."""
-    rows = [
-        json.dumps({"game": g, "deal": d, "seat": s, "lost": round(lost, 1)})
-        for g, d, s, lost in entries
-    ]
-    if not rows:
-        return
-    kept, stale = _cache_rows(path)
-    if stale:
-        _rewrite(path, kept + rows)
-        return
-    with contextlib.suppress(OSError):
-        private_dir(path.parent)
-        with open_private(path, "a") as handle:
-            handle.writelines(row + "\n" for row in rows)
-
-
-def _cache_rows(path: Path) -> tuple[list[str], bool]:
-    """The cache's good lines, and whether it holds others (unreadable, or of a version
-    that named games by their seed)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return [], False
-    rows: list[str] = []
-    stale = False
-    for row in text.splitlines():
-        try:
-            line = json.loads(row)
-            good = (
-                str(line["game"]).startswith(KEY_MARK)
-                and isinstance(line["deal"], int)
-                and isinstance(line["seat"], int)
-                and isinstance(line["lost"], (int, float))
-            )
-        except (ValueError, KeyError, TypeError):
-            good = False
-        if good:
-            rows.append(row)
-        else:
-            stale = True
-    return rows, stale
-
-
-def _rewrite(path: Path, rows: list[str]) -> None:
-    with contextlib.suppress(OSError):
-        private_dir(path.parent)
-        write_private(path, "".join(row + "\n" for row in rows))
 
 
 def collect(paths: Iterable[Path], cache_file: Path | None = None) -> Stats:

@@ -6,7 +6,11 @@ catch the causes it found if they come back."""
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from rich.text import Text
@@ -16,6 +20,8 @@ from textual.strip import Strip
 from textual.widgets._footer import FooterKey
 
 from thousand_tui.settings import TableSetup
+from thousand_tui.store.analyses import CACHE_NAME
+from thousand_tui.store.catalog import DATA_DIR_ENV
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.messages import DealAnalysed
@@ -172,3 +178,24 @@ async def test_a_game_played_again_lets_the_last_game_go() -> None:
         del old
         assert live(TableScreen) == [app.table]
         assert live(Session) == [app.session]
+
+
+def test_the_table_its_hints_and_analyses_load_no_club_index(tmp_path: Path) -> None:
+    """The club index (SQLite, about 2 MB of a game's memory) is read by the statistics page
+    alone: the table, its hints, its analyses in words and the cache they are written to
+    never load it, so a long game does not take it on at its first finished analysis."""
+    code = (
+        "import sys\n"
+        "import thousand_tui.tui.app, thousand_tui.tui.screens.table\n"
+        "import thousand_tui.tui.widgets.analyst, thousand_tui.tui.widgets.hinter\n"
+        "import thousand_tui.tui.coach\n"
+        "from thousand_tui.store.analyses import cache_path, write_cache\n"
+        "write_cache(cache_path(), [('g:0', 1, 0, 2.5)])\n"
+        "print(sorted(m for m in ('sqlite3', 'thousand_tui.stats') if m in sys.modules))\n"
+    )
+    environment = {**os.environ, DATA_DIR_ENV: str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=environment, check=True
+    )
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr
+    assert (tmp_path / CACHE_NAME).exists()

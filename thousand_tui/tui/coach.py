@@ -6,13 +6,17 @@ The numbers are `ai.analysis`'s; this module only says them. Plain strings, no T
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..ai.analysis import COSTLY, Advice, DealAnalysis, Decision, Option
 from ..engine.actions import Act, Action
 from ..engine.cards import Suit
-from ..stats import BANDS, Stats, Tally
 from ..store.catalog import hosted
+from ..store.figures import BANDS, Tally
 from .i18n import Translator, card_label
+
+if TYPE_CHECKING:  # the statistics (and the club index under them) only where they are shown
+    from ..stats import Stats
 
 
 class Words:

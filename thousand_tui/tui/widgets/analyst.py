@@ -105,7 +105,8 @@ class DealAnalyst(KeepsPlaying, Widget):
         session = self.driver.session
         path = session.path if session is not None else None
         if message.analysis is not None and session is not None and path is not None:
-            from ...stats import cache_path, game_key, write_cache
+            from ...store.analyses import cache_path, write_cache
+            from ...store.figures import game_key
 
             key = game_key(path, session.game.lines[0])
             write_cache(cache_path(), [(key, message.number, self.seat, message.analysis.lost)])
