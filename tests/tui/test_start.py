@@ -180,7 +180,7 @@ async def test_an_unfinished_game_is_listed_and_continued(table_env: Path) -> No
         assert app.session.resumed and app.session.path == path
         assert app.t.lang == "ru"  # the game's own language
         # Again, after the game continued: the same table, a new game.
-        app.again()
+        await app.again()
         await settle(pilot)
         assert not app.session.resumed and app.session.path != path
         assert app.session.game.names == ("Вы", "Анна", "Борис")

@@ -90,7 +90,7 @@ async def test_the_deal_goes_round_from_game_to_game_and_each_record_replays(
         assert first.dealer == first.first_dealer
         dealers = [first.first_dealer]
         for _ in range(3):  # "play again", three times
-            app.again()
+            await app.again()
             await settle(pilot)
             game = app.session.game
             assert game.dealer == game.first_dealer

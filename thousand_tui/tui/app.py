@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -489,7 +490,7 @@ class ThousandApp(App[int]):
 
         def chosen(what: str | None) -> None:
             if what == "again":
-                self.again()
+                self.call_later(self.again)
             elif what == "start":
                 self.back_to_start()
             else:
@@ -499,9 +500,11 @@ class ThousandApp(App[int]):
         over.held(self.key_hold)  # it opens at once when the last result is closed
         self.push_screen(over, chosen)
 
-    def again(self) -> None:
+    async def again(self) -> None:
         """A new game with the same table, the next seed; the deal goes round: the player
-        left of the last game's first dealer deals first."""
+        left of the last game's first dealer deals first. The last game's table is closed
+        and let go before the new one is laid out, so that a long evening of games never
+        holds two at once."""
         old = self.session
         old.close()
         seed = old.game.seed + 1
@@ -509,7 +512,11 @@ class ThousandApp(App[int]):
         self.setup = replace(same_table(self.setup, old), first_dealer=first)
         self.session = new_session(self.setup, seed=seed)
         self.games_played += 1
-        self.switch_screen(TableScreen(LocalDriver(self.session)))
+        del old
+        while len(self.screen_stack) > 1:  # the table, and a dialog over it if one is open
+            await self.pop_screen()
+        gc.collect()  # the last table is old enough that only a full collection frees it
+        await self.push_screen(TableScreen(LocalDriver(self.session)))
 
 
 def create_app(
