@@ -215,11 +215,16 @@ def shared_pool(jobs: int) -> SearchPool:
 def background_pool() -> SearchPool:
     """One worker process at a low priority, for work that must not slow the game down (the
     analysis of a finished deal), started on first use."""
-    global _background
     with _lock:
-        if _background is None:
-            _background = SearchPool(1, nice=BACKGROUND_NICE, max_tasks=BACKGROUND_TASKS)
-        return _background
+        return _started_background()
+
+
+def _started_background() -> SearchPool:
+    """The background pool, started if need be (with `_lock` held)."""
+    global _background
+    if _background is None:
+        _background = SearchPool(1, nice=BACKGROUND_NICE, max_tasks=BACKGROUND_TASKS)
+    return _background
 
 
 _background_calls = 0  # calls in the background worker under way
@@ -231,8 +236,8 @@ def in_background(work: Callable[[T], R], task: T) -> R:
     and a worker kept for each game that once asked would be 30 MB of the host's held for
     nothing."""
     global _background, _background_calls
-    pool = background_pool()
-    with _lock:
+    with _lock:  # taken and counted at once: a call ending meanwhile never ends it under us
+        pool = _started_background()
         _background_calls += 1
     try:
         return pool.call(work, task)
