@@ -413,3 +413,21 @@ def test_a_service_that_cannot_start_is_given_up_at_once(tmp_path: Path) -> None
     with game(folder, log) as mine:
         assert mine.call(ss.worker_pid, 0) in (mine._local.pids if mine._local else [])
         assert "ended at its start" in log.read_text()
+
+
+@pytest.mark.parametrize("expires", [1e12, float("inf"), float("nan"), -5.0])
+def test_a_tasks_time_is_watched_for_a_minute_at_most(expires: float) -> None:
+    """Whatever time a task says it ends at, the service's watch on it ends within a minute
+    (a time that never comes would hold its watch for the service's whole life)."""
+    waits: list[float] = []
+
+    class Loop:
+        def call_later(self, delay: float, *_: object) -> None:
+            waits.append(delay)
+
+    service = ss.Service(Path("/nonexistent"), jobs=1)
+    service.loop = Loop()  # type: ignore[assignment]
+    service.dispatch = lambda: None  # type: ignore[method-assign]
+    header = {"op": "task", "batch": 1, "seq": 0, "work": "pid", "expires": expires}
+    service.take(ss.Conn(None), header, b"")  # type: ignore[arg-type]
+    assert len(waits) == 1 and 0.0 <= waits[0] <= ss.EXPIRY_WAIT

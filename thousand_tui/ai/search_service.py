@@ -83,6 +83,7 @@ RETRY_AFTER = 30.0  # seconds a game that could not reach the service searches o
 OFF = "off"  # THOUSAND_SEARCH_SERVICE=off: each game searches with workers of its own
 ALREADY = 3  # the exit status of a service that found another one running
 MAX_WAIT = 5.0  # the longest `wait` task (it shows the workers and the order of tasks)
+EXPIRY_WAIT = 60.0  # the longest a queued task's time is watched for (a decision's is seconds)
 
 
 class WireError(Exception):
@@ -302,9 +303,11 @@ class Service:
             task = (batch, seq, str(work), payload, None if expires is None else float(expires))
             self.last_task = time.monotonic()
             if expires is not None:
-                # Answered as cut short when its time is up, even if no worker is free by then.
+                # Answered as cut short when its time is up, even if no worker is free by then
+                # (a time further off than any decision's is looked at when a worker takes it).
                 assert self.loop is not None
-                self.loop.call_later(max(0.0, expires - time.monotonic()), self.expire, conn)
+                wait = min(max(0.0, expires - time.monotonic()), EXPIRY_WAIT)
+                self.loop.call_later(wait, self.expire, conn)
             if seq == 0:  # a decision's first deal: before any other's second
                 conn.queue.appendleft(task)
                 if conn not in self.first:
