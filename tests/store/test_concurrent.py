@@ -9,15 +9,16 @@ import os
 from pathlib import Path
 
 from tests.store.helpers import game_lines, write_record
-from thousand_tui.store.index import DailyResult, Rating, index_game, open_index
+from thousand_tui.store.index import DailyResult, Rating, open_index
 
 WRITERS = 4
 GAMES = 12
 
 
 def finish_games(data: str, worker: int, lines: list[list[dict[str, object]]]) -> None:
-    """A player's session finishing game after game, each indexed as it ends; the first
-    worker is the host refreshing the whole club and keeping ratings and daily results."""
+    """A player finishing game after game, each read into the index as the statistics read
+    it; the first worker is the host refreshing the whole club and keeping ratings and daily
+    results."""
     os.environ["THOUSAND_DATA_DIR"] = data
     games = Path(data) / "players" / f"key-{worker}" / "games"
     for number, game in enumerate(lines):
@@ -32,7 +33,6 @@ def finish_games(data: str, worker: int, lines: list[list[dict[str, object]]]) -
             index.add_daily_results(
                 [DailyResult("2026-12-05", "classic", f"key-{worker}", number, number, 0)]
             )
-        index_game(path)
 
 
 def test_four_processes_index_their_games_at_once(tmp_path: Path) -> None:

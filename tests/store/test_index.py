@@ -246,8 +246,15 @@ def test_ratings_are_replaced_whole_and_daily_results_kept_once(data: Path) -> N
         assert index.daily_results("2026-12-06") == []
 
 
-def test_a_game_that_ends_at_the_table_is_indexed_as_the_table_closes(data: Path) -> None:
+def test_a_game_ended_at_the_table_is_in_the_statistics_and_the_ratings_next_time(
+    data: Path,
+) -> None:
+    """The table never opens the club index; the statistics and the ratings bring it up to
+    date from the records before they read it, so the game ended is in both."""
+    from datetime import UTC, datetime
+
     from thousand_tui.ai import make_player
+    from thousand_tui.club import rate_club
     from thousand_tui.settings import TableSetup
     from thousand_tui.tui.session import new_session
 
@@ -258,8 +265,16 @@ def test_a_game_that_ends_at_the_table_is_indexed_as_the_table_closes(data: Path
         seat = game.to_move
         assert seat is not None
         game.apply(players[seat].decide(game.view(seat)))
-    assert not (data / INDEX_NAME).exists()
     session.close()
+    assert session.path is not None
+    assert not (data / INDEX_NAME).exists()  # the table left the record alone
+    stats = read_stats(session.path.parent)
+    assert stats.total.games == 1 and stats.total.wins == int(game.winner == 0)
     with ClubIndex(data / INDEX_NAME) as index:
         (indexed,) = index.games()
         assert indexed.finished and indexed.winner is not None and indexed.player == LOCAL_PLAYER
+    (data / INDEX_NAME).unlink()  # the ratings alone, from no index at all
+    now = datetime.now(UTC)
+    with ClubIndex(data / INDEX_NAME) as index:
+        ratings = rate_club(index, now).ratings
+    assert ratings[LOCAL_PLAYER].games == 1

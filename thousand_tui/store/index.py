@@ -515,10 +515,3 @@ def _chosen_name(folder: Path) -> str | None:
     except (OSError, ValueError):
         return None
     return text if text and text.isprintable() and len(text) <= MAX_NAME else None
-
-
-def index_game(path: Path) -> None:
-    """Bring the index up to date with the folder of a record just written to (a game just
-    ended); a failure is left for the next refresh, the record being the truth."""
-    with contextlib.suppress(ClubIndexError, sqlite3.Error, OSError), open_index() as index:
-        index.refresh_folder(path.parent)

@@ -70,12 +70,10 @@ class Session:
     def close(self) -> None:
         self.closed = True
         if self.writer is not None:
+            # The record is all a game leaves: the statistics and the ratings bring the club
+            # index up to date from it when they are read (docs/club.md).
             self.writer.close()
             self.writer = None
-            if self.game.over and self.path is not None:
-                from ..store.index import index_game
-
-                index_game(self.path)  # the statistics find the game ended
         pool = sys.modules.get("thousand_tui.ai.pool")
         if pool is not None:
             pool.shutdown()
