@@ -54,6 +54,13 @@ async def go_to(pilot: Pilot, line_id: str) -> None:
         assert listed.highlighted != before, f"no line {line_id!r}"
 
 
+async def start_the_game(pilot: Pilot) -> None:
+    """The start line, Enter, and the table laid out."""
+    await go_to(pilot, "start")
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 async def test_enter_starts_the_default_game_and_remembers_it() -> None:
     app = start_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -96,9 +103,7 @@ async def test_each_choice_makes_the_game_and_is_offered_again() -> None:
         await pilot.press("O", "l", "g", "a", "enter")
         assert isinstance(app.screen, StartScreen)
         assert "‹ Olga ›" in screen_text(app)
-        await go_to(pilot, "start")  # wraps round from the bottom
-        await pilot.press("enter")
-        await settle(pilot)
+        await start_the_game(pilot)  # wraps round from the bottom
         game = app.session.game
         assert game.preset == "family" and game.rules.players == 4
         assert game.names[0] == "Olga"
@@ -137,9 +142,7 @@ async def test_the_language_changes_the_screen_and_the_game() -> None:
         assert "Выход" in text  # the footer too
         listed = app.screen.query_one(ChoiceList)
         assert listed.current is not None and listed.current.id == "lang"
-        await go_to(pilot, "start")
-        await pilot.press("enter")
-        await settle(pilot)
+        await start_the_game(pilot)
         assert app.session.game.names == ("Вы", "Анна", "Борис")
         assert "Кон 1" in screen_text(app)
 
@@ -238,9 +241,7 @@ async def test_a_hosts_whitelist_and_levels() -> None:
         assert "‹ Two players ›" in screen_text(app) or "Two" in screen_text(app)
         await pilot.press("right")
         assert "Family" in screen_text(app)
-        await go_to(pilot, "start")
-        await pilot.press("enter")
-        await settle(pilot)
+        await start_the_game(pilot)
         assert app.session.game.preset == "family"
         assert set(app.session.levels.values()) == {"normal"}
 
@@ -378,9 +379,7 @@ async def test_a_person_named_like_an_ai_player_in_other_letters_plays_against_o
         await pilot.press(*"boris", "enter")
         text = screen_text(app)
         assert "‹ boris ›" in text and "Vera plays" in text and "Boris plays" not in text
-        await go_to(pilot, "start")
-        await pilot.press("enter")
-        await settle(pilot)
+        await start_the_game(pilot)
         assert app.session.game.names == ("boris", "Anna", "Vera")
 
 
@@ -392,9 +391,7 @@ async def test_a_hosts_levels_for_three_players_only() -> None:
         text = screen_text(app)
         assert "‹ Two players ›" in text and "  3" in text  # the host's levels are for three
         assert "Boris plays       normal (set by the server)" in text
-        await go_to(pilot, "start")
-        await pilot.press("enter")
-        await settle(pilot)
+        await start_the_game(pilot)
         assert app.session.game.rules.players == 3
         assert app.session.levels == {1: "easy", 2: "normal"}
 
@@ -407,9 +404,7 @@ async def test_hints_turned_off_on_the_start_screen_stay_off() -> None:
         await go_to(pilot, "hints")
         await pilot.press("right")
         assert "‹ off ›" in screen_text(app)
-        await go_to(pilot, "start")
-        await pilot.press("enter")
-        await settle(pilot)
+        await start_the_game(pilot)
         assert not app.setup.hints
         assert not app.table.check_action("hint", ())  # the key is not offered
     assert json.loads(choices_path().read_text(encoding="utf-8"))["hints"] is False
@@ -472,8 +467,6 @@ async def test_the_start_screen_offers_polish_and_a_game_in_it() -> None:
         await choose_language(pilot, "Polski")
         text = screen_text(app)
         assert "Zacznij nową partię" in text and "‹ Polski ›" in text
-        await go_to(pilot, "start")
-        await pilot.press("enter")
-        await settle(pilot)
+        await start_the_game(pilot)
         assert app.session.game.names == ("Ty", "Anna", "Bartek")
         assert "Rozdanie 1" in screen_text(app)
