@@ -38,6 +38,7 @@ COMMANDS = (
     "ssh-check",
     "serve",
 )
+PRIVATE_NOTICE = msg("cli_made_private", "Made {path} private (it was readable by other users).")
 
 
 class CliError(Spoken):
@@ -107,8 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     options, extra = parser.parse_known_args(args)
     if extra:  # said by the command's own parser, which names its own --help
         command_parser(parser, options.command).error(f"unrecognized arguments: {' '.join(extra)}")
-    keep_private(options.command == "ssh-session")
     lang = options_lang(options)
+    keep_private(options.command == "ssh-session", lang)
     try:
         status = int(options.handler(options))
         sys.stdout.flush()  # here, so that a reader that stopped is met inside the try
@@ -143,11 +144,12 @@ def command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.Ar
     return parser
 
 
-def keep_private(hosted: bool) -> None:
+def keep_private(hosted: bool, lang: str) -> None:
     """Nothing the program writes can be read by other users: the umask says so for what it
     makes, and the data folder, if other users can open it or anything in it, is made private
-    again, with one line saying so: on the standard error, or in the account's log when the
-    program runs as a hosted login (the standard error is then the player's screen)."""
+    again, with one line saying so: on the standard error in the player's language, or in
+    English in the account's log when the program runs as a hosted login (the standard error
+    is then the player's screen, and the log is the host's)."""
 
     from .private import log_to, private_umask, set_notice, tighten_tree
     from .store.catalog import LOG_NAME, data_dir
@@ -157,6 +159,8 @@ def keep_private(hosted: bool) -> None:
     folder = data_dir()
     if hosted or hosted_session():
         set_notice(log_to(folder / LOG_NAME))
+    else:
+        set_notice(None, lambda where: tell(lang, PRIVATE_NOTICE, path=where))
     if folder.is_dir():
         with contextlib.suppress(OSError):
             tighten_tree(folder)

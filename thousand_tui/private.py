@@ -5,7 +5,8 @@ can open is made private again.
 The first time something is tightened, one line says so ("Made ~/.local/share/thousand_tui
 private (it was readable by other users)."): on the standard error by default, or wherever
 `set_notice` sends it (the account's log on a hosted account, where the standard error is
-the player's screen). It is said once per process, however many files were tightened.
+the player's screen), in the words it is given (the player's language; English by default).
+It is said once per process, however many files were tightened.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ UMASK = 0o077
 OTHERS = 0o077  # the group's and other users' bits
 
 _sink: Callable[[str], None] | None = None
+_words: Callable[[str], str] | None = None
 _told = False
 
 
@@ -33,14 +35,21 @@ def private_umask() -> None:
     os.umask(UMASK)
 
 
-def set_notice(sink: Callable[[str], None] | None) -> None:
-    """Where the notice goes (None: the standard error)."""
-    global _sink
+def set_notice(
+    sink: Callable[[str], None] | None, words: Callable[[str], str] | None = None
+) -> None:
+    """Where the notice goes (None: the standard error), and its words: given the folder or
+    file as the user knows it, the sentence (None: English)."""
+    global _sink, _words
     _sink = sink
+    _words = words
 
 
 def notice_text(path: Path) -> str:
-    return f"Made {shown(path)} private (it was readable by other users)."
+    where = shown(path)
+    if _words is not None:
+        return _words(where)
+    return f"Made {where} private (it was readable by other users)."
 
 
 def shown(path: Path) -> str:

@@ -41,6 +41,7 @@ def usual_umask(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     not yet given, whatever tests ran before in this process."""
     monkeypatch.setattr(private, "_told", False)
     monkeypatch.setattr(private, "_sink", None)
+    monkeypatch.setattr(private, "_words", None)
     old = os.umask(0o022)
     try:
         yield
@@ -203,6 +204,35 @@ def test_an_open_data_folder_is_made_private_with_one_line(
     assert modes(folder) == {}
     assert main(["games"]) == 0  # nothing left to say
     assert "private" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("flags", "environ", "words"),
+    [
+        (["--lang", "ru"], {}, "Доступ к {folder} закрыт"),
+        ([], {"LC_ALL": "cs_CZ.UTF-8"}, "Přístup k {folder} uzavřen"),
+    ],
+)
+def test_the_line_is_in_the_players_language(
+    root: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    flags: list[str],
+    environ: dict[str, str],
+    words: str,
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(root / "data"))
+    monkeypatch.delenv(DATA_DIR_ENV, raising=False)
+    monkeypatch.delenv(ssh.SESSION_MARK, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    folder = root / "data" / "thousand_tui"
+    folder.mkdir(parents=True, mode=0o755)
+    folder.chmod(0o755)
+    assert main(["games", *flags]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if str(folder) in line]
+    assert len(lines) == 1 and lines[0].startswith(f"thousand: {words.format(folder=folder)}")
+    assert modes(folder) == {}
 
 
 def test_on_a_hosted_account_the_line_goes_to_the_accounts_log(
