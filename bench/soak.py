@@ -14,9 +14,9 @@ After every settled deal it reads the resident memory (RSS, /proc/PID/status) of
 - the service: the table service of a shared table (`python -m thousand_tui.tables.service`),
   with its own workers.
 
-It prints each run's RSS every five deals (the workers of a kind summed) and the growth from
-deal 5 to the last of each process apart (one started later, from its own fifth deal): the
-goal holds for every one of them.
+It prints each run's RSS every five deals (`--every N`: every N; the workers of a kind
+summed) and the growth from deal 5 to the last of each process apart (one started later,
+from its own fifth deal): the goal holds for every one of them.
 The goal: at most 5 MB from deal 5 to deal 40 for each.
 
     python bench/soak.py                                 # every level, solo and shared: ~25 min
@@ -279,7 +279,7 @@ def soak(run: Run, deals: int, key_every: float) -> Run:
 # ---------------------------------------------------------------------- the report
 
 
-def report(runs: list[Run]) -> None:
+def report(runs: list[Run], every: int = 5) -> None:
     heads = ("game", "search", "analysis", "service")
     for run in runs:
         print(f"\n{run.name}: {len(run.rows)} deals measured, {run.games} game(s)")
@@ -287,7 +287,7 @@ def report(runs: list[Run]) -> None:
             print(f"  stopped: {run.problem}")
         print(f"  {'deal':>4} " + " ".join(f"{h + ' MB':>11}" for h in heads))
         for deal, *mbs in run.rows:
-            if deal in (1, FROM_DEAL) or deal % 5 == 0 or deal == run.rows[-1][0]:
+            if deal in (1, FROM_DEAL) or deal % every == 0 or deal == run.rows[-1][0]:
                 print(f"  {deal:>4} " + " ".join(f"{mb:>11.1f}" for mb in mbs))
     print(
         f"\ngrowth from deal {FROM_DEAL} to the last, of the one process that grew most (goal:"
@@ -326,6 +326,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=40, help="deals per run (40)")
     parser.add_argument("--key", type=float, default=0.12, help="seconds between keys (0.12)")
     parser.add_argument("--jobs", type=int, default=1, help="runs at a time (1)")
+    parser.add_argument("--every", type=int, default=5, help="print RSS every N deals (5)")
     options = parser.parse_args()
     if shutil.which("tmux") is None:
         print("soak: needs tmux", file=sys.stderr)
@@ -337,7 +338,7 @@ def main() -> int:
     ]
     with ThreadPoolExecutor(options.jobs) as pool:
         done = list(pool.map(lambda run: soak(run, options.deals, options.key), runs))
-    report(done)
+    report(done, max(1, options.every))
     return 0
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from .allocator import one_arena
 from .translations import LANGS, Spoken, counted, error_text, msg, nmsg, tell
 
 if TYPE_CHECKING:
@@ -100,6 +101,7 @@ def options_lang(options: argparse.Namespace) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    one_arena()  # before any thread: a long game's size stays flat (allocator.py)
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or (args[0] not in COMMANDS and args[0] not in ("-h", "--help")):
         args = ["play", *args]

@@ -58,6 +58,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..allocator import one_arena
 from ..priority import SEARCH_ENV, give_way_if_hosted, hosted
 from ..private import open_private, private_dir, private_umask
 from ..sockets import connect, peer_uid, socket_address
@@ -400,6 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     private_umask()
     give_way_if_hosted()
+    one_arena()  # the service serves every game of the account for as long as they run
     from .pool import default_jobs
 
     jobs = options.jobs if options.jobs > 0 else default_jobs()

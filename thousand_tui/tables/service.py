@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..allocator import one_arena
 from ..engine.actions import Action, IllegalAction, record_line
 from ..engine.deal import Deal
 from ..engine.dealing import first_dealer_of
@@ -1255,6 +1256,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     private_umask()  # its socket, its files and the records of its tables are the owner's
     give_way_if_hosted()  # started by a hosted session: the priority of the sessions
+    one_arena()  # a service open for months keeps the size it reached in its first hours
     service = Service(
         data_dir(), options.idle, options.abandon, options.max_pending, options.conn_timeout
     )
