@@ -83,9 +83,9 @@ class Run:
         to FROM_DEAL - 1 are the first process's."""
         growths = []
         for role, seen in self.processes.values():
+            if seen and seen[0][0] > 1:  # started later: its first readings are its warm-up
+                seen = seen[FROM_DEAL - 1 :]
             measured = [mb for deal, mb in seen if deal >= since]
-            if seen and seen[0][0] > since:  # started after deal `since`
-                measured = measured[FROM_DEAL - 1 :]
             if role in roles and len(measured) > 1:
                 growths.append(measured[-1] - measured[0])
         return max(growths, default=None)
