@@ -127,12 +127,18 @@ def test_a_shared_table_makes_everything_private(
         assert modes(base) == {}
 
 
-def host_environment(root: Path, monkeypatch: pytest.MonkeyPatch, request: str) -> None:
-    auth = root / "auth"
-    auth.write_text("publickey ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOlgaKey\n")
+def local_environment(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The player's own account, its data folder under `root`: the folder's path."""
     monkeypatch.setenv("XDG_DATA_HOME", str(root / "data"))
     monkeypatch.delenv(DATA_DIR_ENV, raising=False)
     monkeypatch.delenv(ssh.SESSION_MARK, raising=False)
+    return root / "data" / "thousand_tui"
+
+
+def host_environment(root: Path, monkeypatch: pytest.MonkeyPatch, request: str) -> None:
+    auth = root / "auth"
+    auth.write_text("publickey ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOlgaKey\n")
+    local_environment(root, monkeypatch)
     monkeypatch.setenv(ssh.ORIGINAL_COMMAND, request)
     monkeypatch.setenv(ssh.USER_AUTH, str(auth))
 
@@ -189,10 +195,7 @@ async def test_the_analysis_cache_holds_no_seed_and_drops_lines_that_did(
 def test_an_open_data_folder_is_made_private_with_one_line(
     root: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(root / "data"))
-    monkeypatch.delenv(DATA_DIR_ENV, raising=False)
-    monkeypatch.delenv(ssh.SESSION_MARK, raising=False)
-    folder = root / "data" / "thousand_tui"
+    folder = local_environment(root, monkeypatch)
     (folder / "games").mkdir(parents=True, mode=0o755)
     folder.chmod(0o755)
     (folder / "games").chmod(0o755)
@@ -221,12 +224,9 @@ def test_the_line_is_in_the_players_language(
     environ: dict[str, str],
     words: str,
 ) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(root / "data"))
-    monkeypatch.delenv(DATA_DIR_ENV, raising=False)
-    monkeypatch.delenv(ssh.SESSION_MARK, raising=False)
+    folder = local_environment(root, monkeypatch)
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
-    folder = root / "data" / "thousand_tui"
     folder.mkdir(parents=True, mode=0o755)
     folder.chmod(0o755)
     assert main(["games", *flags]) == 0
