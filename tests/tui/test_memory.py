@@ -19,6 +19,7 @@ from textual.dom import DOMNode
 from textual.strip import Strip
 from textual.widgets._footer import FooterKey
 
+from tests.helpers.scheduler import in_thread_scheduler
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.analyses import CACHE_NAME
 from thousand_tui.store.catalog import DATA_DIR_ENV
@@ -142,7 +143,8 @@ async def test_the_analyses_kept_are_the_last_few(monkeypatch: pytest.MonkeyPatc
         await settle(pilot)
         analyst = app.table.analyst
         asked: list[list[int]] = []
-        monkeypatch.setattr(analyst, "analyse_deals", lambda lines, numbers: asked.append(numbers))
+        scheduler = in_thread_scheduler(monkeypatch)
+        monkeypatch.setattr(scheduler, "submit", lambda key, *_: asked.append([key[1]]))
         for number in range(1, 41):
             analyst.on_deal_analysed(DealAnalysed(number, None))
         assert list(analyst.analyses) == list(range(41 - DealAnalyst.KEPT, 41))

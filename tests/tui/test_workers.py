@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 import thousand_tui.ai.analysis
 import thousand_tui.stats
+from tests.helpers.scheduler import in_thread_scheduler
 from tests.helpers.screen import screen_text
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
@@ -114,12 +115,13 @@ async def test_an_analysis_that_fails_is_told_and_the_next_deal_is_analysed(
 ) -> None:
     made = object()
 
-    def analyse(lines: object, seat: int, number: int) -> object:
-        if number == 1:
+    def analyse(task: tuple[object, int, int]) -> object:
+        if task[2] == 1:
             raise RuntimeError("broken on purpose")
         return made
 
-    monkeypatch.setattr(thousand_tui.ai.analysis, "analyze_in_background", analyse)
+    monkeypatch.setattr(thousand_tui.ai.analysis, "analyze_task", analyse)
+    in_thread_scheduler(monkeypatch)
     app = table_app(lang)
     with caplog.at_level(logging.ERROR, logger="thousand_tui"):
         async with app.run_test(size=SIZE) as pilot:

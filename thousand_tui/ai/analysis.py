@@ -32,7 +32,7 @@ from ..engine.view import SeatView
 from . import bidding, seat_seed
 from .hard import DISCARDED, Budget, HardPlayer, exchange_plans
 from .knowledge import mask, play_order, position_of
-from .pool import in_background, real_stdio
+from .pool import real_stdio
 from .solver import PlayRules
 from .worlds import VALUE, Task, move_of, solve
 
@@ -411,14 +411,23 @@ def analyze_deal(lines: list[dict[str, Any]], seat: int, number: int) -> DealAna
     return found[0] if found else None
 
 
-def analyze_in_background(
-    lines: list[dict[str, Any]], seat: int, number: int
-) -> DealAnalysis | None:
-    """`analyze_deal` in the program's low-priority worker process."""
-    return in_background(_analyze_task, (list(lines), seat, number))
+DealTask = tuple[list[dict[str, Any]], int, int]
 
 
-def _analyze_task(task: tuple[list[dict[str, Any]], int, int]) -> DealAnalysis | None:
+def deal_task(lines: Sequence[dict[str, Any]], seat: int, number: int) -> DealTask:
+    """What the analysis of finished deal `number` needs: the record's lines up to that
+    deal's result (a task waiting holds no more of a long game than it needs), `seat`, and
+    the deal's number; `analyze_task` analyses it."""
+    end = len(lines)
+    for index, line in enumerate(lines):
+        if line.get("type") == "result" and line.get("number") == number:
+            end = index + 1
+            break
+    return list(lines[:end]), seat, number
+
+
+def analyze_task(task: DealTask) -> DealAnalysis | None:
+    """`analyze_deal` of a `deal_task` (run in the background process: `scheduler.py`)."""
     return analyze_deal(*task)
 
 

@@ -13,12 +13,11 @@ Shutting a pool down never waits: a worker may have died holding the lock of the
 ends them), `shutdown()` ends them on a thread of its own, and whoever waits for an answer is
 told at once that the pool is closed.
 
-`shared_pool(jobs)` gives the program's pool (starting it the first time), `background_pool()`
-a single low-priority worker for the analysis of finished deals (`in_background`: a hosted
-program's ends when it has nothing to do); `shutdown()` ends both; the
-table calls `shutdown()` when it closes, however it closes. A hosted program's search runs on
-the account's search service instead, whose workers all the account's games share
-(`search_service.py`); this pool is then only what a game falls back on.
+`shared_pool(jobs)` gives the program's pool (starting it the first time); `shutdown()` ends it;
+the table calls `shutdown()` when it closes, however it closes. (The analysis of finished deals
+runs elsewhere, in a process that the game's own work pauses: `scheduler.py`.) A hosted
+program's search runs on the account's search service instead, whose workers all the account's
+games share (`search_service.py`); this pool is then only what a game falls back on.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import AsyncResult
 from typing import Protocol, TypeVar
 
-from ..priority import give_way_if_hosted, hosted
+from ..priority import give_way_if_hosted
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -192,13 +191,8 @@ class SearchPool:
 
 
 _pool: SearchPool | None = None
-_background: SearchPool | None = None
 _lock = threading.Lock()
 BACKGROUND_NICE = 10  # the background worker yields the cores to the game's own search
-# Deals the background worker analyses before a new one takes over: a worker's memory only
-# grows with the deals it has solved (the heap of its largest searches is never given back),
-# by about 1 MB a deal, and a new worker costs a second of a core at its low priority.
-BACKGROUND_TASKS = 8
 
 
 def shared_pool(jobs: int) -> SearchPool:
@@ -212,53 +206,13 @@ def shared_pool(jobs: int) -> SearchPool:
         return _pool
 
 
-def background_pool() -> SearchPool:
-    """One worker process at a low priority, for work that must not slow the game down (the
-    analysis of a finished deal), started on first use."""
-    with _lock:
-        return _started_background()
-
-
-def _started_background() -> SearchPool:
-    """The background pool, started if need be (with `_lock` held)."""
-    global _background
-    if _background is None:
-        _background = SearchPool(1, nice=BACKGROUND_NICE, max_tasks=BACKGROUND_TASKS)
-    return _background
-
-
-_background_calls = 0  # calls in the background worker under way
-
-
-def in_background(work: Callable[[T], R], task: T) -> R:
-    """`work(task)` in the background worker. A hosted program's worker ends once no call is
-    under way (the next call starts another): the player asks for an analysis now and then,
-    and a worker kept for each game that once asked would be 30 MB of the host's held for
-    nothing."""
-    global _background, _background_calls
-    with _lock:  # taken and counted at once: a call ending meanwhile never ends it under us
-        pool = _started_background()
-        _background_calls += 1
-    try:
-        return pool.call(work, task)
-    finally:
-        with _lock:
-            _background_calls -= 1
-            done = hosted() and _background_calls == 0 and _background is pool
-            if done:
-                _background = None
-        if done:
-            pool.shutdown()
-
-
 def shutdown() -> None:
-    """End the program's pools, if they were started."""
-    global _pool, _background
+    """End the program's pool, if it was started."""
+    global _pool
     with _lock:
-        for pool in (_pool, _background):
-            if pool is not None:
-                pool.shutdown()
-        _pool = _background = None
+        if _pool is not None:
+            _pool.shutdown()
+        _pool = None
 
 
 def default_jobs() -> int:
@@ -271,4 +225,4 @@ def default_jobs() -> int:
 
 atexit.register(shutdown)
 
-__all__ = ["SearchPool", "default_jobs", "in_background", "shared_pool", "shutdown"]
+__all__ = ["SearchPool", "default_jobs", "shared_pool", "shutdown"]

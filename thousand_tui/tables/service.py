@@ -1039,8 +1039,10 @@ class Service:
         assert game is not None
         view = game.view(seat)
         player = table.player(seat)
+        from ..ai.scheduler import decide  # the AI's work, by priority (moves first)
+
         try:
-            action = await asyncio.to_thread(player.decide, view)
+            action = await asyncio.to_thread(decide, player, view)
         except Exception as error:  # an AI that fails must not stop the table
             self.log(f"table {table.code}: the AI at seat {seat} failed: {error!r}")
             table.seats[seat].player = None

@@ -43,6 +43,22 @@ class DealAnalysed(Message):
 
 
 @dataclass(eq=False)
+class AnalysisFailed(Message):
+    """The analysis of finished deal `number` failed with `error` (the worker's traceback)."""
+
+    number: int
+    error: str
+
+
+@dataclass(eq=False)
+class AnalysisDropped(Message):
+    """Finished deal `number` was not analysed: the queue was full of later deals (it is
+    analysed again when it is asked for)."""
+
+    number: int
+
+
+@dataclass(eq=False)
 class StatsRead(Message):
     """The statistics of the saved games, in lines to show."""
 

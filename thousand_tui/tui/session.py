@@ -74,6 +74,9 @@ class Session:
             # index up to date from it when they are read (docs/club.md).
             self.writer.close()
             self.writer = None
+        scheduler = sys.modules.get("thousand_tui.ai.scheduler")
+        if scheduler is not None:
+            scheduler.shutdown()  # the deals still waiting for their analysis
         pool = sys.modules.get("thousand_tui.ai.pool")
         if pool is not None:
             pool.shutdown()

@@ -1,30 +1,30 @@
 """The analysis of finished deals, kept beside the table: `DealAnalyst`, a widget that shows
-nothing. It analyses each deal asked of it in a worker (a low-priority process a deal, in the
-order asked), keeps the analyses by deal number, writes them to the statistics' cache, and
-tells the table (`Analysed`); a deal whose analysis fails is marked so, said to the
-player, and the deals after it are analysed all the same (`workers.py`)."""
+nothing. It hands each deal asked of it to the AI's scheduler (`ai/scheduler.py`), which
+analyses it in the background process while no move or hint is under way, keeps the analyses
+by deal number, writes them to the statistics' cache, and tells the table (`Analysed`). A deal
+whose analysis fails is marked so and said to the player (`workers.py`); one the scheduler
+dropped (its queue was full) is analysed again when it is asked for."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from textual import work
 from textual.message import Message
 from textual.widget import Widget
-from textual.worker import Worker, get_current_worker
 
-from ..messages import DealAnalysed
+from ..messages import AnalysisDropped, AnalysisFailed, DealAnalysed
 from .base import palette, translator
-from .workers import Failure, KeepsPlaying
+from .workers import Failure, tell_failure
 
 if TYPE_CHECKING:
     from ...ai.analysis import DealAnalysis
+    from ...ai.scheduler import Finished
     from ..table_driver import TableDriver
 
 
-class DealAnalyst(KeepsPlaying, Widget):
+class DealAnalyst(Widget):
     """The analyses of the finished deals of the game `driver` plays, for `seat`. Only a game
     played here is analysed (a shared table's record is its service's)."""
 
@@ -48,53 +48,65 @@ class DealAnalyst(KeepsPlaying, Widget):
         self.analyses: dict[int, DealAnalysis | None] = {}
         self.to_analyse: list[int] = []
 
-    def analyse(self, number: int) -> None:
-        """Analyse finished deal `number` in the background (a low-priority process), after
-        those already asked for."""
+    def analyse(self, number: int, asked: bool = True) -> None:
+        """Analyse finished deal `number` in the background; `asked`: the player asked for it
+        (it goes before the deals analysed by themselves, and is never dropped first)."""
         session = self.driver.session
         if number in self.analyses:
             self.analyses[number] = self.analyses.pop(number)  # the last asked for
             return
-        if session is None or number in self.to_analyse:
-            return  # (a shared table's record is its service's)
-        self.to_analyse.append(number)
-        self.analyse_deals(list(session.game.lines), list(self.to_analyse))
+        if session is None:
+            return  # a shared table's record is its service's
+        from ...ai import analysis
+        from ...ai.scheduler import scheduler
 
-    @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
-    def analyse_deals(self, lines: list[dict[str, Any]], numbers: list[int]) -> None:
-        """The deals of `numbers` analysed in turn; if one fails, `failure` marks it so and
-        the others are analysed after it."""
-        from ...ai.analysis import analyze_in_background
+        if number not in self.to_analyse:
+            self.to_analyse.append(number)
+        task = analysis.deal_task(session.game.lines, self.seat, number)
+        # The work is looked up now, so that a test may put another in its place; a deal
+        # waiting holds no table (the table may close meanwhile).
+        told = weakref.WeakMethod(self.finished)
 
-        worker = get_current_worker()
-        for number in numbers:
-            if worker.is_cancelled:
-                return
-            if number in self.analyses:
-                continue
-            analysis = analyze_in_background(lines, self.seat, number)
-            # Posted even when a newer worker took over: the analysis holds all the same.
-            self.post_message(DealAnalysed(number, analysis))
+        def done(finished: Finished) -> None:
+            if (method := told()) is not None:
+                method(finished)
 
-    def failure(self, worker: Worker[object], error: str) -> Failure | None:
-        number = next((n for n in self.to_analyse if n not in self.analyses), None)
-        if number is None:
-            return None
-        return Failure(
-            f"the analysis of deal {number} failed:",
+        scheduler().submit((id(self), number), analysis.analyze_task, task, done, asked)
+
+    def finished(self, finished: Finished) -> None:
+        """The scheduler's word on a deal (on its thread): told to the table's loop."""
+        key = finished.key
+        number = key[1] if isinstance(key, tuple) else -1
+        if finished.dropped:
+            self.post_message(AnalysisDropped(number))
+        elif finished.error is not None:
+            self.post_message(AnalysisFailed(number, finished.error))
+        else:
+            self.post_message(DealAnalysed(number, finished.answer))
+
+    def on_analysis_dropped(self, message: AnalysisDropped) -> None:
+        message.stop()
+        if message.number in self.to_analyse:
+            self.to_analyse.remove(message.number)
+
+    def on_analysis_failed(self, message: AnalysisFailed) -> None:
+        """Deal `number`'s analysis failed: logged and told; the analysis says so."""
+        message.stop()
+        failure = Failure(
+            f"the analysis of deal {message.number} failed:",
             "analysis_failed",
-            {"number": number},
-            partial(self.analysis_failed, number),
+            {"number": message.number},
         )
+        error = message.error.strip().splitlines()[-1] if message.error.strip() else "?"
+        tell_failure(self, failure, error, message.error)
+        self.on_deal_analysed(DealAnalysed(message.number, None))
 
-    def analysis_failed(self, number: int) -> None:
-        """Deal `number`'s analysis failed (the analysis says so); the deals after it are
-        analysed still."""
-        self.on_deal_analysed(DealAnalysed(number, None))
-        session = self.driver.session
-        running = any(w.group == "analysis" and w.is_running for w in self.workers)
-        if session is not None and self.to_analyse and not running:
-            self.analyse_deals(list(session.game.lines), list(self.to_analyse))
+    def on_unmount(self) -> None:
+        """The table is gone: the deals still waiting are not analysed for it."""
+        from ...ai.scheduler import cancel
+
+        me = id(self)
+        cancel(lambda key: isinstance(key, tuple) and key[0] == me)
 
     def on_deal_analysed(self, message: DealAnalysed) -> None:
         message.stop()  # the analyst's own

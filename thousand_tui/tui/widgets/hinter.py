@@ -47,10 +47,12 @@ class Hinter(KeepsPlaying, Widget):
         from ...ai import seat_seed
         from ...ai.analysis import advise, hint_player
         from ...ai.pool import default_jobs
+        from ...ai.scheduler import Priority, scheduler
 
         worker = get_current_worker()
         player = hint_player(seat_seed(game_seed, self.seat), self.driver.think, default_jobs())
-        advice = advise(view, player)
+        with scheduler().foreground(Priority.HINT):  # the analysis of deals waits meanwhile
+            advice = advise(view, player)
         if not worker.is_cancelled:
             self.post_message(HintReady(turn, advice))
 

@@ -65,9 +65,11 @@ class Opponents(KeepsPlaying, Widget):
     @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
     def think(self, turn: int, seat: int, view: SeatView, player: Player) -> None:
         """An opponent's decision; if it fails, `failure` says so and plays on."""
+        from ...ai.scheduler import decide
+
         worker = get_current_worker()
         started = time.monotonic()
-        action = player.decide(view)
+        action = decide(player, view)  # the analysis of deals waits meanwhile
         think_ms = (time.monotonic() - started) * 1000
         if not worker.is_cancelled:
             # To the table: handled in its turn with what else waits there (a result, a key).

@@ -11,6 +11,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from textual.dom import DOMNode
 from textual.worker import Worker, WorkerState
 
 from ...store.catalog import hosted
@@ -50,16 +51,22 @@ class KeepsPlaying:
         failure = self.failure(worker, error_text)
         if failure is None:
             return
-        app = table_app(worker.node)
         details = "".join(traceback.format_exception(error))
-        written = log_failure(failure.what, details, app.log_file)
-        # The log is the host's in a hosted session: its path means nothing to the player.
-        shown = written is not None and not hosted()
-        where = app.t("ai_failed_log", path=written) if shown else ""
-        words = app.t(failure.key, error=error_text, where=where, **failure.values)
-        app.notify(words.strip(), severity="error", markup=False)
-        if failure.recover is not None:
-            failure.recover()
+        tell_failure(worker.node, failure, error_text, details)
 
 
-__all__ = ["Failure", "KeepsPlaying"]
+def tell_failure(node: DOMNode, failure: Failure, error: str, details: str) -> None:
+    """Log a failure of the work beside the game with its `details` (a traceback), tell the
+    player in a note, and recover as `failure` says."""
+    app = table_app(node)
+    written = log_failure(failure.what, details, app.log_file)
+    # The log is the host's in a hosted session: its path means nothing to the player.
+    shown = written is not None and not hosted()
+    where = app.t("ai_failed_log", path=written) if shown else ""
+    words = app.t(failure.key, error=error, where=where, **failure.values)
+    app.notify(words.strip(), severity="error", markup=False)
+    if failure.recover is not None:
+        failure.recover()
+
+
+__all__ = ["Failure", "KeepsPlaying", "tell_failure"]
