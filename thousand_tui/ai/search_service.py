@@ -59,6 +59,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..allocator import one_arena
+from ..journal import log_to
 from ..priority import SEARCH_ENV, give_way_if_hosted, hosted
 from ..private import open_private, private_dir, private_umask
 from ..sockets import connect, peer_uid, socket_address
@@ -220,8 +221,10 @@ class Service:
         self.loop: asyncio.AbstractEventLoop | None = None
 
     def log(self, text: str) -> None:
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
-        print(f"{stamp} {text}", file=sys.stderr, flush=True)
+        """A line of the log: the service's process writes it, stamped, in its journal
+        (`journal.log_to`: size-capped, repeats counted); logging never fails the service."""
+        with contextlib.suppress(OSError, ValueError):
+            print(text, file=sys.stderr, flush=True)
 
     async def run(self) -> int:
         """Serve until no task came for `idle_exit` seconds; 0, or `ALREADY` when another
@@ -400,6 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=IDLE_EXIT)
     options = parser.parse_args(argv)
     private_umask()
+    log_to(options.folder / SERVICE_LOG)  # bounded, and never a reason to fail
     give_way_if_hosted()
     one_arena()  # the service serves every game of the account for as long as they run
     from .pool import default_jobs

@@ -41,6 +41,7 @@ from ..engine.phases import Trick
 from ..engine.rules import Rules, RulesError
 from ..engine.scoring import Settlement
 from ..engine.view import seat_view
+from ..journal import log_to
 from ..priority import give_way_if_hosted
 from ..private import open_private, private_dir, private_umask, write_private
 from ..settings import DEFAULT_FILL, DEFAULT_PACE, LANGUAGES, LEVELS, MAX_NAME
@@ -359,8 +360,10 @@ class Service:
         self.thinking: dict[asyncio.Task[None], Table] = {}  # the AI decisions under way
 
     def log(self, text: str) -> None:
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
-        print(f"{stamp} {text}", file=sys.stderr, flush=True)
+        """A line of the log: the service's process writes it, stamped, in its journal
+        (`journal.log_to`: size-capped, repeats counted); logging never fails the service."""
+        with contextlib.suppress(OSError, ValueError):
+            print(text, file=sys.stderr, flush=True)
 
     # ------------------------------------------------------------------ running
 
@@ -1266,4 +1269,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    log_to(tables_dir(data_dir()) / LOG_NAME)  # bounded, and never a reason to fail
     sys.exit(main())
