@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .allocator import one_arena
-from .translations import LANGS, Spoken, counted, error_text, msg, nmsg, tell
+from .translations import LANGS, Spoken, counted, msg, nmsg, tell
 
 if TYPE_CHECKING:
     from .settings import JoinSetup, LobbySetup, OpenSetup, TableSetup
@@ -119,10 +119,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `thousand games | head -1`: the reader has what it wanted
         quiet_stdout()
         return 1
-    except (CliError, ValueError) as error:  # RulesError and RecordError are ValueErrors
-        from .store.catalog import public_text
+    except (CliError, ValueError, OSError) as error:  # RulesError, RecordError: ValueErrors
+        # An OSError: a folder or file that cannot be made, read or written (a data folder on
+        # a read-only disk), said in one line as any other error, never as a traceback.
+        from .store.catalog import error_words
 
-        print(f"{PROG}: {public_text(error_text(lang, error))}", file=sys.stderr)
+        print(f"{PROG}: {error_words(lang, error)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -1107,7 +1109,7 @@ def run_ratings(options: argparse.Namespace) -> int:
             rows = rate_club(index, now).rows(now)
     except ClubIndexError as error:
         raise CliError(str(error)) from error
-    except (sqlite3.Error, OSError) as error:
+    except sqlite3.Error as error:  # an OSError (the data folder's) is said by `main`
         raise CliError(
             msg(
                 "cli_index_unwritable",
@@ -1151,7 +1153,7 @@ def run_club(options: argparse.Namespace) -> int:
             where = index.path
     except ClubIndexError as error:
         raise CliError(str(error)) from error
-    except (sqlite3.Error, OSError) as error:
+    except sqlite3.Error as error:  # an OSError (the data folder's) is said by `main`
         raise CliError(
             msg(
                 "cli_index_unwritable",

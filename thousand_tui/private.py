@@ -12,6 +12,7 @@ It is said once per process, however many files were tightened.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import sys
@@ -137,7 +138,7 @@ def make_dir(path: Path) -> Path:
             os.mkdir(folder, DIR_MODE)
             os.chmod(folder, DIR_MODE)  # whatever the umask
     if not path.is_dir():
-        raise NotADirectoryError(f"{path}: not a folder")
+        raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(path))
     return path
 
 

@@ -53,7 +53,8 @@ def test_a_flood_of_one_line_is_written_once_then_counted(tmp_path: Path) -> Non
         "T a client of protocol 9 (this service: 4)",
     ]
     journal.close()  # the count not told yet is told at the end
-    assert lines(path)[-1] == "T … repeated 9 times in 0 s: a client of protocol 9 (this service: 4)"
+    told = "T … repeated 9 times in 0 s: a client of protocol 9 (this service: 4)"
+    assert lines(path)[-1] == told
 
 
 def test_lines_taking_turns_are_each_counted(tmp_path: Path) -> None:
@@ -174,4 +175,3 @@ os.write(2, b"written to fd 2\\n")
     assert text.count("ZeroDivisionError") == 1 and "repeated 99 times" in text
     assert text.count("out of system resource") == 2  # and its count
     assert "distinct 19999 " in text and "written to fd 2" in text
-

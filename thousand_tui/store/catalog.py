@@ -7,6 +7,7 @@ The record is appended and flushed line by line as the game goes, so it is the a
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -22,7 +23,7 @@ from ..engine.record import RecordedGame, RecordError, RecordFile, rebuild, tabl
 from ..priority import SESSION_MARK as SESSION_MARK
 from ..priority import hosted as hosted
 from ..private import private_dir
-from ..translations import Msg, Spoken, counted, error_text, msg, nmsg, tell
+from ..translations import Msg, Said, Spoken, counted, error_text, msg, nmsg, say, tell
 from .records import RecordWriter, is_locked, read_record
 
 APP_DIR = "thousand_tui"
@@ -82,6 +83,60 @@ def ensure_games_dir() -> Path:
     by their owner only."""
     private_dir(data_dir())
     return private_dir(games_dir())
+# Why a file or folder cannot be used, by its errno (any other in the system's words).
+FILE_REASONS: Final[dict[int, Msg]] = {
+    errno.EROFS: msg("file_read_only", "the file system is read-only"),
+    errno.EACCES: msg("file_denied", "permission denied"),
+    errno.EPERM: msg("file_denied", "permission denied"),
+    errno.ENOTDIR: msg("file_not_folder", "it, or a folder on its path, is not a folder"),
+    errno.EISDIR: msg("file_is_folder", "it is a folder"),
+    errno.ENOENT: msg("file_missing", "it does not exist"),
+    errno.ENOSPC: msg("file_disk_full", "the disk is full"),
+    errno.EDQUOT: msg("file_quota", "the disk quota is used up"),
+    errno.EMFILE: msg("file_too_many", "too many files are open"),
+    errno.ENFILE: msg("file_too_many", "too many files are open"),
+    errno.ENAMETOOLONG: msg("file_name_long", "its name is too long"),
+}
+FILE_PROBLEM = msg("file_problem", "{path} cannot be used: {why}")
+FILE_PROBLEM_DATA = msg(
+    "file_problem_data",
+    "{path} cannot be used: {why}; the game needs a data folder it can write: make {folder} "
+    "one, or choose another with {variable}",
+)
+FILE_PROBLEM_HOSTED = msg("file_problem_hosted", "{path} cannot be used: {why}; tell the host")
+FILE_PROBLEM_BARE = msg("file_problem_bare", "a file cannot be used: {why}")
+
+
+def file_problem(error: OSError, path: Path | str | None = None) -> Said:
+    """What an OSError of a file or folder (`path`, else the error's own) says to the player,
+    in his language when said: which, why, and, when it is the data folder or in it, what to
+    do about it (a hosted player, who cannot, is told to tell the host)."""
+    reason = FILE_REASONS.get(error.errno or 0)
+    why: object = Said(reason, {}) if reason is not None else (error.strerror or str(error))
+    where = path if path is not None else error.filename
+    if where is None or isinstance(where, int):
+        return Said(FILE_PROBLEM_BARE, {"why": why})
+    place = Path(os.fsdecode(where))
+    shown = str(place) if str(place).isprintable() else ascii(str(place))
+    if hosted():
+        return Said(FILE_PROBLEM_HOSTED, {"path": shown, "why": why})
+    folder = data_dir()
+    if place.is_absolute() and (place.is_relative_to(folder) or folder.is_relative_to(place)):
+        text = str(folder) if str(folder).isprintable() else ascii(str(folder))
+        values = {"path": shown, "why": why, "folder": text, "variable": DATA_DIR_ENV}
+        return Said(FILE_PROBLEM_DATA, values)
+    return Said(FILE_PROBLEM, {"path": shown, "why": why})
+
+
+def error_words(lang: str, error: BaseException) -> str:
+    """What `error` says to the player in one line of `lang`, with no path of the server in a
+    hosted session: a file or folder that cannot be used as `file_problem` says, any other as
+    `error_text` does. Every command that stops on an error prints this."""
+    if isinstance(error, OSError):
+        return public_text(say(lang, file_problem(error)))
+    return public_text(error_text(lang, error))
+
+
 
 
 def new_record_path(preset: str, now: datetime | None = None) -> Path:

@@ -24,7 +24,7 @@ from ..engine.actions import Action
 from ..engine.rules import Rules, RulesError
 from ..private import open_private, private_dir
 from ..sockets import connect
-from ..store.catalog import data_dir
+from ..store.catalog import FILE_REASONS, data_dir, file_problem
 from ..translations import Spoken
 from .service import LOG_NAME, socket_path, tables_dir
 from .texts import said_of
@@ -260,7 +260,16 @@ def _try_connect(path: Path) -> socket.socket | None:
     try:
         return connect(path)
     except OSError as error:
+        if error.errno in FILE_REASONS:  # e.g. the data folder below a file
+            raise _file_error(error, path) from error
         raise TableError(f"cannot reach the table service: {error.strerror or error}") from error
+
+
+def _file_error(error: OSError, path: Path | None = None) -> TableError:
+    """The table's error of a file or folder of the service that cannot be used (the data
+    folder on a read-only disk), said in the player's language."""
+    said = file_problem(error, path)
+    return TableError(said.text, **said.values)
 
 
 def start_service(base: Path) -> None:
@@ -269,20 +278,23 @@ def start_service(base: Path) -> None:
     lock and ends. It runs in its own private folder, never where the client was started:
     `python -m` puts the working directory first on the import path, and a `thousand_tui`
     folder there (another checkout, or a planted one) would be the service's code."""
-    private_dir(base)
-    folder = private_dir(tables_dir(base))
     env = dict(os.environ, THOUSAND_DATA_DIR=str(base))
-    with open_private(folder / LOG_NAME, "ab") as log:
-        subprocess.Popen(
-            [sys.executable, "-m", "thousand_tui.tables.service"],
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=log,
-            env=env,
-            cwd=folder,
-            start_new_session=True,
-            close_fds=True,
-        )
+    try:
+        private_dir(base)
+        folder = private_dir(tables_dir(base))
+        with open_private(folder / LOG_NAME, "ab") as log:
+            subprocess.Popen(
+                [sys.executable, "-m", "thousand_tui.tables.service"],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                env=env,
+                cwd=folder,
+                start_new_session=True,
+                close_fds=True,
+            )
+    except OSError as error:  # a data folder it cannot write: said, never a traceback
+        raise _file_error(error) from error
 
 
 # ---------------------------------------------------------------------- opening and joining

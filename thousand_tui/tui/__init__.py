@@ -31,8 +31,7 @@ from ..settings import (
     language_from_locale,
     setup_from_options,
 )
-from ..store.catalog import LOG_NAME, data_dir, hosted, public_text, typed
-from ..translations import error_text
+from ..store.catalog import LOG_NAME, data_dir, error_words, hosted, typed
 from .app import ThousandApp, create_app
 from .i18n import Translator
 from .startup import StartOffer, remembered_name
@@ -106,7 +105,7 @@ def run(options: argparse.Namespace) -> int:
         setup, offer = table_setup(options)
     except (SetupError, RulesError, RecordError, ValueError) as error:
         lang = options.lang or language_from_locale()
-        print(f"{PROG}: {public_text(error_text(lang, error))}", file=sys.stderr)
+        print(f"{PROG}: {error_words(lang, error)}", file=sys.stderr)
         return 2
     problem = check_terminal(lang=setup.lang)
     if problem is not None:
@@ -119,7 +118,7 @@ def run(options: argparse.Namespace) -> int:
         try:
             session = new_session(setup)
         except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
-            print(f"{PROG}: {public_text(error_text(setup.lang, error))}", file=sys.stderr)
+            print(f"{PROG}: {error_words(setup.lang, error)}", file=sys.stderr)
             return 2
         if "hard" in session.levels.values():
             # The search's workers start before the screen takes over the standard streams.

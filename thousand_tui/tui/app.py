@@ -25,7 +25,7 @@ from textual.screen import Screen
 
 from ..priority import in_browser
 from ..settings import DEFAULT_SUIT_ORDER, LANGUAGES, SetupError, TableSetup, keep_player_name
-from ..store.catalog import data_dir, hosted, public_text
+from ..store.catalog import data_dir, error_words, hosted
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import NO_TERMINAL, HangupGuard, end_now
 from .i18n import Translator
@@ -335,7 +335,7 @@ class ThousandApp(App[int]):
         try:
             session = new_session(setup)
         except (SetupError, ValueError, OSError) as error:
-            self.notify(public_text(str(error)), severity="error", markup=False)
+            self.notify(error_words(setup.lang, error), severity="error", markup=False)
             return
         self.setup = setup
         self.palette = replace(self.palette, suit_order=setup.suit_order)

@@ -24,9 +24,8 @@ from ..settings import (
     language_from_locale,
     locale_is_utf8,
 )
-from ..store.catalog import LOG_NAME, data_dir, games_dir, public_text, typed
+from ..store.catalog import LOG_NAME, data_dir, error_words, games_dir, public_text, typed
 from ..store.index import LOCAL_PLAYER, ClubIndex, open_index, player_of
-from ..translations import error_text
 from .app import ThousandApp
 from .i18n import Translator
 from .leaderboard import daily_lines
@@ -217,7 +216,7 @@ def run_daily(options: argparse.Namespace) -> int:
         setup = daily_setup(options)
     except (SetupError, ValueError) as error:
         lang = options.lang if options.lang in LANGUAGES else language_from_locale()
-        print(f"{PROG}: {public_text(error_text(lang, error))}", file=sys.stderr)
+        print(f"{PROG}: {error_words(lang, error)}", file=sys.stderr)
         return 2
     assert setup.preset is not None
     t = Translator(setup.lang)
@@ -237,7 +236,7 @@ def run_daily(options: argparse.Namespace) -> int:
         day.references()  # computed before the table opens, once a day
         found = open_next(day, player, setup)
     except (RecordError, ValueError, OSError) as error:  # e.g. open in another session
-        print(f"{PROG}: {public_text(error_text(setup.lang, error))}", file=sys.stderr)
+        print(f"{PROG}: {error_words(setup.lang, error)}", file=sys.stderr)
         return 2
     if found is None:
         print(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))

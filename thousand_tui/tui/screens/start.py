@@ -27,7 +27,7 @@ from textual.widgets import Input, Static
 
 from ...presets import Preset
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SUIT_ORDERS, SetupError, check_name
-from ...store.catalog import SavedGame, hosted, local_date, public_text
+from ...store.catalog import SavedGame, error_words, hosted, local_date
 from ...tables.service import normalize_code
 from ..i18n import Translator
 from ..messages import RatingRead
@@ -482,7 +482,7 @@ class StartScreen(Screen[None]):
         try:
             setup = self.offer.setup(app.setup, self.choices, seed)
         except (SetupError, ValueError, OSError) as error:
-            self.notify(public_text(str(error)), severity="error", markup=False)
+            self.notify(error_words(self.t.lang, error), severity="error", markup=False)
             return
         app.keep_choices(self.choices)  # now, not only when the screen goes
         app.open_table(setup)
@@ -509,7 +509,7 @@ class StartScreen(Screen[None]):
         try:
             setup = self.offer.setup(app.setup, self.choices, random.randrange(1, 1_000_000))
         except (SetupError, ValueError, OSError) as error:
-            self.notify(public_text(str(error)), severity="error", markup=False)
+            self.notify(error_words(self.t.lang, error), severity="error", markup=False)
             return
         app.keep_choices(self.choices)
         level = setup.levels[0] if setup.levels else "easy"
