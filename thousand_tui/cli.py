@@ -482,6 +482,14 @@ def run_serve(options: argparse.Namespace) -> int:
     public = options.public_url
     if public is not None and not public.startswith(("http://", "https://")):
         raise CliError(f"serve: --public-url {public} must begin with https:// (or http://)")
+    if options.take_back:  # each browser's game is a club's: rated for everyone
+        raise CliError(
+            msg(
+                "cli_serve_take_back",
+                "serve: no take-back on a club's server, whose games are rated; leave out "
+                "--take-back",
+            )
+        )
     argv = serve_argv(options)
     from .tui import table_setup
 
@@ -525,7 +533,7 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         "--take-back",
         action="store_true",
         help="let u take back your last card in a game against the AI (marked in the record; "
-        "off by default)",
+        "the game is then not rated; off by default)",
     )
     parser.add_argument(
         "--resume",

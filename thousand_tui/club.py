@@ -53,7 +53,10 @@ def seat_ids(game: IndexedGame) -> tuple[str, ...] | None:
 
 
 def finished_game(game: IndexedGame, now: datetime) -> FinishedGame | None:
-    """The game as the ratings take it, or None while it is played (or cannot be rated)."""
+    """The game as the ratings take it, or None while it is played (or cannot be rated: a
+    card was taken back in it, among others)."""
+    if game.taken_back:
+        return None
     seats = seat_ids(game)
     if seats is None or not 2 <= len(seats) <= 4 or len(game.scores) != len(seats):
         return None

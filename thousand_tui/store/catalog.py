@@ -19,7 +19,14 @@ from typing import Any, Final
 
 from ..engine.events import Event
 from ..engine.game import Game
-from ..engine.record import RecordedGame, RecordError, RecordFile, rebuild, table_of_header
+from ..engine.record import (
+    TAKEBACK,
+    RecordedGame,
+    RecordError,
+    RecordFile,
+    rebuild,
+    table_of_header,
+)
 from ..priority import SESSION_MARK as SESSION_MARK
 from ..priority import hosted as hosted
 from ..private import private_dir
@@ -74,15 +81,6 @@ def public_text(text: str, environ: Mapping[str, str] | None = None) -> str:
     return SERVER_PATH.sub(lambda found: found.group(0).rstrip("/").rsplit("/", 1)[-1], text)
 
 
-def games_dir() -> Path:
-    return data_dir() / "games"
-
-
-def ensure_games_dir() -> Path:
-    """The games folder, made if it does not exist yet; it and the data folder are readable
-    by their owner only."""
-    private_dir(data_dir())
-    return private_dir(games_dir())
 # Why a file or folder cannot be used, by its errno (any other in the system's words).
 FILE_REASONS: Final[dict[int, Msg]] = {
     errno.EROFS: msg("file_read_only", "the file system is read-only"),
@@ -137,6 +135,15 @@ def error_words(lang: str, error: BaseException) -> str:
     return public_text(error_text(lang, error))
 
 
+def games_dir() -> Path:
+    return data_dir() / "games"
+
+
+def ensure_games_dir() -> Path:
+    """The games folder, made if it does not exist yet; it and the data folder are readable
+    by their owner only."""
+    private_dir(data_dir())
+    return private_dir(games_dir())
 
 
 def new_record_path(preset: str, now: datetime | None = None) -> Path:
@@ -188,6 +195,7 @@ class SavedGame:
     shared: bool = False  # played at a shared table: it goes on only there, never alone
     table: str = ""  # that table's code, where the record or the table's own file says it
     levels: tuple[str, ...] = ()  # each seat's AI level ("" for a person), as the record says
+    taken_back: int = 0  # cards taken back in it: it is not rated
     # why the file could not be read, to be said in the reader's language (`error` is English)
     problem: RecordError | None = field(default=None, repr=False, compare=False)
 
@@ -226,12 +234,14 @@ def describe_save(path: Path) -> SavedGame:
         if isinstance(p, dict) and p.get("kind") == "human"
     }
     table = table_of_header(header) or _table_files(path.parent.parent / TABLES_DIR).get(path.name)
-    deals = yours = 0
+    deals = yours = taken_back = 0
     winner: int | None = None
     for line in lines:
         kind = line.get("type")
         if kind == "deal":
             deals += 1
+        elif kind == TAKEBACK:
+            taken_back += 1
         elif kind == "action" and not line.get("auto"):
             seat = line.get("seat")
             yours += _is_int(seat) and seat in humans
@@ -256,6 +266,7 @@ def describe_save(path: Path) -> SavedGame:
         shared=table is not None or len(humans) > 1,
         table=table or "",
         levels=tuple(_player_level(p) for p in header.get("players") or []),
+        taken_back=taken_back,
     )
 
 
@@ -537,6 +548,9 @@ def _row(number: int, save: SavedGame, lang: str = "en") -> tuple[str, ...]:
         state = tell(lang, msg("games_cut_off", "unfinished (last line cut off)"))
     else:
         state = tell(lang, msg("games_unfinished", "unfinished"))
+    if save.taken_back:
+        unrated = tell(lang, msg("games_not_rated", "not rated: a card was taken back"))
+        state = f"{state}; {unrated}"
     return (
         str(number),
         local_date(save.created),

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.record import RecordError, people_of_header
+from ..engine.record import TAKEBACK, RecordError, people_of_header
 from ..private import open_private, private_dir
 from .catalog import (
     PLAYERS_DIR,
@@ -76,6 +76,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN settled INTEGER NOT NULL DEFAULT 0",
         "UPDATE files SET size = -1",
     ),
+    (  # 4: the cards taken back (a game with one is not rated)
+        "ALTER TABLE games ADD COLUMN taken_back INTEGER NOT NULL DEFAULT 0",
+        "UPDATE files SET size = -1",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -122,6 +126,7 @@ class IndexedGame:
     deals: int  # dealt
     written: str = ""  # when its record file was last written (2026-12-05T03:58:00Z)
     settled: int = 0  # deals played to their result
+    taken_back: int = 0  # cards taken back (`--take-back`): the game is not rated
 
 
 @dataclass(frozen=True)
@@ -248,7 +253,7 @@ class ClubIndex:
                 )
                 db.executemany(
                     "INSERT OR REPLACE INTO games VALUES"
-                    " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     games,
                 )
         return Refreshed(len(changed), len(gone))
@@ -285,7 +290,7 @@ class ClubIndex:
         """The indexed games (of one player), most recently written first."""
         query = (
             "SELECT g.path, g.number, g.key, g.player, g.preset, g.seats, g.scores, g.winner,"
-            " g.finished, g.started, g.ended, g.deals, f.mtime_ns, g.settled"
+            " g.finished, g.started, g.ended, g.deals, f.mtime_ns, g.settled, g.taken_back"
             " FROM games g JOIN files f USING (path)"
         )
         args: tuple[str, ...] = ()
@@ -309,6 +314,7 @@ class ClubIndex:
                 row[11],
                 _utc(row[12] / 1e9),
                 row[13],
+                row[14],
             )
             for row in self._db.execute(query, args)
         ]
@@ -460,11 +466,13 @@ def _read_games(path: Path, player: str) -> tuple[list[tuple[Any, ...]], str | N
         start = header.get("start")
         scores = _scores(start.get("state") if isinstance(start, dict) else None, len(seats))
         winner: int | None = None
-        deals = settled = 0
+        deals = settled = taken_back = 0
         for line in recorded.lines:
             kind = line.get("type")
             if kind == "deal":
                 deals += 1
+            elif kind == TAKEBACK:
+                taken_back += 1
             elif kind == "result":
                 settled += 1
                 scores = _scores(line.get("state"), len(seats)) or scores
@@ -493,6 +501,7 @@ def _read_games(path: Path, player: str) -> tuple[list[tuple[Any, ...]], str | N
                 None if figures is None else json.dumps(figures.tally.to_dict()),
                 None if figures is None else json.dumps(list(figures.deals)),
                 settled,
+                taken_back,
             )
         )
     return rows, None

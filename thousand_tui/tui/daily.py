@@ -103,6 +103,7 @@ class DailyDriver(LocalDriver):
     result is closed the table goes on to the person's next deal (never to the game's)."""
 
     TAKE_BACK = False
+    NO_TAKE_BACK = "takeback_off_daily"
 
     def __init__(self, session: Session, app: DailyApp, number: int) -> None:
         super().__init__(session)

@@ -330,8 +330,17 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("n_taken_back", "You take back {card}: your move again."),
     msg("takeback_none", "Nothing to take back now: only your last card of this deal, once."),
     msg(
+        "takeback_off",
+        "Take-back is off. Allow it for a game against the AI with --take-back or on the "
+        "start screen; a game with a card taken back is not rated.",
+    ),
+    msg("takeback_off_shared", "No take-back at a shared table: a card played stays played."),
+    msg("takeback_off_daily", "No take-back in the day's deals: a card played stays played."),
+    msg("takeback_off_club", "No take-back on this server: its games are rated for the club."),
+    msg("takeback_unrated", "A card was taken back: this game is no longer rated."),
+    msg(
         "stats_taken_back",
-        "Games with a card taken back: {games} (won {wins}); cards taken back: {cards}",
+        "Games with a card taken back (not rated): {games} (won {wins}); cards taken back: {cards}",
     ),
     msg("over_title", "Game over"),
     msg("over_winner", "{name} wins with {score}!"),

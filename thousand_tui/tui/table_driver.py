@@ -41,8 +41,10 @@ class TableDriver:
     """The part of a table that is not the screen. Attached to its screen when the screen is
     made (`attach`); each method is asked by the screen at the moment it names."""
 
-    # Whether a card may be taken back at this table (with `--take-back`, against the AI).
+    # Whether a card may be taken back at this table (with `--take-back`, against the AI),
+    # and where it may not, the key of the note `u` shows.
     TAKE_BACK: ClassVar[bool] = False
+    NO_TAKE_BACK: ClassVar[str] = "takeback_off_shared"
 
     _screen: TableScreen | None = None
 

@@ -217,12 +217,14 @@ class StartScreen(Screen[None]):
 
     def hand_settings(self) -> list[Setting]:
         """How the hand is shown and played: the order of its suits, the only legal card
-        played by itself, the next deal begun by itself, a card taken back."""
+        played by itself, the next deal begun by itself, a card taken back (not on a club's
+        server, whose games are rated for everyone), each finished deal analysed by itself (not
+        where hosted: twenty players' analyses would take the host's cores)."""
         t, choices = self.t, self.choices
         orders = list(SUIT_ORDERS)
         if choices.suit_order not in orders:  # any other order, given with --suit-order
             orders.append(choices.suit_order)
-        return [
+        settings = [
             Setting(
                 "suit-order",
                 t("start_suit_order"),
@@ -249,15 +251,30 @@ class StartScreen(Screen[None]):
                 ),
                 partial(self.keep_flag, "auto_next"),
             ),
-            Setting(
-                "take-back",
-                t("start_take_back"),
-                [False, True],
-                choices.take_back,
-                lambda on: t("start_take_back_on" if on else "start_take_back_off"),
-                partial(self.keep_flag, "take_back"),
-            ),
         ]
+        if not hosted():
+            settings.append(
+                Setting(
+                    "take-back",
+                    t("start_take_back"),
+                    [False, True],
+                    choices.take_back,
+                    lambda on: t("start_take_back_on" if on else "start_take_back_off"),
+                    partial(self.keep_flag, "take_back"),
+                )
+            )
+        if not hosted():
+            settings.append(
+                Setting(
+                    "auto-analysis",
+                    t("start_auto_analysis"),
+                    [True, False],
+                    choices.auto_analysis,
+                    lambda on: t("start_auto_analysis_on" if on else "start_auto_analysis_off"),
+                    partial(self.keep_flag, "auto_analysis"),
+                )
+            )
+        return settings
 
     def suit_order_words(self, order: str) -> str:
         return " ".join(table_app(self).palette.suit_label(letter) for letter in order)

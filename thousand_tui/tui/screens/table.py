@@ -79,6 +79,8 @@ class TableScreen(Screen[None]):
         Binding("f", "skip", "key_skip", id="skip"),
         Binding("h", "hint", "key_hint", id="hint"),
         Binding("u", "take_back", "key_take_back", id="take-back"),
+        # `u` where no card can be taken back: a note says why (never in the footer).
+        Binding("u", "no_take_back", "key_take_back", show=False, id="no-take-back"),
         Binding("t", "stats", "key_stats", show=False, id="stats"),
         Binding("v", "look_back", "key_look_back", show=False, id="look-back"),
         Binding("m", "chat", "key_chat", id="chat"),
@@ -468,6 +470,8 @@ class TableScreen(Screen[None]):
             # columns has no room to spare), and always where it is not offered: off, or not
             # a game against the AI alone.
             return self.takes_back() and self.can_take_back()
+        if action == "no_take_back":
+            return not (self.takes_back() and self.can_take_back())
         return True
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
@@ -538,11 +542,28 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ taking a card back
 
     def takes_back(self) -> bool:
-        """Whether cards may be taken back at this table: asked for (`--take-back`), and in a
-        game against the AI alone."""
-        if not (self.driver.TAKE_BACK and self.table_app.setup.take_back):
-            return False
-        return all(p.kind == "ai" for s, p in enumerate(self.game.players) if s != self.seat)
+        """Whether cards may be taken back at this table: asked for (`--take-back`), in a
+        game against the AI alone, and not on a club's server (a hosted session), whose games
+        are rated for everyone's leaderboard."""
+        return self.no_take_back() is None
+
+    def no_take_back(self) -> str | None:
+        """Why no card may be taken back at this table (the key of the note `u` shows), or
+        None where cards may be."""
+        if not self.driver.TAKE_BACK:
+            return self.driver.NO_TAKE_BACK  # a shared table, the day's deals
+        if hosted():
+            return "takeback_off_club"
+        if not all(p.kind == "ai" for s, p in enumerate(self.game.players) if s != self.seat):
+            return "takeback_off_shared"  # a person at the table has seen the card
+        if not self.table_app.setup.take_back:
+            return "takeback_off"
+        return None
+
+    def action_no_take_back(self) -> None:
+        """`u` where no card can be taken back now: the note says why."""
+        why = self.no_take_back() or "takeback_none"
+        self.notify(self.t(why), severity="warning", timeout=5)
 
     def can_take_back(self) -> bool:
         """Whether there is a card to take back now (the engine says which)."""
@@ -556,7 +577,7 @@ class TableScreen(Screen[None]):
     def action_take_back(self) -> None:
         """Take back the player's last card of this deal, and the opponents' cards after it:
         the game is rebuilt from its record without them, and the record says so."""
-        from ...engine.record import take_back
+        from ...engine.record import TAKEBACK, take_back
 
         session = self.driver.session
         if session is None or not self.takes_back():
@@ -565,6 +586,10 @@ class TableScreen(Screen[None]):
             self.notify(self.t("takeback_none"), severity="warning", timeout=4)
             return
         old = session.game
+        # The first card taken back in a game that is saved, so rated: it no longer is.
+        unrated = session.path is not None and not any(
+            line.get("type") == TAKEBACK for line in old.lines
+        )
         last = next(a for a in reversed(old.deal.log) if a.seat == self.seat and a.card)
         assert last.card is not None
         self.driver.forget()  # an opponent's answer waiting or computed is for the old game
@@ -581,6 +606,8 @@ class TableScreen(Screen[None]):
         self.hinted = False
         self.own_key()
         self.say(self.t("n_taken_back", card=self.p.card_label(last.card)))
+        if unrated:
+            self.notify(self.t("takeback_unrated"), timeout=8)
         self.changed()
         self.advance()
 
