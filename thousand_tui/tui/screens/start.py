@@ -263,17 +263,6 @@ class StartScreen(Screen[None]):
                     partial(self.keep_flag, "take_back"),
                 )
             )
-        if not hosted():
-            settings.append(
-                Setting(
-                    "auto-analysis",
-                    t("start_auto_analysis"),
-                    [True, False],
-                    choices.auto_analysis,
-                    lambda on: t("start_auto_analysis_on" if on else "start_auto_analysis_off"),
-                    partial(self.keep_flag, "auto_analysis"),
-                )
-            )
         return settings
 
     def suit_order_words(self, order: str) -> str:
