@@ -14,20 +14,30 @@ After every settled deal it reads the resident memory (RSS, /proc/PID/status) of
 - the service: the table service of a shared table (`python -m thousand_tui.tables.service`),
   with its own workers.
 
+With `--keys random` it plays as a person hammering the keyboard would instead: random keys of
+the table (Enter most often, arrows, digits, the sheet, the last trick, the help, Esc, …; never
+`q`), one every `--key` seconds; `--size 120x40` sets the terminal. Besides the RSS of each
+process it reads the proportional memory (PSS, /proc/PID/smaps_rollup) of the game's whole
+process tree (the game, its search workers, its analysis process; for a shared table the
+service's too) and says which of the game's helper processes are alive.
+
 It prints each run's RSS every five deals (`--every N`: every N; the workers of a kind
 summed) and the growth from deal 5 to the last of each process apart (one started later,
 from its own fifth deal): the goal holds for every one of them.
-The goal: at most 5 MB from deal 5 to deal 40 for each.
+The goals: at most 5 MB from deal 5 to deal 40 for each; a solo game's whole tree at most
+80 MB (PSS) at deal 40.
 
     python bench/soak.py                                 # every level, solo and shared: ~25 min
     python bench/soak.py --levels easy --modes solo --deals 20
     python bench/soak.py --jobs 2                        # two runs at a time
+    python bench/soak.py --levels easy --modes solo --keys random --size 120x40 --no-hints
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import shlex
 import shutil
 import subprocess
@@ -41,10 +51,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 GOAL_MB = 5.0
+TREE_GOAL_MB = 80.0  # a solo game's whole process tree (PSS) at deal 40
 FROM_DEAL = 5
 LATE_DEALS = 40  # a long run (--deals 80 or more) also shows its last 40 deals' growth
 PRESET = "family"  # its games are long (77 deals on average between `easy` players)
 SIZE = (100, 30)
+# The keys of `--keys random`, Enter the most often (a decision needs it); never q (quit).
+RANDOM_KEYS = ["Enter"] * 8 + [
+    "Left", "Right", "Up", "Down", "1", "2", "3", "4", "s", "l", "?", "Escape", "Escape",
+    "c", "t", "a", "h", "Space", "Tab", "x", "F1",
+]  # fmt: skip
 STALL = 300.0  # seconds without a settled deal: the run is stuck
 
 
@@ -52,8 +68,10 @@ STALL = 300.0  # seconds without a settled deal: the run is stuck
 class Run:
     level: str
     mode: str  # "solo" or "shared"
-    # deal, then MB of the game, its search workers, its analysis worker, the service
-    rows: list[tuple[int, float, float, float, float]] = field(default_factory=list)
+    # deal, then MB of the game, its search workers, its analysis worker, the service, and
+    # the PSS of the game's whole process tree
+    rows: list[tuple[int, float, float, float, float, float]] = field(default_factory=list)
+    helpers: list[tuple[int, int]] = field(default_factory=list)  # deal, helpers alive
     # each process apart, but the analysis worker: pid -> its role, and (deal, MB) per deal
     processes: dict[int, tuple[str, list[tuple[int, float]]]] = field(default_factory=dict)
     games: int = 1
@@ -105,6 +123,16 @@ def rss_mb(pid: int) -> float:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def pss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
                 return int(line.split()[1]) / 1024
     except OSError:
         pass
@@ -167,6 +195,8 @@ def service_pid(data: Path) -> int | None:
 
 
 class Terminal:
+    size = SIZE
+
     def __init__(self, root: Path) -> None:
         self.root = root
         self.base = ["tmux", "-L", f"soak-{uuid.uuid4().hex[:8]}", "-f", "/dev/null"]
@@ -192,7 +222,7 @@ class Terminal:
     def start(self, argv: list[str]) -> None:
         env = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items())
         command = f"env -i {env} {shlex.join(argv)}"
-        width, height = (str(n) for n in SIZE)
+        width, height = (str(n) for n in self.size)
         self.tmux("new-session", "-d", "-x", width, "-y", height, "-s", "soak", command)
 
     def key(self, *keys: str) -> None:
@@ -226,20 +256,24 @@ def program() -> list[str]:
     return [found] if found else [sys.executable, "-m", "thousand_tui"]
 
 
-def argv_for(run: Run) -> list[str]:
+def argv_for(run: Run, extra: list[str]) -> list[str]:
     if run.mode == "solo":
-        return [*program(), "--preset", PRESET, "--ai", run.level, "--pace", "0"]
+        return [*program(), "--preset", PRESET, "--ai", run.level, "--pace", "0", *extra]
     return [*program(), "open", PRESET, "--people", "1", "--ai", run.level, "--pace", "0"]
 
 
-def soak(run: Run, deals: int, key_every: float) -> Run:
+def soak(
+    run: Run, deals: int, key_every: float, keys: str = "enter", extra: list[str] | None = None
+) -> Run:
+    chance = random.Random(f"{run.name} {deals}")
+    extra = extra or []
     with tempfile.TemporaryDirectory(prefix="soak-") as scratch:
         terminal = Terminal(Path(scratch))
         try:
-            terminal.start(argv_for(run))
+            terminal.start(argv_for(run, extra))
             seen, last_change = 0, time.monotonic()
             while seen < deals:
-                terminal.key("Enter")
+                terminal.key("Enter" if keys == "enter" else chance.choice(RANDOM_KEYS))
                 time.sleep(key_every)
                 pid = terminal.game_pid()
                 if pid is None:  # the game ended: again, a new table
@@ -248,7 +282,7 @@ def soak(run: Run, deals: int, key_every: float) -> Run:
                         break
                     run.games += 1
                     terminal.close()
-                    terminal.start(argv_for(run))
+                    terminal.start(argv_for(run, extra))
                     continue
                 now = settled_deals(terminal.data)
                 if now > seen:
@@ -264,7 +298,12 @@ def soak(run: Run, deals: int, key_every: float) -> Run:
                         service = run.measure(now, "service", [service_at])
                         service += run.measure(now, "search", served)
                         service += run.measure(now, "analysis", served_background)
-                    run.rows.append((now, game, search, analysis, service))
+                    tree = [pid, *descendants(pid)]
+                    if service_at is not None:
+                        tree += [service_at, *descendants(service_at)]
+                    total = sum(pss_mb(each) for each in dict.fromkeys(tree))
+                    run.rows.append((now, game, search, analysis, service, total))
+                    run.helpers.append((now, len(dict.fromkeys(tree)) - 1))
                 elif time.monotonic() - last_change > STALL:
                     run.problem = "no deal settled for 5 minutes; the screen:\n" + terminal.screen()
                     break
@@ -280,15 +319,17 @@ def soak(run: Run, deals: int, key_every: float) -> Run:
 
 
 def report(runs: list[Run], every: int = 5) -> None:
-    heads = ("game", "search", "analysis", "service")
+    heads = ("game", "search", "analysis", "service", "tree PSS")
     for run in runs:
         print(f"\n{run.name}: {len(run.rows)} deals measured, {run.games} game(s)")
         if run.problem:
             print(f"  stopped: {run.problem}")
-        print(f"  {'deal':>4} " + " ".join(f"{h + ' MB':>11}" for h in heads))
+        print(f"  {'deal':>4} " + " ".join(f"{h + ' MB':>11}" for h in heads) + "  helpers")
+        helpers = dict(run.helpers)
         for deal, *mbs in run.rows:
             if deal in (1, FROM_DEAL) or deal % every == 0 or deal == run.rows[-1][0]:
-                print(f"  {deal:>4} " + " ".join(f"{mb:>11.1f}" for mb in mbs))
+                cells = " ".join(f"{mb:>11.1f}" for mb in mbs)
+                print(f"  {deal:>4} {cells}  {helpers.get(deal, 0):>7}")
     print(
         f"\ngrowth from deal {FROM_DEAL} to the last, of the one process that grew most (goal:"
         f" at most {GOAL_MB:g} MB each; search: any one search worker, the service's"
@@ -305,9 +346,19 @@ def report(runs: list[Run], every: int = 5) -> None:
     print(f"\nthe most MB from deal {FROM_DEAL} on")
     print(f"{'run':<14} " + " ".join(f"{h:>8}" for h in heads))
     for run in runs:
-        peaks = [run.peak(column) for column in (1, 2, 3, 4)]
+        peaks = [run.peak(column) for column in (1, 2, 3, 4, 5)]
         shown = ["       -" if p is None else f"{p:8.1f}" for p in peaks]
         print(f"{run.name:<14} " + " ".join(shown))
+    print(
+        f"\nthe whole tree (PSS) at deal {LATE_DEALS} (goal for a solo game: at most"
+        f" {TREE_GOAL_MB:g} MB), and its growth from deal {FROM_DEAL}"
+    )
+    for run in runs:
+        at = {row[0]: row[5] for row in run.rows}
+        if LATE_DEALS in at and FROM_DEAL in at:
+            verdict = "ok" if at[LATE_DEALS] <= TREE_GOAL_MB or run.mode != "solo" else "OVER"
+            growth = at[LATE_DEALS] - at[FROM_DEAL]
+            print(f"{run.name:<14} {at[LATE_DEALS]:6.1f} MB  {growth:+6.1f} MB  {verdict}")
     long = [run for run in runs if run.rows and run.rows[-1][0] >= 2 * LATE_DEALS]
     if long:
         # Whether the game levels off: its growth over the last deals of a long run.
@@ -327,7 +378,13 @@ def main() -> int:
     parser.add_argument("--key", type=float, default=0.12, help="seconds between keys (0.12)")
     parser.add_argument("--jobs", type=int, default=1, help="runs at a time (1)")
     parser.add_argument("--every", type=int, default=5, help="print RSS every N deals (5)")
+    parser.add_argument("--keys", choices=("enter", "random"), default="enter")
+    parser.add_argument("--size", default="x".join(map(str, SIZE)), help="WxH (100x30)")
+    parser.add_argument("--no-hints", action="store_true", help="play with --no-hints")
     options = parser.parse_args()
+    width, _, height = options.size.partition("x")
+    Terminal.size = (int(width), int(height))
+    extra = ["--no-hints"] if options.no_hints else []
     if shutil.which("tmux") is None:
         print("soak: needs tmux", file=sys.stderr)
         return 2
@@ -337,7 +394,9 @@ def main() -> int:
         for level in options.levels.split(",")
     ]
     with ThreadPoolExecutor(options.jobs) as pool:
-        done = list(pool.map(lambda run: soak(run, options.deals, options.key), runs))
+        done = list(
+            pool.map(lambda run: soak(run, options.deals, options.key, options.keys, extra), runs)
+        )
     report(done, max(1, options.every))
     return 0
 

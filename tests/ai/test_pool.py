@@ -137,3 +137,28 @@ def pool_pid(_task: int) -> int:
 def slow_pid(_task: int) -> int:
     time.sleep(0.1)
     return os.getpid()
+
+
+def test_the_programs_pool_ends_once_it_has_searched_nothing_for_a_while(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game whose player stopped asking for hints keeps no search workers: the pool ends
+    after `POOL_IDLE` seconds without a task, and the next search starts another."""
+    monkeypatch.setattr(pool, "POOL_IDLE", 0.4)
+    pool.shutdown()
+    first = pool.shared_pool(1)
+    try:
+        pids = first.pids
+        assert first.call(pool_pid, 0) in pids
+        assert pool.shared_pool(1) is first  # in use: kept
+        deadline = time.monotonic() + WAIT
+        while not first.closed and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert first.closed
+        while any(running(pid) for pid in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(running(pid) for pid in pids)
+        second = pool.shared_pool(1)
+        assert second is not first and second.call(pool_pid, 0) not in pids
+    finally:
+        pool.shutdown()

@@ -116,6 +116,7 @@ class SearchPool:
                 maxtasksperchild=max_tasks,
             )
         self._closed = False
+        self.used_at = time.monotonic()  # the last task handed to it, or the last answer
 
     def warm_up(self) -> None:
         """Wait until every worker answers (they start in the background otherwise)."""
@@ -149,6 +150,7 @@ class SearchPool:
         """Hand `task` to the workers; `PoolClosed` once the pool is shut down."""
         if self._closed:
             raise PoolClosed
+        self.used_at = time.monotonic()
         try:
             return self._pool.apply_async(work, (task,))
         except ValueError:  # "Pool not running": shut down meanwhile
@@ -162,6 +164,7 @@ class SearchPool:
         while True:
             if self._closed:
                 raise PoolClosed
+            self.used_at = time.monotonic()  # waited on: in use
             try:
                 return answer.get(timeout=poll)
             except multiprocessing.TimeoutError:
@@ -192,18 +195,47 @@ class SearchPool:
 
 _pool: SearchPool | None = None
 _lock = threading.Lock()
+_reaper: threading.Thread | None = None
+# Seconds the program's pool is kept with nothing to search: longer than a player thinks over
+# a card (its next search would wait for new workers), short enough that a game whose player
+# stopped asking for hints gives its workers' memory back.
+POOL_IDLE = 120.0
 BACKGROUND_NICE = 10  # the background worker yields the cores to the game's own search
 
 
 def shared_pool(jobs: int) -> SearchPool:
     """The program's pool of `jobs` workers, started on first use."""
-    global _pool
+    global _pool, _reaper
     with _lock:
         if _pool is None or _pool.jobs != jobs:
             if _pool is not None:
                 _pool.shutdown()
             _pool = SearchPool(jobs)
+        _pool.used_at = time.monotonic()  # taken now: never ended before its first task
+        if _reaper is None or not _reaper.is_alive():
+            _reaper = threading.Thread(
+                target=_end_when_idle, name="thousand-pool-idle", daemon=True
+            )
+            _reaper.start()
         return _pool
+
+
+def _end_when_idle() -> None:
+    """End the program's pool once it has searched nothing for `POOL_IDLE` seconds (the
+    next search starts another); the thread ends with it."""
+    global _pool, _reaper
+    while True:
+        time.sleep(min(5.0, POOL_IDLE / 4))
+        with _lock:
+            pool = _pool
+            if pool is None:
+                _reaper = None
+                return
+            if time.monotonic() - pool.used_at < POOL_IDLE:
+                continue
+            _pool = _reaper = None
+        pool.shutdown()
+        return
 
 
 def shutdown() -> None:
