@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -103,6 +104,7 @@ def main() -> None:
         pid = int((tables_dir(base) / LOCK_NAME).read_text().strip() or process.pid)
         os.kill(pid, signal.SIGTERM)
         process.wait(10)
+        shutil.rmtree(base, ignore_errors=True)
 
 
 if __name__ == "__main__":
