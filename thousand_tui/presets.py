@@ -24,6 +24,7 @@ from thousand_tui.engine.rules import (
     show,
     with_overrides,
 )
+from thousand_tui.plaintext import MAX_DESCRIPTION, MAX_TITLE, fault
 from thousand_tui.translations import LANGS, Msg, Said, msg, say
 
 SHIPPED_ORDER: Final = (
@@ -335,11 +336,11 @@ def _texts(
     if value is None:
         return {}
     if isinstance(value, str):
-        return {"en": value}
+        return _checked(key, {"en": value}, source, lines, whole=True)
     if isinstance(value, Mapping) and all(
         isinstance(lang, str) and isinstance(text, str) for lang, text in value.items()
     ):
-        return dict(value)
+        return _checked(key, dict(value), source, lines)
     raise PresetError(
         _said(
             msg(
@@ -351,6 +352,46 @@ def _texts(
         source=source,
         line=lines.get(key),
     )
+
+
+_TEXT_RULES: Final = {
+    "title": (
+        MAX_TITLE,
+        False,
+        msg(
+            "preset_title_text",
+            "a title is one line of 1 to {most} printable characters, with no control, format "
+            "or bidi character (an escape code, a zero-width or a right-to-left mark)",
+        ),
+    ),
+    "description": (
+        MAX_DESCRIPTION,
+        True,
+        msg(
+            "preset_description_text",
+            "a description is at most {most} printable characters, in lines, with no control, "
+            "format or bidi character (an escape code, a zero-width or a right-to-left mark)",
+        ),
+    ),
+}
+
+
+def _checked(
+    key: str, texts: dict[str, str], source: str, lines: Mapping[str, int], *, whole: bool = False
+) -> dict[str, str]:
+    """A title's or a description's texts, checked as the table service checks a table's
+    title (`plaintext.fault`): the first that fails is a PresetError naming it. `whole`: the
+    file gave one text, not one per language."""
+    most, many_lines, rule = _TEXT_RULES[key]
+    out = {}
+    for lang, text in texts.items():
+        text = text.strip()
+        if text and fault(text, most, lines=many_lines) is not None:
+            where = key if whole else f"{key}.{lang}"
+            line = lines.get(where, lines.get(key))
+            raise PresetError(_said(rule, most=most), key=where, source=source, line=line)
+        out[lang] = text
+    return out
 
 
 def _chain(path: Path, source: str) -> list[_File]:

@@ -20,6 +20,7 @@ from typing import Any, Final
 from .engine.dealing import Dealt, first_dealer_of
 from .engine.game import Start
 from .engine.rules import with_overrides
+from .plaintext import Fault, fault, one_line
 from .presets import Preset, load_preset
 from .private import private_dir, write_private
 from .store.catalog import describe_save, games_dir, hosted, latest_unfinished, list_games, typed
@@ -184,10 +185,11 @@ def locale_is_utf8(environ: Mapping[str, str] | None = None) -> bool:
 def check_name(name: str | None) -> str | None:
     if name is None:
         return None
-    clean = " ".join(name.split())
-    if not clean or not clean.isprintable():
+    clean = one_line(name)
+    wrong = fault(clean, MAX_NAME)
+    if wrong in (Fault.EMPTY, Fault.UNPRINTABLE):
         raise SetupError(msg("flag_name", "--name must be a printable name, e.g. --name Olga"))
-    if len(clean) > MAX_NAME:
+    if wrong is Fault.LONG:
         raise SetupError(
             msg("flag_name_long", "--name may have at most {most} characters"), most=MAX_NAME
         )
@@ -201,17 +203,18 @@ PLAYER_NAME_FILE: Final = "name"
 def player_name(text: str) -> str:
     """A name a player gave themselves: 1 to MAX_NAME printable characters (spaces between
     words kept single), no control or formatting characters; SetupError says what is wrong."""
-    clean = " ".join(text.split())
-    if not clean:
+    clean = one_line(text)
+    wrong = fault(clean, MAX_NAME)
+    if wrong is Fault.EMPTY:
         raise SetupError(msg("name_letter", "a name needs at least one letter, e.g. name Olga"))
-    if not clean.isprintable():
+    if wrong is Fault.UNPRINTABLE:
         raise SetupError(
             msg(
                 "name_printable",
                 "a name is printable characters only: no control or format characters",
             )
         )
-    if len(clean) > MAX_NAME:
+    if wrong is Fault.LONG:
         raise SetupError(
             msg("name_long", "a name has at most {most} characters, not {length}"),
             most=MAX_NAME,

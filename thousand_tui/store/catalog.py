@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
+from .. import plaintext
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.record import (
@@ -73,9 +74,10 @@ SERVER_PATH = re.compile(r"(?<![\w.~])/[^\s:;,'\"`()]+")
 
 
 def public_text(text: str, environ: Mapping[str, str] | None = None) -> str:
-    """`text` as a player may read it: in a hosted session no path of the server, a file
-    named by its name alone (`/srv/…/games/2026-…-classic.jsonl: …` → `2026-…-classic.jsonl: …`);
-    elsewhere as it is."""
+    """`text` as a player may read it: no control or bidi character of a name or a file it
+    quotes (`plaintext.shown`), and in a hosted session no path of the server, a file named by
+    its name alone (`/srv/…/games/2026-…-classic.jsonl: …` → `2026-…-classic.jsonl: …`)."""
+    text = plaintext.shown(text, lines=True)
     if not hosted(environ):
         return text
     return SERVER_PATH.sub(lambda found: found.group(0).rstrip("/").rsplit("/", 1)[-1], text)
@@ -313,15 +315,11 @@ def _player_name(player: Any, seat: int) -> str:
 
 
 def _text(value: Any, limit: int) -> str:
-    """A string from a record, safe to print: printable characters only, at most `limit`."""
+    """A string from a record, safe to print (`plaintext.shown`): one line, no control or
+    bidi character, at most `limit` characters."""
     if not isinstance(value, str):
         return ""
-    clean = "".join(ch if ch.isprintable() and not _surrogate(ch) else "?" for ch in value)
-    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
-
-
-def _surrogate(ch: str) -> bool:
-    return 0xD800 <= ord(ch) <= 0xDFFF
+    return plaintext.shown(value, most=limit)
 
 
 def record_files(directory: Path | None = None) -> list[Path]:

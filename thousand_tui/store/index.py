@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.record import TAKEBACK, RecordError, people_of_header
+from ..plaintext import fault, one_line
 from ..private import open_private, private_dir
 from .catalog import (
     PLAYERS_DIR,
@@ -520,7 +521,7 @@ def _local_name() -> str:
 def _chosen_name(folder: Path) -> str | None:
     """The name a hosted player chose (`players/ID/name`), if it is a good one."""
     try:
-        text = " ".join((folder / NAME_FILE).read_text(encoding="utf-8")[: MAX_NAME * 8].split())
+        text = one_line((folder / NAME_FILE).read_text(encoding="utf-8")[: MAX_NAME * 8])
     except (OSError, ValueError):
         return None
-    return text if text and text.isprintable() and len(text) <= MAX_NAME else None
+    return text if fault(text, MAX_NAME) is None else None

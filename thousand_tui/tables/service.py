@@ -42,6 +42,7 @@ from ..engine.rules import Rules, RulesError
 from ..engine.scoring import Settlement
 from ..engine.view import seat_view
 from ..journal import log_to
+from ..plaintext import MAX_TITLE, fault, one_line
 from ..priority import give_way_if_hosted
 from ..private import open_private, private_dir, private_umask, write_private
 from ..settings import DEFAULT_FILL, DEFAULT_PACE, LANGUAGES, LEVELS, MAX_NAME
@@ -510,7 +511,7 @@ class Service:
                 code,
                 game.rules,
                 game.preset,
-                str(meta["title"]),
+                _title(meta["title"]),
                 str(meta["level"]) if meta["level"] in LEVELS else "easy",
                 _number(meta["timeout"], "timeout", 0.0, MAX_TIMEOUT),
                 _number(meta["pace"], "pace", 0.0, MAX_PACE),
@@ -649,7 +650,7 @@ class Service:
             SeatState("human" if s in people else "ai", names[s - 1] if s else "") for s in range(n)
         ]
         lang = options.lang if options.lang in LANGUAGES else "en"
-        title = _text(options.title if options.title is not None else preset, "title")[:60]
+        title = _title(options.title if options.title is not None else preset)
         code = self.new_code()
         table = Table(code, rules, preset, title, level, timeout, pace, lang, seats, names)
         table.hints = options.hints
@@ -1215,9 +1216,17 @@ def _text(value: Any, what: str) -> str:
 def _name(value: Any) -> str:
     if not isinstance(value, str):
         raise Refusal(texts.NAME_TEXT)
-    clean = " ".join(value.split())
-    if not clean or not clean.isprintable() or len(clean) > MAX_NAME:
+    clean = one_line(value)
+    if fault(clean, MAX_NAME) is not None:
         raise Refusal(texts.NAME_PRINTABLE, most=MAX_NAME)
+    return clean
+
+
+def _title(value: Any) -> str:
+    """A table's title, checked as a name is (a preset's title, checked when it was read)."""
+    clean = one_line(_text(value, "title"))
+    if fault(clean, MAX_TITLE) is not None:
+        raise Refusal(texts.TITLE_PRINTABLE, most=MAX_TITLE)
     return clean
 
 

@@ -56,6 +56,11 @@ STOPPED: Final = msg(
 SHORT_TEXT: Final = msg("table_short_text", "{what} must be a short text")
 NAME_TEXT: Final = msg("table_name_text", "a name is a text")
 NAME_PRINTABLE: Final = msg("table_name_printable", "a name is printable, 1 to {most} characters")
+TITLE_PRINTABLE: Final = msg(
+    "table_title_printable",
+    "a table's title is one line of 1 to {most} printable characters (no control, format or "
+    "bidi characters)",
+)
 SECONDS: Final = msg("table_seconds", "{what} must be a number of seconds from {low} to {high}")
 CHAT_EMPTY: Final = msg(
     "table_chat_empty", "a chat line needs some text (what was sent was empty once cleaned)"

@@ -31,6 +31,7 @@ from .hangup import NO_TERMINAL, HangupGuard, end_now
 from .i18n import Translator
 from .patches import apply as apply_patches
 from .patches import use_fresh_contexts
+from .plain import PlainFilter, plain_words
 from .render import CardColors, Palette
 from .screens.common import KEY_HOLD
 from .screens.table import TableScreen
@@ -98,6 +99,7 @@ class ThousandApp(App[int]):
         self.complaint = False  # a warning or error is on the screen
         self.shared_choice: SharedChoice | None = None  # a shared table chosen at the start
         self.log_file: Path | None = None  # where problems are logged (`failures.py`)
+        self.plain_filter = PlainFilter()
         self.ascii_filter = AsciiFilter() if setup.ascii else None
         if setup.ascii:
             self.add_class("-ascii")
@@ -130,11 +132,14 @@ class ThousandApp(App[int]):
         return {**super().get_theme_variable_defaults(), **CardColors().variables()}
 
     def get_line_filters(self) -> Sequence[LineFilter]:
-        """Textual's filters, and with --ascii the one that draws in plain ASCII."""
-        filters = super().get_line_filters()
-        if self.ascii_filter is None:
-            return filters
-        return [*filters, self.ascii_filter]
+        """Textual's filters, the one that keeps every control character from the terminal
+        (`plain.py`), and with --ascii the one that draws in plain ASCII."""
+        filters = [*super().get_line_filters()]
+        if self.plain_filter.enabled:
+            filters.append(self.plain_filter)
+        if self.ascii_filter is not None:
+            filters.append(self.ascii_filter)
+        return filters
 
     def get_key_display(self, binding: Binding) -> str:
         """Key names in the footer; with --ascii without arrows and symbols."""
@@ -150,15 +155,18 @@ class ThousandApp(App[int]):
         title: str = "",
         severity: SeverityLevel = "information",
         timeout: float | None = None,
-        markup: bool = True,
+        markup: bool = False,
     ) -> None:
         """Show a notification, and keep it in `notices` (what the table told, in order). A
-        warning or error replaces the one shown before: one at a time."""
+        warning or error replaces the one shown before: one at a time. Every note is plain
+        text (`plain.py`), whatever `markup` says: the table's words have no markup, and a
+        name or an error in one is never read as markup."""
+        message, title = plain_words(message), plain_words(title)
         self.notices.append(message)
         if severity != "information":
             self.clear_notifications()
             self.complaint = True
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def forget_complaint(self) -> None:
         """A move was made: the warning or error about the one before is gone."""

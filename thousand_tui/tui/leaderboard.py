@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from rich.cells import cell_len
 
 from ..daily import BoardRow
+from ..plaintext import shown
 from ..ratings import PROVISIONAL_DEVIATION, LeaderboardRow
 from .i18n import Translator
 from .startup import preset_title
@@ -21,7 +22,7 @@ NAME_CELLS = 20  # a longer name is cut
 
 def player_name(row: LeaderboardRow, t: Translator) -> str:
     """A person's name, or an AI level's: "hard AI", "ИИ (сильный)"."""
-    return t("ratings_ai", level=t.level(row.level)) if row.level is not None else row.name
+    return t("ratings_ai", level=t.level(row.level)) if row.level is not None else shown(row.name)
 
 
 def _cut(text: str, cells: int, ascii_only: bool) -> str:
@@ -97,7 +98,7 @@ def daily_lines(
     header = ["#", t("daily_player"), t("daily_total"), *(str(n) for n in range(1, count + 1))]
     table = [header]
     for rank, row in enumerate(rows, start=1):
-        name = _cut(row.name, NAME_CELLS, ascii_only)
+        name = _cut(shown(row.name), NAME_CELLS, ascii_only)
         mark = "*" if ascii_only else "•"
         table.append(
             [

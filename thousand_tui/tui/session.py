@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from ..engine.events import DealStarted, Event
 from ..engine.game import Game, PlayerInfo
 from ..engine.record import RecordError
+from ..plaintext import shown
 from ..presets import Preset, PresetError, load_preset
-from ..settings import LANGUAGES, LEVELS, SetupError, TableSetup, check_not_shared
+from ..settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, TableSetup, check_not_shared
 from ..store.catalog import open_new_record, resume
 from ..store.records import RecordWriter
 from .i18n import Translator
@@ -43,6 +44,11 @@ class Session:
     # The AI player of a seat, where the game makes its own (None: of the seat's level, its
     # seed the game's and the seat's).
     make_ai: Callable[[int], Player] | None = None
+
+    def __post_init__(self) -> None:
+        # The names as the table shows them: a record's may be anything a file can hold (a
+        # name typed in was checked at the door, and stays as it was).
+        self.game.names = tuple(shown(name, most=MAX_NAME) for name in self.game.names)
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from ..engine.dealing import first_dealer_of
+from ..plaintext import fault
 from ..presets import Preset, load_preset, shipped_names
 from ..private import private_dir, write_private
 from ..settings import (
@@ -91,7 +92,7 @@ class Choices:
             kept = [level if level in LEVELS else DEFAULT_LEVEL for level in levels[:3]]
             choices.levels = kept + [DEFAULT_LEVEL] * (3 - len(kept))
         name = data.get("name")
-        if isinstance(name, str) and name.isprintable() and len(name) <= MAX_NAME:
+        if isinstance(name, str) and fault(name, MAX_NAME) is None:
             choices.name = name
         if data.get("lang") in LANGUAGES:
             choices.lang = data["lang"]

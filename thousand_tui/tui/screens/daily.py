@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..i18n import Translator
+from ..plain import plain
 
 
 class DailyBoardScreen(Screen[None]):
@@ -31,7 +32,7 @@ class DailyBoardScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static("\n".join(self.lines), id="daily-board", markup=False)
+            yield Static(plain("\n".join(self.lines)), id="daily-board")
         yield Static(self.t("daily_board_keys"), id="daily-keys", markup=False)
 
     def action_leave(self) -> None:

@@ -18,6 +18,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ..i18n import Translator
+from ..plain import plain
 from ..widgets.base import KeyFooter
 from ..widgets.choices import Choice, ChoiceList
 from .common import DIALOG_GLOBAL_BINDINGS, DIGITS, HINT_BINDING, HeldModal
@@ -66,11 +67,12 @@ class DecisionScreen(HeldModal[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
-            dialog.border_title = self.title_text
-            yield Static(self.body, id="dialog-body", classes="" if self.body else "-empty")
+            dialog.border_title = plain(self.title_text, lines=False)
+            yield Static(plain(self.body), id="dialog-body", classes="" if self.body else "-empty")
             yield ChoiceList(self.choices, id="choices")
-            yield Static(self.note, id="dialog-note", classes="" if self.note else "-empty")
-            yield Static(self.hand or "", id="dialog-hand", classes="" if self.hand else "-empty")
+            yield Static(plain(self.note), id="dialog-note", classes="" if self.note else "-empty")
+            hand = plain(self.hand or "")
+            yield Static(hand, id="dialog-hand", classes="" if self.hand else "-empty")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -102,7 +104,7 @@ class DecisionScreen(HeldModal[Any]):
 
     def set_note(self, note: Text | str) -> None:
         widget = self.query_one("#dialog-note", Static)
-        widget.update(note)
+        widget.update(plain(note))
         widget.set_class(not note, "-empty")
 
     # ------------------------------------------------------------------ choosing

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -14,6 +13,7 @@ from textual.widgets import Static
 from ...priority import in_browser
 from ...store.catalog import typed
 from ..i18n import Translator
+from ..plain import plain
 from ..table_game import TableGame
 from ..widgets.base import KeyFooter, table_app
 from ..widgets.sheet import ScoreSheet
@@ -45,7 +45,7 @@ class ConfirmQuitScreen(Dialog[bool]):
                 else self.t("quit_body", command=typed("--resume", "resume"))
             )
             body = self.body or (saved if self.saved else self.t("quit_body_unsaved"))
-            yield Static(body)
+            yield Static(plain(body))
         yield KeyFooter()
 
     def action_answer(self, answer: bool) -> None:
@@ -93,7 +93,9 @@ class GameOverScreen(HeldModal[str]):
             banner = t("over_you", score=score)
         else:
             banner = t("over_winner", name=game.names[winner or 0], score=score)
-        yield Static(Text(f"{t('over_title')}\n{banner}", justify="center"), id="over-title")
+        title = plain(f"{t('over_title')}\n{banner}")
+        title.justify = "center"
+        yield Static(title, id="over-title")
         yield ScoreSheet(id="over-sheet")
         yield KeyFooter()
 

@@ -18,6 +18,7 @@ from ...engine.cards import Card, marriage_suits
 from ...engine.view import SeatView
 from ..describe import sorted_hand
 from ..i18n import Translator
+from ..plain import plain
 from ..render import Palette
 from ..widgets.base import KeyFooter
 from ..widgets.hand import Hand
@@ -94,7 +95,7 @@ class ExchangeScreen(Dialog[list[Action] | None]):
         talon.append_text(p.cards(sorted(self.talon, key=lambda c: c.index)))
         contract = view.contract or 0
         talon.append(f"   {t('contract_title', value=contract)}")
-        self.query_one("#exchange-talon", Static).update(talon)
+        self.query_one("#exchange-talon", Static).update(plain(talon))
         hand = self.query_one(CardsToGive)
         hand.show_cursor = hand.cursor_keys = not self.complete
         remaining = set(self.remaining)
@@ -118,7 +119,7 @@ class ExchangeScreen(Dialog[list[Action] | None]):
                 lines.append_text(p.card(self.chosen[i]))
             else:
                 lines.append("—", style="dim")
-        self.query_one("#exchange-slots", Static).update(lines)
+        self.query_one("#exchange-slots", Static).update(plain(lines))
         two = all(act is Act.DISCARD for act, _ in self.slots)
         help_key = (
             "exchange_done" if self.complete else "exchange_help_two" if two else "exchange_help"
@@ -136,7 +137,7 @@ class ExchangeScreen(Dialog[list[Action] | None]):
                     card=self.p.card_label(card),
                     suit=self.p.suit_label(card.suit),
                 )
-        self.query_one("#exchange-note", Static).update(self.p.styled(note))
+        self.query_one("#exchange-note", Static).update(plain(self.p.styled(note)))
 
     # ------------------------------------------------------------------ keys
 

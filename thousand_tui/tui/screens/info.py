@@ -22,6 +22,7 @@ from ...presets import Preset
 from ...rulebook import format_preset
 from ..i18n import Translator
 from ..messages import StatsRead
+from ..plain import plain
 from ..render import Palette
 from ..table_game import TableGame
 from ..widgets.base import KeyFooter
@@ -54,7 +55,7 @@ class InfoScreen(Dialog[None]):
         self.t = t
 
     def compose(self) -> ComposeResult:
-        yield Static(self.title_text, id="info-title")
+        yield Static(plain(self.title_text, lines=False), id="info-title")
         yield from self.compose_body()
         yield KeyFooter()
 
@@ -121,7 +122,7 @@ class AnalysisScreen(InfoScreen):
                 out.append(line + "\n", style="bold" if i == 0 else "")
             out.append("\n")
         out.append(self.t("c_analysis_note"), style="dim")
-        return self.p.styled(out)
+        return plain(self.p.styled(out))
 
     def refresh_text(self) -> None:
         self.query_one("#analysis-text", Static).update(self.text())
@@ -153,7 +154,7 @@ class ConventionsScreen(InfoScreen):
         lines = self.text.rstrip("\n").split("\n")
         for i, line in enumerate(lines):
             heading = i == 0 or (line and not line.startswith(" ") and not lines[i - 1])
-            words = self.p.styled(Text(line.lstrip(" "), style="bold" if heading else ""))
+            words = self.p.styled(plain(line.lstrip(" "), "bold" if heading else ""))
             indent = len(line) - len(line.lstrip(" "))
             out.append(Padding(words, (0, 0, 0, indent)) if indent else words)
         return Group(*out)
@@ -228,13 +229,13 @@ class StatsScreen(KeepsPlaying, InfoScreen):
         self.post_message(StatsRead(stats_lines(stats, self.t, self.p.ascii_only)))
 
     def on_stats_read(self, message: StatsRead) -> None:
-        self.query_one("#stats-text", Static).update(self.p.styled("\n".join(message.lines)))
+        self.query_one("#stats-text", Static).update(plain(self.p.styled("\n".join(message.lines))))
 
     def failure(self, worker: Worker[object], error: str) -> Failure | None:
         """The games could not be read: the page says so instead of waiting forever."""
 
         def say() -> None:
             text = self.t("stats_failed", error=error, where="").strip()
-            self.query_one("#stats-text", Static).update(Text(text))
+            self.query_one("#stats-text", Static).update(plain(text))
 
         return Failure("the statistics could not be read:", "stats_failed", recover=say)

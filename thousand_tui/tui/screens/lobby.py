@@ -24,6 +24,7 @@ from ...settings import SetupError
 from ...tables.client import TableError
 from ...tables.wire import OpenTable
 from ..i18n import Translator
+from ..plain import plain
 from ..widgets.base import KeyFooter, translator
 from .common import Dialog
 
@@ -137,8 +138,8 @@ class LobbyScreen(Screen[None]):
                 seats += " " + t("lobby_seats_ai", ai=entry.ai)
             fill = "" if entry.fill_in is None else t("lobby_fill_in", seconds=int(entry.fill_in))
             table.add_row(
-                entry.code,
-                self.lobby.title(entry),
+                plain(entry.code, lines=False),
+                plain(self.lobby.title(entry), lines=False),
                 seats,
                 str(entry.free),
                 waited_words(entry.waited),
@@ -152,7 +153,7 @@ class LobbyScreen(Screen[None]):
         if self.busy:
             note.update(t("lobby_busy"))
         elif self.problem is not None:
-            note.update(Text(self.problem, style="bold"))
+            note.update(plain(self.problem, "bold"))
         elif self.read_once and not self.tables:
             note.update(t("lobby_none"))
         else:
@@ -281,8 +282,9 @@ class PresetScreen(Dialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
-            dialog.border_title = self.title_text
-            yield OptionList(*(Option(title, id=name) for name, title in self.presets))
+            dialog.border_title = plain(self.title_text, lines=False)
+            options = [Option(plain(title, lines=False), id=name) for name, title in self.presets]
+            yield OptionList(*options)
         yield KeyFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

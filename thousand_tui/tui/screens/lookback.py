@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from ...engine.view import SeatView
 from ..i18n import Translator
+from ..plain import plain
 from ..render import Palette
 from ..widgets.base import KeyFooter
 from .common import Dialog
@@ -74,7 +75,7 @@ class LookBackScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
             dialog.border_title = self.t("look_title")
-            yield Static(Text("\n").join(self.lines), id="look-back-text")
+            yield Static(plain(Text("\n").join(self.lines)), id="look-back-text")
         yield KeyFooter()
 
     def action_close(self) -> None:

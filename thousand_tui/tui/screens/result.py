@@ -18,6 +18,7 @@ from ...engine.cards import Card
 from ...engine.scoring import Settlement
 from ..i18n import Translator
 from ..narrate import Narrator
+from ..plain import plain
 from ..render import Palette
 from ..widgets.base import KeyFooter
 from .common import DIALOG_GLOBAL_BINDINGS, HeldModal
@@ -65,7 +66,7 @@ class DealResultScreen(HeldModal[None]):
         with Vertical(id="dialog") as dialog:
             dialog.border_title = t("result_title", number=result.number)
             lines = self.narrator.result(result)
-            yield Static(p.styled("\n".join(lines)), id="result-lines")
+            yield Static(plain(p.styled("\n".join(lines))), id="result-lines")
             if result.redeal is None:
                 table = Table(box=None, padding=(0, 2), show_edge=False)
                 table.add_column("")
@@ -78,7 +79,7 @@ class DealResultScreen(HeldModal[None]):
                         points = str(result.card_points[seat] + result.marriage_points[seat])
                     delta = result.deltas[seat]
                     table.add_row(
-                        Text(name, style="bold" if seat == result.declarer else ""),
+                        plain(name, "bold" if seat == result.declarer else "", lines=False),
                         points,
                         Text(
                             f"{delta:+d}" if delta else "0",
@@ -94,7 +95,7 @@ class DealResultScreen(HeldModal[None]):
                         f"{names[seat]} {p.card_label(card)}" for seat, card in self.last_trick
                     )
                 )
-                yield Static(p.styled(trick), id="result-trick")
+                yield Static(plain(p.styled(trick)), id="result-trick")
             yield Static(self.hint(), id="result-hint")
         yield KeyFooter()
 

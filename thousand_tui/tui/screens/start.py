@@ -31,6 +31,7 @@ from ...store.catalog import SavedGame, error_words, hosted, local_date
 from ...tables.service import normalize_code
 from ..i18n import Translator
 from ..messages import RatingRead
+from ..plain import plain
 from ..session import opponent_names
 from ..startup import (
     PACES,
@@ -338,7 +339,7 @@ class StartScreen(Screen[None]):
         yield Static(self.t("start_title"), id="start-title")
         with Center(id="start-middle"), Vertical(id="start-box"):
             yield ChoiceList(self.make_choices(), id="start-list")
-            yield Static(self.about(), id="start-about")
+            yield Static(plain(self.about()), id="start-about")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -371,7 +372,7 @@ class StartScreen(Screen[None]):
             "start_rating", rating=f"{round(now.rating)}{mark}", deviation=round(now.deviation)
         )
         title = f"{self.t('start_title')} · {said}"
-        self.query_one("#start-title", Static).update(title)
+        self.query_one("#start-title", Static).update(plain(title))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_list)
@@ -415,7 +416,7 @@ class StartScreen(Screen[None]):
         listed.set_choices(self.make_choices())
         if highlighted is not None:
             listed.highlight(highlighted)
-        self.query_one("#start-about", Static).update(self.about())
+        self.query_one("#start-about", Static).update(plain(self.about()))
         self.call_after_refresh(self.fit_list)
 
     # ------------------------------------------------------------------ choosing

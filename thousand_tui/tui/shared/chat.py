@@ -18,6 +18,7 @@ from ...tables.chat import MAX_CHAT, RATE_COUNT, RATE_WINDOW, clean, refusal
 from ...tables.client import TableError
 from ...tables.wire import ChatLine
 from ..i18n import Translator
+from ..plain import plain
 from ..render import Palette
 from ..screens.common import Dialog
 from ..widgets.base import KeyFooter
@@ -96,7 +97,7 @@ class ChatScreen(Dialog[str | None]):
         wrong = self.wrong(text)
         if wrong is not None:
             help_line = self.query_one("#chat-help", Static)
-            help_line.update(wrong)
+            help_line.update(plain(wrong))
             help_line.add_class("-wrong")
             return
         self.dismiss(text)

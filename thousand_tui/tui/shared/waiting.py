@@ -17,6 +17,7 @@ from ...tables.client import TableError
 from ...tables.texts import failure_text
 from ...tables.wire import ChatLine, Failure, StartRequest
 from ..i18n import Translator
+from ..plain import plain
 from ..table_driver import Pull
 from ..widgets.base import KeyFooter, palette, translator
 from ..widgets.log import GameLog
@@ -96,7 +97,7 @@ class WaitingScreen(Screen[None]):
             text.append("\n" + t("shared_wait_opener_named", name=opener))
         if mirror.closed:
             text.append("\n\n" + t("shared_lost", command=join_command(mirror.code)), style="bold")
-        self.query_one("#waiting-text", Static).update(text)
+        self.query_one("#waiting-text", Static).update(plain(text))
 
     def on_pull(self, _: Pull) -> None:
         shared = self.shared

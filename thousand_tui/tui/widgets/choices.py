@@ -12,6 +12,8 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from ..plain import plain
+
 
 @dataclass
 class Choice:
@@ -58,7 +60,7 @@ class ChoiceList(OptionList):
         super().__init__(*self._choice_options(), id=id)
 
     def _choice_options(self) -> list[Option]:
-        return [Option(c.text(), id=c.id, disabled=c.disabled) for c in self.choices]
+        return [Option(plain(c.text()), id=c.id, disabled=c.disabled) for c in self.choices]
 
     def set_choices(self, choices: list[Choice]) -> None:
         """Show other choices in place of these."""
@@ -85,7 +87,7 @@ class ChoiceList(OptionList):
             self.post_message(self.AtLimit(choice, delta))
             return
         choice.index = new
-        self.replace_option_prompt_at_index(self.highlighted or 0, choice.text())
+        self.replace_option_prompt_at_index(self.highlighted or 0, plain(choice.text()))
 
     def highlight(self, choice_id: str) -> None:
         for i, c in enumerate(self.choices):

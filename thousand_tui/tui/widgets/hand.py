@@ -18,6 +18,7 @@ from textual.reactive import var
 from textual.widget import Widget
 
 from ...engine.cards import Card
+from ..plain import plain
 from ..render import Look
 from .base import palette, translator
 
@@ -86,8 +87,8 @@ class Hand(Widget, can_focus=True):
     def watch_shown(self, shown: HandShown | None) -> None:
         if shown is None:
             return
-        self.border_title = shown.title
-        self.border_subtitle = shown.subtitle
+        self.border_title = plain(shown.title, lines=False)
+        self.border_subtitle = plain(shown.subtitle, lines=False)
         self.set_class(shown.my_turn, "-my-turn")
         self.show_cursor = shown.show_cursor
         playable = set(shown.playable) if shown.playable is not None else None

@@ -6,6 +6,8 @@ from rich.text import Text
 from textual.cache import LRUCache
 from textual.widgets import RichLog
 
+from ..plain import plain
+
 
 class GameLog(RichLog):
     """The log keeps the last `MAX_LINES` lines on screen (about four deals at 100 columns),
@@ -41,6 +43,7 @@ class GameLog(RichLog):
         the next refresh of the screen on top: when a dialog opens in the same step (the
         auction after an opponent's pass, a deal's result after the last card), that is the
         dialog's, and the log behind it kept showing the rows before the line."""
+        line = plain(line)
         self.lines_written.append(line.plain)
         if len(self.lines_written) > self.MAX_LINES:
             del self.lines_written[: -self.MAX_LINES]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.reactive import var
 from textual.widgets import Static
 
+from ..plain import plain
 from ..text import SeatPanelText
 
 
@@ -34,7 +36,7 @@ class SeatPanel(Static):
         self.lines = shown.lines
         self.points = shown.points
         self.fit_title()
-        self.border_subtitle = shown.subtitle
+        self.border_subtitle = plain(shown.subtitle, lines=False)
         self.set_class(shown.turn, "-turn")
         self.set_class(shown.declarer, "-declarer")
         self.set_class(shown.sitting_out, "-sitting-out")
@@ -69,13 +71,14 @@ class SeatPanel(Static):
                 if lines[1].plain:
                     second.append(" · ")
                 lines[1] = second + lines[1]
-        self.update(Text("\n").join(lines), layout=False)  # its size is set by the table
+        self.update(plain(Text("\n").join(lines)), layout=False)  # its size is the table's
 
     def fit_title(self) -> None:
         """The whole title if the border has room for it, else its short form."""
         title, short = self.titles
         room = self.size.width - 4  # the corners and a space each side
-        self.border_title = title if len(title) <= room or not room else short
+        fits = cell_len(title) <= room or not room
+        self.border_title = plain(title if fits else short, lines=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_title()

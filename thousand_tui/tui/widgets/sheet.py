@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Static
 
 from ...engine.match import MatchState
 from ...engine.scoring import Settlement
+from ..plain import plain
 from ..sheet import Marks, legend, sheet_rows, start_row, totals_line
 from ..table_game import TableGame
 from .base import palette, translator
@@ -96,7 +97,7 @@ class ScoreSheet(Vertical):
         lines: list[list[Text]] = []
         for row in rows:
             number = Text(str(row.number) if row.number else "", style="dim")
-            contract = p.styled(row.contract)
+            contract = plain(p.styled(row.contract), lines=False)
             if row.redeal:
                 contract.stylize("dim italic")
             if row.golden:
@@ -104,7 +105,9 @@ class ScoreSheet(Vertical):
             lines.append([number, contract, *(Text(cell, justify="right") for cell in row.cells)])
         headers = [Text(t("sheet_deal")), Text(t("sheet_contract"))]
         # The players' names over their scores, right-aligned as the numbers are.
-        headers += [Text(name, style="bold", justify="right") for name in names]
+        headers += [plain(name, "bold", lines=False) for name in names]
+        for header in headers[2:]:
+            header.justify = "right"
         keys = ["deal", "contract", *(f"seat{seat}" for seat in range(len(names)))]
         table = self.table
         table.clear(columns=True)
@@ -129,5 +132,5 @@ class ScoreSheet(Vertical):
                 totals.append(f"{name}: ", style="bold")
                 totals.append(totals_line(state, seat, t, marks))
             self.query_one("#sheet-totals", Static).update(
-                totals if results else Text(t("sheet_empty"))
+                plain(totals) if results else Text(t("sheet_empty"))
             )

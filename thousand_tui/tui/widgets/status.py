@@ -6,6 +6,8 @@ from rich.text import Text
 from textual.reactive import var
 from textual.widgets import Static
 
+from ..plain import plain
+
 
 class InfoBar(Static):
     """A single line of text (the deal header, the trump and contract line, the scores), its
@@ -14,8 +16,12 @@ class InfoBar(Static):
 
     line: var[Text | str] = var("", init=False)
 
+    DEFAULT_CSS = """
+    InfoBar { text-wrap: nowrap; text-overflow: ellipsis; }  /* a long title cut, not wrapped */
+    """
+
     def watch_line(self, line: Text | str) -> None:
-        self.update(line, layout=False)
+        self.update(plain(line, lines=False), layout=False)
 
     def show(self, text: Text | str) -> None:
         self.line = text

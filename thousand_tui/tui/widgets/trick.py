@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import var
 from textual.widgets import Static
 
 from ...engine.cards import Card
+from ..plain import plain
 from ..render import Look
 from ..text import TrickText
 from .base import palette
@@ -30,7 +32,7 @@ class TrickView(Static):
 
     def compose_trick(self, caption: str | Text, plays: Sequence[tuple[str, Card | None]]) -> Text:
         p = palette(self)
-        out = Text(caption, style="bold") if isinstance(caption, str) else caption
+        out = plain(caption, "bold") if isinstance(caption, str) else plain(caption)
         if not plays:
             return out
         cards = [card for _, card in plays]
@@ -46,6 +48,11 @@ class TrickView(Static):
         rows = [margin + row + margin for row in drawn.split("\n")]
         names = Text()
         for name, _ in plays:
-            names.append(name[: SLOT - 1].center(SLOT))
+            shown = plain(name, lines=False)
+            shown.truncate(SLOT - 1, overflow="ellipsis")
+            room = SLOT - cell_len(shown.plain)  # centred as str.center centres it
+            names.append(" " * (room - room // 2))
+            names.append_text(shown)
+            names.append(" " * (room // 2))
         body = Text("\n").join([*rows, names])
         return Text("\n").join([out, body])
