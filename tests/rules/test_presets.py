@@ -420,6 +420,48 @@ def test_bad_title(tmp_path: Path) -> None:
     assert str(load_error(path)).startswith(f"{path} line 2: title: expected a text")
 
 
+TITLE_RULE = (
+    "a title is one line of 1 to 60 printable characters, with no control, format or bidi "
+    "character (an escape code, a zero-width or a right-to-left mark)"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "line"),
+    [
+        ('title: "Evil \\e]0;pwned\\a"\n', "title", 2),  # YAML's own escapes: ESC, BEL
+        ('title:\n  en: Fine\n  ru: "\\e]52;c;aGk=\\a"\n', "title.ru", 4),
+        ("title: Zo\u00eb \u202eabc\n", "title", 2),
+        ('title: "a\\u200bb"\n', "title", 2),
+        ('title: "\\x9b31m"\n', "title", 2),
+        ("title: " + "x" * 61 + "\n", "title", 2),
+    ],
+)
+def test_a_title_of_control_or_bidi_characters_is_a_preset_error(
+    tmp_path: Path, text: str, key: str, line: int
+) -> None:
+    """Said like any other preset error, with the file, the line, the key and what a title
+    may hold; nothing of the title itself is repeated."""
+    path = write(tmp_path, "t.yaml", "players: 3\n" + text)
+    assert str(load_error(path)) == f"{path} line {line}: {key}: {TITLE_RULE}"
+
+
+def test_a_description_of_control_characters_is_a_preset_error(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", 'description: "Clear \\e[2J now"\n')
+    assert str(load_error(path)) == (
+        f"{path} line 1: description: a description is at most 1000 printable characters, in "
+        "lines, with no control, format or bidi character (an escape code, a zero-width or a "
+        "right-to-left mark)"
+    )
+    path = write(tmp_path, "t.yaml", "description: |\n  Two lines,\n  of [b]markup[/b].\n")
+    assert load_preset(str(path)).description_in("en") == "Two lines,\nof [b]markup[/b]."
+
+
+def test_a_title_of_markup_is_a_title(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", 'title: "[/x] [@click=app.quit]Q[/]"\n')
+    assert load_preset(str(path)).title_in("ru") == "[/x] [@click=app.quit]Q[/]"
+
+
 def test_unknown_preset_name_lists_the_shipped_ones() -> None:
     message = str(load_error("clasic"))
     assert message.startswith("unknown preset 'clasic' (did you mean classic?)")

@@ -11,7 +11,7 @@ import pytest
 
 from thousand_tui.cli import main as cli_main
 from thousand_tui.store.records import read_record
-from thousand_tui.tables.client import TableError, join_table
+from thousand_tui.tables.client import TableError, join_table, list_tables
 from thousand_tui.tables.service import MAX_ERRORS, normalize_code, socket_path
 from thousand_tui.tables.wire import (
     MAX_CLIENT_LINE,
@@ -260,3 +260,39 @@ def test_what_a_person_does_not_choose_is_refused_and_the_record_replays(
     assert cli_main(["replay", str(path)]) == 0
     actions = [line for line in read_record(path).games[0].lines if line["type"] == "action"]
     assert actions and not any("think_ms" in line for line in actions)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "T\x1b]0;pwned\x07",  # the viewer's window title
+        "Ev\x1b]52;c;aGk=\x07e",  # the viewer's clipboard
+        "Cls\x1b[2J",
+        "Red\x9b31m",
+        "Zoë \u202eabc",  # a right-to-left override
+        "Ze\u200bro",  # zero-width
+        "x" * 61,
+    ],
+)
+def test_a_title_with_control_or_bidi_characters_is_refused_and_says_what_a_title_is(
+    base: Path, title: str
+) -> None:
+    """As a name is: printable, one line, a length limit. The table is never opened, and the
+    refusal quotes nothing of the title (nothing of it reaches a terminal)."""
+    with pytest.raises(TableError) as refused:
+        opened(base, "Ann", title=title)
+    said = str(refused.value)
+    assert said == (
+        "a table's title is one line of 1 to 60 printable characters (no control, format or "
+        "bidi characters)"
+    )
+    assert list_tables(base=base) == ()
+
+
+def test_a_title_of_markup_is_a_title_like_any_other(base: Path) -> None:
+    """Brackets are printable: the title is kept as written, for the lobby to show as such."""
+    title = "[/x] [@click=app.quit]Q[/] [link=https://x]L[/link]"
+    ann = opened(base, "Ann", title=title)
+    (listed,) = list_tables(base=base)
+    assert listed.title == title and ann.mirror.welcome.title == title
+    ann.close()
