@@ -461,7 +461,8 @@ def serve_argv(options: argparse.Namespace) -> list[str]:
         value = getattr(options, flag)
         if value is not None:
             argv += [f"--{flag.replace('_', '-')}", str(value)]
-    for flag in ("ascii", "reduced_motion", "auto_play", "auto_next", "no_hints", "take_back"):
+    flags = ("ascii", "reduced_motion", "auto_play", "auto_next", "no_hints", "take_back")
+    for flag in (*flags, "no_auto_analysis"):
         if getattr(options, flag):
             argv.append(f"--{flag.replace('_', '-')}")
     return argv
@@ -528,6 +529,12 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         "--no-hints",
         action="store_true",
         help="turn off the hint key (what the strongest AI would do; on by default)",
+    )
+    parser.add_argument(
+        "--no-auto-analysis",
+        action="store_true",
+        help="analyse a finished deal only when you ask (a), not each one by itself in the "
+        "background (on by default, but where hosted; it never delays a move)",
     )
     parser.add_argument(
         "--take-back",

@@ -75,6 +75,9 @@ class TableSetup:
     auto_play: bool = False  # your only legal card is played by itself
     auto_next: bool = False  # a deal's result closes by itself after a countdown
     take_back: bool = False  # your last card may be taken back (against the AI only)
+    # Each finished deal analysed by itself in the background (`ai/scheduler.py`: paused
+    # while an opponent moves or a hint is searched); off, a deal is analysed when asked (a).
+    auto_analysis: bool = True
 
     @classmethod
     def of(
@@ -407,6 +410,7 @@ def setup_from_options(
             auto_play=bool(getattr(options, "auto_play", False)),
             auto_next=bool(getattr(options, "auto_next", False)),
             take_back=bool(getattr(options, "take_back", False)),
+            auto_analysis=not getattr(options, "no_auto_analysis", False),
         )
     preset = load_preset(options.preset or "classic", options.players)
     levels = table_levels(options.ai, preset.rules.players)
@@ -427,6 +431,7 @@ def setup_from_options(
         auto_play=bool(getattr(options, "auto_play", False)),
         auto_next=bool(getattr(options, "auto_next", False)),
         take_back=bool(getattr(options, "take_back", False)),
+        auto_analysis=not getattr(options, "no_auto_analysis", False),
     )
 
 

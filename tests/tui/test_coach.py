@@ -400,3 +400,28 @@ async def test_the_russian_footer_calls_the_hint_as_the_log_does() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "h Подсказка" in text and "Совет" not in text, text
+
+
+async def test_with_the_automatic_analysis_off_a_deal_is_analysed_only_when_asked() -> None:
+    app = coach_app(auto_analysis=False)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await to_the_result(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        assert not app.table.analyst.to_analyse and not app.table.analyst.analyses
+        await pilot.press("a")
+        await analysed(app, 1)
+        assert app.table.analyst.analyses[1] is not None
+
+
+async def test_the_automatic_analysis_is_on_by_default_and_off_by_flag() -> None:
+    from thousand_tui.cli import build_parser
+    from thousand_tui.settings import setup_from_options
+
+    def flags(*argv: str) -> TableSetup:
+        return setup_from_options(build_parser("play").parse_args(["play", *argv]), {})
+
+    assert flags().auto_analysis and not flags("--no-auto-analysis").auto_analysis
+    app = coach_app()
+    async with app.run_test(size=(100, 34)) as pilot:
+        await to_the_result(pilot)
+        assert 1 in app.table.analyst.to_analyse or 1 in app.table.analyst.analyses

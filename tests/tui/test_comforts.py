@@ -368,6 +368,27 @@ async def test_the_auto_settings_on_the_start_screen(size: tuple[int, int]) -> N
         assert "Следующий кон   ‹ через 5 с ›" in text
 
 
+async def test_the_automatic_analysis_on_the_start_screen() -> None:
+    app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "auto-analysis")
+        assert "Deal analysis   ‹ each deal, while you think ›" in screen_text(app)
+        await pilot.press("right")
+        assert "‹ when asked (a) ›" in screen_text(app)
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not app.setup.auto_analysis and not app.table.analyse_each_deal
+    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    assert kept["auto_analysis"] is False
+    again = create_app(TableSetup(pace=0, lang="ru"), start=StartOffer.shipped("ru"))
+    async with again.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "auto-analysis")
+        assert "Разбор конов    ‹ по запросу (a) ›" in screen_text(again)
+
+
 # ---------------------------------------------------------------------- taking a card back
 
 

@@ -137,9 +137,11 @@ async def test_the_language_changes_the_screen_and_the_game() -> None:
         await pilot.pause()
         await go_to(pilot, "lang")
         await choose_language(pilot, "Русский")
+        await pilot.pause()  # the footer's keys, made again in the new language
         text = screen_text(app)
         assert "Начать новую партию" in text and "‹ Русский ›" in text
         assert "Выход" in text  # the footer too
+        assert "бочка на 880" in text  # the preset's description, below the list
         listed = app.screen.query_one(ChoiceList)
         assert listed.current is not None and listed.current.id == "lang"
         await start_the_game(pilot)

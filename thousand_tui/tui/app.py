@@ -316,6 +316,7 @@ class ThousandApp(App[int]):
         choices.auto_play = choices.auto_play or self.setup.auto_play
         choices.auto_next = choices.auto_next or self.setup.auto_next
         choices.take_back = choices.take_back or self.setup.take_back
+        choices.auto_analysis = choices.auto_analysis and self.setup.auto_analysis
         self.set_language(offer.fit(choices).lang)
         return StartScreen(offer, choices)
 

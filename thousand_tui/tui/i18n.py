@@ -436,6 +436,9 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("start_motion", "Animation"),
     msg("start_motion_on", "on"),
     msg("start_motion_off", "off (reduced motion)"),
+    msg("start_auto_analysis", "Deal analysis"),
+    msg("start_auto_analysis_on", "each deal, while you think"),
+    msg("start_auto_analysis_off", "when asked (a)"),
     msg("start_hints_on", "on"),
     msg("start_hints_off", "off"),
     # The language's own name in the language: the catalog of each language names it.

@@ -71,6 +71,7 @@ class Choices:
     auto_play: bool = False
     auto_next: bool = False
     take_back: bool = False
+    auto_analysis: bool = True  # each finished deal analysed by itself
     open_hints: bool = False  # a table opened for friends allows hints (`open --hints`)
 
     @classmethod
@@ -104,7 +105,7 @@ class Choices:
             choices.reduced_motion = data["reduced_motion"]
         with contextlib.suppress(SetupError, AttributeError):
             choices.suit_order = check_suit_order(data.get("suit_order"))
-        for key in ("auto_play", "auto_next", "take_back"):
+        for key in ("auto_play", "auto_next", "take_back", "auto_analysis"):
             if isinstance(data.get(key), bool):
                 setattr(choices, key, data[key])
         if isinstance(data.get("open_hints"), bool):
@@ -240,6 +241,7 @@ def with_comforts(setup: TableSetup, choices: Choices) -> TableSetup:
         auto_play=choices.auto_play,
         auto_next=choices.auto_next,
         take_back=choices.take_back,
+        auto_analysis=choices.auto_analysis,
     )
 
 

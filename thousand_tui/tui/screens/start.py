@@ -264,6 +264,17 @@ class StartScreen(Screen[None]):
                     partial(self.keep_flag, "take_back"),
                 )
             )
+        if not hosted():
+            settings.append(
+                Setting(
+                    "auto-analysis",
+                    t("start_auto_analysis"),
+                    [True, False],
+                    choices.auto_analysis,
+                    lambda on: t("start_auto_analysis_on" if on else "start_auto_analysis_off"),
+                    partial(self.keep_flag, "auto_analysis"),
+                )
+            )
         return settings
 
     def suit_order_words(self, order: str) -> str:
@@ -453,7 +464,15 @@ class StartScreen(Screen[None]):
             return
         # Another language: the whole screen again, the footer too.
         self.refresh(recompose=True)
-        self.call_after_refresh(lambda: self.query_one(ChoiceList).highlight(setting.id))
+        self.call_after_refresh(self.recomposed, setting.id)
+
+    def recomposed(self, highlighted: str) -> None:
+        """The screen made again in another language: the line highlighted as before, the
+        footer's keys shown, and the new list fitted to the room the description leaves (as
+        when first shown)."""
+        self.query_one(ChoiceList).highlight(highlighted)
+        self.refresh_bindings()  # the new footer's keys, in the new language
+        self.call_after_refresh(self.fit_list)
 
     def keep_preset(self, name: str) -> None:
         self.choices.preset = name

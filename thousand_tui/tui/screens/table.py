@@ -132,10 +132,11 @@ class TableScreen(Screen[None]):
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
         self.cards_held = False  # his lead came at once after his own key: Enter waits
         self.auto_turn = -1  # the turn whose only card is being played by itself
-        # Each finished deal is analysed at once in a background process, except in a hosted
-        # session: there twenty players would keep twenty more processes busy, so a deal is
-        # analysed only when its analysis is asked for.
-        self.analyse_each_deal = not hosted()
+        # Each finished deal is analysed in the background (paused while an opponent moves or
+        # a hint is searched), unless the player chose not to, and never in a hosted session:
+        # there twenty players would keep twenty more processes busy, so a deal is analysed
+        # only when its analysis is asked for.
+        self.analyse_each_deal = app.setup.auto_analysis and not hosted()
         self.hinted = False  # a hint was shown for the human's decision now due
 
     # ------------------------------------------------------------------ properties
@@ -305,7 +306,7 @@ class TableScreen(Screen[None]):
         trick = pending.last_trick.plays if pending.last_trick else None
         local = self.driver.session is not None  # the deal's record is here to analyse
         if pending.result.redeal is None and local and self.analyse_each_deal:
-            self.analyst.analyse(pending.result.number)
+            self.analyst.analyse(pending.result.number, asked=False)
         self.dialog_open = True
         narrator = self.controller.narrator
         last = self.game.over and len(self.controller.results) == 1
