@@ -53,6 +53,11 @@ def _said(text: Msg, **values: object) -> Said:
 
 
 _NOT_YAML: Final = msg("preset_not_yaml", "not valid YAML: {problem}")
+_CONTINUED: Final = msg(
+    "preset_continued",
+    "this line is indented deeper than the key above it, so YAML reads it as more of that "
+    "key's value ({value}); indent it as that key",
+)
 
 
 @dataclass(frozen=True)
@@ -157,7 +162,10 @@ def _shipped_path(name: str, source: str = "", line: int | None = None) -> Path:
 
 class _Loader(yaml.SafeLoader):
     """A safe loader that keeps the line of every key (by dotted path) and reads only
-    true/false as booleans, so `off` and `yes` stay text as in YAML 1.2."""
+    true/false as booleans, so `off` and `yes` stay text as in YAML 1.2 (a bool key takes
+    them as YAML 1.1 does: `check_value`). It notes the keys whose plain value goes on over
+    more lines (`continued`): a line indented deeper than the key above is read as more of
+    that key's value."""
 
     yaml_implicit_resolvers = {  # noqa: RUF012 (yaml's own class attribute)
         first: [pair for pair in resolvers if pair[0] != "tag:yaml.org,2002:bool"]
@@ -168,6 +176,7 @@ class _Loader(yaml.SafeLoader):
         super().__init__(stream)
         self.key_lines: dict[str, int] = {}
         self.duplicates: list[tuple[str, int, int]] = []
+        self.continued: dict[str, tuple[int, str]] = {}
 
     def construct_document(self, node: yaml.Node) -> Any:
         self._record(node, "", 0)
@@ -184,6 +193,12 @@ class _Loader(yaml.SafeLoader):
             if key in self.key_lines:
                 self.duplicates.append((key, self.key_lines[key], line))
             self.key_lines[key] = line
+            if (
+                isinstance(value_node, yaml.ScalarNode)
+                and value_node.style is None
+                and value_node.end_mark.line > value_node.start_mark.line
+            ):
+                self.continued[key] = (value_node.start_mark.line + 2, str(value_node.value))
             self._record(value_node, key + ".", depth + 1)
 
 
@@ -194,7 +209,7 @@ _Loader.add_implicit_resolver(
 )
 
 
-def _parse(text: str, source: str) -> tuple[Any, dict[str, int]]:
+def _parse(text: str, source: str) -> tuple[Any, dict[str, int], dict[str, tuple[int, str]]]:
     try:
         loader = _Loader(text)
     except yaml.reader.ReaderError as error:
@@ -213,7 +228,11 @@ def _parse(text: str, source: str) -> tuple[Any, dict[str, int]]:
     try:
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
+        # A scanner's problem mark is where it gave up (often the next line, or the end of
+        # the file); its context mark is where the key or quoted text it could not finish
+        # begins, the line to mend.
+        scanning = isinstance(error, yaml.scanner.ScannerError) and error.context_mark
+        mark = error.context_mark if scanning else error.problem_mark or error.context_mark
         problem = error.problem or error.context or "unreadable"
         raise PresetError(
             _said(
@@ -241,7 +260,7 @@ def _parse(text: str, source: str) -> tuple[Any, dict[str, int]]:
         key, first, line = loader.duplicates[0]
         twice = msg("preset_twice", "set twice (lines {first} and {line}); keep one")
         raise PresetError(_said(twice, first=first, line=line), key=key, source=source, line=line)
-    return data, loader.key_lines
+    return data, loader.key_lines, loader.continued
 
 
 @dataclass(frozen=True)
@@ -252,6 +271,7 @@ class _File:
     source: str
     conventions: dict[Any, Any]
     lines: dict[str, int]
+    continued: dict[str, tuple[int, str]]
     title: dict[str, str]
     description: dict[str, str]
     extends: str | None
@@ -289,7 +309,7 @@ def _read_text(path: Path, source: str) -> str:
 
 
 def _read_file(path: Path, source: str) -> _File:
-    data, lines = _parse(_read_text(path, source), source)
+    data, lines, continued = _parse(_read_text(path, source), source)
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
@@ -323,6 +343,7 @@ def _read_file(path: Path, source: str) -> _File:
         source=source,
         conventions={key: value for key, value in data.items() if key not in _META_KEYS},
         lines=lines,
+        continued=continued,
         title=_texts(data, "title", source, lines),
         description=_texts(data, "description", source, lines),
         extends=extends.strip() if isinstance(extends, str) else None,
@@ -469,6 +490,15 @@ def _load(path: Path, source: str, name: str) -> Preset:
     except RulesError as error:
         found = sorted(origins[key] for key in error.keys if key in origins)
         where = (found[0][1], found[0][2]) if found else (source, None)
+        if found and error.key in origins and origins[error.key] == found[0]:
+            continued = files[found[0][0]].continued.get(error.key)
+            if continued is not None:
+                raise PresetError(
+                    _said(_CONTINUED, value=repr(_cropped(continued[1]))),
+                    key=error.key,
+                    source=where[0],
+                    line=continued[0],
+                ) from None
         raise PresetError(
             error.said or error.detail,
             key=error.key,
@@ -498,6 +528,10 @@ def _load(path: Path, source: str, name: str) -> Preset:
         base=base,
         base_title=base_title,
     )
+
+
+def _cropped(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _shipped(path: Path) -> bool:

@@ -353,13 +353,34 @@ def test_wrong_type_names_expected_type(tmp_path: Path) -> None:
     )
 
 
-def test_yes_is_not_a_bool_and_off_is_text(tmp_path: Path) -> None:
-    path = write(tmp_path, "t.yaml", "redeal:\n  enabled: yes\n")
-    assert "redeal.enabled: expected true or false" in str(load_error(path))
-    path = write(tmp_path, "t.yaml", "samosval:\n  mode: off\nbarrel:\n  enabled: false\n")
+def test_yes_and_off_are_booleans_only_for_a_bool_key(tmp_path: Path) -> None:
+    text = "redeal:\n  enabled: yes\nbarrel:\n  enabled: Off\nbaptism:\n  enabled: ON\n"
+    rules = load_preset(str(write(tmp_path, "t.yaml", text))).rules
+    assert (rules.redeal.enabled, rules.barrel.enabled, rules.baptism.enabled) == (
+        True,
+        False,
+        True,
+    )
+    path = write(tmp_path, "t.yaml", "samosval:\n  mode: off\nbarrel:\n  enabled: no\n")
     rules = load_preset(str(path)).rules
     assert rules.samosval.mode == "off"
     assert rules.barrel.enabled is False
+    path = write(tmp_path, "t.yaml", "redeal:\n  enabled: maybe\n")
+    assert str(load_error(path)) == (
+        f'{path} line 2: redeal.enabled: expected true or false; got "maybe" (text)'
+    )
+    path = write(tmp_path, "t.yaml", "target: yes\n")
+    assert 'target: expected a whole number ≥ 1; got "yes" (text)' in str(load_error(path))
+
+
+def test_a_suit_under_marriage_leads_to_its_values(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "players: 3\nmarriage:\n  hearts: 120\n")
+    message = str(load_error(path))
+    assert message.startswith(
+        f"{path} line 3: marriage.hearts: unknown key; did you mean marriage.values?"
+    )
+    assert "ace_marriage" not in message
+    assert "values: {H: 100, D: 80, C: 60, S: 40}" in message
 
 
 def test_wrong_nesting(tmp_path: Path) -> None:
@@ -377,6 +398,42 @@ def test_yaml_syntax_error_has_its_line(tmp_path: Path) -> None:
     assert "indentation" in message
     path = write(tmp_path, "t.yaml", "players: [3\n")
     assert "not valid YAML" in str(load_error(path))
+
+
+@pytest.mark.parametrize(
+    ("fifth", "words"),
+    [
+        ("  min 100", "could not find expected ':'"),
+        ('  min: "100', "found unexpected end of stream"),
+        ("    min: 100", "mapping values are not allowed here"),
+        ("   min: 100", "mapping values are not allowed here"),
+        (" min: 100", "expected <block end>"),
+        ("\tmin: 100", "found character '\\t' that cannot start any token"),
+    ],
+)
+def test_yaml_error_is_on_the_line_to_mend(tmp_path: Path, fifth: str, words: str) -> None:
+    lines = [
+        "title: Mine",
+        "players: 3",
+        "bidding:",
+        "  step: 5",
+        fifth,
+        "barrel:",
+        "  enabled: true",
+    ]
+    path = write(tmp_path, "t.yaml", "\n".join(lines) + "\n")
+    message = str(load_error(path))
+    assert message.startswith(f"{path} line 5: not valid YAML: {words}"), message
+
+
+def test_a_line_indented_under_a_value_is_named(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", "title: Mine\nplayers: 3\nbidding:\n  step: 5\n    min 100\n")
+    assert str(load_error(path)) == (
+        f"{path} line 5: bidding.step: this line is indented deeper than the key above it, so "
+        "YAML reads it as more of that key's value ('5 min 100'); indent it as that key"
+    )
+    path = write(tmp_path, "t.yaml", "title: Mine\n  and more\nplayers: 3\n")
+    assert load_preset(str(path)).title_in("en") == "Mine and more"
 
 
 def test_not_a_mapping(tmp_path: Path) -> None:

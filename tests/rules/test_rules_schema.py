@@ -283,7 +283,8 @@ WRONG_TYPES: list[Any] = [True, "yes", 2.5, [3], {"a": 1}, "3"]
         pytest.param(key, value, id=f"{value!r}-{key}")
         for value in WRONG_TYPES
         for key in SCHEMA
-        if not (SCHEMA[key].type == "bool" and value is True)  # True is right for a bool
+        # True is right for a bool, and so is YAML 1.1's "yes"
+        if not (SCHEMA[key].type == "bool" and value in (True, "yes"))
     ],
 )
 def test_wrong_type_is_rejected_for_every_key(key: str, value: Any) -> None:
@@ -297,11 +298,15 @@ def test_wrong_type_is_rejected_for_every_key(key: str, value: Any) -> None:
     assert spec.expected() in message
 
 
-def test_bool_is_not_an_int_and_yes_is_not_a_bool() -> None:
+def test_bool_is_not_an_int_and_only_yaml_words_are_bools() -> None:
     assert "expected one of 2, 3, 4; got true" in str(_error({"players": True}))
     assert "got false" in str(_error({"target": False}))
-    assert "expected true or false" in str(_error({"barrel": {"enabled": "yes"}}))
+    assert "expected true or false" in str(_error({"barrel": {"enabled": "yep"}}))
+    assert "expected true or false" in str(_error({"barrel": {"enabled": "y"}}))
     assert "expected true or false" in str(_error({"barrel": {"enabled": 1}}))
+    assert "expected one of 2, 3, 4" in str(_error({"players": "on"}))
+    for word, value in (("yes", True), ("On", True), ("NO", False), ("off", False)):
+        assert Rules.from_mapping({"barrel": {"enabled": word}}).barrel.enabled is value
 
 
 def test_float_is_not_an_int() -> None:
@@ -342,6 +347,12 @@ def test_unknown_key_suggests_the_closest() -> None:
     assert "did you mean players?" in str(_error({"playerz": 3}))
     assert "did you mean talon.raise?" in str(_error({"talon": {"raise_": "never"}}))
     assert "did you mean play.trump_lead?" in str(_error({"bidding": {"trump_lead": "free"}}))
+    assert "did you mean marriage.values?" in str(_error({"marriage": {"hearts": 120}}))
+    assert "did you mean marriage.values?" in str(_error({"marriage": {"S": 40}}))
+    assert str(_error({"marriage": {"zzz": 1}})).endswith(
+        "unknown key; the keys of marriage are: values, on_first_lead, card_must_win, "
+        "keep_trump_option"
+    )
 
 
 def test_unknown_key_without_a_close_match_lists_the_keys() -> None:

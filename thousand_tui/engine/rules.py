@@ -616,10 +616,19 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_YAML_11_BOOLS: Final = {
+    **dict.fromkeys(("yes", "Yes", "YES", "on", "On", "ON"), True),
+    **dict.fromkeys(("no", "No", "NO", "off", "Off", "OFF"), False),
+}
+"""The YAML 1.1 words for true and false, taken as such by a bool key (docs/rules.md#presets)."""
+
+
 def check_value(spec: KeySpec, value: Any) -> Any:
     """`value` if `spec` allows it (suit/value mappings become pairs); else a `RulesError`."""
     if spec.type == "map":
         return _check_suit_values(spec, value)
+    if spec.type == "bool" and isinstance(value, str) and value in _YAML_11_BOOLS:
+        return _YAML_11_BOOLS[value]
     if spec.values is not None:
         if any(type(value) is type(each) and value == each for each in spec.values):
             return value
@@ -767,15 +776,37 @@ def _unknown(key: str, candidates: Iterable[str]) -> str:
     return f"unknown key; the top-level keys are: {', '.join(_TOP_LEVEL)}"
 
 
+_SUIT_WORDS: Final = {
+    "hearts": "H",
+    "heart": "H",
+    "diamonds": "D",
+    "diamond": "D",
+    "clubs": "C",
+    "club": "C",
+    "spades": "S",
+    "spade": "S",
+    **{letter.lower(): letter for letter in SUIT_LETTERS},
+}
+
+
 def _unknown_in_section(section: str, name: str, names: list[str]) -> str:
+    """The message for an unknown key in a known section: the closest key of that section
+    first; a suit's name leads to the section's suit mapping; another section's key only
+    when it has this very name (a key put in the wrong section)."""
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
     if close:
         return f"unknown key; did you mean {section}.{close[0]}?"
-    elsewhere = _suggestion(
-        f"{section}.{name}", (k for k in SCHEMA if not k.startswith(section + "."))
-    )
+    suits = [spec for spec in SCHEMA.values() if spec.path[0] == section and spec.type == "map"]
+    if name.lower() in _SUIT_WORDS and suits:
+        spec = suits[0]
+        pairs = ", ".join(f"{letter}: {points}" for letter, points in spec.default)
+        return (
+            f"unknown key; did you mean {spec.key}? Each suit is set in it, by its letter "
+            f"({spec.path[-1]}: {{{pairs}}})"
+        )
+    elsewhere = [k for k in SCHEMA if not k.startswith(section + ".") and k.endswith("." + name)]
     if elsewhere:
-        return "unknown key" + elsewhere
+        return f"unknown key; did you mean {elsewhere[0]}?"
     return f"unknown key; the keys of {section} are: {', '.join(names)}"
 
 
