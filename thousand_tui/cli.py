@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .allocator import one_arena
+from .plaintext import shown
 from .translations import LANGS, Spoken, counted, msg, nmsg, tell
 
 if TYPE_CHECKING:
@@ -1033,13 +1034,22 @@ def run_analyze(options: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     t = Translator(lang)
-    words = Words(t, names or [f"Player {i + 1}" for i in range(seats)])
-    lost = sum(a.lost for a in analyses)
+    # The record's names as a terminal may show them (a file's text: no escape of its own).
+    # The player's own seat is "you" (the analysed one if it is a person's, else the first
+    # person's); the others are named.
+    humans = [i for i, p in enumerate(players) if p.get("kind") == "human"]
+    you = seat if seat in humans else next(iter(humans), None)
+    seat_names = [shown(n) for n in names] or [f"Player {i + 1}" for i in range(seats)]
+    words = Words(t, seat_names, you=you)
+    # The figures each deal says, added up: the total is their sum.
+    lost = sum(sum(a.said_loss()) for a in analyses)
     print(
         tell(
             lang,
-            msg("cli_analysis_of", "{file}: game {game}, seat {seat} ({name})"),
-            file=options.file,
+            msg("cli_analysis_of_you", "{file}: game {game}, your seat ({seat})")
+            if seat == you
+            else msg("cli_analysis_of", "{file}: game {game}, seat {seat} ({name})"),
+            file=shown(str(options.file)),
             game=options.game,
             seat=seat,
             name=words.names[seat],

@@ -22,6 +22,7 @@ from textual.widgets import Static
 from tests.helpers.hostile import (
     CORPUS,
     MARKUP,
+    UNSAFE,
     assert_nothing_unsafe,
     assert_shown,
     rotation,
@@ -399,6 +400,57 @@ async def test_the_daily_board_ratings_and_games_list_show_hostile_names(
         assert not any(ch in printed for ch in "\x1b\x9b\x9d\x07\u202e\u200b")
     for name in text.names:
         assert_shown(games, name[:15])
+
+
+# ---------------------------------------------------------------------- what the commands print
+
+
+def hostile_record(monkeypatch: pytest.MonkeyPatch, text: Hostile) -> Path:
+    """A record of two deals whose names are hostile, as a program could write it."""
+    from thousand_tui.ai import make_player
+    from thousand_tui.tui.session import new_session
+
+    setup = TableSetup.of(seed=3, pace=0)
+    monkeypatch.setattr(session_module, "opponent_names", lambda lang, you: [text.anna, text.boris])
+    session = new_session(dataclasses.replace(setup, name=text.you))
+    game = session.game
+    players = {seat: make_player("easy", 100 + seat) for seat in range(3)}
+    while len(game.results) < 2:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(players[seat].decide(game.view(seat)))
+    session.close()
+    assert session.path is not None
+    return session.path
+
+
+COMMANDS = [["games"], ["stats"], ["replay", "{file}"], ["ratings"]]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        *COMMANDS,
+        pytest.param(["analyze", "{file}", "--deal", "1"], marks=pytest.mark.slow),
+    ],
+    ids=lambda command: command[0],
+)
+def test_what_the_commands_print_of_a_hostile_record_holds_no_escape(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    from thousand_tui.cli import main
+
+    text = Hostile("Ev\x1b]52;c;aGk=\x07e [/x]", "Zoë \u202eabc", "T\x1b]0;pwned\x07", "", "")
+    path = hostile_record(monkeypatch, text)
+    capsys.readouterr()
+    assert main([part.format(file=path) for part in command]) == 0
+    printed = capsys.readouterr()
+    for out in (printed.out, printed.err):
+        assert UNSAFE.search(out.replace("\n", "")) is None, out
+    if command[0] == "games":
+        assert "Ev\ufffd]52;c;aGk=" in printed.out
+    if command[0] in ("games", "analyze"):
+        assert "Zoë abc" in printed.out
 
 
 # ---------------------------------------------------------------------- the last guard
