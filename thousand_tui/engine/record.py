@@ -489,10 +489,11 @@ def _replay(
             if len(game.lines) != index:
                 break
             seat = line.get("seat")
-            if not _is_int(seat) or takeback_count(game, seat) != line.get("actions"):
-                what = f"take-back of {_show(line.get('actions'))} by seat {_show(seat)}"
+            count = line.get("actions")
+            if not (_is_int(seat) and _is_int(count)) or count not in takeback_counts(game, seat):
+                what = f"take-back of {_show(count)} by seat {_show(seat)}"
                 return game, Mismatch(index, deal_number, f"{what}: not what the game allows")
-            game = take_back(game, seat)
+            game = take_back(game, seat, count)
             continue
         if kind != "action" or line.get("auto"):
             continue
@@ -596,27 +597,53 @@ withdraws the `actions` action lines just before it, the first of them a card of
 the game goes on from the decision before that card."""
 
 
+def takeback_counts(game: Game, seat: int) -> list[int]:
+    """How many decisions a take-back by `seat` may withdraw now, nearest first: for each of
+    its cards since the deal began or since the last take-back, that card and every decision
+    after it. Empty when there is none to take back, or the game is over."""
+    counts: list[int] = []
+    if game.over:
+        return counts
+    for count, line in enumerate(reversed(game.lines), start=1):
+        if line.get("type") != "action":
+            break  # the deal's start, a result or a take-back: nothing before it
+        if line.get("seat") == seat and line.get("act") == "play" and not line.get("auto"):
+            counts.append(count)
+    return counts
+
+
 def takeback_count(game: Game, seat: int) -> int | None:
     """How many decisions a take-back by `seat` would withdraw now: its last card of this
     deal and every decision after it. None when there is none to take back: no card of its
     since the deal began or since the last take-back, or the game is over."""
-    if game.over:
-        return None
-    for count, line in enumerate(reversed(game.lines), start=1):
-        if line.get("type") != "action":
-            return None  # the deal's start, a result or a take-back: nothing before it
-        if line.get("seat") == seat and line.get("act") == "play" and not line.get("auto"):
+    counts = takeback_counts(game, seat)
+    return counts[0] if counts else None
+
+
+def chosen_takeback_count(game: Game, seat: int) -> int | None:
+    """Like `takeback_count`, but back to the last card `seat` chose: a card that was its
+    only legal play (which `--auto-play` plays by itself) is withdrawn together with the
+    card before it, since alone it would only be played again. None when every card of its
+    that may be taken back was its only one."""
+    for count in takeback_counts(game, seat):
+        before, mismatch = rebuild(RecordedGame(played_lines(game.lines)[:-count]))
+        if mismatch is not None:
+            raise RecordError(f"the game cannot be rebuilt without the card taken back: {mismatch}")
+        legal = before.legal_actions(seat)
+        if not (len(legal) == 1 and legal[0].card is not None):
             return count
     return None
 
 
-def take_back(game: Game, seat: int) -> Game:
-    """The game as it was before `seat`'s last card (`takeback_count`), rebuilt by replaying
-    its record without the decisions withdrawn. The new game's record is the old one and the
-    take-back line, which is written to the same sink; raises IllegalAction when there is
-    nothing to take back."""
-    count = takeback_count(game, seat)
+def take_back(game: Game, seat: int, count: int | None = None) -> Game:
+    """The game as it was before `seat`'s last card (`takeback_count`), or `count` decisions
+    ago (one of `takeback_counts`), rebuilt by replaying its record without the decisions
+    withdrawn. The new game's record is the old one and the take-back line, which is written
+    to the same sink; raises IllegalAction when there is nothing to take back."""
+    counts = takeback_counts(game, seat)
     if count is None:
+        count = counts[0] if counts else None
+    if count is None or count not in counts:
         raise IllegalAction("there is no card of yours in this deal to take back")
     kept = played_lines(game.lines)[:-count]
     rebuilt, mismatch = rebuild(RecordedGame(kept))
@@ -645,5 +672,21 @@ def played_lines(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def takebacks(lines: list[dict[str, Any]], seat: int) -> int:
-    """How many cards `seat` took back in a game's record."""
-    return sum(1 for line in lines if line.get("type") == TAKEBACK and line.get("seat") == seat)
+    """How many of its cards `seat` took back in a game's record: a take-back past a card
+    that was its only one withdraws that card too."""
+    cards = 0
+    out: list[dict[str, Any]] = []
+    for line in lines:
+        if line.get("type") == TAKEBACK:
+            count = line.get("actions")
+            if _is_int(count) and 0 < count <= len(out):
+                if line.get("seat") == seat:
+                    cards += sum(
+                        1
+                        for gone in out[-count:]
+                        if gone.get("seat") == seat and gone.get("act") == "play"
+                    )
+                del out[-count:]
+            continue
+        out.append(line)
+    return cards

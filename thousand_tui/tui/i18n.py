@@ -34,6 +34,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("declarer", "declarer"),
     msg("declarer_short", "plays {value}"),
     msg("on_barrel", "barrel {used}/{attempts}"),
+    msg("score_palki", "palki {count}/{fine}"),
     msg("thinking", "thinking…"),
     # ---------------------------------------------------------------- counted words
     # The English forms for one and for any other number; each catalog has its language's forms
@@ -67,8 +68,32 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("prompt_wait", "{name}: thinking…"),
     msg("prompt_play", "Your turn: choose a card (←→ or 1–0) and press Enter."),
     msg("prompt_lead", "Your lead: choose a card (←→ or 1–0) and press Enter."),
-    msg("prompt_decide", "Your decision ({phase}): press Enter."),
-    msg("prompt_deciding", "Your decision: {phase}."),
+    msg("prompt_decide", "{what}: press Enter."),
+    msg("prompt_deciding", "{what}."),
+    # What you are to decide, as a player would say it (`text.decision`), and the same in a
+    # word or two for Enter in the footer.
+    msg("do_bid", "Your bid"),
+    msg("do_dark", "Play in the dark or not"),
+    msg("do_redeal", "Ask for a redeal or play on"),
+    msg("do_dark_cancel", "Cancel the dark game or let it stand"),
+    msg("do_talon", "Choose a talon"),
+    msg("do_raise", "Raise the contract or keep it, then give the cards"),
+    msg("do_give", "Give a card to each opponent"),
+    msg("do_discard", "Put cards aside"),
+    msg("do_contract", "Raise the contract or play it"),
+    msg("do_contract_play", "Play the contract or give it up"),
+    msg("do_contract_only", "Play your contract"),
+    msg("key_do_bid", "Bid"),
+    msg("key_do_dark", "Dark or not"),
+    msg("key_do_redeal", "Redeal or not"),
+    msg("key_do_dark_cancel", "Cancel or not"),
+    msg("key_do_talon", "Talon"),
+    msg("key_do_raise", "Raise or keep"),
+    msg("key_do_give", "Give"),
+    msg("key_do_discard", "Put aside"),
+    msg("key_do_contract", "Raise or play"),
+    msg("key_do_contract_play", "Play or give up"),
+    msg("key_do_contract_only", "Play"),
     msg("prompt_over", "The game is over."),
     msg("prompt_result", "The deal is over: press Enter to go on."),
     msg("prompt_sit_out", "You sit out this deal; f skips to your next decision."),
@@ -174,13 +199,17 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("ev_concession_penalty", "{name}: third concession, −{points}"),
     msg("ev_cross", "{name}: a cross"),
     msg("ev_cross_penalty", "{name}: second cross, −{points}"),
-    msg("ev_sitter_score", "{name} (sitting out): +{points}"),
+    msg("ev_sitter_score", "{name} (sitting out): +{points} for the talon"),
     msg("ev_marriage_withheld", "{name}: marriage {suit} withheld"),
     msg("ev_cut_penalty", "{name}: third nine at the cut, −{points}"),
     msg("ev_samosval", "{name}: samosval! {source} → 0"),
     msg("ev_barrel_on", "{name}: on the barrel"),
     msg("ev_barrel_attempt", "{name}: barrel, attempt {used} of {attempts}"),
     msg("ev_barrel_fall", "{name}: off the barrel ({why}), −{points}"),
+    msg(
+        "ev_barrel_fall_rounded",
+        "{name}: off the barrel ({why}): {before} rounded down to {rounded}, −{fine} = {after}",
+    ),
     msg("ev_barrel_third_fall", "{name}: third fall, the score goes to 0"),
     msg("ev_barrel_win", "{name}: wins from the barrel!"),
     msg("ev_golden_reset", "No golden deal was made: every score back to 0"),
@@ -202,12 +231,20 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("sheet_contract", "Contract"),
     msg("sheet_start", "start"),
     msg("sheet_empty", "No deals played yet."),
-    msg(
-        "sheet_legend",
-        "{palka} palka · {r} concession · {cross} cross · {b}2 on the barrel, 2 tries used · "
-        "{fall} fell off · {s} samosval · {gold} golden deal · ✓ made · ✗ down",
-    ),
-    msg("sheet_totals", "palki {palki} · falls {falls} · «{r}» {concessions} · crosses {crosses}"),
+    # The legend says only the marks of the game's own conventions, an entry each.
+    msg("sheet_legend_palka", "{mark} palka"),
+    msg("sheet_legend_concession", "{mark} concession"),
+    msg("sheet_legend_cross", "{mark} cross"),
+    msg("sheet_legend_barrel", "{mark}2 on the barrel, 2 tries used"),
+    msg("sheet_legend_fall", "{mark} fell off"),
+    msg("sheet_legend_samosval", "{mark} samosval"),
+    msg("sheet_legend_golden", "{mark} golden deal"),
+    msg("sheet_legend_made", "{mark} made"),
+    msg("sheet_legend_down", "{mark} down"),
+    msg("sheet_total_palki", "palki {count}"),
+    msg("sheet_total_falls", "falls {count}"),
+    msg("sheet_total_concessions", "«{r}» {count}"),
+    msg("sheet_total_crosses", "crosses {count}"),
     # ---------------------------------------------------------------- dialogs
     msg("your_hand", "Your hand: "),
     msg("auction_title", "Auction"),
@@ -235,8 +272,17 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("contract_give", "Keep {value} and give the cards"),
     msg("contract_raise", "Raise to {value}   ← → change"),
     msg(
-        "contract_concede",
-        "Concede («{mark}» on the score sheet): you {loss}, each opponent +{share}",
+        "contract_concede_free",
+        "Concede («{mark}» on the score sheet): you lose nothing, each opponent gets {share}",
+    ),
+    msg(
+        "contract_concede_minus",
+        "Concede («{mark}» on the score sheet): you lose {points}, each opponent gets {share}",
+    ),
+    msg(
+        "contract_concede_palka",
+        "Concede («{mark}» on the score sheet): you lose nothing but take a palka, each "
+        "opponent gets {share}",
     ),
     msg(
         "contract_baptism",
@@ -247,8 +293,6 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("confirm_concede", "concede"),
     msg("confirm_baptism", "be baptised"),
     msg("confirm_dark", "play in the dark"),
-    msg("contract_free", "nothing"),
-    msg("contract_palka", "a palka"),
     msg("contract_points", "In hand: {points}"),
     msg("contract_points_marriages", "In hand: {points} with the marriages"),
     msg("exchange_title", "Talon: give a card to each opponent"),
@@ -260,7 +304,8 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("exchange_aside_n", "Aside, card {number} of {count}: "),
     msg("exchange_help", "←→ or 1–0 choose · Enter give · Backspace take back"),
     msg("exchange_help_two", "←→ or 1–0 choose · Enter put aside · Backspace take back"),
-    msg("exchange_done", "Enter: confirm · Backspace: take back the last card"),
+    msg("exchange_done", "Enter: give · Backspace: take back the last card"),
+    msg("exchange_done_two", "Enter: put aside · Backspace: take back the last card"),
     msg("no_card_key", "No card under {digit}: you hold {cards}."),
     msg("exchange_already", "{card} is chosen already; Backspace takes the last card back."),
     msg("exchange_marriage_warn", "{card} breaks your marriage {suit}."),
@@ -299,6 +344,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("marriage_plain", "Just play {card}"),
     msg("result_title", "Deal {number}"),
     msg("result_points", "Points"),
+    msg("result_talon", "talon {points}"),
     msg("result_change", "Change"),
     msg("result_score", "Score"),
     msg("result_last_trick", "Last trick: "),
@@ -329,6 +375,14 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("key_take_back", "Undo"),
     msg("n_taken_back", "You take back {card}: your move again."),
     msg("takeback_none", "Nothing to take back now: only your last card of this deal, once."),
+    msg(
+        "n_taken_back_forced",
+        "You take back {card} and {forced}, the only card you could play then: your move again.",
+    ),
+    msg(
+        "takeback_forced",
+        "Nothing to take back now: your cards of this deal were each the only one you could play.",
+    ),
     msg(
         "takeback_off",
         "Take-back is off. Allow it for a game against the AI with --take-back or on the "
@@ -370,6 +424,13 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
         "• A deal without a trick is a palka (палка): three cost 120. Landing on 555 "
         "(самосвал) resets a score to 0. First to 1000 wins.\n"
         "This table's own conventions: press c.",
+    ),
+    msg(
+        "help_scores",
+        "The scores (at the bottom, and beside each name): «−325 palki 1/3 barrel 2/3» is a "
+        "score of −325, one of the three palki that cost a fine, and on the barrel with two "
+        "of its three tries used. The score sheet (s) has every deal, its marks explained "
+        "below it.",
     ),
     msg(
         "help_keys",
@@ -549,6 +610,19 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("c_no_cost_you", "None of your decisions cost about 10 points or more."),
     msg("c_lost_you", "Lost by your decisions in all: about {cost} {points}."),
     msg("c_lost", "Lost by {name}'s decisions in all: about {cost} {points}."),
+    msg("c_lost_small_you", "Your smaller decisions together: about {cost} {points}."),
+    msg("c_lost_small", "{name}'s smaller decisions together: about {cost} {points}."),
+    msg(
+        "c_no_cost_rest_you",
+        "None of your decisions cost about 10 points or more; together they cost about "
+        "{cost} {points}.",
+    ),
+    msg(
+        "c_no_cost_rest",
+        "No decision of {name} cost about 10 points or more; together they cost about "
+        "{cost} {points}.",
+    ),
+    msg("c_give_you", "{card} to you"),
     # ---------------------------------------------------------------- key names (footer)
     msg("key_card", "Card"),
     msg("key_play", "Play"),

@@ -40,6 +40,7 @@ from ..table_driver import Pull, TableDriver
 from ..text import (
     SeatPanelText,
     TrickText,
+    decision,
     hand_title,
     prompt_line,
     scores_line,
@@ -320,6 +321,7 @@ class TableScreen(Screen[None]):
                 self.p,
                 last=last,
                 auto_next=self.table_app.setup.auto_next,
+                sitter_talon=pending.sitter_talon,
             ).held(self.table_app.key_hold),
             self.result_seen,
         )
@@ -475,6 +477,14 @@ class TableScreen(Screen[None]):
             return not (self.takes_back() and self.can_take_back())
         return True
 
+    def key_words(self, action: str) -> str | None:
+        """Enter in the footer says the decision at hand (`Bid`, `Give`, `Put aside`...), as
+        the dialog it opens does."""
+        if action != "decide" or self.awaiting is not Awaiting.DECIDE:
+            return None
+        what = decision(self.view())
+        return f"key_do_{what}" if what else None
+
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
         """A card chosen from the hand: play it, asking first about a marriage it declares."""
         if self.awaiting is not Awaiting.PLAY or self.game.to_move != self.seat:
@@ -578,7 +588,8 @@ class TableScreen(Screen[None]):
     def action_take_back(self) -> None:
         """Take back the player's last card of this deal, and the opponents' cards after it:
         the game is rebuilt from its record without them, and the record says so."""
-        from ...engine.record import TAKEBACK, take_back
+        from ...engine.cards import parse_card
+        from ...engine.record import TAKEBACK, chosen_takeback_count, take_back, takeback_count
 
         session = self.driver.session
         if session is None or not self.takes_back():
@@ -587,14 +598,26 @@ class TableScreen(Screen[None]):
             self.notify(self.t("takeback_none"), severity="warning", timeout=4)
             return
         old = session.game
+        if self.table_app.setup.auto_play:
+            # A card that played itself (the only one) would play itself again at once:
+            # back to the last card the player chose, or say why there is none.
+            count = chosen_takeback_count(old, self.seat)
+            if count is None:
+                self.notify(self.t("takeback_forced"), severity="warning", timeout=5)
+                return
+        else:
+            count = takeback_count(old, self.seat)
         # The first card taken back in a game that is saved, so rated: it no longer is.
         unrated = session.path is not None and not any(
             line.get("type") == TAKEBACK for line in old.lines
         )
-        last = next(a for a in reversed(old.deal.log) if a.seat == self.seat and a.card)
-        assert last.card is not None
+        gone = [
+            parse_card(line["card"])
+            for line in old.lines[-(count or 1) :]
+            if line.get("seat") == self.seat and line.get("act") == "play"
+        ]
         self.driver.forget()  # an opponent's answer waiting or computed is for the old game
-        session.game = take_back(old, self.seat)
+        session.game = take_back(old, self.seat, count)
         for seat in list(session.players):  # none keeps what it saw of the cards gone
             session.renew_player(seat)
         controller = self.controller
@@ -606,7 +629,16 @@ class TableScreen(Screen[None]):
         self.show_last = False
         self.hinted = False
         self.own_key()
-        self.say(self.t("n_taken_back", card=self.p.card_label(last.card)))
+        if len(gone) == 1:
+            self.say(self.t("n_taken_back", card=self.p.card_label(gone[0])))
+        else:
+            self.say(
+                self.t(
+                    "n_taken_back_forced",
+                    card=self.p.card_label(gone[0]),
+                    forced=", ".join(self.p.card_label(card) for card in gone[1:]),
+                )
+            )
         if unrated:
             self.notify(self.t("takeback_unrated"), timeout=8)
         self.changed()
