@@ -4,18 +4,30 @@ Playwright, the page's terminal read back with pyte from the very bytes the page
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import re
+import resource
+import selectors
 import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 CHROMIUM = Path("/usr/bin/chromium")
+# The status line when the table waits for the player: a card to play, or a decision (in the
+# words of the table: "Your bid.", "Choose a talon: press Enter.", or "Your decision: …").
+DECISION = re.compile(
+    r"^ (Your (decision|turn|lead): .*|Your bid\.|[^\n:▏]+: press Enter\.)(?= |▏|$)",
+    re.MULTILINE,
+)
+DEAL_OVER = "Enter: next deal"
 
 
 def why_not() -> str | None:
@@ -37,9 +49,43 @@ def free_port() -> int:
         return port
 
 
+def descriptors(limit: int) -> Callable[[], None]:
+    """What a child process runs before it starts: its descriptor limit, soft and hard, set to
+    `limit` (1,024 is the usual soft limit, and the child cannot raise it past the hard)."""
+
+    def set_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+    return set_limit
+
+
 @contextlib.contextmanager
 def server(data: Path, *flags: str) -> Iterator[str]:
     """`thousand serve` on a free port of 127.0.0.1, its games in `data`; yields its URL."""
+    with serving(data, *flags) as served:
+        yield served.url
+
+
+class Served:
+    def __init__(self, process: subprocess.Popen[bytes], port: int, log: Path) -> None:
+        self.process = process
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}/"
+        self.log = log
+
+    def descriptors(self) -> list[str]:
+        """What each of the server's open descriptors is (`socket:[…]`, `pipe:[…]`, a path)."""
+        found = []
+        for entry in Path(f"/proc/{self.process.pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                found.append(os.readlink(entry))
+        return found
+
+
+@contextlib.contextmanager
+def serving(data: Path, *flags: str, limit: int | None = None) -> Iterator[Served]:
+    """`thousand serve` on a free port of 127.0.0.1, its games in `data`, with at most `limit`
+    descriptors (soft and hard) if given."""
     port = free_port()
     env = dict(os.environ, XDG_DATA_HOME=str(data))
     env.pop("THOUSAND_DATA_DIR", None)
@@ -49,6 +95,7 @@ def server(data: Path, *flags: str) -> Iterator[str]:
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
+        preexec_fn=descriptors(limit) if limit else None,
     )
     try:
         deadline = time.monotonic() + 30
@@ -58,7 +105,7 @@ def server(data: Path, *flags: str) -> Iterator[str]:
             if process.poll() is not None or time.monotonic() > deadline:
                 raise AssertionError((data / "serve.log").read_text())
             time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/"
+        yield Served(process, port, data / "serve.log")
     finally:
         process.terminate()
         try:
@@ -66,6 +113,90 @@ def server(data: Path, *flags: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
         log.close()
+
+
+class Crowd:
+    """A stranger's idle connections to 127.0.0.1:`port`, `count` of them held open from a
+    thread of their own: each one the server closes is opened again at once; every third sends
+    half a request and then a header line every second (slowloris). Stops by itself after
+    `seconds`."""
+
+    def __init__(self, port: int, count: int, seconds: float = 300) -> None:
+        self.port = port
+        self.count = count
+        self.seconds = seconds
+        self.opened = 0
+        self.closed_by_server = 0
+        self.steady = 0  # connections held after the last pass (each closed one opened again)
+        # Each socket, and what it sends: nothing (0), half a request (1, then 2 once begun).
+        self.sockets: dict[socket.socket, int] = {}
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._hold, daemon=True)
+        self.error: BaseException | None = None
+
+    def __enter__(self) -> Crowd:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft < self.count + 512:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, self.count + 1024), hard))
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stopping.set()
+        self.thread.join(30)
+
+    def _open(self, selector: selectors.BaseSelector, slow: int) -> None:
+        sock = socket.socket()
+        sock.setblocking(False)
+        if sock.connect_ex(("127.0.0.1", self.port)) not in (0, errno.EINPROGRESS):
+            sock.close()
+            return
+        selector.register(sock, selectors.EVENT_READ)
+        self.sockets[sock] = min(slow, 1)
+        self.opened += 1
+
+    def _hold(self) -> None:
+        selector = selectors.DefaultSelector()
+        end = time.monotonic() + self.seconds
+        try:
+            for number in range(self.count):
+                self._open(selector, int(number % 3 == 0))
+            trickled = time.monotonic()
+            while not self.stopping.is_set() and time.monotonic() < end:
+                for key, _events in selector.select(0.25):
+                    sock = key.fileobj
+                    assert isinstance(sock, socket.socket)
+                    try:
+                        data = sock.recv(4096)
+                    except BlockingIOError:
+                        continue
+                    except OSError:
+                        data = b""
+                    if data:
+                        continue
+                    slow = self.sockets.pop(sock)
+                    selector.unregister(sock)
+                    sock.close()
+                    self.closed_by_server += 1
+                    self._open(selector, slow)
+                for _ in range(self.count - len(self.sockets)):
+                    self._open(selector, int(len(self.sockets) % 3 == 0))
+                self.steady = len(self.sockets)
+                if time.monotonic() - trickled >= 1:
+                    trickled = time.monotonic()
+                    for sock, slow in self.sockets.items():
+                        if slow:
+                            line = b"X-Slow: 1\r\n" if slow == 2 else b"GET / HTTP/1.1\r\n"
+                            with contextlib.suppress(OSError):
+                                sock.send(line)
+                                self.sockets[sock] = 2
+        except BaseException as error:
+            self.error = error
+        finally:
+            for sock in self.sockets:
+                sock.close()
+            self.sockets.clear()
+            selector.close()
 
 
 class Page:
@@ -138,6 +269,24 @@ class Page:
         row, column = self.find(words)
         x, y = self.cell(row, column + len(words) // 2)
         self.page.mouse.click(x, y)
+
+
+def play_deal(page: Page) -> None:
+    """Play the deal on the page to its end: a pass clicked with the mouse in the auction,
+    cards and dialog options by their number keys and Enter (a card the rules refuse changes
+    nothing, and the next number is tried)."""
+    for step in range(200):
+        text = page.text()
+        if DEAL_OVER in text:
+            return
+        if "Auction" in text and " Pass" in text:
+            page.click_text(" Pass")
+        elif DECISION.search(text):
+            page.press(str(step % 8 + 1))
+            page.wait(50)
+            page.press("Enter")
+        page.wait(250)
+    raise AssertionError(f"the deal did not end:\n{page.text()}")
 
 
 def until(condition: Callable[[], bool], what: str, seconds: float = 30) -> None:

@@ -11,31 +11,11 @@ import pytest
 
 from thousand_tui.store.records import is_locked
 
-from .browser import CHROMIUM, Page, server, until, why_not
+from .browser import CHROMIUM, DECISION, Page, play_deal, server, until, why_not
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(why_not() is not None, reason=str(why_not()))]
 
-DECISION = re.compile(r"^ (Your decision: .*|Your (turn|lead): .*)$", re.MULTILINE)
 HAND = re.compile(r"Your hand: (.*)")
-DEAL_OVER = "Enter: next deal"
-
-
-def play_deal(page: Page) -> None:
-    """Play the deal on the page to its end: a pass clicked with the mouse in the auction,
-    cards and dialog options by their number keys and Enter (a card the rules refuse changes
-    nothing, and the next number is tried)."""
-    for step in range(200):
-        text = page.text()
-        if DEAL_OVER in text:
-            return
-        if "Auction" in text and " Pass" in text:
-            page.click_text(" Pass")
-        elif DECISION.search(text):
-            page.press(str(step % 8 + 1))
-            page.wait(50)
-            page.press("Enter")
-        page.wait(250)
-    raise AssertionError(f"the deal did not end:\n{page.text()}")
 
 
 def decision_of(page: Page) -> tuple[str, str]:

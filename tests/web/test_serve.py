@@ -95,12 +95,12 @@ def test_sizes_from_the_browser_are_kept_within_bounds() -> None:
 
 
 def test_only_the_servers_own_page_may_open_a_game() -> None:
-    assert web.same_site("http://127.0.0.1:8000", "127.0.0.1:8000", None)
-    assert not web.same_site("https://evil.example", "127.0.0.1:8000", None)
-    assert web.same_site("https://cards.example.org", "127.0.0.1:8000", "https://cards.example.org")
-    assert not web.same_site(
-        "https://evil.example", "cards.example.org", "https://cards.example.org"
-    )
+    served = {"host": "127.0.0.1", "port": 8000}
+    assert web.same_site("http://127.0.0.1:8000", **served)
+    assert not web.same_site("https://evil.example", **served)
+    public = {**served, "public_url": "https://cards.example.org"}
+    assert web.same_site("https://cards.example.org", **public)
+    assert not web.same_site("https://evil.example", **public)
 
 
 @needs_web
