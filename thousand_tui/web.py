@@ -11,8 +11,8 @@ websocket. What this module adds is who the browser's player is and what the hos
 - At most `max_games` games at once on the host and `per_player` per browser; the next is
   refused with a message on the page, and nothing is started.
 - Sizes the browser sends are kept within bounds; messages over 64 KiB close the connection.
-- A stranger's connections cannot take the server down (docs/web.md, "Hostile connections"):
-  the descriptor limit is raised to the hard one at start and connections are capped below it
+- A stranger's connections cannot take the server down (docs/web.md#hostile-connections): the
+  descriptor limit is raised to the hard one at start and connections are capped below it
   (at the cap, the one that has waited longest without a request makes room, or the new one is
   closed at once); a connection that has not completed a request within `DEADLINE` seconds is
   closed; refusals are answered and closed at once; the server's logging imports nothing and
