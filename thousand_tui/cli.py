@@ -1066,12 +1066,17 @@ def run_analyze(options: argparse.Namespace) -> int:
             tell(
                 lang,
                 msg(
+                    "cli_analysis_lost_you",
+                    "{deals}: about {lost} points lost by your decisions, {mean} a deal",
+                )
+                if seat == you
+                else msg(
                     "cli_analysis_lost",
-                    "{deals}: about {lost} points lost by seat {seat}'s decisions, {mean} a deal",
+                    "{deals}: about {lost} points lost by {name}'s decisions, {mean} a deal",
                 ),
                 deals=counted(lang, nmsg("w_cli_deal", "deal", "deals"), len(analyses)),
-                lost=f"{lost:.0f}",
-                seat=seat,
+                lost=lost,
+                name=words.names[seat],
                 mean=t.decimal(f"{lost / len(analyses):.1f}"),
             )
         )

@@ -157,7 +157,7 @@ def test_thousand_analyze_says_it_as_text_and_json(
     path = write_record(tmp_path)
     assert main(["analyze", str(path), "--deal", "1", "--jobs", "1"]) == 0
     text = capsys.readouterr().out
-    assert "With all cards open and best play on both sides, You would take 220 points." in text
+    assert "With all cards open and best play on both sides, you would take 220 points." in text
     assert "Trick 2: K♥ cost about 418 points; " in text
     assert main(["analyze", str(path), "--deal", "1", "--json", "--seat", "1"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -665,7 +665,7 @@ def test_the_rules_a_player_asks_about() -> None:
         "throws him off at once: his barrel score (tally included), rounded as on a fall, "
         "less the contract"
     )
-    assert "минус заявка" in ru["Своя несыгранная игра на бочке"]
+    assert "минус заказ" in ru["Своя несыгранная игра на бочке"]
     four = with_overrides(family, {"players": 4})
     en4 = dict(line for _, group in describe_rules(four, "en") for line in group)
     ru4 = dict(line for _, group in describe_rules(four, "ru") for line in group)

@@ -57,14 +57,14 @@ async def test_a_czech_table_speaks_its_words_in_whole_dialogs(size: tuple[int, 
         assert "Nejvyšší nabídka: 100 (Anna)" in rows
         assert "Dosavadní nabídky: Anna 100 · Bohouš pas" in rows
         assert {"1  Pas", "2  Nabídnout 105", "3  Nabídnout 110   ← → změnit"} <= set(rows)
-        # The ranks as on Czech French-suited cards: eso, desítka, král, dáma.
-        assert "Vaše karty: A♠ 10♠ A♣ A♥ 10♥ K♥ Q♥" in rows
+        # The ranks as Czech players write them: eso, desítka, král, dáma.
+        assert "Vaše karty: A♠ 10♠ A♣ A♥ 10♥ K♥ D♥" in rows
         assert "Rozdání 1, rozdává: Vy." in app.table.query_one("#log", GameLog).lines_written
 
         await pilot.press("2")  # 105
         await settle(pilot)
         rows = dialog_rows(screen_text(app))
-        assert "Talon, ukázaný všem: K♠ Q♣ K♦   Váš závazek: 105" in rows
+        assert "Talon, ukázaný všem: K♠ D♣ K♦   Váš závazek: 105" in rows
         assert "▸ → Anna: —" in rows and "→ Bohouš: —" in rows
         assert "←→ nebo 1–0 vybrat · Enter dát · Backspace vzít zpět" in rows
 
@@ -99,7 +99,7 @@ def test_czech_counts_every_plural_form_and_writes_distinct_ranks() -> None:
     assert [cs.count("w_card", n) for n in (1, 3, 7)] == ["1 karta", "3 karty", "7 karet"]
     cards = parse_cards(["AH", "TH", "KS", "QD", "JC", "9S"])
     labels = [Palette(lang="cs").card_label(c) for c in cards]
-    assert labels == ["A♥", "10♥", "K♠", "Q♦", "J♣", "9♠"]
+    assert labels == ["A♥", "10♥", "K♠", "D♦", "J♣", "9♠"]
     assert len({label[:-1] for label in labels}) == len(labels)
 
 

@@ -66,7 +66,7 @@ async def test_ukrainian_table_speaks_the_games_words_and_its_dialogs_fit() -> N
         assert isinstance(app.screen, ExchangeScreen)
         assert_fits(app.screen)
         text = screen_text(app)
-        assert "Прикуп: знесіть по карті суперникам" in text and "Ганна отримає: —" in text
+        assert "Прикуп: віддайте по карті суперникам" in text and "Ганна отримає: —" in text
         await pilot.press("3", "enter", "5", "enter", "enter")
         await settle(pilot)
         assert isinstance(app.screen, ContractScreen)

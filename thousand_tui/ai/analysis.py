@@ -357,6 +357,16 @@ class DealAnalysis:
     def costly(self, threshold: float = COSTLY) -> list[Decision]:
         return [d for d in self.decisions if d.cost >= threshold - 0.5]
 
+    def said_loss(self, threshold: float = COSTLY) -> tuple[int, int]:
+        """The loss in whole points as the analysis says it: the costly decisions' costs,
+        each rounded as it is shown, and the smaller decisions' together, rounded once. Their
+        sum is the deal's loss in all, so the figures shown add up."""
+        costly = self.costly(threshold)
+        listed = sum(round(d.cost) for d in costly)
+        shown = {id(d) for d in costly}
+        rest = round(sum(d.cost for d in self.decisions if id(d) not in shown))
+        return listed, rest
+
 
 def open_card_value(game: Game) -> int | None:
     """The declarer's points with every card open and best play, from the first lead of the

@@ -65,6 +65,8 @@ class Words:
                 return t("c_play_marriage", card=card, suit=suit)
             return t("c_play", card=card)
         if act is Act.GIVE and action.to is not None:
+            if action.to == self.you:
+                return t("c_give_you", card=card)
             return t("c_give", card=card, name=self.names[action.to])
         if act is Act.DISCARD:
             return t("c_discard", card=card)
@@ -253,17 +255,23 @@ class Words:
                 lines.append(t("c_dark_odds", value=analysis.contract, pct=percent(t, chance)))
         costly = analysis.costly(threshold)
         name = self.names[analysis.seat]
-        you = analysis.seat == self.you
+        mine = "_you" if analysis.seat == self.you else ""
+        # Every figure rounded once, as shown: the total is the sum of the lines above it.
+        listed, rest = analysis.said_loss(threshold)
         if not costly:
-            lines.append(t("c_no_cost_you") if you else t("c_no_cost", name=name))
-        lines += [self.cost(decision) for decision in costly]
-        lost = round(analysis.lost)
-        if costly:
-            points = t.plural(lost, "points_about_forms")
-            if you:
-                lines.append(t("c_lost_you", cost=lost, points=points))
+            if rest:
+                points = t.plural(rest, "points_about_forms")
+                lines.append(t("c_no_cost_rest" + mine, name=name, cost=rest, points=points))
             else:
-                lines.append(t("c_lost", name=name, cost=lost, points=points))
+                lines.append(t("c_no_cost" + mine, name=name))
+            return lines
+        lines += [self.cost(decision) for decision in costly]
+        if rest:
+            points = t.plural(rest, "points_about_forms")
+            lines.append(t("c_lost_small" + mine, name=name, cost=rest, points=points))
+        lost = listed + rest
+        points = t.plural(lost, "points_about_forms")
+        lines.append(t("c_lost" + mine, name=name, cost=lost, points=points))
         return lines
 
 

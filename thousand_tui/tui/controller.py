@@ -27,7 +27,7 @@ from ..engine.events import (
     TrickTaken,
 )
 from ..engine.game import Game
-from ..engine.scoring import Settlement
+from ..engine.scoring import Settlement, sitter_points
 from ..engine.view import SeatView, seat_view
 from .narrate import Narrator
 from .session import HUMAN
@@ -70,6 +70,9 @@ class PendingResult:
     # What the log tells of the next deal (its dealer, the cut...): told once the result is
     # closed, so that the log behind the result ends with the deal it describes.
     later: list[str] = field(default_factory=list)
+    # The points of the talon the sitting-out dealer scores from (four players), as the rules
+    # count them (card points or aces, and marriages); None where unknown or nobody sat out.
+    sitter_talon: int | None = None
 
 
 @dataclass
@@ -214,7 +217,8 @@ class TableController:
                         self.results[-1].later += told
                     else:
                         lines += told
-                    self.results.append(PendingResult(result, trick, shown))
+                    talon = sitter_talon(deal) if isinstance(deal, Deal) else None
+                    self.results.append(PendingResult(result, trick, shown, sitter_talon=talon))
                     continue
             told = self.narrator.tell([event])
             if self.results:
@@ -232,3 +236,12 @@ class TableController:
             later = self.results.pop(0).later
         self.finished_trick = None
         return later
+
+
+def sitter_talon(deal: Deal) -> int | None:
+    """What the sitting-out dealer's talon is worth by the rules (`four_player.sitter_scores`),
+    before the rounding that the score sheet applies; None where nobody sat out or he scores
+    nothing from it."""
+    if deal.sitting_out is None or deal.rules.four_player.sitter_scores == "none":
+        return None
+    return sum(sitter_points(deal.rules, deal.dealt.talons[0]))

@@ -280,12 +280,34 @@ class Narrator:
         for event in result.events:
             if result.conceded and isinstance(event, Concession) and event.seat == result.declarer:
                 continue  # said in the line above
-            line = self.settlement_event(event)
+            line = self.fall(event, result) if isinstance(event, BarrelFall) else ""
+            line = line or self.settlement_event(event)
             if isinstance(event, Palka) and event.count > 1:
                 # Why two: a trickless deal counts double when golden, or for a dark declarer.
                 line += t("ev_palka_two_golden" if result.golden else "ev_palka_two_dark")
             out.append(line)
         return [line for line in out if line]
+
+    def fall(self, event: BarrelFall, result: Settlement) -> str:
+        """A fall whose score was rounded down first, as players write it: "992 rounded down
+        to 990, −120: 870" rather than "−122"; "" where nothing was rounded or the deal
+        changed his score again after the fall (then the fall's own note says it)."""
+        seat = event.seat
+        fine = result.contract if event.why == "contract" else self.rules.barrel.penalty
+        after = result.state.scores[seat]
+        before = after + event.points
+        rounded = before // 10 * 10
+        if fine is None or rounded == before or rounded - fine != after:
+            return ""
+        return self.t(
+            "ev_barrel_fall_rounded",
+            name=self.name(seat),
+            why=self.t(f"why_{event.why}"),
+            before=before,
+            rounded=rounded,
+            fine=fine,
+            after=after,
+        )
 
     def redealer(self, result: Settlement) -> str:
         return self.name(self.redeal_seat)

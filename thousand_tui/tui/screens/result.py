@@ -47,6 +47,7 @@ class DealResultScreen(HeldModal[None]):
         *,
         last: bool = False,
         auto_next: bool = False,
+        sitter_talon: int | None = None,
     ) -> None:
         super().__init__(classes="-result")
         self.last = last  # the game's last deal: Enter leads to its end, not to a next deal
@@ -57,6 +58,8 @@ class DealResultScreen(HeldModal[None]):
         self.result = result
         self.narrator = narrator
         self.last_trick = last_trick
+        # What the sitting-out dealer's talon is worth, shown as his points (four players).
+        self.sitter_talon = sitter_talon
         self.t = t
         self.p = p
 
@@ -77,6 +80,9 @@ class DealResultScreen(HeldModal[None]):
                     points = ""
                     if result.card_points is not None and result.marriage_points is not None:
                         points = str(result.card_points[seat] + result.marriage_points[seat])
+                    if seat == result.sitting_out:
+                        talon = self.sitter_talon
+                        points = t("result_talon", points=talon) if talon is not None else ""
                     delta = result.deltas[seat]
                     table.add_row(
                         plain(name, "bold" if seat == result.declarer else "", lines=False),
