@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from .allocator import one_arena
 from .plaintext import shown
-from .translations import LANGS, Spoken, counted, msg, nmsg, tell
+from .translations import LANGS, Spoken, counted, msg, nmsg, say, tell
 
 if TYPE_CHECKING:
     from .settings import JoinSetup, LobbySetup, OpenSetup, TableSetup
@@ -208,6 +208,15 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         default=60.0,
         metavar="SECONDS",
         help="how long a seat waits for its player who went away before an AI plays it (60)",
+    )
+    shared.add_argument(
+        "--clock",
+        type=int,
+        choices=(0, 30, 60),
+        default=0,
+        metavar="SECONDS",
+        help="the time each person has for a move: 0 (no limit), 30 or 60; when it runs out "
+        "an AI plays that move for him (0)",
     )
     shared.add_argument(
         "--hints",
@@ -682,6 +691,7 @@ def open_setup(options: argparse.Namespace) -> OpenSetup:
         options.who,
         bool(options.private),
         fill,
+        float(options.clock),
     )
 
 
@@ -763,12 +773,13 @@ def run_games(options: argparse.Namespace) -> int:
         games_dir,
         list_games,
         other_players_note,
+        terminal_width,
         untouched_count,
     )
 
     lang = options_lang(options)
     if options.all_players:
-        print(format_all_players(data_dir(), lang))
+        print(format_all_players(data_dir(), lang, terminal_width()))
         return 0
     folder = games_dir()
     if options.delete or options.clean:
@@ -778,7 +789,7 @@ def run_games(options: argparse.Namespace) -> int:
             "\n".join(done) if done else tell(lang, msg("cli_nothing_deleted", "nothing to delete"))
         )
         return 0
-    print(format_games(list_games(folder), folder, lang))
+    print(format_games(list_games(folder), folder, lang, terminal_width()))
     hidden = untouched_count(folder)
     if hidden:
         unfinished = nmsg("w_cli_unfinished", "unfinished game", "unfinished games")
@@ -925,7 +936,7 @@ def run_replay(options: argparse.Namespace) -> int:
     lang = options_lang(options)
     record = read_record(options.file)
     for warning in record.warnings:
-        print(tell(lang, msg("cli_warning", "warning: {warning}"), warning=warning))
+        print(tell(lang, msg("cli_warning", "warning: {warning}"), warning=say(lang, warning)))
     deals = 0
     total = sum(1 for game in record.games for line in game.lines if line.get("type") == "deal")
     with progress("deals", total) as advance:

@@ -78,6 +78,9 @@ class SeatMirror:
     # What this seat calls the table's AI players: the opener named them in his language
     # ("Anna"), a seat reading another calls them in its own ("Анна").
     ai_name: Callable[[str], str] | None = None
+    clock: float = 0.0  # the table's move clock: seconds for each decision of a person (0: none)
+    clock_at: float | None = None  # when the time of the one to move runs out (monotonic)
+    again: tuple[int, ...] = ()  # game over: the seats whose people asked to play again
 
     def __post_init__(self) -> None:
         try:
@@ -87,6 +90,7 @@ class SeatMirror:
         self.seat = self.welcome.seat
         self.code = self.welcome.code
         self.hints = self.welcome.hints
+        self.clock = self.welcome.clock
 
     # ------------------------------------------------------------------ reading
 
@@ -97,6 +101,7 @@ class SeatMirror:
             fill = message.fill_in
             self.fill_at = None if fill is None or fill < 0 else time.monotonic() + fill
             self.seats = [SeatStatus(**dataclasses.asdict(s)) for s in message.seats]
+            self.again = message.again
             taken = {s.name for s in self.seats}
             for status in self.seats:
                 if status.kind == "ai":
@@ -121,6 +126,11 @@ class SeatMirror:
             raise WireError("the ended deal's view is not this seat's")
         self.started = True
         self.turn = message.turn
+        clock = message.clock
+        self.clock_at = None if clock is None or clock < 0 else time.monotonic() + clock
+        if message.again:  # a new game at the same table: its results begin afresh
+            self.results = []
+            self.again = ()
         self.players = self._own_names(message.players)
         names = tuple(p.name for p in self.players)
         self.view = message.view
@@ -158,6 +168,13 @@ class SeatMirror:
         if self.players:
             return tuple(p.name for p in self.players)
         return tuple(s.name for s in self.seats)
+
+    def clock_left(self) -> float | None:
+        """The seconds left to the one to move before an AI decides for him (None: no
+        clock runs)."""
+        if self.clock_at is None or self.over:
+            return None
+        return max(0.0, self.clock_at - time.monotonic())
 
     @property
     def my_turn(self) -> bool:

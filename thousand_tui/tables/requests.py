@@ -218,6 +218,7 @@ _TABLE: Mapping[str, Check] = {
     "name": NAME,
     "who": NAME,
     "fill": number(0, 10**6),
+    "clock": number(0, 10**6),
 }
 
 REQUESTS: dict[str, Schema] = {

@@ -97,6 +97,7 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
 CODE = re.compile(rf"[{CODE_LETTERS}]{{6}}")
 DEFAULT_TIMEOUT = 60.0
 MAX_TIMEOUT = 3600.0
+MAX_CLOCK = 600.0  # the longest move clock: seconds for each decision of a person
 MAX_PACE = 5.0
 MAX_FILL = 3600.0  # seconds a table may wait for people before AI fills it, at most
 MAX_ERRORS = 5  # bad messages or wrong codes a connection may send before it is closed
@@ -267,6 +268,14 @@ class Table:
     private: bool = False
     fill_at: float | None = None
     opened_at: float = field(default_factory=time.monotonic)
+    # The move clock: the seconds a person has for each decision (0: none); the turn whose
+    # clock runs and when it runs out (monotonic); the turn whose person ran out of time,
+    # which an AI decides for him; the timer that tells when it runs out.
+    clock: float = 0.0
+    clock_turn: int = -1
+    clock_due: float = 0.0
+    clock_out: int = -1
+    clock_timer: asyncio.TimerHandle | None = None
 
     @property
     def listed(self) -> bool:
@@ -306,13 +315,32 @@ class Table:
         return [s.conn for s in self.seats if s.conn is not None]
 
     def ai_plays(self, seat: int, now: float) -> bool:
-        """Whether an AI decides for `seat` now: an AI seat, or a person away too long."""
+        """Whether an AI decides for `seat` now: an AI seat, a person away too long, or one
+        whose time for this decision ran out (the move clock)."""
         state = self.seats[seat]
         if state.kind == "ai" or state.who is None:
             return True
-        if state.conn is not None or not self.conns():
+        if not self.conns():
             return False  # nobody at the table: it waits for its people
+        if self.clock_out == self.turn:
+            return True
+        if state.conn is not None:
+            return False
         return now >= (state.left_at or now) + self.timeout
+
+    def clock_left(self, now: float) -> float | None:
+        """With a move clock, the seconds left to the person whose decision it is (his clock
+        starts the first time this is asked in a turn); None where no clock runs: none set,
+        an AI's decision, or the game not under way."""
+        game = self.game
+        if self.clock <= 0 or game is None or game.over or game.to_move is None:
+            return None
+        state = self.seats[game.to_move]
+        if state.kind != "human" or state.who is None or self.clock_out == self.turn:
+            return None
+        if self.clock_turn != self.turn:
+            self.clock_turn, self.clock_due = self.turn, now + self.clock
+        return max(0.0, self.clock_due - now)
 
     def player(self, seat: int) -> Player:
         state = self.seats[seat]
@@ -449,6 +477,8 @@ class Service:
         table.closed = True
         if table.timer is not None:
             table.timer.cancel()
+        if table.clock_timer is not None:
+            table.clock_timer.cancel()
         if table.writer is not None:
             with contextlib.suppress(OSError, ValueError):  # a record that failed: kept as is
                 table.writer.close()
@@ -475,6 +505,7 @@ class Service:
             "title": table.title,
             "level": table.level,
             "timeout": table.timeout,
+            "clock": table.clock,
             "pace": table.pace,
             "hints": table.hints,
             "seats": [{"kind": s.kind, "who": s.who} for s in table.seats],
@@ -532,6 +563,9 @@ class Service:
         table.keep_deal_events(replayed)
         table.chat.extend(kept_chat(resumed.chat, len(seats)))
         table.hints = meta.get("hints") is True
+        clock = meta.get("clock", 0.0)
+        if isinstance(clock, (int, float)) and not isinstance(clock, bool):
+            table.clock = clock if 0 < clock <= MAX_CLOCK else 0.0
         table.moved_at = time.monotonic()
         self.tables[code] = table
         self.log(f"table {code} opened again from {resumed.path}")
@@ -655,6 +689,8 @@ class Service:
         table = Table(code, rules, preset, title, level, timeout, pace, lang, seats, names)
         table.hints = options.hints
         table.private = options.private
+        if options.clock is not None:
+            table.clock = _number(options.clock, "clock", 0.0, MAX_CLOCK)
         if options.fill is not None:
             fill = _number(options.fill, "the time before AI fills the seats", 0.0, MAX_FILL)
             table.fill_at = table.opened_at + fill
@@ -740,6 +776,7 @@ class Service:
                 table.lang,
                 table.timeout,
                 table.hints,
+                table.clock,
             )
         )
         if table.game is not None:
@@ -986,16 +1023,24 @@ class Service:
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
+        if table.clock_timer is not None:
+            table.clock_timer.cancel()
+            table.clock_timer = None
         if game is None or game.over or game.to_move is None:
             return
         seat = game.to_move
         now = time.monotonic()
         if not table.ai_plays(seat, now):
             state = table.seats[seat]
+            loop = asyncio.get_running_loop()
             if state.conn is None:  # away: an AI steps in when the timeout has passed
                 due = (state.left_at or now) + table.timeout - now
-                loop = asyncio.get_running_loop()
                 table.timer = loop.call_later(max(0.0, due) + 0.01, self.stand_in, table)
+            left = table.clock_left(now)
+            if left is not None and table.conns():  # the move clock runs out
+                table.clock_timer = loop.call_later(
+                    left + 0.01, self.clock_ran_out, table, table.turn
+                )
             return
         if table.thinking == table.turn:
             return
@@ -1031,6 +1076,21 @@ class Service:
         """An AI decision that failed, tried again (the table may have moved on meanwhile)."""
         if not table.closed and self.tables.get(table.code) is table:
             self.drive(table)
+
+    def clock_ran_out(self, table: Table, turn: int) -> None:
+        """The move clock of this turn ran out: everyone is told, an AI decides for him."""
+        table.clock_timer = None
+        game = table.game
+        if table.closed or table.turn != turn or game is None or game.to_move is None:
+            return
+        if self.tables.get(table.code) is not table or not table.conns():
+            return
+        seat = game.to_move
+        table.clock_out = turn
+        self.log(f"table {table.code}: the time of seat {seat} for its decision ran out")
+        for conn in table.conns():
+            conn.send(Notice("clock_out", seat))
+        self.drive(table)
 
     def stand_in(self, table: Table) -> None:
         """The timeout of a person away has passed: the others are told, an AI plays."""
@@ -1103,7 +1163,12 @@ class Service:
             return
         shown = tuple(e for e in (for_seat(event, seat) for event in events) if e is not None)
         message = StateUpdate(
-            table.turn, shown, game.view(seat), tuple(game.players), tricks=tuple(tricks)
+            table.turn,
+            shown,
+            game.view(seat),
+            tuple(game.players),
+            tricks=tuple(tricks),
+            clock=table.clock_left(time.monotonic()),
         )
         if ended is not None and settled is not None:
             view = seat_view(ended, seat, game.names, settled.winner)
@@ -1269,6 +1334,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     options = parser.parse_args(argv)
     private_umask()  # its socket, its files and the records of its tables are the owner's
+    log_to(tables_dir(data_dir()) / LOG_NAME)  # bounded, and never a reason to fail
     give_way_if_hosted()  # started by a hosted session: the priority of the sessions
     one_arena()  # a service open for months keeps the size it reached in its first hours
     service = Service(
@@ -1278,5 +1344,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    log_to(tables_dir(data_dir()) / LOG_NAME)  # bounded, and never a reason to fail
     sys.exit(main())

@@ -47,8 +47,8 @@ if TYPE_CHECKING:
     from ..presets import Preset
 
 # the protocol's version: 1 had no `hello`, typed messages or `ack`; 2 no chat or lobby; 3 no
-# keyed texts in `error`
-WIRE = 4
+# keyed texts in `error`; 4 no move clock or rematch
+WIRE = 5
 MAX_CLIENT_LINE = 16 * 1024  # what the service reads from a client, at most, in one line
 MAX_SERVICE_LINE = 4 * 1024 * 1024  # what a client reads from the service
 
@@ -96,6 +96,7 @@ class Welcome:
     lang: str
     timeout: float
     hints: bool = False
+    clock: float = 0.0  # the seconds a person has for each decision (0: no clock)
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,7 @@ class TableStatus:
     to_move: int | None
     seats: tuple[SeatInfo, ...]
     fill_in: float | None = None  # before the game: seconds until AI takes the free seats
+    again: tuple[int, ...] = ()  # game over: the seats whose people asked to play again
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,10 @@ class StateUpdate:
     """After each decision: this seat's view, the events it may see, the tricks they closed
     (by number). Sitting again: `results`, the deal so far (`deal`) and what an AI played
     for this seat meanwhile (`away`, the last of `away_count`). A deal that ended: `ended`,
-    this seat's view of it as it ended, with the scores its result gives."""
+    this seat's view of it as it ended, with the scores its result gives. `clock`: at a table
+    with a move clock, the seconds left to the person whose decision it is (`view.to_move`);
+    the client counts them down itself. `again`: the first update of a new game at the same
+    table (everyone asked to play again): the client starts its game afresh."""
 
     TYPE: ClassVar[str] = "update"
     turn: int
@@ -129,6 +134,8 @@ class StateUpdate:
     deal: tuple[Event, ...] | None = None
     away: tuple[Action, ...] = ()
     away_count: int = 0
+    clock: float | None = None
+    again: bool = False
 
 
 @dataclass(frozen=True)
@@ -171,7 +178,8 @@ class Pong:
 @dataclass(frozen=True)
 class Notice:
     """Something the players are told that changes nothing of the game: `ai_retry`, the
-    service failed while deciding for `seat` and tries again."""
+    service failed while deciding for `seat` and tries again; `clock_out`, the time of the
+    person at `seat` for this decision ran out, and an AI decides it for him."""
 
     TYPE: ClassVar[str] = "notice"
     notice: str
@@ -259,9 +267,11 @@ class TableOptions:
     seat waits for its person who went away (`timeout`), the pace, the language, hints, the
     seats for people (None: all), the AI's names, the opener's name and who he is (his SSH
     key), whether it stays out of the lobby (`private`), and after how many seconds AI takes
-    the free seats (`fill`). A front end makes it once; the client and the request carry it
-    as it is. On the wire its fields are the request's own (`request_data` spreads them, as
-    the `_TABLE` schema of `requests` checks them): None is the service's default."""
+    the free seats (`fill`), and the seconds each person has for a decision before an AI
+    takes it for him (`clock`; None or 0: no clock). A front end makes it once; the client
+    and the request carry it as it is. On the wire its fields are the request's own
+    (`request_data` spreads them, as the `_TABLE` schema of `requests` checks them): None is
+    the service's default."""
 
     rules: Mapping[str, Any]
     preset: str
@@ -277,6 +287,7 @@ class TableOptions:
     who: str | None = None
     private: bool = False  # kept out of the lobby: only its code brings anyone to it
     fill: float | None = None  # seconds after which AI takes the free seats and it begins
+    clock: float | None = None  # seconds for each decision of a person (None, 0: no clock)
 
     @classmethod
     def of(cls, preset: Preset, lang: str = "en") -> TableOptions:
@@ -413,6 +424,14 @@ class ChatRequest:
 
 
 @dataclass(frozen=True)
+class AgainRequest:
+    """Game over: the person of the connection's seat will play again with the same people
+    at the same table. When every person at the table has asked, a new game begins there."""
+
+    OP: ClassVar[str] = "again"
+
+
+@dataclass(frozen=True)
 class ListRequest:
     """The lobby: the public tables waiting for players (answered with `tables`)."""
 
@@ -437,13 +456,13 @@ class MatchRequest:
 
 Request = (
     HelloRequest | OpenRequest | JoinRequest | ActRequest | StartRequest | PingRequest
-    | ChatRequest | ListRequest | MatchRequest
+    | ChatRequest | ListRequest | MatchRequest | AgainRequest
 )  # fmt: skip
 REQUEST_KINDS: dict[str, type[Request]] = {
     kind.OP: kind
     for kind in (
         HelloRequest, OpenRequest, JoinRequest, ActRequest, StartRequest, PingRequest,
-        ChatRequest, ListRequest, MatchRequest,
+        ChatRequest, ListRequest, MatchRequest, AgainRequest,
     )
 }  # fmt: skip
 

@@ -271,18 +271,13 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("contract_play", "Play {value}"),
     msg("contract_give", "Keep {value} and give the cards"),
     msg("contract_raise", "Raise to {value}   ← → change"),
+    msg("contract_concede_free", "Concede «{mark}»: you lose nothing, each opponent gets {share}"),
     msg(
-        "contract_concede_free",
-        "Concede («{mark}» on the score sheet): you lose nothing, each opponent gets {share}",
-    ),
-    msg(
-        "contract_concede_minus",
-        "Concede («{mark}» on the score sheet): you lose {points}, each opponent gets {share}",
+        "contract_concede_minus", "Concede «{mark}»: you lose {points}, each opponent gets {share}"
     ),
     msg(
         "contract_concede_palka",
-        "Concede («{mark}» on the score sheet): you lose nothing but take a palka, each "
-        "opponent gets {share}",
+        "Concede «{mark}»: you lose no points but take a palka, each opponent gets {share}",
     ),
     msg(
         "contract_baptism",
@@ -483,6 +478,9 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     # whether the table opened for friends allows hints (`thousand open --hints`)
     msg("start_open_hints", "  Hints there"),
     msg("start_open_hints_on", "allowed to all (h)"),
+    msg("start_open_clock", "  Time for each move there"),
+    msg("start_open_clock_off", "no limit"),
+    msg("start_open_clock_on", "{seconds} s, then an AI plays it"),
     msg("start_code_title", "The table's code"),
     msg(
         "start_code_help",
@@ -666,6 +664,9 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("shared_away", "○ away, AI in {seconds} s"),
     msg("shared_away_ai", "○ away, AI plays"),
     msg("shared_wait_away", "{name} is away: an AI plays for them in {seconds} s"),
+    msg("shared_clock", "{seconds} s left"),
+    msg("shared_clock_out", "{name} ran out of time: an AI plays this move for them."),
+    msg("shared_clock_out_you", "Your time ran out: an AI plays this move for you."),
     msg("shared_came", "{name} is at the table."),
     msg("shared_left", "{name} left the table; the seat waits."),
     msg("shared_lost", "The table is gone. Join again with: {command}"),

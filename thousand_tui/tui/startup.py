@@ -37,6 +37,7 @@ CHOICES_FILE: Final = "start.json"
 PLAYER_COUNTS: Final = (2, 3, 4)
 DEFAULT_LEVEL: Final = "easy"
 PACES: Final = (0.0, 0.4, 0.8, 1.5, 3.0)
+OPEN_CLOCKS: Final = (0, 30, 60)  # a table opened for friends: seconds for each move
 """The opponents' paces the start screen offers, in seconds a move (`--pace` takes any)."""
 
 
@@ -73,6 +74,7 @@ class Choices:
     take_back: bool = False
     auto_analysis: bool = True  # each finished deal analysed by itself
     open_hints: bool = False  # a table opened for friends allows hints (`open --hints`)
+    open_clock: int = 0  # its seconds for each move (`open --clock`; 0: no limit)
 
     @classmethod
     def read(cls, path: Path) -> Choices | None:
@@ -110,6 +112,8 @@ class Choices:
                 setattr(choices, key, data[key])
         if isinstance(data.get("open_hints"), bool):
             choices.open_hints = data["open_hints"]
+        if data.get("open_clock") in OPEN_CLOCKS and not isinstance(data["open_clock"], bool):
+            choices.open_clock = data["open_clock"]
         return choices
 
     def write(self, path: Path) -> bool:
@@ -307,3 +311,4 @@ class SharedChoice:
     level: str = "easy"
     code: str = ""
     hints: bool = False
+    clock: int = 0  # the table opened: seconds for each move (0: no limit)

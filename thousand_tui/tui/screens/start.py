@@ -34,6 +34,7 @@ from ..messages import RatingRead
 from ..plain import plain
 from ..session import opponent_names
 from ..startup import (
+    OPEN_CLOCKS,
     PACES,
     Choices,
     SharedChoice,
@@ -308,6 +309,16 @@ class StartScreen(Screen[None]):
                     partial(self.keep_flag, "open_hints"),
                 )
             )
+            lines.append(
+                Setting(
+                    "open-clock",
+                    t("start_open_clock"),
+                    list(OPEN_CLOCKS),
+                    self.choices.open_clock,
+                    self.clock_words,
+                    self.keep_open_clock,
+                )
+            )
             lines.append(Entry("join-table", t("start_join"), self.ask_code))
             lines.append(Entry("lobby", t("start_lobby"), self.open_lobby))
         # How the table plays, in a new game and in one continued: below the saved games,
@@ -317,6 +328,14 @@ class StartScreen(Screen[None]):
         lines += self.hand_settings()
         lines.append(Entry("quit", t("start_quit"), self.action_quit))
         return lines
+
+    def clock_words(self, seconds: int) -> str:
+        if not seconds:
+            return self.t("start_open_clock_off")
+        return self.t("start_open_clock_on", seconds=seconds)
+
+    def keep_open_clock(self, seconds: int) -> None:
+        self.choices.open_clock = seconds
 
     def level_words(self, level: str) -> str:
         return self.t.level(level)
@@ -540,7 +559,8 @@ class StartScreen(Screen[None]):
         app.keep_choices(self.choices)
         level = setup.levels[0] if setup.levels else "easy"
         hints = kind == "open" and self.choices.open_hints
-        app.shared_choice = SharedChoice(kind, setup, level, code, hints)
+        clock = self.choices.open_clock if kind == "open" else 0
+        app.shared_choice = SharedChoice(kind, setup, level, code, hints, clock)
         app.exit()
 
     def continuer(self, save: SavedGame) -> Callable[[], None]:

@@ -30,6 +30,7 @@ def run_open(setup: OpenSetup) -> int:
             private=setup.private,
             fill=setup.fill,
             people=setup.people,
+            clock=setup.clock,
         )
         shared = open_shared(options)
     except TableError as error:

@@ -159,13 +159,15 @@ def table_options(
     private: bool = False,
     fill: float | None = None,
     people: list[int] | None = None,
+    clock: float = 0.0,
 ) -> TableOptions:
     """What opening a shared table of `setup`'s preset sets (its players, the person's name,
     language and pace, the AI's names in his language), and how the table is shared: the
     AI's level, how long a seat waits for its person who went away, the SSH key of the one
     who opens it, hints, a `private` table kept out of the lobby, AI taking the free seats
-    after `fill` seconds, the seats for people (from 0; None: all). Made once by each way of
-    opening a table (`thousand open`, the start screen, the lobby's open and quick match)."""
+    after `fill` seconds, the seats for people (from 0; None: all), the seconds each person
+    has for a move (`clock`, 0: no limit). Made once by each way of opening a table
+    (`thousand open`, the start screen, the lobby's open and quick match)."""
     preset = setup.preset
     assert preset is not None
     return replace(
@@ -180,6 +182,7 @@ def table_options(
         who=who,
         private=private,
         fill=fill,
+        clock=clock or None,
     )
 
 

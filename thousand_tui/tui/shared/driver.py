@@ -132,8 +132,10 @@ class SharedDriver(TableDriver):
         self.shared.attach(self.screen)
 
     def tick(self) -> None:
-        """Once a second, while someone is away: the countdown to the AI standing in."""
-        if any(s.ai_in is not None for s in self.shared.mirror.seats):
+        """Once a second, while someone is away or the move clock runs: the countdown to
+        the AI standing in, counted here from what the service told once."""
+        mirror = self.shared.mirror
+        if mirror.clock_left() is not None or any(s.ai_in is not None for s in mirror.seats):
             self.screen.changed()
 
     # ------------------------------------------------------------------ messages
@@ -159,6 +161,8 @@ class SharedDriver(TableDriver):
             seat, names = message.seat, self.remote.names
             name = names[seat] if seat is not None and 0 <= seat < len(names) else "AI"
             self.notify(self.t("shared_ai_retry", name=name), markup=False)  # not cleared by a move
+        elif isinstance(message, Notice) and message.notice == "clock_out":
+            self.clock_out(message.seat)
         elif isinstance(message, ChatLine):
             self.hear(message)
         elif isinstance(message, Failure) and message.about == "chat":
@@ -276,6 +280,21 @@ class SharedDriver(TableDriver):
             )
         return self.t("shared_away_played", moves=moves)
 
+    def clock_out(self, seat: int | None) -> None:
+        """The time of the one to move ran out: an AI decides for him, and the log says so
+        (to him, in a note as well: a dialog of his may cover the log)."""
+        names = self.remote.names
+        if seat is None or not 0 <= seat < len(names):
+            return
+        if seat == self.seat:
+            line = self.t("shared_clock_out_you")
+            self.notify(line, severity="warning", markup=False)
+        else:
+            line = self.t("shared_clock_out", name=names[seat])
+        self.say(line)
+        self.shared.mirror.clock_at = None
+        self.changed()
+
     def tell_comings(self) -> None:
         for seat, status in enumerate(self.shared.mirror.seats):
             before = self.connected.get(seat)
@@ -348,7 +367,17 @@ class SharedDriver(TableDriver):
 
     def seat_subtitle(self, seat: int, subtitle: str) -> str:
         words = seat_status_words(self.shared, seat, self.t)
-        return f"{subtitle} · {words}" if words else subtitle
+        shown = f"{subtitle} · {words}" if words else subtitle
+        clock = self.clock_words(seat)
+        return f"{shown} · {clock}" if clock else shown
+
+    def clock_words(self, seat: int) -> str:
+        """The move clock's countdown, for the seat whose decision it is."""
+        mirror = self.shared.mirror
+        left = mirror.clock_left()
+        if left is None or mirror.view is None or mirror.view.to_move != seat:
+            return ""
+        return self.t("shared_clock", seconds=int(left + 0.99))
 
     def top_line(self, line: str) -> str:
         """The deal's line, the table's code, and that hints are on if the width has room."""
@@ -377,4 +406,5 @@ class SharedDriver(TableDriver):
             if status is not None and wait is not None and wait > 0:
                 name = view.names[view.to_move]
                 return t("shared_wait_away", name=name, seconds=int(wait + 0.99))
-        return prompt
+        clock = self.clock_words(self.seat)
+        return f"{prompt} · {clock}" if clock else prompt

@@ -64,7 +64,9 @@ def play_shared_choice(choice: SharedChoice) -> int:
         return run_lobby(LobbySetup(setup, presets, level=choice.level))
     try:
         if choice.kind == "open":
-            options = table_options(setup, level=choice.level, hints=choice.hints)
+            options = table_options(
+                setup, level=choice.level, hints=choice.hints, clock=choice.clock
+            )
             shared = open_shared(options)
         else:
             shared = join_shared(choice.code, name=setup.name, lang=setup.lang)
