@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -20,6 +21,8 @@ from thousand_tui.engine.record import RecordError, rebuild
 from thousand_tui.presets import load_preset
 from thousand_tui.store import catalog as saves
 from thousand_tui.store.records import RecordWriter, read_record
+from thousand_tui.translations import say
+from thousand_tui.tui.repair import offer_repair
 
 from .helpers import advance, finished_record, new_game, record
 
@@ -370,8 +373,9 @@ def test_a_cut_off_last_line_is_dropped_and_the_game_goes_on(tmp_path: Path) -> 
         assert rebuilt.truncated
         resumed = resume_and_play(path, 40)
         assert len(resumed.warnings) == 1
-        assert "cut off" in resumed.warnings[0]
-        assert "goes on from the last complete line" in resumed.warnings[0]
+        assert "cut off" in say("en", resumed.warnings[0])
+        assert "goes on from the last complete line" in say("en", resumed.warnings[0])
+        assert "ostatni wiersz został ucięty" in say("pl", resumed.warnings[0])
         assert path.read_bytes() == expected
 
 
@@ -382,7 +386,7 @@ def test_a_last_line_cut_inside_a_letter_counts_as_cut_off(tmp_path: Path) -> No
     whole = path.read_bytes()
     path.write_bytes(whole + note[: note.index("Ольга".encode()) + 3])
     loaded = read_record(path)
-    assert loaded.truncated and "cut off" in loaded.warnings[0]
+    assert loaded.truncated and "cut off" in say("en", loaded.warnings[0])
     resume_and_play(path, 0)
     assert path.read_bytes() == whole
 
@@ -501,29 +505,42 @@ def test_a_session_killed_by_any_signal_leaves_its_game_resumable(
     resume_and_play(path, 5)
 
 
-def test_a_table_left_before_your_first_decision_is_not_listed(
-    data_home: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    folder = saves.games_dir()
-    folder.mkdir(parents=True)
-    left = folder / "b-left.jsonl"
-    with RecordWriter(left) as writer:
+def _left_at_once(path: Path) -> None:
+    with RecordWriter(path) as writer:
         game = new_game("classic", 7, writer)
         while game.to_move != 0:  # the opponents' decisions only
             advance(game, 1)
+
+
+def test_the_game_resume_continues_is_listed_even_before_your_first_decision(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Quitting before one's first decision says `thousand --resume` continues the game:
+    `thousand games` lists that game; older tables left at once stay out, and `--clean`
+    deletes only those."""
+    folder = saves.games_dir()
+    folder.mkdir(parents=True)
+    left, older = folder / "c-left.jsonl", folder / "b-older.jsonl"
+    _left_at_once(left)
+    _left_at_once(older)
     played = folder / "a-played.jsonl"
     record(played, "classic", decisions=30)
+    os.utime(older, (2_000_000, 2_000_000))
     os.utime(played, (1_000_000, 1_000_000))
     assert saves.describe_save(left).untouched and not saves.describe_save(played).untouched
-    assert [save.path for save in saves.list_games()] == [played]
-    assert saves.latest_unfinished() == left  # `--resume` still goes back to it
+    assert saves.latest_unfinished() == left  # `--resume` goes back to it
+    assert [save.path for save in saves.list_games()] == [left, played]
     assert main(["games"]) == 0
     out = capsys.readouterr().out
-    assert "a-played.jsonl" in out and "b-left.jsonl" not in out
+    assert "c-left.jsonl" in out and "a-played.jsonl" in out and "b-older.jsonl" not in out
+    row = next(line for line in out.splitlines() if "c-left.jsonl" in line)
+    assert "unfinished, before your first decision" in row
     assert "1 unfinished game without a decision of yours not listed" in out
     assert main(["games", "--clean"]) == 0
-    assert capsys.readouterr().out == "deleted b-left.jsonl\n"
-    assert not left.exists() and played.exists()
+    assert capsys.readouterr().out == "deleted b-older.jsonl\n"
+    assert left.exists() and not older.exists() and played.exists()
+    assert main(["games", "--clean"]) == 0
+    assert capsys.readouterr().out == "nothing to delete\n"
 
 
 def test_thousand_games_deletes_by_number(
@@ -545,3 +562,65 @@ def test_thousand_games_deletes_by_number(
         assert main(["games", "--delete", "1"]) == 2
         assert "is being played" in capsys.readouterr().err
     assert second.exists()
+
+
+def _damaged(path: Path, line: int = 11) -> bytes:
+    """A record of 40 decisions with its line `line` cut in the middle; its bytes before."""
+    record(path, decisions=40)
+    whole = path.read_bytes()
+    rows = whole.split(b"\n")
+    rows[line - 1] = rows[line - 1][:20]
+    path.write_bytes(b"\n".join(rows))
+    return whole
+
+
+def test_a_damaged_line_in_the_middle_is_set_aside_and_the_game_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    whole = _damaged(path)
+    damaged = path.read_bytes()
+    with pytest.raises(RecordError, match="line 11: not valid JSON"):
+        read_record(path)
+    save = saves.describe_save(path)
+    assert save.damaged == 11 and save.repairable and not save.resumable
+    assert saves.latest_unfinished(tmp_path) == path  # `thousand --resume` offers it
+    aside = saves.set_aside(path, datetime(2026, 12, 5, 21, 30, tzinfo=UTC))
+    assert aside == tmp_path / "g.damaged-20261205-213000.jsonl"
+    assert aside.read_bytes() == damaged
+    assert path.read_bytes() == b"\n".join(whole.split(b"\n")[:10]) + b"\n"
+    assert [save.path for save in saves.list_games(tmp_path)] == [path]
+    resume_and_play(path, 20)
+
+
+def test_the_offer_for_a_damaged_save_is_in_the_players_language(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    _damaged(path)
+    damaged = path.read_bytes()
+    out = io.StringIO()
+    asked: list[str] = []
+    assert not offer_repair(path, "pl", ask=lambda q: asked.append(q) or "", out=out)
+    assert path.read_bytes() == damaged and list(tmp_path.iterdir()) == [path]
+    assert "wiersza 11" in out.getvalue() and "[t/N]" in asked[0]
+    assert "Nic nie zmieniono" in out.getvalue()
+    out = io.StringIO()
+    assert offer_repair(path, "ru", ask=lambda q: "д", out=out)
+    kept = [each for each in tmp_path.iterdir() if each != path]
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged
+    assert kept[0].name in out.getvalue() and "Повреждённый файл сохранён" in out.getvalue()
+    read_record(path)
+
+
+def test_thousand_games_keeps_to_the_terminal_width(
+    data_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = saves.games_dir()
+    folder.mkdir(parents=True)
+    record(folder / "2026-11-29T18-00-00-classic.jsonl", decisions=30)
+    (folder / "2026-11-30T18-00-00-family.jsonl").write_text("hello\n")
+    _damaged(folder / "2026-12-01T18-00-00-polish.jsonl")
+    monkeypatch.setattr(saves, "terminal_width", lambda: 80)
+    assert main(["games", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80, out
+    assert "2026-12-01T18-00-00-polish.jsonl" in out
+    assert "2026-11-30T18-00-00-family.jsonl" in out
+    assert "повреждена в строке" in out and "не читается: это не" in out

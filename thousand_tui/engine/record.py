@@ -8,9 +8,9 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
-from ..translations import Spoken, msg
+from ..translations import Said, Spoken, msg
 from .actions import Action, IllegalAction
 from .cards import DECK, CardError, parse_cards
 from .dealing import Dealt, deal_cards
@@ -72,7 +72,7 @@ class RecordFile:
     path: Path
     games: list[RecordedGame]
     truncated: bool = False  # the last line was cut off (a crash or power cut) and dropped
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Said] = field(default_factory=list)  # to be said in the reader's language
 
 
 def decode_record(raw: bytes, path: Path | str = "<record>") -> RecordFile:
@@ -106,15 +106,20 @@ def _json_problem(error: Exception) -> str:
     return "a number too long"
 
 
-def _cut_off_warning(path: Path, number: int) -> str:
-    return f"{path} line {number}: the last line was cut off and is ignored"
+CUT_OFF: Final = msg(
+    "record_cut_off", "{path} line {line}: the last line was cut off and is ignored"
+)
+
+
+def _cut_off_warning(path: Path, number: int) -> Said:
+    return Said(CUT_OFF, {"path": path, "line": number})
 
 
 def parse_record(text: str, path: Path | str = "<record>") -> RecordFile:
     path = Path(path)
     games: list[RecordedGame] = []
     truncated = False
-    warnings: list[str] = []
+    warnings: list[Said] = []
     rows = text.split("\n")
     ends_cleanly = text.endswith("\n") or not text
     for number, row in enumerate(rows, start=1):

@@ -11,8 +11,11 @@ import errno
 import json
 import os
 import re
+import shutil
+import sys
+import textwrap
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -21,16 +24,18 @@ from .. import plaintext
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.record import (
+    CUT_OFF,
     TAKEBACK,
     RecordedGame,
     RecordError,
     RecordFile,
+    decode_record,
     rebuild,
     table_of_header,
 )
 from ..priority import SESSION_MARK as SESSION_MARK
 from ..priority import hosted as hosted
-from ..private import private_dir
+from ..private import open_private, private_dir
 from ..translations import Msg, Said, Spoken, counted, error_text, msg, nmsg, say, tell
 from .records import RecordWriter, is_locked, read_record
 
@@ -198,6 +203,7 @@ class SavedGame:
     table: str = ""  # that table's code, where the record or the table's own file says it
     levels: tuple[str, ...] = ()  # each seat's AI level ("" for a person), as the record says
     taken_back: int = 0  # cards taken back in it: it is not rated
+    damaged: int | None = None  # the first unreadable line, where the lines before it resume
     # why the file could not be read, to be said in the reader's language (`error` is English)
     problem: RecordError | None = field(default=None, repr=False, compare=False)
 
@@ -212,6 +218,13 @@ class SavedGame:
         return self.error is None and not self.finished and not self.in_use and not self.shared
 
     @property
+    def repairable(self) -> bool:
+        """Unreadable at line `damaged`, and `--resume` may go on from the lines before it."""
+        return (
+            self.damaged is not None and not self.finished and not self.in_use and not self.shared
+        )
+
+    @property
     def untouched(self) -> bool:
         """Unfinished, and without a decision of yours: a table opened and left at once."""
         return self.error is None and not self.finished and not self.yours
@@ -224,7 +237,19 @@ def describe_save(path: Path) -> SavedGame:
         record = read_record(path)
     except RecordError as error:
         problem = error.with_traceback(None)
+        found = damage(path)
+        if found is not None:
+            return replace(
+                _described(path, found.record),
+                error=str(error),
+                problem=problem,
+                damaged=found.line,
+            )
         return SavedGame(path, "", "", [], [], 0, False, None, str(error), problem=problem)
+    return _described(path, record)
+
+
+def _described(path: Path, record: RecordFile) -> SavedGame:
     lines = record.games[-1].lines
     header = lines[0]
     names = [_player_name(p, seat) for seat, p in enumerate(header.get("players") or [])]
@@ -333,23 +358,36 @@ def record_files(directory: Path | None = None) -> list[Path]:
                 info = path.stat()
             except OSError:
                 continue
-            if path.is_file() and info.st_size > 0:
+            if path.is_file() and info.st_size > 0 and DAMAGED not in path.name:
                 found.append((info.st_mtime, path))
     found.sort(key=lambda item: (item[0], item[1].name), reverse=True)
     return [path for _, path in found]
 
 
 def list_games(directory: Path | None = None, *, untouched: bool = False) -> list[SavedGame]:
-    """Saved games, newest first; those without a decision of yours only if `untouched`."""
+    """Saved games, newest first; those without a decision of yours only if `untouched`,
+    but for the one `thousand --resume` would continue (a game left before one's first
+    decision is told it can be continued: it is listed too)."""
     found = [describe_save(path) for path in record_files(directory)]
-    return [save for save in found if untouched or not save.untouched]
+    if untouched:
+        return found
+    hidden = {id(save) for save in _hidden(found)}
+    return [save for save in found if id(save) not in hidden]
+
+
+def _hidden(found: list[SavedGame]) -> list[SavedGame]:
+    """The games of `found` (newest first) that `list_games` leaves out: unfinished, without
+    a decision of yours, and not the one `thousand --resume` would continue."""
+    latest = next((save for save in found if save.resumable), None)
+    return [save for save in found if save.untouched and save is not latest]
 
 
 def latest_unfinished(directory: Path | None = None) -> Path | None:
     """The most recently played game that is not over and not open elsewhere (a table just
     left, before a decision of yours, too: its cards were seen)."""
     for path in record_files(directory):
-        if describe_save(path).resumable:
+        save = describe_save(path)
+        if save.resumable or save.repairable:
             return path
     return None
 
@@ -394,19 +432,23 @@ def delete_untouched(directory: Path | None = None, lang: str = "en") -> list[st
     """`thousand games --clean`: delete the unfinished games without a decision of yours
     (tables opened and left at once), unless open elsewhere."""
     gone = []
-    for save in list_games(directory, untouched=True):
-        if save.untouched and not save.in_use:
+    for save in _hidden(list_games(directory, untouched=True)):
+        if not save.in_use:
             save.path.unlink(missing_ok=True)
             gone.append(tell(lang, _DELETED, file=save.path.name))
     return gone
 
 
 def untouched_count(directory: Path | None = None) -> int:
-    return sum(save.untouched for save in list_games(directory, untouched=True))
+    """How many games `thousand games` leaves out (and `--clean` deletes)."""
+    return len(_hidden(list_games(directory, untouched=True)))
 
 
-def format_games(saves: list[SavedGame], folder: Path, lang: str = "en") -> str:
-    """The `thousand games` table."""
+def format_games(
+    saves: list[SavedGame], folder: Path, lang: str = "en", width: int | None = None
+) -> str:
+    """The `thousand games` table, its players and states wrapped to fit `width` columns
+    (`terminal_width()`; None: as wide as they are)."""
     if not saves:
         none = msg("games_none", "No saved games yet; they will be kept in {folder}.")
         return tell(lang, none, folder=folder)
@@ -418,7 +460,7 @@ def format_games(saves: list[SavedGame], folder: Path, lang: str = "en") -> str:
         ),
         "",
     ]
-    lines += _table(saves, lang)
+    lines += _table(saves, lang, width)
     lines += [
         "",
         tell(
@@ -433,6 +475,9 @@ def format_games(saves: list[SavedGame], folder: Path, lang: str = "en") -> str:
             delete="thousand games --delete NUMBER",
         ),
     ]
+    if width is not None:  # the title and the last line too
+        lines[0] = textwrap.fill(lines[0], width)
+        lines[-1] = textwrap.fill(lines[-1], width)
     return "\n".join(lines)
 
 
@@ -446,18 +491,72 @@ _HEADS: Final[tuple[Msg, ...]] = (
 )
 
 
-def _table(saves: list[SavedGame], lang: str = "en") -> list[str]:
+_WRAPPED: Final = (3, 5)  # the players and the state: wrapped to fit the terminal
+_NARROWEST: Final = 14
+
+
+def terminal_width() -> int | None:
+    """The columns of the terminal `thousand games` writes to (COLUMNS first); None when it
+    writes to a file or a pipe."""
+    if not _is_terminal(sys.stdout):
+        return None
+    columns = shutil.get_terminal_size((0, 0)).columns
+    return columns if columns > 0 else None
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _table(saves: list[SavedGame], lang: str = "en", width: int | None = None) -> list[str]:
+    """The games' rows. Within `width`, the players and the state are wrapped; where even
+    then the row is too wide, each game's file goes on a line of its own under it (the file
+    is never cut: `--resume FILE` needs it)."""
     rows: list[tuple[str, ...]] = [("#", *(tell(lang, head) for head in _HEADS))]
     rows += [_row(number, save, lang) for number, save in enumerate(saves, start=1)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    file_below = width is not None and not _narrowed(widths, width)
+    if file_below:
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+        _narrowed(widths, width)
+        rows = [row[:-1] for row in rows[:1]] + [(*row[:-1], "") for row in rows[1:]]
+        widths.append(0)
     lines = []
-    for row in rows:
-        cells = [
-            cell.rjust(w) if i in (0, 4) else cell.ljust(w)
-            for i, (cell, w) in enumerate(zip(row, widths, strict=False))
+    for index, row in enumerate(rows):
+        parts = [
+            textwrap.wrap(cell, widths[i], break_long_words=True) or [""]
+            if i in _WRAPPED
+            else [cell]
+            for i, cell in enumerate(row)
         ]
-        lines.append("  ".join([*cells, row[-1]]).rstrip())
+        for depth in range(max(len(part) for part in parts)):
+            cells = [part[depth] if depth < len(part) else "" for part in parts]
+            padded = [
+                cell.rjust(widths[i]) if i in (0, 4) else cell.ljust(widths[i])
+                for i, cell in enumerate(cells[:-1])
+            ]
+            lines.append("  ".join([*padded, cells[-1]]).rstrip())
+        if file_below and index:
+            lines.append(" " * (widths[0] + 2) + _text(saves[index - 1].path.name, 60))
     return lines
+
+
+def _narrowed(widths: list[int], width: int | None) -> bool:
+    """Narrow the wrapped columns of `widths` (in place) until the row fits `width`; whether
+    it does."""
+    if width is None:
+        return True
+    over = sum(widths) + 2 * (len(widths) - 1) - width
+    while over > 0:
+        column = max(_WRAPPED, key=lambda i: widths[i])
+        if widths[column] <= _NARROWEST:
+            return False
+        widths[column] -= 1
+        over -= 1
+    return True
 
 
 # ---------------------------------------------------------------------- every player's games
@@ -478,7 +577,7 @@ def player_folders(base: Path | None = None) -> list[tuple[str, Path]]:
     return found
 
 
-def format_all_players(base: Path, lang: str = "en") -> str:
+def format_all_players(base: Path, lang: str = "en", width: int | None = None) -> str:
     """`thousand games --all-players`: the shared folder's games, then each player's."""
     sections = [(tell(lang, msg("games_shared_folder", "the shared folder")), base / "games")]
     sections += [
@@ -503,7 +602,8 @@ def format_all_players(base: Path, lang: str = "en") -> str:
         total += len(saves)
         players += folder.parent != base
         lines += ["", f"{title[0].upper()}{title[1:]} ({folder.relative_to(base)}):", ""]
-        lines += ["  " + line for line in _table(saves, lang)]
+        inner = None if width is None else width - 2
+        lines += [("  " + line).rstrip() for line in _table(saves, lang, inner)]
     if not total:
         return tell(lang, msg("games_all_none", "No saved games yet under {base}."), base=base)
     lines += [
@@ -524,7 +624,7 @@ def format_all_players(base: Path, lang: str = "en") -> str:
 
 def _row(number: int, save: SavedGame, lang: str = "en") -> tuple[str, ...]:
     name = _text(save.path.name, 60)
-    if save.error is not None:
+    if save.error is not None and save.damaged is None:
         reason = _text(save.problem_in(lang), 50)
         unreadable = msg("games_unreadable", "unreadable: {reason}")
         return (str(number), "", "", "", "", tell(lang, unreadable, reason=reason), name)
@@ -542,8 +642,16 @@ def _row(number: int, save: SavedGame, lang: str = "en") -> tuple[str, ...]:
         state = tell(lang, msg("games_at_table", "at table {code}"), code=save.table)
     elif save.shared:
         state = tell(lang, msg("games_at_shared", "at a shared table"))
+    elif save.damaged is not None:
+        damaged = msg(
+            "games_damaged",
+            "damaged at line {line}; `thousand --resume FILE` offers to go on before it",
+        )
+        state = tell(lang, damaged, line=save.damaged)
     elif save.truncated:
         state = tell(lang, msg("games_cut_off", "unfinished (last line cut off)"))
+    elif save.untouched:
+        state = tell(lang, msg("games_untouched", "unfinished, before your first decision"))
     else:
         state = tell(lang, msg("games_unfinished", "unfinished"))
     if save.taken_back:
@@ -604,7 +712,7 @@ class Resumed:
     game: Game
     writer: RecordWriter
     path: Path
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Said] = field(default_factory=list)
     chat: list[dict[str, Any]] = field(default_factory=list)  # its chat lines (a shared table's)
 
 
@@ -649,10 +757,110 @@ def _resumable(
     return record, recorded, game
 
 
-def _resume_warning(warning: str) -> str:
-    if "cut off" in warning:
-        return f"{warning}; the game goes on from the last complete line"
+def _resume_warning(warning: Said) -> Said:
+    if warning.text == CUT_OFF:
+        goes_on = msg(
+            "record_cut_off_goes_on", "{warning}; the game goes on from the last complete line"
+        )
+        return Said(goes_on, {"warning": warning})
     return warning
+
+
+DAMAGED: Final = ".damaged-"
+"""In the name of a damaged record set aside (`set_aside`): `thousand games` leaves it out."""
+
+
+@dataclass(frozen=True)
+class Damage:
+    """A record with a line that cannot be read after its game began: the game can go on from
+    the lines before it (`set_aside`)."""
+
+    line: int  # the first line that cannot be read, counted from 1
+    record: RecordFile  # the lines before it, read
+
+    @property
+    def deals(self) -> int:
+        return sum(line.get("type") == "deal" for line in self.record.games[-1].lines)
+
+
+def damage(path: Path) -> Damage | None:
+    """Where a record that `read_record` refuses is damaged, if the lines before the damage
+    hold an unfinished game; None otherwise (a file that reads, or is no record at all)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    rows = raw.split(b"\n")
+    bad = next((index for index, row in enumerate(rows) if not _readable(row)), None)
+    if bad is None or bad == 0:
+        return None
+    try:
+        record = decode_record(b"\n".join(rows[:bad]) + b"\n", path)
+    except RecordError:
+        return None
+    if record.games[-1].finished:
+        return None
+    return Damage(bad + 1, record)
+
+
+def _readable(row: bytes) -> bool:
+    if not row.strip():
+        return True
+    try:
+        line = json.loads(row.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(line, dict) and isinstance(line.get("type"), str)
+
+
+# What `thousand --resume` says of a damaged record before the table opens (tui/repair.py).
+DAMAGED_FOUND: Final = msg(
+    "damaged_found",
+    "{file}: line {line} cannot be read (the file is damaged); the game can go on from the "
+    "last good decision before it, in deal {deal}.",
+)
+DAMAGED_ASK: Final = msg(
+    "damaged_ask", "Go on from there, with the damaged file kept aside? [y/N] "
+)
+DAMAGED_YES: Final = msg("damaged_yes", "y, yes")
+DAMAGED_LEFT: Final = msg("damaged_left", "Nothing was changed; the file is left as it is.")
+DAMAGED_KEPT: Final = msg(
+    "damaged_kept",
+    "The damaged file is kept as {aside}; the game goes on from the decision before line {line}.",
+)
+
+
+def set_aside(path: Path, now: datetime | None = None) -> Path:
+    """Keep a damaged record aside, as `NAME.damaged-TIME.jsonl` beside it, and leave in
+    `path` the lines before the damage, once they are known to replay: the game goes on from
+    the last good decision. Returns the damaged copy's path; raises RecordError, changing
+    nothing, when the file is in use or the lines before the damage do not replay."""
+    path = Path(path)
+    found = damage(path)
+    if found is None:
+        raise RecordError(msg("record_not_damaged", "{path}: no damage to set aside"), path=path)
+    if is_locked(path):
+        raise RecordError(
+            msg("record_in_use", "{path}: this game is open in another window or session"),
+            path=path,
+        )
+    _, mismatch = rebuild(found.record.games[-1])
+    if mismatch is not None:
+        raise RecordError(
+            f"{path}: the lines before line {found.line} do not replay ({mismatch}); "
+            "it is left as it is"
+        )
+    raw = path.read_bytes()
+    good = b"\n".join(raw.split(b"\n")[: found.line - 1]) + b"\n"
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.stem}{DAMAGED}{stamp}{RECORD_SUFFIX}")
+    with open_private(aside, "xb") as handle:
+        handle.write(raw)
+    fresh = path.with_name(f".{path.name}.repair")
+    with open_private(fresh, "wb") as handle:
+        handle.write(good)
+    os.replace(fresh, path)
+    return aside
 
 
 def _repair_tail(path: Path, truncated: bool) -> None:

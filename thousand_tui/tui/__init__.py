@@ -114,12 +114,19 @@ def run(options: argparse.Namespace) -> int:
     from .session import Session, new_session
 
     session: Session | None = None
+    notes: list[str] = []
+    if setup.resume is not None and not in_browser():
+        from .repair import offer_repair
+
+        if not offer_repair(setup.resume, setup.lang, notes=notes):
+            return 2
     if offer is None:
         try:
             session = new_session(setup)
         except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
             print(f"{PROG}: {error_words(setup.lang, error)}", file=sys.stderr)
             return 2
+        session.warnings.extend(notes)
         if "hard" in session.levels.values():
             # The search's workers start before the screen takes over the standard streams.
             from ..ai import pool, search_service

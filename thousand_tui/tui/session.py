@@ -20,6 +20,7 @@ from ..presets import Preset, PresetError, load_preset
 from ..settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, TableSetup, check_not_shared
 from ..store.catalog import open_new_record, resume
 from ..store.records import RecordWriter
+from ..translations import Said
 from .i18n import Translator
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ class Session:
     levels: dict[int, str]  # the level of each AI seat
     writer: RecordWriter | None = None
     path: Path | None = None
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str | Said] = field(default_factory=list)
     resumed: bool = False
     think: float | None = None  # `hard`'s seconds per card (None: its default)
     players: dict[int, Player] = field(default_factory=dict)
@@ -191,9 +192,10 @@ def resume_session(path: Path, think: float | None = None) -> Session:
     try:
         resumed = resume(path, replayed)
     except RecordError as error:
-        raise SetupError(str(error)) from error
+        said = error.said  # said in the player's language
+        raise (SetupError(said.text, **said.values) if said else SetupError(str(error))) from error
     game = resumed.game
-    warnings = list(resumed.warnings)
+    warnings: list[str | Said] = list(resumed.warnings)
     if not game.players or game.players[HUMAN].kind != "human":
         resumed.writer.close()
         raise SetupError(f"{path}: seat 0 of this game is not a human player; it cannot be resumed")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.message import Message
 
 from ..store.catalog import public_text
+from ..translations import Said, say
 from .widgets.opponents import Opponents
 
 if TYPE_CHECKING:
@@ -191,7 +192,8 @@ class LocalDriver(TableDriver):
         else:
             screen.tell(controller.take_events(start_events))
         for warning in session.warnings:
-            screen.notify(public_text(warning), severity="warning", markup=False)
+            text = say(screen.t.lang, warning) if isinstance(warning, Said) else warning
+            screen.notify(public_text(text), severity="warning", markup=False)
         screen.side_sheet()
         screen.redraw()
         # The first opponent is asked once the table is on the screen (his level's player is
