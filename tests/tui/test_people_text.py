@@ -34,6 +34,7 @@ from thousand_tui.plaintext import shown
 from thousand_tui.ratings import LeaderboardRow
 from thousand_tui.settings import MAX_NAME, LobbySetup, TableSetup
 from thousand_tui.store.catalog import format_games, list_games
+from thousand_tui.tables.client import TableError
 from thousand_tui.tables.wire import OpenTable
 from thousand_tui.tui import create_app
 from thousand_tui.tui import session as session_module
@@ -47,7 +48,7 @@ from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.exchange import ExchangeScreen
 from thousand_tui.tui.screens.info import AnalysisScreen, ConventionsScreen, SheetScreen
-from thousand_tui.tui.screens.lobby import Listed, LobbyScreen, PresetScreen, Seated
+from thousand_tui.tui.screens.lobby import LobbyScreen, PresetScreen, Seated
 from thousand_tui.tui.screens.lookback import LookBackScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.start import StartScreen
@@ -58,7 +59,7 @@ from thousand_tui.tui.startup import StartOffer
 from .helpers import STRONG, dealt, give_two, play_out_deal, settle, shown_toasts
 
 FIELDS = 5  # your name, the two opponents', the preset's title and description
-QUICK = range(3)  # turns of the corpus every screen gets (each entry in some field)
+QUICK = (0, FIELDS, 2 * FIELDS)  # turns of the corpus every screen gets: each entry in a field
 ALL = range(len(CORPUS))  # every entry in every field (slow)
 
 BIG, SMALL = (120, 40), (80, 24)
@@ -228,7 +229,7 @@ JOURNEY: list[tuple[Step, type[Screen[Any]] | None, tuple[str, ...]]] = [
 ]
 
 
-def turns(quick: range, every: range) -> list[Any]:
+def turns(quick: tuple[int, ...], every: range) -> list[Any]:
     """`every` turn of the corpus, those not `quick` marked slow."""
     slow = [pytest.mark.slow]
     return [pytest.param(k, marks=[] if k in quick else slow) for k in every]
@@ -319,7 +320,8 @@ async def test_the_start_screen_shows_a_hostile_preset_name_and_saved_game(
     async with app.run_test(size=SMALL) as pilot:
         await exchange(pilot)  # a decision made: the game may be continued
     app.session.close()
-    preset = hostile_preset(tmp_path, MARKUP[k % len(MARKUP)], MARKUP[(k + 1) % len(MARKUP)])
+    title, description = (MARKUP[(k // FIELDS + i) % len(MARKUP)] for i in (0, 1))
+    preset = hostile_preset(tmp_path, title, description)
     offer = StartOffer({"classic": "classic", "mine": str(preset)})
     start = create_app(TableSetup(pace=0, name=None), start=offer)
     async with start.run_test(size=BIG) as pilot:
@@ -328,7 +330,7 @@ async def test_the_start_screen_shows_a_hostile_preset_name_and_saved_game(
         check(start, *(name[:15] for name in text.names))  # a saved game's name: 16 at most
         await pilot.press("down", "right")  # the preset of one's own
         await pilot.pause()
-        check(start, MARKUP[k % len(MARKUP)], MARKUP[(k + 1) % len(MARKUP)])
+        check(start, title, description)
         # A name typed in, of markup: the list shows it as typed.
         start.screen.choices.name = "[/x] [b]"
         start.screen.redraw()
@@ -367,9 +369,18 @@ async def test_the_lobby_shows_hostile_tables_presets_and_errors_as_written(k: i
         await pilot.pause()
         lobby_screen = app.screen
         assert isinstance(lobby_screen, LobbyScreen)
+
+        def refused() -> tuple[OpenTable, ...]:
+            raise TableError(f"the service says: {text.anna}")
+
+        lobby.tables = refused  # type: ignore[method-assign]
+        lobby_screen.read_tables()
         lobby_screen.post_message(Seated(None, f"no seat for {text.you}"))
-        lobby_screen.post_message(Listed((), f"the service says: {text.anna}"))
         await shown_toasts(pilot)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if lobby_screen.problem is not None:
+                break
         check(app, text.you, text.anna)
 
 
