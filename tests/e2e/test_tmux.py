@@ -38,9 +38,12 @@ def decide_once(tmux: Tmux, pane: str, data: Path) -> None:
     dark game, a bid), pressed again where it asks to be confirmed, and wait until the
     record holds it: a game left before any decision of yours is not one to continue.
     A deal the others redeal before you decide is passed with Enter."""
-    while "Your decision" not in tmux.wait_for_any(
-        "Your decision", "press Enter to go on", pane=pane
-    ):
+    # A decision's dialog shows its choices' keys (1–9); put away, the table says it waits.
+    asked = ("1–9", ": press Enter.")
+    while True:
+        screen = tmux.wait_for_any(*asked, "press Enter to go on", pane=pane)
+        if any(words in screen for words in asked):
+            break
         tmux.keys("Enter", pane=pane)
     for _ in range(3):
         tmux.keys("1", pane=pane)
@@ -86,7 +89,7 @@ def test_play_quit_resume_and_hang_up(tmux: Tmux, tmp_path: Path) -> None:
     assert "Your hand:" in screen
     tmux.keys("Escape", pane=play)  # put the auction away and look at the table
     tmux.wait_for("press Enter", play)
-    screen = tmux.wait_for("Decide", play)  # the footer lists the keys
+    screen = tmux.wait_for("⏎ Bid", play)  # the footer lists the keys, Enter the bid
     assert "Anna" in screen and "Boris" in screen and "Trump:" in screen
     assert "Scores:" in screen and "You 0" in screen
     assert "Sheet" in screen and "Quit" in screen

@@ -25,9 +25,9 @@ from .helpers import STRONG, give_two, settle
 SIZE = (80, 24)
 
 WORDS = {
-    "en": ("Concede («R» on the score sheet): you nothing, each opponent +60", "Play 110"),
-    "ru": ("Расписать «Р»: вам ничего, противникам по +60", "Играть 110"),
-    "pl": ("Bomba («P» w zapisie): tobie nic, przeciwnikom po +60", "Graj 110"),
+    "en": ("Concede «R»: you lose nothing, each opponent gets 60", "Play 110"),
+    "ru": ("Расписать «Р»: вы ничего не теряете, противникам по 60", "Играть 110"),
+    "pl": ("Bomba «B»: nic nie tracisz, przeciwnicy dostają po 60", "Graj 110"),
 }
 
 
@@ -126,4 +126,4 @@ async def test_no_palki_marks_toward_a_fine_the_polish_table_does_not_play() -> 
         await settle(pilot)
         text = screen_text(app)
         assert "You -105" in text
-        assert "[||·]" not in text
+        assert "palki 2/3" not in text

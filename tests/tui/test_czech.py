@@ -73,7 +73,7 @@ async def test_a_czech_table_speaks_its_words_in_whole_dialogs(size: tuple[int, 
         rows = dialog_rows(screen_text(app))
         # 164: the counted word in its form for numbers other than 1 to 4
         assert "V ruce: 164 bodů s hláškami (♥100)" in rows
-        assert "3  Vzdát («V» v zápisu): vy −105, každý protihráč +60" in rows
+        assert "3  Vzdát «V»: ztrácíte 105, každý protihráč dostane 60" in rows
 
         await pilot.press("1")  # play 105
         await settle(pilot)

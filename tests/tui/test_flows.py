@@ -222,7 +222,7 @@ async def test_concede() -> None:
         screen = app.screen
         assert isinstance(screen, ContractScreen)
         text = screen_text(app)
-        assert "Concede («R» on the score sheet): you −105, each opponent +60" in text
+        assert "Concede «R»: you lose 105, each opponent gets 60" in text
         assert "In hand: 164 points with the marriages (♥100)" in text
         await pilot.press("3")  # only highlighted: conceding cannot be undone
         await settle(pilot)
@@ -639,7 +639,7 @@ async def test_quit_asks_first() -> None:
         await pilot.press("n")
         await pilot.pause()
         assert app.is_running
-        assert "Your decision (auction): press Enter." in screen_text(app)
+        assert "Your bid: press Enter." in screen_text(app)
         await pilot.press("enter")  # the auction again
         await pilot.pause()
         assert isinstance(app.screen, AuctionScreen)

@@ -49,16 +49,18 @@ def bar_text(app: ThousandApp) -> str:
 async def test_palki_show_the_way_to_the_fine_not_a_growing_row(
     size: tuple[int, int], lang: str
 ) -> None:
-    """Fourteen palki: two toward the next fine (every third costs it) and the count, not a
-    row of fourteen marks."""
+    """Fourteen palki: two toward the next fine (every third costs it), said in words that
+    read without the sheet's legend, not a row of fourteen marks (the count is the sheet's)."""
     start = with_palki(14)
     setup = TableSetup.of(seed=11, pace=0, deals={1: STRONG}, start=start, save=False, lang=lang)
     app = create_app(setup)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         bar = bar_text(app)
-        assert "-105 [||· 14]" in bar, bar
+        words = {"en": "-105 palki 2/3", "ru": "-105 палки 2/3"}[lang]
+        assert words in bar, bar
         assert "|||" not in screen_text(app)
+        assert "[||" not in screen_text(app)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -97,15 +97,15 @@ def refusal_words(view: SeatView, refusal: Refusal, p: Palette, t: Translator) -
     return t("not_playable", card=label)
 
 
-def concession_terms(view: SeatView, t: Translator) -> tuple[str, int]:
-    """What conceding costs the declarer (words) and gives each opponent (points)."""
+def concession_words(view: SeatView, t: Translator) -> str:
+    """The concession's choice: what it costs the declarer and gives each opponent, as the
+    engine counts it under this table's conventions."""
     terms = engine_concession_terms(
         view.rules, view.match, view.seat, view.contract or 0, view.multiplier
     )
-    if terms.loss == "palka":
-        loss = t("contract_palka")
-    elif terms.loss == "minus_bid":
-        loss = f"−{terms.points}"
-    else:
-        loss = t("contract_free")
-    return loss, terms.share
+    key = {
+        "palka": "contract_concede_palka",
+        "minus_bid": "contract_concede_minus",
+        "free": "contract_concede_free",
+    }[terms.loss]
+    return t(key, mark=t("mark_concession"), points=terms.points, share=terms.share)

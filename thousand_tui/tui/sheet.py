@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..engine.events import BarrelFall, Concession, Cross, Palka, Samosval
 from ..engine.match import MatchState
+from ..engine.rules import Rules
 from ..engine.scoring import Settlement
 from .i18n import Translator
 
@@ -132,33 +133,53 @@ def start_row(state: MatchState, t: Translator, marks: Marks) -> SheetRow:
     return SheetRow(number=0, contract=t("sheet_start"), cells=tuple(cells))
 
 
-def totals_line(state: MatchState, seat: int, t: Translator, marks: Marks) -> str:
-    return t(
-        "sheet_totals",
-        palki=state.palki[seat],
-        falls=state.falls[seat],
-        r=marks.concession,
-        concessions=state.concessions[seat],
-        crosses=state.crosses[seat],
-    )
-
-
-def legend(t: Translator, marks: Marks, sitter: bool = False) -> str:
-    """What the marks mean; `sitter` adds the mark of the seat that sat a deal out."""
-    words = (
-        t(
-            "sheet_legend",
-            palka=marks.palka,
-            r=marks.concession,
-            cross=marks.cross,
-            b=marks.barrel,
-            fall=marks.fall,
-            s=marks.samosval,
-            gold=marks.golden,
+def totals_line(state: MatchState, seat: int, t: Translator, marks: Marks, rules: Rules) -> str:
+    """A player's counts of the game: only those of the marks `rules` can give."""
+    on = marked(rules)
+    parts = [t("sheet_total_palki", count=state.palki[seat])]
+    if "fall" in on:
+        parts.append(t("sheet_total_falls", count=state.falls[seat]))
+    if "concession" in on:
+        parts.append(
+            t("sheet_total_concessions", r=marks.concession, count=state.concessions[seat])
         )
-        .replace("✓", marks.made)
-        .replace("✗", marks.down)
-    )
-    if sitter:
-        words += " · " + t("sheet_legend_sitter", mark=marks.sitter)
-    return words
+    if "cross" in on:
+        parts.append(t("sheet_total_crosses", count=state.crosses[seat]))
+    return " · ".join(parts)
+
+
+def marked(rules: Rules) -> frozenset[str]:
+    """The marks a game under `rules` can write on the sheet: each convention's, if it is on."""
+    on = {"palka", "made", "down"}  # a deal without a trick is marked in every game
+    if rules.rospis.enabled:
+        on.add("concession")
+    if rules.baptism.enabled:
+        on.add("cross")
+    if rules.barrel.enabled:
+        on |= {"barrel", "fall"}
+    if rules.samosval.mode != "off":
+        on.add("samosval")
+    if rules.golden.enabled:
+        on.add("golden")
+    if rules.players == 4:
+        on.add("sitter")
+    return frozenset(on)
+
+
+def legend_entries(t: Translator, marks: Marks, rules: Rules) -> list[str]:
+    """What the marks of this game mean, one entry each, in the sheet's order; the marks of
+    conventions that are off (the barrel where there is none) are left out."""
+    on = marked(rules)
+    entries = [
+        ("palka", t("sheet_legend_palka", mark=marks.palka)),
+        ("concession", t("sheet_legend_concession", mark=marks.concession)),
+        ("cross", t("sheet_legend_cross", mark=marks.cross)),
+        ("barrel", t("sheet_legend_barrel", mark=marks.barrel)),
+        ("fall", t("sheet_legend_fall", mark=marks.fall)),
+        ("samosval", t("sheet_legend_samosval", mark=marks.samosval)),
+        ("golden", t("sheet_legend_golden", mark=marks.golden)),
+        ("made", t("sheet_legend_made", mark=marks.made)),
+        ("down", t("sheet_legend_down", mark=marks.down)),
+        ("sitter", t("sheet_legend_sitter", mark=marks.sitter)),
+    ]
+    return [words for key, words in entries if key in on]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from ..engine.actions import Act
 from ..engine.cards import Card
 from ..engine.deal import Phase
 from ..engine.scoring import PALKI_PER_FINE, deal_points, palki_toward_fine, points_needed
@@ -18,27 +19,28 @@ from .render import Palette
 
 
 def score_text(view: SeatView, seat: int, t: Translator) -> str:
-    """A seat's score with its palki and its place on the barrel."""
+    """A seat's score with its palki toward the fine and its place on the barrel, in words:
+    "-325 palki 1/3 barrel 2/3"."""
     match = view.match
     text = str(match.scores[seat])
-    if match.palki[seat] and view.rules.palki.penalty:  # no fine, nothing to count toward
-        text += " " + palki_text(view, seat)
+    if palki_toward(view, seat) and view.rules.palki.penalty:  # no fine, nothing to count
+        text += " " + palki_text(view, seat, t)
     place = match.barrel[seat]
     if place is not None:
         text += " " + t("on_barrel", used=place.attempts_used, attempts=view.rules.barrel.attempts)
     return text
 
 
-def palki_text(view: SeatView, seat: int) -> str:
-    """A seat's palki toward the fine, as marks on paper: "[||·]" (two of the three that
-    cost the penalty), with the game's count once it is more ("[|·· 7]")."""
+def palki_text(view: SeatView, seat: int, t: Translator) -> str:
+    """A seat's palki toward the fine, as a count of the three that cost it: "palki 2/3"
+    (the game's count is on the score sheet)."""
+    return t("score_palki", count=palki_toward(view, seat), fine=PALKI_PER_FINE)
+
+
+def palki_toward(view: SeatView, seat: int) -> int:
+    """How many of the palki that cost the next fine a seat has (the engine counts them)."""
     match = view.match
-    palki = match.palki[seat]
-    toward = palki_toward_fine(view.rules, palki, match.palki_streak[seat])
-    text = "|" * toward + "·" * (PALKI_PER_FINE - toward)
-    if palki > toward:
-        text += f" {palki}"
-    return f"[{text}]"
+    return palki_toward_fine(view.rules, match.palki[seat], match.palki_streak[seat])
 
 
 def shows_points(view: SeatView) -> bool:
@@ -238,14 +240,44 @@ def prompt_line(
         return t("prompt_over")
     if awaiting == "play":
         return t("prompt_lead" if not view.trick else "prompt_play")
-    if awaiting == "decide":
+    if awaiting == "decide" and decision(view):
         key = "prompt_deciding" if dialog_open else "prompt_decide"
-        return t(key, phase=t(f"phase_{view.phase.value}"))
+        return t(key, what=t(f"do_{decision(view)}"))
     if view.sitting_out == view.seat and view.phase is not Phase.OVER:
         return t("prompt_sit_out")
     if view.to_move is not None and view.to_move != view.seat:
         return t("prompt_wait", name=view.names[view.to_move])
     return ""
+
+
+def decision(view: SeatView) -> str:
+    """What this seat is to decide now, from the phase the engine reports and the actions it
+    allows: `bid`, `dark`, `redeal`, `dark_cancel`, `talon`, `raise` (before giving the cards),
+    `give`, `discard` (two players put cards aside), `contract`, `contract_play` (the
+    contract that cannot be raised, but given up) or `contract_only`; "" when it is no
+    decision of this seat's."""
+    if view.to_move != view.seat or not view.legal:
+        return ""
+    phase = view.phase
+    if phase is Phase.GIVE:
+        owed = view.cards_owed()
+        return "give" if owed is not None and owed.receivers else "discard"
+    if phase is Phase.CONTRACT:
+        acts = {a.act for a in view.legal}
+        if any(a.act is Act.RAISE and a.value is not None for a in view.legal):
+            return "contract"
+        return "contract_play" if acts & {Act.CONCEDE, Act.BAPTISM} else "contract_only"
+    return _DECISIONS.get(phase, "")
+
+
+_DECISIONS = {
+    Phase.AUCTION: "bid",
+    Phase.DARK: "dark",
+    Phase.REDEAL: "redeal",
+    Phase.DARK_CANCEL: "dark_cancel",
+    Phase.TALON: "talon",
+    Phase.RAISE: "raise",
+}
 
 
 def hand_title(view: SeatView, t: Translator) -> str:

@@ -8,7 +8,7 @@ from rich.text import Text
 from ...engine.actions import Act, Action
 from ...engine.deal import Phase
 from ...engine.view import SeatView
-from ..describe import bid_limit_reason, concession_terms, hand_line, hand_points, marriages_text
+from ..describe import bid_limit_reason, concession_words, hand_line, hand_points, marriages_text
 from ..i18n import Translator
 from ..render import Palette
 from ..widgets.choices import Choice
@@ -34,12 +34,10 @@ class ContractScreen(DecisionScreen):
                 )
             )
         if any(a.act is Act.CONCEDE for a in view.legal):
-            loss, share = concession_terms(view, t)
-            mark = t("mark_concession")
             choices.append(
                 Choice(
                     "concede",
-                    t("contract_concede", mark=mark, loss=loss, share=share),
+                    concession_words(view, t),
                     result=Action(seat, Act.CONCEDE),
                     confirm=confirm_words(t, len(choices), "confirm_concede"),
                 )

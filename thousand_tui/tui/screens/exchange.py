@@ -120,10 +120,11 @@ class ExchangeScreen(Dialog[list[Action] | None]):
             else:
                 lines.append("—", style="dim")
         self.query_one("#exchange-slots", Static).update(plain(lines))
-        two = all(act is Act.DISCARD for act, _ in self.slots)
-        help_key = (
-            "exchange_done" if self.complete else "exchange_help_two" if two else "exchange_help"
-        )
+        two = self.puts_aside
+        if self.complete:
+            help_key = "exchange_done_two" if two else "exchange_done"
+        else:
+            help_key = "exchange_help_two" if two else "exchange_help"
         self.query_one("#exchange-help", Static).update(t(help_key))
         self.refresh_bindings()
 
@@ -139,7 +140,18 @@ class ExchangeScreen(Dialog[list[Action] | None]):
                 )
         self.query_one("#exchange-note", Static).update(plain(self.p.styled(note)))
 
+    @property
+    def puts_aside(self) -> bool:
+        """Two players put their cards aside: they give none."""
+        return all(act is Act.DISCARD for act, _ in self.slots)
+
     # ------------------------------------------------------------------ keys
+
+    def key_words(self, action: str) -> str | None:
+        """Enter says what it does, as the help line under the cards: give, or put aside."""
+        if action in ("give", "choose"):
+            return "key_do_discard" if self.puts_aside else "key_do_give"
+        return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "give":

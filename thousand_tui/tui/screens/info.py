@@ -180,7 +180,7 @@ class HelpScreen(InfoScreen):
         last = max(i for i, line in enumerate(keys) if line.startswith("  "))
         keys.insert(last + 1, self.t("help_keys_look"))
         keys.insert(last + 2, self.t("help_keys_chat"))
-        text = self.t("help_rules") + "\n\n" + "\n".join(keys)
+        text = self.t("help_rules") + "\n\n" + self.t("help_scores") + "\n\n" + "\n".join(keys)
         if self.p.ascii_only:
             text = (
                 text.replace("♥", "H")

@@ -70,6 +70,9 @@ class KeyFooter(Footer):
         widgets = list(super().compose())
         for widget in widgets:
             description = getattr(widget, "description", None)
+            own = key_words(self.screen, getattr(widget, "action", None))
+            if own is not None:
+                description = own
             if isinstance(description, str) and description in MESSAGES:
                 widget.description = t(description)  # type: ignore[attr-defined]
         # Keys that do not fit the width in the footer's spacing are drawn closer together
@@ -112,7 +115,23 @@ def keys_width(widgets: Sequence[object]) -> int:
 def shown_keys(screen: Screen[object]) -> tuple[tuple[object, ...], ...]:
     """The keys a footer shows for `screen`: each with its action, words and whether enabled."""
     return tuple(
-        (binding.key, binding.action, binding.description, enabled, tooltip)
+        (
+            binding.key,
+            binding.action,
+            key_words(screen, binding.action) or binding.description,
+            enabled,
+            tooltip,
+        )
         for _, binding, enabled, tooltip in screen.active_bindings.values()
         if binding.show
     )
+
+
+def key_words(screen: Screen[object], action: object) -> str | None:
+    """The words a screen gives a key of the decision at hand (its `key_words`: Enter names
+    the bid, the cards given or put aside...), instead of its binding's; None if it has none."""
+    words = getattr(screen, "key_words", None)
+    if not callable(words) or not isinstance(action, str):
+        return None
+    own = words(action)
+    return own if isinstance(own, str) else None

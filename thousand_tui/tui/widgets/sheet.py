@@ -11,9 +11,10 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from ...engine.match import MatchState
+from ...engine.rules import Rules
 from ...engine.scoring import Settlement
 from ..plain import plain
-from ..sheet import Marks, legend, sheet_rows, start_row, totals_line
+from ..sheet import Marks, legend_entries, sheet_rows, start_row, totals_line
 from ..table_game import TableGame
 from .base import palette, translator
 
@@ -79,13 +80,14 @@ class ScoreSheet(Vertical):
 
     def show_game(self, game: TableGame) -> None:
         start = game.start.state if game.start else None
-        self.show(game.names, game.results, game.match, start)
+        self.show(game.names, game.results, game.match, game.rules, start)
 
     def show(
         self,
         names: Sequence[str],
         results: Sequence[Settlement],
         state: MatchState,
+        rules: Rules,
         start: MatchState | None = None,
     ) -> None:
         t = translator(self)
@@ -121,8 +123,7 @@ class ScoreSheet(Vertical):
         self.rows_shown = len(rows)
         if rows:
             table.move_cursor(row=len(rows) - 1, animate=False)
-        sitter = any(r.sitting_out is not None for r in results)
-        entries = [p.styled(entry) for entry in legend(t, marks, sitter).split(LEGEND_GAP)]
+        entries = [p.styled(entry) for entry in legend_entries(t, marks, rules)]
         self.query_one("#sheet-legend", Static).update(Packed(entries, LEGEND_GAP))
         if not self.compact:
             totals = Text()
@@ -130,7 +131,7 @@ class ScoreSheet(Vertical):
                 if seat:
                     totals.append("\n")
                 totals.append(f"{name}: ", style="bold")
-                totals.append(totals_line(state, seat, t, marks))
+                totals.append(totals_line(state, seat, t, marks, rules))
             self.query_one("#sheet-totals", Static).update(
                 plain(totals) if results else Text(t("sheet_empty"))
             )
