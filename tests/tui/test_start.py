@@ -472,3 +472,28 @@ async def test_the_start_screen_offers_polish_and_a_game_in_it() -> None:
         await start_the_game(pilot)
         assert app.session.game.names == ("Ty", "Anna", "Bartek")
         assert "Rozdanie 1" in screen_text(app)
+
+
+async def test_a_language_flag_is_for_its_run_and_the_screens_choice_is_remembered() -> None:
+    """`thousand --lang pl` opens the start screen in Polish without changing the language
+    a plain `thousand` opens in; a language chosen on the screen is remembered."""
+    Choices(preset="classic", lang="ru").write(choices_path())
+    app = start_app(StartOffer.shipped("pl"), lang="pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "‹ Polski ›" in screen_text(app)
+        await start_the_game(pilot)
+        assert app.t.lang == "pl"
+    assert Choices.read(choices_path()) == Choices(preset="classic", lang="ru")
+    app = start_app(StartOffer.shipped("pl"), lang="pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "lang")
+        await choose_language(pilot, "Čeština")
+        await start_the_game(pilot)
+    kept = Choices.read(choices_path())
+    assert kept is not None and kept.lang == "cs"
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "‹ Čeština ›" in screen_text(app)

@@ -24,7 +24,14 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ..priority import in_browser
-from ..settings import DEFAULT_SUIT_ORDER, LANGUAGES, SetupError, TableSetup, keep_player_name
+from ..settings import (
+    DEFAULT_SUIT_ORDER,
+    LANGUAGES,
+    SetupError,
+    TableSetup,
+    keep_player_name,
+    language_from_locale,
+)
 from ..store.catalog import data_dir, error_words, hosted
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import NO_TERMINAL, HangupGuard, end_now
@@ -99,6 +106,10 @@ class ThousandApp(App[int]):
         self.complaint = False  # a warning or error is on the screen
         self.shared_choice: SharedChoice | None = None  # a shared table chosen at the start
         self.log_file: Path | None = None  # where problems are logged (`failures.py`)
+        # What the start screen remembered before this run: a flag's language, pace or motion
+        # is for this run only (`keep_choices`).
+        self.remembered: Choices | None = None
+        self.shown_offer: StartOffer | None = None
         self.plain_filter = PlainFilter()
         self.ascii_filter = AsciiFilter() if setup.ascii else None
         if setup.ascii:
@@ -308,7 +319,11 @@ class ThousandApp(App[int]):
         from .screens.start import StartScreen
 
         offer = self.start or StartOffer.shipped(self.setup.lang)
-        choices = Choices.read(choices_path()) or Choices(lang=self.setup.lang)
+        stored = Choices.read(choices_path())
+        if self.remembered is None:
+            self.remembered = stored or Choices(lang=language_from_locale())
+        self.shown_offer = offer
+        choices = stored or Choices(lang=self.setup.lang)
         if self.hosted_name():
             choices.name = self.setup.name or ""
         if self.setup.suit_order != DEFAULT_SUIT_ORDER:  # --suit-order given
@@ -328,8 +343,19 @@ class ThousandApp(App[int]):
             self.setup = replace(self.setup, lang=lang)
 
     def keep_choices(self, choices: Choices) -> None:
-        """Remember the start screen's choices for the next start (silently, if it cannot)."""
-        choices.write(choices_path())
+        """Remember the start screen's choices for the next start (silently, if it cannot).
+        A language, pace or motion that a flag gave and the screen kept is this run's only:
+        the one remembered before stays."""
+        kept = replace(choices, levels=list(choices.levels))
+        offer, before = self.shown_offer, self.remembered
+        if offer is not None and before is not None:
+            if offer.lang is not None and kept.lang == offer.lang:
+                kept.lang = before.lang
+            if offer.pace is not None and kept.pace == offer.pace:
+                kept.pace = before.pace
+            if offer.reduced_motion is not None and kept.reduced_motion == offer.reduced_motion:
+                kept.reduced_motion = before.reduced_motion
+        kept.write(choices_path())
         if self.hosted_name() and choices.name:
             with contextlib.suppress(OSError, SetupError):
                 keep_player_name(data_dir(), choices.name)
