@@ -57,6 +57,7 @@ class Update:
     # When a deal ended: this seat's view of it as it ended, with the scores its result
     # gives (the view above is of the next deal already).
     ended: SeatView | None = None
+    again: bool = False  # the first update of a new game at the same table
 
 
 @dataclass
@@ -147,7 +148,9 @@ class SeatMirror:
         tricks = dict(message.tricks)
         away = list(message.away)
         deal = list(message.deal or ())
-        return Update(list(message.events), tricks, away, message.away_count, deal, ended)
+        return Update(
+            list(message.events), tricks, away, message.away_count, deal, ended, message.again
+        )
 
     def _own_names(self, players: tuple[PlayerInfo, ...]) -> list[PlayerInfo]:
         taken = {p.name for p in players}

@@ -233,6 +233,8 @@ REQUESTS: dict[str, Schema] = {
     ),
     "act": Schema(required={"action": ACTION.check, "seq": whole(0, MAX_INT)}),
     "start": Schema(),
+    # Game over: play again with the same people at the same table.
+    "again": Schema(),
     "ping": Schema(),
     # A line of chat: cleaned and checked again by the service (`chat.clean`, `chat.refusal`).
     "chat": Schema(required={"text": text(MAX_CHAT_SENT)}),

@@ -57,6 +57,7 @@ from .wire import (
     WIRE,
     Acked,
     ActRequest,
+    AgainRequest,
     ChatLine,
     ChatRequest,
     Failure,
@@ -276,6 +277,10 @@ class Table:
     clock_due: float = 0.0
     clock_out: int = -1
     clock_timer: asyncio.TimerHandle | None = None
+    # Game over: the seats whose people asked to play again; the first dealer of the game
+    # (each game at the table begins with the next one).
+    again: set[int] = field(default_factory=set)
+    first_dealer: int | None = None
 
     @property
     def listed(self) -> bool:
@@ -360,6 +365,7 @@ class Table:
             game.to_move if game else None,
             tuple(s.status(now, self.timeout) for s in self.seats),
             fill_in=self.fill_in(now),
+            again=tuple(sorted(self.again)),
         )
 
 
@@ -648,6 +654,8 @@ class Service:
             self.start_now(conn)
         elif isinstance(request, ChatRequest):
             self.chat(conn, request)
+        elif isinstance(request, AgainRequest):
+            self.play_again(conn)
 
     def hello(self, conn: Conn, request: HelloRequest) -> None:
         """The client's protocol version: the service answers with its own (a client of
@@ -854,6 +862,44 @@ class Service:
         if table.started or any(s.kind == "human" and s.who is None for s in table.seats):
             self.tell_status(table)
             return
+        self.begin_game(table)
+
+    def play_again(self, conn: Conn) -> None:
+        """Game over: the person of this seat will play again with the same people. When
+        every person at the table has asked, a new game begins at it."""
+        table, seat = conn.table, conn.seat
+        assert table is not None and seat is not None
+        if table.game is None or not table.game.over:
+            raise Refusal(texts.NOT_OVER)
+        if seat in table.again:
+            return  # asked already: nothing new to tell
+        table.again.add(seat)
+        self.log(f"table {table.code}: {table.seats[seat].name} (seat {seat}) plays again")
+        people = {i for i, s in enumerate(table.seats) if s.kind == "human" and s.who is not None}
+        if not people <= table.again:
+            self.tell_status(table)
+            return
+        # Everyone: a new game of the same seats (AI seats stay AI), its own record, and the
+        # next player deals first.
+        old = table.game
+        if table.writer is not None:
+            with contextlib.suppress(OSError, ValueError):
+                table.writer.close()
+            table.writer = None
+        n = len(table.seats)
+        table.first_dealer = (old.first_dealer + 1) % n
+        table.seed = random.randrange(1, 2**31)
+        table.again = set()
+        table.game = None
+        table.deal_events = []
+        for state in table.seats:
+            state.player = None  # the AI of each seat starts afresh, of the new seed
+        self.log(f"table {table.code}: everyone plays again")
+        self.begin_game(table, again=True)
+
+    def begin_game(self, table: Table, again: bool = False) -> None:
+        """The game of the table begins (`again`: a new one, after a game over): its record
+        is made, everyone is told its start."""
         players = []
         for state in table.seats:
             if state.kind == "human":
@@ -869,7 +915,11 @@ class Service:
             table.rules,
             table.seed,
             players,
-            first_dealer=first_dealer_of(table.seed, len(players)),
+            first_dealer=(
+                first_dealer_of(table.seed, len(players))
+                if table.first_dealer is None
+                else table.first_dealer
+            ),
             preset=table.preset,
             sink=self.sink(table),
             lang=table.lang,
@@ -887,7 +937,14 @@ class Service:
         self.save_meta(table)
         events = table.game.take_start_events()
         self.tell_status(table)
-        self.broadcast(table, events, None)
+        if again:
+            table.turn += 1  # the clients' views of the old game are done with
+            table.keep_deal_events(events)
+            for seat, state in enumerate(table.seats):
+                if state.conn is not None:
+                    self.send_state(table, seat, events, [], again=True)
+        else:
+            self.broadcast(table, events, None)
         self.drive(table)
 
     # ------------------------------------------------------------------ chat
@@ -1156,6 +1213,7 @@ class Service:
         catch_up: bool = False,
         ended: Deal | None = None,
         settled: Settlement | None = None,
+        again: bool = False,
     ) -> None:
         game = table.game
         conn = table.seats[seat].conn
@@ -1170,6 +1228,8 @@ class Service:
             tricks=tuple(tricks),
             clock=table.clock_left(time.monotonic()),
         )
+        if again:  # a new game at the table: its results begin afresh
+            message = dataclasses.replace(message, again=True, results=())
         if ended is not None and settled is not None:
             view = seat_view(ended, seat, game.names, settled.winner)
             message = dataclasses.replace(message, ended=view._replace(match=settled.state))

@@ -48,6 +48,9 @@ TAKEN_OVER: Final = msg("table_taken_over", "this seat was taken over by a new c
 ONLY_OPENER: Final = msg("table_only_opener", "only the one who opened the table starts it")
 BEGUN: Final = msg("table_begun", "the game has begun already")
 NOT_BEGUN: Final = msg("table_not_begun", "the game has not begun")
+NOT_OVER: Final = msg(
+    "table_not_over", "the game is not over: playing again is asked for once it has ended"
+)
 STOPPED: Final = msg(
     "table_stopped",
     "the table stopped: {why}. Join it again with its code {code} to go on from its last "

@@ -461,6 +461,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("start_rules", "The conventions of {preset}"),
     msg("start_continue", "Continue a game:"),
     msg("start_comforts", "How the table plays (every game):"),
+    msg("start_more_below", "↓ more below: {names}"),
     msg("start_quit", "Quit"),
     # a saved game on the start screen: its first line, then each seat
     msg("start_saved_game", "{date} · {preset} · deal {deal}"),
@@ -665,6 +666,10 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("shared_away_ai", "○ away, AI plays"),
     msg("shared_wait_away", "{name} is away: an AI plays for them in {seconds} s"),
     msg("shared_clock", "{seconds} s left"),
+    msg("shared_again_offer", "a: play again with the same people (everyone must agree)"),
+    msg("shared_again_some", "Play again. Agreed: {agreed}. Waiting for: {waiting}."),
+    msg("shared_again_all", "Play again. Agreed: {agreed}. The new game begins."),
+    msg("shared_again_begins", "Everyone agreed: a new game at the same table."),
     msg("shared_clock_out", "{name} ran out of time: an AI plays this move for them."),
     msg("shared_clock_out_you", "Your time ran out: an AI plays this move for you."),
     msg("shared_came", "{name} is at the table."),

@@ -16,7 +16,16 @@ from ...tables.chat import Pace
 from ...tables.client import Received, TableClient, TableError
 from ...tables.mirror import Update
 from ...tables.texts import failure_text
-from ...tables.wire import Acked, ChatLine, Closed, Failure, Notice, Refused, TableStatus
+from ...tables.wire import (
+    Acked,
+    AgainRequest,
+    ChatLine,
+    Closed,
+    Failure,
+    Notice,
+    Refused,
+    TableStatus,
+)
 from ..coach import Words
 from ..controller import Awaiting, TableController
 from ..i18n import Translator
@@ -157,6 +166,11 @@ class SharedDriver(TableDriver):
         elif isinstance(message, TableStatus):
             self.tell_comings()
             self.changed()
+            from .over import SharedGameOverScreen
+
+            for screen in self.app.screen_stack:
+                if isinstance(screen, SharedGameOverScreen):
+                    screen.show_again()
         elif isinstance(message, Notice) and message.notice == "ai_retry":
             seat, names = message.seat, self.remote.names
             name = names[seat] if seat is not None and 0 <= seat < len(names) else "AI"
@@ -253,6 +267,9 @@ class SharedDriver(TableDriver):
 
     def told(self, update: Update) -> None:
         """What the service told after a decision: the events, then a new view."""
+        if update.again:
+            self.start_again(update)
+            return
         controller = self.controller
         controller.turn += 1  # a new view: the controller asks for it again
         if update.away:
@@ -329,12 +346,34 @@ class SharedDriver(TableDriver):
         return True
 
     def game_over(self) -> None:
-        from ..screens.end import GameOverScreen
+        from .over import SharedGameOverScreen
 
-        lobby = self.shared.back is not None  # the table was taken in the lobby
-        screen = GameOverScreen(self.remote, self.t, seat=self.seat, again=False, lobby=lobby)
+        shared = self.shared
+        lobby = shared.back is not None  # the table was taken in the lobby
+        screen = SharedGameOverScreen(
+            self.remote, self.t, shared.mirror, self.ask_again, seat=self.seat, lobby=lobby
+        )
         screen.held(self.app.key_hold)
-        self.app.push_screen(screen, lambda _: self.shared.leave(self.app))
+        self.app.push_screen(screen, lambda _: shared.leave(self.app))
+
+    def ask_again(self) -> None:
+        """`a` at game over: this seat will play again with the same people."""
+        try:
+            self.shared.client.send(AgainRequest())
+        except TableError as error:
+            self.notify(str(error), severity="error", markup=False)
+
+    def start_again(self, update: Update) -> None:
+        """Everyone asked to play again: the service began a new game at the table. The
+        game-over screen goes, and a fresh table screen shows the new game from its start."""
+        shared, app = self.shared, self.app
+        shared.target = None  # this screen reads no more: the new one takes what comes next
+        shared.first = update
+        shared.game = RemoteGame(shared.mirror)
+        while len(app.screen_stack) > 1 and app.screen is not self.screen:
+            app.pop_screen()
+        app.switch_screen(shared_table(shared))
+        app.notify(self.t("shared_again_begins"), markup=False)
 
     def leave(self) -> None:
         """Leave the table, once asked whether to (the seat waits for its player)."""
