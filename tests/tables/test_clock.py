@@ -151,8 +151,8 @@ async def test_the_one_whose_time_ran_out_is_told(base: Path, lang: str, words: 
 # ---------------------------------------------------------------------- the start screen
 
 CLOCK_WORDS = {
-    "en": ("Time for each move there", "‹ no limit ›", "‹ 30 s, then an AI plays it ›"),
-    "uk": ("Час на хід там", "‹ без обмеження ›", "‹ 30 с, потім ходить ШІ ›"),
+    "en": ("Time per move", "‹ no limit ›", "‹ 30 s, then an AI plays it ›"),
+    "uk": ("Час на хід", "‹ без обмеження ›", "‹ 30 с, потім ходить ШІ ›"),
 }
 
 
@@ -185,6 +185,15 @@ async def test_the_start_screen_opens_a_table_with_the_clock_chosen(
     choice = app.shared_choice
     assert choice is not None and choice.kind == "open" and choice.clock == 30
     assert opened_table(monkeypatch, choice).mirror.clock == 30
+
+
+def test_the_clocks_label_leaves_room_for_its_value_in_every_language() -> None:
+    from thousand_tui.settings import LANGUAGES
+    from thousand_tui.tui.i18n import Translator
+    from thousand_tui.tui.screens.start import LABEL_WIDTH
+
+    for lang in LANGUAGES:
+        assert len(Translator(lang)("start_open_clock")) < LABEL_WIDTH, lang
 
 
 def test_thousand_open_takes_a_clock_of_none_30_or_60(capsys: pytest.CaptureFixture[str]) -> None:

@@ -479,7 +479,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     # whether the table opened for friends allows hints (`thousand open --hints`)
     msg("start_open_hints", "  Hints there"),
     msg("start_open_hints_on", "allowed to all (h)"),
-    msg("start_open_clock", "  Time for each move there"),
+    msg("start_open_clock", "  Time per move"),
     msg("start_open_clock_off", "no limit"),
     msg("start_open_clock_on", "{seconds} s, then an AI plays it"),
     msg("start_code_title", "The table's code"),
