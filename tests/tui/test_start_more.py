@@ -234,6 +234,7 @@ async def test_the_pace_and_the_motion_are_chosen_and_remembered(
     again = create_app(TableSetup(pace=0.8, lang=lang), start=StartOffer.shipped(lang))
     async with again.run_test(size=size) as pilot:
         await pilot.pause()
+        await go_to(pilot, "motion")  # below the fold at 80×24
         assert t("start_motion_off") in screen_text(again)
         await go_to(pilot, "pace")
         for _ in range(2):  # 1.5 → 3 → instant
@@ -329,3 +330,29 @@ async def test_the_start_screen_shows_the_players_rating_once_he_has_one(
         rating = board_of(index.games(), [], datetime.now(UTC)).ratings["local"]
     assert rating.games == 3
     assert f"{said} {round(rating.rating)}" in title, title
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_start_screen_says_what_is_below_the_fold(lang: str) -> None:
+    """At 80×24 the list goes on below the screen: the line under it names what is there,
+    and goes once the last line is shown."""
+    from thousand_tui.tui.i18n import Translator
+    from thousand_tui.tui.startup import StartOffer
+
+    t = Translator(lang)
+    app = start_app(StartOffer.shipped(lang), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        head = t("start_more_below", names="").strip()
+        more = next(line for line in text.splitlines() if line.startswith(" ↓ "))
+        assert more.startswith(" " + head)
+        assert t("start_suit_order") in more and len(more) <= 80
+        rows = [line for line in text.splitlines() if line != more]
+        assert not any(t("start_take_back") in line for line in rows)  # below the fold
+        await go_to(pilot, "quit")
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert head not in text and f" {t('start_take_back')} " in text

@@ -369,11 +369,13 @@ class StartScreen(Screen[None]):
         yield Static(self.t("start_title"), id="start-title")
         with Center(id="start-middle"), Vertical(id="start-box"):
             yield ChoiceList(self.make_choices(), id="start-list")
+            yield Static("", id="start-more")
             yield Static(plain(self.about()), id="start-about")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.fit_list)
+        self.watch(self.query_one(ChoiceList), "scroll_y", self.show_more, init=False)
         self.read_rating()
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="rating")
@@ -414,9 +416,42 @@ class StartScreen(Screen[None]):
         about = self.query_one("#start-about", Static)
         listed = self.query_one(ChoiceList)
         used = about.outer_size.height + about.styles.margin.top + listed.styles.margin.top
-        room = max(3, box.content_size.height - used)
+        room = max(3, box.content_size.height - used - 1)  # a line for "more below"
         if listed.styles.max_height != Scalar.from_number(room):
             listed.styles.max_height = room
+        self.call_after_refresh(self.show_more)
+
+    def show_more(self) -> None:
+        """Under the list, when it goes on below what the screen shows: the lines there, by
+        name (a thin scrollbar alone is easily missed)."""
+        listed = self.query_one(ChoiceList)
+        more = self.query_one("#start-more", Static)
+        names = list(dict.fromkeys(self.short_name(index) for index in self.below(listed)))
+        text = self.t("start_more_below", names=", ".join(names)) if names else ""
+        width = max(10, more.content_size.width or 78)
+        if len(text) > width:
+            text = text[: width - 1] + "…"
+        more.update(plain(text))
+
+    def short_name(self, index: int) -> str:
+        """A line as "more below" names it: a saved game by the heading over them all."""
+        line = self.lines[index]
+        if line.id.startswith("saved-"):
+            line = self.line("saved-title") or line
+        return line.label.split("\n")[0].rstrip(":").strip()
+
+    def below(self, listed: ChoiceList) -> list[int]:
+        """The lines of the list (by index) that are wholly below its visible part."""
+        bottom = round(listed.scroll_y) + listed.scrollable_content_region.height
+        lines = listed._lines  # (option index, line of it) for each line of the list
+        if bottom >= len(lines):
+            return []
+        shown = {index for index, _ in lines[:bottom]}
+        return [
+            index
+            for index in dict.fromkeys(index for index, _ in lines[bottom:])
+            if index not in shown and index < len(self.lines)
+        ]
 
     def make_choices(self) -> list[Choice]:
         self.lines = self.entries()
