@@ -34,7 +34,7 @@ from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.sheet import SheetTable
 from thousand_tui.tui.widgets.status import InfoBar
 
-from .helpers import STRONG, play_headless, press_card, settle, shown_toasts
+from .helpers import STRONG, play_headless, play_out_deal, press_card, settle, shown_toasts
 
 
 async def test_a_stale_ai_result_is_dropped() -> None:
@@ -182,6 +182,29 @@ async def test_the_side_sheet_shows_whole_scores_and_marks() -> None:
         side = [line.rpartition("▏")[2] for line in screen_text(app).splitlines()]
         row = next(line for line in side if line.lstrip().startswith("1 "))
         assert row.split() == ["1", "You", "105", "«R»", "-105", "R", "60", "60"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_side_sheet_shows_the_finished_deal_while_its_result_is_open(
+    lang: str,
+) -> None:
+    from thousand_tui.tui.screens.result import DealResultScreen
+
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # 105
+        await settle(pilot)
+        await pilot.press("3", "enter", "5", "enter", "enter", "1")  # play 105
+        await settle(pilot)
+        await play_out_deal(pilot)  # the last card played at the table
+        assert isinstance(app.screen, DealResultScreen)
+        result = app.session.game.results[-1]
+        side = app.table.query_one("#side-sheet").query_one(SheetTable)
+        cells = [str(cell) for cell in side.get_row_at(side.row_count - 1)]
+        assert cells[0] == "1", cells
+        scores = [cell.split()[0] for cell in cells[-3:]]
+        assert scores == [str(score) for score in result.state.scores]
 
 
 async def test_a_forty_deal_sheet_scrolls_to_the_latest_deal() -> None:

@@ -309,6 +309,7 @@ class TableScreen(Screen[None]):
         if pending.result.redeal is None and local and self.analyse_each_deal:
             self.analyst.analyse(pending.result.number, asked=False)
         self.dialog_open = True
+        self.side_sheet()  # the finished deal's row beside its result
         narrator = self.controller.narrator
         last = self.game.over and len(self.controller.results) == 1
         self.app.push_screen(
