@@ -127,24 +127,34 @@ async def test_the_countdown_shows_on_the_seat_whose_turn_it_is(
 )
 async def test_the_one_whose_time_ran_out_is_told(base: Path, lang: str, words: str) -> None:
     from thousand_tui.settings import TableSetup
+    from thousand_tui.tui.screens.decision import DecisionScreen
+    from thousand_tui.tui.screens.exchange import ExchangeScreen
     from thousand_tui.tui.shared import SharedTableApp, join_shared
     from thousand_tui.tui.widgets.log import GameLog
 
     from .helpers import at_table, pump
 
-    ann = opened(base, "Ann", people=[0, 1], clock=0.5)
+    # Long enough for Bob's dialog to open first, on a loaded machine too.
+    ann = opened(base, "Ann", people=[0, 1], clock=2.0)
     shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang)
     app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
     async with app.run_test(size=(80, 24)) as pilot:
         await pump(pilot, [ann], lambda: at_table(app))
         log = app.table.query_one(GameLog)
-        # Ann plays by script; Bob never decides: his clock runs out.
+        # Ann plays by script; Bob never decides: his clock runs out, his dialog open.
         deadline = time.monotonic() + 20
+        dialog = None
         while words not in log.lines_written and time.monotonic() < deadline:
             await pilot.pause(0.05)
             ann.pump()
+            if isinstance(app.screen, (DecisionScreen, ExchangeScreen)):
+                dialog = app.screen
         assert words in log.lines_written
         assert words in app.notices
+        # The dialog of the decision the AI took is closed, unanswered.
+        assert dialog is not None
+        await pilot.pause(0.2)
+        assert dialog not in app.screen_stack
     ann.close()
 
 
@@ -205,3 +215,25 @@ def test_thousand_open_takes_a_clock_of_none_30_or_60(capsys: pytest.CaptureFixt
     with pytest.raises(SystemExit):
         parser.parse_args(["open", "--clock", "45"])
     assert "invalid choice: 45 (choose from 0, 30, 60)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "Time per move: 30 s; when it runs out an AI makes that move."),
+        ("ru", "Время на ход: 30 с; когда оно выходит, этот ход делает ИИ."),
+    ],
+)
+async def test_the_waiting_room_says_the_tables_clock(base: Path, lang: str, words: str) -> None:
+    from tests.helpers.screen import screen_text
+    from thousand_tui.settings import TableSetup
+    from thousand_tui.tui.shared import SharedTableApp
+    from thousand_tui.tui.shared.connection import open_shared, table_options
+
+    setup = TableSetup.of(lang=lang, pace=0.0, name="Ann")
+    shared = open_shared(table_options(setup, clock=30), base=base)
+    app = SharedTableApp(setup, shared)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        assert words in screen_text(app)
+    shared.close()

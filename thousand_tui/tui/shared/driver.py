@@ -306,11 +306,22 @@ class SharedDriver(TableDriver):
         if seat == self.seat:
             line = self.t("shared_clock_out_you")
             self.notify(line, severity="warning", markup=False)
+            self.close_decision()
         else:
             line = self.t("shared_clock_out", name=names[seat])
         self.say(line)
         self.shared.mirror.clock_at = None
         self.changed()
+
+    def close_decision(self) -> None:
+        """The decision's dialog, open still when the AI took the decision: closed unanswered
+        (an answer now would be for a decision no longer asked)."""
+        from ..screens.decision import DecisionScreen
+        from ..screens.exchange import ExchangeScreen
+
+        top = self.app.screen
+        if self.screen.dialog_open and isinstance(top, (DecisionScreen, ExchangeScreen)):
+            top.dismiss(None)
 
     def tell_comings(self) -> None:
         for seat, status in enumerate(self.shared.mirror.seats):

@@ -87,6 +87,8 @@ class WaitingScreen(Screen[None]):
             else:
                 line = t("shared_seat_free")
             text.append(f"  {number + 1}. {line}\n")
+        if mirror.clock > 0:  # the move clock, said before the game begins
+            text.append("\n" + t("shared_clock_table", seconds=f"{mirror.clock:g}"))
         if mirror.fill_at is not None:
             seconds = max(0, int(mirror.fill_at - time.monotonic() + 0.99))
             text.append("\n" + t("shared_fill_in", seconds=seconds))
