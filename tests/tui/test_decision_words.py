@@ -244,3 +244,16 @@ async def test_the_help_reads_the_scores_line(lang: str) -> None:
         words = {"en": "palki 1/3 barrel 2/3", "ru": "палки 1/3 бочка 2/3"}[lang]
         assert words in said
         assert t("score_palki", count=1, fine=3) in said
+
+
+def test_the_status_line_names_each_phase_as_players_do() -> None:
+    """The phase beside the contract, for everyone at the table: what is being decided, not
+    the program's name of it ("dark offer", "contract")."""
+    en = Translator("en")
+    assert en("phase_contract") == "raise or play" and en("phase_dark") == "in the dark or not"
+    for lang in LANGS:
+        t = Translator(lang)
+        for phase in ("dark", "redeal", "dark_cancel", "raise", "contract"):
+            words = t(f"phase_{phase}")
+            assert words and (lang == "en" or words != en(f"phase_{phase}")), (lang, phase)
+        assert "offer" not in t("phase_dark") + t("phase_redeal")

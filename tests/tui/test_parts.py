@@ -390,7 +390,7 @@ def test_a_marriage_po_masti_without_a_trump_and_other_words_read_naturally() ->
     en = narrator()
     assert en.tell(events) == ["Boris: K♥ — marriage ♥ 100 «по масти», still no trump."]
     t = Translator("ru")
-    assert t("phase_dark") == "предложение сыграть втёмную"
+    assert t("phase_dark") == "втёмную или нет"
     assert t("key_hint") == "Подсказка" == t("c_hint", action="", why="").split(":")[0]
     assert t("sheet_legend_barrel", mark="Б") == "Б2 на бочке, использованы 2 попытки"
     assert Translator("en")("sheet_legend_barrel", mark="Б") == "Б2 on the barrel, 2 tries used"
