@@ -27,6 +27,7 @@ from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.exchange import ExchangeScreen
 from thousand_tui.tui.screens.info import HelpScreen, SheetScreen
 from thousand_tui.tui.sheet import Marks, legend_entries, totals_line
+from thousand_tui.tui.text import DECISIONS
 
 from .apps import strong_app
 from .helpers import play_headless, settle
@@ -132,14 +133,10 @@ async def test_the_czech_two_player_footer_puts_aside_as_the_dialog_does() -> No
 def test_every_decision_is_said_in_every_language() -> None:
     """Each decision has its words and its key's words, none left English in another
     language, and the footer's word for Enter is in the exchange's help."""
-    kinds = [
-        "bid", "dark", "redeal", "dark_cancel", "talon", "raise", "give", "discard",
-        "contract", "contract_play", "contract_only",
-    ]  # fmt: skip
     en = Translator("en")
     for lang in LANGS:
         t = Translator(lang)
-        for kind in kinds:
+        for kind in DECISIONS:
             assert t(f"do_{kind}") and t(f"key_do_{kind}")
             if lang != "en":
                 assert t(f"do_{kind}") != en(f"do_{kind}"), (lang, kind)

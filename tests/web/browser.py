@@ -20,11 +20,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from thousand_tui.tui.i18n import Translator
+from thousand_tui.tui.text import DECISIONS
+
 CHROMIUM = Path("/usr/bin/chromium")
 # The status line when the table waits for the player: a card to play, or a decision (in the
-# words of the table: "Your bid.", "Choose a talon: press Enter.", or "Your decision: …").
+# words of the table: "Your bid.", "Raise the contract or play it.", "Choose a talon: press
+# Enter.").
+_ASKED = "|".join(re.escape(Translator("en")(f"do_{kind}")) for kind in DECISIONS)
 DECISION = re.compile(
-    r"^ (Your (decision|turn|lead): .*|Your bid\.|[^\n:▏]+: press Enter\.)(?= |▏|$)",
+    rf"^ (Your (turn|lead): .*|(?:{_ASKED})\.|[^\n:▏]+: press Enter\.)(?= |▏|$)",
     re.MULTILINE,
 )
 DEAL_OVER = "Enter: next deal"

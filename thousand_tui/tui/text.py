@@ -270,6 +270,12 @@ def decision(view: SeatView) -> str:
     return _DECISIONS.get(phase, "")
 
 
+DECISIONS = (
+    "bid", "dark", "redeal", "dark_cancel", "talon", "raise", "give", "discard",
+    "contract", "contract_play", "contract_only",
+)  # fmt: skip
+"""Every name `decision` gives, each with its words (`do_NAME`) and its key's (`key_do_NAME`)."""
+
 _DECISIONS = {
     Phase.AUCTION: "bid",
     Phase.DARK: "dark",
