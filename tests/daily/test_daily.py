@@ -220,3 +220,21 @@ def test_the_board_is_best_first() -> None:
     assert [(row.name, row.total) for row in rows] == [("Ivan", 80), ("Olga", -20), ("key-b", -60)]
     assert rows[0].deals == (80, None, 0, None, None, None)
     assert rows[0].played == 2
+
+
+@pytest.mark.parametrize(("lang", "you"), [("en", "You"), ("ru", "Вы")])
+def test_the_days_board_names_the_player_as_at_the_table(lang: str, you: str) -> None:
+    """The data folder's own player on the day's board: the name he chose at the table, or
+    "you" in the reader's language; never the login's."""
+    from types import SimpleNamespace
+
+    from thousand_tui.tui.daily import board_lines
+    from thousand_tui.tui.i18n import Translator
+
+    results = [DailyResult("2026-12-05", "classic", "local", 1, 10, 0)]
+    day = SimpleNamespace(date="2026-12-05", name="classic", results=lambda index: results)
+    for stored, shown in (("", you), ("Olga", "Olga")):
+        index = SimpleNamespace(players=lambda stored=stored: [("local", stored)])
+        lines = board_lines(day, index, Translator(lang), False, "local")  # type: ignore[arg-type]
+        row = next(line for line in lines if line.lstrip().startswith("•1"))
+        assert row.split()[1] == shown, lines

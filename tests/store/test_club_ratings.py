@@ -145,3 +145,26 @@ def test_the_records_people_read_back_and_a_bad_entry_is_nobody() -> None:
     assert people_of_header({**header, "people": ["a"]}, 3) is None
     # A game with nobody known writes no `people` at all (records as before).
     assert "people" not in finished_lines(1, SOLO, people=[None, None, None])[0]
+
+
+def test_the_ratings_show_the_name_chosen_at_the_table_not_the_login(
+    data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("USER", "root")
+    monkeypatch.setenv("LOGNAME", "root")
+    you = [PlayerInfo("Вы", "human"), *SOLO[1:]]  # the default name, in Russian
+    write_record(data / "games", "a.jsonl", finished_lines(1, you))
+    assert thousand(["ratings", "--json"]) == 0
+    (row,) = [row for row in json.loads(capsys.readouterr().out) if row["id"] == "local"]
+    assert row["name"] == ""  # no name of his own: "you" in the reader's language
+    assert thousand(["ratings", "--lang", "en"]) == 0
+    text = capsys.readouterr().out
+    assert "root" not in text and " You " in text
+    assert thousand(["ratings", "--lang", "ru"]) == 0
+    assert " Вы " in capsys.readouterr().out
+    # A name chosen at the table: the board goes by it from his next game on.
+    later = write_record(data / "games", "b.jsonl", finished_lines(2, SOLO))
+    os.utime(later, (time.time() + 60, time.time() + 60))
+    assert thousand(["ratings", "--lang", "en"]) == 0
+    text = capsys.readouterr().out
+    assert "Olga" in text and "root" not in text and " You " not in text

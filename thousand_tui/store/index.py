@@ -11,7 +11,6 @@ transaction to end instead of failing with "database is locked".
 from __future__ import annotations
 
 import contextlib
-import getpass
 import json
 import os
 import sqlite3
@@ -19,11 +18,12 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..engine.record import TAKEBACK, RecordError, people_of_header
 from ..plaintext import fault, one_line
 from ..private import open_private, private_dir
+from ..translations import LANGS, msg, translate
 from .catalog import (
     PLAYERS_DIR,
     RECORD_SUFFIX,
@@ -80,6 +80,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 4: the cards taken back (a game with one is not rated)
         "ALTER TABLE games ADD COLUMN taken_back INTEGER NOT NULL DEFAULT 0",
         "UPDATE files SET size = -1",
+    ),
+    (  # 5: the data folder's own player named as at the table, not by the login
+        "DELETE FROM players WHERE id = 'local'",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -242,7 +245,6 @@ class ClubIndex:
         if not gone and not changed and self._knows(player):
             return Refreshed(0, 0)
         with self._writing() as db:
-            self._keep_player(db, player, folder)
             for path in gone:
                 db.execute("DELETE FROM games WHERE path = ?", (path,))
                 db.execute("DELETE FROM files WHERE path = ?", (path,))
@@ -257,6 +259,7 @@ class ClubIndex:
                     " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     games,
                 )
+            self._keep_player(db, player, folder)  # after the games: its name is in them
         return Refreshed(len(changed), len(gone))
 
     def club_folders(self) -> list[Path]:
@@ -359,7 +362,10 @@ class ClubIndex:
         return found is not None
 
     def _keep_player(self, db: sqlite3.Connection, player: str, folder: Path) -> None:
-        name = _local_name() if player == LOCAL_PLAYER else _chosen_name(folder.parent) or player
+        if player == LOCAL_PLAYER:
+            name = _table_name(db, player)
+        else:
+            name = _chosen_name(folder.parent) or player
         db.execute(
             "INSERT OR REPLACE INTO players VALUES (?, ?, ?)", (player, name, str(folder.parent))
         )
@@ -512,10 +518,25 @@ def _utc(seconds: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
 
 
-def _local_name() -> str:
-    with contextlib.suppress(Exception):
-        return getpass.getuser()[:MAX_NAME]
-    return LOCAL_PLAYER
+YOU: Final = msg("you_name", "You")
+
+
+def _table_name(db: sqlite3.Connection, player: str) -> str:
+    """The name the data folder's own player plays under: his seat's in his newest game of
+    his own ("" for the default one, "You" in any language: shown as "you" in the reader's).
+    Never the login's: the name on the boards is the one at the table."""
+    defaults = {translate(lang, YOU) for lang in LANGS}
+    rows = db.execute(
+        "SELECT seats FROM games WHERE player = ? ORDER BY started DESC, path DESC LIMIT 50",
+        (player,),
+    )
+    for (seats,) in rows:
+        with contextlib.suppress(ValueError, TypeError, AttributeError):
+            people = [seat for seat in json.loads(seats) if seat.get("kind") == "human"]
+            if len(people) == 1:
+                name = str(people[0].get("name") or "")
+                return "" if name in defaults else name
+    return ""
 
 
 def _chosen_name(folder: Path) -> str | None:

@@ -91,7 +91,7 @@ def board_lines(
     day: Daily, index: ClubIndex, t: Translator, ascii_only: bool, you: str | None
 ) -> list[str]:
     names = dict(index.players())
-    if you == LOCAL_PLAYER and you not in names:
+    if you == LOCAL_PLAYER and not names.get(you):
         names[you] = t("you_name")
     rows = board(day.results(index), names)
     command = typed(COMMAND)

@@ -21,8 +21,11 @@ NAME_CELLS = 20  # a longer name is cut
 
 
 def player_name(row: LeaderboardRow, t: Translator) -> str:
-    """A person's name, or an AI level's: "hard AI", "ИИ (сильный)"."""
-    return t("ratings_ai", level=t.level(row.level)) if row.level is not None else shown(row.name)
+    """A person's name, or an AI level's: "hard AI", "ИИ (сильный)"; the data folder's own
+    player without a name of his own is "you" ("" in the index)."""
+    if row.level is not None:
+        return t("ratings_ai", level=t.level(row.level))
+    return shown(row.name) if row.name else t("you_name")
 
 
 def _cut(text: str, cells: int, ascii_only: bool) -> str:
