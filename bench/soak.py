@@ -58,8 +58,8 @@ PRESET = "family"  # its games are long (77 deals on average between `easy` play
 SIZE = (100, 30)
 # The keys of `--keys random`, Enter the most often (a decision needs it); never q (quit).
 RANDOM_KEYS = ["Enter"] * 8 + [
-    "Left", "Right", "Up", "Down", "1", "2", "3", "4", "s", "l", "?", "Escape", "Escape",
-    "c", "t", "a", "h", "Space", "Tab", "x", "F1",
+    "Left", "Right", "Up", "Down", "1", "2", "3", "4", "5", "6", "7", "8", "s", "l", "?",
+    "Escape", "Escape", "c", "t", "a", "h", "Space", "Tab", "x", "F1",
 ]  # fmt: skip
 STALL = 300.0  # seconds without a settled deal: the run is stuck
 
@@ -119,24 +119,23 @@ class Run:
 # ---------------------------------------------------------------------- processes
 
 
-def rss_mb(pid: int) -> float:
+def proc_mb(pid: int, name: str = "status", field: str = "VmRSS:") -> float:
+    """A field of /proc/PID/`name` in MB (0 once the process is gone)."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        for line in Path(f"/proc/{pid}/{name}").read_text().splitlines():
+            if line.startswith(field):
                 return int(line.split()[1]) / 1024
     except OSError:
         pass
     return 0.0
+
+
+def rss_mb(pid: int) -> float:
+    return proc_mb(pid)
 
 
 def pss_mb(pid: int) -> float:
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
+    return proc_mb(pid, "smaps_rollup", "Pss:")
 
 
 def children(pid: int) -> list[int]:
@@ -273,8 +272,10 @@ def soak(
             terminal.start(argv_for(run, extra))
             seen, last_change = 0, time.monotonic()
             while seen < deals:
-                terminal.key("Enter" if keys == "enter" else chance.choice(RANDOM_KEYS))
-                time.sleep(key_every)
+                key = "Enter" if keys == "enter" else chance.choice(RANDOM_KEYS)
+                terminal.key(key)
+                # A key right after Esc would reach the game as Alt+key (an escape sequence).
+                time.sleep(key_every + (0.4 if key == "Escape" else 0.0))
                 pid = terminal.game_pid()
                 if pid is None:  # the game ended: again, a new table
                     if run.mode == "solo":

@@ -18,7 +18,14 @@ import pytest
 from tests.helpers.scheduler import InThread
 from thousand_tui.ai import analysis
 from thousand_tui.ai.background import BackgroundProcess, WorkFailed
-from thousand_tui.ai.scheduler import BackgroundQueue, Finished, Priority, Scheduler, Task
+from thousand_tui.ai.scheduler import (
+    IDLE_EXIT,
+    BackgroundQueue,
+    Finished,
+    Priority,
+    Scheduler,
+    Task,
+)
 from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.presets import load_preset
 
@@ -239,3 +246,31 @@ def test_the_background_process_ends_with_its_program(paused: bool) -> None:
         assert eventually(lambda: state(child) == "", timeout=10)
     finally:
         parent.kill()
+
+
+@pytest.mark.parametrize("is_hosted", [False, True])
+def test_a_hosted_programs_background_process_ends_once_its_analysis_is_made(
+    monkeypatch: pytest.MonkeyPatch, is_hosted: bool
+) -> None:
+    """Where hosted, each player's idle process would be the host's memory: it ends as soon
+    as nothing is left to analyse. At home it is kept a little while for the next deal."""
+    from thousand_tui.priority import SESSION_MARK
+
+    if is_hosted:
+        monkeypatch.setenv(SESSION_MARK, "1")
+    else:
+        monkeypatch.delenv(SESSION_MARK, raising=False)
+    worker = BackgroundProcess()
+    scheduler = Scheduler(worker=worker)
+    told, done = collect()
+    try:
+        assert scheduler.idle_exit == (0.0 if is_hosted else IDLE_EXIT)
+        scheduler.submit(1, analysis.analyze_task, ([], 0, 1), done)
+        assert eventually(lambda: len(told) == 1)
+        if is_hosted:
+            assert eventually(lambda: worker.pid is None)
+        else:
+            time.sleep(0.5)
+            assert worker.pid is not None
+    finally:
+        scheduler.close()
