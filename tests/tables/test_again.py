@@ -164,6 +164,11 @@ async def test_the_game_over_screen_shows_who_agreed_and_the_new_game_begins(
         await pilot.press("a")  # the screen's keys are held a moment after it opens
         await pump(pilot, [ann], lambda: at_table(app) and app.table is not old_table)
         await pump(pilot, [ann], lambda: begins in app.notices)
+        new_table = app.table
+        # The new deal's hand shown.
+        await pump(pilot, [ann], lambda: new_table.hand is not None and bool(new_table.hand.cards))
+        await pilot.pause(0.3)
+        assert app.table is new_table  # one new table screen, which stays
         assert not isinstance(app.screen, SharedGameOverScreen)
         assert not shared.mirror.over and shared.mirror.results == []
         assert len(games(base)) == 2

@@ -379,7 +379,7 @@ class SharedDriver(TableDriver):
         game-over screen goes, and a fresh table screen shows the new game from its start."""
         shared, app = self.shared, self.app
         shared.target = None  # this screen reads no more: the new one takes what comes next
-        shared.first = update
+        shared.first = dataclasses.replace(update, again=False)  # the new screen's start
         shared.game = RemoteGame(shared.mirror)
         while len(app.screen_stack) > 1 and app.screen is not self.screen:
             app.pop_screen()
