@@ -381,6 +381,9 @@ def test_a_suit_under_marriage_leads_to_its_values(tmp_path: Path) -> None:
     )
     assert "ace_marriage" not in message
     assert "values: {H: 100, D: 80, C: 60, S: 40}" in message
+    russian = load_error(path).in_language("ru")
+    assert "неизвестный ключ; может быть, marriage.values?" in russian
+    assert "Каждая масть задаётся в нём своей буквой" in russian
 
 
 def test_wrong_nesting(tmp_path: Path) -> None:

@@ -769,11 +769,20 @@ def _read_section(section: str, data: Any) -> dict[str, Any]:
     return values
 
 
-def _unknown(key: str, candidates: Iterable[str]) -> str:
-    hint = _suggestion(key, candidates)
-    if hint:
-        return "unknown key" + hint
-    return f"unknown key; the top-level keys are: {', '.join(_TOP_LEVEL)}"
+_UNKNOWN_CLOSE: Final = msg("rules_unknown_close", "unknown key; did you mean {key}?")
+_UNKNOWN_SUIT: Final = msg(
+    "rules_unknown_suit",
+    "unknown key; did you mean {key}? Each suit is set in it, by its letter ({example})",
+)
+_UNKNOWN_IN: Final = msg("rules_unknown_in", "unknown key; the keys of {section} are: {keys}")
+_UNKNOWN_TOP: Final = msg("rules_unknown_top", "unknown key; the top-level keys are: {keys}")
+
+
+def _unknown(key: str, candidates: Iterable[str]) -> Said:
+    close = difflib.get_close_matches(key, list(candidates), n=1, cutoff=0.6)
+    if close:
+        return Said(_UNKNOWN_CLOSE, {"key": close[0]})
+    return Said(_UNKNOWN_TOP, {"keys": ", ".join(_TOP_LEVEL)})
 
 
 _SUIT_WORDS: Final = {
@@ -789,25 +798,22 @@ _SUIT_WORDS: Final = {
 }
 
 
-def _unknown_in_section(section: str, name: str, names: list[str]) -> str:
+def _unknown_in_section(section: str, name: str, names: list[str]) -> Said:
     """The message for an unknown key in a known section: the closest key of that section
     first; a suit's name leads to the section's suit mapping; another section's key only
     when it has this very name (a key put in the wrong section)."""
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
     if close:
-        return f"unknown key; did you mean {section}.{close[0]}?"
+        return Said(_UNKNOWN_CLOSE, {"key": f"{section}.{close[0]}"})
     suits = [spec for spec in SCHEMA.values() if spec.path[0] == section and spec.type == "map"]
     if name.lower() in _SUIT_WORDS and suits:
         spec = suits[0]
         pairs = ", ".join(f"{letter}: {points}" for letter, points in spec.default)
-        return (
-            f"unknown key; did you mean {spec.key}? Each suit is set in it, by its letter "
-            f"({spec.path[-1]}: {{{pairs}}})"
-        )
+        return Said(_UNKNOWN_SUIT, {"key": spec.key, "example": f"{spec.path[-1]}: {{{pairs}}}"})
     elsewhere = [k for k in SCHEMA if not k.startswith(section + ".") and k.endswith("." + name)]
     if elsewhere:
-        return f"unknown key; did you mean {elsewhere[0]}?"
-    return f"unknown key; the keys of {section} are: {', '.join(names)}"
+        return Said(_UNKNOWN_CLOSE, {"key": elsewhere[0]})
+    return Said(_UNKNOWN_IN, {"section": section, "keys": ", ".join(names)})
 
 
 def _build(values: Mapping[str, Any]) -> Rules:
