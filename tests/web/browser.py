@@ -35,6 +35,16 @@ DECISION = re.compile(
 DEAL_OVER = "Enter: next deal"
 
 
+class Changed:
+    """Whether the page's text is no longer `before`."""
+
+    def __init__(self, before: str) -> None:
+        self.before = before
+
+    def __call__(self, now: str) -> bool:
+        return now != self.before
+
+
 def why_not() -> str | None:
     """Why the browser test cannot run here, or None."""
     for module, extra in (("playwright", "test"), ("pyte", "test"), ("textual_serve", "web")):
@@ -316,7 +326,7 @@ def play_deal(page: Page) -> None:
         # The page answers before the next look (a second at most: a refused card changes
         # nothing), so that an Enter meant for a card never lands on the next deal.
         with contextlib.suppress(AssertionError):
-            page.wait_for(lambda now, before=text: now != before, "an answer", seconds=1)
+            page.wait_for(Changed(text), "an answer", seconds=1)
         page.wait(100)
     raise AssertionError(f"the deal did not end:\n{page.text()}")
 
