@@ -13,6 +13,7 @@ from tests.helpers.screen import screen_text
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.contract import concession_terms
 from thousand_tui.engine.dealing import Dealt
+from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import MatchState
 from thousand_tui.presets import load_preset, shipped_names
 from thousand_tui.settings import TableSetup
@@ -254,3 +255,34 @@ def test_the_status_line_names_each_phase_as_players_do() -> None:
             words = t(f"phase_{phase}")
             assert words and (lang == "en" or words != en(f"phase_{phase}")), (lang, phase)
         assert "offer" not in t("phase_dark") + t("phase_redeal")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_four_scores_fit_80_columns_rather_than_being_cut(lang: str) -> None:
+    """Four players with palki each: the bar drops its label, then the palki (each panel and
+    your hand's title still say them), never a player's score."""
+    start = Start(
+        MatchState(
+            scores=(-105, 300, 485, 200),
+            palki=(2, 1, 2, 1),
+            palki_streak=(1, 1, 1, 1),
+            barrel=(None,) * 4,
+            falls=(0,) * 4,
+            concessions=(0,) * 4,
+            crosses=(0,) * 4,
+        )
+    )
+    setup = TableSetup.of("four-player", seed=11, pace=0, start=start, save=False, lang=lang)
+    app = create_app(setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        bar = screen_text(app).splitlines()[-2]
+        assert "…" not in bar, bar
+        for seat, name in enumerate(app.session.game.names):
+            assert f"{name} {app.session.game.match.scores[seat]}" in bar, bar
+        palki = Translator(lang)("score_palki", count=2, fine=3)
+        assert palki in screen_text(app)  # your hand's title
+    async with create_app(setup).run_test(size=(160, 40)) as pilot:
+        await settle(pilot)
+        wide = screen_text(pilot.app)
+        assert Translator(lang)("scores_line") in wide and palki in wide

@@ -18,12 +18,12 @@ from .i18n import Translator
 from .render import Palette
 
 
-def score_text(view: SeatView, seat: int, t: Translator) -> str:
-    """A seat's score with its palki toward the fine and its place on the barrel, in words:
-    "-325 palki 1/3 barrel 2/3"."""
+def score_text(view: SeatView, seat: int, t: Translator, *, palki: bool = True) -> str:
+    """A seat's score with its palki toward the fine (unless `palki` is False) and its place
+    on the barrel, in words: "-325 palki 1/3 barrel 2/3"."""
     match = view.match
     text = str(match.scores[seat])
-    if palki_toward(view, seat) and view.rules.palki.penalty:  # no fine, nothing to count
+    if palki and palki_toward(view, seat) and view.rules.palki.penalty:  # no fine, no count
         text += " " + palki_text(view, seat, t)
     place = match.barrel[seat]
     if place is not None:
@@ -300,12 +300,26 @@ def hand_title(view: SeatView, t: Translator) -> str:
     return " · ".join([title, *badges])
 
 
-def scores_line(view: SeatView, t: Translator) -> Text:
-    out = Text(t("scores_line"), style="bold")
+def scores_line(view: SeatView, t: Translator, width: int | None = None) -> Text:
+    """Every seat's score, in `width` cells if given: where they do not fit, without the
+    label, the target and the wide gaps, then without the palki (each panel and your hand's
+    title still say them) rather than cut short."""
+    full = _scores(view, t, tight=False, palki=True)
+    if width is None or full.cell_len <= width:
+        return full
+    tight = _scores(view, t, tight=True, palki=True)
+    if tight.cell_len <= width:
+        return tight
+    return _scores(view, t, tight=True, palki=False)
+
+
+def _scores(view: SeatView, t: Translator, *, tight: bool, palki: bool) -> Text:
+    out = Text() if tight else Text(t("scores_line"), style="bold")
     for seat, name in enumerate(view.names):
         if seat:
-            out.append("  ·  ")
+            out.append(" · " if tight else "  ·  ")
         out.append(f"{name} ", style="bold" if seat == view.seat else "")
-        out.append(score_text(view, seat, t))
-    out.append(f"   → {view.rules.target}", style="dim")
+        out.append(score_text(view, seat, t, palki=palki))
+    if not tight:
+        out.append(f"   → {view.rules.target}", style="dim")
     return out

@@ -207,6 +207,18 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.update_size_classes()
+        self.call_after_refresh(self.fit_scores)
+
+    def scores_width(self) -> int | None:
+        """The cells the scores bar has for its words, once it is laid out."""
+        found = self.query("#scores")
+        width = found.first().content_size.width if found else 0
+        return width or None
+
+    def fit_scores(self) -> None:
+        """The scores said again in the bar's new width."""
+        if self.is_attached and not self.game.over:
+            self.scores = scores_line(self.view(), self.t, self.scores_width())
 
     def on_screen_resume(self) -> None:
         """Back on the table (a sheet, help or size message closed): go on with what waited."""
@@ -752,7 +764,7 @@ class TableScreen(Screen[None]):
             prompt = t("prompt_skipping")
         self.prompt = self.driver.prompt_line(prompt)
         self.hand = self.hand_shown(view)
-        self.scores = scores_line(view, t)
+        self.scores = scores_line(view, t, self.scores_width())
         self.live_keys = tuple(self.check_action(action, ()) for action in DYNAMIC_ACTIONS)
 
     def watch_live_keys(self) -> None:
