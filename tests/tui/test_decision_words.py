@@ -5,6 +5,7 @@ marks of the table's own conventions."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -14,7 +15,8 @@ from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.contract import concession_terms
 from thousand_tui.engine.dealing import Dealt
 from thousand_tui.engine.game import Start
-from thousand_tui.engine.match import MatchState
+from thousand_tui.engine.match import BarrelSeat, MatchState
+from thousand_tui.engine.rules import Rules
 from thousand_tui.presets import load_preset, shipped_names
 from thousand_tui.settings import TableSetup
 from thousand_tui.translations import LANGS
@@ -155,7 +157,7 @@ def test_the_concession_says_what_you_lose_and_what_each_opponent_gets(name: str
     if not rules.rospis.enabled:
         pytest.skip("no concession")
     match = MatchState.initial(rules.players)
-    view = SimpleNamespace(rules=rules, match=match, seat=0, contract=125, multiplier=1)
+    view = concession_view(rules, match)
     terms = concession_terms(rules, match, 0, 125, 1)
     for lang in LANGS:
         words = concession_words(view, Translator(lang))  # type: ignore[arg-type]
@@ -164,6 +166,40 @@ def test_the_concession_says_what_you_lose_and_what_each_opponent_gets(name: str
     lose = {"free": "you lose nothing,", "minus_bid": "you lose 125,", "palka": "take a palka"}
     assert lose[terms.loss] in words, words
     assert f"each opponent gets {terms.share}" in words and "you nothing" not in words
+
+
+def concession_view(rules: Rules, match: MatchState) -> SimpleNamespace:
+    """What `concession_words` reads of the declarer's view: seat 0 declares 125."""
+    players = rules.players
+    names = ("You", "Anna", "Boris", "Vera")[:players]
+    sitter = 3 if players == 4 else None
+    return SimpleNamespace(
+        rules=rules,
+        match=match,
+        seat=0,
+        contract=125,
+        multiplier=1,
+        players=players,
+        names=names,
+        sitting_out=sitter,
+    )
+
+
+def test_the_concession_names_who_scores_when_not_every_opponent_does() -> None:
+    """An opponent on the barrel, or above 800 in the Polish game, scores nothing from it:
+    the choice names who does, as the engine settles it."""
+    classic = load_preset("classic").rules
+    on_barrel = replace(
+        MatchState.initial(3), scores=(0, 300, 880), barrel=(None, None, BarrelSeat(0, 0))
+    )
+    words = concession_words(concession_view(classic, on_barrel), Translator("en"))  # type: ignore[arg-type]
+    assert words == "Concede «R»: you lose 125, Anna +60", words
+    polish = load_preset("polish").rules
+    above = replace(MatchState.initial(3), scores=(0, 810, 820))
+    words = concession_words(concession_view(polish, above), Translator("en"))  # type: ignore[arg-type]
+    assert words.endswith("you lose nothing, the opponents get nothing"), words
+    ru = concession_words(concession_view(classic, on_barrel), Translator("ru"))  # type: ignore[arg-type]
+    assert ru == "Расписать «Р»: вы теряете 125, Anna +60", ru
 
 
 def legend_of(name: str, lang: str = "en") -> list[str]:

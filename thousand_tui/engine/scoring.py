@@ -477,14 +477,29 @@ def _concession(
         sheet.note(ConcessionPenalty(declarer, third))
     if frozen:
         return []
-    withheld: list[int] = []
-    for seat in deal.order:
-        if seat != declarer and not on_barrel[seat]:
-            if unbid[seat]:
-                withheld += [seat] if terms.share else []
-                continue
-            sheet.scores[seat] += terms.share
-    return withheld
+    scorers = concession_scorers(rules, deal.match, declarer, deal.order)
+    for seat in scorers:
+        sheet.scores[seat] += terms.share
+    # Those whose share is not written (`scoring.only_contracts_above`) are listed as such.
+    unwritten = [s for s in deal.order if s != declarer and not on_barrel[s] and unbid[s]]
+    return unwritten if terms.share else []
+
+
+def concession_scorers(
+    rules: Rules, before: MatchState, declarer: int, order: Sequence[int]
+) -> list[int]:
+    """The opponents of `order` who score a concession's share, by the match `before` the
+    deal: none while the others are frozen (`barrel.opponents_freeze`), nor one on the
+    barrel, nor one whose points are not written (`scoring.only_contracts_above`)."""
+    if rules.barrel.opponents_freeze and before.on_barrel(declarer):
+        return []
+    return [
+        seat
+        for seat in order
+        if seat != declarer
+        and not before.on_barrel(seat)
+        and not scores_only_contracts(rules, before.scores[seat])
+    ]
 
 
 def _trickless(rules: Rules, deal: DealOutcome, seat: int) -> bool:

@@ -24,6 +24,7 @@ from ..engine.contract import concession_terms as engine_concession_terms
 from ..engine.phases import next_multiple
 from ..engine.reasons import Refusal
 from ..engine.rules import Rules
+from ..engine.scoring import concession_scorers
 from ..engine.view import SeatView
 from ..settings import DEFAULT_SUIT_ORDER
 from .i18n import Translator
@@ -98,14 +99,19 @@ def refusal_words(view: SeatView, refusal: Refusal, p: Palette, t: Translator) -
 
 
 def concession_words(view: SeatView, t: Translator) -> str:
-    """The concession's choice: what it costs the declarer and gives each opponent, as the
-    engine counts it under this table's conventions."""
-    terms = engine_concession_terms(
-        view.rules, view.match, view.seat, view.contract or 0, view.multiplier
-    )
-    key = {
-        "palka": "contract_concede_palka",
-        "minus_bid": "contract_concede_minus",
-        "free": "contract_concede_free",
-    }[terms.loss]
-    return t(key, mark=t("mark_concession"), points=terms.points, share=terms.share)
+    """The concession's choice: what it costs the declarer and which opponents score what,
+    as the engine counts it under this table's conventions and the match as it stands (not
+    one on the barrel, nor one above `scoring.only_contracts_above`)."""
+    rules, match, seat = view.rules, view.match, view.seat
+    terms = engine_concession_terms(rules, match, seat, view.contract or 0, view.multiplier)
+    loss = t(f"concede_loss_{terms.loss}", points=terms.points)
+    opponents = [s for s in range(view.players) if s not in (seat, view.sitting_out)]
+    scorers = concession_scorers(rules, match, seat, opponents)
+    if not scorers or not terms.share:
+        gain = t("concede_gain_none")
+    elif scorers == opponents:
+        gain = t("concede_gain_each", share=terms.share)
+    else:
+        names = ", ".join(view.names[s] for s in scorers)
+        gain = t("concede_gain_some", names=names, share=terms.share)
+    return t("contract_concede", mark=t("mark_concession"), loss=loss, gain=gain)

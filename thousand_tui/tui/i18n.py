@@ -271,14 +271,13 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("contract_play", "Play {value}"),
     msg("contract_give", "Keep {value} and give the cards"),
     msg("contract_raise", "Raise to {value}   ← → change"),
-    msg("contract_concede_free", "Concede «{mark}»: you lose nothing, each opponent gets {share}"),
-    msg(
-        "contract_concede_minus", "Concede «{mark}»: you lose {points}, each opponent gets {share}"
-    ),
-    msg(
-        "contract_concede_palka",
-        "Concede «{mark}»: you lose no points but take a palka, each opponent gets {share}",
-    ),
+    msg("contract_concede", "Concede «{mark}»: {loss}, {gain}"),
+    msg("concede_loss_free", "you lose nothing"),
+    msg("concede_loss_minus_bid", "you lose {points}"),
+    msg("concede_loss_palka", "you lose no points but take a palka"),
+    msg("concede_gain_each", "each opponent gets {share}"),
+    msg("concede_gain_some", "{names} +{share}"),
+    msg("concede_gain_none", "the opponents get nothing"),
     msg(
         "contract_baptism",
         "Baptism («крещусь»): no score, a cross for you, a palka for each opponent",
