@@ -322,3 +322,22 @@ async def test_four_scores_fit_80_columns_rather_than_being_cut(lang: str) -> No
         await settle(pilot)
         wide = screen_text(pilot.app)
         assert Translator(lang)("scores_line") in wide and palki in wide
+
+
+def test_enter_s_words_leave_the_table_s_footer_whole_at_80_columns() -> None:
+    """The table's footer (card, Enter, last trick, hint, sheet, rules, help, quit), drawn
+    as closely as it goes, fits 80 columns whatever Enter says, in every language."""
+    keys = [
+        ("←→", "key_card"),
+        ("l", "key_last"),
+        ("h", "key_hint"),
+        ("s", "key_sheet"),
+        ("c", "key_rules"),
+        ("?", "key_help"),
+        ("q", "key_quit"),
+    ]
+    for lang in LANGS:
+        t = Translator(lang)
+        others = sum(len(key) + len(t(words)) + 2 for key, words in keys) + 1
+        for kind in DECISIONS:
+            assert others + len("⏎") + len(t(f"key_do_{kind}")) + 2 <= 80, (lang, kind)
