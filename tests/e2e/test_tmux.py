@@ -84,9 +84,8 @@ def thousand(args: str) -> str:
 def test_play_quit_resume_and_hang_up(tmux: Tmux, tmp_path: Path) -> None:
     data = tmp_path / "data"
     play = tmux.start(thousand("--seed 7 --ai easy --lang en"))
-    screen = tmux.wait_for("Auction", play)
-    assert "Thousand · Classic · Deal 1" in screen
-    assert "Your hand:" in screen
+    screen = tmux.wait_for("Your hand:", play)  # the auction's dialog, painted
+    assert "Thousand · Classic · Deal 1" in screen and "Auction" in screen
     tmux.keys("Escape", pane=play)  # put the auction away and look at the table
     tmux.wait_for("press Enter", play)
     screen = tmux.wait_for("⏎ Bid", play)  # the footer lists the keys, Enter the bid

@@ -126,7 +126,7 @@ def test_describe_never_raises_and_cleans_what_it_prints(tmp_path: Path) -> None
     assert save.error is None and save.finished and save.winner is None
     assert all(name.isprintable() and len(name) <= saves.MAX_NAME for name in save.players)
     assert save.players[1:] == ["Player 2", "Player 3"]
-    assert save.preset == "?classic"
+    assert save.preset == "\ufffdclassic"  # shown as the replacement character
     assert save.scores == [0, 0, 0]
     saves.format_games([save], tmp_path).encode("utf-8")
 

@@ -111,7 +111,12 @@ async def test_the_countdown_shows_on_the_seat_whose_turn_it_is(
         assert later is not None and later.subtitle != panel.subtitle
         # Ann decides: now Bob's own decision shows his seconds, in his prompt.
         ann.hold = False
-        await pump(pilot, [ann], lambda: mirror.my_turn)
+        for _ in range(600):  # Ann plays her decision (her clock does not run out first)
+            if mirror.my_turn:
+                break
+            await pilot.pause(0.05)
+            ann.pump()
+        assert mirror.my_turn
         await pilot.pause(0.2)
         assert left in table.prompt
         assert len(ann.told) >= told

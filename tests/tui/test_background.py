@@ -48,7 +48,9 @@ async def test_a_slow_analysis_delays_neither_a_move_nor_a_hint(
                 analyst.analyse(number, asked=False)
             assert entered.wait(SLOW)
             waiting = scheduler.waiting()
-            assert len(waiting) == QUEUE_LIMIT + 1  # the one under way and a full queue
+            # The one under way and the queue, full unless the one under way came from it
+            # after the last was asked for.
+            assert QUEUE_LIMIT <= len(waiting) <= QUEUE_LIMIT + 1
             assert len(set(waiting)) == len(waiting)  # each deal once
             # The player bids; the opponents answer while the analysis is still stuck.
             before = actions(app)

@@ -180,8 +180,8 @@ async def test_the_suit_order_is_chosen_on_the_start_screen_and_kept(
     app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
+        await go_to(pilot, "suit-order")  # below the fold at 80×24
         assert "Suit order" in screen_text(app) and "‹ ♠ ♣ ♦ ♥ ›" in screen_text(app)
-        await go_to(pilot, "suit-order")
         await pilot.press("right")
         assert "‹ ♠ ♦ ♣ ♥ ›" in screen_text(app)
         await go_to(pilot, "start")
@@ -196,6 +196,7 @@ async def test_the_suit_order_is_chosen_on_the_start_screen_and_kept(
     )
     async with again.run_test(size=size) as pilot:
         await pilot.pause()
+        await go_to(pilot, "suit-order")
         assert "Порядок мастей" in screen_text(again) and "‹ ♥ ♣ ♦ ♠ ›" in screen_text(again)
 
 
