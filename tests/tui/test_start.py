@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from tests.helpers.screen import screen_text
 from thousand_tui.cli import build_parser
@@ -497,3 +498,24 @@ async def test_a_language_flag_is_for_its_run_and_the_screens_choice_is_remember
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "‹ Čeština ›" in screen_text(app)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "The ratings and the daily deal's board show you by it too"),
+        ("ru", "Под этим именем вы и в рейтинге"),
+    ],
+)
+async def test_the_name_dialog_says_the_boards_show_you_by_that_name(lang: str, words: str) -> None:
+    """One identity everywhere: the name chosen here is the one the ratings and the day's
+    board show (docs/ratings.md), and the dialog says so."""
+    app = start_app(StartOffer.shipped(lang), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "name")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        shown = str(app.screen.query_one("#name-help", Static).render())
+        assert words in " ".join(shown.split())

@@ -468,7 +468,9 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("start_saved_person", "{name} {score}"),
     msg("start_name_title", "Your name at the table"),
     msg(
-        "start_name_help", "Up to {max} characters; empty for «{default}». Enter: keep · Esc: back"
+        "start_name_help",
+        "Up to {max} characters; empty for «{default}». The ratings and the daily deal's board show "
+        "you by it too. Enter: keep · Esc: back",
     ),
     msg("start_name_bad", "A name of letters, digits and spaces, at most {max} characters."),
     msg("start_host_levels", "set by the server"),
