@@ -469,8 +469,8 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("start_name_title", "Your name at the table"),
     msg(
         "start_name_help",
-        "Up to {max} characters; empty for «{default}». The ratings and the daily deal's board show "
-        "you by it too. Enter: keep · Esc: back",
+        "Up to {max} characters; empty for «{default}». The ratings and the daily deal's "
+        "board show you by it too. Enter: keep · Esc: back",
     ),
     msg("start_name_bad", "A name of letters, digits and spaces, at most {max} characters."),
     msg("start_host_levels", "set by the server"),
