@@ -43,8 +43,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-PAGE = os.sysconf("SC_PAGE_SIZE")
-TICK = os.sysconf("SC_CLK_TCK")
+from web import cpu, rss  # bench/web.py: the same readings of a process
 
 
 def free_port() -> int:
@@ -70,19 +69,6 @@ def descriptors(pid: int) -> tuple[int, int]:
             with contextlib.suppress(OSError):
                 sockets += os.readlink(entry.path).startswith("socket:")
     return total, sockets
-
-
-def rss(pid: int) -> int:
-    with contextlib.suppress(OSError):
-        return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE
-    return 0
-
-
-def cpu(pid: int) -> float:
-    with contextlib.suppress(OSError):
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICK
-    return 0.0
 
 
 class Crowd(threading.Thread):
