@@ -201,3 +201,22 @@ def test_the_table_its_hints_and_analyses_load_no_club_index(tmp_path: Path) -> 
     )
     assert done.stdout.strip() == "[]", done.stdout + done.stderr
     assert (tmp_path / CACHE_NAME).exists()
+
+
+async def test_each_deal_gives_the_freed_memory_back_while_its_result_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pages the deal's screens freed go back to the system once a deal, while the
+    player reads its result (glibc keeps them otherwise: `allocator.give_back`)."""
+    import thousand_tui.allocator
+
+    from .test_coach import coach_app, to_the_result
+
+    given: list[int] = []
+    monkeypatch.setattr(thousand_tui.allocator, "give_back", lambda: given.append(1))
+    app = coach_app(auto_analysis=False)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await to_the_result(pilot)
+        await pilot.pause(0.8)
+        assert given == [1]
+

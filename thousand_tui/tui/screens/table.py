@@ -313,7 +313,12 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ results
 
     def show_result(self) -> None:
+        from ...allocator import give_back
         from .result import DealResultScreen
+
+        # Once a deal: the memory the deal's screens freed goes back to the system, while
+        # the player reads the result (a few milliseconds).
+        self.set_timer(0.5, give_back)
 
         pending: PendingResult = self.controller.results[0]
         trick = pending.last_trick.plays if pending.last_trick else None
