@@ -219,4 +219,3 @@ async def test_each_deal_gives_the_freed_memory_back_while_its_result_is_read(
         await to_the_result(pilot)
         await pilot.pause(0.8)
         assert given == [1]
-
