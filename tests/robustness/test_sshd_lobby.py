@@ -53,6 +53,10 @@ def test_open_from_the_lobby_then_a_stranger_sits_and_another_quick_matches(
     wait_for("asked", lambda: "Quit the game?" in tmux.screen(three), tmux)
     tmux.keys("y", pane=three)
     wait_for("the lobby again", lambda: "Lobby: the tables" in tmux.screen(three), tmux)
-    assert f"Your seat at table {code} waits" in " ".join(tmux.screen(three).split())
+    wait_for(
+        "the note of the seat kept",
+        lambda: f"Your seat at table {code} waits" in " ".join(tmux.screen(three).split()),
+        tmux,
+    )
     tmux.keys("q", pane=three)
     wait_for("the session over", lambda: "Lobby: the tables" not in tmux.screen(three), tmux)
