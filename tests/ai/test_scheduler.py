@@ -274,3 +274,26 @@ def test_a_hosted_programs_background_process_ends_once_its_analysis_is_made(
             assert worker.pid is not None
     finally:
         scheduler.close()
+
+
+def test_a_process_made_while_a_move_is_under_way_waits_for_it() -> None:
+    """The process is made without the lock a move's pause takes; one made after the pause
+    was asked is stopped as it starts, and goes on once the move is made."""
+    worker = BackgroundProcess()
+    answers: list[object] = []
+    worker.pause()  # a move begins before the process is there
+    thread = threading.Thread(
+        target=lambda: answers.append(worker.call(analysis.analyze_task, ([], 0, 1))), daemon=True
+    )
+    try:
+        thread.start()
+        assert eventually(lambda: worker.pid is not None)
+        pid = worker.pid
+        assert pid is not None
+        assert eventually(lambda: state(pid) == "T", timeout=5)
+        assert answers == []
+        worker.resume()
+        thread.join(WAIT)
+        assert answers == [None]
+    finally:
+        worker.stop(closing=True)

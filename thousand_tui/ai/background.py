@@ -120,20 +120,31 @@ class BackgroundProcess:
             if self._closed:
                 raise PoolClosed
             process = self._process
-            if process is None or process.poll() is not None:
-                # `-P`: never the working folder on the import path (it may be anyone's).
-                argv = [sys.executable, "-P", "-m", __name__, str(os.getpid()), str(self.nice)]
-                process = subprocess.Popen(
-                    argv,
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.DEVNULL,  # the terminal is the table's
-                    cwd="/",  # a folder that is always there and nobody's in particular
-                    close_fds=True,
-                )
+            if process is not None and process.poll() is None:
+                return process
+        # Started without `_state` held: a move that begins meanwhile pauses the worker
+        # (which takes that lock) without waiting for a process to be made.
+        # `-P`: never the working folder on the import path (it may be anyone's).
+        argv = [sys.executable, "-P", "-m", __name__, str(os.getpid()), str(self.nice)]
+        process = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,  # the terminal is the table's
+            cwd="/",  # a folder that is always there and nobody's in particular
+            close_fds=True,
+        )
+        with self._state:
+            closed, paused = self._closed, self._paused
+            if not closed:
                 self._process = process
-                self._paused = False
-            return process
+                if paused:  # a move began while it was being made: it waits too
+                    with contextlib.suppress(OSError):
+                        os.kill(process.pid, signal.SIGSTOP)
+        if closed:
+            _end(process)
+            raise PoolClosed
+        return process
 
     def _forget(self, process: subprocess.Popen[bytes]) -> None:
         with self._state:
@@ -145,10 +156,10 @@ class BackgroundProcess:
         """Stop the worker where it is (nothing is lost; `resume` lets it go on)."""
         with self._state:
             process = self._process
-            if process is not None and not self._paused and process.poll() is None:
+            if not self._paused and process is not None and process.poll() is None:
                 with contextlib.suppress(OSError):
                     os.kill(process.pid, signal.SIGSTOP)
-                self._paused = True
+            self._paused = True  # one made meanwhile is stopped as it starts
 
     def resume(self) -> None:
         with self._state:
