@@ -131,9 +131,10 @@ class ThousandApp(App[int]):
             from textual.drivers.linux_driver import LinuxDriver
 
             if found is LinuxDriver:
-                from .driver import TerminalDriver
+                from .driver import TERMINAL_OUTPUT, TerminalDriver
 
-                return TerminalDriver
+                if TERMINAL_OUTPUT.applies():
+                    return TerminalDriver
         return found
 
     # ------------------------------------------------------------------ look

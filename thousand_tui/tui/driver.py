@@ -6,16 +6,29 @@ write the thread was blocked in fails, the thread dies, and the next frame waits
 room in the queue: the event loop never runs again, and the clean shutdown after the hang-up
 with it. Here the output goes through `TerminalOutput`, which drops whatever it cannot write
 once the terminal has gone, so the thread keeps emptying the queue and the table closes.
+Upstream's nearest report is the same deadlock reached another way (a suspended app's dead
+output thread): `TERMINAL_OUTPUT.upstream`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
+from textual.drivers._writer_thread import WriterThread
 from textual.drivers.linux_driver import LinuxDriver
+
+from .upstream import UpstreamPatch
 
 if TYPE_CHECKING:
     from textual.app import App
+
+
+TERMINAL_OUTPUT = UpstreamPatch(
+    "the output thread that dies with the terminal",
+    "https://github.com/Textualize/textual/issues/6692 (the same queue, left without a reader)",
+    (WriterThread.run, LinuxDriver.__init__),
+    "e34c9e00624724fb",
+)
 
 
 class TerminalOutput:
@@ -67,4 +80,4 @@ class TerminalDriver(LinuxDriver):
             self._file = cast(Any, TerminalOutput(self._file))
 
 
-__all__ = ["TerminalDriver", "TerminalOutput"]
+__all__ = ["TERMINAL_OUTPUT", "TerminalDriver", "TerminalOutput"]

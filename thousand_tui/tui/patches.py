@@ -19,6 +19,9 @@ old value is the pump that was active where the screen was opened, until the scr
 When "again" opens the next game's table from the last one's dialog, the new table held the
 old one that way for its whole life. `Screen._start_messages` now starts every screen's loop
 from the app's own context, as if the app had opened it.
+
+Each is an `UpstreamPatch` (`upstream.py`) that names where upstream tracks it and applies only
+to the Textual code it was written for.
 """
 
 from __future__ import annotations
@@ -33,8 +36,33 @@ from typing import Any, TypeVar
 from textual._context import active_message_pump
 from textual._styles_cache import StylesCache
 from textual.color import Color
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.style import Style
+from textual.worker import Worker
+
+from .upstream import UpstreamPatch
+
+_textual_inner_outer = StylesCache.__dict__["get_inner_outer"]
+
+INNER_OUTER = UpstreamPatch(
+    "the cache of a widget's inner and outer colours",
+    "https://github.com/Textualize/textual/issues/6665",
+    (_textual_inner_outer,),
+    "d2509f3e796680df",
+)
+FRESH_CONTEXTS = UpstreamPatch(
+    "the context a thread worker leaves in its thread",
+    "not reported upstream; https://github.com/Textualize/textual/pull/4964 fixed the others",
+    (Worker._run_threaded,),
+    "c73eb2e29bca5d3d",
+)
+SCREEN_CONTEXT = UpstreamPatch(
+    "the context a screen's messages start from",
+    "not reported upstream; https://github.com/Textualize/textual/pull/4964 fixed the others",
+    (MessagePump._start_messages, MessagePump._context),
+    "f7e154a70310f216",
+)
 
 
 @lru_cache(1024)
@@ -66,10 +94,11 @@ class FreshContextExecutor(ThreadPoolExecutor):
 
 def use_fresh_contexts(loop: asyncio.AbstractEventLoop) -> None:
     """Make `loop`'s default executor (where thread workers run) a `FreshContextExecutor`."""
-    loop.set_default_executor(FreshContextExecutor(thread_name_prefix="worker"))
+    if FRESH_CONTEXTS.applies():
+        loop.set_default_executor(FreshContextExecutor(thread_name_prefix="worker"))
 
 
-_screen_start_messages = Screen._start_messages
+_screen_start_messages = MessagePump._start_messages
 
 
 def _start_from_app(screen: Screen[Any]) -> None:
@@ -83,8 +112,9 @@ def _start_screen_messages(self: Screen[Any]) -> None:
 
 def apply() -> None:
     """Cache the inner and outer colours on the colours alone; start each screen's messages
-    from the app's context (idempotent)."""
-    if hasattr(StylesCache.get_inner_outer, "cache_info"):  # still the method's own cache
-        StylesCache.get_inner_outer.cache_clear()
+    from the app's context (idempotent). Each only on the Textual code it was written for."""
+    if INNER_OUTER.applies() and StylesCache.get_inner_outer is _textual_inner_outer:
+        _textual_inner_outer.cache_clear()
         StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign,assignment]
-    Screen._start_messages = _start_screen_messages  # type: ignore[method-assign,assignment]
+    if SCREEN_CONTEXT.applies():
+        Screen._start_messages = _start_screen_messages  # type: ignore[method-assign,assignment]
