@@ -16,6 +16,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.helpers.scheduler import InThread
+from tests.helpers.waiting import wait_for
 from thousand_tui.ai import analysis
 from thousand_tui.ai.background import BackgroundProcess, WorkFailed
 from thousand_tui.ai.scheduler import (
@@ -30,15 +31,6 @@ from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.presets import load_preset
 
 WAIT = 60.0  # seconds before a test gives up on what it waits for
-
-
-def eventually(condition: Callable[[], bool], timeout: float = WAIT) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
 
 
 def state(pid: int) -> str:
@@ -99,7 +91,7 @@ def test_no_background_task_begins_while_a_move_is_under_way() -> None:
         scheduler.submit(1, str, 1, done)
         time.sleep(0.2)
         assert worker.calls == [] and told == []
-    assert eventually(lambda: [f.answer for f in told] == ["1"])
+    wait_for("the answer once the move is made", lambda: [f.answer for f in told] == ["1"])
 
 
 def test_the_background_is_paused_while_a_move_or_a_hint_runs() -> None:
@@ -125,11 +117,11 @@ def test_a_deal_asked_for_while_it_is_analysed_is_not_analysed_again() -> None:
     scheduler = Scheduler(worker=InThread(), idle_exit=0.0)
     told, done = collect()
     scheduler.submit(7, slow, 7, done)
-    assert eventually(lambda: calls == [7])
+    wait_for("deal 7 under way", lambda: calls == [7])
     scheduler.submit(7, slow, 7, done, requested=True)
     assert scheduler.waiting() == [7]
     release.set()
-    assert eventually(lambda: len(told) == 1)
+    wait_for("the answer", lambda: len(told) == 1)
     time.sleep(0.1)
     assert calls == [7] and told[0].answer == 7
 
@@ -152,7 +144,7 @@ def test_a_dropped_deal_is_told_so_and_an_error_is_told_as_text() -> None:
         scheduler.submit(number, slow, number, done)
     assert [f.key for f in told] == [2] and told[0].dropped
     release.set()
-    assert eventually(lambda: len(told) == 4)
+    wait_for("the four answers", lambda: len(told) == 4)
     by_key = {f.key: f for f in told}
     assert by_key[1].answer == 1 and by_key[4].answer == 4
     assert by_key[3].error is not None and "broken on purpose" in by_key[3].error
@@ -192,18 +184,24 @@ def test_the_analysis_is_paused_by_a_move_and_goes_on_after_it() -> None:
     told, done = collect()
     try:
         scheduler.submit(1, analysis.analyze_task, deal, done)
-        assert eventually(lambda: worker.pid is not None and state(worker.pid) in ("R", "S"))
+        wait_for(
+            "the process",
+            lambda: worker.pid is not None and state(worker.pid) in ("R", "S"),
+            timeout=WAIT,
+        )
         pid = worker.pid
         assert pid is not None
         with scheduler.foreground(Priority.MOVE):
-            assert eventually(lambda: state(pid) == "T", timeout=5)
+            wait_for("the process stopped", lambda: state(pid) == "T", timeout=5)
             time.sleep(0.3)
             assert state(pid) == "T" and told == []
-        assert eventually(lambda: state(pid) in ("R", "S"), timeout=5)
-        assert eventually(lambda: len(told) == 1)
+        wait_for("the process going on", lambda: state(pid) in ("R", "S"), timeout=5)
+        wait_for("the answer", lambda: len(told) == 1, timeout=WAIT)
         assert told[0].answer == analysis.analyze_task(deal)
         # Nothing left to analyse: the process ends after its short idle.
-        assert eventually(lambda: worker.pid is None and state(pid) == "")
+        wait_for(
+            "the idle process to end", lambda: worker.pid is None and state(pid) == "", timeout=WAIT
+        )
     finally:
         scheduler.close()
 
@@ -240,10 +238,10 @@ def test_the_background_process_ends_with_its_program(paused: bool) -> None:
     try:
         assert parent.stdout is not None
         child = int(parent.stdout.readline())
-        assert eventually(lambda: state(child) == ("T" if paused else "S"), timeout=5)
+        wait_for("the child process", lambda: state(child) == ("T" if paused else "S"), timeout=5)
         parent.send_signal(signal.SIGKILL)
         parent.wait(WAIT)
-        assert eventually(lambda: state(child) == "", timeout=10)
+        wait_for("the child process to end", lambda: state(child) == "", timeout=10)
     finally:
         parent.kill()
 
@@ -266,9 +264,9 @@ def test_a_hosted_programs_background_process_ends_once_its_analysis_is_made(
     try:
         assert scheduler.idle_exit == (0.0 if is_hosted else IDLE_EXIT)
         scheduler.submit(1, analysis.analyze_task, ([], 0, 1), done)
-        assert eventually(lambda: len(told) == 1)
+        wait_for("the answer", lambda: len(told) == 1, timeout=WAIT)
         if is_hosted:
-            assert eventually(lambda: worker.pid is None)
+            wait_for("the process to end", lambda: worker.pid is None, timeout=WAIT)
         else:
             time.sleep(0.5)
             assert worker.pid is not None
@@ -287,10 +285,10 @@ def test_a_process_made_while_a_move_is_under_way_waits_for_it() -> None:
     )
     try:
         thread.start()
-        assert eventually(lambda: worker.pid is not None)
+        wait_for("the process", lambda: worker.pid is not None, timeout=WAIT)
         pid = worker.pid
         assert pid is not None
-        assert eventually(lambda: state(pid) == "T", timeout=5)
+        wait_for("the process stopped", lambda: state(pid) == "T", timeout=5)
         assert answers == []
         worker.resume()
         thread.join(WAIT)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.waiting import wait_for
 from thousand_tui.ai import search_service as ss
 from thousand_tui.ai import worlds
 from thousand_tui.ai.hard import HardPlayer
@@ -41,13 +42,6 @@ def running(pid: int) -> bool:
     return state != "Z"
 
 
-def wait_until(condition: object, what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not condition():  # type: ignore[operator]
-        assert time.monotonic() < deadline, what
-        time.sleep(0.02)
-
-
 def service_pid(folder: Path) -> int:
     return int((folder / ss.LOCK_NAME).read_text().split()[0])
 
@@ -59,7 +53,7 @@ def service(folder: Path, jobs: int = 2, idle: float = 60.0) -> Iterator[subproc
     command = [sys.executable, "-c", ss.START, str(folder), f"--jobs={jobs}", f"--idle={idle}"]
     process = subprocess.Popen(command, cwd=folder, start_new_session=True)
     try:
-        wait_until(lambda: (folder / ss.SOCKET_NAME).exists(), "the service did not start")
+        wait_for("the service to start", lambda: (folder / ss.SOCKET_NAME).exists(), timeout=WAIT)
         yield process
     finally:
         with contextlib.suppress(ProcessLookupError):
@@ -122,7 +116,7 @@ def test_the_service_starts_on_demand_once_and_its_files_are_private(tmp_path: P
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
     assert stat.S_IMODE((folder / ss.LOCK_NAME).stat().st_mode) == 0o600
     assert stat.S_IMODE((folder / ss.SERVICE_LOG).stat().st_mode) == 0o600
-    wait_until(lambda: not running(pid), "the service did not end")
+    wait_for("the service to end", lambda: not running(pid), timeout=WAIT)
 
 
 def test_the_socket_is_the_owners_alone_and_a_second_service_gives_way(tmp_path: Path) -> None:
@@ -154,7 +148,7 @@ def test_a_second_games_short_task_is_answered_while_the_first_ones_long_decisio
 
         thread = threading.Thread(target=long_decision)
         thread.start()
-        wait_until(lambda: done_first, "the first game got no answer")
+        wait_for("the first game's answer", lambda: done_first, timeout=WAIT)
         second.call(ss.wait, 0.0)
         answered = time.monotonic()
         thread.join(WAIT)
@@ -202,7 +196,9 @@ def test_the_service_ends_when_no_game_has_used_it_for_a_while(tmp_path: Path) -
         workers = list(mine.service_workers)
         assert process.wait(WAIT) == 0
         assert not (folder / ss.SOCKET_NAME).exists()
-        wait_until(lambda: not any(running(pid) for pid in workers), "workers left behind")
+        wait_for(
+            "the workers to end", lambda: not any(running(pid) for pid in workers), timeout=WAIT
+        )
         # The next decision starts a new service.
         assert mine.call(ss.worker_pid, 0) not in workers
         assert mine._local is None
@@ -384,7 +380,7 @@ def test_a_decisions_first_deal_goes_before_the_other_games_waiting_tasks(
         threads = [threading.Thread(target=long_decision, args=(p,)) for p in (a, b)]
         for thread in threads:
             thread.start()
-        wait_until(lambda: done, "no answer to the long decisions")
+        wait_for("the answers to the long decisions", lambda: done, timeout=WAIT)
         before = len(done)
         c.call(ss.wait, 0.0)
         answered = time.monotonic()

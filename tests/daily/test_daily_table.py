@@ -3,13 +3,12 @@ settled, and once its result is closed the day's board follows the last deal."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from tests.tui.helpers import play_first_legal, settle
 from thousand_tui.daily import DEALS, Daily, day_seed, secret
 from thousand_tui.presets import load_preset
@@ -25,14 +24,6 @@ WORDS = {
     "en": ("Daily deal 1 of 6", "Daily deal 2026-12-05, Classic", "Total"),
     "ru": ("Кон дня 1 из 6", "Раздачи дня 2026-12-05, Классика", "Итого"),
 }
-
-
-async def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "the table did not get there"
-        await asyncio.sleep(0.01)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -77,7 +68,7 @@ async def test_a_daily_deal_at_the_table(host: Path, quick_reference: None, lang
         assert kept[0].points == app.session.game.results[0].deltas[0]
         assert kept[0].reference == day.references()[0]
         await pilot.press("enter")
-        await until(lambda: isinstance(app.screen, DailyBoardScreen))
+        await until(pilot, "the board", lambda: isinstance(app.screen, DailyBoardScreen))
         await pilot.pause()
         text = screen_text(app)
         assert title in text and total in text

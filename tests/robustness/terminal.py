@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import shlex
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from tests.helpers import waiting
 from tests.helpers.tmux import WAIT, Tmux, exit_status
 from thousand_tui.engine.record import rebuild
 from thousand_tui.store import catalog as saves
@@ -18,15 +18,11 @@ from thousand_tui.store.records import read_record
 T = TypeVar("T")
 
 
-def wait_for(what: str, check: Callable[[], T | None], tmux: Tmux | None = None) -> T:
-    """What `check()` returns once it is true (an AssertionError after `WAIT` seconds)."""
-    deadline = time.monotonic() + WAIT
-    while not (found := check()):
-        if time.monotonic() > deadline:
-            screen = f"; the screen:\n{tmux.screen()}" if tmux is not None else ""
-            raise AssertionError(f"gave up waiting for {what}{screen}")
-        time.sleep(0.1)
-    return found
+def wait_for(what: str, check: Callable[[], T], tmux: Tmux | None = None) -> T:
+    """What `check()` returns once it is true (an AssertionError after `WAIT` seconds, with
+    the terminal's screen when there is one)."""
+    shown = tmux.screen if tmux is not None else None
+    return waiting.wait_for(what, check, timeout=WAIT, every=0.1, shown=shown)
 
 
 SHARED = "games/*.jsonl"

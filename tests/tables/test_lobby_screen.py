@@ -4,7 +4,6 @@ dialog, a friend's code still seats, and what cannot be done is said and changes
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from tests.helpers import waiting
 from tests.helpers.screen import screen_text
 from thousand_tui.settings import LobbySetup, TableSetup
 from thousand_tui.tables.client import list_tables
@@ -33,12 +33,9 @@ def lobby_app(lang: str = "en", name: str = "Bob", fill: float = 60.0) -> tuple[
 
 
 async def until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if done():
-            return
-    raise AssertionError(f"not in time: {screen_text(pilot.app)}")
+    await waiting.until(
+        pilot, "the lobby", done, timeout=WAIT, shown=lambda: screen_text(pilot.app)
+    )
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

@@ -4,7 +4,6 @@ to the player in a note, and the game goes on (the table still takes his keys)."
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
@@ -13,6 +12,7 @@ import thousand_tui.ai.analysis
 import thousand_tui.stats
 from tests.helpers.scheduler import in_thread_scheduler
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -32,14 +32,6 @@ def table_app(lang: str = "en") -> ThousandApp:
 
 def broken(*args: object, **kwargs: object) -> object:
     raise RuntimeError("broken on purpose")
-
-
-async def until(pilot: Pilot, condition: Callable[[], bool]) -> None:
-    for _ in range(400):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the condition never came")
 
 
 def told(app: ThousandApp, words: str) -> bool:
@@ -100,7 +92,7 @@ async def test_a_hint_whose_search_fails_is_told_and_the_game_goes_on(
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             await pilot.press("h")
-            await until(pilot, lambda: told(app, words))
+            await until(pilot, "the note", lambda: told(app, words))
             assert app.table.hinter.shown is None
             await bid_and_go_on(pilot)
     assert "the hint's search failed:" in caplog.text
@@ -129,7 +121,7 @@ async def test_an_analysis_that_fails_is_told_and_the_next_deal_is_analysed(
             analyst = app.table.analyst
             analyst.analyse(1)
             analyst.analyse(2)
-            await until(pilot, lambda: 2 in analyst.analyses)
+            await until(pilot, "deal 2's analysis", lambda: 2 in analyst.analyses)
             assert told(app, words)
             # Deal 1's analysis says it failed; deal 2's was made after it all the same.
             assert analyst.analyses == {1: None, 2: made}
@@ -154,7 +146,7 @@ async def test_statistics_that_cannot_be_read_are_told_and_the_game_goes_on(
             await pilot.press("escape")  # the auction put away: the table's own keys
             await pilot.pause()
             await pilot.press("t")
-            await until(pilot, lambda: told(app, words))
+            await until(pilot, "the note", lambda: told(app, words))
             assert isinstance(app.screen, StatsScreen)
             assert words in screen_text(app)  # the page says so, not "Reading your games…"
             await pilot.press("escape", "enter")  # back at the table, the auction again

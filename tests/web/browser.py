@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from tests.helpers.waiting import wait_for
 from thousand_tui.tui.i18n import Translator
 from thousand_tui.tui.text import DECISIONS
 
@@ -333,8 +334,4 @@ def play_deal(page: Page) -> None:
 
 def until(condition: Callable[[], bool], what: str, seconds: float = 30) -> None:
     """Wait, away from any page, until `condition()` holds."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never: {what}")
-        time.sleep(0.05)
+    wait_for(what, condition, timeout=seconds, every=0.05)
