@@ -58,13 +58,11 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..allocator import one_arena
-from ..journal import log_to
-from ..priority import SEARCH_ENV, give_way_if_hosted, hosted
-from ..private import open_private, private_dir, private_umask
-from ..sockets import connect, peer_uid, socket_address
+from .. import daemon
+from ..daemon import ALREADY as ALREADY
+from ..priority import SEARCH_ENV, hosted
+from ..private import open_private, private_dir
 from ..store.catalog import LOG_NAME, data_dir
-from ..store.records import lock_file
 from . import worlds
 from .pool import POLL, PoolClosed, SearchPool, Workers, shared_pool
 from .pool import shutdown as pool_shutdown
@@ -72,9 +70,10 @@ from .pool import shutdown as pool_shutdown
 T = TypeVar("T")
 R = TypeVar("R")
 
-SOCKET_NAME = "search.sock"
-LOCK_NAME = "search.lock"
-SERVICE_LOG = "search.log"
+DAEMON_NAME = "search"  # its files: search.sock, search.lock, search.log
+SOCKET_NAME = f"{DAEMON_NAME}.sock"
+LOCK_NAME = f"{DAEMON_NAME}.lock"
+SERVICE_LOG = f"{DAEMON_NAME}.log"
 FOLDER_NAME = "search"  # in the account's data folder
 IDLE_EXIT = 600.0  # seconds without a task before the service ends
 MAX_HEADER = 4096
@@ -83,7 +82,6 @@ FRAME = struct.Struct(">II")
 START_WAIT = 20.0  # seconds a game waits for a service it started to listen
 RETRY_AFTER = 30.0  # seconds a game that could not reach the service searches on its own
 OFF = "off"  # THOUSAND_SEARCH_SERVICE=off: each game searches with workers of its own
-ALREADY = 3  # the exit status of a service that found another one running
 MAX_WAIT = 5.0  # the longest `wait` task (it shows the workers and the order of tasks)
 EXPIRY_WAIT = 60.0  # the longest a queued task's time is watched for (a decision's is seconds)
 
@@ -212,60 +210,36 @@ class Service:
         self.folder = folder
         self.jobs = jobs
         self.idle_exit = idle_exit
+        self.daemon = daemon.Daemon(place(folder), idle_exit, tick=min(0.5, idle_exit / 4))
         self.waiting: deque[Conn] = deque()  # games with tasks waiting, in turn
         self.first: deque[Conn] = deque()  # games whose decision's first task waits
         self.in_flight = 0
         self.limit = jobs + 1  # tasks handed to the workers at once
-        self.last_task = time.monotonic()
         self.pool: SearchPool | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
 
-    def log(self, text: str) -> None:
-        """A line of the log: the service's process writes it, stamped, in its journal
-        (`journal.log_to`: size-capped, repeats counted); logging never fails the service."""
-        with contextlib.suppress(OSError, ValueError):
-            print(text, file=sys.stderr, flush=True)
+    log = staticmethod(daemon.log)
 
     async def run(self) -> int:
-        """Serve until no task came for `idle_exit` seconds; 0, or `ALREADY` when another
-        service of this folder already runs."""
-        private_dir(self.folder)
-        lock = open_private(self.folder / LOCK_NAME, "a")
-        if not lock_file(lock):
-            lock.close()
-            return ALREADY
-        lock.truncate(0)
-        lock.write(f"{os.getpid()}\n")
-        lock.flush()
+        """Serve until no task came (and none was in the workers' hands) for `idle_exit`
+        seconds; 0, or `ALREADY` when another service of this folder already runs."""
         self.loop = asyncio.get_running_loop()
-        self.pool = SearchPool(self.jobs)
-        path = self.folder / SOCKET_NAME
-        with contextlib.suppress(FileNotFoundError):
-            path.unlink()  # left by a service that died; the lock says none runs
-        old = os.umask(0o177)
         try:
-            with socket_address(path) as address:
-                server = await asyncio.start_unix_server(self.accept, path=address)
-        finally:
-            os.umask(old)
-        bound = path.stat().st_ino
-        self.log(f"listening on {path} with {self.jobs} workers {self.pool.pids}")
-        try:
-            while time.monotonic() - self.last_task < self.idle_exit or self.in_flight:
-                await asyncio.sleep(min(0.5, self.idle_exit / 4))
-        finally:
-            server.close()
-            with contextlib.suppress(FileNotFoundError):
-                if path.stat().st_ino == bound:
-                    path.unlink()
-            self.pool.shutdown()
-            lock.close()
+            async with self.daemon.listening(self.accept):
+                self.pool = SearchPool(self.jobs)
+                try:
+                    path = self.daemon.place.socket
+                    self.log(f"listening on {path} with {self.jobs} workers {self.pool.pids}")
+                    await self.daemon.until_idle(lambda: self.in_flight > 0)
+                finally:
+                    self.pool.shutdown()
+        except daemon.AlreadyServing:
+            return ALREADY
         self.log("no task for a while: stopping")
         return 0
 
     async def accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        sock = writer.get_extra_info("socket")
-        if sock is not None and peer_uid(sock) not in (None, os.getuid()):
+        if not daemon.same_user(writer):
             writer.close()  # only the account's own games (the folder keeps others out too)
             return
         conn = Conn(writer)
@@ -305,7 +279,7 @@ class Service:
             if expires is not None and not isinstance(expires, int | float):
                 raise WireError("expires is not a time")
             task = (batch, seq, str(work), payload, None if expires is None else float(expires))
-            self.last_task = time.monotonic()
+            self.daemon.touch()
             if expires is not None:
                 # Answered as cut short when its time is up, even if no worker is free by then
                 # (a time further off than any decision's is looked at when a worker takes it).
@@ -396,16 +370,19 @@ class Service:
                 conn.writer.write(frame(header, payload))
 
 
+def place(folder: Path) -> daemon.Place:
+    """Where the search service of `folder` keeps its socket, lock and log."""
+    return daemon.Place(folder, DAEMON_NAME)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="thousand-search-service")
     parser.add_argument("folder", type=Path)
     parser.add_argument("--jobs", type=int, default=0)
     parser.add_argument("--idle", type=float, default=IDLE_EXIT)
     options = parser.parse_args(argv)
-    private_umask()
-    log_to(options.folder / SERVICE_LOG)  # bounded, and never a reason to fail
-    give_way_if_hosted()
-    one_arena()  # the service serves every game of the account for as long as they run
+    # It serves every game of the account for as long as they run.
+    daemon.become(place(options.folder), hosted())
     from .pool import default_jobs
 
     jobs = options.jobs if options.jobs > 0 else default_jobs()
@@ -500,22 +477,12 @@ class SharedPool:
     def _connect(self) -> Link:
         """A connection of the service (started if none listens); `Unreachable` otherwise."""
         private_dir(self.folder)
-        path = self.folder / SOCKET_NAME
-        sock = self._try(path)
-        if sock is None:
-            started = self._start()
-            deadline = time.monotonic() + START_WAIT
-            while sock is None:
-                if time.monotonic() > deadline:
-                    raise Unreachable("the search service did not start")
-                ended = started.poll()
-                if ended is not None and ended != ALREADY:  # (another one is starting)
-                    raise Unreachable(f"the search service ended at its start ({ended})")
-                time.sleep(0.05)
-                sock = self._try(path)
-        if peer_uid(sock) not in (None, os.getuid()):
-            sock.close()
-            raise Unreachable("the search socket belongs to another user")
+        try:
+            sock = daemon.reach(place(self.folder), self._start, START_WAIT, poll=0.05)
+        except daemon.NoAnswer as error:
+            raise Unreachable(f"the search service: {error}") from error
+        except OSError as error:
+            raise Unreachable(str(error)) from error
         link = Link(sock)
         link.send({"op": "hello"})
         got = link.receive(START_WAIT)
@@ -530,26 +497,9 @@ class SharedPool:
         self.service_jobs = jobs if isinstance(jobs, int) and jobs > 0 else self.jobs
         return link
 
-    @staticmethod
-    def _try(path: Path) -> socket.socket | None:
-        try:
-            return connect(path)
-        except OSError as error:
-            raise Unreachable(str(error)) from error
-
     def _start(self) -> subprocess.Popen[bytes]:
-        """Start the service in a session of its own (it outlives this game); two at once are
-        harmless, the second finds the first's lock and ends."""
-        with open_private(self.folder / SERVICE_LOG, "ab") as log:  # never the screen's streams
-            return subprocess.Popen(
-                [sys.executable, "-c", START, str(self.folder)],
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=log,
-                cwd=self.folder,
-                start_new_session=True,
-                close_fds=True,
-            )
+        """Start the service (`daemon.spawn`: it outlives this game)."""
+        return daemon.spawn(place(self.folder), ["-c", START, str(self.folder)])
 
     def _link(self) -> Link | None:
         """A connection to use, or None when the game searches on its own for now."""

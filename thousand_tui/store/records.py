@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
+from ..daemon import lock_file as lock_file
 from ..engine.record import RecordError, RecordFile, decode_record
 from ..private import make_dir, open_private
 from ..translations import msg
@@ -63,22 +64,6 @@ class RecordWriter:
 
     def __exit__(self, *_: object) -> None:
         self.close()
-
-
-def lock_file(handle: IO[Any]) -> bool:
-    """Take an exclusive advisory lock on an open file without waiting; False if another
-    open file holds it. Where the system has no such locks, always True."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not on Unix
-        return True
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    except OSError:  # pragma: no cover - a file system without locks
-        return True
-    return True
 
 
 def is_locked(path: Path | str) -> bool:

@@ -13,20 +13,20 @@ import os
 import queue
 import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from .. import daemon
 from ..engine.actions import Action
 from ..engine.rules import Rules, RulesError
-from ..private import open_private, private_dir
+from ..private import private_dir
 from ..sockets import connect
 from ..store.catalog import FILE_REASONS, data_dir, file_problem
 from ..translations import Spoken
-from .service import LOG_NAME, socket_path, tables_dir
+from .service import LOG_NAME, place, socket_path, tables_dir
 from .texts import said_of
 from .wire import (
     MAX_SERVICE_LINE,
@@ -122,18 +122,16 @@ class TableClient:
         """Connect to the service of the data directory `base`, starting it if needed, and
         make sure it speaks this protocol (WireMismatch if not)."""
         base = base or data_dir()
-        path = socket_path(base)
-        sock = _try_connect(path)
-        if sock is None and start:
-            start_service(base)
-            deadline = time.monotonic() + START_WAIT
-            while sock is None and time.monotonic() < deadline:
-                time.sleep(0.02)
-                sock = _try_connect(path)
-        if sock is None:
+        try:
+            sock = daemon.reach(
+                place(base), (lambda: start_service(base)) if start else None, START_WAIT
+            )
+        except OSError as error:
+            raise _reach_error(error, socket_path(base)) from error
+        except daemon.NoAnswer as error:
             raise TableError(
                 f"the table service does not answer (see {tables_dir(base)}/{LOG_NAME})"
-            )
+            ) from error
         client = cls(sock)
         try:
             client.greet()
@@ -260,9 +258,13 @@ def _try_connect(path: Path) -> socket.socket | None:
     try:
         return connect(path)
     except OSError as error:
-        if error.errno in FILE_REASONS:  # e.g. the data folder below a file
-            raise _file_error(error, path) from error
-        raise TableError(f"cannot reach the table service: {error.strerror or error}") from error
+        raise _reach_error(error, path) from error
+
+
+def _reach_error(error: OSError, path: Path) -> TableError:
+    if error.errno in FILE_REASONS:  # e.g. the data folder below a file
+        return _file_error(error, path)
+    return TableError(f"cannot reach the table service: {error.strerror or error}")
 
 
 def _file_error(error: OSError, path: Path | None = None) -> TableError:
@@ -272,27 +274,13 @@ def _file_error(error: OSError, path: Path | None = None) -> TableError:
     return TableError(said.text, **said.values)
 
 
-def start_service(base: Path) -> None:
-    """Start the service of `base` in the background, in a session of its own (it outlives
-    the terminal that started it). Two at once are harmless: the second finds the first's
-    lock and ends. It runs in its own private folder, never where the client was started:
-    `python -m` puts the working directory first on the import path, and a `thousand_tui`
-    folder there (another checkout, or a planted one) would be the service's code."""
+def start_service(base: Path) -> subprocess.Popen[bytes]:
+    """Start the service of `base` in the background (`daemon.spawn`: in a session of its
+    own, in its private folder); two at once are harmless."""
     env = dict(os.environ, THOUSAND_DATA_DIR=str(base))
     try:
         private_dir(base)
-        folder = private_dir(tables_dir(base))
-        with open_private(folder / LOG_NAME, "ab") as log:
-            subprocess.Popen(
-                [sys.executable, "-m", "thousand_tui.tables.service"],
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=log,
-                env=env,
-                cwd=folder,
-                start_new_session=True,
-                close_fds=True,
-            )
+        return daemon.spawn(place(base), ["-m", "thousand_tui.tables.service"], env)
     except OSError as error:  # a data folder it cannot write: said, never a traceback
         raise _file_error(error) from error
 

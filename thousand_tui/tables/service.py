@@ -18,7 +18,6 @@ import collections
 import contextlib
 import dataclasses
 import json
-import os
 import random
 import re
 import secrets
@@ -31,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..allocator import one_arena
+from .. import daemon
 from ..engine.actions import Action, IllegalAction, record_line
 from ..engine.deal import Deal
 from ..engine.dealing import first_dealer_of
@@ -41,14 +40,12 @@ from ..engine.phases import Trick
 from ..engine.rules import Rules, RulesError
 from ..engine.scoring import Settlement
 from ..engine.view import seat_view
-from ..journal import log_to
 from ..plaintext import MAX_TITLE, fault, one_line
-from ..priority import give_way_if_hosted
-from ..private import open_private, private_dir, private_umask, write_private
+from ..priority import hosted
+from ..private import private_dir, write_private
 from ..settings import DEFAULT_FILL, DEFAULT_PACE, LANGUAGES, LEVELS, MAX_NAME
-from ..sockets import peer_uid, socket_address
 from ..store.catalog import data_dir, games_dir, open_new_record, resume
-from ..store.records import RecordWriter, lock_file
+from ..store.records import RecordWriter
 from ..translations import Said, Spoken, say
 from . import chat, texts
 from .requests import MAX_AI_NAMES, RequestError, check_request, parse_request
@@ -91,9 +88,10 @@ from .wire import (
 if TYPE_CHECKING:
     from ..ai import Player
 
-SOCKET_NAME = "service.sock"
-LOCK_NAME = "service.lock"
-LOG_NAME = "service.log"
+DAEMON_NAME = "service"  # its files in `tables/`: service.sock, service.lock, service.log
+SOCKET_NAME = f"{DAEMON_NAME}.sock"
+LOCK_NAME = f"{DAEMON_NAME}.lock"
+LOG_NAME = f"{DAEMON_NAME}.log"
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
 CODE = re.compile(rf"[{CODE_LETTERS}]{{6}}")
 DEFAULT_TIMEOUT = 60.0
@@ -118,8 +116,13 @@ def tables_dir(base: Path | None = None) -> Path:
     return (base or data_dir()) / "tables"
 
 
+def place(base: Path | None = None) -> daemon.Place:
+    """Where the table service of the data directory `base` keeps its socket, lock and log."""
+    return daemon.Place(tables_dir(base), DAEMON_NAME)
+
+
 def socket_path(base: Path | None = None) -> Path:
-    return tables_dir(base) / SOCKET_NAME
+    return place(base).socket
 
 
 def normalize_code(text: str) -> str | None:
@@ -386,68 +389,37 @@ class Service:
         self.base = base
         self.folder = tables_dir(base)
         self.idle_exit = idle_exit
+        self.daemon = daemon.Daemon(place(base), idle_exit, tick=0.2)
         self.abandon = abandon
         self.tables: dict[str, Table] = {}
         self.conns: set[Conn] = set()
         self.server: asyncio.AbstractServer | None = None
         self.log_lines: list[str] = []
-        self.stopping = False  # set by `stop()`: the service ends as if idle
         self.thinking: dict[asyncio.Task[None], Table] = {}  # the AI decisions under way
 
-    def log(self, text: str) -> None:
-        """A line of the log: the service's process writes it, stamped, in its journal
-        (`journal.log_to`: size-capped, repeats counted); logging never fails the service."""
-        with contextlib.suppress(OSError, ValueError):
-            print(text, file=sys.stderr, flush=True)
+    log = staticmethod(daemon.log)
 
     # ------------------------------------------------------------------ running
 
     async def run(self) -> int:
-        """Serve until no table has been open for `idle_exit` seconds; 0, or 1 when another
-        service of this data directory is already running."""
+        """Serve until no table has been open for `idle_exit` seconds; 0, or
+        `daemon.ALREADY` when another service of this data directory is already running."""
         private_dir(self.base)
-        private_dir(self.folder)
-        lock = open_private(self.folder / LOCK_NAME, "a")
-        if not lock_file(lock):
-            lock.close()
-            return 1
-        lock.truncate(0)
-        lock.write(f"{os.getpid()}\n")  # which process serves (for the host, and the tests)
-        lock.flush()
-        path = self.folder / SOCKET_NAME
-        with contextlib.suppress(FileNotFoundError):
-            path.unlink()  # left by a service that died; the lock says none is running
-        old = os.umask(0o177)
         try:
-            with socket_address(path) as address:
-                self.server = await asyncio.start_unix_server(
-                    self.accept, path=address, limit=MAX_CLIENT_LINE
-                )
-        finally:
-            os.umask(old)
-        bound = path.stat().st_ino
-        self.log(f"listening on {path}")
-        idle_since = time.monotonic()
-        try:
-            while not self.stopping:
-                await asyncio.sleep(0.2)
-                self.close_finished()
-                if self.busy():
-                    idle_since = time.monotonic()
-                elif time.monotonic() - idle_since >= self.idle_exit:
-                    break
-        finally:
-            self.server.close()
-            for conn in list(self.conns):
-                conn.send(texts.failure(Said(texts.SERVICE_ENDING, {})))
-                conn.abort()
-            with contextlib.suppress(FileNotFoundError):
-                if path.stat().st_ino == bound:  # not the socket of a service started since
-                    path.unlink()
-            for table in self.tables.values():
-                if table.writer is not None:
-                    table.writer.close()
-            lock.close()
+            async with self.daemon.listening(self.accept, limit=MAX_CLIENT_LINE) as server:
+                self.server = server
+                self.log(f"listening on {self.daemon.place.socket}")
+                try:
+                    await self.daemon.until_idle(self.busy, self.close_finished)
+                finally:
+                    for conn in list(self.conns):
+                        conn.send(texts.failure(Said(texts.SERVICE_ENDING, {})))
+                        conn.abort()
+                    for table in self.tables.values():
+                        if table.writer is not None:
+                            table.writer.close()
+        except daemon.AlreadyServing:
+            return daemon.ALREADY
         self.log("no table open: stopping")
         return 0
 
@@ -462,7 +434,7 @@ class Service:
 
     def stop(self) -> None:
         """End the service soon (from any thread), its tables kept for a `join`."""
-        self.stopping = True
+        self.daemon.stop()
 
     def close_finished(self) -> None:
         """A table closes when nobody sits at it any more and its game is over or never began,
@@ -579,7 +551,7 @@ class Service:
 
     async def accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(reader, writer, self.max_pending)
-        if not same_user(writer):
+        if not daemon.same_user(writer):
             conn.send(texts.failure(Said(texts.ONLY_ACCOUNT, {})))
             conn.close()
             return
@@ -1292,19 +1264,6 @@ def replayable(action: Action) -> bool:
     return again == action and record_line(again) == line
 
 
-def same_user(writer: asyncio.StreamWriter) -> bool:
-    """Whether the peer runs as this account (Linux's SO_PEERCRED; elsewhere the socket's
-    mode, readable by its owner only, is the only guard)."""
-    sock = writer.get_extra_info("socket")
-    if sock is None:
-        return True
-    try:
-        uid = peer_uid(sock)
-    except OSError:
-        return False
-    return uid is None or uid == os.getuid()
-
-
 def kept_chat(lines: list[dict[str, Any]], seats: int) -> list[ChatLine]:
     """The last chat lines of a record that can be told again (a record edited by hand is
     read as carefully as a client's line: cleaned, and its other lines left out)."""
@@ -1393,10 +1352,9 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds a connection at no table may stay silent",
     )
     options = parser.parse_args(argv)
-    private_umask()  # its socket, its files and the records of its tables are the owner's
-    log_to(tables_dir(data_dir()) / LOG_NAME)  # bounded, and never a reason to fail
-    give_way_if_hosted()  # started by a hosted session: the priority of the sessions
-    one_arena()  # a service open for months keeps the size it reached in its first hours
+    # Its socket, its files and the records of its tables are the owner's; started by a
+    # hosted session, it runs at the priority of the sessions.
+    daemon.become(place(data_dir()), hosted())
     service = Service(
         data_dir(), options.idle, options.abandon, options.max_pending, options.conn_timeout
     )
