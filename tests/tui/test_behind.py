@@ -10,8 +10,9 @@ from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.screens.auction import AuctionScreen
-from thousand_tui.tui.screens.end import ConfirmQuitScreen, TooSmallScreen
+from thousand_tui.tui.screens.end import ConfirmQuitScreen
 from thousand_tui.tui.screens.result import DealResultScreen
+from thousand_tui.tui.screens.too_small import TooSmallScreen
 from thousand_tui.tui.widgets.log import GameLog
 from thousand_tui.tui.widgets.status import InfoBar
 

@@ -25,8 +25,8 @@ from thousand_tui.tui import create_app
 from thousand_tui.tui.messages import AiDecided
 from thousand_tui.tui.render import Palette
 from thousand_tui.tui.screens.auction import AuctionScreen
-from thousand_tui.tui.screens.end import TooSmallScreen
 from thousand_tui.tui.screens.info import ConventionsScreen, HelpScreen, SheetScreen
+from thousand_tui.tui.screens.too_small import TooSmallScreen
 from thousand_tui.tui.widgets.base import KeyFooter
 from thousand_tui.tui.widgets.hand import Hand
 from thousand_tui.tui.widgets.opponents import Opponents

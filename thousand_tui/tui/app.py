@@ -297,7 +297,7 @@ class ThousandApp(App[int]):
         stack = self.screen_stack
         if not small and not any(type(s).__name__ == "TooSmallScreen" for s in stack):
             return  # the usual case, without loading the screen that says "too small"
-        from .screens.end import TooSmallScreen
+        from .screens.too_small import TooSmallScreen
 
         if not small:
             # One under another screen (the quit question asked while small) lets the table

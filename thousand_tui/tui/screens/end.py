@@ -1,5 +1,4 @@
-"""Leaving: the quit question, the game-over screen with the final sheet and "again", and the
-message shown when the terminal is too small."""
+"""Leaving: the quit question, and the game-over screen with the final sheet and "again"."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from ...store.catalog import typed
 from ..i18n import Translator
 from ..plain import plain
 from ..table_game import TableGame
-from ..widgets.base import KeyFooter, table_app
+from ..widgets.base import KeyFooter
 from ..widgets.sheet import ScoreSheet
 from .common import Dialog, HeldModal
 
@@ -116,45 +115,3 @@ class GameOverScreen(HeldModal[str]):
 
     def action_finish(self, what: str) -> None:
         self.dismiss(what)
-
-
-class TooSmallScreen(Dialog[None]):
-    """Covers everything while the terminal is below the size the table needs."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "app.request_quit", "key_quit", id="quit"),
-    ]
-
-    def __init__(self, t: Translator, need: tuple[int, int], have: tuple[int, int]) -> None:
-        super().__init__(classes="-too-small")
-        self.t = t
-        self.need = need
-        self.have = have
-
-    def compose(self) -> ComposeResult:
-        yield Static(self.message(), id="too-small-text")
-
-    def message(self) -> str:
-        return self.t(
-            "too_small",
-            width=self.need[0],
-            height=self.need[1],
-            cols=self.have[0],
-            rows=self.have[1],
-        )
-
-    def resized(self, have: tuple[int, int]) -> None:
-        self.have = have
-        self.remove_class("-fits")
-        self.query_one("#too-small-text", Static).update(self.message())
-
-    def fits(self) -> None:
-        """The terminal has grown while a screen opened over this one (the quit question):
-        the table shows through it until it is closed (`on_screen_resume`)."""
-        self.add_class("-fits")
-
-    def on_screen_resume(self) -> None:
-        """Shown again after a screen opened over it (the quit question asked while the
-        terminal was small): gone if the terminal has grown meanwhile, else its size now."""
-        app = table_app(self)
-        app.check_size(app.size.width, app.size.height)
