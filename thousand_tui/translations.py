@@ -8,6 +8,8 @@ never share a translation: `msg("header_deal", "Deal {number}")` for one text,
 rule. `pybabel extract` finds both (`[tool.babel]` in pyproject.toml).
 
 Only the standard library's `gettext` reads the catalogs; Babel is the translators' tool.
+The marks themselves (`Msg`, `Said`, `Spoken`) live below, in `said.py`, which the rules use
+without the catalogs: loading this module makes `said.say` speak every language.
 """
 
 from __future__ import annotations
@@ -15,11 +17,22 @@ from __future__ import annotations
 import gettext
 from functools import cache
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import Final
+
+from .said import (
+    SOURCE_LANG,
+    Count,
+    Msg,
+    NMsg,
+    Said,
+    Spoken,
+    msg,
+    nmsg,
+    speak_with,
+)
 
 DOMAIN: Final = "thousand"
 LOCALE_DIR: Final = Path(__file__).parent / "locale"
-SOURCE_LANG: Final = "en"
 
 
 def _catalog_langs() -> tuple[str, ...]:
@@ -36,31 +49,6 @@ def _catalog_langs() -> tuple[str, ...]:
 
 LANGS: Final = (SOURCE_LANG, *_catalog_langs())
 """The languages the game speaks: English, then every compiled catalog shipped."""
-
-
-class Msg(NamedTuple):
-    """One text: its context (msgctxt) and its English words (msgid)."""
-
-    context: str
-    text: str
-
-
-class NMsg(NamedTuple):
-    """A counted word: its context and its English forms for one and for any other number."""
-
-    context: str
-    one: str
-    other: str
-
-
-def msg(context: str, text: str) -> Msg:
-    """Marks a text for the catalogs (`pybabel extract` keyword `msg:1c,2`)."""
-    return Msg(context, text)
-
-
-def nmsg(context: str, one: str, other: str) -> NMsg:
-    """Marks a counted word for the catalogs (keyword `nmsg:1c,2,3`)."""
-    return NMsg(context, one, other)
 
 
 @cache
@@ -105,21 +93,6 @@ def counted_en(number: int, one: str, other: str) -> str:
 # ---------------------------------------------------------------------- texts said later
 
 
-class Said(NamedTuple):
-    """A text and the values of its placeholders, to be said in the reader's language when
-    it is shown (an error raised far from anyone who knows that language)."""
-
-    text: Msg
-    values: dict[str, object]
-
-
-class Count(NamedTuple):
-    """A number and its counted word, as a value of a Said: "2 levels", "2 уровня"."""
-
-    word: NMsg
-    number: int
-
-
 def say(lang: str, said: Said) -> str:
     """`said` in `lang`, its placeholders filled (a value that is itself a Said, or a Count,
     is said in `lang` too)."""
@@ -135,17 +108,7 @@ def _value(lang: str, value: object) -> object:
     return value
 
 
-class Spoken(Exception):
-    """An error whose text is a catalog entry: `str()` is its English, `in_language(lang)` the
-    reader's. Raised with a plain text (a detail from elsewhere), it says that text in every
-    language."""
-
-    def __init__(self, text: Msg | str, /, **values: object) -> None:
-        self.said = Said(text, values) if isinstance(text, Msg) else None
-        super().__init__(say(SOURCE_LANG, self.said) if self.said else text)
-
-    def in_language(self, lang: str) -> str:
-        return say(lang, self.said) if self.said else str(self)
+speak_with(say)
 
 
 def error_text(lang: str, error: BaseException) -> str:
@@ -158,3 +121,27 @@ def error_text(lang: str, error: BaseException) -> str:
 def tell(lang: str, text: Msg, **values: object) -> str:
     """`text` in `lang`, its placeholders filled: `tell("ru", msg("k", "Deal {n}"), n=2)`."""
     return translate(lang, text).format(**values)
+
+
+__all__ = [
+    "DOMAIN",
+    "LANGS",
+    "LOCALE_DIR",
+    "SOURCE_LANG",
+    "Count",
+    "Msg",
+    "NMsg",
+    "Said",
+    "Spoken",
+    "catalog",
+    "counted",
+    "counted_en",
+    "error_text",
+    "form",
+    "language_of",
+    "msg",
+    "nmsg",
+    "say",
+    "tell",
+    "translate",
+]

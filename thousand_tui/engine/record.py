@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TypeGuard
 
-from ..translations import Said, Spoken, msg
+from ..said import Said, Spoken, msg
 from .actions import Action, IllegalAction
 from .cards import DECK, CardError, parse_cards
 from .dealing import Dealt, deal_cards

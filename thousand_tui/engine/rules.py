@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Final, Literal
 
-from ..translations import Said, msg, say
+from ..said import Said, english, msg, say
 
 TABLE: Final = "Table"
 REDEAL: Final = "Redeal"
@@ -63,7 +63,7 @@ class RulesError(ValueError):
         line: int | None = None,
     ) -> None:
         self.said = detail if isinstance(detail, Said) else None
-        self.detail = say("en", detail) if isinstance(detail, Said) else detail
+        self.detail = english(detail) if isinstance(detail, Said) else detail
         self.key = key
         self.related = related
         self.source = source
