@@ -24,6 +24,7 @@ from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.engine.phases import Declaration, Phase, RedealStage, Trick
 from thousand_tui.engine.rules import Rules
 from thousand_tui.engine.scoring import Settlement
+from thousand_tui.engine.view import SeatView
 from thousand_tui.presets import load_preset
 from thousand_tui.tables.wire import (
     WIRE,
@@ -49,8 +50,8 @@ from thousand_tui.tables.wire import (
     SeatInfo,
     StartRequest,
     StateUpdate,
-    Tables,
     TableOptions,
+    Tables,
     TableStatus,
     Welcome,
     WireAction,
@@ -69,6 +70,13 @@ NAMES = {
     **vars(ev), "Card": Card, "Suit": Suit, "Rank": Rank, "MatchState": MatchState,
     "BarrelSeat": BarrelSeat, "Settlement": Settlement, "Action": Action, "Act": Act,
 }  # fmt: skip
+
+
+PLAYERS = (
+    PlayerInfo("Ann", "human"),
+    PlayerInfo("Боб", "ai", "easy"),
+    PlayerInfo("Cat", "ai", "hard"),
+)
 
 
 def folder(wire: int = WIRE) -> Path:
@@ -141,8 +149,7 @@ def subclasses(base: type) -> list[type]:
 def real_updates(seed: int = 7, moves: int = 40) -> Iterator[tuple[StateUpdate, Game]]:
     """The updates of seat 1 in the first moves of a real game (`seed`)."""
     rules = load_preset(PRESET).rules
-    players = [PlayerInfo("Ann", "human"), PlayerInfo("Боб", "ai", "easy")]
-    players += [PlayerInfo("Cat", "ai", "hard")][: rules.players - 2]
+    players = list(PLAYERS[: rules.players])
     game = Game(rules, seed, players, preset=PRESET)
     rng = random.Random(seed)
     events = game.take_start_events()
@@ -169,9 +176,10 @@ def real_updates(seed: int = 7, moves: int = 40) -> Iterator[tuple[StateUpdate, 
         played.append(action)
 
 
-def service_messages() -> list[Message]:
+def service_messages(real: bool = True) -> list[Message]:
     """A sample of every message of the service, in the order a client may read them (the
-    welcome, which gives the conventions the views name, before the updates)."""
+    welcome, which gives the conventions the views name, before the updates); without
+    `real`, not those of a real game (which a change of the engine's play would change)."""
     rules = load_preset(PRESET).rules
     samples = Samples(rules)
     hard = Settlement(
@@ -188,9 +196,8 @@ def service_messages() -> list[Message]:
     )
     state = MatchState((10, 20, 30), (0, 1, 0), (0, 1, 0), (None, BarrelSeat(1, 2), None),
                        (0, 0, 1), (0, 0, 0), (1, 0, 0), 2, True)  # fmt: skip
-    updates = [update for update, _ in real_updates()]
-    first = updates[0]
-    view = samples.make(type(first.view))
+    updates = [update for update, _ in real_updates()] if real else []
+    view = samples.make(SeatView)
     declared = view._replace(
         declarations=(Declaration(1, "H", 100, True, 3), Declaration(2, "A", 200, False, 4, True)),
         tricks=(Trick(0, ((0, parse_card("AH")), (1, parse_card("TH"))), 0),),
@@ -201,7 +208,7 @@ def service_messages() -> list[Message]:
         9,
         every_event,
         declared,
-        first.players,
+        PLAYERS,
         tricks=((1, declared.tricks[0]),),
         ended=declared,
         results=(hard, dataclasses.replace(hard, events=sheet)),

@@ -16,7 +16,6 @@ from thousand_tui.tables.service import MAX_ERRORS, normalize_code, socket_path
 from thousand_tui.tables.wire import (
     MAX_CLIENT_LINE,
     WIRE,
-    ActRequest,
     HelloRequest,
     dump_request,
 )
@@ -54,6 +53,14 @@ def answers(sock: socket.socket, limit: int = 20) -> list[dict[str, object]]:
             line, data = data.split(b"\n", 1)
             lines.append(json.loads(line))
     return lines
+
+
+def send_act(seat: Seat, action: dict[str, object], seq: int) -> None:
+    """An `act` whose decision is whatever a hostile client writes (no `WireAction` could
+    hold it), on the seat's own connection."""
+    seat.client.sock.sendall(
+        json.dumps({"op": "act", "action": action, "seq": seq}).encode() + b"\n"
+    )
 
 
 def errors(lines: list[dict[str, object]]) -> list[str]:
@@ -179,8 +186,8 @@ def test_no_one_acts_for_another_seat_or_takes_a_held_one(base: Path, table: lis
     assert view is not None and view.to_move is not None
     idle = next(s for s in (ann, bob, cat) if s.mirror.seat != view.to_move)
     # The seat of an action is the connection's: an action naming one is not even read.
-    idle.client.send(ActRequest({"seat": view.to_move, "act": "pass"}, 1))
-    idle.client.send(ActRequest({"act": "pass"}, 2))
+    send_act(idle, {"seat": view.to_move, "act": "pass"}, 1)
+    send_act(idle, {"act": "pass"}, 2)
     play_until([idle], lambda: bool(idle.mirror.refused), play=False)
     assert idle.mirror.refused == ["it is not your turn"]
     assert len(idle.errors) == 1 and "action has a field 'seat'" in idle.errors[0]
@@ -198,8 +205,8 @@ def test_a_bad_action_is_refused_with_the_engine_reason(base: Path, table: list[
     play_until(seats, lambda: any(s.mirror.my_turn for s in seats), play=False)
     mover = next(s for s in seats if s.mirror.my_turn)
     turn = mover.mirror.turn
-    mover.client.send(ActRequest({"act": "bid", "value": 7}, 1))
-    mover.client.send(ActRequest({"act": "fly"}, 2))
+    send_act(mover, {"act": "bid", "value": 7}, 1)
+    send_act(mover, {"act": "fly"}, 2)
     # Both answered (the bid refused by the rules, the unknown act by the schema): what either
     # did to the game would have been told before its answer.
     play_until([mover], lambda: bool(mover.mirror.refused and mover.errors), play=False)
@@ -247,7 +254,7 @@ def test_what_a_person_does_not_choose_is_refused_and_the_record_replays(
         {**legal, "think_ms": 12.5},
     ]
     for action in hostile:
-        mover.client.send(ActRequest(action, 1))
+        send_act(mover, action, 1)
     play_until([mover], lambda: len(mover.errors) == len(hostile), play=False)
     assert "a field 'think_ms'" in mover.errors[0]
     assert "a field 'shown'" in mover.errors[1]

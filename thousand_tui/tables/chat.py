@@ -18,7 +18,6 @@ from ..translations import Said
 from . import texts
 
 MAX_CHAT = 200  # characters of a line, after cleaning
-MAX_CHAT_SENT = 1000  # characters a client may send in one line, before cleaning
 RATE_COUNT = 5  # lines a seat may write...
 RATE_WINDOW = 10.0  # ...in any this many seconds
 KEPT = 30  # the last lines a table keeps in memory, shown again to one who sits down again

@@ -48,8 +48,8 @@ from ..store.catalog import data_dir, games_dir, open_new_record, resume
 from ..store.records import RecordWriter
 from ..translations import Said, Spoken, say
 from . import chat, texts
-from .requests import MAX_AI_NAMES, RequestError, check_request, parse_request
 from .wire import (
+    MAX_AI_NAMES,
     MAX_CLIENT_LINE,
     WIRE,
     Acked,
@@ -82,7 +82,8 @@ from .wire import (
     dump,
     for_seat,
     own_actions,
-    request_of,
+    parse_request,
+    read_request,
 )
 
 if TYPE_CHECKING:
@@ -579,9 +580,8 @@ class Service:
             except (asyncio.IncompleteReadError, ConnectionError):
                 return
             try:
-                op, fields = check_request(parse_request(line))
-                self.handle(conn, request_of(op, fields))
-            except (RequestError, WireError, Refusal) as error:
+                self.handle(conn, read_request(parse_request(line)))
+            except (WireError, Refusal) as error:
                 conn.errors += 1
                 conn.send(told(error))
                 if conn.errors >= MAX_ERRORS:
@@ -594,7 +594,7 @@ class Service:
     # ------------------------------------------------------------------ requests
 
     def handle(self, conn: Conn, request: Request) -> None:
-        """A request checked against its schema (`requests.REQUESTS`)."""
+        """A request read and checked by its definition (`wire.read_request`)."""
         at_table = conn.table is not None
         if isinstance(request, HelloRequest):
             self.hello(conn, request)
@@ -961,7 +961,7 @@ class Service:
     # ------------------------------------------------------------------ decisions
 
     def act(self, conn: Conn, request: ActRequest) -> None:
-        """A person's decision: the fields `requests.ACTION` allows, for the connection's seat.
+        """A person's decision: the fields `wire.WireAction` allows, for the connection's seat.
         What is played is the engine's own legal action equal to it, never the client's. It
         is acknowledged with the client's `seq` once told, or refused with it."""
         table, seat = conn.table, conn.seat

@@ -1,47 +1,80 @@
-"""The shared tables' messages: one JSON object a line, and the engine's values inside them.
+"""The shared tables' messages: one JSON object a line, each defined once below.
 
-Every message is a frozen dataclass below, the same for both ends: what a client asks (a
-`Request`: `op` and its fields, checked against `requests.REQUESTS` before the service reads
-it) and what the service tells (a `Message`: `type` and its fields). A connection begins with
-`hello`, which carries the protocol's version `WIRE`; a client and a service of different
-versions refuse each other with a message that says which is older.
+Every message is a frozen dataclass, the same for both ends: what a client asks (a `Request`:
+`op` and its fields) and what the service tells (a `Message`: `type` and its fields). Each
+field names its kind on the wire beside its type (`Annotated[int, Whole(0, 3)]`, the kinds of
+`schema`): writing a message and reading it back, checked, follow that one definition
+(`read_request`, `read_message`), so a field it does not name, one missing or one of the wrong
+kind is refused in one line saying which. A connection begins with `hello`, which carries the
+protocol's version `WIRE`; a client and a service of different versions refuse each other with
+a message that says which is older.
 
-A seat's view, its events and the deals' results travel as JSON. `encode` turns the engine's
-frozen values (dataclasses, named tuples, enums, cards) into JSON with a type tag, `decode`
-makes them again, but only of the classes named in `KINDS`: a message can never make the
-reader build anything else. The conventions are not sent with every view: both ends hold them
-(`Rules.from_mapping` of the table's `rules`), and a view names them `{"$": "rules"}`.
+A seat's view, its events and the deals' results are the engine's values. Each travels as a
+record whose tag and field names are written out below (`VALUES`), never read off the engine's
+classes: renaming an engine field changes no line of the protocol, and the tests fail until
+its record says where the value now is. Only these records are ever built from a message. The
+conventions are not sent with every view: both ends hold them (`Rules.from_mapping` of the
+table's `rules`), and a view names them `{"$": "rules"}`.
+
+The lines of every message, both ways, are pinned by the golden fixtures of each version
+(tests/tables/golden/wire-N, docs/architecture.md#the-wire): a change of the wire without a new
+`WIRE` fails them.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
-import types
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    ClassVar,
-    TypeVar,
-    Union,
-    get_args,
-    get_origin,
-    get_type_hints,
-)
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from ..engine import events as ev
 from ..engine.actions import Act, Action
-from ..engine.cards import BY_CODE, Card, Rank, Suit
+from ..engine.cards import Card, Suit
 from ..engine.events import CardDiscarded, CardGiven, Event, RedealDeclined, TalonTaken
 from ..engine.game import PlayerInfo
 from ..engine.match import BarrelSeat, MatchState
-from ..engine.phases import Declaration, Phase, RedealStage, Trick
+from ..engine.phases import Declaration, Phase, Trick
 from ..engine.rules import Rules
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
+from .schema import (
+    MAX_INT,
+    MAX_TEXT,
+    REQUIRED,
+    CardCode,
+    Cards,
+    Choice,
+    Data,
+    Field,
+    Fixed,
+    Flag,
+    Items,
+    Kind,
+    List,
+    Maybe,
+    Named,
+    Nested,
+    Number,
+    OneOf,
+    Reading,
+    Record,
+    Set,
+    Shape,
+    Spread,
+    Tagged,
+    Text,
+    TheRules,
+    Tuple,
+    Whole,
+    line,
+    load_line,
+    record,
+    shape_of,
+    short,
+)
+from .schema import WireError as WireError  # what reading a line refuses
+from .schema import parse_request as parse_request  # a client's line, within bounds
 
 if TYPE_CHECKING:
     from ..presets import Preset
@@ -51,13 +84,184 @@ if TYPE_CHECKING:
 WIRE = 5
 MAX_CLIENT_LINE = 16 * 1024  # what the service reads from a client, at most, in one line
 MAX_SERVICE_LINE = 4 * 1024 * 1024  # what a client reads from the service
+MAX_AI_NAMES = 12  # the AI names a table keeps: its seats', then spares for name clashes
+MAX_CHAT_SENT = 1000  # characters a client may send in one line of chat, before cleaning
+
+# The kinds of what the service sends: each value is checked as any line is, though within
+# no bounds of its own.
+INT = Whole()
+FLOAT = Number()
+STR = Text()
+BOOL = Flag()
+SEAT_NO = Maybe(INT)
+CARD = Cards()
+CARDS = Tuple(CARD)
+INTS = Tuple(INT)
+# The kinds of what a client sends, within bounds.
+SEAT = Whole(0, 3)
+NAME = Text(MAX_TEXT)
+FLAG = Flag()
+SECONDS = Number(0, 10**6)
 
 
-T = TypeVar("T")
+# ---------------------------------------------------------------------- the engine's values
 
 
-class WireError(ValueError):
-    """A message that is not what the protocol says; the text says what is wrong."""
+def _record(tag: str, cls: Any, *fields: tuple[str, Kind] | tuple[str, Kind, str]) -> Record:
+    """The record of an engine class on the wire: its tag, and each field's name on the wire,
+    kind, and attribute of `cls` (the same name unless a third item says another)."""
+    shape = Shape(tuple(Field(f[0], f[1], f[2] if len(f) == 3 else "") for f in fields))
+    positional = hasattr(cls, "_fields")  # a named tuple: its values in order
+    return Record(tag, cls, shape, positional)
+
+
+def _event(tag: str, cls: Any, *fields: tuple[str, Kind]) -> tuple[type, Record]:
+    """An event: who did it, the seats alone allowed its details, and its own fields."""
+    return cls, _record(tag, cls, ("seat", SEAT_NO), ("private_to", Maybe(INTS)), *fields)
+
+
+def _note(tag: str, cls: Any, *fields: tuple[str, Kind]) -> tuple[type, Record]:
+    """A note of the score sheet in a deal's result."""
+    return cls, _record(tag, cls, *fields)
+
+
+SUIT = Named("Suit", Suit)
+ACT = Named("Act", Act)
+PHASE = Named("Phase", Phase)
+BARREL_SEAT = _record("BarrelSeat", BarrelSeat, ("attempts_used", INT), ("tally", INT))
+MATCH = _record(
+    "MatchState", MatchState,
+    ("scores", INTS), ("palki", INTS), ("palki_streak", INTS),
+    ("barrel", Tuple(Maybe(BARREL_SEAT))), ("falls", INTS), ("concessions", INTS),
+    ("crosses", INTS), ("golden_left", INT), ("golden_made", BOOL),
+)  # fmt: skip
+SHEET_NOTE = OneOf(
+    (
+        _note("CutPenalty", ev.CutPenalty, ("seat", INT), ("points", INT)),
+        _note("WithheldMarriage", ev.WithheldMarriage, ("seat", INT), ("suit", STR)),
+        _note("SitterScore", ev.SitterScore, ("seat", INT), ("points", INT)),
+        _note("Frozen", ev.Frozen, ("seats", INTS)),
+        _note("Palka", ev.Palka, ("seat", INT), ("count", INT)),
+        _note("ContractsOnly", ev.ContractsOnly, ("seats", INTS)),
+        _note("PalkaPenalty", ev.PalkaPenalty, ("seat", INT), ("points", INT)),
+        _note("Cross", ev.Cross, ("seat", INT)),
+        _note("CrossPenalty", ev.CrossPenalty, ("seat", INT), ("points", INT)),
+        _note("Concession", ev.Concession, ("seat", INT)),
+        _note("ConcessionPenalty", ev.ConcessionPenalty, ("seat", INT), ("points", INT)),
+        _note("BarrelWin", ev.BarrelWin, ("seat", INT)),
+        _note("BarrelAttempt", ev.BarrelAttempt, ("seat", INT), ("used", INT)),
+        _note("BarrelOn", ev.BarrelOn, ("seat", INT)),
+        _note(
+            "BarrelFall",
+            ev.BarrelFall,
+            ("seat", INT),
+            ("points", INT),
+            ("why", Choice(("contract", "attempts", "bump", "simultaneous"))),
+        ),
+        _note("BarrelThirdFall", ev.BarrelThirdFall, ("seat", INT)),
+        _note("Samosval", ev.Samosval, ("seat", INT), ("score", INT)),
+        _note("GoldenReset", ev.GoldenReset),
+        _note("GoldenReplay", ev.GoldenReplay),
+    )
+)
+SETTLEMENT = _record(
+    "Settlement", Settlement,
+    ("number", INT), ("redeal", Maybe(STR)), ("declarer", SEAT_NO), ("contract", Maybe(INT)),
+    ("multiplier", INT), ("conceded", BOOL), ("baptism", BOOL), ("dark", BOOL),
+    ("golden", BOOL), ("card_points", Maybe(List(INT))), ("marriage_points", Maybe(List(INT))),
+    ("tricks", Maybe(List(INT))), ("made", Maybe(BOOL)), ("deltas", List(INT)),
+    ("events", List(SHEET_NOTE)), ("state", MATCH), ("winner", SEAT_NO),
+    ("sitting_out", SEAT_NO),
+)  # fmt: skip
+EVENT = OneOf(
+    (
+        _event(
+            "DealStarted",
+            ev.DealStarted,
+            ("number", INT),
+            ("dealer", INT),
+            ("golden", BOOL),
+            ("sitting_out", SEAT_NO),
+            ("cut", CARDS),
+        ),
+        _event("DarkTaken", ev.DarkTaken),
+        _event("DarkDeclined", ev.DarkDeclined),
+        _event("DarkCancelled", ev.DarkCancelled),
+        _event("DarkCancelDeclined", ev.DarkCancelDeclined),
+        _event("DarkCalledOff", ev.DarkCalledOff),
+        _event("RedealAsked", ev.RedealAsked, ("reason", STR)),
+        _event("RedealDeclined", ev.RedealDeclined, ("reason", Maybe(STR))),
+        _event("BidMade", ev.BidMade, ("value", INT), ("auto", BOOL)),
+        _event("Passed", ev.Passed),
+        _event("ContractWon", ev.ContractWon, ("value", INT), ("dark", BOOL)),
+        _event("TalonTaken", ev.TalonTaken, ("cards", CARDS), ("shown", BOOL), ("talon", SEAT_NO)),
+        # a card given face down is told to the others without it
+        _event("CardGiven", ev.CardGiven, ("card", Maybe(CARD)), ("to", INT)),
+        _event("CardDiscarded", ev.CardDiscarded, ("card", Maybe(CARD))),
+        _event("Raised", ev.Raised, ("value", INT)),
+        _event("Conceded", ev.Conceded),
+        _event("Baptized", ev.Baptized),
+        _event(
+            "MarriageDeclared",
+            ev.MarriageDeclared,
+            ("suit", STR),
+            ("points", INT),
+            ("keep_trump", BOOL),
+            ("trump", Maybe(SUIT)),
+        ),
+        _event(
+            "CardPlayed",
+            ev.CardPlayed,
+            ("card", CARD),
+            ("marriage", Maybe(STR)),
+            ("keep_trump", BOOL),
+        ),
+        _event("TrickTaken", ev.TrickTaken, ("cards", CARDS), ("points", INT), ("number", INT)),
+        _event("MarriageWithheld", ev.MarriageWithheld, ("suit", STR), ("points", INT)),
+        _event("OtherTalon", ev.OtherTalon, ("cards", CARDS), ("points", INT)),
+        _event("DealSettled", ev.DealSettled, ("result", SETTLEMENT)),
+        _event("GameOver", ev.GameOver, ("scores", INTS)),
+    )
+)
+ACTION = _record(
+    "Action", Action,
+    ("seat", INT), ("act", ACT), ("value", Maybe(INT)), ("card", Maybe(CARD)), ("to", SEAT_NO),
+    ("marriage", Maybe(STR)), ("keep_trump", BOOL), ("talon", SEAT_NO), ("reason", Maybe(STR)),
+    ("shown", Maybe(BOOL)), ("auto", BOOL), ("think_ms", Maybe(FLOAT)), ("hinted", BOOL),
+)  # fmt: skip
+TRICK = _record(
+    "Trick", Trick, ("leader", INT), ("plays", Tuple(Fixed((INT, CARD)))), ("winner", INT)
+)
+DECLARATION = _record(
+    "Declaration", Declaration,
+    ("seat", INT), ("suit", STR), ("points", INT), ("keep_trump", BOOL), ("trick", INT),
+    ("withheld", BOOL),
+)  # fmt: skip
+PLAYER = _record("PlayerInfo", PlayerInfo, ("name", STR), ("kind", STR), ("level", Maybe(STR)))
+VIEW = _record(
+    "SeatView", SeatView,
+    ("seat", INT), ("rules", TheRules()), ("names", Tuple(STR)), ("deal_number", INT),
+    ("dealer", INT), ("sitting_out", SEAT_NO), ("forehand", INT), ("on_hundred", INT),
+    ("golden", BOOL), ("dark", BOOL), ("phase", PHASE), ("to_move", SEAT_NO),
+    ("hand", Maybe(CARDS)), ("hand_counts", INTS), ("bids", Tuple(Fixed((INT, Maybe(INT))))),
+    ("high_bid", Maybe(INT)), ("high_bidder", SEAT_NO), ("passed", Set(INT)),
+    ("declarer", SEAT_NO), ("contract", Maybe(INT)), ("multiplier", INT),
+    ("talon", Maybe(CARDS)), ("talon_shown", BOOL), ("talon_size", INT),
+    ("talons_seen", Maybe(Tuple(CARDS))), ("passed_cards", Tuple(Fixed((INT, INT, CARD)))),
+    ("hidden_gives", Tuple(Fixed((INT, INT)))), ("discarded", CARDS), ("discard_count", INT),
+    ("trump", Maybe(SUIT)), ("trump_owner", SEAT_NO), ("leader", SEAT_NO),
+    ("trick", Tuple(Fixed((INT, CARD)))), ("tricks", Tuple(TRICK)), ("tricks_won", INTS),
+    ("points_taken", INTS), ("declarations", Tuple(DECLARATION)), ("marriage_points", INTS),
+    ("redeal_reason", Maybe(STR)), ("match", MATCH), ("legal", Tuple(ACTION)),
+    ("winner", SEAT_NO),
+)  # fmt: skip
+
+# Every engine value a message may hold, by its class: nothing else is ever built from one.
+VALUES: dict[type, Record] = {
+    **dict(EVENT.records), **dict(SHEET_NOTE.records), Settlement: SETTLEMENT, MatchState: MATCH,
+    BarrelSeat: BARREL_SEAT, SeatView: VIEW, Trick: TRICK, Declaration: DECLARATION,
+    Action: ACTION, PlayerInfo: PLAYER,
+}  # fmt: skip
 
 
 # ---------------------------------------------------------------------- the service's messages
@@ -67,11 +271,13 @@ class WireError(ValueError):
 class SeatInfo:
     """One seat in a `table` message."""
 
-    name: str
-    kind: str  # "human" or "ai"
-    taken: bool
-    connected: bool
-    ai_in: float | None  # a person away: seconds until an AI plays for him (0: it does)
+    name: Annotated[str, STR]
+    kind: Annotated[str, STR]  # "human" or "ai"
+    taken: Annotated[bool, BOOL]
+    connected: Annotated[bool, BOOL]
+    ai_in: Annotated[
+        float | None, Maybe(FLOAT)
+    ]  # a person away: seconds until an AI plays for him (0: it does)
 
 
 @dataclass(frozen=True)
@@ -80,7 +286,7 @@ class Hello:
     version is told this, then let go."""
 
     TYPE: ClassVar[str] = "hello"
-    wire: int
+    wire: Annotated[int, INT]
 
 
 @dataclass(frozen=True)
@@ -88,15 +294,15 @@ class Welcome:
     """A seat taken: the table's code, the seat and the conventions (a `Rules` mapping)."""
 
     TYPE: ClassVar[str] = "welcome"
-    code: str
-    seat: int
-    rules: Mapping[str, Any]
-    preset: str
-    title: str
-    lang: str
-    timeout: float
-    hints: bool = False
-    clock: float = 0.0  # the seconds a person has for each decision (0: no clock)
+    code: Annotated[str, STR]
+    seat: Annotated[int, INT]
+    rules: Annotated[Mapping[str, Any], Tagged()]
+    preset: Annotated[str, STR]
+    title: Annotated[str, STR]
+    lang: Annotated[str, STR]
+    timeout: Annotated[float, FLOAT]
+    hints: Annotated[bool, BOOL] = False
+    clock: Annotated[float, FLOAT] = 0.0  # the seconds a person has for each decision (0: no clock)
 
 
 @dataclass(frozen=True)
@@ -104,13 +310,17 @@ class TableStatus:
     """Who sits where, who is connected, who is away and for how long."""
 
     TYPE: ClassVar[str] = "table"
-    code: str
-    started: bool
-    over: bool
-    to_move: int | None
-    seats: tuple[SeatInfo, ...]
-    fill_in: float | None = None  # before the game: seconds until AI takes the free seats
-    again: tuple[int, ...] = ()  # game over: the seats whose people asked to play again
+    code: Annotated[str, STR]
+    started: Annotated[bool, BOOL]
+    over: Annotated[bool, BOOL]
+    to_move: Annotated[int | None, SEAT_NO]
+    seats: Annotated[tuple[SeatInfo, ...], Tuple(record(SeatInfo))]
+    fill_in: Annotated[float | None, Maybe(FLOAT)] = (
+        None  # before the game: seconds until AI takes the free seats
+    )
+    again: Annotated[
+        tuple[int, ...], Tuple(INT)
+    ] = ()  # game over: the seats whose people asked to play again
 
 
 @dataclass(frozen=True)
@@ -124,18 +334,18 @@ class StateUpdate:
     table (everyone asked to play again): the client starts its game afresh."""
 
     TYPE: ClassVar[str] = "update"
-    turn: int
-    events: tuple[Event, ...]
-    view: SeatView
-    players: tuple[PlayerInfo, ...]
-    tricks: tuple[tuple[int, Trick], ...] = ()
-    ended: SeatView | None = None
-    results: tuple[Settlement, ...] | None = None
-    deal: tuple[Event, ...] | None = None
-    away: tuple[Action, ...] = ()
-    away_count: int = 0
-    clock: float | None = None
-    again: bool = False
+    turn: Annotated[int, INT]
+    events: Annotated[tuple[Event, ...], Tuple(EVENT)]
+    view: Annotated[SeatView, VIEW]
+    players: Annotated[tuple[PlayerInfo, ...], Tuple(PLAYER)]
+    tricks: Annotated[tuple[tuple[int, Trick], ...], Tuple(Fixed((INT, TRICK)))] = ()
+    ended: Annotated[SeatView | None, Maybe(VIEW)] = None
+    results: Annotated[tuple[Settlement, ...] | None, Maybe(Tuple(SETTLEMENT))] = None
+    deal: Annotated[tuple[Event, ...] | None, Maybe(Tuple(EVENT))] = None
+    away: Annotated[tuple[Action, ...], Tuple(ACTION)] = ()
+    away_count: Annotated[int, INT] = 0
+    clock: Annotated[float | None, Maybe(FLOAT)] = None
+    again: Annotated[bool, BOOL] = False
 
 
 @dataclass(frozen=True)
@@ -143,7 +353,7 @@ class Acked:
     """The `act` of sequence number `seq` was played (told after its `update`)."""
 
     TYPE: ClassVar[str] = "ack"
-    seq: int
+    seq: Annotated[int, INT]
 
 
 @dataclass(frozen=True)
@@ -151,8 +361,8 @@ class Refused:
     """A decision the table did not take (not this seat's turn, or the engine's reason)."""
 
     TYPE: ClassVar[str] = "refused"
-    error: str
-    seq: int | None = None
+    error: Annotated[str, STR]
+    seq: Annotated[int | None, Maybe(INT)] = None
 
 
 @dataclass(frozen=True)
@@ -164,10 +374,10 @@ class Failure:
     language; `error` is its English."""
 
     TYPE: ClassVar[str] = "error"
-    error: str
-    about: str | None = None
-    said: str | None = None
-    values: Mapping[str, Any] | None = None
+    error: Annotated[str, STR]
+    about: Annotated[str | None, Maybe(STR)] = None
+    said: Annotated[str | None, Maybe(STR)] = None
+    values: Annotated[Mapping[str, Any] | None, Maybe(Tagged())] = None
 
 
 @dataclass(frozen=True)
@@ -182,8 +392,8 @@ class Notice:
     person at `seat` for this decision ran out, and an AI decides it for him."""
 
     TYPE: ClassVar[str] = "notice"
-    notice: str
-    seat: int | None = None
+    notice: Annotated[str, STR]
+    seat: Annotated[int | None, SEAT_NO] = None
 
 
 @dataclass(frozen=True)
@@ -193,10 +403,10 @@ class ChatLine:
     sits down again."""
 
     TYPE: ClassVar[str] = "chat"
-    seat: int
-    name: str
-    text: str
-    earlier: bool = False
+    seat: Annotated[int, INT]
+    name: Annotated[str, STR]
+    text: Annotated[str, STR]
+    earlier: Annotated[bool, BOOL] = False
 
 
 @dataclass(frozen=True)
@@ -204,7 +414,7 @@ class Closed:
     """The connection ended (made by the client itself, never sent), and why if known."""
 
     TYPE: ClassVar[str] = "closed"
-    why: str | None = None
+    why: Annotated[str | None, Maybe(STR)] = None
 
 
 # ---------------------------------------------------------------------- the lobby
@@ -217,15 +427,15 @@ class OpenTable:
     AI, those still free, how long it has waited, and in how many seconds AI takes the free
     seats (None: when its opener starts it). Never a hand, a name or a seed."""
 
-    code: str
-    preset: str
-    title: str
-    players: int
-    people: int
-    ai: int
-    free: int
-    waited: float
-    fill_in: float | None = None
+    code: Annotated[str, STR]
+    preset: Annotated[str, STR]
+    title: Annotated[str, STR]
+    players: Annotated[int, INT]
+    people: Annotated[int, INT]
+    ai: Annotated[int, INT]
+    free: Annotated[int, INT]
+    waited: Annotated[float, FLOAT]
+    fill_in: Annotated[float | None, Maybe(FLOAT)] = None
 
 
 @dataclass(frozen=True)
@@ -233,7 +443,7 @@ class Tables:
     """The answer to `list`: the public tables waiting for players, the fullest first."""
 
     TYPE: ClassVar[str] = "tables"
-    tables: tuple[OpenTable, ...]
+    tables: Annotated[tuple[OpenTable, ...], Tuple(record(OpenTable))]
 
 
 Message = (
@@ -257,7 +467,7 @@ class HelloRequest:
     """The first line of a connection: the client's protocol version."""
 
     OP: ClassVar[str] = "hello"
-    wire: int = WIRE
+    wire: Annotated[int, Whole(0, MAX_INT), REQUIRED] = WIRE
 
 
 @dataclass(frozen=True)
@@ -269,25 +479,30 @@ class TableOptions:
     key), whether it stays out of the lobby (`private`), and after how many seconds AI takes
     the free seats (`fill`), and the seconds each person has for a decision before an AI
     takes it for him (`clock`; None or 0: no clock). A front end makes it once; the client
-    and the request carry it as it is. On the wire its fields are the request's own
-    (`request_data` spreads them, as the `_TABLE` schema of `requests` checks them): None is
-    the service's default."""
+    and the request carry it as it is. On the wire its fields are the request's own (a
+    `Spread` field of `open` and `match`), those None left out: the service's default."""
 
-    rules: Mapping[str, Any]
-    preset: str
-    title: str | None = None
-    level: str | None = None
-    timeout: float | None = None
-    pace: float | None = None
-    lang: str | None = None
-    hints: bool = False
-    people: tuple[int, ...] | None = None
-    ai_names: tuple[str, ...] | None = None
-    name: str | None = None
-    who: str | None = None
-    private: bool = False  # kept out of the lobby: only its code brings anyone to it
-    fill: float | None = None  # seconds after which AI takes the free seats and it begins
-    clock: float | None = None  # seconds for each decision of a person (None, 0: no clock)
+    rules: Annotated[Mapping[str, Any], Data()]
+    preset: Annotated[str, Text(40)]
+    title: Annotated[str | None, NAME] = None
+    level: Annotated[str | None, Text(20)] = None
+    timeout: Annotated[float | None, SECONDS] = None
+    pace: Annotated[float | None, SECONDS] = None
+    lang: Annotated[str | None, Text(8)] = None
+    hints: Annotated[bool, FLAG] = False
+    people: Annotated[tuple[int, ...] | None, Items(SEAT, 4)] = None
+    ai_names: Annotated[tuple[str, ...] | None, Items(NAME, MAX_AI_NAMES)] = None
+    name: Annotated[str | None, NAME] = None
+    who: Annotated[str | None, NAME] = None
+    private: Annotated[bool, FLAG] = (
+        False  # kept out of the lobby: only its code brings anyone to it
+    )
+    fill: Annotated[float | None, SECONDS] = (
+        None  # seconds after which AI takes the free seats and it begins
+    )
+    clock: Annotated[float | None, SECONDS] = (
+        None  # seconds for each decision of a person (None, 0: no clock)
+    )
 
     @classmethod
     def of(cls, preset: Preset, lang: str = "en") -> TableOptions:
@@ -301,7 +516,7 @@ class OpenRequest:
     """Open a table of these options and sit at seat 0."""
 
     OP: ClassVar[str] = "open"
-    options: TableOptions
+    options: Annotated[TableOptions, Spread(TableOptions)]
 
 
 @dataclass(frozen=True)
@@ -309,28 +524,28 @@ class JoinRequest:
     """Sit at the table of `code` (again, for one who sat there)."""
 
     OP: ClassVar[str] = "join"
-    code: str
-    seat: int | None = None
-    name: str | None = None
-    who: str | None = None
+    code: Annotated[str, Text(20)]
+    seat: Annotated[int | None, SEAT] = None
+    name: Annotated[str | None, NAME] = None
+    who: Annotated[str | None, NAME] = None
 
 
 @dataclass(frozen=True)
 class WireAction:
     """What a person chooses in a decision, as an `act` carries it: the engine's `Action`
     without its seat (the connection's) and without what only the record keeps (the time
-    taken, a card played by itself, a talon shown). Its fields are those `requests.ACTION`
-    checks; the service plays the engine's own legal action equal to it."""
+    taken, a card played by itself, a talon shown): a field of either is refused. The service
+    plays the engine's own legal action equal to it."""
 
-    act: Act
-    value: int | None = None
-    card: Card | None = None
-    to: int | None = None
-    marriage: str | None = None
-    keep_trump: bool = False
-    talon: int | None = None
-    reason: str | None = None
-    hinted: bool = False
+    act: Annotated[Act, Choice.of(Act)]
+    value: Annotated[int | None, Whole(-MAX_INT, MAX_INT)] = None
+    card: Annotated[Card | None, CardCode("the action's card")] = None
+    to: Annotated[int | None, SEAT] = None
+    marriage: Annotated[str | None, Text(1)] = None
+    keep_trump: Annotated[bool, FLAG] = False
+    talon: Annotated[int | None, Whole(0, 1)] = None
+    reason: Annotated[str | None, Text(40)] = None
+    hinted: Annotated[bool, FLAG] = False
 
     @classmethod
     def of(cls, action: Action) -> WireAction:
@@ -362,45 +577,15 @@ class WireAction:
             hinted=self.hinted,
         )
 
-    def plain(self) -> dict[str, Any]:
-        """As JSON, the fields at their default left out (as `requests.ACTION` reads it)."""
-        data: dict[str, Any] = {"act": self.act.value}
-        for f in dataclasses.fields(self)[1:]:
-            value = getattr(self, f.name)
-            if value != f.default:
-                data[f.name] = value.code if isinstance(value, Card) else value
-        return data
-
-    @classmethod
-    def from_plain(cls, data: Mapping[str, Any]) -> WireAction:
-        """The choice of an `act` whose `action` the schema passed; WireError saying what is
-        wrong with a value the schema cannot judge (a card that is not one)."""
-        fields = dict(data)
-        act = fields.get("act")
-        try:
-            fields["act"] = Act(str(act))
-        except ValueError as error:
-            raise WireError(f"the action's act {ascii(act)[:30]} is unknown") from error
-        card = fields.get("card")
-        if card is not None:
-            made = BY_CODE.get(card) if isinstance(card, str) else None
-            if made is None:
-                raise WireError(
-                    f"the action's card {ascii(card)[:12]} is not a card: a rank of 9 J Q K T A "
-                    "and a suit of S C D H, e.g. 'TH'"
-                )
-            fields["card"] = made
-        return _build(cls, fields, "the action")
-
 
 @dataclass(frozen=True)
 class ActRequest:
-    """A decision of the connection's seat: what a person chooses of it (`requests.ACTION`),
+    """A decision of the connection's seat: what a person chooses of it (a `WireAction`),
     and the client's sequence number, which the service's `ack` gives back."""
 
     OP: ClassVar[str] = "act"
-    action: WireAction
-    seq: int
+    action: Annotated[WireAction, Nested(WireAction)]
+    seq: Annotated[int, Whole(0, MAX_INT)]
 
 
 @dataclass(frozen=True)
@@ -420,7 +605,7 @@ class ChatRequest:
     """A line of chat from the connection's seat, for everyone at the table."""
 
     OP: ClassVar[str] = "chat"
-    text: str
+    text: Annotated[str, Text(MAX_CHAT_SENT)]
 
 
 @dataclass(frozen=True)
@@ -446,8 +631,7 @@ class MatchRequest:
     seats for people and is never private (those fields never go on the wire)."""
 
     OP: ClassVar[str] = "match"
-    LEAVES_OUT: ClassVar[tuple[str, ...]] = ("people", "private")
-    options: TableOptions
+    options: Annotated[TableOptions, Spread(TableOptions, ("people", "private"))]
 
     def __post_init__(self) -> None:
         if self.options.people is not None or self.options.private:
@@ -465,101 +649,6 @@ REQUEST_KINDS: dict[str, type[Request]] = {
         ChatRequest, ListRequest, MatchRequest, AgainRequest,
     )
 }  # fmt: skip
-
-
-# ---------------------------------------------------------------------- the engine's values
-
-# Every class a message may hold, by name: nothing else is ever built from a message.
-KINDS: dict[str, type] = {
-    kind.__name__: kind
-    for kind in (
-        # events of a deal
-        ev.DealStarted, ev.DarkTaken, ev.DarkDeclined, ev.DarkCancelled,
-        ev.DarkCancelDeclined, ev.DarkCalledOff, ev.RedealAsked, ev.RedealDeclined,
-        ev.BidMade, ev.Passed, ev.ContractWon, ev.TalonTaken, ev.CardGiven, ev.CardDiscarded,
-        ev.Raised, ev.Conceded, ev.Baptized, ev.MarriageDeclared, ev.CardPlayed,
-        ev.TrickTaken, ev.MarriageWithheld, ev.OtherTalon, ev.DealSettled, ev.GameOver,
-        # what the score sheet notes of a deal
-        ev.CutPenalty, ev.WithheldMarriage, ev.SitterScore, ev.Frozen, ev.Palka,
-        ev.ContractsOnly,
-        ev.PalkaPenalty, ev.Cross, ev.CrossPenalty, ev.Concession, ev.ConcessionPenalty,
-        ev.BarrelWin, ev.BarrelAttempt, ev.BarrelOn, ev.BarrelFall, ev.BarrelThirdFall,
-        ev.Samosval, ev.GoldenReset, ev.GoldenReplay,
-        # a deal's result and the game's state
-        Settlement, MatchState, BarrelSeat,
-        # a seat's view and what it holds
-        SeatView, Trick, Declaration, Phase, RedealStage, Act, Action, Suit, Rank,
-        # the parts of messages
-        PlayerInfo, SeatInfo,
-    )
-}  # fmt: skip
-KINDS[OpenTable.__name__] = OpenTable  # the lobby's tables
-
-
-def encode(value: Any) -> Any:
-    """A JSON-able form of an engine value."""
-    if isinstance(value, Enum):
-        return {"$e": type(value).__name__, "v": value.value}
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, Card):
-        return {"$c": value.code}
-    if isinstance(value, Rules):
-        return {"$": "rules"}
-    if isinstance(value, tuple) and hasattr(value, "_fields"):
-        return {"$": type(value).__name__, "a": [encode(item) for item in value]}
-    if isinstance(value, tuple):
-        return {"$t": [encode(item) for item in value]}
-    if isinstance(value, (frozenset, set)):
-        return {"$s": [encode(item) for item in sorted(value, key=repr)]}
-    if isinstance(value, list):
-        return [encode(item) for item in value]
-    if isinstance(value, dict):
-        return {"$d": [[encode(k), encode(v)] for k, v in value.items()]}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        return {"$": type(value).__name__, "f": fields}
-    raise WireError(f"cannot send a {type(value).__name__}")
-
-
-def decode(data: Any, rules: Rules | None = None, depth: int = 0) -> Any:
-    """The value `encode` made; raises WireError for anything else."""
-    if depth > 40:
-        raise WireError("a value nested too deeply")
-    if data is None or isinstance(data, (bool, int, float, str)):
-        return data
-    if isinstance(data, list):
-        return [decode(item, rules, depth + 1) for item in data]
-    if not isinstance(data, dict):
-        raise WireError(f"unexpected {type(data).__name__}")
-    try:
-        if "$c" in data:
-            return BY_CODE[data["$c"]]
-        if "$t" in data:
-            return tuple(decode(item, rules, depth + 1) for item in data["$t"])
-        if "$s" in data:
-            return frozenset(decode(item, rules, depth + 1) for item in data["$s"])
-        if "$d" in data:
-            return {decode(k, rules, depth + 1): decode(v, rules, depth + 1) for k, v in data["$d"]}
-        if "$e" in data:
-            kind = KINDS[data["$e"]]
-            if not issubclass(kind, Enum):
-                raise WireError(f"{data['$e']} is not a kind of value")
-            return kind(data["v"])
-        name = data["$"]
-        if name == "rules":
-            if rules is None:
-                raise WireError("conventions referred to before they were given")
-            return rules
-        kind = KINDS[name]
-        if "a" in data:
-            return kind(*(decode(item, rules, depth + 1) for item in data["a"]))
-        fields = {str(k): decode(v, rules, depth + 1) for k, v in data["f"].items()}
-        return kind(**fields)
-    except WireError:
-        raise
-    except (KeyError, TypeError, ValueError) as error:
-        raise WireError(f"a value that cannot be read: {error}") from error
 
 
 def for_seat(event: Event, seat: int) -> Event | None:
@@ -587,141 +676,59 @@ def own_actions(decisions: list[Action], seat: int) -> list[Action]:
 
 def message_data(message: Message | Closed) -> dict[str, Any]:
     """A service's message as JSON: its `type` and its fields (those at their default left
-    out), the engine's values tagged by `encode`."""
-    data: dict[str, Any] = {"type": message.TYPE}
-    for f in dataclasses.fields(message):
-        value = getattr(message, f.name)
-        if f.default is dataclasses.MISSING or value != f.default:
-            data[f.name] = encode(value)
-    return data
+    out), each written by its kind."""
+    return {"type": message.TYPE, **shape_of(type(message)).dump(message, "default")}
 
 
 def dump(message: Message) -> bytes:
-    return _line(message_data(message))
+    return line(message_data(message))
 
 
 def read_message(data: dict[str, Any], rules: Rules | None = None) -> Message:
     """The message of a JSON object the service sent (`rules`: the table's conventions, which
-    its views name); WireError saying what is wrong with anything else."""
+    its views name), read and checked by its definition; WireError saying what is wrong with
+    anything else."""
     name = data.get("type")
     kind = MESSAGES.get(name) if isinstance(name, str) else None
     if kind is None:
         raise WireError(f"an unknown message {ascii(name)[:30]}")
-    fields = {k: decode(v, rules) for k, v in data.items() if k != "type"}
-    return _build(kind, fields, f"the {name} message")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    return kind(**shape_of(kind).load(fields, f"the {name} message", Reading(rules)))
 
 
 def request_data(request: Request) -> dict[str, Any]:
-    """A client's request as plain JSON, as `requests.REQUESTS` checks it: its `op` and its
-    fields (those it leaves out, None, left out)."""
+    """A client's request as JSON: its `op` and its fields (those None left out; a table's
+    options among the request's own)."""
     data: dict[str, Any] = {"op": request.OP}
-    for f in dataclasses.fields(request):
-        value = getattr(request, f.name)
-        if isinstance(value, TableOptions):  # its fields are the request's own
-            left_out = getattr(request, "LEAVES_OUT", ())
-            for g in dataclasses.fields(value):
-                option = getattr(value, g.name)
-                if option is not None and g.name not in left_out:
-                    data[g.name] = _plain(option)
-        elif value is not None:
-            data[f.name] = _plain(value)
+    shape = shape_of(type(request))
+    if isinstance(request, (OpenRequest, MatchRequest)):  # the options' fields its own
+        data.update(shape.dump(request.options, "none"))
+    else:
+        data.update(shape.dump(request, "none"))
     return data
 
 
 def dump_request(request: Request) -> bytes:
-    return _line(request_data(request))
+    return line(request_data(request))
 
 
-def request_of(op: str, fields: Mapping[str, Any]) -> Request:
-    """The request of `op` made of fields `requests.check_request` gave back (its lists read
-    as tuples); WireError if they are not its fields."""
-    kind = REQUEST_KINDS.get(op)
+def read_request(data: dict[str, Any]) -> Request:
+    """The request of a JSON object a client sent (`parse_request` of its line), read and
+    checked by its definition; WireError naming what is wrong otherwise."""
+    op = data.get("op")
+    kind = REQUEST_KINDS.get(op) if isinstance(op, str) else None
     if kind is None:
-        raise WireError(f"an unknown request {ascii(op)[:30]}")
-    made = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
-    action = made.get("action")
-    if kind is ActRequest and isinstance(action, Mapping):
-        made["action"] = WireAction.from_plain(action)
-    if kind in (OpenRequest, MatchRequest):
-        made = {"options": _build(TableOptions, made, f"the request {op}")}
-    return _build(kind, made, f"the request {op}")
+        raise WireError(f"unknown request {short(op)}; the requests are {', '.join(REQUEST_KINDS)}")
+    fields = shape_of(kind).load(
+        {k: v for k, v in data.items() if k != "op"}, "the request", Reading()
+    )
+    if kind is OpenRequest:
+        return OpenRequest(TableOptions(**fields))
+    if kind is MatchRequest:
+        return MatchRequest(TableOptions(**fields))
+    return kind(**fields)
 
 
-def _build(kind: type[T], fields: dict[str, Any], what: str) -> T:
-    hints = _hints(kind)
-    for key, value in fields.items():
-        if key not in hints:
-            raise WireError(f"{what}: it has no field {ascii(key)[:30]}")
-        if not _conforms(value, hints[key]):
-            raise WireError(f"{what}: its {key} is not {_name(hints[key])}")
-    try:
-        return kind(**fields)
-    except TypeError as error:
-        raise WireError(f"{what}: a field is missing ({error})") from error
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
-
-
-def _hints(kind: type) -> dict[str, Any]:
-    """The fields of a message's class and their types (not its ClassVar tag)."""
-    if kind not in _HINTS:
-        hints = get_type_hints(kind)
-        _HINTS[kind] = {f.name: hints[f.name] for f in dataclasses.fields(kind)}
-    return _HINTS[kind]
-
-
-def _conforms(value: Any, hint: Any) -> bool:
-    """Whether `value` is of the type `hint` (the types the messages' fields use)."""
-    if hint is Any:
-        return True
-    if hint is type(None) or hint is None:
-        return value is None
-    origin = get_origin(hint)
-    if origin in (Union, types.UnionType):
-        return any(_conforms(value, arg) for arg in get_args(hint))
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if origin is tuple:
-        args = get_args(hint)
-        if not isinstance(value, tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_conforms(item, args[0]) for item in value)
-        return len(value) == len(args) and all(map(_conforms, value, args))
-    if origin is Mapping:
-        return isinstance(value, dict) and all(isinstance(k, str) for k in value)
-    return isinstance(hint, type) and isinstance(value, hint)
-
-
-def _name(hint: Any) -> str:
-    return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, WireAction):
-        return value.plain()
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
-
-def _line(data: dict[str, Any]) -> bytes:
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
-
-
-def load(line: bytes) -> dict[str, Any]:
+def load(raw: bytes) -> dict[str, Any]:
     """One message; raises WireError if the line is not a JSON object."""
-    try:
-        message = json.loads(line)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise WireError("not a JSON line") from error
-    if not isinstance(message, dict):
-        raise WireError("a message must be a JSON object")
-    return message
+    return load_line(raw)
