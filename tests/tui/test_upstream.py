@@ -28,6 +28,7 @@ from textual.color import Color
 from textual.drivers._writer_thread import WriterThread
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.widgets._toast import ToastHolder, ToastRack
 from textual.worker import Worker, active_worker
 
 from thousand_tui.tui import app as _app  # noqa: F401  (importing the app applies the corrections)
@@ -37,12 +38,14 @@ from thousand_tui.tui.patches import (
     FRESH_CONTEXTS,
     INNER_OUTER,
     SCREEN_CONTEXT,
+    STALE_TOASTS,
     FreshContextExecutor,
     _textual_inner_outer,
+    _textual_toast_show,
 )
 from thousand_tui.tui.upstream import CHECKED, UpstreamPatch
 
-PATCHES = [INNER_OUTER, FRESH_CONTEXTS, SCREEN_CONTEXT, TERMINAL_OUTPUT]
+PATCHES = [INNER_OUTER, FRESH_CONTEXTS, SCREEN_CONTEXT, STALE_TOASTS, TERMINAL_OUTPUT]
 WAIT = 10.0  # seconds before a test gives up (a hang, not a slow machine)
 
 
@@ -78,6 +81,7 @@ def test_a_correction_applies_on_another_textual_whose_code_is_the_same(
 def test_the_corrections_are_in_place() -> None:
     assert StylesCache.get_inner_outer is not _textual_inner_outer
     assert "_start_messages" in Screen.__dict__
+    assert ToastRack.show is not _textual_toast_show
 
 
 # ------------------------------------------------------------------ the colours' cache
@@ -188,6 +192,46 @@ def test_textual_keeps_the_screen_a_screen_was_opened_from(
 def test_a_screen_opened_from_another_does_not_keep_it() -> None:
 
     assert not first_screen_kept()
+
+
+# ------------------------------------------------------------------ toasts cleared early
+
+
+def toast_holders_left(cleared: int) -> tuple[int, int]:
+    """Show a warning and clear it (as the next move does) `cleared` times, then one more
+    left shown: the toast holders in the screen's rack while it shows, and after all."""
+
+    class Table(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("table")
+
+    async def run() -> tuple[int, int]:
+        app = Table()
+        async with app.run_test(notifications=True) as pilot:
+            for n in range(cleared):
+                app.notify(f"not that card ({n})", severity="warning")
+                await pilot.pause()
+                app.clear_notifications()
+                await pilot.pause()
+            app.notify("not that card either", severity="warning")
+            await pilot.pause()
+            shown = len(app.screen.query(ToastHolder))
+            app.clear_notifications()
+            await pilot.pause()
+            return shown, len(app.screen.query(ToastHolder))
+
+    return asyncio.run(run())
+
+
+def test_textual_leaves_the_holder_of_a_toast_cleared_early(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ToastRack, "show", _textual_toast_show)
+    assert toast_holders_left(3) == (4, 4), "Textual removes the holder too: drop STALE_TOASTS"
+
+
+def test_a_toast_cleared_early_leaves_no_holder() -> None:
+    assert toast_holders_left(3) == (1, 0)
 
 
 # ------------------------------------------------------------------ the output thread

@@ -20,6 +20,12 @@ When "again" opens the next game's table from the last one's dialog, the new tab
 old one that way for its whole life. `Screen._start_messages` now starts every screen's loop
 from the app's own context, as if the app had opened it.
 
+A toast cleared before it expires (`App.clear_notifications`: the table clears each warning
+at the next move) is removed by `ToastRack.show` (Textual 8.2), but the `ToastHolder` around
+it stays in the screen's rack, empty, with the toast it was made with. A game of random keys
+left about six a deal, each laid out again at every refresh: 154 by deal 23, and the game's
+memory grew with them. The stale toast's holder is removed with it.
+
 Each is an `UpstreamPatch` (`upstream.py`) that names where upstream tracks it and applies only
 to the Textual code it was written for.
 """
@@ -36,9 +42,12 @@ from typing import Any, TypeVar
 from textual._context import active_message_pump
 from textual._styles_cache import StylesCache
 from textual.color import Color
+from textual.css.query import NoMatches
 from textual.message_pump import MessagePump
+from textual.notifications import Notification, Notifications
 from textual.screen import Screen
 from textual.style import Style
+from textual.widgets._toast import Toast, ToastHolder, ToastRack
 from textual.worker import Worker
 
 from .upstream import UpstreamPatch
@@ -62,6 +71,15 @@ SCREEN_CONTEXT = UpstreamPatch(
     "not reported upstream; https://github.com/Textualize/textual/pull/4964 fixed the others",
     (MessagePump._start_messages, MessagePump._context),
     "f7e154a70310f216",
+)
+
+_textual_toast_show = ToastRack.show
+
+STALE_TOASTS = UpstreamPatch(
+    "the holder of a toast cleared before it expired",
+    "not reported upstream (Textual 8.2.8's ToastRack.show removes the toast, not its holder)",
+    (_textual_toast_show,),
+    "764c33fbdc911fd0",
 )
 
 
@@ -110,11 +128,32 @@ def _start_screen_messages(self: Screen[Any]) -> None:
     contextvars.copy_context().run(_start_from_app, self)
 
 
+def _show_toasts(self: ToastRack, notifications: Notifications) -> None:
+    """`ToastRack.show` (Textual 8.2.8) with a stale toast removed in its holder."""
+    self.display = bool(notifications)
+    for toast in self.query(Toast):
+        if toast._notification not in notifications:
+            holder = toast.parent
+            (holder if isinstance(holder, ToastHolder) else toast).remove()
+    new_toasts: list[Notification] = []
+    for notification in notifications:
+        try:
+            self.get_child_by_id(self._toast_id(notification))
+        except NoMatches:
+            if not notification.has_expired:
+                new_toasts.append(notification)
+    if new_toasts:
+        self.mount_all(ToastHolder(Toast(toast), id=self._toast_id(toast)) for toast in new_toasts)
+        self.call_later(self.scroll_end, animate=False, force=True)
+
+
 def apply() -> None:
     """Cache the inner and outer colours on the colours alone; start each screen's messages
     from the app's context (idempotent). Each only on the Textual code it was written for."""
     if INNER_OUTER.applies() and StylesCache.get_inner_outer is _textual_inner_outer:
         _textual_inner_outer.cache_clear()
         StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign,assignment]
+    if STALE_TOASTS.applies():
+        ToastRack.show = _show_toasts  # type: ignore[method-assign]
     if SCREEN_CONTEXT.applies():
         Screen._start_messages = _start_screen_messages  # type: ignore[method-assign,assignment]
