@@ -23,6 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from ..engine.cards import BY_CODE, Card
@@ -474,6 +475,10 @@ class Shape:
 
     fields: tuple[Field, ...]
 
+    @cached_property
+    def names(self) -> frozenset[str]:
+        return frozenset(f.name for f in self.fields)
+
     def dump(self, value: Any, leave_out: Literal["default", "none", "never"]) -> dict[str, Any]:
         """The fields of `value` as JSON; those at their default (`default`), those None
         (`none`) left out, or none (`never`)."""
@@ -491,7 +496,7 @@ class Shape:
         """The attributes of the object of `data`, each read by its kind."""
         if not isinstance(data, dict):
             raise WireError(f"{where} must be an object, not {kind_of(data)}")
-        names = {f.name for f in self.fields}
+        names = self.names
         for key in data:
             if key not in names:
                 listed = ", ".join(sorted(names)) or "none"
@@ -528,7 +533,9 @@ class Record(Kind):
 
     def load(self, data: Any, where: Where, reading: Reading) -> Any:
         body = "a" if self.positional else "f"
-        if not (isinstance(data, dict) and data.get("$") == self.tag and set(data) == {"$", body}):
+        if not (
+            isinstance(data, dict) and len(data) == 2 and data.get("$") == self.tag and body in data
+        ):
             raise WireError(f"{where} must be a {self.tag}")
         if self.positional:
             items = data["a"]
