@@ -1,7 +1,8 @@
 """How long the table protocol takes to write and read its lines: every line of the golden
 fixtures of the current protocol (tests/tables/golden/wire-N: the service's messages, among
 them whole views of real games, and the clients' requests), read and written `--rounds`
-times. Prints the lines, their bytes and the seconds of each direction.
+times. Prints the lines, their bytes and the seconds of CPU each direction took (the process's
+own time: figures that other work on the machine changes little).
 
     python bench/wire.py --rounds 100
 """
@@ -43,10 +44,10 @@ def main() -> None:
     requests = [read_request(parse_request(line)) for line in client]
 
     def timed(work: object) -> float:
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(rounds):
             work()  # type: ignore[operator]
-        return time.perf_counter() - start
+        return time.process_time() - start
 
     read = timed(lambda: [read_message(load(line), rules) for line in service])
     written = timed(lambda: [dump(message) for message in messages])
