@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from thousand_tui.ai import analysis as analysis_module
 from thousand_tui.ai import bidding
 from thousand_tui.ai.analysis import (
     AnalysisPlayer,
@@ -151,6 +152,23 @@ def write_record(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.fixture
+def small_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands' analysis on small budgets: these tests are about what the commands say
+    and keep, and the king of hearts led without the marriage costs the same 418 points (the
+    swing of the contract, exact) at any budget."""
+    for name, value in (
+        ("ANALYSIS_SAMPLES", 8),
+        ("AUCTION_SAMPLES", 4),
+        ("ANALYSIS_NODES", 20_000),
+        ("DEEP_SAMPLES", 16),
+        ("DEEP_AUCTION_SAMPLES", 4),
+        ("DEEP_NODES", 20_000),
+    ):
+        monkeypatch.setattr(analysis_module, name, value)
+
+
+@pytest.mark.usefixtures("small_budgets")
 def test_thousand_analyze_says_it_as_text_and_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -201,6 +219,7 @@ def test_a_decision_taken_after_a_hint_is_marked_and_the_record_still_replays(
     assert [d.hinted for d in deal.decisions if d.phase == "play"] == [True] + [False] * 6
 
 
+@pytest.mark.usefixtures("small_budgets")
 def test_thousand_stats_analyze_fills_the_cache_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.waiting import wait_for
 from thousand_tui.ai import pool
 
 WAIT = 10.0  # seconds before a test gives up (a hang, not a slow machine)
@@ -44,9 +45,8 @@ def started(jobs: int) -> pool.SearchPool:
         assert time.monotonic() < deadline, "the workers did not start"
         answered |= set(workers.run(slow_pid, range(2 * jobs)))
     queue_lock = workers._pool._inqueue._rlock._semlock  # type: ignore[attr-defined]
-    while queue_lock._get_value() != 0:  # taken by the worker that waits for the next task
-        assert time.monotonic() < deadline, "no worker waits for a task"
-        time.sleep(0.01)
+    # taken by the worker that waits for the next task
+    wait_for("a worker waiting for a task", lambda: queue_lock._get_value() == 0, timeout=60)
     return workers
 
 
@@ -92,10 +92,9 @@ def test_a_search_waiting_for_answers_is_told_when_the_pool_shuts_down() -> None
             told.append(closed)
 
     waiting = in_thread(search)
-    deadline = time.monotonic() + WAIT
-    while not waiting_in(waiting, "_wait"):  # the answers take a minute
-        assert waiting.is_alive() and time.monotonic() < deadline, "the search did not wait"
-        time.sleep(0.01)
+    # The answers take a minute.
+    wait_for("the search to wait", lambda: waiting_in(waiting, "_wait") or not waiting.is_alive())
+    assert waiting.is_alive(), "the search did not wait"
     workers.shutdown()
     waiting.join(WAIT)
     assert not waiting.is_alive(), "the search still waits for the answers of a closed pool"
@@ -124,10 +123,7 @@ def test_the_workers_outlive_the_terminal_hang_up_and_end_with_the_pool() -> Non
         assert all(running(pid) for pid in pids)
     finally:
         workers.shutdown()
-    deadline = time.monotonic() + WAIT
-    while any(running(pid) for pid in pids) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not any(running(pid) for pid in pids)
+    wait_for("the workers to end", lambda: not any(running(pid) for pid in pids), timeout=WAIT)
 
 
 def pool_pid(_task: int) -> int:
@@ -151,13 +147,8 @@ def test_the_programs_pool_ends_once_it_has_searched_nothing_for_a_while(
         pids = first.pids
         assert first.call(pool_pid, 0) in pids
         assert pool.shared_pool(1) is first  # in use: kept
-        deadline = time.monotonic() + WAIT
-        while not first.closed and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert first.closed
-        while any(running(pid) for pid in pids) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not any(running(pid) for pid in pids)
+        wait_for("the idle pool to close", lambda: first.closed, timeout=WAIT)
+        wait_for("its workers to end", lambda: not any(running(pid) for pid in pids), timeout=WAIT)
         second = pool.shared_pool(1)
         assert second is not first and second.call(pool_pid, 0) not in pids
     finally:

@@ -20,6 +20,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tests.helpers.tmux import running
+from tests.helpers.waiting import wait_for
 from thousand_tui.presets import load_preset
 from thousand_tui.tables.client import TableClient, join_table, open_table
 from thousand_tui.tables.mirror import SeatMirror
@@ -41,11 +42,7 @@ def service_pid(base: Path) -> int | None:
 def wait_gone(pid: int) -> None:
     """Until a killed process has ended: closing its files takes a moment, and until then its
     socket may still take a connection that nobody will answer."""
-    deadline = time.monotonic() + WAIT
-    while running(pid):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"process {pid} did not end")
-        time.sleep(0.01)
+    wait_for(f"process {pid} to end", lambda: not running(pid), timeout=WAIT)
 
 
 def stop_service(base: Path) -> None:
