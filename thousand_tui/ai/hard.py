@@ -44,7 +44,6 @@ from .knowledge import (
 )
 from .normal import NormalPlayer
 from .pool import Workers
-from .search_service import game_pool
 from .solver import Move, PlayRules
 from .worlds import REACHES, VALUE, Answer, Tally, Task, best_moves, move_of, play_tasks, tallies_of
 
@@ -169,6 +168,10 @@ class HardPlayer(NormalPlayer):
             return None
         if self.samples is not None or self.node_budget is not None:
             return None
+        # Imported here: the search service's client needs asyncio (about 8 MB), which a
+        # player searching in one process, and the analysis process, do without.
+        from .search_service import game_pool
+
         return game_pool(self.jobs)
 
     def searched(
