@@ -219,3 +219,17 @@ async def test_each_deal_gives_the_freed_memory_back_while_its_result_is_read(
         await to_the_result(pilot)
         await pilot.pause(0.8)
         assert given == [1]
+
+
+def test_the_analysis_process_loads_no_asyncio() -> None:
+    """The process that analyses finished deals (`ai/background.py`) searches in itself: it
+    loads neither the search service's client nor asyncio with it (about 8 MB of the game's
+    process tree while it lives)."""
+    code = (
+        "import sys\n"
+        "import thousand_tui.ai.background, thousand_tui.ai.analysis\n"
+        "names = ('asyncio', 'thousand_tui.ai.search_service')\n"
+        "print(sorted(m for m in names if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr
