@@ -59,12 +59,12 @@ async def play(level: str, deals: int, think: float | None, hint_every: int, see
     real_ask, real_apply = Opponents.ask, Opponents.apply
 
     def ask(self: Opponents, seat: int) -> None:
-        asked.setdefault((self.driver.screen.controller.turn, seat), time.monotonic())
+        asked.setdefault((self.driver.controller.turn, seat), time.monotonic())
         real_ask(self, seat)
 
     def apply(self: Opponents, message):  # type: ignore[no-untyped-def]
         started = asked.pop((message.turn, message.seat), None)
-        if started is not None and self.driver.screen.controller.ai_fits(
+        if started is not None and self.driver.controller.ai_fits(
             message.turn, message.seat
         ):
             figures.moves.append(time.monotonic() - started)

@@ -3,16 +3,15 @@ card played or the next deal begun by itself, a card taken back against the AI."
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from thousand_tui.cli import build_parser, main
 from thousand_tui.engine.cards import Suit, parse_cards
 from thousand_tui.engine.game import PlayerInfo
@@ -203,17 +202,6 @@ async def test_the_suit_order_is_chosen_on_the_start_screen_and_kept(
 # ---------------------------------------------------------------------- by itself
 
 
-async def wait_until(
-    pilot: Pilot, done: Callable[[], bool], what: str, timeout: float = 20
-) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not done():
-        if loop.time() > deadline:
-            raise AssertionError(f"{what} did not happen")
-        await pilot.pause(0.02)
-
-
 async def play_to_the_last_card(pilot: Pilot) -> int:
     """On STRONG: bid 105, give, play 105 and play the leftmost legal card until one card
     is left in the hand or the deal's result shows; returns the cards played by a key."""
@@ -251,7 +239,7 @@ async def test_the_only_legal_card_plays_itself_when_asked(
     async with app.run_test(size=size) as pilot:
         keyed = await play_to_the_last_card(pilot)
         # No key more: the deal ends with the last card played by itself.
-        await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), "the result")
+        await until(pilot, "the result", lambda: isinstance(app.screen, DealResultScreen))
         assert app.session.game.results[0].number == 1
         plays = my_plays(app)
         assert len(plays) == 8 and keyed < 8 and not plays[-1].get("auto")
@@ -268,7 +256,7 @@ async def test_without_the_setting_the_only_card_waits_for_its_key() -> None:
         assert app.table.awaiting == "play" and not app.session.game.results
         assert len(my_plays(app)) == 7
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), "the result")
+        await until(pilot, "the result", lambda: isinstance(app.screen, DealResultScreen))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -284,12 +272,12 @@ async def test_the_next_deal_begins_by_itself_after_a_countdown(
     async with app.run_test(size=size) as pilot:
         await play_to_the_last_card(pilot)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), "the result")
+        await until(pilot, "the result", lambda: isinstance(app.screen, DealResultScreen))
         text = screen_text(app)
         assert re.search(words, text), text  # counting down (a second may be gone under load)
         assert ("p Wait" if lang == "en" else "p Подождать") in text
         # It closes by itself, and the next deal's decision is asked, not taken.
-        await wait_until(pilot, lambda: isinstance(app.screen, AuctionScreen), "the next auction")
+        await until(pilot, "the next auction", lambda: isinstance(app.screen, AuctionScreen))
         assert app.session.game.deal.number == 2
         assert not [line for line in app.session.game.lines[-3:] if line.get("seat") == 0]
 
@@ -304,7 +292,7 @@ async def test_the_countdown_stops_on_p_and_for_a_page_opened_over_the_result(
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_the_last_card(pilot)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, DealResultScreen), "the result")
+        await until(pilot, "the result", lambda: isinstance(app.screen, DealResultScreen))
         screen = app.screen
         assert isinstance(screen, DealResultScreen)
         await pilot.press(key)  # wait, or the score sheet over the result
@@ -312,7 +300,7 @@ async def test_the_countdown_stops_on_p_and_for_a_page_opened_over_the_result(
         if key == "s":
             assert app.screen is not screen and screen in app.screen_stack
             await pilot.press("escape")
-        await wait_until(pilot, lambda: "p Wait" not in screen_text(app), "the footer")
+        await until(pilot, "the footer", lambda: "p Wait" not in screen_text(app))
         assert app.screen is screen and screen.countdown is None
         assert "Enter: next deal" in screen_text(app)
         await pilot.press("enter")
@@ -493,7 +481,8 @@ async def test_no_take_back_unless_asked_for_or_with_people_at_the_table() -> No
         await pilot.press("u")
         await settle(pilot)
         assert len(app.session.game.deal.tricks) == 1
-    assert SharedDriver.TAKE_BACK is False
+    # Nor at a shared table: the others have seen the card.
+    assert SharedDriver.no_take_back(object.__new__(SharedDriver)) == "takeback_off_shared"
 
 
 def test_the_take_back_flag() -> None:

@@ -76,14 +76,14 @@ def test_the_talon_comes_to_your_hand_and_the_result_waits() -> None:
     act(table, first)
     act(table, second)
     assert table.view().phase is Phase.CONTRACT
-    assert table.results == []
+    assert table.results == ()
     act(table, Action(HUMAN, Act.CONCEDE))
     [pending] = table.results
     assert pending.result.conceded and pending.last_trick is None
     assert table.next_step(on_top=False, dialog_open=False) is Step.WAIT
     assert table.next_step(on_top=True, dialog_open=False) is Step.SHOW_RESULT
     table.result_seen()
-    assert table.results == []
+    assert table.results == ()
 
 
 def test_an_opponent_never_has_your_name() -> None:
@@ -94,3 +94,56 @@ def test_an_opponent_never_has_your_name() -> None:
     ):
         setup = TableSetup.of("four-player", name=name, lang=lang, save=False)
         assert new_session(setup).game.names == (name, *others)
+
+
+def test_the_state_is_changed_only_by_its_methods() -> None:
+    table = controller()
+    for name, value in (("turn", 5), ("awaiting", Awaiting.PLAY), ("thinking", 1), ("seat", 2)):
+        try:
+            setattr(table, name, value)
+        except AttributeError:
+            continue
+        raise AssertionError(f"{name} was set from outside")
+    assert isinstance(table.results, tuple) and isinstance(table.new_cards, frozenset)
+    table.ask_ai(2)
+    assert table.thinking == 2
+    table.ai_answered()
+    assert table.thinking is None
+    table.too_late()
+    assert table.dropped == 1
+
+
+def test_a_new_deal_is_said_once() -> None:
+    table = controller()  # its start events began the first deal
+    assert table.began_deal()
+    assert not table.began_deal()
+    act(table, Action(2, Act.PASS))
+    assert not table.began_deal()
+
+
+def test_the_human_waits_for_a_card_until_it_is_sent() -> None:
+    table = controller()
+    act(table, Action(2, Act.PASS))
+    assert table.next_step(on_top=True, dialog_open=False) is Step.HUMAN
+    assert table.human_waits_for() is Awaiting.DECIDE
+    table.stop_waiting()
+    assert table.awaiting is Awaiting.NOTHING
+    table.wait_for_card()
+    assert table.awaiting is Awaiting.PLAY
+
+
+def test_a_card_taken_back_leaves_the_answers_being_worked_out_behind() -> None:
+    table = controller()
+    table.ask_ai(2)
+    table.narrator.last[2] = "pass"
+    assert table.ai_fits(0, 2)
+    table.taken_back()
+    assert table.turn == 1 and not table.ai_fits(0, 2)
+    assert table.thinking is None and table.awaiting is Awaiting.NOTHING
+    assert table.narrator.last == {}
+
+
+def test_a_shared_tables_update_is_a_turn() -> None:
+    table = controller()
+    assert table.told([]) == [] and table.turn == 1
+    assert not table.ai_fits(0, 2)

@@ -61,7 +61,7 @@ async def test_opponents_keep_the_pace() -> None:
         times: list[float] = []
         act = table.driver.act  # every decision, the player's and the opponents'
 
-        def timed(action: Action) -> bool:
+        def timed(action: Action) -> list[str] | None:
             times.append(time.monotonic())
             return act(action)
 

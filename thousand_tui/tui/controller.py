@@ -1,11 +1,14 @@
 """What the table is doing, without Textual: whose turn it is, what it waits for, the results
 still to show, and what the events of each decision mean for the screen.
 
-`TableController` is driven by the table screen (`screens/table.py`) and can be driven just as
-well by a test: `next_step()` says what comes next (show a result, ask the human, ask an AI
-opponent), `apply(game, action)` applies a decision to a local game and tells the events,
-`ai_fits(...)` says whether an opponent's answer still fits the game. The game is asked of its
-`source` each time (a `Session`, a table's driver): a local `Game` or a shared table's mirror.
+`TableController` owns this state: it is changed only by its methods, and read by the table
+screen (`screens/table.py`), which draws what it says, and by the table's driver, which tells it
+the decisions taken (`apply` for a local game, `told` for what a shared table's service said).
+A test can drive it just as well: `next_step()` says what comes next (show a result, ask the
+human, ask an AI opponent), `apply(game, action)` applies a decision to a local game and tells
+the events, `ai_fits(...)` says whether an opponent's answer still fits the game. The game is
+asked of its `source` each time (a `Session`, a table's driver): a local `Game` or a shared
+table's mirror.
 """
 
 from __future__ import annotations
@@ -75,26 +78,84 @@ class PendingResult:
     sitter_talon: int | None = None
 
 
-@dataclass
 class TableController:
-    source: HasGame
-    narrator: Narrator
-    turn: int = 0  # decisions applied at this table
-    awaiting: Awaiting = Awaiting.NOTHING
-    thinking: int | None = None  # the AI seat asked for the current turn
-    shown_at: float = 0.0  # when the last decision was shown
-    new_cards: set[Card] = field(default_factory=set)
-    finished_trick: FinishedTrick | None = None
-    results: list[PendingResult] = field(default_factory=list)
-    over_shown: bool = False
-    dropped: int = 0  # AI answers that came too late (for tests and curiosity)
-    new_deal: bool = False  # a deal began since the screen last looked
-    seat: int = HUMAN  # the seat this table is played from
-    _view: tuple[int, TableGame, SeatView] | None = None
+    """The state of one table, changed only by its methods."""
+
+    def __init__(self, source: HasGame, narrator: Narrator, *, seat: int = HUMAN) -> None:
+        self._source = source
+        self._narrator = narrator
+        self._seat = seat
+        self._turn = 0  # decisions applied at this table
+        self._awaiting = Awaiting.NOTHING
+        self._thinking: int | None = None  # the AI seat asked for the current turn
+        self._shown_at = 0.0  # when the last decision was shown
+        self._new_cards: frozenset[Card] = frozenset()
+        self._finished_trick: FinishedTrick | None = None
+        self._results: list[PendingResult] = []
+        self._over_shown = False
+        self._dropped = 0  # AI answers that came too late (for tests and curiosity)
+        self._new_deal = False  # a deal began since the screen last looked
+        self._view: tuple[int, TableGame, SeatView] | None = None
+
+    # ------------------------------------------------------------------ what it says
+
+    @property
+    def source(self) -> HasGame:
+        """What holds the game (a `Session`, a table's driver), asked for it each time."""
+        return self._source
+
+    @property
+    def narrator(self) -> Narrator:
+        """Tells the events in the table's words, and keeps each seat's last act."""
+        return self._narrator
+
+    @property
+    def seat(self) -> int:
+        """The seat this table is played from."""
+        return self._seat
+
+    @property
+    def turn(self) -> int:
+        """The decisions taken at this table (a card taken back counts one more): an answer
+        or a hint worked out for an earlier turn is for a game gone by."""
+        return self._turn
+
+    @property
+    def awaiting(self) -> Awaiting:
+        return self._awaiting
+
+    @property
+    def thinking(self) -> int | None:
+        """The AI seat asked to decide the current turn."""
+        return self._thinking
+
+    @property
+    def shown_at(self) -> float:
+        """When the last decision was shown (`time.monotonic`)."""
+        return self._shown_at
+
+    @property
+    def new_cards(self) -> frozenset[Card]:
+        """The cards that came to this seat's hand last (the talon, a card given)."""
+        return self._new_cards
+
+    @property
+    def results(self) -> tuple[PendingResult, ...]:
+        """The deals' results still to show, the first one next."""
+        return tuple(self._results)
+
+    @property
+    def over_shown(self) -> bool:
+        return self._over_shown
+
+    @property
+    def dropped(self) -> int:
+        """AI answers that came too late (for tests and curiosity)."""
+        return self._dropped
 
     @property
     def game(self) -> TableGame:
-        return self.source.game
+        return self._source.game
 
     def view(self) -> SeatView:
         """This seat's view, made once per turn (the footer asks for it on every redraw)."""
@@ -135,27 +196,62 @@ class TableController:
         in a dialog."""
         if dialog_open:
             return Step.WAIT
-        if self.results:
+        if self._results:
             return Step.SHOW_RESULT if on_top else Step.WAIT
         if self.game.over:
-            self.awaiting = Awaiting.NOTHING
+            self._awaiting = Awaiting.NOTHING
             if self.over_shown or not on_top:
                 return Step.WAIT
-            self.over_shown = True
+            self._over_shown = True
             return Step.GAME_OVER
         seat = self.game.to_move
         if seat is None:
             return Step.WAIT
         if seat == self.seat:
-            self.thinking = None
+            self._thinking = None
             return Step.HUMAN
-        self.awaiting = Awaiting.NOTHING
+        self._awaiting = Awaiting.NOTHING
         return Step.AI
 
     def human_waits_for(self) -> Awaiting:
         """The human is to move: a card from the hand, or a decision in a dialog."""
-        self.awaiting = Awaiting.PLAY if self.view().phase is Phase.PLAY else Awaiting.DECIDE
+        self._awaiting = Awaiting.PLAY if self.view().phase is Phase.PLAY else Awaiting.DECIDE
         return self.awaiting
+
+    def stop_waiting(self) -> None:
+        """The human's decision is on its way (or was refused by a shared table): nothing
+        more is asked of him until the table goes on."""
+        self._awaiting = Awaiting.NOTHING
+
+    def wait_for_card(self) -> None:
+        """The card played was not taken: the hand is the human's again."""
+        self._awaiting = Awaiting.PLAY
+
+    def ask_ai(self, seat: int) -> None:
+        """The AI player of `seat` was asked for the current turn's decision."""
+        self._thinking = seat
+
+    def ai_answered(self) -> None:
+        """The AI player asked answered (or failed to): nobody is thinking now."""
+        self._thinking = None
+
+    def too_late(self) -> None:
+        """An AI's answer came after the game had moved on: dropped, and counted."""
+        self._dropped += 1
+
+    def began_deal(self) -> bool:
+        """Whether a deal began since this was last asked (what the table showed of the
+        last one, its last trick, is put away)."""
+        began, self._new_deal = self._new_deal, False
+        return began
+
+    def taken_back(self) -> None:
+        """The game was rebuilt without the cards taken back: an answer or hint still being
+        worked out is for the old game, and nobody's last act is shown."""
+        self._turn += 1
+        self._thinking = None
+        self._awaiting = Awaiting.NOTHING
+        self._narrator.last.clear()
 
     # ------------------------------------------------------------------ decisions
 
@@ -167,9 +263,17 @@ class TableController:
             events = game.apply(action)
         except IllegalAction as error:
             return str(error)
-        self.turn += 1
-        self.shown_at = time.monotonic()
+        self._turn += 1
+        self._shown_at = time.monotonic()
         return self.take_events(events, deal)
+
+    def told(
+        self, events: list[Event], deal: PlayedTricks | None = None, ended: SeatView | None = None
+    ) -> list[str]:
+        """A shared table's service told a decision: its `events` (see `take_events`), and a
+        new view of the game."""
+        self._turn += 1
+        return self.take_events(events, deal, ended)
 
     def ai_fits(self, turn: int, seat: int) -> bool:
         """Whether an AI's answer for `turn` still fits: the game is at that turn, his to move."""
@@ -187,44 +291,44 @@ class TableController:
         for event in events:
             match event:
                 case DealStarted():
-                    self.new_cards = set()
-                    self.new_deal = True
+                    self._new_cards = frozenset()
+                    self._new_deal = True
                 case TalonTaken(cards=cards):
                     if event.seat == self.seat and self.narrator.dark_declarer != self.seat:
-                        self.new_cards = set(cards)
+                        self._new_cards = frozenset(cards)
                 case CardGiven(card=card, to=to) if to == self.seat and event.visible_to(self.seat):
-                    self.new_cards = {card}
+                    self._new_cards = frozenset({card})
                 case CardPlayed(seat=seat) if seat == self.seat:
-                    self.new_cards = set()
+                    self._new_cards = frozenset()
                 case TrickTaken(number=number, points=points):
                     tricks = deal.tricks if deal is not None else ()
                     if 0 < number <= len(tricks):
                         plays = list(tricks[number - 1].plays)
                     else:
                         plays = [(-1, card) for card in event.cards]
-                    self.finished_trick = FinishedTrick(
+                    self._finished_trick = FinishedTrick(
                         plays=plays, winner=event.seat or 0, points=points, number=number
                     )
                 case DealSettled(result=result):
-                    trick = self.finished_trick if result.redeal is None else None
+                    trick = self._finished_trick if result.redeal is None else None
                     shown, ended = ended, None  # the view told is of the first deal ended
                     if isinstance(deal, Deal):  # a shared table's game holds no deal
                         names = self.game.names
                         shown = seat_view(deal, self.seat, names, result.winner)
                         shown = shown._replace(match=result.state)
                     told = self.narrator.tell([event])
-                    if self.results:  # after a result still shown: a redeal, say
-                        self.results[-1].later += told
+                    if self._results:  # after a result still shown: a redeal, say
+                        self._results[-1].later += told
                     else:
                         lines += told
                     talon = sitter_talon(deal) if isinstance(deal, Deal) else None
-                    self.results.append(PendingResult(result, trick, shown, sitter_talon=talon))
+                    self._results.append(PendingResult(result, trick, shown, sitter_talon=talon))
                     continue
             told = self.narrator.tell([event])
-            if self.results:
+            if self._results:
                 # After a result still shown (at a shared table the next deal goes on
                 # meanwhile): the next deal's lines, told once it is closed.
-                self.results[-1].later += told
+                self._results[-1].later += told
             else:
                 lines += told
         return lines
@@ -232,9 +336,9 @@ class TableController:
     def result_seen(self) -> list[str]:
         """The first pending result was shown and closed: the lines held back till then."""
         later: list[str] = []
-        if self.results:
-            later = self.results.pop(0).later
-        self.finished_trick = None
+        if self._results:
+            later = self._results.pop(0).later
+        self._finished_trick = None
         return later
 
 

@@ -14,6 +14,7 @@ from ..engine.events import DealStarted, Event
 from ..engine.game import PlayerInfo
 from ..engine.record import RecordError
 from ..presets import load_preset
+from ..priority import LOCAL, Host
 from ..settings import (
     BAD_LANG,
     LANGUAGES,
@@ -23,6 +24,7 @@ from ..settings import (
     check_pace,
     language_from_locale,
     locale_is_utf8,
+    runs_as,
 )
 from ..store.catalog import LOG_NAME, data_dir, error_words, games_dir, public_text, typed
 from ..store.index import LOCAL_PLAYER, ClubIndex, open_index, player_of
@@ -88,22 +90,24 @@ def open_next(day: Daily, player: str, setup: TableSetup) -> tuple[OpenDeal, Eve
 
 
 def board_lines(
-    day: Daily, index: ClubIndex, t: Translator, ascii_only: bool, you: str | None
+    day: Daily,
+    index: ClubIndex,
+    t: Translator,
+    ascii_only: bool,
+    you: str | None,
+    host: Host = LOCAL,
 ) -> list[str]:
     names = dict(index.players())
     if you == LOCAL_PLAYER and not names.get(you):
         names[you] = t("you_name")
     rows = board(day.results(index), names)
-    command = typed(COMMAND)
+    command = typed(COMMAND, host)
     return daily_lines(rows, t, day.date, day.name, command, ascii_only, you)
 
 
 class DailyDriver(LocalDriver):
     """A daily deal played here: its result is kept as the deal is settled, and once the
     result is closed the table goes on to the person's next deal (never to the game's)."""
-
-    TAKE_BACK = False
-    NO_TAKE_BACK = "takeback_off_daily"
 
     def __init__(self, session: Session, app: DailyApp, number: int) -> None:
         super().__init__(session)
@@ -112,28 +116,31 @@ class DailyDriver(LocalDriver):
         self.kept = bool(session.game.results)
         self.moved_on = False
 
-    def act(self, action: Action) -> bool:
-        done = super().act(action)
-        if done and self.game.results and not self.kept:
+    def act(self, action: Action) -> list[str] | None:
+        told = super().act(action)
+        if told is not None and self.game.results and not self.kept:
             self.kept = True
             self.daily_app.keep(self.session, self.number)
-        return done
+        return told
 
     def ready(self) -> bool:
         if not super().ready():
             return False
-        if self.game.results and not self.screen.controller.results:
+        if self.game.results and not self.controller.results:
             if not self.moved_on:  # the deal's result was closed
                 self.moved_on = True
-                self.screen.call_later(self.daily_app.next_deal)
+                self.daily_app.call_later(self.daily_app.next_deal)
             return False
         return True
 
-    def top_line(self, line: str) -> str:
-        return f"{self.screen.t('daily_top', number=self.number, count=DEALS)} · {line}"
+    def top_line(self, line: str, width: int) -> str:
+        return f"{self.link.t('daily_top', number=self.number, count=DEALS)} · {line}"
 
     def hints_on(self) -> bool:
         return False  # a hint would be the reference's own play
+
+    def no_take_back(self) -> str | None:
+        return "takeback_off_daily"
 
 
 class DailyApp(ThousandApp):
@@ -165,7 +172,7 @@ class DailyApp(ThousandApp):
             with open_index() as index:
                 self.day.settle(index, self.player, number, session.game)
         except Exception as error:  # the record keeps the deal: the next start keeps it
-            self.notify(public_text(str(error)), severity="error", markup=False)
+            self.notify(public_text(str(error), self.setup.host), severity="error", markup=False)
 
     def next_deal(self) -> None:
         old = self.session
@@ -174,7 +181,9 @@ class DailyApp(ThousandApp):
         if found is None:
             self.finished = True
             with open_index() as index:
-                lines = board_lines(self.day, index, self.t, self.setup.ascii, self.player)
+                lines = board_lines(
+                    self.day, index, self.t, self.setup.ascii, self.player, self.setup.host
+                )
             self.switch_screen(DailyBoardScreen(lines, self.t))
             return
         opened, events = found
@@ -199,12 +208,13 @@ def daily_setup(options: argparse.Namespace) -> TableSetup:
         preset=preset,
         levels=("hard",) * (players - 1),
         seed=0,
-        name=check_name(options.name) or remembered_name(),
+        name=check_name(options.name) or remembered_name(host=runs_as(options)),
         lang=options.lang or language_from_locale(),
         ascii=bool(options.ascii) or not locale_is_utf8(),
         pace=check_pace(options.pace),
         save=False,
         hints=False,
+        host=runs_as(options),
     )
 
 
@@ -217,7 +227,7 @@ def run_daily(options: argparse.Namespace) -> int:
         setup = daily_setup(options)
     except (SetupError, ValueError) as error:
         lang = options.lang if options.lang in LANGUAGES else language_from_locale()
-        print(f"{PROG}: {error_words(lang, error)}", file=sys.stderr)
+        print(f"{PROG}: {error_words(lang, error, runs_as(options))}", file=sys.stderr)
         return 2
     assert setup.preset is not None
     t = Translator(setup.lang)
@@ -225,9 +235,9 @@ def run_daily(options: argparse.Namespace) -> int:
     player = player_of(games_dir().absolute())
     if options.board:
         with open_index() as index:
-            print("\n".join(board_lines(day, index, t, setup.ascii, player)))
+            print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))
         return 0
-    problem = check_terminal(lang=setup.lang)
+    problem = check_terminal(lang=setup.lang, host=setup.host)
     if problem is not None:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
@@ -237,12 +247,12 @@ def run_daily(options: argparse.Namespace) -> int:
         day.references()  # computed before the table opens, once a day
         found = open_next(day, player, setup)
     except (RecordError, ValueError, OSError) as error:  # e.g. open in another session
-        print(f"{PROG}: {error_words(setup.lang, error)}", file=sys.stderr)
+        print(f"{PROG}: {error_words(setup.lang, error, setup.host)}", file=sys.stderr)
         return 2
     if found is None:
         print(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))
         with open_index() as index:
-            print("\n".join(board_lines(day, index, t, setup.ascii, player)))
+            print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))
         return 0
     opened, events = found
     app = DailyApp(setup, day, player, opened, events, handle_signals=True)
@@ -255,5 +265,5 @@ def run_daily(options: argparse.Namespace) -> int:
         app.closed()
     if not app.finished and not app.hung_up:
         with contextlib.suppress(OSError, ValueError):  # the terminal is gone
-            print(f"{PROG}: {t('daily_saved', command=typed(COMMAND))}")
+            print(f"{PROG}: {t('daily_saved', command=typed(COMMAND, setup.host))}")
     return app.finish(app.exit_status)

@@ -1,6 +1,8 @@
-"""Messages the workers post back to the table. A worker never touches the game: it decides
-from a snapshot (a `SeatView`) and posts the decision with the turn it was asked about, so a
-result that arrives after the game moved on is recognised and dropped."""
+"""Messages the workers and the table's driver post back to the table. A worker never touches
+the game: it decides from a snapshot (a `SeatView`) and posts the decision with the turn it was
+asked about, so a result that arrives after the game moved on is recognised and dropped. A
+driver never touches the screen: it tells the table's controller what happened and posts the
+screen what to show (`TableTold`)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from textual.message import Message
 from ..engine.actions import Action
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from ..ai.analysis import Advice, DealAnalysis
     from ..ratings import Rating
 
@@ -24,6 +28,22 @@ class AiDecided(Message):
     seat: int
     action: Action
     think_ms: float
+
+
+@dataclass(eq=False)
+class TableTold(Message):
+    """From the table's driver: `lines` for the log (a chat line is a `Text`, shown as it is),
+    told once what the controller was told is on the table; with `go_on`, the table then asks
+    whoever is to move."""
+
+    lines: list[str | Text]
+    go_on: bool = False
+
+
+@dataclass(eq=False)
+class TableStale(Message):
+    """From the table's driver: what the table shows is to be made again (a countdown, a seat
+    come or gone)."""
 
 
 @dataclass(eq=False)

@@ -1,10 +1,12 @@
 """The table: opponents, the trick, trump and contract, what just happened, your hand.
 
-The screen drives the game through its `TableController` (which knows, without Textual, whose
-turn it is and what the table waits for). When seat 0 is to move it opens the dialog the phase
+The table's state is its `TableController`'s (which knows, without Textual, whose turn it is
+and what the table waits for); the screen draws what it says and hands the player's keys to it
+and to the table's driver (`TableDriver`). When seat 0 is to move it opens the dialog the phase
 needs or waits for a card from the hand (`Hand.Chosen`); when an opponent is to move it asks
 its driver, which has him decide (a game played here: its `Opponents`, in worker threads, their
-answers applied once the last move has been on screen for the pace) and goes on.
+answers applied once the last move has been on screen for the pace) and posts back what
+happened (`TableTold`), and the screen goes on.
 What the table shows is held in the screen's reactive attributes, made by the pure functions
 of `text.py`; its widgets are bound to them (`data_bind`) and draw themselves again when one
 changes. Any change of the controller's state or of what the screen shows marks them stale
@@ -30,13 +32,12 @@ from textual.screen import Screen
 from ...engine.actions import Action
 from ...engine.deal import Phase
 from ...engine.view import SeatView
-from ...store.catalog import hosted
 from ..controller import Awaiting, PendingResult, Step, TableController
 from ..describe import refusal_words, sorted_hand
-from ..messages import AiDecided, HintReady
+from ..messages import AiDecided, HintReady, TableStale, TableTold
 from ..narrate import Narrator
 from ..session import HUMAN
-from ..table_driver import Pull, TableDriver
+from ..table_driver import Pull, TableDriver, TableLink
 from ..text import (
     SeatPanelText,
     TrickText,
@@ -121,13 +122,13 @@ class TableScreen(Screen[None]):
     def __init__(self, driver: TableDriver, seat: int = HUMAN) -> None:
         super().__init__()
         self.driver = driver  # a game played here, or a seat at a shared table
-        driver.attach(self)
         app = self.table_app
         self.t = app.t
         self.p = app.palette
         game = driver.game
         narrator = Narrator(self.t, self.p, game.names, game.rules, seat=seat)
         self.controller = TableController(driver, narrator, seat=seat)
+        driver.attach(TableLink(self.controller, self, app, self.t, self.p))
         self.seat = seat  # the seat played from this screen; the others are opponents
         self.side: ScoreSheet | None = None  # the score sheet beside the table, once wide
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
@@ -137,7 +138,7 @@ class TableScreen(Screen[None]):
         # a hint is searched), unless the player chose not to, and never in a hosted session:
         # there twenty players would keep twenty more processes busy, so a deal is analysed
         # only when its analysis is asked for.
-        self.analyse_each_deal = app.setup.auto_analysis and not hosted()
+        self.analyse_each_deal = app.setup.auto_analysis and not app.setup.host.hosted
         self.hinted = False  # a hint was shown for the human's decision now due
 
     # ------------------------------------------------------------------ properties
@@ -203,7 +204,21 @@ class TableScreen(Screen[None]):
 
     def begin(self) -> None:
         """How the game begins is the driver's to tell."""
-        self.driver.begin()
+        opening = self.driver.begin()
+        self.told(opening.lines)
+        self.side_sheet()
+        if opening.ticks:
+            self.set_interval(1.0, self.tick)
+        if opening.first_move is not None:
+            self.redraw()
+            self.set_timer(opening.first_move, self.advance)
+        if opening.then is not None:
+            self.call_after_refresh(opening.then)
+
+    def tick(self) -> None:
+        """Once a second where the driver counts down (a shared table's move clock)."""
+        if self.driver.tick():
+            self.changed()
 
     def on_resize(self, event: events.Resize) -> None:
         self.update_size_classes()
@@ -240,12 +255,29 @@ class TableScreen(Screen[None]):
         if width >= WIDE:
             self.side_sheet()
 
-    def say(self, line: str) -> None:
-        self.query_one(GameLog).say(self.p.styled(line))
+    def say(self, line: str | Text) -> None:
+        self.query_one(GameLog).say(self.p.styled(line) if isinstance(line, str) else line)
 
-    def tell(self, lines: list[str]) -> None:
+    def tell(self, lines: list[str] | list[str | Text]) -> None:
         for line in lines:
             self.say(line)
+
+    def told(self, lines: list[str] | list[str | Text]) -> None:
+        """What the controller was told, in the log; once a deal began, the last trick shown
+        of the one before is put away."""
+        if self.controller.began_deal():
+            self.show_last = False
+        self.tell(lines)
+
+    def on_table_told(self, message: TableTold) -> None:
+        """The driver's news: in the log, and the table goes on if it says so."""
+        self.told(message.lines)
+        self.changed()
+        if message.go_on:
+            self.advance()
+
+    def on_table_stale(self, _: TableStale) -> None:
+        self.changed()
 
     def side_sheet(self) -> None:
         """The score sheet beside the table, made the first time the terminal is wide."""
@@ -287,9 +319,14 @@ class TableScreen(Screen[None]):
         self.changed()
 
     def act(self, action: Action) -> bool:
-        """Carry out one decision (the human's or an AI's) as the driver does: applied here,
-        or sent to the table's service; False if it was not taken."""
-        return self.driver.act(action)
+        """Carry out the player's decision as the driver does: applied here, or sent to the
+        table's service; False if it was not taken."""
+        told = self.driver.act(action)
+        if told is None:
+            return False
+        self.told(told)
+        self.changed()
+        return True
 
     def changed(self) -> None:
         """The controller's state changed: what the table shows is stale, and made again
@@ -359,7 +396,7 @@ class TableScreen(Screen[None]):
 
     def on_ai_decided(self, message: AiDecided) -> None:
         """An opponent's answer, for the driver that asked for it."""
-        self.driver.decided(message)
+        self.driver.decided(message, self.pace)
 
     # ------------------------------------------------------------------ the human's turn
 
@@ -463,7 +500,7 @@ class TableScreen(Screen[None]):
         self.own_key()
         self.table_app.forget_complaint()
         actions = self.marked(result if isinstance(result, list) else [result])
-        self.controller.awaiting = Awaiting.NOTHING
+        self.controller.stop_waiting()
         for action in actions:
             if not self.act(action):
                 break
@@ -531,14 +568,14 @@ class TableScreen(Screen[None]):
 
     def play(self, action: Action) -> None:
         self.own_key()
-        self.controller.awaiting = Awaiting.NOTHING
+        self.controller.stop_waiting()
         self.show_last = False
         (action,) = self.marked([action])
         if self.act(action):
             self.table_app.forget_complaint()
             self.advance()
         else:
-            self.controller.awaiting = Awaiting.PLAY
+            self.controller.wait_for_card()
             self.changed()
 
     def action_decide(self) -> None:
@@ -571,93 +608,40 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ taking a card back
 
     def takes_back(self) -> bool:
-        """Whether cards may be taken back at this table: asked for (`--take-back`), in a
-        game against the AI alone, and not on a club's server (a hosted session), whose games
-        are rated for everyone's leaderboard."""
-        return self.no_take_back() is None
-
-    def no_take_back(self) -> str | None:
-        """Why no card may be taken back at this table (the key of the note `u` shows), or
-        None where cards may be."""
-        if not self.driver.TAKE_BACK:
-            return self.driver.NO_TAKE_BACK  # a shared table, the day's deals
-        if hosted():
-            return "takeback_off_club"
-        if not all(p.kind == "ai" for s, p in enumerate(self.game.players) if s != self.seat):
-            return "takeback_off_shared"  # a person at the table has seen the card
-        if not self.table_app.setup.take_back:
-            return "takeback_off"
-        return None
+        """Whether cards may be taken back at this table (the driver says: only a game played
+        here, against the AI alone, with `--take-back`)."""
+        return self.driver.no_take_back() is None
 
     def action_no_take_back(self) -> None:
         """`u` where no card can be taken back now: the note says why."""
-        why = self.no_take_back() or "takeback_none"
+        why = self.driver.no_take_back() or "takeback_none"
         self.notify(self.t(why), severity="warning", timeout=5)
 
     def can_take_back(self) -> bool:
-        """Whether there is a card to take back now (the engine says which)."""
-        from ...engine.record import takeback_count
-
-        session = self.driver.session
-        if session is None or self.dialog_open or self.controller.results or session.closed:
+        """Whether there is a card to take back now: none while a dialog or a result is open."""
+        if self.dialog_open or self.controller.results:
             return False
-        return takeback_count(session.game, self.seat) is not None
+        return self.driver.can_take_back()
 
     def action_take_back(self) -> None:
-        """Take back the player's last card of this deal, and the opponents' cards after it:
-        the game is rebuilt from its record without them, and the record says so."""
-        from ...engine.cards import parse_card
-        from ...engine.record import TAKEBACK, chosen_takeback_count, take_back, takeback_count
-
-        session = self.driver.session
-        if session is None or not self.takes_back():
+        """Take back the player's last card of this deal, and the opponents' cards after it
+        (the driver rebuilds the game without them)."""
+        if not self.takes_back():
             return
         if not self.can_take_back():
             self.notify(self.t("takeback_none"), severity="warning", timeout=4)
             return
-        old = session.game
-        if self.table_app.setup.auto_play:
-            # A card that played itself (the only one) would play itself again at once:
-            # back to the last card the player chose, or say why there is none.
-            count = chosen_takeback_count(old, self.seat)
-            if count is None:
-                self.notify(self.t("takeback_forced"), severity="warning", timeout=5)
-                return
-        else:
-            count = takeback_count(old, self.seat)
-        # The first card taken back in a game that is saved, so rated: it no longer is.
-        unrated = session.path is not None and not any(
-            line.get("type") == TAKEBACK for line in old.lines
-        )
-        gone = [
-            parse_card(line["card"])
-            for line in old.lines[-(count or 1) :]
-            if line.get("seat") == self.seat and line.get("act") == "play"
-        ]
-        self.driver.forget()  # an opponent's answer waiting or computed is for the old game
-        session.game = take_back(old, self.seat, count)
-        for seat in list(session.players):  # none keeps what it saw of the cards gone
-            session.renew_player(seat)
-        controller = self.controller
-        controller.turn += 1  # an answer or hint still being worked out is for the old game
-        controller.thinking = None
-        controller.awaiting = Awaiting.NOTHING
-        controller.narrator.last.clear()
+        taken = self.driver.take_back()
+        if isinstance(taken, str):
+            timeout = 4 if taken == "takeback_none" else 5
+            self.notify(self.t(taken), severity="warning", timeout=timeout)
+            return
         self.skipping = False
         self.show_last = False
         self.hinted = False
         self.own_key()
-        if len(gone) == 1:
-            self.say(self.t("n_taken_back", card=self.p.card_label(gone[0])))
-        else:
-            self.say(
-                self.t(
-                    "n_taken_back_forced",
-                    card=self.p.card_label(gone[0]),
-                    forced=", ".join(self.p.card_label(card) for card in gone[1:]),
-                )
-            )
-        if unrated:
+        self.tell(taken.lines)
+        if taken.unrated:
             self.notify(self.t("takeback_unrated"), timeout=8)
         self.changed()
         self.advance()
@@ -748,7 +732,8 @@ class TableScreen(Screen[None]):
         t, p = self.t, self.p
         controller = self.controller
         view = controller.shown_view()  # the ended deal while its result waits
-        self.top = self.driver.top_line(top_line(view, self.driver.preset.title_in(t.lang), t))
+        line = top_line(view, self.driver.preset.title_in(t.lang), t)
+        self.top = self.driver.top_line(line, self.size.width)
         paused = bool(controller.results)  # a deal's result waits for you
         panels: list[SeatPanelText | None] = [None] * view.players
         for seat in self.opponents(view.players):

@@ -1,6 +1,7 @@
 """The table at a shared table: the usual `TableScreen`, driven by `SharedDriver`. A decision
 is sent to the table service; what anyone did comes back, as for everyone at the table, in
-the service's next `update`; the opponents' panels say who is at the table and who is away."""
+the service's next `update`, which the driver tells the table's controller and posts to the
+screen (`TableTold`); the opponents' panels say who is at the table and who is away."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ import collections
 import dataclasses
 import threading
 import time
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.message import Message
 
 from ...engine.actions import Action
 from ...presets import Preset
@@ -27,15 +32,18 @@ from ...tables.wire import (
     TableStatus,
 )
 from ..coach import Words
-from ..controller import Awaiting, TableController
+from ..controller import TableController
 from ..i18n import Translator
+from ..messages import AiDecided, TableStale, TableTold
 from ..render import Palette
 from ..screens.table import TableScreen
-from ..table_driver import TableDriver
+from ..table_driver import Opening, TableLink, TakenBack
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from ..app import ThousandApp
-from ..widgets.log import GameLog
+    from ..session import Session
 from .chat import chat_text, write_chat
 from .connection import SharedSession
 from .remote import RemoteGame
@@ -50,7 +58,7 @@ def shared_table(shared: SharedSession) -> TableScreen:
     return TableScreen(SharedDriver(shared), seat=shared.mirror.seat)
 
 
-class SharedDriver(TableDriver):
+class SharedDriver:
     """A seat at a shared table: decisions go to the service, and what anyone did comes back
     from it; the opponents' panels say who is at the table and who is away. Nobody here
     decides for another seat, no card is taken back (the others have seen it), and the deal's
@@ -64,6 +72,7 @@ class SharedDriver(TableDriver):
         self.chat_pace: Pace = shared.chat_pace  # this seat's lines, kept to the table's pace
         self.heard: collections.deque[ChatLine] = shared.heard  # shown (the waiting room's too)
         self.earlier: list[ChatLine] = []  # the table's last lines, told again on sitting
+        self._link: TableLink | None = None
 
     @property
     def game(self) -> RemoteGame:
@@ -77,81 +86,98 @@ class SharedDriver(TableDriver):
     def preset(self) -> Preset:
         return self.shared.preset
 
-    # The screen's, for the table's words and its log.
+    @property
+    def session(self) -> Session | None:
+        return None  # the game and its record are the service's
+
+    @property
+    def seed(self) -> int:
+        return 0
+
+    @property
+    def think(self) -> float | None:
+        return None
+
+    # The table's, given when its screen is made.
+
+    def attach(self, link: TableLink) -> None:
+        self._link = link
+
+    @property
+    def link(self) -> TableLink:
+        if self._link is None:
+            raise LookupError("the driver has no table yet")
+        return self._link
 
     @property
     def t(self) -> Translator:
-        return self.screen.t
+        return self.link.t
 
     @property
     def p(self) -> Palette:
-        return self.screen.p
+        return self.link.p
 
     @property
     def seat(self) -> int:
-        return self.screen.seat
+        return self.link.controller.seat
 
     @property
     def controller(self) -> TableController:
-        return self.screen.controller
+        return self.link.controller
 
     @property
     def app(self) -> ThousandApp:
-        return self.screen.table_app
+        return self.link.app
 
     def notify(self, message: str, **options: Any) -> None:
-        self.screen.notify(message, **options)
+        self.app.notify(message, **options)
 
-    def say(self, line: str) -> None:
-        self.screen.say(line)
+    def post(self, message: Message) -> None:
+        self.link.target.post_message(message)
 
-    def tell(self, lines: list[str]) -> None:
-        self.screen.tell(lines)
+    def say(self, line: str | Text, *, go_on: bool = False) -> None:
+        """A line for the table's log."""
+        self.post(TableTold([line], go_on=go_on))
 
     def changed(self) -> None:
-        self.screen.changed()
+        self.post(TableStale())
 
     def advance(self) -> None:
-        self.screen.advance()
+        """The table goes on, once what was posted to it before is shown."""
+        self.post(TableTold([], go_on=True))
 
     # ------------------------------------------------------------------ sitting down
 
-    def begin(self) -> None:
+    def begin(self) -> Opening:
         """Not a local game's start: the service tells what happens, from now on."""
-        screen = self.screen
         self.connected = {i: s.connected for i, s in enumerate(self.shared.mirror.seats)}
-        screen.side_sheet()
-        screen.set_interval(1.0, self.tick)
-        self.say(self.t("shared_title", code=self.shared.code))
-        for line in self.heard:  # what was said in the waiting room
-            screen.query_one(GameLog).say(chat_text(line, self.p))
-        screen.call_after_refresh(self.sit_down)
+        lines: list[str | Text] = [self.t("shared_title", code=self.shared.code)]
+        lines += [chat_text(line, self.p) for line in self.heard]  # said in the waiting room
+        return Opening(lines, ticks=True, then=self.sit_down)
 
     def sit_down(self) -> None:
         """On the screen now: what began the game, then every message as it comes."""
         first, self.shared.first = self.shared.first, None
         if first is not None and first.deal:
             # Sitting again mid-deal: the log is the deal so far, as this seat saw it.
-            self.tell(self.controller.take_events(first.deal, self.remote.deal))
-            self.controller.new_deal = False
+            self.post(TableTold([*self.controller.take_events(first.deal, self.remote.deal)]))
         if first is not None:
             self.told(first)
         else:
             self.advance()
-        self.shared.attach(self.screen)
+        self.shared.attach(self.link.target)
 
-    def tick(self) -> None:
+    def tick(self) -> bool:
         """Once a second, while someone is away or the move clock runs: the countdown to
         the AI standing in, counted here from what the service told once."""
         mirror = self.shared.mirror
-        if mirror.clock_left() is not None or any(s.ai_in is not None for s in mirror.seats):
-            self.screen.changed()
+        return mirror.clock_left() is not None or any(s.ai_in is not None for s in mirror.seats)
 
     # ------------------------------------------------------------------ messages
 
     def pull(self) -> None:
         shared = self.shared
-        while shared.inbox and shared.target is self.screen:
+        while shared.inbox and shared.target is self.link.target:
             self.take(shared.inbox.popleft())
 
     def take(self, message: Received) -> None:
@@ -186,7 +212,7 @@ class SharedDriver(TableDriver):
             self.sent = 0
             error = message.error
             self.notify(self.t("shared_refused", error=error), severity="error", markup=False)
-            controller.awaiting = Awaiting.NOTHING
+            controller.stop_waiting()
             self.advance()
         elif isinstance(message, (Closed, Failure)):
             self.sent = 0
@@ -218,7 +244,7 @@ class SharedDriver(TableDriver):
         if line.earlier:
             self.earlier.append(dataclasses.replace(line, earlier=False))
             if len(self.earlier) == 1:
-                self.screen.call_later(self.hear_earlier)
+                self.app.call_later(self.hear_earlier)
             return
         self.show_chat(line)
 
@@ -233,9 +259,8 @@ class SharedDriver(TableDriver):
 
     def show_chat(self, line: ChatLine) -> None:
         self.heard.append(line)
-        screen = self.screen
-        screen.query_one(GameLog).say(chat_text(line, self.p))
-        if self.app.screen is not screen:  # a dialog over the log: said in a note too
+        self.say(chat_text(line, self.p))
+        if self.app.screen is not self.link.target:  # a dialog over the log: said in a note too
             self.notify(f"{line.name}: {line.text}", markup=False)
 
     def rejoin(self) -> None:
@@ -270,17 +295,13 @@ class SharedDriver(TableDriver):
         if update.again:
             self.start_again(update)
             return
-        controller = self.controller
-        controller.turn += 1  # a new view: the controller asks for it again
+        lines: list[str | Text] = []
         if update.away:
-            self.say(self.played_for_you(update))
+            lines.append(self.played_for_you(update))
         self.remote.closed_tricks(update.tricks)
         deal = self.remote.deal
-        self.tell(controller.take_events(update.events, deal, update.ended))
-        if controller.new_deal:
-            controller.new_deal = False
-            self.screen.show_last = False
-        self.advance()
+        lines += self.controller.told(update.events, deal, update.ended)
+        self.post(TableTold(lines, go_on=True))
 
     def played_for_you(self, update: Update) -> str:
         """What an AI played in this seat while its player was away, in a line of the log."""
@@ -320,7 +341,7 @@ class SharedDriver(TableDriver):
         from ..screens.exchange import ExchangeScreen
 
         top = self.app.screen
-        if self.screen.dialog_open and isinstance(top, (DecisionScreen, ExchangeScreen)):
+        if isinstance(top, (DecisionScreen, ExchangeScreen)):
             top.dismiss(None)
 
     def tell_comings(self) -> None:
@@ -341,20 +362,45 @@ class SharedDriver(TableDriver):
             return False
         return True  # another seat to move: someone decides, at the table or at the service
 
-    def act(self, action: Action) -> bool:
+    def act(self, action: Action) -> list[str] | None:
+        """Send the decision to the service; what it did comes back in its next update."""
         if self.shared.mirror.closed:
             self.notify(
-                self.t("shared_lost", command=join_command(self.shared.code)), severity="error"
+                self.t("shared_lost", command=join_command(self.shared.code, self.shared.host)),
+                severity="error",
             )
-            return False
+            return None
         try:
             self.sent = self.shared.client.act(action)
         except TableError as error:
             self.notify(str(error), severity="error", markup=False)
-            return False
-        self.controller.awaiting = Awaiting.NOTHING
-        self.changed()
-        return True
+            return None
+        self.controller.stop_waiting()
+        return []
+
+    # Nobody here decides for another seat, and no card is taken back (the others have seen
+    # it).
+
+    def compose(self) -> Iterable[Widget]:
+        return ()
+
+    def start_ai(self, seat: int) -> None:
+        pass  # the service has it decided
+
+    def decided(self, message: AiDecided, pace: float) -> None:
+        pass
+
+    def hurry(self) -> None:
+        pass
+
+    def no_take_back(self) -> str | None:
+        return "takeback_off_shared"
+
+    def can_take_back(self) -> bool:
+        return False
+
+    def take_back(self) -> TakenBack | str:
+        return "takeback_off_shared"
 
     def game_over(self) -> None:
         from .over import SharedGameOverScreen
@@ -381,7 +427,7 @@ class SharedDriver(TableDriver):
         shared.target = None  # this screen reads no more: the new one takes what comes next
         shared.first = dataclasses.replace(update, again=False)  # the new screen's start
         shared.game = RemoteGame(shared.mirror)
-        while len(app.screen_stack) > 1 and app.screen is not self.screen:
+        while len(app.screen_stack) > 1 and app.screen is not self.link.target:
             app.pop_screen()
         app.switch_screen(shared_table(shared))
         app.notify(self.t("shared_again_begins"), markup=False)
@@ -429,27 +475,27 @@ class SharedDriver(TableDriver):
             return ""
         return self.t("shared_clock", seconds=int(left + 0.99))
 
-    def top_line(self, line: str) -> str:
+    def top_line(self, line: str, width: int) -> str:
         """The deal's line, the table's code, and that hints are on if the width has room."""
         mirror = self.shared.mirror
-        if not self.screen.is_mounted or mirror.view is None:
+        if mirror.view is None:
             return line
         t = self.t
         top = f"{line} · {t('shared_title', code=mirror.code)}"
         with_hints = f"{top} · {t('shared_hints_on')}"
-        if mirror.hints and len(with_hints) < self.screen.size.width:  # else the footer's h
+        if mirror.hints and len(with_hints) < width:  # else the footer's h
             top = with_hints
         return top
 
     def prompt_line(self, prompt: str) -> str:
         """The table lost, or the countdown to the AI playing for a person away."""
-        screen, mirror = self.screen, self.shared.mirror
-        if not screen.is_mounted or mirror.view is None:
+        mirror = self.shared.mirror
+        if mirror.view is None:
             return prompt
         t = self.t
-        view = screen.view()
+        view = self.controller.view()
         if mirror.closed:
-            return t("shared_lost", command=join_command(mirror.code))
+            return t("shared_lost", command=join_command(mirror.code, self.shared.host))
         if view.to_move is not None and view.to_move != self.seat and not mirror.over:
             status = mirror.seats[view.to_move] if view.to_move < len(mirror.seats) else None
             wait = status.ai_wait() if status is not None else None

@@ -3,7 +3,8 @@ that shows nothing. Asked for a seat's decision, it has the seat's player decide
 seat's view in a worker thread, with the turn it was asked about; the answer (`AiDecided`,
 posted to the table, which hands it back through its driver: `decided`) is applied only if
 the game is still at that turn, once the last move has been on screen for the table's pace (a
-timer, not a sleep), and the table goes on. A player
+timer, not a sleep), and the table goes on (`LocalDriver.move`). The table's state is its
+controller's, changed only through its methods. A player
 that fails to decide is logged and told, and this one decision is made at random among the
 moves the engine allows (`workers.py`): the game goes on.
 """
@@ -48,15 +49,14 @@ class Opponents(KeepsPlaying, Widget):
 
     def ask(self, seat: int) -> None:
         """`seat` is to move: its player decides in a worker thread."""
-        screen, session = self.driver.screen, self.driver.session
-        controller = screen.controller
+        controller, session = self.driver.controller, self.driver.session
         if controller.thinking == seat and (self.running() or self.deciding is None):
             return  # asked already: still thinking, or waiting for the pace to apply it
         if self.deciding is not None and self.running():
             # The running decision is abandoned (the next worker cancels it), but its thread
             # may still be computing with its player: the seat gets a fresh one.
             session.renew_player(self.deciding)
-        controller.thinking = seat
+        controller.ask_ai(seat)
         self.deciding = seat
         player = session.player(seat)
         worker = self.think(controller.turn, seat, session.game.view(seat), player)
@@ -73,17 +73,17 @@ class Opponents(KeepsPlaying, Widget):
         think_ms = (time.monotonic() - started) * 1000
         if not worker.is_cancelled:
             # To the table: handled in its turn with what else waits there (a result, a key).
-            self.driver.screen.post_message(AiDecided(turn, seat, action, think_ms))
+            self.driver.post(AiDecided(turn, seat, action, think_ms))
 
-    def decided(self, message: AiDecided) -> None:
-        """An answer came: applied once the pace allows, if the game is still at its turn."""
-        screen = self.driver.screen
-        if not screen.controller.ai_fits(message.turn, message.seat):
-            screen.controller.dropped += 1
+    def decided(self, message: AiDecided, pace: float) -> None:
+        """An answer came: applied once the last move has been on the screen for `pace`
+        seconds, if the game is still at its turn."""
+        controller = self.driver.controller
+        if not controller.ai_fits(message.turn, message.seat):
+            controller.too_late()
             return
         self.deciding = None
-        # Leave the last move on screen for at least `pace` seconds.
-        wait = screen.pace - (time.monotonic() - screen.controller.shown_at)
+        wait = pace - (time.monotonic() - controller.shown_at)
         if wait > 0:
             self.paced = (self.set_timer(wait, partial(self.apply, message)), message)
         else:
@@ -91,13 +91,12 @@ class Opponents(KeepsPlaying, Widget):
 
     def apply(self, message: AiDecided) -> None:
         self.paced = None
-        screen = self.driver.screen
-        if not screen.controller.ai_fits(message.turn, message.seat):
-            screen.controller.dropped += 1
+        controller = self.driver.controller
+        if not controller.ai_fits(message.turn, message.seat):
+            controller.too_late()
             return
-        screen.controller.thinking = None
-        if self.driver.act(replace(message.action, think_ms=message.think_ms)):
-            screen.advance()
+        controller.ai_answered()
+        self.driver.move(replace(message.action, think_ms=message.think_ms))
 
     def hurry(self) -> None:
         """A move waiting for the pace is made now (the player skips ahead)."""
@@ -117,23 +116,22 @@ class Opponents(KeepsPlaying, Widget):
     def decide_at_random(self, turn: int, seat: int) -> None:
         """An opponent failed to decide: this one decision is made at random (among the moves
         the engine allows) so the game goes on, and the seat's next one by a fresh player."""
-        screen, session = self.driver.screen, self.driver.session
-        controller = screen.controller
+        controller, session = self.driver.controller, self.driver.session
         if not controller.ai_fits(turn, seat):
             return
         self.deciding = None
-        controller.thinking = None
+        controller.ai_answered()
         session.renew_player(seat)
         legal = session.game.legal_actions(seat)
-        if legal and self.driver.act(random.Random(controller.turn).choice(legal)):
-            screen.advance()
+        if legal:
+            self.driver.move(random.Random(controller.turn).choice(legal))
 
     def failure(self, worker: Worker[object], error: str) -> Failure | None:
         """A failed decision is made at random (see `widgets/workers.py`)."""
         if self.asked is None or self.asked[0] is not worker:
             return None
         _, turn, seat = self.asked
-        if not self.driver.screen.controller.ai_fits(turn, seat):
+        if not self.driver.controller.ai_fits(turn, seat):
             return None  # the game moved on meanwhile: the answer is not wanted
         name = self.driver.game.names[seat]
         return Failure(
