@@ -1,9 +1,7 @@
-"""The order of the tests, and the environment each one leaves, for every test directory."""
+"""The order of the tests, for every test directory (each test says what it runs as: a hosted
+session is a `priority.Host` value it passes, never an environment left behind)."""
 
 from __future__ import annotations
-
-import os
-from collections.abc import Iterator
 
 import pytest
 
@@ -26,15 +24,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
 
     items.sort(key=rank)
-
-
-@pytest.fixture(autouse=True)
-def environment_kept() -> Iterator[None]:
-    """Every test leaves the environment as it found it: a hosted session marks its process
-    (`SESSION_MARK`, the login), and a test that runs one in-process must not turn every later
-    test of its worker into a hosted game."""
-    saved = dict(os.environ)
-    yield
-    if os.environ != saved:
-        os.environ.clear()
-        os.environ.update(saved)

@@ -17,7 +17,7 @@ import pytest
 import thousand_tui.tui as tui
 from thousand_tui.cli import main
 from thousand_tui.presets import load_preset
-from thousand_tui.priority import SESSION_MARK
+from thousand_tui.priority import HOSTED, LOCAL
 from thousand_tui.store.catalog import DATA_DIR_ENV, error_words, file_problem
 from thousand_tui.store.index import CLUB_DIR_ENV
 from thousand_tui.tables.client import TableError, join_table, open_table
@@ -149,17 +149,17 @@ def test_the_lobby_and_the_start_screen_get_the_tables_error(read_only: Path) ->
 
 
 def test_a_hosted_player_is_told_to_tell_the_host_without_the_servers_paths(
-    read_only: Path, monkeypatch: pytest.MonkeyPatch
+    read_only: Path,
 ) -> None:
-    monkeypatch.setenv(SESSION_MARK, "1")
     error = OSError(errno.EROFS, "Read-only file system", str(read_only / "games"))
-    said = error_words("en", error)
+    said = error_words("en", error, HOSTED)
     assert said == "games cannot be used: the file system is read-only; tell the host"
     assert str(read_only) not in said
 
 
 def test_a_folder_with_control_characters_in_its_name_is_shown_escaped() -> None:
-    said = say("en", file_problem(OSError(errno.EACCES, "Permission denied", "/tmp/\x1b]52;c;x")))
+    error = OSError(errno.EACCES, "Permission denied", "/tmp/\x1b]52;c;x")
+    said = say("en", file_problem(error, LOCAL))
     assert "\x1b" not in said and "\\x1b" in said
 
 

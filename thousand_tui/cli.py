@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from .allocator import one_arena
 from .plaintext import shown
+from .priority import Host
 from .translations import LANGS, Spoken, counted, msg, nmsg, say, tell
 
 if TYPE_CHECKING:
@@ -112,9 +113,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if extra:  # said by the command's own parser, which names its own --help
         command_parser(parser, options.command).error(f"unrecognized arguments: {' '.join(extra)}")
     lang = options_lang(options)
-    keep_private(options.command == "ssh-session", lang)
+    # What this program runs as, read once here and passed down from here on: the options
+    # carry it (`settings.runs_as`), and the AI's workers and search follow it.
+    host = options.runs_as = Host.of()
+    keep_private(options.command == "ssh-session" or host.hosted, lang)
     try:
-        status = int(options.handler(options))
+        with contextlib.ExitStack() as hosting:
+            if host.hosted:
+                from .ai.pool import running_as
+
+                hosting.enter_context(running_as(host))
+            status = int(options.handler(options))
         sys.stdout.flush()  # here, so that a reader that stopped is met inside the try
         return status
     except BrokenPipeError:  # e.g. `thousand games | head -1`: the reader has what it wanted
@@ -125,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # a read-only disk), said in one line as any other error, never as a traceback.
         from .store.catalog import error_words
 
-        print(f"{PROG}: {error_words(lang, error)}", file=sys.stderr)
+        print(f"{PROG}: {error_words(lang, error, host)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -158,11 +167,10 @@ def keep_private(hosted: bool, lang: str) -> None:
 
     from .private import log_to, private_umask, set_notice, tighten_tree
     from .store.catalog import LOG_NAME, data_dir
-    from .store.catalog import hosted as hosted_session
 
     private_umask()
     folder = data_dir()
-    if hosted or hosted_session():
+    if hosted:
         set_notice(log_to(folder / LOG_NAME))
     else:
         set_notice(None, lambda where: tell(lang, PRIVATE_NOTICE, path=where))
@@ -640,9 +648,9 @@ def lobby_setup(options: argparse.Namespace) -> LobbySetup:
 def shared_table_setup(options: argparse.Namespace) -> TableSetup:
     """The player's table (`setup_from_options`) for opening a shared one, by `thousand open`
     or in the lobby, with its AI's one level (`--ai`) checked; raises SetupError."""
-    from .settings import LEVELS, SetupError, setup_from_options
+    from .settings import LEVELS, SetupError, runs_as, setup_from_options
 
-    table = setup_from_options(options)
+    table = setup_from_options(options, host=runs_as(options))
     if options.level not in LEVELS:
         raise SetupError(
             msg("cli_ai_level", "--ai must be one of {levels}"), levels=", ".join(LEVELS)
@@ -697,10 +705,10 @@ def open_setup(options: argparse.Namespace) -> OpenSetup:
 
 def join_setup(options: argparse.Namespace) -> JoinSetup:
     """The flags of `thousand join`, checked; raises SetupError."""
-    from .settings import JoinSetup, SetupError, setup_from_options
+    from .settings import JoinSetup, SetupError, runs_as, setup_from_options
     from .tables.service import normalize_code
 
-    table = setup_from_options(options)
+    table = setup_from_options(options, host=runs_as(options))
     if normalize_code(options.code) is None:
         raise SetupError(
             msg(

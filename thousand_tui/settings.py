@@ -22,8 +22,9 @@ from .engine.game import Start
 from .engine.rules import with_overrides
 from .plaintext import Fault, fault, one_line
 from .presets import Preset, load_preset
+from .priority import LOCAL, Host
 from .private import private_dir, write_private
-from .store.catalog import describe_save, games_dir, hosted, latest_unfinished, list_games, typed
+from .store.catalog import describe_save, games_dir, latest_unfinished, list_games, typed
 from .translations import LANGS, Count, Said, Spoken, language_of, msg, nmsg
 
 LANGUAGES: Final = LANGS
@@ -78,6 +79,9 @@ class TableSetup:
     # Each finished deal analysed by itself in the background (`ai/scheduler.py`: paused
     # while an opponent moves or a hint is searched); off, a deal is analysed when asked (a).
     auto_analysis: bool = True
+    # What the program runs as (decided at its entry point): a hosted player is never told to
+    # type `thousand` or shown a path of the server, and his finished deals are not analysed.
+    host: Host = LOCAL
 
     @classmethod
     def of(
@@ -281,17 +285,17 @@ def check_suit_order(value: str | None) -> str:
     return order
 
 
-def resume_path(value: str) -> Path:
+def resume_path(value: str, host: Host) -> Path:
     """`--resume` alone continues the latest unfinished game; `--resume FILE` that file."""
     if value == "latest":
         path = latest_unfinished()
-        if path is None and hosted():
+        if path is None and host.hosted:
             raise SetupError(
                 msg(
                     "resume_none_hosted", "no saved game to resume; start one with: {command}{note}"
                 ),
-                command=typed(""),
-                note=_shared_note(),
+                command=typed("", host),
+                note=_shared_note(host),
             )
         if path is None:
             raise SetupError(
@@ -301,17 +305,17 @@ def resume_path(value: str) -> Path:
                     "start one with `thousand`{note}",
                 ),
                 folder=games_dir(),
-                note=_shared_note(),
+                note=_shared_note(host),
             )
         return path
     path = Path(value).expanduser()
     if not path.is_file():
         raise SetupError(msg("flag_resume_file", "--resume {file}: no such file"), file=value)
-    check_not_shared(path)
+    check_not_shared(path, host)
     return path
 
 
-def _shared_note() -> Said | str:
+def _shared_note(host: Host) -> Said | str:
     """What `--resume` leaves to the shared tables: their unfinished games, by code."""
     codes = [
         save.table
@@ -323,17 +327,17 @@ def _shared_note() -> Said | str:
     note = msg(
         "resume_shared_note", "; the game of table {codes} goes on only at its table: `{command}`"
     )
-    return Said(note, {"codes": ", ".join(codes[:3]), "command": typed(f"join {codes[0]}")})
+    return Said(note, {"codes": ", ".join(codes[:3]), "command": typed(f"join {codes[0]}", host)})
 
 
-def check_not_shared(path: Path) -> None:
+def check_not_shared(path: Path, host: Host) -> None:
     """A game of a shared table goes on at its table, where each seat is its person's: never
     as a game of one's own, in the seat of the one who opened it."""
     save = describe_save(path)
     if not save.shared:
         return
     code = save.table or "CODE"
-    back = f"`{typed(f'join {code}')}`"
+    back = f"`{typed(f'join {code}', host)}`"
     if save.table:
         raise SetupError(
             msg(
@@ -365,11 +369,19 @@ def saved_language(path: Path) -> str | None:
 # ---------------------------------------------------------------------- the command line
 
 
+def runs_as(options: argparse.Namespace) -> Host:
+    """What the program runs as, as its entry point decided (`cli.main` puts it in the
+    options it passes down); a player's own terminal where it said nothing."""
+    host = getattr(options, "runs_as", None)
+    return host if isinstance(host, Host) else LOCAL
+
+
 def setup_from_options(
-    options: argparse.Namespace, environ: Mapping[str, str] | None = None
+    options: argparse.Namespace, environ: Mapping[str, str] | None = None, host: Host = LOCAL
 ) -> TableSetup:
-    """Check the table flags and turn them into a `TableSetup`; raises SetupError or the
-    preset's own RulesError with a message that names the flag or the file."""
+    """Check the table flags and turn them into a `TableSetup` for a program that runs as
+    `host`; raises SetupError or the preset's own RulesError with a message that names the
+    flag or the file."""
     if options.lang is not None and options.lang not in LANGUAGES:
         raise SetupError(BAD_LANG, langs=", ".join(LANGUAGES))
     ascii_only = bool(options.ascii) or not locale_is_utf8(environ)
@@ -397,7 +409,7 @@ def setup_from_options(
                 ),
                 flags=", ".join(given),
             )
-        path = resume_path(options.resume)
+        path = resume_path(options.resume, host)
         return TableSetup(
             resume=path,
             lang=options.lang or saved_language(path) or language_from_locale(environ),
@@ -411,6 +423,7 @@ def setup_from_options(
             auto_next=bool(getattr(options, "auto_next", False)),
             take_back=bool(getattr(options, "take_back", False)),
             auto_analysis=not getattr(options, "no_auto_analysis", False),
+            host=host,
         )
     preset = load_preset(options.preset or "classic", options.players)
     levels = table_levels(options.ai, preset.rules.players)
@@ -432,6 +445,7 @@ def setup_from_options(
         auto_next=bool(getattr(options, "auto_next", False)),
         take_back=bool(getattr(options, "take_back", False)),
         auto_analysis=not getattr(options, "no_auto_analysis", False),
+        host=host,
     )
 
 

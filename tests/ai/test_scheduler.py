@@ -248,18 +248,12 @@ def test_the_background_process_ends_with_its_program(paused: bool) -> None:
 
 @pytest.mark.parametrize("is_hosted", [False, True])
 def test_a_hosted_programs_background_process_ends_once_its_analysis_is_made(
-    monkeypatch: pytest.MonkeyPatch, is_hosted: bool
+    is_hosted: bool,
 ) -> None:
     """Where hosted, each player's idle process would be the host's memory: it ends as soon
     as nothing is left to analyse. At home it is kept a little while for the next deal."""
-    from thousand_tui.priority import SESSION_MARK
-
-    if is_hosted:
-        monkeypatch.setenv(SESSION_MARK, "1")
-    else:
-        monkeypatch.delenv(SESSION_MARK, raising=False)
     worker = BackgroundProcess()
-    scheduler = Scheduler(worker=worker)
+    scheduler = Scheduler(worker=worker, hosted=is_hosted)
     told, done = collect()
     try:
         assert scheduler.idle_exit == (0.0 if is_hosted else IDLE_EXIT)

@@ -26,7 +26,7 @@ from thousand_tui.ai.hard import HardPlayer
 from thousand_tui.ai.pool import SearchPool, Workers
 from thousand_tui.ai.worlds import VALUE, Task
 from thousand_tui.engine.actions import Action
-from thousand_tui.priority import SEARCH_ENV, SESSION_MARK
+from thousand_tui.priority import HOSTED, LOCAL, SEARCH_ENV
 
 from .helpers import play_states
 from .test_worlds import RULES, random_position
@@ -318,11 +318,11 @@ def test_the_same_seed_makes_the_same_decisions_on_the_service_as_on_own_workers
 
 def test_a_hosted_game_uses_the_service_the_session_names(tmp_path: Path) -> None:
     named = tmp_path / "account" / "search"
-    assert ss.search_dir({SEARCH_ENV: str(named)}) == named
-    assert ss.search_dir({SEARCH_ENV: "relative/search"}) is None
-    assert ss.search_dir({SEARCH_ENV: "off", SESSION_MARK: "1"}) is None
-    assert ss.search_dir({}) is None  # at a terminal of one's own: the game's own workers
-    hosted = ss.search_dir({SESSION_MARK: "1"})
+    assert ss.search_dir(LOCAL, {SEARCH_ENV: str(named)}) == named
+    assert ss.search_dir(LOCAL, {SEARCH_ENV: "relative/search"}) is None
+    assert ss.search_dir(HOSTED, {SEARCH_ENV: "off"}) is None
+    assert ss.search_dir(LOCAL, {}) is None  # at a terminal of one's own: its own workers
+    hosted = ss.search_dir(HOSTED, {})
     assert hosted is not None and hosted.name == "search"
 
 

@@ -22,7 +22,7 @@ import pytest
 from tests.helpers.tmux import Tmux, descendants, running
 from tests.tables.helpers import service_pid, stop_service
 from thousand_tui.ai.pool import SearchPool
-from thousand_tui.priority import HOSTED_NICENESS, SESSION_MARK
+from thousand_tui.priority import HOSTED, HOSTED_NICENESS
 from thousand_tui.tables.client import start_service
 
 from .terminal import PER_KEY, games, wait_for
@@ -35,8 +35,7 @@ def niceness(pid: int) -> int:
 
 
 @pytest.fixture(autouse=True)
-def not_hosted(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(SESSION_MARK, raising=False)
+def not_hosted() -> None:
     if os.getpriority(os.PRIO_PROCESS, 0) >= HOSTED_NICENESS:
         pytest.skip("the tests run at nice 5 or lower already: nothing to tell apart")
 
@@ -54,11 +53,8 @@ def test_give_way_lowers_once_and_never_raises() -> None:
     assert done.stdout.split() == ["5", "5", "9"], done.stderr
 
 
-def test_a_hosted_programs_ai_workers_run_at_its_priority(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv(SESSION_MARK, "1")
-    pool = SearchPool(1)
+def test_a_hosted_programs_ai_workers_run_at_its_priority() -> None:
+    pool = SearchPool(1, hosted=True)
     try:
         assert pool.call(os.nice, 0) == HOSTED_NICENESS  # the worker's own nice value
         assert niceness(os.getpid()) < HOSTED_NICENESS  # the test itself was left alone
@@ -66,13 +62,10 @@ def test_a_hosted_programs_ai_workers_run_at_its_priority(
         pool.shutdown()
 
 
-def test_the_table_service_started_by_a_hosted_session_runs_at_its_priority(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_table_service_started_by_a_hosted_session_runs_at_its_priority() -> None:
     base = Path(tempfile.mkdtemp(prefix="tn-", dir="/tmp"))
-    monkeypatch.setenv(SESSION_MARK, "1")
     try:
-        start_service(base)
+        start_service(base, HOSTED)  # the mark a hosted session gives what it starts
         wait_for("the service", lambda: service_pid(base) is not None)
         pid = service_pid(base)
         assert pid is not None

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from tests.helpers.screen import screen_text
 from thousand_tui import ssh
 from thousand_tui.cli import build_parser, main
+from thousand_tui.priority import HOSTED, LOCAL, SEARCH_ENV, Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.stats import Stats
 from thousand_tui.store.catalog import (
@@ -23,6 +24,7 @@ from thousand_tui.store.catalog import (
     public_text,
     typed,
 )
+from thousand_tui.store.index import CLUB_DIR_ENV
 from thousand_tui.tui.app import create_app
 from thousand_tui.tui.coach import tally_lines
 from thousand_tui.tui.i18n import LANGS, MESSAGES, Translator
@@ -32,25 +34,27 @@ from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_command,
 from .helpers import opened
 
 LOGIN = "games@cards.example.org"
+# What `thousand ssh-session` makes of the game it starts (`Host.of` its environment).
+AT_HOST = Host(hosted=True, login=LOGIN)
 
 
-@pytest.fixture
-def hosted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The environment `thousand ssh-session` gives the game it starts."""
-    monkeypatch.setenv(SESSION_MARK, "1")
-    monkeypatch.setenv(LOGIN_ENV, LOGIN)
-
-
-def test_a_command_is_named_as_its_player_types_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(SESSION_MARK, raising=False)
-    assert typed("join K7QM2P") == "thousand join K7QM2P"
-    assert typed("--resume", "resume") == "thousand --resume"
-    env = {SESSION_MARK: "1", LOGIN_ENV: LOGIN}
-    assert typed("join K7QM2P", environ=env) == f"ssh -t {LOGIN} join K7QM2P"
-    assert typed("--resume", "resume", environ=env) == f"ssh -t {LOGIN} resume"
-    assert typed("", environ=env) == f"ssh -t {LOGIN}"
+def test_a_command_is_named_as_its_player_types_it() -> None:
+    assert typed("join K7QM2P", LOCAL) == "thousand join K7QM2P"
+    assert typed("--resume", LOCAL, "resume") == "thousand --resume"
+    assert typed("join K7QM2P", AT_HOST) == f"ssh -t {LOGIN} join K7QM2P"
+    assert typed("--resume", AT_HOST, "resume") == f"ssh -t {LOGIN} resume"
+    assert typed("", AT_HOST) == f"ssh -t {LOGIN}"
     # A session started before the login was told: the word HOST, as the guide writes it.
-    assert typed("join K7QM2P", environ={SESSION_MARK: "1"}) == "ssh -t HOST join K7QM2P"
+    assert typed("join K7QM2P", HOSTED) == "ssh -t HOST join K7QM2P"
+
+
+def test_what_a_program_runs_as_is_read_from_the_marks_of_its_environment() -> None:
+    """`Host.of`, at each entry point; `Host.mark`, the environment of what it starts."""
+    assert Host.of({}) == LOCAL
+    assert Host.of({SESSION_MARK: "1", LOGIN_ENV: LOGIN}) == AT_HOST
+    assert Host.of(AT_HOST.mark({SESSION_MARK: "", "HOME": "/h"})) == AT_HOST
+    assert Host.of(LOCAL.mark({SESSION_MARK: "1", LOGIN_ENV: LOGIN})) == LOCAL
+    assert LOCAL.mark({SESSION_MARK: "1", "HOME": "/h"}) == {"HOME": "/h"}
 
 
 def ssh_options(*flags: str) -> argparse.Namespace:
@@ -85,7 +89,8 @@ def test_resume_without_a_saved_game_says_how_to_start_one_and_no_path(
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
     monkeypatch.setenv(ssh.ORIGINAL_COMMAND, "resume")
     monkeypatch.setenv("USER", "thousand")
-    for name in (SESSION_MARK, LOGIN_ENV):  # set by the session; put back afterwards
+    # Set by the session in this process, for the game it starts: put back afterwards.
+    for name in (SESSION_MARK, LOGIN_ENV, CLUB_DIR_ENV, SEARCH_ENV):
         monkeypatch.setenv(name, "")  # (delenv alone of an unset name would not restore it)
         monkeypatch.delenv(name)
     monkeypatch.setattr(ssh, "sys", types.SimpleNamespace(stdin=Tty(), stdout=Tty()))
@@ -97,29 +102,29 @@ def test_resume_without_a_saved_game_says_how_to_start_one_and_no_path(
 
 
 def test_a_hosted_player_never_reads_a_path_of_the_server(
-    hosted: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
     record = ensure_games_dir() / "2026-01-02T030405-classic.jsonl"
     text = f"{record}: the record does not replay (deal 3); see {tmp_path}/tables/service.log"
-    assert public_text(text) == (
+    assert public_text(text, AT_HOST) == (
         "2026-01-02T030405-classic.jsonl: the record does not replay (deal 3); see service.log"
     )
-    monkeypatch.delenv(SESSION_MARK)
-    assert public_text(text) == text  # at a terminal of one's own, the file is one's own
+    assert public_text(text, LOCAL) == text  # at a terminal of one's own, the file is one's own
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-async def test_the_table_words_over_ssh_name_the_ssh_command(hosted: None, lang: str) -> None:
+async def test_the_table_words_over_ssh_name_the_ssh_command(lang: str) -> None:
     t = Translator(lang)
-    app = create_app(TableSetup.of(lang=lang, seed=1, pace=0.0))
+    app = create_app(TableSetup.of(lang=lang, seed=1, pace=0.0, host=AT_HOST))
     async with app.run_test(size=(160, 20)) as pilot:
         app.push_screen(ConfirmQuitScreen(t, saved=True))
         await pilot.pause()
         words = str(app.screen.query_one("#dialog Static", Static).render())
     assert f"ssh -t {LOGIN} resume" in words and "thousand" not in words
-    assert f"ssh -t {LOGIN} join K7QM2P" in t("shared_lost", command=join_command("K7QM2P"))
-    lines = tally_lines(Stats().total, t)
+    lost = t("shared_lost", command=join_command("K7QM2P", AT_HOST))
+    assert f"ssh -t {LOGIN} join K7QM2P" in lost
+    lines = tally_lines(Stats().total, t, hosted=True)
     assert lines[-1] == t("stats_not_analysed_hosted") and "thousand" not in lines[-1]
 
 
@@ -133,11 +138,11 @@ def test_no_words_of_the_table_name_a_command_or_a_path_of_their_own() -> None:
             assert "/." not in text and "~/" not in text, (key, text)
 
 
-async def test_the_waiting_room_over_ssh_gives_the_ssh_command(hosted: None, base: Path) -> None:
+async def test_the_waiting_room_over_ssh_gives_the_ssh_command(base: Path) -> None:
     ann = opened(base, "Ann")
     code = ann.mirror.code
-    shared = join_shared(code, name="Bob", base=base)
-    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    shared = join_shared(code, name="Bob", base=base, host=AT_HOST)
+    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0, host=AT_HOST), shared)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, WaitingScreen)
@@ -148,14 +153,14 @@ async def test_the_waiting_room_over_ssh_gives_the_ssh_command(hosted: None, bas
 
 
 def test_the_line_left_after_a_shared_table_names_the_ssh_command(
-    hosted: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from thousand_tui.tui.shared import run as shared
 
     class Mirror:
         over = False
 
-    fake = types.SimpleNamespace(code="K7QM2P", mirror=Mirror(), close=lambda: None)
+    fake = types.SimpleNamespace(code="K7QM2P", mirror=Mirror(), close=lambda: None, host=AT_HOST)
 
     class App:
         return_code = 0
@@ -173,6 +178,6 @@ def test_the_line_left_after_a_shared_table_names_the_ssh_command(
             return status
 
     monkeypatch.setattr(shared, "SharedTableApp", App)
-    shared.run_shared(TableSetup.of(), fake)  # type: ignore[arg-type]
+    shared.run_shared(TableSetup.of(host=AT_HOST), fake)  # type: ignore[arg-type]
     out = capsys.readouterr().out
     assert f"come back with `ssh -t {LOGIN} join K7QM2P`" in out

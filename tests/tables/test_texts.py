@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from thousand_tui.priority import LOCAL
 from thousand_tui.settings import SetupError
 from thousand_tui.tables import chat, texts
 from thousand_tui.tables.client import TableError
@@ -34,7 +35,7 @@ def test_a_refusal_carries_its_key_and_each_client_says_it_in_its_language(base:
         assert texts.failure_text(failure, "ru") == NO_CODE_RU
         assert texts.failure_text(failure, "en") == failure.error
         error = TableError.told(failure)
-        assert (str(error), said(error, "ru")) == (failure.error, NO_CODE_RU)
+        assert (str(error), said(error, "ru", LOCAL)) == (failure.error, NO_CODE_RU)
 
     run(base, script)
 
@@ -46,7 +47,7 @@ def test_a_failure_without_a_known_key_is_the_services_english() -> None:
     assert texts.failure_text(unknown, "ru") == "something"
     short = Failure("seat 2 is not free", said="table_seat_taken", values={})  # no {seat}
     assert texts.failure_text(short, "ru") == "seat 2 is not free"
-    assert said(TableError.told(short), "ru") == "seat 2 is not free"
+    assert said(TableError.told(short), "ru", LOCAL) == "seat 2 is not free"
 
 
 def test_an_older_client_reads_the_version_text_in_its_language_or_in_every_one(

@@ -25,6 +25,7 @@ from thousand_tui.engine.events import DealSettled, Event, TrickTaken
 from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.view import seat_view
 from thousand_tui.presets import load_preset, shipped_names
+from thousand_tui.priority import LOCAL
 from thousand_tui.private import private_dir
 from thousand_tui.tables.client import TableClient, WireMismatch, join_table
 from thousand_tui.tables.schema import Field, Reading, Record, RequestError, Shape, shape_of
@@ -335,7 +336,7 @@ def test_a_service_of_another_version_is_refused_saying_which_is_older(
     assert json.loads(other.heard[0]) == {"op": "hello", "wire": WIRE}  # before anything else
     error = caught.value
     assert (error.older, error.theirs, error.ours) == (older, theirs, WIRE)
-    english, russian = said(error, "en"), said(error, "ru")
+    english, russian = said(error, "en", LOCAL), said(error, "ru", LOCAL)
     if older:
         assert f"runs an older version of the game (protocol {theirs}" in english
         assert "Leave every table" in english

@@ -203,11 +203,10 @@ def test_a_hint_names_the_cards_as_the_table_shows_them() -> None:
     assert "J♥ to Boris" in english and "Q♠ to Boris" in english
 
 
-async def test_a_hosted_table_analyses_a_deal_only_when_asked(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from thousand_tui.store.catalog import SESSION_MARK
+async def test_a_hosted_table_analyses_a_deal_only_when_asked() -> None:
+    from thousand_tui.priority import HOSTED
 
-    monkeypatch.setenv(SESSION_MARK, "1")
-    app = coach_app()
+    app = coach_app(host=HOSTED)
     async with app.run_test(size=(100, 34)) as pilot:
         await to_the_result(pilot)
         assert isinstance(app.screen, DealResultScreen)

@@ -339,13 +339,13 @@ async def test_no_start_screen_after_a_game_started_by_flags() -> None:
 def test_a_hosted_player_keeps_the_choices_in_their_own_folder(
     table_env: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from thousand_tui.store.catalog import DATA_DIR_ENV, SESSION_MARK
+    from thousand_tui.priority import HOSTED
+    from thousand_tui.store.catalog import DATA_DIR_ENV
 
     assert choices_path() == table_env.parent / "xdg-config" / "thousand_tui" / "start.json"
     own = table_env / "players" / "key-olga"
     monkeypatch.setenv(DATA_DIR_ENV, str(own))
-    monkeypatch.setenv(SESSION_MARK, "1")
-    assert choices_path() == own / "start.json"
+    assert choices_path(HOSTED) == own / "start.json"
 
 
 async def test_a_named_hosted_player_gets_the_hosts_start_screen_with_her_name(
@@ -353,13 +353,15 @@ async def test_a_named_hosted_player_gets_the_hosts_start_screen_with_her_name(
 ) -> None:
     """What `thousand ssh-session` runs for a key with a name and no preset: the start screen
     of the host's presets, under her name; never a game of another preset at once."""
-    from thousand_tui.store.catalog import DATA_DIR_ENV, SESSION_MARK
+    from thousand_tui.priority import HOSTED
+    from thousand_tui.store.catalog import DATA_DIR_ENV
     from thousand_tui.tui import table_setup
 
     monkeypatch.setenv(DATA_DIR_ENV, str(table_env / "players" / "key-olga"))
-    monkeypatch.setenv(SESSION_MARK, "1")
     options = build_parser().parse_args(["play", "--name=Olga", "--offer", "family,two-player"])
+    options.runs_as = HOSTED  # as `cli.main` decides it for a hosted login
     setup, offer = table_setup(options)
+    assert setup.host == HOSTED
     assert offer is not None and offer.names == ["family", "two-player"]
     assert setup.name == "Olga"
     app = create_app(setup, start=offer)
@@ -452,11 +454,10 @@ async def test_join_a_shared_table_asks_for_its_code() -> None:
     assert choice is not None and choice.kind == "join" and choice.code == "K7QM2P"
 
 
-async def test_no_shared_table_lines_over_ssh(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from thousand_tui.store.catalog import SESSION_MARK
+async def test_no_shared_table_lines_over_ssh() -> None:
+    from thousand_tui.priority import HOSTED
 
-    monkeypatch.setenv(SESSION_MARK, "1")
-    app = start_app()
+    app = start_app(host=HOSTED)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "open-table" not in line_ids(app) and "join-table" not in line_ids(app)

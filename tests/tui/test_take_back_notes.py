@@ -9,7 +9,7 @@ import pytest
 from tests.helpers.screen import screen_text
 from thousand_tui.cli import main
 from thousand_tui.engine.record import TAKEBACK
-from thousand_tui.priority import SESSION_MARK
+from thousand_tui.priority import HOSTED
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.startup import StartOffer
@@ -88,11 +88,11 @@ async def test_u_where_no_card_can_be_taken_back_says_why(
         ("ru", "На этом сервере ход назад не берут: его партии идут в рейтинг клуба."),
     ],
 )
-async def test_no_take_back_on_a_clubs_server(
-    lang: str, words: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(SESSION_MARK, "1")  # a hosted session: SSH or a browser
-    setup = TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, take_back=True)
+async def test_no_take_back_on_a_clubs_server(lang: str, words: str) -> None:
+    # A hosted session: SSH or a browser.
+    setup = TableSetup.of(
+        seed=11, pace=0, deals={1: STRONG}, lang=lang, take_back=True, host=HOSTED
+    )
     app = create_app(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_first_lead(pilot)
@@ -106,13 +106,12 @@ async def test_no_take_back_on_a_clubs_server(
         assert words in app.notices
 
 
-async def test_a_clubs_start_screen_offers_no_take_back(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_clubs_start_screen_offers_no_take_back() -> None:
     offered = create_app(TableSetup(pace=0), start=StartOffer.shipped("en"))
     async with offered.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert "Take back" in screen_text(offered)
-    monkeypatch.setenv(SESSION_MARK, "1")
-    hosted = create_app(TableSetup(pace=0), start=StartOffer.shipped("en"))
+    hosted = create_app(TableSetup(pace=0, host=HOSTED), start=StartOffer.shipped("en"))
     async with hosted.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert "Take back" not in screen_text(hosted)

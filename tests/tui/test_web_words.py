@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers.screen import screen_text
-from thousand_tui.priority import WEB_MARK
+from thousand_tui.priority import Host
 from thousand_tui.tui.screens.end import ConfirmQuitScreen
 
 from .apps import strong_app
 from .helpers import settle
 
 SIZES = [(80, 24), (120, 40)]
+IN_BROWSER = Host(hosted=True, browser=True)  # what `thousand serve` makes of its games
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -21,10 +22,9 @@ SIZES = [(80, 24), (120, 40)]
     [("en", "reload the page"), ("ru", "обновите страницу")],
 )
 async def test_the_quit_question_in_a_browser_says_reload_the_page(
-    size: tuple[int, int], lang: str, words: str, monkeypatch: pytest.MonkeyPatch
+    size: tuple[int, int], lang: str, words: str
 ) -> None:
-    monkeypatch.setenv(WEB_MARK, "1")
-    app = strong_app(lang)
+    app = strong_app(lang, host=IN_BROWSER)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         await pilot.press("escape")  # put the auction away

@@ -31,6 +31,7 @@ import traceback
 from collections.abc import Callable
 from typing import IO, Any, TypeVar
 
+from ..priority import Host
 from .pool import BACKGROUND_NICE, PoolClosed, _watch_parent
 
 T = TypeVar("T")
@@ -207,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     _die_with_parent()
     if os.getppid() != parent:
         return 0  # the program was gone before this began
-    _watch_parent(parent, nice)
+    _watch_parent(parent, nice, Host.of().hosted)  # its entry point: what it runs as
     # The frames go over the pipe the program reads; anything else printed goes nowhere.
     source = os.fdopen(os.dup(0), "rb")
     sink = os.fdopen(os.dup(1), "wb")

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import AsyncResult
 from typing import Protocol, TypeVar
 
-from ..priority import give_way_if_hosted
+from ..priority import LOCAL, Host, give_way
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -44,8 +44,9 @@ ORPHAN_CHECK = 0.5  # seconds between a worker's looks at whether its program st
 POLL = 0.1  # seconds between two looks at whether the pool was shut down, while waiting
 
 
-def _watch_parent(parent: int, nice: int = 0) -> None:
-    give_way_if_hosted()  # a hosted program's workers run at its priority, or lower
+def _watch_parent(parent: int, nice: int = 0, hosted: bool = False) -> None:
+    if hosted:
+        give_way()  # a hosted program's workers run at its priority, or lower
     # The terminal's hang-up and Ctrl+C reach the whole process group: the program ends its
     # workers itself (or they notice it is gone), never in the middle of taking a task.
     for sig in (signal.SIGHUP, signal.SIGINT):
@@ -104,15 +105,18 @@ class Workers(Protocol):
 class SearchPool:
     """`jobs` worker processes and a bound on the tasks in flight."""
 
-    def __init__(self, jobs: int, nice: int = 0, max_tasks: int | None = None) -> None:
-        """`max_tasks`: a worker that has done that many tasks is replaced by a new one."""
+    def __init__(
+        self, jobs: int, nice: int = 0, max_tasks: int | None = None, hosted: bool = False
+    ) -> None:
+        """`max_tasks`: a worker that has done that many tasks is replaced by a new one;
+        `hosted`: the workers run at the priority of a hosted account."""
         self.jobs = jobs
         context = multiprocessing.get_context("spawn")
         with real_stdio():
             self._pool = context.Pool(
                 jobs,
                 initializer=_watch_parent,
-                initargs=(os.getpid(), nice),
+                initargs=(os.getpid(), nice, hosted),
                 maxtasksperchild=max_tasks,
             )
         self._closed = False
@@ -195,12 +199,38 @@ class SearchPool:
 
 _pool: SearchPool | None = None
 _lock = threading.Lock()
+# What this program runs as, for the workers it starts: set once by its entry point.
+_host = LOCAL
 _reaper: threading.Thread | None = None
 # Seconds the program's pool is kept with nothing to search: longer than a player thinks over
 # a card (its next search would wait for new workers), short enough that a game whose player
 # stopped asking for hints gives its workers' memory back.
 POOL_IDLE = 120.0
 BACKGROUND_NICE = 10  # the background worker yields the cores to the game's own search
+
+
+def use_host(host: Host) -> None:
+    """Say once, at the program's entry point, what it runs as: its workers, its background
+    analysis and its search (the account's search service where hosted) follow it."""
+    global _host
+    _host = host
+
+
+@contextlib.contextmanager
+def running_as(host: Host) -> Iterator[None]:
+    """`use_host(host)` for as long as the block runs (a command run inside another program,
+    as a hosted login runs its game), then what it was."""
+    before = _host
+    use_host(host)
+    try:
+        yield
+    finally:
+        use_host(before)
+
+
+def program_host() -> Host:
+    """What the program runs as (`use_host`; a player's own terminal if it said nothing)."""
+    return _host
 
 
 def shared_pool(jobs: int) -> SearchPool:
@@ -210,7 +240,7 @@ def shared_pool(jobs: int) -> SearchPool:
         if _pool is None or _pool.jobs != jobs:
             if _pool is not None:
                 _pool.shutdown()
-            _pool = SearchPool(jobs)
+            _pool = SearchPool(jobs, hosted=_host.hosted)
         _pool.used_at = time.monotonic()  # taken now: never ended before its first task
         if _reaper is None or not _reaper.is_alive():
             _reaper = threading.Thread(

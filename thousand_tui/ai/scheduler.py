@@ -31,10 +31,9 @@ from typing import Any, Protocol
 
 from ..engine.actions import Action
 from ..engine.view import SeatView
-from ..priority import hosted
 from .background import BackgroundProcess, WorkFailed
 from .base import Player
-from .pool import PoolClosed
+from .pool import PoolClosed, program_host
 
 QUEUE_LIMIT = 4  # background tasks waiting at once (each holds its copy of a game's record)
 IDLE_EXIT = 10.0  # seconds the background process is kept with nothing to do
@@ -137,10 +136,11 @@ class Scheduler:
         limit: int = QUEUE_LIMIT,
         idle_exit: float | None = None,
         calls_per_process: int = CALLS_PER_PROCESS,
+        hosted: bool = False,
     ) -> None:
         self._worker: Worker = worker if worker is not None else BackgroundProcess()
         self._queue = BackgroundQueue(limit)
-        self.idle_exit = (0.0 if hosted() else IDLE_EXIT) if idle_exit is None else idle_exit
+        self.idle_exit = (0.0 if hosted else IDLE_EXIT) if idle_exit is None else idle_exit
         self.calls_per_process = calls_per_process
         self._cond = threading.Condition()
         self._foreground: dict[Priority, int] = dict.fromkeys(Priority, 0)
@@ -285,7 +285,7 @@ def scheduler() -> Scheduler:
     global _scheduler
     with _lock:
         if _scheduler is None:
-            _scheduler = Scheduler()
+            _scheduler = Scheduler(hosted=program_host().hosted)
         return _scheduler
 
 

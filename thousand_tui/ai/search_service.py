@@ -60,11 +60,11 @@ from typing import Any, TypeVar
 
 from .. import daemon
 from ..daemon import ALREADY as ALREADY
-from ..priority import SEARCH_ENV, hosted
+from ..priority import SEARCH_ENV, Host
 from ..private import open_private, private_dir
 from ..store.catalog import LOG_NAME, data_dir
 from . import worlds
-from .pool import POLL, PoolClosed, SearchPool, Workers, shared_pool
+from .pool import POLL, PoolClosed, SearchPool, Workers, program_host, shared_pool
 from .pool import shutdown as pool_shutdown
 
 T = TypeVar("T")
@@ -180,7 +180,7 @@ def whole_number(header: dict[str, Any], key: str) -> int:
     return value
 
 
-def search_dir(environ: dict[str, str] | None = None) -> Path | None:
+def search_dir(host: Host, environ: dict[str, str] | None = None) -> Path | None:
     """The folder of the account's search service when this program uses one: the one
     `THOUSAND_SEARCH_SERVICE` names (an absolute path; `ssh-session` sets it to the account's
     own, shared by all its players), else `search` in the data folder in a hosted session;
@@ -191,7 +191,7 @@ def search_dir(environ: dict[str, str] | None = None) -> Path | None:
         return None
     if named:
         return Path(named) if Path(named).is_absolute() else None
-    return data_dir() / FOLDER_NAME if hosted(env) else None
+    return data_dir() / FOLDER_NAME if host.hosted else None
 
 
 # ---------------------------------------------------------------------- the service
@@ -206,9 +206,12 @@ class Conn:
 
 
 class Service:
-    def __init__(self, folder: Path, jobs: int, idle_exit: float = IDLE_EXIT) -> None:
+    def __init__(
+        self, folder: Path, jobs: int, idle_exit: float = IDLE_EXIT, hosted: bool = False
+    ) -> None:
         self.folder = folder
         self.jobs = jobs
+        self.hosted = hosted  # its workers run at the priority of a hosted account
         self.idle_exit = idle_exit
         self.daemon = daemon.Daemon(place(folder), idle_exit, tick=min(0.5, idle_exit / 4))
         self.waiting: deque[Conn] = deque()  # games with tasks waiting, in turn
@@ -226,7 +229,7 @@ class Service:
         self.loop = asyncio.get_running_loop()
         try:
             async with self.daemon.listening(self.accept):
-                self.pool = SearchPool(self.jobs)
+                self.pool = SearchPool(self.jobs, hosted=self.hosted)
                 try:
                     path = self.daemon.place.socket
                     self.log(f"listening on {path} with {self.jobs} workers {self.pool.pids}")
@@ -381,12 +384,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=0)
     parser.add_argument("--idle", type=float, default=IDLE_EXIT)
     options = parser.parse_args(argv)
+    host = Host.of()  # its entry point: what it runs as, read here once
     # It serves every game of the account for as long as they run.
-    daemon.become(place(options.folder), hosted())
+    daemon.become(place(options.folder), host.hosted)
     from .pool import default_jobs
 
     jobs = options.jobs if options.jobs > 0 else default_jobs()
-    return asyncio.run(Service(options.folder, jobs, options.idle).run())
+    return asyncio.run(Service(options.folder, jobs, options.idle, host.hosted).run())
 
 
 # ---------------------------------------------------------------------- a game's side
@@ -499,7 +503,8 @@ class SharedPool:
 
     def _start(self) -> subprocess.Popen[bytes]:
         """Start the service (`daemon.spawn`: it outlives this game)."""
-        return daemon.spawn(place(self.folder), ["-c", START, str(self.folder)])
+        env = program_host().mark(os.environ)  # what it runs as, said to its entry point
+        return daemon.spawn(place(self.folder), ["-c", START, str(self.folder)], env)
 
     def _link(self) -> Link | None:
         """A connection to use, or None when the game searches on its own for now."""
@@ -543,7 +548,7 @@ class SharedPool:
             if self._closed:
                 raise PoolClosed
             if self._local is None:
-                self._local = SearchPool(self.jobs)
+                self._local = SearchPool(self.jobs, hosted=program_host().hosted)
             return self._local
 
     # -------------------------------------------------------------- the search
@@ -669,7 +674,7 @@ def game_pool(jobs: int) -> Workers:
     """The workers of this program's search: the account's search service when `search_dir`
     names one, else the program's own pool of `jobs` workers."""
     global _shared
-    folder = search_dir()
+    folder = search_dir(program_host())
     if folder is None:
         return shared_pool(jobs)
     with _shared_lock:

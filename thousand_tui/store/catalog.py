@@ -14,7 +14,7 @@ import re
 import shutil
 import sys
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,8 +33,10 @@ from ..engine.record import (
     rebuild,
     table_of_header,
 )
+from ..priority import LOGIN_ENV as LOGIN_ENV
+from ..priority import LOGIN_UNKNOWN as LOGIN_UNKNOWN
 from ..priority import SESSION_MARK as SESSION_MARK
-from ..priority import hosted as hosted
+from ..priority import Host
 from ..private import open_private, private_dir
 from ..translations import Msg, Said, Spoken, counted, error_text, msg, nmsg, say, tell
 from .records import RecordWriter, is_locked, read_record
@@ -42,9 +44,6 @@ from .records import RecordWriter, is_locked, read_record
 APP_DIR = "thousand_tui"
 # An absolute path here replaces the whole data directory (a hosted session per player).
 DATA_DIR_ENV = "THOUSAND_DATA_DIR"
-# Set by `thousand ssh-session` too: how its players log in (`thousand@cards.example.org`).
-LOGIN_ENV = "THOUSAND_SSH_LOGIN"
-LOGIN_UNKNOWN = "HOST"  # what a message names when the host did not say (`--host`)
 RECORD_SUFFIX = ".jsonl"
 LOG_NAME = "thousand.log"  # in the data folder: what went wrong while playing
 MAX_NAME = 16
@@ -61,29 +60,25 @@ def data_dir() -> Path:
     return root / APP_DIR
 
 
-def typed(
-    words: str, hosted_words: str | None = None, environ: Mapping[str, str] | None = None
-) -> str:
+def typed(words: str, host: Host, hosted_words: str | None = None) -> str:
     """A command of the game as its player types it: `thousand WORDS` at a terminal of his
     own; in a hosted session, his login with the words of the SSH request, e.g.
     `ssh -t thousand@cards.example.org join K7QM2P` (`hosted_words` where they differ)."""
-    env = os.environ if environ is None else environ
-    if not hosted(env):
+    if not host.hosted:
         return f"thousand {words}".rstrip()
-    login = env.get(LOGIN_ENV) or LOGIN_UNKNOWN
     request = words if hosted_words is None else hosted_words
-    return f"ssh -t {login} {request}".rstrip()
+    return f"ssh -t {host.login} {request}".rstrip()
 
 
 SERVER_PATH = re.compile(r"(?<![\w.~])/[^\s:;,'\"`()]+")
 
 
-def public_text(text: str, environ: Mapping[str, str] | None = None) -> str:
+def public_text(text: str, host: Host) -> str:
     """`text` as a player may read it: no control or bidi character of a name or a file it
     quotes (`plaintext.shown`), and in a hosted session no path of the server, a file named by
     its name alone (`/srv/…/games/2026-…-classic.jsonl: …` → `2026-…-classic.jsonl: …`)."""
     text = plaintext.shown(text, lines=True)
-    if not hosted(environ):
+    if not host.hosted:
         return text
     return SERVER_PATH.sub(lambda found: found.group(0).rstrip("/").rsplit("/", 1)[-1], text)
 
@@ -112,7 +107,7 @@ FILE_PROBLEM_HOSTED = msg("file_problem_hosted", "{path} cannot be used: {why}; 
 FILE_PROBLEM_BARE = msg("file_problem_bare", "a file cannot be used: {why}")
 
 
-def file_problem(error: OSError, path: Path | str | None = None) -> Said:
+def file_problem(error: OSError, host: Host, path: Path | str | None = None) -> Said:
     """What an OSError of a file or folder (`path`, else the error's own) says to the player,
     in his language when said: which, why, and, when it is the data folder or in it, what to
     do about it (a hosted player, who cannot, is told to tell the host)."""
@@ -123,7 +118,7 @@ def file_problem(error: OSError, path: Path | str | None = None) -> Said:
         return Said(FILE_PROBLEM_BARE, {"why": why})
     place = Path(os.fsdecode(where))
     shown = str(place) if str(place).isprintable() else ascii(str(place))
-    if hosted():
+    if host.hosted:
         return Said(FILE_PROBLEM_HOSTED, {"path": shown, "why": why})
     folder = data_dir()
     if place.is_absolute() and (place.is_relative_to(folder) or folder.is_relative_to(place)):
@@ -133,13 +128,13 @@ def file_problem(error: OSError, path: Path | str | None = None) -> Said:
     return Said(FILE_PROBLEM, {"path": shown, "why": why})
 
 
-def error_words(lang: str, error: BaseException) -> str:
+def error_words(lang: str, error: BaseException, host: Host) -> str:
     """What `error` says to the player in one line of `lang`, with no path of the server in a
     hosted session: a file or folder that cannot be used as `file_problem` says, any other as
     `error_text` does. Every command that stops on an error prints this."""
     if isinstance(error, OSError):
-        return public_text(say(lang, file_problem(error)))
-    return public_text(error_text(lang, error))
+        return public_text(say(lang, file_problem(error, host)), host)
+    return public_text(error_text(lang, error), host)
 
 
 def games_dir() -> Path:

@@ -22,6 +22,7 @@ from typing import TypeVar
 from .. import daemon
 from ..engine.actions import Action
 from ..engine.rules import Rules, RulesError
+from ..priority import LOCAL, Host
 from ..private import private_dir
 from ..sockets import connect
 from ..store.catalog import FILE_REASONS, data_dir, file_problem
@@ -118,16 +119,18 @@ class TableClient:
         cls,
         base: Path | None = None,
         start: bool = True,
+        host: Host = LOCAL,
     ) -> TableClient:
         """Connect to the service of the data directory `base`, starting it if needed, and
-        make sure it speaks this protocol (WireMismatch if not)."""
+        make sure it speaks this protocol (WireMismatch if not). `host`: what the program
+        runs as (a hosted player is told to tell the host of a file that cannot be used)."""
         base = base or data_dir()
         try:
             sock = daemon.reach(
-                place(base), (lambda: start_service(base)) if start else None, START_WAIT
+                place(base), (lambda: start_service(base, host)) if start else None, START_WAIT
             )
         except OSError as error:
-            raise _reach_error(error, socket_path(base)) from error
+            raise _reach_error(error, socket_path(base), host) from error
         except daemon.NoAnswer as error:
             raise TableError(
                 f"the table service does not answer (see {tables_dir(base)}/{LOG_NAME})"
@@ -254,35 +257,35 @@ class TableClient:
         self.sock.close()
 
 
-def _try_connect(path: Path) -> socket.socket | None:
+def _try_connect(path: Path, host: Host) -> socket.socket | None:
     try:
         return connect(path)
     except OSError as error:
-        raise _reach_error(error, path) from error
+        raise _reach_error(error, path, host) from error
 
 
-def _reach_error(error: OSError, path: Path) -> TableError:
+def _reach_error(error: OSError, path: Path, host: Host) -> TableError:
     if error.errno in FILE_REASONS:  # e.g. the data folder below a file
-        return _file_error(error, path)
+        return _file_error(error, host, path)
     return TableError(f"cannot reach the table service: {error.strerror or error}")
 
 
-def _file_error(error: OSError, path: Path | None = None) -> TableError:
+def _file_error(error: OSError, host: Host, path: Path | None = None) -> TableError:
     """The table's error of a file or folder of the service that cannot be used (the data
     folder on a read-only disk), said in the player's language."""
-    said = file_problem(error, path)
+    said = file_problem(error, host, path)
     return TableError(said.text, **said.values)
 
 
-def start_service(base: Path) -> subprocess.Popen[bytes]:
+def start_service(base: Path, host: Host = LOCAL) -> subprocess.Popen[bytes]:
     """Start the service of `base` in the background (`daemon.spawn`: in a session of its
     own, in its private folder); two at once are harmless."""
-    env = dict(os.environ, THOUSAND_DATA_DIR=str(base))
+    env = dict(host.mark(os.environ), THOUSAND_DATA_DIR=str(base))
     try:
         private_dir(base)
         return daemon.spawn(place(base), ["-m", "thousand_tui.tables.service"], env)
     except OSError as error:  # a data folder it cannot write: said, never a traceback
-        raise _file_error(error) from error
+        raise _file_error(error, host) from error
 
 
 # ---------------------------------------------------------------------- opening and joining
@@ -293,12 +296,13 @@ def open_table(
     *,
     base: Path | None = None,
     on_message: Callable[[Received], None] | None = None,
+    host: Host = LOCAL,
 ) -> tuple[TableClient, Welcome]:
     """Open a table of `options` and sit at seat 0: the client and the service's welcome
     (with the table's `code`). With `hints`, each person may ask for a hint at his own
     decisions (computed from what his seat sees). A `private` table stays out of the lobby;
     with `fill`, AI takes the seats still free after that many seconds, and it begins."""
-    return _request(OpenRequest(options), base, on_message)
+    return _request(OpenRequest(options), base, on_message, host)
 
 
 def join_table(
@@ -309,15 +313,18 @@ def join_table(
     seat: int | None = None,
     base: Path | None = None,
     on_message: Callable[[Received], None] | None = None,
+    host: Host = LOCAL,
 ) -> tuple[TableClient, Welcome]:
     """Join the table of `code` (again, if this person sat there before)."""
-    return _request(JoinRequest(code, seat, name, who), base, on_message)
+    return _request(JoinRequest(code, seat, name, who), base, on_message, host)
 
 
-def list_tables(base: Path | None = None, timeout: float = 5.0) -> tuple[OpenTable, ...]:
+def list_tables(
+    base: Path | None = None, timeout: float = 5.0, host: Host = LOCAL
+) -> tuple[OpenTable, ...]:
     """The lobby: the public tables of this account's service waiting for players, the
     fullest first. No service running means no table waiting: none is started for this."""
-    client = TableClient.connect(base, start=False) if _listening(base) else None
+    client = TableClient.connect(base, False, host) if _listening(base, host) else None
     if client is None:
         return ()
     try:
@@ -327,8 +334,8 @@ def list_tables(base: Path | None = None, timeout: float = 5.0) -> tuple[OpenTab
         client.close()
 
 
-def _listening(base: Path | None) -> bool:
-    sock = _try_connect(socket_path(base or data_dir()))
+def _listening(base: Path | None, host: Host) -> bool:
+    sock = _try_connect(socket_path(base or data_dir()), host)
     if sock is None:
         return False
     sock.close()
@@ -340,20 +347,22 @@ def quick_match(
     *,
     base: Path | None = None,
     on_message: Callable[[Received], None] | None = None,
+    host: Host = LOCAL,
 ) -> tuple[TableClient, Welcome]:
     """Quick match: sit at the fullest public table of `options`' preset (and conventions)
     waiting for players, else open one of `options`, which AI fills after `fill` seconds
     (the service's default if None). The options name no seats for people and are not
     private (WireError if they do)."""
-    return _request(MatchRequest(options), base, on_message)
+    return _request(MatchRequest(options), base, on_message, host)
 
 
 def _request(
     request: OpenRequest | JoinRequest | MatchRequest,
     base: Path | None,
     on_message: Callable[[Received], None] | None,
+    host: Host,
 ) -> tuple[TableClient, Welcome]:
-    client = TableClient.connect(base)
+    client = TableClient.connect(base, host=host)
     try:
         client.send(request)
         welcome = client.wait_for(Welcome)

@@ -41,7 +41,7 @@ from ..engine.rules import Rules, RulesError
 from ..engine.scoring import Settlement
 from ..engine.view import seat_view
 from ..plaintext import MAX_TITLE, fault, one_line
-from ..priority import hosted
+from ..priority import Host
 from ..private import private_dir, write_private
 from ..settings import DEFAULT_FILL, DEFAULT_PACE, LANGUAGES, LEVELS, MAX_NAME
 from ..store.catalog import data_dir, games_dir, open_new_record, resume
@@ -1352,9 +1352,13 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds a connection at no table may stay silent",
     )
     options = parser.parse_args(argv)
+    host = Host.of()  # its entry point: what it runs as, read here once
     # Its socket, its files and the records of its tables are the owner's; started by a
-    # hosted session, it runs at the priority of the sessions.
-    daemon.become(place(data_dir()), hosted())
+    # hosted session, it runs at the priority of the sessions, and so do its AI's workers.
+    daemon.become(place(data_dir()), host.hosted)
+    from ..ai.pool import use_host
+
+    use_host(host)
     service = Service(
         data_dir(), options.idle, options.abandon, options.max_pending, options.conn_timeout
     )

@@ -23,15 +23,16 @@ from typing import TextIO
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
-from ..priority import in_browser
+from ..priority import LOCAL, Host
 from ..settings import (
     SetupError,
     TableSetup,
     check_pace,
     language_from_locale,
+    runs_as,
     setup_from_options,
 )
-from ..store.catalog import LOG_NAME, data_dir, error_words, hosted, typed
+from ..store.catalog import LOG_NAME, data_dir, error_words, typed
 from .app import ThousandApp, create_app
 from .i18n import Translator
 from .startup import StartOffer, remembered_name
@@ -40,10 +41,13 @@ PROG = "thousand"
 
 
 def check_terminal(
-    stdin: TextIO | None = None, stdout: TextIO | None = None, lang: str = "en"
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    lang: str = "en",
+    host: Host = LOCAL,
 ) -> str | None:
     """Why the table cannot open in this terminal (in `lang`), or None if it can."""
-    if in_browser():  # `thousand serve`: the standard streams carry Textual's web driver
+    if host.browser:  # `thousand serve`: the standard streams carry Textual's web driver
         return None
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -91,10 +95,10 @@ def table_setup(options: argparse.Namespace) -> tuple[TableSetup, StartOffer | N
     """The flags checked: the setup of the table, and what the start screen offers (None when
     the flags start a game at once). A new game started by flags without `--name` is played
     under the name last chosen on the start screen."""
-    setup = setup_from_options(options)
+    setup = setup_from_options(options, host=runs_as(options))
     offer = start_offer(options)
     if offer is None and setup.resume is None and setup.name is None:
-        setup = replace(setup, name=remembered_name())
+        setup = replace(setup, name=remembered_name(host=setup.host))
     return setup, offer
 
 
@@ -105,9 +109,9 @@ def run(options: argparse.Namespace) -> int:
         setup, offer = table_setup(options)
     except (SetupError, RulesError, RecordError, ValueError) as error:
         lang = options.lang or language_from_locale()
-        print(f"{PROG}: {error_words(lang, error)}", file=sys.stderr)
+        print(f"{PROG}: {error_words(lang, error, runs_as(options))}", file=sys.stderr)
         return 2
-    problem = check_terminal(lang=setup.lang)
+    problem = check_terminal(lang=setup.lang, host=setup.host)
     if problem is not None:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
@@ -115,16 +119,16 @@ def run(options: argparse.Namespace) -> int:
 
     session: Session | None = None
     notes: list[str] = []
-    if setup.resume is not None and not in_browser():
+    if setup.resume is not None and not setup.host.browser:
         from .repair import offer_repair
 
-        if not offer_repair(setup.resume, setup.lang, notes=notes):
+        if not offer_repair(setup.resume, setup.lang, notes=notes, host=setup.host):
             return 2
     if offer is None:
         try:
             session = new_session(setup)
         except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
-            print(f"{PROG}: {error_words(setup.lang, error)}", file=sys.stderr)
+            print(f"{PROG}: {error_words(setup.lang, error, setup.host)}", file=sys.stderr)
             return 2
         session.warnings.extend(notes)
         if "hard" in session.levels.values():
@@ -149,9 +153,9 @@ def run(options: argparse.Namespace) -> int:
     session = app.session
     try:
         if session.path is not None and not session.game.over:
-            if hosted():
+            if setup.host.hosted:
                 # A hosted session: the player's next login continues it, not a command.
-                command = typed("--resume", "resume")
+                command = typed("--resume", setup.host, "resume")
                 print(f"{PROG}: {app.t('saved_resume', command=command)}")
             else:
                 print(f"{PROG}: {app.t('saved_in', path=session.path)}")

@@ -23,7 +23,6 @@ from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from ..priority import in_browser
 from ..settings import (
     DEFAULT_SUIT_ORDER,
     LANGUAGES,
@@ -32,7 +31,7 @@ from ..settings import (
     keep_player_name,
     language_from_locale,
 )
-from ..store.catalog import data_dir, error_words, hosted
+from ..store.catalog import data_dir, error_words
 from .ascii import ASCII_KEYS, AsciiFilter
 from .hangup import NO_TERMINAL, HangupGuard, end_now
 from .i18n import Translator
@@ -245,7 +244,7 @@ class ThousandApp(App[int]):
 
         # In a web browser (`thousand serve`) the standard input is a pipe, not a terminal that
         # could vanish: the server ends the game when the page goes.
-        watch = None if not in_browser() else NO_TERMINAL
+        watch = None if not self.setup.host.browser else NO_TERMINAL
         self.guard = HangupGuard(hang_up, last_words, fd=watch, log_file=self.log_file)
         self.guard.start()
 
@@ -320,7 +319,7 @@ class ThousandApp(App[int]):
         from .screens.start import StartScreen
 
         offer = self.start or StartOffer.shipped(self.setup.lang)
-        stored = Choices.read(choices_path())
+        stored = Choices.read(choices_path(self.setup.host))
         if self.remembered is None:
             self.remembered = stored or Choices(lang=language_from_locale())
         self.shown_offer = offer
@@ -356,7 +355,7 @@ class ThousandApp(App[int]):
                 kept.pace = before.pace
             if offer.reduced_motion is not None and kept.reduced_motion == offer.reduced_motion:
                 kept.reduced_motion = before.reduced_motion
-        kept.write(choices_path())
+        kept.write(choices_path(self.setup.host))
         if self.hosted_name() and choices.name:
             with contextlib.suppress(OSError, SetupError):
                 keep_player_name(data_dir(), choices.name)
@@ -364,14 +363,14 @@ class ThousandApp(App[int]):
     def hosted_name(self) -> bool:
         """Whether this is a hosted player's start screen with the name they chose (the word
         `name`) or their key gave: the screen starts with it, and a new one is kept as theirs."""
-        return bool(self.start is not None and self.setup.name and hosted())
+        return bool(self.start is not None and self.setup.name and self.setup.host.hosted)
 
     def open_table(self, setup: TableSetup) -> None:
         """Leave the start screen for the table of a new game (or of a game continued)."""
         try:
             session = new_session(setup)
         except (SetupError, ValueError, OSError) as error:
-            self.notify(error_words(setup.lang, error), severity="error", markup=False)
+            self.notify(error_words(setup.lang, error, setup.host), severity="error", markup=False)
             return
         self.setup = setup
         self.palette = replace(self.palette, suit_order=setup.suit_order)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from ..ai.analysis import COSTLY, Advice, DealAnalysis, Decision, Option
 from ..engine.actions import Act, Action
 from ..engine.cards import Suit
-from ..store.catalog import hosted
 from ..store.figures import BANDS, Tally
 from .i18n import Translator, card_label
 
@@ -331,7 +330,9 @@ def one_decimal(value: float | None, lang: str = "en", signed: bool = False) -> 
     return Translator(lang).decimal(text)
 
 
-def tally_lines(tally: Tally, t: Translator, ascii_only: bool = False) -> list[str]:
+def tally_lines(
+    tally: Tally, t: Translator, ascii_only: bool = False, hosted: bool = False
+) -> list[str]:
     """One group of games: its figures and its contracts as bars."""
     lang = t.lang
     lines = [
@@ -396,16 +397,19 @@ def tally_lines(tally: Tally, t: Translator, ascii_only: bool = False) -> list[s
         )
     else:
         # A hosted player has no `thousand stats` to type: only the host analyses his games.
-        lines.append(t("stats_not_analysed_hosted" if hosted() else "stats_not_analysed"))
+        lines.append(t("stats_not_analysed_hosted" if hosted else "stats_not_analysed"))
     return lines
 
 
-def stats_lines(stats: Stats, t: Translator, ascii_only: bool = False) -> list[str]:
-    """Everything `thousand stats` and the statistics screen say."""
+def stats_lines(
+    stats: Stats, t: Translator, ascii_only: bool = False, hosted: bool = False
+) -> list[str]:
+    """Everything `thousand stats` and the statistics screen say (to a hosted player where
+    `hosted`: only the host analyses his games)."""
     total = stats.total
     if not total.games and not total.unfinished:
         return [t("stats_none")]
-    lines = [t("stats_all"), *tally_lines(total, t, ascii_only)]
+    lines = [t("stats_all"), *tally_lines(total, t, ascii_only, hosted)]
     if stats.trend:
         lines += ["", t("stats_trend")]
         top = max(abs(g.per_deal) for g in stats.trend) or 1.0
@@ -420,7 +424,7 @@ def stats_lines(stats: Stats, t: Translator, ascii_only: bool = False) -> list[s
             continue
         for name, tally in sorted(tallies.items()):
             title = t(key, name=name) if key == "stats_preset" else opponents_words(name, t)
-            lines += ["", title, *tally_lines(tally, t, ascii_only)]
+            lines += ["", title, *tally_lines(tally, t, ascii_only, hosted)]
     return lines
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..engine.record import RecordError
+from ..priority import LOCAL, Host
 from ..store.catalog import (
     DAMAGED_ASK,
     DAMAGED_FOUND,
@@ -29,6 +30,7 @@ def offer_repair(
     ask: Callable[[str], str] = input,
     out: TextIO | None = None,
     notes: list[str] | None = None,
+    host: Host = LOCAL,
 ) -> bool:
     """Whether `thousand --resume` may go on with `path`: True for a file that reads (or whose
     fault is not a damaged line: the resume says it), or once the player has agreed to set
@@ -45,7 +47,7 @@ def offer_repair(
         return True
 
     def say(text: str) -> None:
-        print(public_text(text), file=out)
+        print(public_text(text, host), file=out)
 
     say(tell(lang, DAMAGED_FOUND, file=path, line=found.line, deal=max(found.deals, 1)))
     try:

@@ -17,6 +17,7 @@ from ..engine.game import Game, PlayerInfo
 from ..engine.record import RecordError
 from ..plaintext import shown
 from ..presets import Preset, PresetError, load_preset
+from ..priority import LOCAL, Host
 from ..settings import LANGUAGES, LEVELS, MAX_NAME, SetupError, TableSetup, check_not_shared
 from ..store.catalog import open_new_record, resume
 from ..store.records import RecordWriter
@@ -124,7 +125,7 @@ def ai_name_in(lang: str) -> Callable[[str], str]:
 def new_session(setup: TableSetup, seed: int | None = None) -> Session:
     """A new game from `setup` (a different `seed` for "again"), its record opened at once."""
     if setup.resume is not None:
-        return resume_session(setup.resume, setup.think)
+        return resume_session(setup.resume, setup.think, setup.host)
     preset = setup.preset
     assert preset is not None
     rules = preset.rules
@@ -178,8 +179,9 @@ def same_table(setup: TableSetup, session: Session) -> TableSetup:
     )
 
 
-def resume_session(path: Path, think: float | None = None) -> Session:
-    """Continue the game in a record file at the decision where it stopped."""
+def resume_session(path: Path, think: float | None = None, host: Host = LOCAL) -> Session:
+    """Continue the game in a record file at the decision where it stopped (`host`: what the
+    program runs as, for what it says of a shared table's game)."""
     deal_events: list[Event] = []  # the current deal's, for its log
 
     def replayed(events: list[Event]) -> None:
@@ -188,7 +190,7 @@ def resume_session(path: Path, think: float | None = None) -> Session:
                 deal_events.clear()
             deal_events.append(event)
 
-    check_not_shared(path)
+    check_not_shared(path, host)
     try:
         resumed = resume(path, replayed)
     except RecordError as error:

@@ -19,6 +19,7 @@ from typing import Final
 from ..engine.dealing import first_dealer_of
 from ..plaintext import fault
 from ..presets import Preset, load_preset, shipped_names
+from ..priority import LOCAL, Host
 from ..private import private_dir, write_private
 from ..settings import (
     DEFAULT_SUIT_ORDER,
@@ -31,7 +32,7 @@ from ..settings import (
     check_suit_order,
     table_levels,
 )
-from ..store.catalog import APP_DIR, SavedGame, data_dir, hosted, list_games
+from ..store.catalog import APP_DIR, SavedGame, data_dir, list_games
 
 CHOICES_FILE: Final = "start.json"
 PLAYER_COUNTS: Final = (2, 3, 4)
@@ -41,12 +42,12 @@ OPEN_CLOCKS: Final = (0, 30, 60)  # a table opened for friends: seconds for each
 """The opponents' paces the start screen offers, in seconds a move (`--pace` takes any)."""
 
 
-def choices_path(environ: dict[str, str] | None = None) -> Path:
+def choices_path(host: Host = LOCAL, environ: dict[str, str] | None = None) -> Path:
     """`$XDG_CONFIG_HOME/thousand_tui/start.json` (by default under ~/.config). On a hosted
     account every player has a folder of their own for games, and the choices are kept there:
     one player's name is not offered to the next."""
     env = os.environ if environ is None else environ
-    if hosted(env):
+    if host.hosted:
         return data_dir() / CHOICES_FILE
     base = env.get("XDG_CONFIG_HOME") or ""
     root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".config"
@@ -228,6 +229,7 @@ class StartOffer:
             pace=base.pace,
             think=base.think,
             save=base.save,
+            host=base.host,
         )
         return with_comforts(setup, choices)
 
@@ -259,9 +261,9 @@ def motion_of(base: TableSetup, choices: Choices) -> bool:
     return base.reduced_motion if choices.reduced_motion is None else choices.reduced_motion
 
 
-def remembered_name(path: Path | None = None) -> str | None:
+def remembered_name(path: Path | None = None, host: Host = LOCAL) -> str | None:
     """The name last chosen on the start screen (None: none, or the default one)."""
-    choices = Choices.read(path or choices_path())
+    choices = Choices.read(path or choices_path(host))
     if choices is None or not choices.name:
         return None
     try:

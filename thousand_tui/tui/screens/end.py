@@ -9,12 +9,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...priority import in_browser
 from ...store.catalog import typed
 from ..i18n import Translator
 from ..plain import plain
 from ..table_game import TableGame
-from ..widgets.base import KeyFooter
+from ..widgets.base import KeyFooter, table_app
 from ..widgets.sheet import ScoreSheet
 from .common import Dialog, HeldModal
 
@@ -38,10 +37,11 @@ class ConfirmQuitScreen(Dialog[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
             dialog.border_title = self.t("quit_title")
+            host = table_app(self).setup.host
             saved = (
                 self.t("quit_body_web")
-                if in_browser()
-                else self.t("quit_body", command=typed("--resume", "resume"))
+                if host.browser
+                else self.t("quit_body", command=typed("--resume", host, "resume"))
             )
             body = self.body or (saved if self.saved else self.t("quit_body_unsaved"))
             yield Static(plain(body))

@@ -25,7 +25,7 @@ from ..messages import StatsRead
 from ..plain import plain
 from ..render import Palette
 from ..table_game import TableGame
-from ..widgets.base import KeyFooter
+from ..widgets.base import KeyFooter, table_app
 from ..widgets.sheet import ScoreSheet
 from ..widgets.workers import Failure, KeepsPlaying
 from .common import Dialog
@@ -226,7 +226,8 @@ class StatsScreen(KeepsPlaying, InfoScreen):
 
         log = logging.getLogger("thousand_tui")
         stats = read_stats(self.folder, cache_path(), log.warning)
-        self.post_message(StatsRead(stats_lines(stats, self.t, self.p.ascii_only)))
+        hosted = table_app(self).setup.host.hosted
+        self.post_message(StatsRead(stats_lines(stats, self.t, self.p.ascii_only, hosted)))
 
     def on_stats_read(self, message: StatsRead) -> None:
         self.query_one("#stats-text", Static).update(plain(self.p.styled("\n".join(message.lines))))

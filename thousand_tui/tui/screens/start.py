@@ -27,7 +27,7 @@ from textual.widgets import Input, Static
 
 from ...presets import Preset
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SUIT_ORDERS, SetupError, check_name
-from ...store.catalog import SavedGame, error_words, hosted, local_date
+from ...store.catalog import SavedGame, error_words, local_date
 from ...tables.service import normalize_code
 from ..i18n import Translator
 from ..messages import RatingRead
@@ -254,7 +254,7 @@ class StartScreen(Screen[None]):
                 partial(self.keep_flag, "auto_next"),
             ),
         ]
-        if not hosted():
+        if not table_app(self).setup.host.hosted:
             settings.append(
                 Setting(
                     "take-back",
@@ -265,7 +265,7 @@ class StartScreen(Screen[None]):
                     partial(self.keep_flag, "take_back"),
                 )
             )
-        if not hosted():
+        if not table_app(self).setup.host.hosted:
             settings.append(
                 Setting(
                     "auto-analysis",
@@ -297,7 +297,7 @@ class StartScreen(Screen[None]):
             lines.append(Entry("saved-title", t("start_continue"), lambda: None, heading=True))
             for number, save in enumerate(self.saved):
                 lines.append(Entry(f"saved-{number}", self.saved_words(save), self.continuer(save)))
-        if not hosted():  # over SSH: the words `open` and `join` do it
+        if not table_app(self).setup.host.hosted:  # over SSH: the words `open` and `join` do it
             lines.append(Entry("open-table", t("start_open"), self.open_shared))
             lines.append(
                 Setting(
@@ -562,7 +562,9 @@ class StartScreen(Screen[None]):
         try:
             setup = self.offer.setup(app.setup, self.choices, seed)
         except (SetupError, ValueError, OSError) as error:
-            self.notify(error_words(self.t.lang, error), severity="error", markup=False)
+            self.notify(
+                error_words(self.t.lang, error, app.setup.host), severity="error", markup=False
+            )
             return
         app.keep_choices(self.choices)  # now, not only when the screen goes
         app.open_table(setup)
@@ -589,7 +591,9 @@ class StartScreen(Screen[None]):
         try:
             setup = self.offer.setup(app.setup, self.choices, random.randrange(1, 1_000_000))
         except (SetupError, ValueError, OSError) as error:
-            self.notify(error_words(self.t.lang, error), severity="error", markup=False)
+            self.notify(
+                error_words(self.t.lang, error, app.setup.host), severity="error", markup=False
+            )
             return
         app.keep_choices(self.choices)
         level = setup.levels[0] if setup.levels else "easy"

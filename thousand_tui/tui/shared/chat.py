@@ -139,7 +139,8 @@ def write_chat(app: App[Any], shared: SharedSession, t: Translator) -> None:
         if not text:
             return
         if shared.mirror.closed:
-            app.notify(t("shared_lost", command=join_command(shared.code)), severity="error")
+            lost = t("shared_lost", command=join_command(shared.code, shared.host))
+            app.notify(lost, severity="error")
             return
         try:
             shared.client.chat(text)

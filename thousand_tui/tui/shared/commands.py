@@ -18,7 +18,7 @@ def run_open(setup: OpenSetup) -> int:
     """`thousand open [PRESET]`: open a shared table here and wait for friends at it."""
     table = setup.table
     if table.name is None and setup.who is None:
-        table = replace(table, name=remembered_name())
+        table = replace(table, name=remembered_name(host=table.host))
     _check_terminal(table.lang)
     try:
         options = table_options(
@@ -32,9 +32,9 @@ def run_open(setup: OpenSetup) -> int:
             people=setup.people,
             clock=setup.clock,
         )
-        shared = open_shared(options)
+        shared = open_shared(options, host=table.host)
     except TableError as error:
-        why = said(error, table.lang)
+        why = said(error, table.lang, table.host)
         raise SetupError(Translator(table.lang)("shared_open_failed", why=why)) from error
     return run_shared(table, shared)
 
@@ -46,13 +46,15 @@ def run_join(setup: JoinSetup) -> int:
     try:
         shared = join_shared(
             setup.code,
-            name=check_name(table.name) or (None if setup.who else remembered_name()),
+            name=check_name(table.name)
+            or (None if setup.who else remembered_name(host=table.host)),
             lang=table.lang,
             seat=setup.seat,
             who=setup.who,
+            host=table.host,
         )
     except TableError as error:
-        why = said(error, table.lang)
+        why = said(error, table.lang, table.host)
         raise SetupError(Translator(table.lang)("shared_join_failed", why=why)) from error
     return run_shared(table, shared)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...presets import Preset, PresetError, load_preset
+from ...priority import LOCAL, Host
 from ...settings import SetupError, TableSetup, check_name
 from ...tables.chat import KEPT, Pace
 from ...tables.client import (
@@ -50,6 +51,7 @@ class SharedSession:
     name: str | None = None
     who: str | None = None
     base: Path | None = None
+    host: Host = LOCAL  # what the program runs as (what it says of the table, and of a file)
     told_off: bool = False  # the service ended the connection on purpose (an error said why)
     leaving: bool = False
     # The chat as this person has seen it (the waiting room's lines, then the log's), and when
@@ -93,7 +95,9 @@ class SharedSession:
         """In a worker thread: a new connection at this seat (the service started again if it
         is gone, the table reopened from its record), or None if it cannot be had yet."""
         try:
-            client, welcome = join_table(self.code, name=self.name, who=self.who, base=self.base)
+            client, welcome = join_table(
+                self.code, name=self.name, who=self.who, base=self.base, host=self.host
+            )
         except TableError:
             return None
         if welcome.seat != self.mirror.seat or self.leaving:
@@ -142,11 +146,14 @@ def _seated(
     name: str | None,
     who: str | None,
     base: Path | None,
+    host: Host,
 ) -> SharedSession:
     mirror = SeatMirror(welcome, ai_name=ai_name_in(lang))
     preset = _preset_of(welcome, mirror)
     timeout = float(welcome.timeout)
-    return SharedSession(client, mirror, preset, lang, timeout, name=name, who=who, base=base)
+    return SharedSession(
+        client, mirror, preset, lang, timeout, name=name, who=who, base=base, host=host
+    )
 
 
 def table_options(
@@ -186,18 +193,22 @@ def table_options(
     )
 
 
-def open_shared(options: TableOptions, *, base: Path | None = None) -> SharedSession:
+def open_shared(
+    options: TableOptions, *, base: Path | None = None, host: Host = LOCAL
+) -> SharedSession:
     """Open a shared table of `options` and sit at seat 0. Raises TableError (the service's
     refusal, or that it cannot be reached)."""
-    client, welcome = open_table(options, base=base)
-    return _seated(client, welcome, options.lang or "en", options.name, options.who, base)
+    client, welcome = open_table(options, base=base, host=host)
+    return _seated(client, welcome, options.lang or "en", options.name, options.who, base, host)
 
 
-def match_shared(options: TableOptions, *, base: Path | None = None) -> SharedSession:
+def match_shared(
+    options: TableOptions, *, base: Path | None = None, host: Host = LOCAL
+) -> SharedSession:
     """Quick match: sit at the fullest public table of `options`' preset waiting for players,
     else open one of `options` that AI fills after its `fill` seconds. Raises TableError."""
-    client, welcome = quick_match(options, base=base)
-    return _seated(client, welcome, options.lang or "en", options.name, options.who, base)
+    client, welcome = quick_match(options, base=base, host=host)
+    return _seated(client, welcome, options.lang or "en", options.name, options.who, base, host)
 
 
 def default_name(who: str | None) -> str | None:
@@ -221,8 +232,9 @@ def join_shared(
     seat: int | None = None,
     who: str | None = None,
     base: Path | None = None,
+    host: Host = LOCAL,
 ) -> SharedSession:
     """Sit at the shared table of `code` (again, for a seat this person held)."""
     name = name or default_name(who)
-    client, welcome = join_table(code, name=name, who=who, seat=seat, base=base)
-    return _seated(client, welcome, lang, name, who, base)
+    client, welcome = join_table(code, name=name, who=who, seat=seat, base=base, host=host)
+    return _seated(client, welcome, lang, name, who, base, host)

@@ -77,17 +77,19 @@ class Lobby:
     # In a worker thread: each raises TableError (or SetupError) saying why it cannot be done.
 
     def tables(self) -> tuple[OpenTable, ...]:
-        return list_tables()
+        return list_tables(host=self.setup.table.host)
 
     def join(self, code: str) -> SharedSession:
         table = self.setup.table
-        return join_shared(code, name=table.name, lang=table.lang, who=self.setup.who)
+        return join_shared(
+            code, name=table.name, lang=table.lang, who=self.setup.who, host=table.host
+        )
 
     def open(self, name: str) -> SharedSession:
-        return open_shared(self.options(name))
+        return open_shared(self.options(name), host=self.setup.table.host)
 
     def match(self, name: str) -> SharedSession:
-        return match_shared(self.options(name))
+        return match_shared(self.options(name), host=self.setup.table.host)
 
     def options(self, name: str) -> TableOptions:
         """What opening a table of the preset offered as `name` sets, or quick matching it."""
@@ -108,7 +110,7 @@ class Lobby:
 
     def said(self, error: Exception) -> str:
         if isinstance(error, TableError):
-            return said(error, self.lang)
+            return said(error, self.lang, self.setup.table.host)
         return error_text(self.lang, error)
 
     def sat(self, shared: SharedSession) -> None:

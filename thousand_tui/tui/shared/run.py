@@ -52,7 +52,8 @@ def tell_seat_waits(shared: SharedSession, lang: str) -> None:
     code = shared.code
     with contextlib.suppress(OSError, ValueError):
         if not shared.mirror.over:
-            waits = Translator(lang)("shared_seat_waits", code=code, command=join_command(code))
+            command = join_command(code, shared.host)
+            waits = Translator(lang)("shared_seat_waits", code=code, command=command)
             print(f"thousand: {waits}")
 
 
@@ -67,11 +68,11 @@ def play_shared_choice(choice: SharedChoice) -> int:
             options = table_options(
                 setup, level=choice.level, hints=choice.hints, clock=choice.clock
             )
-            shared = open_shared(options)
+            shared = open_shared(options, host=setup.host)
         else:
-            shared = join_shared(choice.code, name=setup.name, lang=setup.lang)
+            shared = join_shared(choice.code, name=setup.name, lang=setup.lang, host=setup.host)
     except TableError as error:
-        why = said(error, setup.lang)
+        why = said(error, setup.lang, setup.host)
         print(f"thousand: {Translator(setup.lang)('shared_failed', why=why)}", file=sys.stderr)
         return 2
     return run_shared(setup, shared)
@@ -82,7 +83,8 @@ def run_lobby(setup: LobbySetup) -> int:
     its game ends or the player leaves it, until he leaves the lobby."""
     table = setup.table
     if table.name is None and setup.who is None:
-        setup = replace(setup, table=replace(table, name=check_name(remembered_name())))
+        name = check_name(remembered_name(host=table.host))
+        setup = replace(setup, table=replace(table, name=name))
     lobby = Lobby(setup)
     app = LobbyApp(lobby, handle_signals=True)
     app.log_file = data_dir() / LOG_NAME

@@ -71,11 +71,11 @@ class WaitingScreen(Screen[None]):
         return True
 
     def show(self) -> None:
-        t, mirror = self.t, self.shared.mirror
+        t, mirror, host = self.t, self.shared.mirror, self.shared.host
         text = Text()
         text.append(t("shared_title", code=mirror.code) + "\n\n", style="bold")
         text.append(
-            t("shared_waiting", code=mirror.code, command=join_command(mirror.code)) + "\n\n"
+            t("shared_waiting", code=mirror.code, command=join_command(mirror.code, host)) + "\n\n"
         )
         for number, status in enumerate(mirror.seats):
             if number == mirror.seat:
@@ -98,7 +98,8 @@ class WaitingScreen(Screen[None]):
             opener = mirror.seats[0].name if mirror.seats else ""
             text.append("\n" + t("shared_wait_opener_named", name=opener))
         if mirror.closed:
-            text.append("\n\n" + t("shared_lost", command=join_command(mirror.code)), style="bold")
+            lost = t("shared_lost", command=join_command(mirror.code, host))
+            text.append("\n\n" + lost, style="bold")
         self.query_one("#waiting-text", Static).update(plain(text))
 
     def on_pull(self, _: Pull) -> None:

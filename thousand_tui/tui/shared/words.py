@@ -3,6 +3,7 @@ table or away."""
 
 from __future__ import annotations
 
+from ...priority import Host
 from ...store.catalog import public_text, typed
 from ...tables.client import TableError, WireMismatch
 from ...translations import error_text
@@ -10,9 +11,9 @@ from ..i18n import Translator
 from .connection import SharedSession
 
 
-def join_command(code: str) -> str:
+def join_command(code: str, host: Host) -> str:
     """How a player joins the table of `code`, as he types it here (over SSH, his login)."""
-    return typed(f"join {code}")
+    return typed(f"join {code}", host)
 
 
 def seat_status_words(shared: SharedSession, seat: int, t: Translator) -> str:
@@ -31,9 +32,9 @@ def seat_status_words(shared: SharedSession, seat: int, t: Translator) -> str:
     return t("shared_away_ai")
 
 
-def said(error: TableError, lang: str) -> str:
+def said(error: TableError, lang: str, host: Host) -> str:
     """What a table's error says to a person, in the player's language: a protocol mismatch
     (it says what to do), one of the service's texts; any other as the service put it."""
     if isinstance(error, WireMismatch):
         return Translator(lang)(error.key, theirs=error.theirs, ours=error.ours)
-    return public_text(error_text(lang, error))
+    return public_text(error_text(lang, error), host)

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from textual.dom import DOMNode
 from textual.worker import Worker, WorkerState
 
-from ...store.catalog import hosted
 from ..failures import log_failure
 from .base import table_app
 
@@ -61,7 +60,7 @@ def tell_failure(node: DOMNode, failure: Failure, error: str, details: str) -> N
     app = table_app(node)
     written = log_failure(failure.what, details, app.log_file)
     # The log is the host's in a hosted session: its path means nothing to the player.
-    shown = written is not None and not hosted()
+    shown = written is not None and not app.setup.host.hosted
     where = app.t("ai_failed_log", path=written) if shown else ""
     words = app.t(failure.key, error=error, where=where, **failure.values)
     app.notify(words.strip(), severity="error", markup=False)
