@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from thousand_tui.ai import analysis as analysis_module
+from tests.helpers.scheduler import small_analysis_budgets
 from thousand_tui.ai import bidding
 from thousand_tui.ai.analysis import (
     AnalysisPlayer,
@@ -157,15 +157,7 @@ def small_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     """The commands' analysis on small budgets: these tests are about what the commands say
     and keep, and the king of hearts led without the marriage costs the same 418 points (the
     swing of the contract, exact) at any budget."""
-    for name, value in (
-        ("ANALYSIS_SAMPLES", 8),
-        ("AUCTION_SAMPLES", 4),
-        ("ANALYSIS_NODES", 20_000),
-        ("DEEP_SAMPLES", 16),
-        ("DEEP_AUCTION_SAMPLES", 4),
-        ("DEEP_NODES", 20_000),
-    ):
-        monkeypatch.setattr(analysis_module, name, value)
+    small_analysis_budgets(monkeypatch)
 
 
 @pytest.mark.usefixtures("small_budgets")

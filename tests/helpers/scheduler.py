@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import thousand_tui.ai.scheduler
+from thousand_tui.ai import analysis
 from thousand_tui.ai.scheduler import Scheduler
 
 
@@ -46,3 +47,22 @@ def in_thread_scheduler(monkeypatch: pytest.MonkeyPatch, **options: Any) -> Sche
     scheduler = Scheduler(worker=InThread(), **options)
     monkeypatch.setattr(thousand_tui.ai.scheduler, "_scheduler", scheduler)
     return scheduler
+
+
+# The analysis's budgets where a test is about what is analysed when and what is said of it,
+# not about how deep it looks (tests/ai/test_analysis.py checks the search itself).
+SMALL_BUDGETS = {
+    "ANALYSIS_SAMPLES": 8,
+    "AUCTION_SAMPLES": 4,
+    "ANALYSIS_NODES": 20_000,
+    "DEEP_SAMPLES": 16,
+    "DEEP_AUCTION_SAMPLES": 4,
+    "DEEP_NODES": 20_000,
+}
+
+
+def small_analysis_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal's analysis on `SMALL_BUDGETS`, in this process (a background process started
+    after this keeps the program's own budgets: see `in_thread_scheduler`)."""
+    for name, value in SMALL_BUDGETS.items():
+        monkeypatch.setattr(analysis, name, value)
