@@ -18,9 +18,18 @@ LONGEST_FIRST = (
 )
 
 
+# Seconds before a slow test that hangs fails (the default run's `timeout` is in pyproject.toml):
+# the longest slow test takes a few minutes on two loaded cores. A test's own
+# `@pytest.mark.timeout(N)` comes first.
+SLOW_TIMEOUT = 900
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     def rank(item: pytest.Item) -> int:
         name = getattr(item, "originalname", item.name)
         return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
 
     items.sort(key=rank)
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
