@@ -24,7 +24,7 @@ from thousand_tui.settings import TableSetup
 from thousand_tui.store.analyses import CACHE_NAME
 from thousand_tui.store.catalog import DATA_DIR_ENV
 from thousand_tui.tui import create_app
-from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.app import NOTICES_KEPT, ThousandApp
 from thousand_tui.tui.messages import DealAnalysed
 from thousand_tui.tui.widgets.analyst import DealAnalyst
 from thousand_tui.tui.widgets.base import KeyFooter
@@ -233,3 +233,10 @@ def test_the_analysis_process_loads_no_asyncio() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout + done.stderr
+
+
+def test_the_app_keeps_its_last_notes_only() -> None:
+    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy"))
+    for n in range(NOTICES_KEPT + 10):
+        app.notify(f"note {n}")
+    assert app.notices == [f"note {n}" for n in range(10, NOTICES_KEPT + 10)]

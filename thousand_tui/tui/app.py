@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 apply_patches()
 
 MIN_SIZE = (80, 24)
+NOTICES_KEPT = 50
 
 
 class ThousandApp(App[int]):
@@ -168,12 +169,13 @@ class ThousandApp(App[int]):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        """Show a notification, and keep it in `notices` (what the table told, in order). A
-        warning or error replaces the one shown before: one at a time. Every note is plain
-        text (`plain.py`), whatever `markup` says: the table's words have no markup, and a
-        name or an error in one is never read as markup."""
+        """Show a notification, and keep it in `notices` (the last `NOTICES_KEPT` things the
+        table told, in order). A warning or error replaces the one shown before: one at a time.
+        Every note is plain text (`plain.py`), whatever `markup` says: the table's words have
+        no markup, and a name or an error in one is never read as markup."""
         message, title = plain_words(message), plain_words(title)
         self.notices.append(message)
+        del self.notices[:-NOTICES_KEPT]
         if severity != "information":
             self.clear_notifications()
             self.complaint = True
