@@ -11,12 +11,14 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .allocator import one_arena
+from .options import TableFlags
 from .plaintext import shown
-from .priority import Host
+from .priority import LOCAL, Host
 from .translations import LANGS, Spoken, counted, msg, nmsg, say, tell
 
 if TYPE_CHECKING:
@@ -512,7 +514,8 @@ def run_serve(options: argparse.Namespace) -> int:
     argv = serve_argv(options)
     from .tui import table_setup
 
-    table_setup(build_parser("play").parse_args(argv))  # a bad preset or level, said now
+    flags = table_flags(build_parser("play").parse_args(argv))
+    table_setup(flags)  # a bad preset or level, said now
     config = WebConfig(
         argv,
         host=options.host,
@@ -648,9 +651,9 @@ def lobby_setup(options: argparse.Namespace) -> LobbySetup:
 def shared_table_setup(options: argparse.Namespace) -> TableSetup:
     """The player's table (`setup_from_options`) for opening a shared one, by `thousand open`
     or in the lobby, with its AI's one level (`--ai`) checked; raises SetupError."""
-    from .settings import LEVELS, SetupError, runs_as, setup_from_options
+    from .settings import LEVELS, SetupError, setup_from_options
 
-    table = setup_from_options(options, host=runs_as(options))
+    table = setup_from_options(table_flags(options))
     if options.level not in LEVELS:
         raise SetupError(
             msg("cli_ai_level", "--ai must be one of {levels}"), levels=", ".join(LEVELS)
@@ -705,10 +708,10 @@ def open_setup(options: argparse.Namespace) -> OpenSetup:
 
 def join_setup(options: argparse.Namespace) -> JoinSetup:
     """The flags of `thousand join`, checked; raises SetupError."""
-    from .settings import JoinSetup, SetupError, runs_as, setup_from_options
+    from .settings import JoinSetup, SetupError, setup_from_options
     from .tables.service import normalize_code
 
-    table = setup_from_options(options, host=runs_as(options))
+    table = setup_from_options(table_flags(options))
     if normalize_code(options.code) is None:
         raise SetupError(
             msg(
@@ -818,6 +821,18 @@ def run_games(options: argparse.Namespace) -> int:
     return 0
 
 
+def table_flags(options: argparse.Namespace) -> TableFlags:
+    """The table's flags among `options` (those its command has; the others as not given),
+    with what the program runs as (`main`): the one place that reads them from argparse."""
+    given = {
+        field.name: getattr(options, field.name)
+        for field in fields(TableFlags)
+        if field.name != "host" and hasattr(options, field.name)
+    }
+    host = getattr(options, "runs_as", None)
+    return TableFlags(host=host if isinstance(host, Host) else LOCAL, **given)
+
+
 def run_play(options: argparse.Namespace) -> int:
     """Open the table; every flag is checked before the screen opens (exit status 2)."""
     try:
@@ -831,7 +846,7 @@ def run_play(options: argparse.Namespace) -> int:
         )
         print(f"{PROG}: {said}")
         return 1
-    return run(options)
+    return run(table_flags(options))
 
 
 def run_simulate(options: argparse.Namespace) -> int:
@@ -1185,7 +1200,7 @@ def run_daily(options: argparse.Namespace) -> int:
         )
         print(f"{PROG}: {said}")
         return 1
-    return run(options)
+    return run(table_flags(options))
 
 
 def run_club(options: argparse.Namespace) -> int:

@@ -9,7 +9,6 @@ command (`parse_levels`).
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 from collections.abc import Mapping, Sequence
@@ -20,6 +19,7 @@ from typing import Any, Final
 from .engine.dealing import Dealt, first_dealer_of
 from .engine.game import Start
 from .engine.rules import with_overrides
+from .options import TableFlags
 from .plaintext import Fault, fault, one_line
 from .presets import Preset, load_preset
 from .priority import LOCAL, Host
@@ -369,26 +369,18 @@ def saved_language(path: Path) -> str | None:
 # ---------------------------------------------------------------------- the command line
 
 
-def runs_as(options: argparse.Namespace) -> Host:
-    """What the program runs as, as its entry point decided (`cli.main` puts it in the
-    options it passes down); a player's own terminal where it said nothing."""
-    host = getattr(options, "runs_as", None)
-    return host if isinstance(host, Host) else LOCAL
-
-
-def setup_from_options(
-    options: argparse.Namespace, environ: Mapping[str, str] | None = None, host: Host = LOCAL
-) -> TableSetup:
+def setup_from_options(options: TableFlags, environ: Mapping[str, str] | None = None) -> TableSetup:
     """Check the table flags and turn them into a `TableSetup` for a program that runs as
-    `host`; raises SetupError or the preset's own RulesError with a message that names the
-    flag or the file."""
+    `options.host`; raises SetupError or the preset's own RulesError with a message that
+    names the flag or the file."""
+    host = options.host
     if options.lang is not None and options.lang not in LANGUAGES:
         raise SetupError(BAD_LANG, langs=", ".join(LANGUAGES))
     ascii_only = bool(options.ascii) or not locale_is_utf8(environ)
     reduced_motion = bool(options.reduced_motion)
-    pace = check_pace(getattr(options, "pace", None))
-    think = check_think(getattr(options, "think", None))
-    suit_order = check_suit_order(getattr(options, "suit_order", None))
+    pace = check_pace(options.pace)
+    think = check_think(options.think)
+    suit_order = check_suit_order(options.suit_order)
     if options.resume is not None:
         given = [
             flag
@@ -417,12 +409,12 @@ def setup_from_options(
             reduced_motion=reduced_motion,
             pace=pace,
             think=think,
-            hints=not getattr(options, "no_hints", False),
+            hints=not options.no_hints,
             suit_order=suit_order,
-            auto_play=bool(getattr(options, "auto_play", False)),
-            auto_next=bool(getattr(options, "auto_next", False)),
-            take_back=bool(getattr(options, "take_back", False)),
-            auto_analysis=not getattr(options, "no_auto_analysis", False),
+            auto_play=options.auto_play,
+            auto_next=options.auto_next,
+            take_back=options.take_back,
+            auto_analysis=not options.no_auto_analysis,
             host=host,
         )
     preset = load_preset(options.preset or "classic", options.players)
@@ -439,12 +431,12 @@ def setup_from_options(
         reduced_motion=reduced_motion,
         pace=pace,
         think=think,
-        hints=not getattr(options, "no_hints", False),
+        hints=not options.no_hints,
         suit_order=suit_order,
-        auto_play=bool(getattr(options, "auto_play", False)),
-        auto_next=bool(getattr(options, "auto_next", False)),
-        take_back=bool(getattr(options, "take_back", False)),
-        auto_analysis=not getattr(options, "no_auto_analysis", False),
+        auto_play=options.auto_play,
+        auto_next=options.auto_next,
+        take_back=options.take_back,
+        auto_analysis=not options.no_auto_analysis,
         host=host,
     )
 

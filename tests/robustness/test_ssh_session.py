@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from thousand_tui import ssh
-from thousand_tui.cli import build_parser, main
+from thousand_tui.cli import build_parser, main, table_flags
 from thousand_tui.presets import shipped_names
 from thousand_tui.priority import SEARCH_ENV
 from thousand_tui.store.catalog import DATA_DIR_ENV
@@ -472,7 +472,7 @@ def test_a_hosted_resume_keeps_the_language_of_the_game(
     def launch(argv: list[str]) -> int:
         with monkeypatch.context() as patch:
             patch.setenv(DATA_DIR_ENV, env[DATA_DIR_ENV])  # the player's folder
-            setup = setup_from_options(build_parser().parse_args(argv), env)
+            setup = setup_from_options(table_flags(build_parser().parse_args(argv)), env)
             if setup.resume is None:
                 new_session(setup).close()  # the game starts and is saved, as at the table
             else:

@@ -413,11 +413,11 @@ async def test_with_the_automatic_analysis_off_a_deal_is_analysed_only_when_aske
 
 
 async def test_the_automatic_analysis_is_on_by_default_and_off_by_flag() -> None:
-    from thousand_tui.cli import build_parser
+    from thousand_tui.cli import build_parser, table_flags
     from thousand_tui.settings import setup_from_options
 
     def flags(*argv: str) -> TableSetup:
-        return setup_from_options(build_parser("play").parse_args(["play", *argv]), {})
+        return setup_from_options(table_flags(build_parser("play").parse_args(["play", *argv])), {})
 
     assert flags().auto_analysis and not flags("--no-auto-analysis").auto_analysis
     app = coach_app()

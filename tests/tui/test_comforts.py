@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
-from thousand_tui.cli import build_parser, main
+from thousand_tui.cli import build_parser, main, table_flags
 from thousand_tui.engine.cards import Suit, parse_cards
 from thousand_tui.engine.game import PlayerInfo
 from thousand_tui.settings import SetupError, TableSetup, setup_from_options
@@ -157,7 +157,7 @@ async def test_the_hand_keeps_its_order_when_a_marriage_makes_a_trump(
 
 
 def play_flags(*argv: str) -> TableSetup:
-    options = build_parser("play").parse_args(["play", *argv])
+    options = table_flags(build_parser("play").parse_args(["play", *argv]))
     return setup_from_options(options, {"LANG": "en_US.UTF-8"})
 
 

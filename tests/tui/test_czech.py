@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.screen import screen_text
-from thousand_tui.cli import build_parser
+from thousand_tui.cli import build_parser, table_flags
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup, language_from_locale, setup_from_options
@@ -116,9 +116,9 @@ def test_the_locale_and_the_flag_choose_czech() -> None:
     assert language_from_locale({"LANG": "cs_CZ.UTF-8"}) == "cs"
     assert language_from_locale({"LC_ALL": "cs_CZ.UTF-8", "LANG": "en_US.UTF-8"}) == "cs"
     options = build_parser().parse_args(["play", "--lang", "cs", "--pace", "0"])
-    assert setup_from_options(options, {"LANG": "en_US.UTF-8"}).lang == "cs"
+    assert setup_from_options(table_flags(options), {"LANG": "en_US.UTF-8"}).lang == "cs"
     options = build_parser().parse_args(["play", "--pace", "0"])
-    assert setup_from_options(options, {"LANG": "cs_CZ.UTF-8"}).lang == "cs"
+    assert setup_from_options(table_flags(options), {"LANG": "cs_CZ.UTF-8"}).lang == "cs"
 
 
 async def test_the_start_screen_offers_czech() -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.segment import Segment
@@ -25,6 +25,7 @@ from thousand_tui.engine.events import (
 )
 from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.rules import Rules, RulesError
+from thousand_tui.options import TableFlags
 from thousand_tui.settings import (
     DEFAULT_PACE,
     SetupError,
@@ -216,8 +217,8 @@ def test_a_declared_marriage_is_announced_with_its_card() -> None:
 # ---------------------------------------------------------------------- flags
 
 
-def options(**values: object) -> argparse.Namespace:
-    base: dict[str, object] = {
+def options(**values: Any) -> TableFlags:
+    base: dict[str, Any] = {
         "preset": None,
         "players": None,
         "ai": None,
@@ -230,7 +231,7 @@ def options(**values: object) -> argparse.Namespace:
         "resume": None,
     }
     base.update(values)
-    return argparse.Namespace(**base)
+    return TableFlags(**base)
 
 
 def test_language_and_ascii_follow_the_locale() -> None:

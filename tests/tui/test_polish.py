@@ -116,12 +116,12 @@ async def test_polish_counts_with_all_three_forms() -> None:
 
 
 def test_a_polish_locale_plays_in_polish_unless_lang_says_otherwise() -> None:
-    from thousand_tui.cli import build_parser
+    from thousand_tui.cli import build_parser, table_flags
     from thousand_tui.settings import setup_from_options
 
     def lang(args: list[str], locale: str) -> str:
         options = build_parser().parse_args(["play", *args])
-        return setup_from_options(options, {"LANG": locale}).lang
+        return setup_from_options(table_flags(options), {"LANG": locale}).lang
 
     assert lang([], "pl_PL.UTF-8") == "pl"
     assert lang([], "pl") == "pl"

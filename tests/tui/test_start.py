@@ -4,6 +4,7 @@ the conventions of a preset, a host's whitelist, quitting; keys and clicks alike
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers.screen import screen_text
-from thousand_tui.cli import build_parser
+from thousand_tui.cli import build_parser, table_flags
 from thousand_tui.settings import TableSetup
 from thousand_tui.translations import LANGS
 from thousand_tui.tui import create_app, start_offer
@@ -277,12 +278,14 @@ async def test_clicks_change_a_setting_and_start_the_game() -> None:
     ],
 )
 def test_game_flags_start_a_game_at_once(argv: list[str], starts_screen: bool) -> None:
-    options = build_parser("play").parse_args(["play", *argv])
+    options = table_flags(build_parser("play").parse_args(["play", *argv]))
     assert (start_offer(options) is not None) == starts_screen
 
 
 def test_a_bad_offer_is_refused_before_the_screen_opens() -> None:
-    options = build_parser("play").parse_args(["play", "--offer", "house=/no/such.yaml"])
+    options = table_flags(
+        build_parser("play").parse_args(["play", "--offer", "house=/no/such.yaml"])
+    )
     with pytest.raises(ValueError, match="such"):
         start_offer(options)
 
@@ -358,8 +361,8 @@ async def test_a_named_hosted_player_gets_the_hosts_start_screen_with_her_name(
     from thousand_tui.tui import table_setup
 
     monkeypatch.setenv(DATA_DIR_ENV, str(table_env / "players" / "key-olga"))
-    options = build_parser().parse_args(["play", "--name=Olga", "--offer", "family,two-player"])
-    options.runs_as = HOSTED  # as `cli.main` decides it for a hosted login
+    argv = ["play", "--name=Olga", "--offer", "family,two-player"]
+    options = replace(table_flags(build_parser().parse_args(argv)), host=HOSTED)  # as `cli.main`
     setup, offer = table_setup(options)
     assert setup.host == HOSTED
     assert offer is not None and offer.names == ["family", "two-player"]
@@ -371,7 +374,7 @@ async def test_a_named_hosted_player_gets_the_hosts_start_screen_with_her_name(
         text = screen_text(app)
         assert "Olga" in text and "‹ Family home rules ›" in text
     # Without --offer, a name still starts a game at once (`thousand --name Olga`).
-    assert start_offer(build_parser().parse_args(["play", "--name=Olga"])) is None
+    assert start_offer(table_flags(build_parser().parse_args(["play", "--name=Olga"]))) is None
 
 
 async def test_a_person_named_like_an_ai_player_in_other_letters_plays_against_others() -> None:

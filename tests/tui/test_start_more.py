@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.screen import screen_text
-from thousand_tui.cli import build_parser
+from thousand_tui.cli import build_parser, table_flags
+from thousand_tui.options import TableFlags
 from thousand_tui.tui import create_app, table_setup
 from thousand_tui.tui.screens.start import NameScreen, StartScreen
 from thousand_tui.tui.widgets.choices import ChoiceList
@@ -19,8 +20,8 @@ from .helpers import settle
 from .test_start import go_to, start_app
 
 
-def flags(*argv: str) -> object:
-    return build_parser("play").parse_args(["play", *argv])
+def flags(*argv: str) -> TableFlags:
+    return table_flags(build_parser("play").parse_args(["play", *argv]))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -36,7 +37,7 @@ async def test_the_name_chosen_on_the_start_screen_plays_a_game_started_by_flags
         app.screen.query_one("#name-input").value = "Olga"  # type: ignore[attr-defined]
         await pilot.press("enter")
         await pilot.press("q")
-    setup, offer = table_setup(flags("--seed", "3", "--lang", lang))  # type: ignore[arg-type]
+    setup, offer = table_setup(flags("--seed", "3", "--lang", lang))
     assert offer is None and setup.name == "Olga"
     game = create_app(setup)
     async with game.run_test(size=(80, 24)) as pilot:
@@ -44,12 +45,12 @@ async def test_the_name_chosen_on_the_start_screen_plays_a_game_started_by_flags
         assert game.session.game.names[0] == "Olga"
         assert "Olga" in screen_text(game)
     # --name wins over the name remembered.
-    setup, _ = table_setup(flags("--seed", "3", "--name", "Petr"))  # type: ignore[arg-type]
+    setup, _ = table_setup(flags("--seed", "3", "--name", "Petr"))
     assert setup.name == "Petr"
 
 
 def test_without_a_name_chosen_the_default_name_stays(table_env: Path) -> None:
-    setup, _ = table_setup(flags("--seed", "3"))  # type: ignore[arg-type]
+    setup, _ = table_setup(flags("--seed", "3"))
     assert setup.name is None
 
 
@@ -61,13 +62,13 @@ def test_the_first_dealer_of_a_game_from_flags_is_drawn_from_its_seed() -> None:
 
     dealers = set()
     for seed in range(1, 40):
-        setup, _ = table_setup(flags("--seed", str(seed)))  # type: ignore[arg-type]
+        setup, _ = table_setup(flags("--seed", str(seed)))
         assert setup.first_dealer == first_dealer_of(seed, 3)
-        again, _ = table_setup(flags("--seed", str(seed)))  # type: ignore[arg-type]
+        again, _ = table_setup(flags("--seed", str(seed)))
         assert again.first_dealer == setup.first_dealer  # the same seed, the same dealer
         dealers.add(setup.first_dealer)
     assert dealers == {0, 1, 2}
-    four, _ = table_setup(flags("--players", "4", "--seed", "11"))  # type: ignore[arg-type]
+    four, _ = table_setup(flags("--players", "4", "--seed", "11"))
     assert four.first_dealer == first_dealer_of(11, 4)
 
 
@@ -181,7 +182,7 @@ def saved_line(app: object, save: object) -> str:
     from thousand_tui.tui.app import ThousandApp
 
     assert isinstance(app, ThousandApp) and isinstance(app.screen, StartScreen)
-    return f"saved-{app.screen.saved.index(save)}"  # type: ignore[arg-type]
+    return f"saved-{app.screen.saved.index(save)}"
 
 
 def line_ids_shown(app: object) -> str:
@@ -250,11 +251,11 @@ def test_pace_and_motion_flags_open_the_start_screen_with_them() -> None:
     from thousand_tui.tui import start_offer
     from thousand_tui.tui.startup import Choices
 
-    offer = start_offer(flags("--pace", "0", "--reduced-motion"))  # type: ignore[arg-type]
+    offer = start_offer(flags("--pace", "0", "--reduced-motion"))
     assert offer is not None
     fitted = offer.fit(Choices(pace=3.0, reduced_motion=False))
     assert fitted.pace == 0 and fitted.reduced_motion is True
-    offer = start_offer(flags())  # type: ignore[arg-type]
+    offer = start_offer(flags())
     assert offer is not None
     assert offer.fit(Choices(pace=3.0)).pace == 3.0  # the remembered one
 

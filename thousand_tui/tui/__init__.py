@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from dataclasses import replace
@@ -23,13 +22,13 @@ from typing import TextIO
 
 from ..engine.record import RecordError
 from ..engine.rules import RulesError
+from ..options import TableFlags
 from ..priority import LOCAL, Host
 from ..settings import (
     SetupError,
     TableSetup,
     check_pace,
     language_from_locale,
-    runs_as,
     setup_from_options,
 )
 from ..store.catalog import LOG_NAME, data_dir, error_words, typed
@@ -62,25 +61,38 @@ def check_terminal(
     return None
 
 
-GAME_FLAGS = ("preset", "players", "ai", "seed", "name", "resume")
-"""The flags that start a game at once; without any of them `thousand` opens the start screen."""
+def game_flags(options: TableFlags) -> dict[str, object]:
+    """The flags that start a game at once; without any of them `thousand` opens the start
+    screen."""
+    return {
+        "preset": options.preset,
+        "players": options.players,
+        "ai": options.ai,
+        "seed": options.seed,
+        "name": options.name,
+        "resume": options.resume,
+    }
 
 
-def start_offer(options: argparse.Namespace) -> StartOffer | None:
+def start_offer(options: TableFlags) -> StartOffer | None:
     """What the start screen offers, or None when the flags name a game to start at once."""
-    text = getattr(options, "offer", None)
+    text = options.offer
     # A host's start screen (`--offer`) opens with the player's `--name` (her key's, or the
     # one she chose): the name alone starts no game there.
-    starting = [flag for flag in GAME_FLAGS if not (flag == "name" and text is not None)]
-    if any(getattr(options, flag, None) is not None for flag in starting):
+    starting = [
+        value
+        for flag, value in game_flags(options).items()
+        if not (flag == "name" and text is not None)
+    ]
+    if any(value is not None for value in starting):
         return None
     if text is None:
         offer = StartOffer.shipped(options.lang)
     else:
-        offer = StartOffer.parse(text, getattr(options, "offer_ai", None), options.lang)
+        offer = StartOffer.parse(text, options.offer_ai, options.lang)
     # --pace and --reduced-motion given: the start screen opens with them.
-    pace = getattr(options, "pace", None)
-    motion = True if getattr(options, "reduced_motion", False) else None
+    pace = options.pace
+    motion = True if options.reduced_motion else None
     offer = replace(offer, pace=None if pace is None else check_pace(pace), reduced_motion=motion)
     if text is None:
         return offer
@@ -91,25 +103,25 @@ def start_offer(options: argparse.Namespace) -> StartOffer | None:
     return offer
 
 
-def table_setup(options: argparse.Namespace) -> tuple[TableSetup, StartOffer | None]:
+def table_setup(options: TableFlags) -> tuple[TableSetup, StartOffer | None]:
     """The flags checked: the setup of the table, and what the start screen offers (None when
     the flags start a game at once). A new game started by flags without `--name` is played
     under the name last chosen on the start screen."""
-    setup = setup_from_options(options, host=runs_as(options))
+    setup = setup_from_options(options)
     offer = start_offer(options)
     if offer is None and setup.resume is None and setup.name is None:
         setup = replace(setup, name=remembered_name(host=setup.host))
     return setup, offer
 
 
-def run(options: argparse.Namespace) -> int:
+def run(options: TableFlags) -> int:
     """Check every flag, then open the start screen or the table. Exit status 2 for a bad flag
     or file."""
     try:
         setup, offer = table_setup(options)
     except (SetupError, RulesError, RecordError, ValueError) as error:
         lang = options.lang or language_from_locale()
-        print(f"{PROG}: {error_words(lang, error, runs_as(options))}", file=sys.stderr)
+        print(f"{PROG}: {error_words(lang, error, options.host)}", file=sys.stderr)
         return 2
     problem = check_terminal(lang=setup.lang, host=setup.host)
     if problem is not None:

@@ -4,7 +4,6 @@ its result is closed, and the day's board after the last one (docs/daily.md)."""
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import sys
 from typing import TYPE_CHECKING
@@ -13,6 +12,7 @@ from ..daily import DEALS, Daily, OpenDeal, board, opponent, today
 from ..engine.events import DealStarted, Event
 from ..engine.game import PlayerInfo
 from ..engine.record import RecordError
+from ..options import TableFlags
 from ..presets import load_preset
 from ..priority import LOCAL, Host
 from ..settings import (
@@ -24,7 +24,6 @@ from ..settings import (
     check_pace,
     language_from_locale,
     locale_is_utf8,
-    runs_as,
 )
 from ..store.catalog import LOG_NAME, data_dir, error_words, games_dir, public_text, typed
 from ..store.index import LOCAL_PLAYER, ClubIndex, open_index, player_of
@@ -198,7 +197,7 @@ class DailyApp(ThousandApp):
         super().action_request_quit()
 
 
-def daily_setup(options: argparse.Namespace) -> TableSetup:
+def daily_setup(options: TableFlags) -> TableSetup:
     """The flags of `thousand daily`, checked; raises SetupError."""
     if options.lang is not None and options.lang not in LANGUAGES:
         raise SetupError(BAD_LANG, langs=", ".join(LANGUAGES))
@@ -208,17 +207,17 @@ def daily_setup(options: argparse.Namespace) -> TableSetup:
         preset=preset,
         levels=("hard",) * (players - 1),
         seed=0,
-        name=check_name(options.name) or remembered_name(host=runs_as(options)),
+        name=check_name(options.name) or remembered_name(host=options.host),
         lang=options.lang or language_from_locale(),
         ascii=bool(options.ascii) or not locale_is_utf8(),
         pace=check_pace(options.pace),
         save=False,
         hints=False,
-        host=runs_as(options),
+        host=options.host,
     )
 
 
-def run_daily(options: argparse.Namespace) -> int:
+def run_daily(options: TableFlags) -> int:
     """`thousand daily`: play the day's deals (or take them up where you stopped); with
     `--board`, print the day's board."""
     from . import check_terminal
@@ -227,7 +226,7 @@ def run_daily(options: argparse.Namespace) -> int:
         setup = daily_setup(options)
     except (SetupError, ValueError) as error:
         lang = options.lang if options.lang in LANGUAGES else language_from_locale()
-        print(f"{PROG}: {error_words(lang, error, runs_as(options))}", file=sys.stderr)
+        print(f"{PROG}: {error_words(lang, error, options.host)}", file=sys.stderr)
         return 2
     assert setup.preset is not None
     t = Translator(setup.lang)
