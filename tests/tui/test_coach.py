@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -89,11 +88,9 @@ async def test_without_hints_the_key_is_gone() -> None:
 
 
 async def analysed(app: ThousandApp, number: int) -> None:
-    for _ in range(1200):
-        if number in app.table.analyst.analyses:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"deal {number} was not analysed")
+    await until(
+        None, f"deal {number}'s analysis", lambda: number in app.table.analyst.analyses, timeout=60
+    )
 
 
 async def to_the_result(pilot) -> None:  # type: ignore[no-untyped-def]
