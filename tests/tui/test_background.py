@@ -9,13 +9,14 @@ import pytest
 
 import thousand_tui.ai.analysis
 from tests.helpers.scheduler import in_thread_scheduler
+from tests.helpers.waiting import until
 from thousand_tui.ai.scheduler import QUEUE_LIMIT
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 
 from .helpers import STRONG, settle
-from .test_workers import told, until
+from .test_workers import told
 
 SLOW = 30.0  # seconds the fake analysis of a deal takes
 
@@ -55,14 +56,14 @@ async def test_a_slow_analysis_delays_neither_a_move_nor_a_hint(
             # The player bids; the opponents answer while the analysis is still stuck.
             before = actions(app)
             await pilot.press("2")
-            await until(pilot, lambda: len(actions(app)) >= len(before) + 2)
+            await until(pilot, "two moves", lambda: len(actions(app)) >= len(before) + 2)
             assert not release.is_set() and analysed == []
             assert actions(app)[len(before) :][:2] == [0, 1]
             await settle(pilot)
             # A hint at the player's next decision comes too.
             assert app.session.game.to_move == 0
             await pilot.press("h")
-            await until(pilot, lambda: app.table.hinter.shown is not None)
+            await until(pilot, "the hint", lambda: app.table.hinter.shown is not None)
             assert not release.is_set() and analysed == []
             assert not told(app, "No hint")
     finally:
