@@ -259,13 +259,23 @@ async def test_without_the_setting_the_only_card_waits_for_its_key() -> None:
         await until(pilot, "the result", lambda: isinstance(app.screen, DealResultScreen))
 
 
-@pytest.mark.parametrize("size", SIZES)
+COUNTING = {"en": r"Next deal in [1-4] s", "ru": r"Следующий кон через [1-4] с"}
+
+
+# Each language and each size by default (Russian at the smaller); the two other pairs are slow.
 @pytest.mark.parametrize(
-    ("lang", "words"), [("en", r"Next deal in [1-4] s"), ("ru", r"Следующий кон через [1-4] с")]
+    ("lang", "size"),
+    [
+        pytest.param("en", SIZES[0], id="en-80x24", marks=pytest.mark.slow),
+        pytest.param("en", SIZES[1], id="en-120x40"),
+        pytest.param("ru", SIZES[0], id="ru-80x24"),
+        pytest.param("ru", SIZES[1], id="ru-120x40", marks=pytest.mark.slow),
+    ],
 )
 async def test_the_next_deal_begins_by_itself_after_a_countdown(
-    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, words: str
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str
 ) -> None:
+    words = COUNTING[lang]
     # Long enough to be read before it ends, on a loaded machine too.
     monkeypatch.setattr(result_module, "AUTO_NEXT", 4)
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, auto_next=True))
