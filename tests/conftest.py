@@ -3,6 +3,8 @@ session is a `priority.Host` value it passes, never an environment left behind).
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 # The slow run's longest tests (`pytest -m slow --durations=15`), the longest first. They start
@@ -22,6 +24,14 @@ LONGEST_FIRST = (
 # the longest slow test takes a few minutes on two loaded cores. A test's own
 # `@pytest.mark.timeout(N)` comes first.
 SLOW_TIMEOUT = 900
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: two workers a core. A test of the table waits about half its time (for the
+    screen, a socket, another process), so one worker a core leaves the cores idle; the slow
+    run (`-m slow`: soak, memory, load) keeps one a core."""
+    cores = len(os.sched_getaffinity(0))
+    return cores if config.getoption("markexpr") == "slow" else 2 * cores
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
