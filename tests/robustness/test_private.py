@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.scheduler import small_analysis_budgets
 from tests.tables.helpers import joined, opened, play_until, stop_service
 from tests.tui.helpers import STRONG, about_to_win, win_the_game
 from thousand_tui import private, ssh
@@ -47,6 +48,13 @@ def usual_umask(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
     finally:
         os.umask(old)
+
+
+@pytest.fixture(autouse=True)
+def small_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`thousand stats --analyze` fills the cache on small budgets: what it writes, and who
+    may read it, is the same however deep it looks."""
+    small_analysis_budgets(monkeypatch)
 
 
 @pytest.fixture
