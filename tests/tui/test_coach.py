@@ -16,6 +16,7 @@ from thousand_tui.tui.screens.result import DealResultScreen
 from .helpers import STRONG, play_out_deal, settle
 
 SIZE = (80, 24)
+WAIT = 30.0  # seconds before a hint or an analysis is given up (a hang, not a slow machine)
 
 
 def coach_app(**kwargs: object) -> ThousandApp:
@@ -28,10 +29,7 @@ async def hint_shown(pilot: Pilot) -> str:
     app = pilot.app
     assert isinstance(app, ThousandApp)
     await pilot.press("h")
-    for _ in range(600):
-        await pilot.pause(0.05)
-        if app.table.hinter.shown is not None:
-            break
+    await until(pilot, "the hint", lambda: app.table.hinter.shown is not None, timeout=WAIT)
     log = app.table.query_one("#log").lines_written  # type: ignore[attr-defined]
     hints = [line for line in log if line.startswith("Hint: ")]
     assert hints, log
@@ -89,7 +87,10 @@ async def test_without_hints_the_key_is_gone() -> None:
 
 async def analysed(app: ThousandApp, number: int) -> None:
     await until(
-        None, f"deal {number}'s analysis", lambda: number in app.table.analyst.analyses, timeout=60
+        None,
+        f"deal {number}'s analysis",
+        lambda: number in app.table.analyst.analyses,
+        timeout=2 * WAIT,
     )
 
 
@@ -137,10 +138,7 @@ async def test_the_statistics_screen_reads_the_saved_games(tmp_path, monkeypatch
         await pilot.press("escape")  # the auction put away: the table has the keys
         await pilot.press("t")
         await pilot.pause()
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if "Games 0 (unfinished 1), won 0" in screen_text(app):
-                break
+        await until(pilot, "the statistics", lambda: "Games 0 (unfinished 1)" in screen_text(app))
         text = screen_text(app)
         assert "Your statistics" in text
         assert "Games 0 (unfinished 1), won 0" in text
