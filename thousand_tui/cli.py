@@ -1191,7 +1191,7 @@ def run_ratings(options: argparse.Namespace) -> int:
 def run_daily(options: argparse.Namespace) -> int:
     """`thousand daily`: the day's deals against hard AI, or with `--board` the day's board."""
     try:
-        from .tui.daily import run_daily as run
+        from .tui.daily_table import run_daily as run
     except ImportError as error:
         said = tell(
             options_lang(options),

@@ -228,7 +228,7 @@ def test_the_days_board_names_the_player_as_at_the_table(lang: str, you: str) ->
     "you" in the reader's language; never the login's."""
     from types import SimpleNamespace
 
-    from thousand_tui.tui.daily import board_lines
+    from thousand_tui.tui.daily_table import board_lines
     from thousand_tui.tui.i18n import Translator
 
     results = [DailyResult("2026-12-05", "classic", "local", 1, 10, 0)]

@@ -15,7 +15,7 @@ from thousand_tui.engine.view import SeatView
 from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.index import open_index
-from thousand_tui.tui.daily import open_next, session_of
+from thousand_tui.tui.daily_table import open_next, session_of
 
 DATE = "2026-12-05"
 Choose = Callable[[SeatView, list[Action]], Action]

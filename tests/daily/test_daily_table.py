@@ -14,8 +14,8 @@ from thousand_tui.daily import DEALS, Daily, day_seed, secret
 from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.index import DailyResult, open_index
-from thousand_tui.tui.daily import DailyApp, open_next
-from thousand_tui.tui.screens.daily import DailyBoardScreen
+from thousand_tui.tui.daily_table import DailyApp, open_next
+from thousand_tui.tui.screens.daily_board import DailyBoardScreen
 from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 

@@ -8,7 +8,7 @@ from tests.tui.helpers import play_first_legal, settle
 from thousand_tui.daily import Daily
 from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup
-from thousand_tui.tui.daily import DailyApp, open_next
+from thousand_tui.tui.daily_table import DailyApp, open_next
 from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.table import TableScreen
 

@@ -17,7 +17,7 @@ from thousand_tui.engine.record import CHAT
 from thousand_tui.presets import load_preset
 from thousand_tui.store.catalog import resume
 from thousand_tui.store.records import read_record
-from thousand_tui.tables import chat
+from thousand_tui.tables import chat_rules
 from thousand_tui.tables.client import TableClient
 from thousand_tui.tables.service import Table, kept_chat
 from thousand_tui.tables.wire import ChatLine, ChatRequest, Failure, PingRequest, Pong
@@ -67,13 +67,14 @@ def test_control_characters_escapes_and_bidi_overrides_are_removed(base: Path) -
 def test_an_empty_or_too_long_line_is_refused_and_nothing_is_told(base: Path) -> None:
     ann, bob = two_at_a_table(base)
     ann.client.chat("\x1b[2J \u200b\n\u202e ")  # nothing once cleaned
-    ann.client.chat("x" * (chat.MAX_CHAT + 1))
-    ann.client.chat("y" * chat.MAX_CHAT)  # just short enough
+    ann.client.chat("x" * (chat_rules.MAX_CHAT + 1))
+    ann.client.chat("y" * chat_rules.MAX_CHAT)  # just short enough
     play_until([ann, bob], lambda: bool(lines(bob)) and len(chat_errors(ann)) == 2)
     empty, long = chat_errors(ann)
     assert "needs some text" in empty
-    assert f"at most {chat.MAX_CHAT} characters; this one has {chat.MAX_CHAT + 1}" in long
-    assert [line.text for line in lines(bob)] == ["y" * chat.MAX_CHAT]
+    most = chat_rules.MAX_CHAT
+    assert f"at most {most} characters; this one has {most + 1}" in long
+    assert [line.text for line in lines(bob)] == ["y" * chat_rules.MAX_CHAT]
     assert not chat_errors(bob)
     ann.close()
     bob.close()
@@ -83,7 +84,7 @@ def test_a_seat_writes_at_most_five_lines_in_ten_seconds_and_is_told_when_again(
     base: Path,
 ) -> None:
     ann, bob = two_at_a_table(base)
-    for number in range(chat.RATE_COUNT + 2):
+    for number in range(chat_rules.RATE_COUNT + 2):
         ann.client.chat(f"line {number}")
     play_until([ann, bob], lambda: len(chat_errors(ann)) == 2)
     assert all("at most 5 in 10 seconds; you may write again in" in e for e in chat_errors(ann))
@@ -91,7 +92,7 @@ def test_a_seat_writes_at_most_five_lines_in_ten_seconds_and_is_told_when_again(
     bob.client.chat("my turn")
     play_until([ann, bob], lambda: any(line.seat == 1 for line in lines(ann)))
     assert [line.text for line in lines(bob) if line.seat == 0] == [
-        f"line {n}" for n in range(chat.RATE_COUNT)
+        f"line {n}" for n in range(chat_rules.RATE_COUNT)
     ]
     # A refused line is not a bad request: the connection goes on, and the seat is its own.
     ann.client.send(PingRequest())
@@ -206,12 +207,12 @@ def test_a_long_evening_keeps_only_the_last_lines_in_memory() -> None:
         {"type": CHAT, "seat": n % 3, "name": "Ann", "text": f"line {n}"} for n in range(1000)
     ]
     kept = kept_chat(record, 3)
-    assert len(kept) == chat.KEPT
-    assert kept[-1].text == "line 999" and kept[0].text == f"line {1000 - chat.KEPT}"
+    assert len(kept) == chat_rules.KEPT
+    assert kept[-1].text == "line 999" and kept[0].text == f"line {1000 - chat_rules.KEPT}"
     rules = load_preset("classic").rules
     table = Table("ABCDEF", rules, "classic", "", "easy", 60.0, 0.0, "en", [], [])
     table.chat.extend(kept * 10)
-    assert len(table.chat) == chat.KEPT
+    assert len(table.chat) == chat_rules.KEPT
 
 
 @pytest.mark.parametrize(
@@ -228,4 +229,4 @@ def test_a_long_evening_keeps_only_the_last_lines_in_memory() -> None:
     ],
 )
 def test_cleaning_a_line(sent: str, kept: str) -> None:
-    assert chat.clean(sent) == kept
+    assert chat_rules.clean(sent) == kept

@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from tests.helpers.screen import screen_text
 from tests.tui.apps import strong_app
 from thousand_tui.settings import TableSetup
-from thousand_tui.tables import chat
+from thousand_tui.tables import chat_rules
 from thousand_tui.tables.wire import ChatLine, StartRequest
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.table import TableScreen
@@ -111,7 +111,7 @@ async def test_an_empty_line_or_one_too_soon_is_said_and_stays_unsent(
         empty = "Nothing to send" if lang == "en" else "Нечего отправлять"
         assert empty in screen_text(app)
         await pilot.press("escape")
-        for number in range(chat.RATE_COUNT):
+        for number in range(chat_rules.RATE_COUNT):
             await write(pilot, f"line {number}")
             await pilot.press("enter")
             await pump(pilot, [ann], lambda: app.screen is table)
@@ -120,10 +120,10 @@ async def test_an_empty_line_or_one_too_soon_is_said_and_stays_unsent(
         assert isinstance(app.screen, ChatScreen)
         assert words["fast"] in " ".join(screen_text(app).split())
         await pilot.press("escape")
-        await pump(pilot, [ann], lambda: len(heard(ann)) == chat.RATE_COUNT)
+        await pump(pilot, [ann], lambda: len(heard(ann)) == chat_rules.RATE_COUNT)
         await pilot.pause(0.3)
         ann.pump(play=False)
-        assert len(heard(ann)) == chat.RATE_COUNT  # the sixth was never sent
+        assert len(heard(ann)) == chat_rules.RATE_COUNT  # the sixth was never sent
     ann.close()
 
 

@@ -19,7 +19,7 @@ from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.lobby import LobbyScreen, PresetScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.shared import WaitingScreen
-from thousand_tui.tui.shared.lobby import Lobby, LobbyApp
+from thousand_tui.tui.shared.lobby_app import Lobby, LobbyApp
 
 from .helpers import WAIT, at_table, bob_plays_until, opened
 

@@ -19,7 +19,7 @@ from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.wire import ChatLine, TableOptions
 from thousand_tui.tui.screens.lobby import LobbyScreen
 from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_shared
-from thousand_tui.tui.shared.lobby import Lobby, LobbyApp
+from thousand_tui.tui.shared.lobby_app import Lobby, LobbyApp
 
 from .helpers import Seat, at_table, joined, pump
 

@@ -9,7 +9,7 @@ import pytest
 
 from thousand_tui.priority import LOCAL
 from thousand_tui.settings import SetupError
-from thousand_tui.tables import chat, texts
+from thousand_tui.tables import chat_rules, texts
 from thousand_tui.tables.client import TableError
 from thousand_tui.tables.service import Service
 from thousand_tui.tables.wire import WIRE, Failure, JoinRequest
@@ -75,18 +75,19 @@ def test_an_older_client_reads_the_version_text_in_its_language_or_in_every_one(
 
 
 def test_the_chats_refusals_are_keyed_texts() -> None:
-    fast = chat.too_fast(3.2)
+    fast = chat_rules.too_fast(3.2)
     assert say("en", fast) == (
-        f"too many chat lines: at most {chat.RATE_COUNT} in {chat.RATE_WINDOW:g} seconds; "
+        f"too many chat lines: at most {chat_rules.RATE_COUNT} in "
+        f"{chat_rules.RATE_WINDOW:g} seconds; "
         "you may write again in 4 s"
     )
     assert say("ru", fast).endswith("писать снова можно через 4 с")
     failure = texts.failure(fast, about="chat")
     assert (failure.about, failure.said) == ("chat", "table_chat_fast")
     assert texts.failure_text(failure, "ru") == say("ru", fast)
-    long = chat.refusal("x" * (chat.MAX_CHAT + 1))
+    long = chat_rules.refusal("x" * (chat_rules.MAX_CHAT + 1))
     assert long is not None
-    assert say("ru", long).startswith(f"строка чата — не больше {chat.MAX_CHAT} знаков")
+    assert say("ru", long).startswith(f"строка чата — не больше {chat_rules.MAX_CHAT} знаков")
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -24,12 +24,12 @@ from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.describe import concession_words
 from thousand_tui.tui.i18n import Translator
+from thousand_tui.tui.score_rows import Marks, legend_entries, totals_line
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.contract import ContractScreen
 from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.exchange import ExchangeScreen
 from thousand_tui.tui.screens.info import HelpScreen, SheetScreen
-from thousand_tui.tui.sheet import Marks, legend_entries, totals_line
 from thousand_tui.tui.text import DECISIONS
 
 from .apps import strong_app

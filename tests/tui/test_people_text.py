@@ -43,7 +43,7 @@ from thousand_tui.tui.leaderboard import daily_lines, ratings_lines
 from thousand_tui.tui.plain import plain
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.contract import ContractScreen
-from thousand_tui.tui.screens.daily import DailyBoardScreen
+from thousand_tui.tui.screens.daily_board import DailyBoardScreen
 from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.exchange import ExchangeScreen
@@ -53,7 +53,7 @@ from thousand_tui.tui.screens.lookback import LookBackScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.start import StartScreen
 from thousand_tui.tui.screens.table import TableScreen
-from thousand_tui.tui.shared.lobby import Lobby, LobbyApp
+from thousand_tui.tui.shared.lobby_app import Lobby, LobbyApp
 from thousand_tui.tui.startup import StartOffer
 
 from .helpers import STRONG, dealt, give_two, play_out_deal, settle, shown_toasts

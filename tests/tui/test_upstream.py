@@ -1,5 +1,5 @@
-"""The corrections of Textual's private code (`patches.py`, `driver.py`): each is written for
-the code it replaces, and each bug it corrects is still in Textual.
+"""The corrections of Textual's private code (`patches.py`, `terminal_output.py`): each is
+written for the code it replaces, and each bug it corrects is still in Textual.
 
 When one of these tests fails after Textual was upgraded:
 - `test_the_code_each_correction_replaces_is_unchanged`: read the new code; record the new
@@ -33,7 +33,6 @@ from textual.worker import Worker, active_worker
 
 from thousand_tui.tui import app as _app  # noqa: F401  (importing the app applies the corrections)
 from thousand_tui.tui import upstream
-from thousand_tui.tui.driver import TERMINAL_OUTPUT
 from thousand_tui.tui.patches import (
     FRESH_CONTEXTS,
     INNER_OUTER,
@@ -43,6 +42,7 @@ from thousand_tui.tui.patches import (
     _textual_inner_outer,
     _textual_toast_show,
 )
+from thousand_tui.tui.terminal_output import TERMINAL_OUTPUT
 from thousand_tui.tui.upstream import CHECKED, UpstreamPatch
 
 PATCHES = [INNER_OUTER, FRESH_CONTEXTS, SCREEN_CONTEXT, STALE_TOASTS, TERMINAL_OUTPUT]
@@ -267,5 +267,5 @@ def test_textual_output_thread_dies_when_the_terminal_vanishes(
         thread.write("x" * 4096)
         thread.join(0.05)
     thread.join(WAIT)
-    assert not thread.is_alive(), "Textual's output thread outlives the terminal: drop driver.py"
+    assert not thread.is_alive(), "Textual's output thread outlives the terminal: drop it"
     assert died and isinstance(died[0], OSError)

@@ -47,7 +47,7 @@ from ..settings import DEFAULT_FILL, DEFAULT_PACE, LANGUAGES, LEVELS, MAX_NAME
 from ..store.catalog import data_dir, games_dir, open_new_record, resume
 from ..store.records import RecordWriter
 from ..translations import Said, Spoken, say
-from . import chat, texts
+from . import chat_rules, texts
 from .wire import (
     MAX_AI_NAMES,
     MAX_CLIENT_LINE,
@@ -215,7 +215,8 @@ class SeatState:
     # told to him alone when he sits again.
     away: list[Action] = field(default_factory=list)
     away_count: int = 0
-    chat_pace: chat.Pace = field(default_factory=chat.Pace)  # when its person last wrote
+    # when its person last wrote
+    chat_pace: chat_rules.Pace = field(default_factory=chat_rules.Pace)
 
     def played_for(self, action: Action) -> None:
         """An AI decided for this seat: kept if it is a person's, away."""
@@ -263,7 +264,7 @@ class Table:
     hints: bool = False  # each person may ask for a hint at his own decisions
     # The last lines of chat, told again to one who sits down again (the record keeps all).
     chat: collections.deque[ChatLine] = field(
-        default_factory=lambda: collections.deque(maxlen=chat.KEPT)
+        default_factory=lambda: collections.deque(maxlen=chat_rules.KEPT)
     )
     # The record's lines of the chat in the waiting room, written once the game (and its
     # record) begins.
@@ -931,19 +932,19 @@ class Service:
         table, seat = conn.table, conn.seat
         assert table is not None and seat is not None
         state = table.seats[seat]
-        text = chat.clean(request.text)
+        text = chat_rules.clean(request.text)
         now = time.monotonic()
-        why = chat.refusal(text)
+        why = chat_rules.refusal(text)
         if state.kind != "human" or state.conn is not conn:
             why = Said(texts.CHAT_SEATED, {})
         elif why is None and state.chat_pace.wait(now) > 0:
-            why = chat.too_fast(state.chat_pace.wait(now))
+            why = chat_rules.too_fast(state.chat_pace.wait(now))
         if why is None:
             at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-            recorded = chat.record_line(seat, state.name, text, at)
+            recorded = chat_rules.record_line(seat, state.name, text, at)
             try:
                 if table.writer is None:  # the waiting room: the record begins with the game
-                    table.unwritten = [*table.unwritten[-(chat.KEPT - 1) :], recorded]
+                    table.unwritten = [*table.unwritten[-(chat_rules.KEPT - 1) :], recorded]
                 else:
                     table.writer.write(recorded)
             except (OSError, ValueError) as error:
@@ -1268,14 +1269,14 @@ def kept_chat(lines: list[dict[str, Any]], seats: int) -> list[ChatLine]:
     """The last chat lines of a record that can be told again (a record edited by hand is
     read as carefully as a client's line: cleaned, and its other lines left out)."""
     kept: list[ChatLine] = []
-    for line in lines[-chat.KEPT :]:
+    for line in lines[-chat_rules.KEPT :]:
         seat, name, text = line.get("seat"), line.get("name"), line.get("text")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
             continue
         if not isinstance(name, str) or not isinstance(text, str):
             continue
-        text, name = chat.clean(text), chat.clean(name)[:MAX_NAME]
-        if chat.refusal(text) is None:
+        text, name = chat_rules.clean(text), chat_rules.clean(name)[:MAX_NAME]
+        if chat_rules.refusal(text) is None:
             kept.append(ChatLine(seat, name, text))
     return kept
 

@@ -125,13 +125,14 @@ class ThousandApp(App[int]):
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver; on Linux and macOS one whose output outlives the terminal
-        (`driver.py`), so that the table still closes when the terminal vanishes mid-frame."""
+        (`terminal_output.py`), so that the table still closes when the terminal vanishes
+        mid-frame."""
         found = super().get_driver_class()
         if sys.platform != "win32":
             from textual.drivers.linux_driver import LinuxDriver
 
             if found is LinuxDriver:
-                from .driver import TERMINAL_OUTPUT, TerminalDriver
+                from .terminal_output import TERMINAL_OUTPUT, TerminalDriver
 
                 if TERMINAL_OUTPUT.applies():
                     return TerminalDriver

@@ -3,8 +3,8 @@
 A hang-up (SIGHUP), a kill (SIGTERM, SIGINT) or a terminal that has gone away without a signal
 (its device answers with an error) asks the app to close the record and exit. That shutdown
 takes a fraction of a second, but it could hang in ways known (and avoided: the screen's output
-thread dying on a terminal that vanished mid-frame, `driver.py`; a search worker killed while
-holding its task queue, `ai/pool.py`) and unknown. So a watchdog thread, independent of the
+thread dying on a terminal that vanished mid-frame, `terminal_output.py`; a search worker killed
+while holding its task queue, `ai/pool.py`) and unknown. So a watchdog thread, independent of the
 event loop, ends the process `GRACE` seconds after the hang-up if it is still there. It first
 waits for the record line in writing (every decision is flushed as it is made), so nothing is
 lost; the system releases the record's lock with the process.

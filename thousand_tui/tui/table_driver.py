@@ -9,7 +9,7 @@ screen. The screen calls the driver with the player's commands (`act`, `take_bac
 and shows what they return.
 
 `LocalDriver` plays a game here (a `Session`: the engine's `Game`, its record, the AI
-players, a card taken back); a shared table's driver (`shared/driver.py`) sends decisions to
+players, a card taken back); a shared table's driver (`shared/remote_table.py`) sends decisions to
 the table service and shows what comes back.
 """
 

@@ -1,8 +1,8 @@
 """Textual's private code that the table corrects, and whether it is still the code the
 corrections were written against.
 
-Each correction (`patches.py`, `driver.py`) is an `UpstreamPatch`: the upstream issue it works
-around, the Textual functions it replaces or relies on, and a digest of their source as it was
+Each correction (`patches.py`, `terminal_output.py`) is an `UpstreamPatch`: the upstream issue it
+works around, the Textual functions it replaces or relies on, and a digest of their source as it was
 in Textual `CHECKED`. On that version, or on any other where those functions read the same, the
 correction applies. Where one of them changed, the correction is left out (Textual's own code
 runs), the log says so once, and tests/tui/test_upstream.py fails, so that a developer reads

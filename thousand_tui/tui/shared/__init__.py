@@ -25,8 +25,8 @@ from .connection import (
     open_shared,
     table_options,
 )
-from .driver import REJOIN_EVERY, REJOIN_FOR, SharedDriver, shared_table
 from .remote import RemoteGame
+from .remote_table import REJOIN_EVERY, REJOIN_FOR, SharedDriver, shared_table
 from .run import SharedTableApp, play_shared_choice, run_shared
 from .waiting import WaitingScreen, shared_screen
 from .words import join_command, said, seat_status_words

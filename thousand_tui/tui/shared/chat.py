@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Static
 
-from ...tables.chat import MAX_CHAT, RATE_COUNT, RATE_WINDOW, clean, refusal
+from ...tables.chat_rules import MAX_CHAT, RATE_COUNT, RATE_WINDOW, clean, refusal
 from ...tables.client import TableError
 from ...tables.wire import ChatLine
 from ..i18n import Translator

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...presets import Preset, PresetError, load_preset
 from ...priority import LOCAL, Host
 from ...settings import SetupError, TableSetup, check_name
-from ...tables.chat import KEPT, Pace
+from ...tables.chat_rules import KEPT, Pace
 from ...tables.client import (
     Received,
     TableClient,

@@ -16,7 +16,7 @@ from ...tables.client import TableError
 from ..i18n import Translator
 from ..startup import SharedChoice, remembered_name
 from .connection import SharedSession, join_shared, open_shared, table_options
-from .lobby import Lobby, LobbyApp
+from .lobby_app import Lobby, LobbyApp
 from .seat import SeatApp
 from .waiting import shared_screen
 from .words import join_command, said

@@ -8,7 +8,7 @@ from ...settings import TableSetup
 from ..app import ThousandApp
 from ..table_game import TableGame
 from .connection import SharedSession
-from .driver import SharedDriver
+from .remote_table import SharedDriver
 
 
 class SeatApp(ThousandApp):

@@ -23,7 +23,7 @@ from ..widgets.base import KeyFooter, palette, translator
 from ..widgets.log import GameLog
 from .chat import chat_text, write_chat
 from .connection import SharedSession
-from .driver import shared_table
+from .remote_table import shared_table
 from .words import join_command, seat_status_words
 
 

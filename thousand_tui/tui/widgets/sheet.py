@@ -14,7 +14,7 @@ from ...engine.match import MatchState
 from ...engine.rules import Rules
 from ...engine.scoring import Settlement
 from ..plain import plain
-from ..sheet import Marks, legend_entries, sheet_rows, start_row, totals_line
+from ..score_rows import Marks, legend_entries, sheet_rows, start_row, totals_line
 from ..table_game import TableGame
 from .base import palette, translator
 

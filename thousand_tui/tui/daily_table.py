@@ -30,7 +30,7 @@ from ..store.index import LOCAL_PLAYER, ClubIndex, open_index, player_of
 from .app import ThousandApp
 from .i18n import Translator
 from .leaderboard import daily_lines
-from .screens.daily import DailyBoardScreen
+from .screens.daily_board import DailyBoardScreen
 from .screens.table import TableScreen
 from .session import Session, ai_names
 from .startup import remembered_name

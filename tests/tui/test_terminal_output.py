@@ -16,8 +16,8 @@ from textual.drivers._writer_thread import WriterThread
 
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui.app import ThousandApp
-from thousand_tui.tui.driver import TerminalDriver, TerminalOutput
 from thousand_tui.tui.startup import StartOffer
+from thousand_tui.tui.terminal_output import TerminalDriver, TerminalOutput
 
 WAIT = 10.0  # seconds before a test gives up (a hang, not a slow machine)
 FRAME = "x" * 4096

@@ -17,7 +17,7 @@ from textual.message import Message
 
 from ...engine.actions import Action
 from ...presets import Preset
-from ...tables.chat import Pace
+from ...tables.chat_rules import Pace
 from ...tables.client import Received, TableClient, TableError
 from ...tables.mirror import Update
 from ...tables.texts import failure_text
