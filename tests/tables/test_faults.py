@@ -8,13 +8,13 @@ import asyncio
 import os
 import signal
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.helpers.waiting import wait_for
 from thousand_tui.cli import main as cli_main
 from thousand_tui.engine.dealing import first_dealer_of
 from thousand_tui.tables.client import TableError
@@ -42,17 +42,23 @@ def service(base: Path) -> Iterator[Service]:
     thread = threading.Thread(target=asyncio.run, args=(running.run(),), daemon=True)
     thread.start()
     try:
-        deadline = time.monotonic() + WAIT
-        while not (tables_dir(base) / "service.sock").exists():
-            assert time.monotonic() < deadline, "the service in this process did not listen"
-            threading.Event().wait(0.02)
-        raw(base).close()  # it listens
+        # The socket's file is there from its bind, a moment before the service listens on
+        # it (in its own thread): wait for a connection that is taken.
+        wait_for("the service in this process to listen", lambda: listens(base), timeout=WAIT)
         yield running
     finally:
         running.stop()
         thread.join(10)
         # The pid there is this process's: never to be stopped as a service's.
         (tables_dir(base) / LOCK_NAME).write_text("")
+
+
+def listens(base: Path) -> bool:
+    try:
+        raw(base).close()
+    except (FileNotFoundError, ConnectionRefusedError):
+        return False
+    return True
 
 
 SEAT_0_DEALS = 2
