@@ -64,6 +64,30 @@ class TableLink:
     p: Palette
 
 
+class Linked:
+    """What every driver does with its table's `TableLink`: keeps it from `attach`, and
+    posts the table its messages."""
+
+    _link: TableLink | None = None
+
+    def attach(self, link: TableLink) -> None:
+        self._link = link
+
+    @property
+    def link(self) -> TableLink:
+        if self._link is None:
+            raise LookupError("the driver has no table yet")
+        return self._link
+
+    @property
+    def controller(self) -> TableController:
+        return self.link.controller
+
+    def post(self, message: Message) -> None:
+        """To the table: handled in its turn with what else waits there."""
+        self.link.target.post_message(message)
+
+
 @dataclass(frozen=True)
 class Opening:
     """How the table begins (`TableDriver.begin`): the lines for its log; `first_move`, the
@@ -203,24 +227,13 @@ class TableDriver(Protocol):
         ...
 
 
-class LocalDriver:
+class LocalDriver(Linked):
     """A game played here: the engine applies each decision, AI players in worker threads
     decide for the other seats (`Opponents`), and a card may be taken back."""
 
     def __init__(self, session: Session) -> None:
         self._session = session
-        self._link: TableLink | None = None
         self.opponents = Opponents(self)  # the AI players, deciding in worker threads
-
-    @property
-    def link(self) -> TableLink:
-        if self._link is None:
-            raise LookupError("the driver has no table yet")
-        return self._link
-
-    @property
-    def controller(self) -> TableController:
-        return self.link.controller
 
     @property
     def game(self) -> Game:
@@ -241,13 +254,6 @@ class LocalDriver:
     @property
     def think(self) -> float | None:
         return self._session.think
-
-    def attach(self, link: TableLink) -> None:
-        self._link = link
-
-    def post(self, message: Message) -> None:
-        """To the table: handled in its turn with what else waits there."""
-        self.link.target.post_message(message)
 
     def begin(self) -> Opening:
         """Tell how the game begins (or that it was resumed); the first opponent is asked

@@ -13,7 +13,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.message import Message
 
 from ...engine.actions import Action
 from ...presets import Preset
@@ -32,12 +31,11 @@ from ...tables.wire import (
     TableStatus,
 )
 from ..coach import Words
-from ..controller import TableController
 from ..i18n import Translator
 from ..messages import AiDecided, TableStale, TableTold
 from ..render import Palette
 from ..screens.table import TableScreen
-from ..table_driver import Opening, TableLink, TakenBack
+from ..table_driver import Linked, Opening, TakenBack
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -58,7 +56,7 @@ def shared_table(shared: SharedSession) -> TableScreen:
     return TableScreen(SharedDriver(shared), seat=shared.mirror.seat)
 
 
-class SharedDriver:
+class SharedDriver(Linked):
     """A seat at a shared table: decisions go to the service, and what anyone did comes back
     from it; the opponents' panels say who is at the table and who is away. Nobody here
     decides for another seat, no card is taken back (the others have seen it), and the deal's
@@ -72,7 +70,6 @@ class SharedDriver:
         self.chat_pace: Pace = shared.chat_pace  # this seat's lines, kept to the table's pace
         self.heard: collections.deque[ChatLine] = shared.heard  # shown (the waiting room's too)
         self.earlier: list[ChatLine] = []  # the table's last lines, told again on sitting
-        self._link: TableLink | None = None
 
     @property
     def game(self) -> RemoteGame:
@@ -100,15 +97,6 @@ class SharedDriver:
 
     # The table's, given when its screen is made.
 
-    def attach(self, link: TableLink) -> None:
-        self._link = link
-
-    @property
-    def link(self) -> TableLink:
-        if self._link is None:
-            raise LookupError("the driver has no table yet")
-        return self._link
-
     @property
     def t(self) -> Translator:
         return self.link.t
@@ -122,18 +110,11 @@ class SharedDriver:
         return self.link.controller.seat
 
     @property
-    def controller(self) -> TableController:
-        return self.link.controller
-
-    @property
     def app(self) -> ThousandApp:
         return self.link.app
 
     def notify(self, message: str, **options: Any) -> None:
         self.app.notify(message, **options)
-
-    def post(self, message: Message) -> None:
-        self.link.target.post_message(message)
 
     def say(self, line: str | Text, *, go_on: bool = False) -> None:
         """A line for the table's log."""
