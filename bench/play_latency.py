@@ -64,9 +64,7 @@ async def play(level: str, deals: int, think: float | None, hint_every: int, see
 
     def apply(self: Opponents, message):  # type: ignore[no-untyped-def]
         started = asked.pop((message.turn, message.seat), None)
-        if started is not None and self.driver.controller.ai_fits(
-            message.turn, message.seat
-        ):
+        if started is not None and self.driver.controller.ai_fits(message.turn, message.seat):
             figures.moves.append(time.monotonic() - started)
             figures.thinking.append(message.think_ms / 1000)
         real_apply(self, message)
