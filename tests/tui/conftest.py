@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,3 +24,13 @@ def table_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     monkeypatch.delenv("LC_CTYPE", raising=False)
     return home
+
+
+@pytest.fixture
+def pty() -> Iterator[tuple[int, int]]:
+    """A pseudo-terminal: its master and slave descriptors, closed after the test."""
+    master, slave = os.openpty()
+    yield master, slave
+    for fd in (master, slave):
+        with contextlib.suppress(OSError):
+            os.close(fd)

@@ -3,14 +3,10 @@ if that hangs the watchdog ends the process after the record line in writing."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import threading
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from thousand_tui.store.records import RecordWriter
 from thousand_tui.tui.hangup import CLEAN, ENDING, WATCHDOG, HangupGuard, terminal_gone
@@ -58,15 +54,6 @@ def endings(log_file: Path) -> list[tuple[str, str, int]]:
     """How hang-ups ended, as the log says: (signal, path, pid) per line."""
     found = [ENDING.search(line) for line in log_file.read_text(encoding="utf-8").splitlines()]
     return [(m["signal"], m["path"], int(m["pid"])) for m in found if m]
-
-
-@pytest.fixture
-def pty() -> Iterator[tuple[int, int]]:
-    master, slave = os.openpty()
-    yield master, slave
-    for fd in (master, slave):
-        with contextlib.suppress(OSError):
-            os.close(fd)
 
 
 def test_a_terminal_is_gone_when_its_pty_master_closes(pty: tuple[int, int]) -> None:

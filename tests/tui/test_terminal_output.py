@@ -5,11 +5,9 @@ hands them over never blocks and the table can close."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import sys
 import threading
-from collections.abc import Iterator
 
 import pytest
 from textual.drivers._writer_thread import WriterThread
@@ -22,15 +20,6 @@ from thousand_tui.tui.terminal_output import TerminalDriver, TerminalOutput
 WAIT = 10.0  # seconds before a test gives up (a hang, not a slow machine)
 FRAME = "x" * 4096
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a POSIX terminal")
-
-
-@pytest.fixture
-def pty() -> Iterator[tuple[int, int]]:
-    master, slave = os.openpty()
-    yield master, slave
-    for fd in (master, slave):
-        with contextlib.suppress(OSError):
-            os.close(fd)
 
 
 def frames_taken(output: TerminalOutput, master: int) -> bool:

@@ -10,14 +10,12 @@ When one of these tests fails after Textual was upgraded:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import logging
 import os
 import sys
 import threading
 import weakref
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -235,15 +233,6 @@ def test_a_toast_cleared_early_leaves_no_holder() -> None:
 
 
 # ------------------------------------------------------------------ the output thread
-
-
-@pytest.fixture
-def pty() -> Iterator[tuple[int, int]]:
-    master, slave = os.openpty()
-    yield master, slave
-    for fd in (master, slave):
-        with contextlib.suppress(OSError):
-            os.close(fd)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a POSIX terminal")
