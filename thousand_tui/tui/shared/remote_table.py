@@ -76,10 +76,6 @@ class SharedDriver(Linked):
         return self.shared.game
 
     @property
-    def remote(self) -> RemoteGame:
-        return self.shared.game
-
-    @property
     def preset(self) -> Preset:
         return self.shared.preset
 
@@ -141,7 +137,7 @@ class SharedDriver(Linked):
         first, self.shared.first = self.shared.first, None
         if first is not None and first.deal:
             # Sitting again mid-deal: the log is the deal so far, as this seat saw it.
-            self.post(TableTold([*self.controller.take_events(first.deal, self.remote.deal)]))
+            self.post(TableTold([*self.controller.take_events(first.deal, self.game.deal)]))
         if first is not None:
             self.told(first)
         else:
@@ -179,7 +175,7 @@ class SharedDriver(Linked):
                 if isinstance(screen, SharedGameOverScreen):
                     screen.show_again()
         elif isinstance(message, Notice) and message.notice == "ai_retry":
-            seat, names = message.seat, self.remote.names
+            seat, names = message.seat, self.game.names
             name = names[seat] if seat is not None and 0 <= seat < len(names) else "AI"
             self.notify(self.t("shared_ai_retry", name=name), markup=False)  # not cleared by a move
         elif isinstance(message, Notice) and message.notice == "clock_out":
@@ -279,14 +275,14 @@ class SharedDriver(Linked):
         lines: list[str | Text] = []
         if update.away:
             lines.append(self.played_for_you(update))
-        self.remote.closed_tricks(update.tricks)
-        deal = self.remote.deal
+        self.game.closed_tricks(update.tricks)
+        deal = self.game.deal
         lines += self.controller.told(update.events, deal, update.ended)
         self.post(TableTold(lines, go_on=True))
 
     def played_for_you(self, update: Update) -> str:
         """What an AI played in this seat while its player was away, in a line of the log."""
-        words = Words(self.t, self.remote.names, self.p.ascii_only, you=self.seat)
+        words = Words(self.t, self.game.names, self.p.ascii_only, you=self.seat)
         moves = "; ".join(
             words.action(a) or words.t("c_other", act=a.act.value) for a in update.away
         )
@@ -302,7 +298,7 @@ class SharedDriver(Linked):
     def clock_out(self, seat: int | None) -> None:
         """The time of the one to move ran out: an AI decides for him, and the log says so
         (to him, in a note as well: a dialog of his may cover the log)."""
-        names = self.remote.names
+        names = self.game.names
         if seat is None or not 0 <= seat < len(names):
             return
         if seat == self.seat:
@@ -389,7 +385,7 @@ class SharedDriver(Linked):
         shared = self.shared
         lobby = shared.back is not None  # the table was taken in the lobby
         screen = SharedGameOverScreen(
-            self.remote, self.t, shared.mirror, self.ask_again, seat=self.seat, lobby=lobby
+            self.game, self.t, shared.mirror, self.ask_again, seat=self.seat, lobby=lobby
         )
         screen.held(self.app.key_hold)
         self.app.push_screen(screen, lambda _: shared.leave(self.app))
@@ -417,7 +413,7 @@ class SharedDriver(Linked):
         """Leave the table, once asked whether to (the seat waits for its player)."""
         from ..screens.end import ConfirmQuitScreen
 
-        if self.remote.over or self.shared.mirror.closed:
+        if self.game.over or self.shared.mirror.closed:
             self.shared.leave(self.app)
             return
         body = self.t("shared_leave_body", code=self.shared.code, seconds=int(self.shared.timeout))
