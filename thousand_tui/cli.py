@@ -39,6 +39,7 @@ COMMANDS = (
     "club",
     "presets",
     "games",
+    "view",
     "ssh-session",
     "ssh-check",
     "serve",
@@ -402,6 +403,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     games.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     games.set_defaults(handler=run_games)
+
+    view = sub.add_parser("view", help="step through a saved game, decision by decision")
+    view.add_argument("file", help="a game record, or a game's number in `thousand games`")
+    view.add_argument("--game", type=int, default=1, metavar="G", help="game G of the file (1)")
+    view.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
+    view.add_argument("--ascii", action="store_true", help="letters and # instead of symbols")
+    view.set_defaults(handler=run_view)
 
     ssh_session = sub.add_parser(
         "ssh-session", help="the login of a hosted SSH account (ForceCommand; docs/ssh-hosting.md)"
@@ -770,6 +778,14 @@ def run_ssh_check(options: argparse.Namespace) -> int:
     from .ssh_check import run_ssh_check as check
 
     return check(options)
+
+
+def run_view(options: argparse.Namespace) -> int:
+    """`thousand view`: a saved game stepped through (tui/viewer_app.py)."""
+    from .tui.viewer_app import run_view as view
+
+    host = options.runs_as if isinstance(options.runs_as, Host) else LOCAL
+    return view(options.file, options.game, options.lang, options.ascii, host)
 
 
 def run_games(options: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from typing import Any, Final, TypeGuard
 from ..said import Said, Spoken, msg
 from .actions import Action, IllegalAction
 from .cards import DECK, CardError, parse_cards
+from .deal import Deal
 from .dealing import Dealt, deal_cards
 from .events import Event
 from .game import RECORD_FORMAT, RECORD_VERSION, Game, PlayerInfo, Start
@@ -545,6 +546,38 @@ def decisions(recorded: RecordedGame) -> Iterator[tuple[Game, Action]]:
             return
         yield game, action
         game.apply(action)
+
+
+def steps(recorded: RecordedGame) -> Iterator[tuple[Game, Deal, Action | None, list[Event]]]:
+    """The game as its record plays out: first as it starts (no decision yet, the start's
+    events), then after each recorded decision, with the deal the decision was made in (over,
+    when the decision ended it: the game has dealt the next one), the decision and the events
+    it made (the automatic decisions after it included). The game is changed in place: read
+    what is needed of it before asking for the next. Decisions taken back are left out; a
+    record that stops agreeing with the game just ends (`rebuild` says where)."""
+    header = recorded.lines[0]
+    rules = rules_of_header(header)
+    deals: dict[int, Dealt] = {}
+    for line in recorded.lines[1:]:
+        if line.get("type") == "deal" and _is_int(line.get("number")):
+            deals[line["number"]] = _dealt_of(line, rules)
+    game = new_game_from_header(header, deals)
+    yield game, game.deal, None, game.take_start_events()
+    for line in played_lines(recorded.lines)[1:]:
+        if line.get("type") != "action" or line.get("auto"):
+            continue
+        if game.over:
+            return
+        try:
+            action = Action.from_record(_checked_action(line))
+        except (ValueError, CardError):
+            return
+        deal = game.deal
+        try:
+            events = game.apply(action)
+        except IllegalAction:
+            return
+        yield game, deal, action, events
 
 
 def _checked_action(line: dict[str, Any]) -> dict[str, Any]:

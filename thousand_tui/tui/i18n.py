@@ -890,6 +890,23 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("saved_in", "game saved in {path}"),
     msg("saved_continue", "continue it with `{command}`"),
     msg("lobby_preset_unloadable", "the preset {name} cannot be loaded"),
+    # ---------------------------------------------------------------- a saved game viewed
+    msg("key_view_back", "Back"),
+    msg("key_view_next", "Next"),
+    msg("key_view_deal_back", "Deal back"),
+    msg("key_view_deal_next", "Next deal"),
+    msg("key_view_first", "First"),
+    msg("key_view_last", "Last"),
+    msg("view_dealt", "As dealt · {steps} decisions"),
+    msg("view_step", "Decision {step} of {steps}"),
+    msg("view_open", "every hand open"),
+    msg("view_closed", "what {name} saw"),
+    msg("view_analysing", "hard is analysing deal {number}…"),
+    msg("view_analysis_failed", "the analysis of deal {number} could not be made"),
+    msg("view_not_over", "deal {number} is not over: no analysis yet"),
+    msg("view_deal_lost", "Deal {number}: {name}'s decisions cost about {lost} {points}"),
+    msg("view_agrees", "{name}: {chosen}; hard agrees"),
+    msg("view_cost", "{name}: {chosen}; hard: {best}, about {cost} {points} better"),
 )
 
 MESSAGES: Final[dict[str, str]] = {

@@ -1,0 +1,296 @@
+"""`thousand view`: a saved game stepped through, decision by decision (tui/viewing.py,
+tui/screens/viewer.py)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers.waiting import until
+from thousand_tui.ai.analysis import Advice, DealAnalysis, Decision, Option
+from thousand_tui.ai.easy import EasyPlayer
+from thousand_tui.cli import main
+from thousand_tui.engine.actions import Act
+from thousand_tui.engine.game import Game, PlayerInfo
+from thousand_tui.engine.record import RecordError
+from thousand_tui.engine.rules import Rules
+from thousand_tui.presets import load_preset
+from thousand_tui.store.catalog import games_dir
+from thousand_tui.tui.i18n import Translator
+from thousand_tui.tui.render import Palette
+from thousand_tui.tui.screens.viewer import ViewerScreen
+from thousand_tui.tui.viewer_app import ViewerApp
+from thousand_tui.tui.viewing import ViewedGame, open_game
+from thousand_tui.tui.widgets.hand import Hand
+from thousand_tui.tui.widgets.log import GameLog
+from thousand_tui.tui.widgets.seat import SeatPanel
+from thousand_tui.tui.widgets.sheet import ScoreSheet
+from thousand_tui.tui.widgets.status import InfoBar
+
+
+@pytest.fixture(autouse=True)
+def quick_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The viewer's analyses made at once (an empty one per deal): the search is not what
+    these tests look at (`test_beside_the_players_decision...` puts its own in)."""
+
+    def empty(lines: list[dict[str, Any]], seat: int, number: int) -> DealAnalysis:
+        return DealAnalysis(number, seat, None, None, None, None, None)
+
+    monkeypatch.setattr(ViewerScreen, "analyser", staticmethod(empty))
+
+
+def rules() -> Rules:
+    return load_preset("classic").rules
+
+
+def record(
+    path: Path, *, deals: int | None = None, people: int = 1, seed: int = 5, moves: int = 0
+) -> Path:
+    """A game of easy players written to `path`: seat 0 a person's (two people with
+    `people=2`), to its end, or stopped after `deals` deals and `moves` more decisions."""
+    lines: list[dict[str, Any]] = []
+    players = [PlayerInfo("Ann", "human"), PlayerInfo("Boris", "ai", "easy")]
+    players.append(PlayerInfo("Vera", "human") if people > 1 else PlayerInfo("Vera", "ai", "easy"))
+    game = Game(rules(), seed, players, sink=lines.append)
+    ai = [EasyPlayer(seed + seat) for seat in range(3)]
+    while not game.over:
+        if deals is not None and len(game.results) >= deals:
+            if moves == 0:
+                break
+            moves -= 1
+        seat = game.to_move
+        assert seat is not None
+        game.apply(ai[seat].decide(game.view(seat)))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def viewed(path: Path, lang: str = "en") -> ViewedGame:
+    return open_game(path, Translator(lang), Palette(lang=lang))
+
+
+def app_of(game: ViewedGame, lang: str = "en") -> ViewerApp:
+    return ViewerApp(game, lang)
+
+
+async def shown(pilot: Any, app: ViewerApp) -> ViewerScreen:
+    def found() -> ViewerScreen | None:
+        screen = app.screen
+        return screen if isinstance(screen, ViewerScreen) else None
+
+    screen = await until(pilot, "the viewer", found)
+    assert screen is not None
+    return screen
+
+
+def bar(app: ViewerApp, name: str) -> str:
+    return str(app.screen.query_one(f"#{name}", InfoBar).line)
+
+
+def panel_text(app: ViewerApp, seat: int) -> str:
+    shown = app.screen.query_one(f"#seat-{seat}", SeatPanel).shown
+    assert shown is not None
+    return " ".join(line.plain for line in shown.lines)
+
+
+def labels(game: ViewedGame, index: int, seat: int) -> list[str]:
+    """The cards `seat` holds at position `index`, as the table names them."""
+    p = Palette()
+    deal_view = game.positions[index]
+    view = deal_view.views[seat]
+    assert view is not None and view.hand is not None
+    return [p.card_label(card) for card in view.hand]
+
+
+async def test_stepping_keeps_the_table_the_log_and_the_sheet_in_step(tmp_path: Path) -> None:
+    game = viewed(record(tmp_path / "g.jsonl"))
+    assert game.finished and game.open and game.seat == 0
+    app = app_of(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown(pilot, app)
+        assert isinstance(screen, ViewerScreen)
+        log = screen.query_one(GameLog)
+        await until(pilot, "the deal's first lines", lambda: log.lines_written)
+        assert screen.index == 0
+        assert log.lines_written == game.told(0)
+        assert "As dealt" in bar(app, "prompt")
+        assert screen.check_action("back", ()) is False  # greyed at the start
+        assert screen.check_action("next", ()) is True
+        for _ in range(3):
+            await pilot.press("right")
+        assert screen.index == 3
+        assert "Decision 3 of" in bar(app, "prompt")
+        assert log.lines_written == game.told(3)
+        assert game.told(3)[-1] in log.lines_written[-1]
+        await pilot.press("left")
+        assert screen.index == 2 and log.lines_written == game.told(2)
+        # ↓ the next deal: its first position, its own log, the sheet one row longer.
+        await pilot.press("down")
+        second = game.deal_starts()[1]
+        assert screen.index == second
+        assert game.positions[second].number == game.positions[0].number + 1
+        assert log.lines_written == game.told(second)
+        sheet = screen.query_one("#view-sheet", ScoreSheet)
+        assert sheet.rows_shown == game.positions[second].results == 1
+        await pilot.press("up")
+        assert screen.index == 0 and sheet.rows_shown == 0
+        # End: the game's last position, every deal on the sheet, the final scores.
+        await pilot.press("end")
+        assert screen.index == len(game.positions) - 1
+        assert sheet.rows_shown == len(game.results)
+        assert screen.check_action("next", ()) is False
+        assert screen.check_action("deal_next", ()) is False
+        assert all(str(s) in bar(app, "scores") for s in game.positions[-1].match.scores)
+        await pilot.press("home")
+        assert screen.index == 0
+        # Every hand open: each opponent's panel names his cards.
+        for seat in (1, 2):
+            assert all(card in panel_text(app, seat) for card in labels(game, 0, seat))
+        hand = screen.query_one(Hand)
+        assert sorted(Palette().card_label(c) for c in hand.cards) == sorted(labels(game, 0, 0))
+        assert not hand.can_focus
+
+
+async def test_a_game_in_progress_shows_only_the_viewers_cards(tmp_path: Path) -> None:
+    game = viewed(record(tmp_path / "g.jsonl", deals=2, moves=5))
+    assert not game.finished and not game.open
+    assert all(v is None for p in game.positions for v in p.views[1:])
+    app = app_of(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown(pilot, app)
+        assert isinstance(screen, ViewerScreen)
+        await pilot.press("end")
+        index = screen.index
+        assert game.positions[index].views[0] is not None
+        assert "what Ann saw" in bar(app, "prompt")
+        # The opponents' panels show backs and counts, never a card of theirs.
+        dealt = [line for line in game.lines if line.get("type") == "deal"][-1]
+        for seat in (1, 2):
+            text = panel_text(app, seat)
+            for code in dealt["hands"][seat]:
+                assert Palette().card_label(_card(code)) not in text.split()
+        assert bar(app, "advice") in ("deal 3 is not over: no analysis yet", "")
+
+
+def _card(code: str) -> Any:
+    from thousand_tui.engine.cards import parse_cards
+
+    return parse_cards([code])[0]
+
+
+def test_a_shared_tables_game_is_not_opened_even_when_finished(tmp_path: Path) -> None:
+    game = viewed(record(tmp_path / "g.jsonl", people=2))
+    assert game.finished and not game.open
+    assert all(v is None for p in game.positions for v in p.views[1:])
+
+
+def test_a_record_edited_by_hand_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    path = record(tmp_path / "g.jsonl", deals=1)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    gives = [i for i, row in enumerate(lines) if '"act": "give"' in row]
+    edited = json.loads(lines[gives[0]])
+    edited["to"] = edited["seat"]  # a card given to oneself: the replay stops agreeing
+    lines[gives[0]] = json.dumps(edited)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(RecordError) as caught:
+        viewed(path)
+    assert "does not replay" in str(caught.value) and "edited by hand" in str(caught.value)
+    assert path.read_bytes() == before
+
+
+def test_the_command_refuses_a_damaged_record_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = record(tmp_path / "g.jsonl", deals=1)
+    lines = [json.loads(row) for row in path.read_text(encoding="utf-8").splitlines()]
+    result = next(line for line in lines if line["type"] == "result")
+    result["deltas"] = [1, 2, 3]  # a score written by hand
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    before = path.read_bytes()
+    assert main(["view", str(path), "--lang", "ru"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("thousand: ") and "\n" not in err
+    assert "вручную" in err  # said in the reader's language
+    assert path.read_bytes() == before
+    assert main(["view", str(tmp_path / "none.jsonl")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert main(["view", "7"]) == 2  # no seventh game in `thousand games`
+    assert "no game 7" in capsys.readouterr().err
+
+
+def test_a_number_names_a_game_of_the_list(tmp_path: Path) -> None:
+    from thousand_tui.tui.viewer_app import record_path
+
+    path = record(games_dir() / "2026-01-01T000000-classic.jsonl", deals=1)
+    assert record_path("1") == path
+
+
+def fake_analysis(lines: list[dict[str, Any]], seat: int, number: int) -> DealAnalysis:
+    """Deal `number`'s analysis, saying that seat's first decision cost 12 points and that
+    `hard` would have passed."""
+    from thousand_tui.engine.actions import Action
+    from thousand_tui.engine.record import RecordedGame, decisions
+
+    first = next(
+        action
+        for game, action in decisions(RecordedGame(lines))
+        if game.deal.number == number and action.seat == seat
+    )
+    best = Option((Action(seat, Act.PASS),), 5.0)
+    chosen = Option((first,), -7.0)
+    advice = Advice(seat, "bid", best, (best, chosen), 100, False)
+    analysis = DealAnalysis(number, seat, None, None, None, None, None)
+    analysis.decisions.append(Decision(0, "auction", (first,), advice, 12.0))
+    return analysis
+
+
+async def test_beside_the_players_decision_what_hard_would_have_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ViewerScreen, "analyser", staticmethod(fake_analysis))
+    game = viewed(record(tmp_path / "g.jsonl", deals=2))
+    app = app_of(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown(pilot, app)
+        assert isinstance(screen, ViewerScreen)
+        await until(pilot, "deal 1's analysis", lambda: 1 in screen.analyses)
+        mine = next(
+            i for i, p in enumerate(game.positions) if p.action is not None and p.action.seat == 0
+        )
+        assert "Deal 1: Ann's decisions cost about 12 points" in bar(app, "advice")
+        while screen.index < mine:
+            await pilot.press("right")
+        assert "hard: pass, about 12 points better" in bar(app, "advice")
+        await pilot.press("down")
+        await until(pilot, "deal 2's analysis", lambda: 2 in screen.analyses)
+    from thousand_tui.store.analyses import cache_path, read_cache
+
+    cached = read_cache(cache_path())
+    assert {(deal, seat) for _, deal, seat in cached} == {(1, 0), (2, 0)}
+
+
+async def test_the_viewer_fits_80_by_24_in_russian(tmp_path: Path) -> None:
+    """Without a snapshot: every part of the table is on the screen, none over another, and
+    the footer's keys are in Russian."""
+    game = viewed(record(tmp_path / "g.jsonl"), "ru")
+    app = app_of(game, "ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown(pilot, app)
+        await pilot.press("right", "right")
+        parts = ["#top", "#opponents", "#trick", "#status", "#prompt", "#advice", "#log", "#hand"]
+        parts.append("#scores")
+        regions = [screen.query_one(part).region for part in parts]
+        for region in regions:
+            assert region.height >= 1 and region.bottom <= 23  # above the footer
+        for above, below in itertools.pairwise(regions):
+            assert above.bottom <= below.y
+        assert bar(app, "prompt").startswith("Ход 2 из")
+        footer = " ".join(str(w.render()) for w in screen.query("FooterKey"))
+        t = Translator("ru")
+        assert t("key_view_next") in footer

@@ -1,0 +1,234 @@
+"""A saved game stepped through, decision by decision (`thousand view`); no Textual.
+
+The record is checked as a save is (it must replay exactly: a record edited by hand or damaged
+is refused, changing nothing), then played out once through the engine (`steps`), keeping at
+each position what the table shows of it: each seat's view as the engine makes it, the lines
+the log gained, what each player just did, the results settled so far. Nothing is worked out
+again here: the engine says what every seat saw.
+
+Who sees what: every hand of one's own finished game is open; a game still in play, or the
+game of a shared table (several people at it), shows only what the viewer's seat saw then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from ..engine.actions import Action
+from ..engine.cards import Card
+from ..engine.deal import Deal
+from ..engine.events import DealStarted
+from ..engine.match import MatchState
+from ..engine.record import (
+    RecordedGame,
+    RecordError,
+    rebuild,
+    rules_of_header,
+    steps,
+    table_of_header,
+)
+from ..engine.rules import Rules
+from ..engine.scoring import Settlement
+from ..engine.view import SeatView, seat_view
+from ..store.records import read_record
+from ..translations import msg
+from .i18n import Translator
+from .narrate import Narrator
+from .render import Palette
+
+NOT_REPLAYED: Final = msg(
+    "view_not_replayed",
+    "{path}: the record does not replay ({where}): it was edited by hand or is damaged; "
+    "nothing is shown and the file is left as it is",
+)
+NO_GAME: Final = msg(
+    "view_no_game", "{path} has {count} game(s); choose one of 1..{count} with --game"
+)
+
+
+@dataclass(frozen=True)
+class Position:
+    """The game at one step: as a deal was dealt (`action` None), or after a decision."""
+
+    number: int  # the deal's number
+    step: int  # 0 as dealt, then each decision of the deal
+    views: tuple[SeatView | None, ...]  # each seat's view; None where it is not shown
+    told: tuple[str, ...]  # what the log gained at this step
+    last: tuple[tuple[int, str], ...]  # what each seat just did (its panel's line)
+    results: int  # deals settled so far (the sheet's rows)
+    match: MatchState  # the scores after this step
+    action: Action | None  # the decision that led here
+    talon: tuple[Card, ...]  # the talon as dealt (shown only where every hand is open)
+    ended: bool  # the deal is over here (its last trick or its redeal shown)
+
+
+@dataclass
+class ViewedGame:
+    """A record's game, played out and ready to step through from `seat`'s side."""
+
+    path: Path
+    lines: list[dict[str, Any]]  # the record's lines, for the analysis
+    names: tuple[str, ...]
+    rules: Rules
+    preset: str
+    seat: int  # the viewer's seat: his hand below, the others above
+    open: bool  # every hand shown
+    finished: bool
+    positions: list[Position]
+    results: list[Settlement]
+    start: MatchState | None
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def view(self, index: int, seat: int | None = None) -> SeatView:
+        """The view of `seat` (the viewer's by default) at position `index`; the viewer's
+        where that seat's is not shown."""
+        views = self.positions[index].views
+        shown = views[self.seat if seat is None else seat]
+        if shown is None:
+            shown = views[self.seat]
+        assert shown is not None
+        return shown
+
+    def deal_starts(self) -> list[int]:
+        """The index of each deal's first position."""
+        return [i for i, p in enumerate(self.positions) if p.step == 0]
+
+    def deal_start(self, index: int) -> int:
+        """The first position of the deal of position `index`."""
+        return max(i for i in self.deal_starts() if i <= index)
+
+    def told(self, index: int) -> list[str]:
+        """The log of the deal of position `index`, up to it."""
+        return [line for p in self.positions[self.deal_start(index) : index + 1] for line in p.told]
+
+    def settled(self, number: int) -> bool:
+        """Whether deal `number` is over in the record (it can be analysed)."""
+        return any(
+            line.get("type") == "result" and line.get("number") == number for line in self.lines
+        )
+
+
+def viewer_seat(header: dict[str, Any]) -> tuple[int, bool]:
+    """The viewer's seat (the person's, else the first) and whether the game was played by
+    several people (a shared table)."""
+    players = [p for p in header.get("players") or [] if isinstance(p, dict)]
+    people = [seat for seat, p in enumerate(players) if p.get("kind") == "human"]
+    shared = len(people) > 1 or table_of_header(header) is not None
+    return (people[0] if people else 0), shared
+
+
+def open_game(path: Path, t: Translator, p: Palette, game: int = 1) -> ViewedGame:
+    """Read, check and play out game `game` of the record at `path`; raises RecordError
+    (said in the reader's language) for a file that is not a record or does not replay."""
+    record = read_record(path)
+    count = len(record.games)
+    if not 1 <= game <= count:
+        raise RecordError(NO_GAME, path=path, count=count)
+    recorded = record.games[game - 1]
+    try:
+        _, mismatch = rebuild(recorded)
+    except RecordError as error:
+        raise RecordError(NOT_REPLAYED, path=path, where=str(error)) from error
+    if mismatch is not None:
+        raise RecordError(NOT_REPLAYED, path=path, where=str(mismatch))
+    return play_out(path, recorded, t, p)
+
+
+def play_out(path: Path, recorded: RecordedGame, t: Translator, p: Palette) -> ViewedGame:
+    """Every position of a record that replays (`open_game` checks that first)."""
+    header = recorded.header
+    rules = rules_of_header(header)
+    seat, shared = viewer_seat(header)
+    finished = recorded.finished
+    is_open = finished and not shared
+    positions: list[Position] = []
+    narrator: Narrator | None = None
+    names: tuple[str, ...] = ()
+    step = 0
+    game_start: MatchState | None = None
+    results: Sequence[Settlement] = []
+    for played, deal, action, events in steps(recorded):
+        if narrator is None:
+            names = played.names
+            narrator = Narrator(t, p, names, rules, seat=seat)
+            game_start = played.start.state if played.start is not None else None
+        results = played.results
+        winner = played.winner
+        if action is None or played.deal is deal:  # the same deal goes on (or the game ended)
+            step = 0 if action is None else step + 1
+            told = tuple(narrator.tell(events))
+            positions.append(
+                _position(deal, seat, is_open, names, winner, played.match, step, told,
+                          narrator, len(results), action, ended=deal.over)
+            )  # fmt: skip
+            continue
+        # The decision ended its deal and the next was dealt: the deal's end, then the next.
+        split = next((i for i, e in enumerate(events) if isinstance(e, DealStarted)), len(events))
+        told = tuple(narrator.tell(events[:split]))
+        positions.append(
+            _position(deal, seat, is_open, names, winner, played.match, step + 1, told,
+                      narrator, len(results), action, ended=True)
+        )  # fmt: skip
+        step = 0
+        told = tuple(narrator.tell(events[split:]))
+        positions.append(
+            _position(played.deal, seat, is_open, names, winner, played.match, 0, told,
+                      narrator, len(results), None, ended=False)
+        )  # fmt: skip
+    return ViewedGame(
+        path=path,
+        lines=recorded.lines,
+        names=names,
+        rules=rules,
+        preset=str(header.get("preset") or ""),
+        seat=seat,
+        open=is_open,
+        finished=finished,
+        positions=positions,
+        results=list(results),
+        start=game_start,
+    )
+
+
+def _position(
+    deal: Deal,
+    seat: int,
+    is_open: bool,
+    names: tuple[str, ...],
+    winner: int | None,
+    match: MatchState,
+    step: int,
+    told: tuple[str, ...],
+    narrator: Narrator,
+    results: int,
+    action: Action | None,
+    *,
+    ended: bool,
+) -> Position:
+    shown = range(len(names)) if is_open else (seat,)
+    views: list[SeatView | None] = [None] * len(names)
+    for s in shown:
+        view = seat_view(deal, s, names, winner)
+        # The scores after the step: a deal just ended shows its result in them.
+        views[s] = view._replace(match=match) if ended or winner is not None else view
+    return Position(
+        number=deal.number,
+        step=step,
+        views=tuple(views),
+        told=told,
+        last=tuple(sorted(narrator.last.items())),
+        results=results,
+        match=match,
+        action=action,
+        talon=tuple(deal.dealt.talons[0]) if is_open else (),
+        ended=ended,
+    )
+
+
+__all__ = ["Position", "ViewedGame", "open_game", "play_out", "viewer_seat"]
