@@ -1,5 +1,5 @@
 """Make the README screenshots: the start screen, the table, the auction, the exchange and the
-score sheet; the table in Russian and in Polish.
+score sheet; the table in Russian and in Polish; a saved game stepped through (`thousand view`).
 
     python screenshots/make_screenshots.py [--out screenshots]
 
@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from textual.app import App
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
@@ -153,7 +155,51 @@ def played(app: ThousandApp, deals: int) -> ThousandApp:
     return app
 
 
-SHOTS: dict[str, tuple[Callable[[], ThousandApp], Steps, tuple[int, int]]] = {
+def viewed_game() -> App[int]:
+    """`thousand view` of a finished game of yours (easy players in every seat, seed 21)."""
+    from thousand_tui.engine.game import Game, PlayerInfo
+    from thousand_tui.presets import load_preset
+    from thousand_tui.tui.i18n import Translator
+    from thousand_tui.tui.render import Palette
+    from thousand_tui.tui.viewer_app import ViewerApp
+    from thousand_tui.tui.viewing import open_game
+
+    lines: list[dict[str, object]] = []
+    players = [PlayerInfo("You", "human"), PlayerInfo("Anna", "ai", "easy")]
+    players.append(PlayerInfo("Boris", "ai", "easy"))
+    game = Game(load_preset("classic").rules, 21, players, sink=lines.append)
+    ai = {seat: make_player("easy", 100 + seat) for seat in range(3)}
+    while not game.over:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(ai[seat].decide(game.view(seat)))
+    path = Path(os.environ["XDG_DATA_HOME"]) / "viewed.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return ViewerApp(open_game(path, Translator("en"), Palette()), "en")
+
+
+async def costliest_decision(pilot: Pilot) -> None:
+    """Deal 2, at your decision that cost the most once `hard` has analysed the deal."""
+    from thousand_tui.tui.screens.viewer import ViewerScreen
+
+    await pilot.press("down")
+    screen = pilot.app.screen
+    assert isinstance(screen, ViewerScreen)
+    for _ in range(6000):  # the analysis of a deal: about half a minute on two cores
+        if 2 in screen.analyses:
+            break
+        await asyncio.sleep(0.05)
+    analysis = screen.analyses[2]
+    assert analysis is not None and analysis.decisions
+    worst = max(analysis.decisions, key=lambda d: d.cost)
+    for index, position in enumerate(screen.viewed.positions):
+        if position.number == 2 and position.action in worst.chosen:
+            screen.go(index)
+            break
+    await pilot.pause()
+
+
+SHOTS: dict[str, tuple[Callable[[], App[int]], Steps, tuple[int, int]]] = {
     "start": (
         lambda: create_app(TableSetup(pace=0, save=False), start=StartOffer.shipped("en")),
         start,
@@ -204,6 +250,11 @@ SHOTS: dict[str, tuple[Callable[[], ThousandApp], Steps, tuple[int, int]]] = {
         lambda: strong_deal("pl"),
         settle,
         (120, 40),
+    ),
+    "viewer": (
+        viewed_game,
+        costliest_decision,
+        (80, 24),
     ),
 }
 

@@ -180,19 +180,20 @@ class ViewerScreen(Screen[None]):
     def action_sheet(self) -> None:
         """On a narrow terminal the score sheet in place of the table, and back."""
         self.toggle_class("-sheet")
+        self.call_after_refresh(self.show_sheet)  # its last row in sight, now that it is
 
     def action_close(self) -> None:
         self.dismiss(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """At the first position nothing is before it, at the last nothing after: those keys
-        are greyed."""
+        are greyed (None)."""
         if action in ("back", "first", "deal_back"):
-            return self.index > 0
+            return self.index > 0 or None
         if action in ("next", "last"):
-            return self.index < self.last_index
+            return self.index < self.last_index or None
         if action == "deal_next":
-            return any(i > self.index for i in self.viewed.deal_starts())
+            return any(i > self.index for i in self.viewed.deal_starts()) or None
         return True
 
     # ------------------------------------------------------------------ drawing
