@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from thousand_tui.engine.rules import SCHEMA, SECTION_KEYS, Rules, RulesError, applies
@@ -130,6 +130,8 @@ ALLOWED = re.compile(r"expected|must|one of|at least|at most|unknown key")
         max_size=6,
     )
 )
+@example(flat={"players": "\n"})
+@example(flat={"players": "3\x1b[2J\u202e"})
 def test_an_error_names_the_file_the_key_and_what_is_allowed(
     preset_file: Path, flat: dict[str, Any]
 ) -> None:
@@ -142,6 +144,7 @@ def test_an_error_names_the_file_the_key_and_what_is_allowed(
         assert error.keys and any(key in message for key in error.keys), message
         assert ALLOWED.search(message), message
         assert "\n" not in message
+        assert all(ch.isprintable() for ch in message), message
 
 
 @FUZZ
