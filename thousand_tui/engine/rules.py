@@ -587,9 +587,7 @@ _ESCAPES: Final = {"\n": "\\n", "\t": "\\t", "\r": "\\r", '"': '\\"', "\\": "\\\
 def _escaped(text: str) -> str:
     """A text as YAML writes it between double quotes: a line break or any other character that
     is not printable as its escape, so that an error about it stays one line."""
-    return "".join(
-        _ESCAPES.get(ch, ch if ch.isprintable() else f"\\u{ord(ch):04x}") for ch in text
-    )
+    return "".join(_ESCAPES.get(ch, ch if ch.isprintable() else f"\\u{ord(ch):04x}") for ch in text)
 
 
 def _show_given(value: Any) -> str:
