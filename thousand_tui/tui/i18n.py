@@ -907,6 +907,13 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("view_deal_lost", "Deal {number}: {name}'s decisions cost about {lost} {points}"),
     msg("view_agrees", "{name}: {chosen}; hard agrees"),
     msg("view_cost", "{name}: {chosen}; hard: {best}, about {cost} {points} better"),
+    # ---------------------------------------------------------------- the duplicate review
+    msg("dup_title", "{title} · deal {number} ({count} played)"),
+    msg("dup_col_where", "where"),
+    msg("dup_col_cost", "cost"),
+    msg("key_dup_yours", "Yours"),
+    msg("key_dup_hard", "hard's"),
+    msg("key_dup_best", "Best's"),
 )
 
 MESSAGES: Final[dict[str, str]] = {

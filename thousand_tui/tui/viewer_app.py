@@ -6,13 +6,14 @@ as well."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path, PurePath
 from typing import ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
+from textual.screen import Screen
 
 from ..engine.record import RecordError
 from ..priority import LOCAL, Host
@@ -50,9 +51,18 @@ class ViewerApp(App[int]):
         Binding("ctrl+c", "quit", "key_quit", show=False, priority=True, id="quit-now"),
     ]
 
-    def __init__(self, viewed: ViewedGame, lang: str, ascii_only: bool = False) -> None:
+    def __init__(
+        self,
+        viewed: ViewedGame | None,
+        lang: str,
+        ascii_only: bool = False,
+        *,
+        first: Callable[[], Screen[None]] | None = None,
+    ) -> None:
+        """The viewer of `viewed`, or the screen `first` makes (the duplicate review)."""
         super().__init__()
         self.viewed = viewed
+        self.first = first
         self.t = Translator(lang)
         self.palette = Palette(
             ascii_only=ascii_only,
@@ -84,7 +94,12 @@ class ViewerApp(App[int]):
         return shown
 
     def on_mount(self) -> None:
-        self.push_screen(ViewerScreen(self.viewed), lambda _: self.exit(0))
+        if self.first is not None:
+            screen = self.first()
+        else:
+            assert self.viewed is not None
+            screen = ViewerScreen(self.viewed)
+        self.push_screen(screen, lambda _: self.exit(0))
 
 
 def record_path(given: str) -> Path:
@@ -125,4 +140,56 @@ def run_view(
     return app.return_code or 0
 
 
-__all__ = ["ViewerApp", "record_path", "run_view"]
+DUP_NONE = msg(
+    "dup_none",
+    "no deal of the daily {preset} of {date} played by you yet: `thousand daily` deals them",
+)
+DUP_PREPARING = msg("dup_preparing", "Playing the day's deals again as hard played them…")
+DUP_TITLE = msg("dup_title_day", "Duplicate review · {preset} · {date}")
+
+
+def run_review(
+    preset_name: str | None,
+    date: str | None,
+    lang: str | None = None,
+    ascii_only: bool = False,
+    host: Host = LOCAL,
+) -> int:
+    """`thousand view --daily`: the duplicate review of the day's deals you played."""
+    from ..daily import Daily, check_date, today
+    from ..presets import load_preset
+    from ..store.index import open_index, player_of
+    from ..translations import tell
+    from . import check_terminal
+    from .duplicate import played_deals, review_day
+    from .screens.duplicate import DuplicateScreen
+
+    lang = lang if lang in LANGUAGES else language_from_locale()
+    assert lang is not None
+    t = Translator(lang)
+    ascii_only = ascii_only or not locale_is_utf8()
+    try:
+        preset = load_preset(preset_name or "classic")
+        day = Daily(check_date(date) if date else today(), preset)
+        player = player_of(games_dir().absolute())
+        with open_index() as index:
+            if not played_deals(day, index, player):
+                none = tell(lang, DUP_NONE, preset=day.name, date=day.date)
+                print(f"{PROG}: {none}", file=sys.stderr)
+                return 2
+            problem = check_terminal(lang=lang, host=host)
+            if problem is not None:
+                print(f"{PROG}: {problem}", file=sys.stderr)
+                return 2
+            print(tell(lang, DUP_PREPARING), flush=True)
+            reviews = review_day(day, index, player, t("you_name"), t.level("hard"))
+    except (RecordError, ValueError, OSError) as error:
+        print(f"{PROG}: {error_words(lang, error, host)}", file=sys.stderr)
+        return 2
+    title = tell(lang, DUP_TITLE, preset=day.name, date=day.date)
+    app = ViewerApp(None, lang, ascii_only, first=lambda: DuplicateScreen(reviews, title))
+    app.run()
+    return app.return_code or 0
+
+
+__all__ = ["ViewerApp", "record_path", "run_review", "run_view"]

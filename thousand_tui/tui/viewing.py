@@ -80,6 +80,7 @@ class ViewedGame:
     positions: list[Position]
     results: list[Settlement]
     start: MatchState | None
+    keep_analysis: bool = True  # its deals' analyses go to the statistics' cache
 
     @property
     def players(self) -> int:
@@ -140,13 +141,22 @@ def open_game(path: Path, t: Translator, p: Palette, game: int = 1) -> ViewedGam
     return play_out(path, recorded, t, p)
 
 
-def play_out(path: Path, recorded: RecordedGame, t: Translator, p: Palette) -> ViewedGame:
-    """Every position of a record that replays (`open_game` checks that first)."""
+def play_out(
+    path: Path,
+    recorded: RecordedGame,
+    t: Translator,
+    p: Palette,
+    *,
+    open_hands: bool | None = None,
+    last_deal: int | None = None,
+) -> ViewedGame:
+    """Every position of a record that replays (`open_game` checks that first), up to deal
+    `last_deal` if given; every hand open as `open_hands` says, else as `viewing` says."""
     header = recorded.header
     rules = rules_of_header(header)
     seat, shared = viewer_seat(header)
     finished = recorded.finished
-    is_open = finished and not shared
+    is_open = (finished and not shared) if open_hands is None else open_hands
     positions: list[Position] = []
     narrator: Narrator | None = None
     names: tuple[str, ...] = ()
@@ -181,6 +191,8 @@ def play_out(path: Path, recorded: RecordedGame, t: Translator, p: Palette) -> V
             _position(played.deal, seat, is_open, names, winner, played.match, 0, told,
                       narrator, len(results), None, ended=False)
         )  # fmt: skip
+    if last_deal is not None:
+        positions = [position for position in positions if position.number <= last_deal]
     return ViewedGame(
         path=path,
         lines=recorded.lines,

@@ -319,7 +319,7 @@ class ViewerScreen(Screen[None]):
         message.stop()
         self.analysed(message.number, message.analysis)
         analysis = message.analysis
-        if analysis is not None:
+        if analysis is not None and self.viewed.keep_analysis:
             from ...store.analyses import cache_path, write_cache
             from ...store.figures import game_key
 
