@@ -14,7 +14,8 @@ from thousand_tui.daily import DEALS, Daily, day_seed, secret
 from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.index import DailyResult, open_index
-from thousand_tui.tui.daily_table import DailyApp, open_next
+from thousand_tui.tui import create_app
+from thousand_tui.tui.daily_table import DailyRun, open_next
 from thousand_tui.tui.screens.daily_board import DailyBoardScreen
 from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.result import DealResultScreen
@@ -44,7 +45,7 @@ async def test_a_daily_deal_at_the_table(host: Path, quick_reference: None, lang
     assert found is not None
     opened, events = found
     assert opened.number == 1
-    app = DailyApp(setup, day, "local", opened, events)
+    app = create_app(setup, daily=DailyRun(day, "local", setup, opened, events))
     top, title, total = WORDS[lang]
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -77,6 +78,6 @@ async def test_a_daily_deal_at_the_table(host: Path, quick_reference: None, lang
         mine = next(i for i, line in enumerate(lines) if "•2" in line)
         assert best < mine  # best first
         assert "+3000" in lines[best]
-    assert app.finished
+    assert app.daily is not None and app.daily.finished
     with open_index() as index:
         assert open_next(day, "local", setup) is None  # the try is over

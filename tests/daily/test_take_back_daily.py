@@ -8,7 +8,8 @@ from tests.tui.helpers import play_first_legal, settle
 from thousand_tui.daily import Daily
 from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup
-from thousand_tui.tui.daily_table import DailyApp, open_next
+from thousand_tui.tui import create_app
+from thousand_tui.tui.daily_table import DailyRun, open_next
 from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.table import TableScreen
 
@@ -31,7 +32,7 @@ async def test_u_in_the_days_deals_says_there_is_no_take_back(
     )
     found = open_next(day, "local", setup)
     assert found is not None
-    app = DailyApp(setup, day, "local", *found)
+    app = create_app(setup, daily=DailyRun(day, "local", setup, *found))
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(40):  # until a card of the person's is on the table
             await settle(pilot)

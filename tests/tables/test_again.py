@@ -13,6 +13,7 @@ import pytest
 from thousand_tui.presets import load_preset
 from thousand_tui.store.records import read_record
 from thousand_tui.tables.wire import AgainRequest, Failure, StateUpdate, TableStatus
+from thousand_tui.tui import create_app
 
 from .helpers import Seat, joined, opened, play_until
 
@@ -116,7 +117,7 @@ async def test_the_game_over_screen_shows_who_agreed_and_the_new_game_begins(
     from thousand_tui.settings import TableSetup
     from thousand_tui.tui.controller import Awaiting
     from thousand_tui.tui.screens.result import DealResultScreen
-    from thousand_tui.tui.shared import SharedTableApp, join_shared
+    from thousand_tui.tui.shared import join_shared
     from thousand_tui.tui.shared.over import SharedGameOverScreen
 
     from .helpers import at_table, is_shared_table, pump
@@ -124,7 +125,7 @@ async def test_the_game_over_screen_shows_who_agreed_and_the_new_game_begins(
     offer, some, begins = WORDS[lang]
     ann = opened(base, "Ann", people=[0, 1], rules=short_rules())
     shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang)
-    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    app = create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
 
     async def bob_plays_to_the_end(pilot: Pilot[None]) -> None:
         mirror = shared.mirror

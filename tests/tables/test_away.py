@@ -9,7 +9,8 @@ from thousand_tui.engine.actions import Act, Action, plain
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.records import read_record
 from thousand_tui.tables.service import MAX_AWAY, SeatState
-from thousand_tui.tui.shared import SharedTableApp, join_shared
+from thousand_tui.tui import create_app
+from thousand_tui.tui.shared import join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
 from .helpers import Seat, at_table, is_shared_table, joined, opened, play_until, pump
@@ -74,7 +75,7 @@ def test_the_moves_kept_for_a_person_away_are_bounded() -> None:
 async def test_the_log_says_what_was_played_for_you(base: Path) -> None:
     ann, cat, code = bob_away_while_the_ai_plays(base, 2)
     shared = join_shared(code, name="Bob", base=base, lang="ru", who=BOB)
-    app = SharedTableApp(TableSetup.of(lang="ru", pace=0.0, ascii=True), shared)
+    app = create_app(TableSetup.of(lang="ru", pace=0.0, ascii=True), seat=shared)
     async with app.run_test(size=(120, 36)) as pilot:
         await pump(pilot, [ann, cat], lambda: at_table(app))
         table = app.table

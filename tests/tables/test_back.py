@@ -9,8 +9,9 @@ import pytest
 
 from thousand_tui.engine.events import CardGiven, TalonTaken
 from thousand_tui.settings import TableSetup
+from thousand_tui.tui import create_app
 from thousand_tui.tui.screens.table import TableScreen
-from thousand_tui.tui.shared import SharedTableApp, join_shared
+from thousand_tui.tui.shared import join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
 from .helpers import at_table, is_shared_table, joined, opened, play_until, pump
@@ -43,7 +44,7 @@ async def test_the_log_of_one_back_holds_the_deal_so_far(
     back.close()
     play_until([ann, cat], lambda: not ann.mirror.seats[1].connected, play=False)
     shared = join_shared(code, name="Bob", base=base, lang=lang, who=BOB)
-    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    app = create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
     async with app.run_test(size=size) as pilot:
         await pump(pilot, [ann, cat], lambda: at_table(app))
         log = app.table.query_one(GameLog)
@@ -61,7 +62,7 @@ async def test_a_person_away_is_not_shown_thinking(base: Path) -> None:
     code = ann.mirror.code
     shared = join_shared(code, name="Bob", base=base, who=BOB)
     cat = joined(base, code, "Cat")
-    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
     async with app.run_test(size=(120, 40)) as pilot:
         await pump(pilot, [ann, cat], lambda: at_table(app))
         table = app.table

@@ -17,9 +17,11 @@ from tests.tui.apps import strong_app
 from thousand_tui.settings import TableSetup
 from thousand_tui.tables import chat_rules
 from thousand_tui.tables.wire import ChatLine, StartRequest
+from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.table import TableScreen
-from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_shared
+from thousand_tui.tui.shared import WaitingScreen, join_shared
 from thousand_tui.tui.shared.chat import ChatScreen
 from thousand_tui.tui.widgets.log import GameLog
 
@@ -31,15 +33,15 @@ WORDS = {
 }
 
 
-def ann_and_bob(base: Path, lang: str) -> tuple[Seat, SharedTableApp]:
+def ann_and_bob(base: Path, lang: str) -> tuple[Seat, ThousandApp]:
     """Ann (scripted, not playing) and Bob on the screen, at a table of two people and an AI."""
     ann = opened(base, "Ann", people=[0, 1], timeout=30.0)
     ann.hold = True
     shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang, who="key-b0b")
-    return ann, SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    return ann, create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
 
 
-async def on_the_table(pilot: Pilot, app: SharedTableApp, ann: Seat) -> TableScreen:
+async def on_the_table(pilot: Pilot, app: ThousandApp, ann: Seat) -> TableScreen:
     """Bob's table, in sight: a dialog his decision opened put away."""
     await pump(pilot, [ann], lambda: at_table(app))
     table = app.table
@@ -186,7 +188,7 @@ async def test_the_waiting_room_chats_and_the_table_log_begins_with_its_lines(
     ann = opened(base, "Ann", timeout=30.0)  # three seats for people: the game waits
     ann.hold = True
     shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang, who="key-b0b")
-    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    app = create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
     async with app.run_test(size=size) as pilot:
         await pump(pilot, [ann], lambda: isinstance(app.screen, WaitingScreen))
         room = app.screen

@@ -14,6 +14,7 @@ from thousand_tui.engine.record import RecordError
 from thousand_tui.store.records import read_record
 from thousand_tui.tables.client import TableError
 from thousand_tui.tables.wire import Notice, StateUpdate
+from thousand_tui.tui import create_app
 
 from .helpers import opened, play_until
 
@@ -86,14 +87,14 @@ async def test_the_countdown_shows_on_the_seat_whose_turn_it_is(
     """Bob at the screen, Ann by script at a table with a clock of 30 s: Ann's panel counts
     her seconds down while she decides, and Bob's prompt his own."""
     from thousand_tui.settings import TableSetup
-    from thousand_tui.tui.shared import SharedTableApp, join_shared
+    from thousand_tui.tui.shared import join_shared
 
     from .helpers import at_table, pump
 
     ann = opened(base, "Ann", people=[0, 1], clock=30)
     ann.hold = True
     shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang)
-    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    app = create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
     async with app.run_test(size=(80, 24)) as pilot:
         await pump(pilot, [ann], lambda: at_table(app) and app.seat.mirror.view is not None)
         mirror = app.seat.mirror
@@ -141,7 +142,7 @@ async def test_the_one_whose_time_ran_out_is_told(base: Path, lang: str, words: 
     from thousand_tui.settings import TableSetup
     from thousand_tui.tui.screens.decision import DecisionScreen
     from thousand_tui.tui.screens.exchange import ExchangeScreen
-    from thousand_tui.tui.shared import SharedTableApp, join_shared
+    from thousand_tui.tui.shared import join_shared
     from thousand_tui.tui.widgets.log import GameLog
 
     from .helpers import at_table, pump
@@ -149,7 +150,7 @@ async def test_the_one_whose_time_ran_out_is_told(base: Path, lang: str, words: 
     # Long enough for Bob's dialog to open first, on a loaded machine too.
     ann = opened(base, "Ann", people=[0, 1], clock=2.0)
     shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang)
-    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    app = create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
     async with app.run_test(size=(80, 24)) as pilot:
         await pump(pilot, [ann], lambda: at_table(app))
         log = app.table.query_one(GameLog)
@@ -203,10 +204,9 @@ async def test_the_start_screen_opens_a_table_with_the_clock_chosen(
         assert on in row, row
         await go_to(pilot, "open-table")
         await pilot.press("enter")
-        await pilot.pause()
+        assert (await opened_table(pilot, app)).mirror.clock == 30
     choice = app.shared_choice
     assert choice is not None and choice.kind == "open" and choice.clock == 30
-    assert opened_table(monkeypatch, choice).mirror.clock == 30
 
 
 def test_the_clocks_label_leaves_room_for_its_value_in_every_language() -> None:
@@ -239,12 +239,11 @@ def test_thousand_open_takes_a_clock_of_none_30_or_60(capsys: pytest.CaptureFixt
 async def test_the_waiting_room_says_the_tables_clock(base: Path, lang: str, words: str) -> None:
     from tests.helpers.screen import screen_text
     from thousand_tui.settings import TableSetup
-    from thousand_tui.tui.shared import SharedTableApp
     from thousand_tui.tui.shared.connection import open_shared, table_options
 
     setup = TableSetup.of(lang=lang, pace=0.0, name="Ann")
     shared = open_shared(table_options(setup, clock=30), base=base)
-    app = SharedTableApp(setup, shared)
+    app = create_app(setup, seat=shared)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.3)
         assert words in screen_text(app)

@@ -9,17 +9,19 @@ from typing import Any
 import pytest
 
 from thousand_tui.settings import TableSetup
-from thousand_tui.tui.shared import SharedTableApp, join_shared
+from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.shared import join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
 from .helpers import Seat, at_table, joined, opened, pump
 
 
-def top_text(app: SharedTableApp) -> str:
+def top_text(app: ThousandApp) -> str:
     return str(app.table.query_one("#top").render())
 
 
-async def bob_to_move(pilot: Any, app: SharedTableApp, ann: Seat, cat: Seat) -> None:
+async def bob_to_move(pilot: Any, app: ThousandApp, ann: Seat, cat: Seat) -> None:
     """Ann and Cat play (scripted) until it is Bob's turn."""
     mirror = app.shared.mirror
 
@@ -50,7 +52,7 @@ async def test_hints_where_the_opener_allows_them(
         return advise(view, player)
 
     monkeypatch.setattr(analysis, "advise", watched)
-    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    app = create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
     async with app.run_test(size=size) as pilot:
         await pump(pilot, [ann, cat], lambda: at_table(app))
         said = "hints on (h)" if lang == "en" else "с подсказками (h)"
@@ -74,7 +76,7 @@ async def test_no_hints_at_a_table_opened_without_them(base: Path) -> None:
     shared = join_shared(code, name="Bob", base=base, who="key-b0b")
     cat = joined(base, code, "Cat")
     assert not shared.mirror.hints
-    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
     async with app.run_test(size=(80, 24)) as pilot:
         await pump(pilot, [ann, cat], lambda: at_table(app))
         await bob_to_move(pilot, app, ann, cat)
@@ -93,7 +95,7 @@ async def test_the_header_says_hints_only_where_it_fits(base: Path) -> None:
     code = ann.mirror.code
     shared = join_shared(code, name="Bob", base=base, lang="ru", who="key-b0b")
     cat = joined(base, code, "Aleksandrovna")
-    app = SharedTableApp(TableSetup.of(lang="ru", pace=0.0), shared)
+    app = create_app(TableSetup.of(lang="ru", pace=0.0), seat=shared)
     async with app.run_test(size=(80, 24)) as pilot:
         await pump(pilot, [ann, cat], lambda: at_table(app))
         await pump(pilot, [], lambda: code in top_text(app))

@@ -15,21 +15,23 @@ from tests.helpers import waiting
 from tests.helpers.screen import screen_text
 from thousand_tui.settings import LobbySetup, TableSetup
 from thousand_tui.tables.client import list_tables
+from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.lobby import LobbyScreen, PresetScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.shared import WaitingScreen
-from thousand_tui.tui.shared.lobby_app import Lobby, LobbyApp
+from thousand_tui.tui.shared.lobby_app import Lobby
 
 from .helpers import WAIT, at_table, bob_plays_until, opened
 
 PRESETS = {"classic": "classic", "two-player": "two-player"}
 
 
-def lobby_app(lang: str = "en", name: str = "Bob", fill: float = 60.0) -> tuple[Lobby, LobbyApp]:
+def lobby_app(lang: str = "en", name: str = "Bob", fill: float = 60.0) -> tuple[Lobby, ThousandApp]:
     setup = LobbySetup(TableSetup.of(lang=lang, pace=0.0, name=name), PRESETS, fill=fill)
     lobby = Lobby(setup)
-    return lobby, LobbyApp(lobby)
+    return lobby, create_app(lobby.setup.table, lobby=lobby)
 
 
 async def until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
@@ -125,8 +127,7 @@ async def test_the_start_screen_has_a_line_for_the_lobby(
     base: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, words: str
 ) -> None:
     from tests.tui.test_start import go_to, line_ids, start_app
-    from thousand_tui.tui.shared import play_shared_choice
-    from thousand_tui.tui.shared import run as run_module
+    from thousand_tui.tui.app import LOBBY
     from thousand_tui.tui.startup import StartOffer
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
@@ -137,13 +138,12 @@ async def test_the_start_screen_has_a_line_for_the_lobby(
         await go_to(pilot, "lobby")
         assert words in screen_text(app)
         await pilot.press("enter")
-        await pilot.pause()
-    choice = app.shared_choice
-    assert choice is not None and choice.kind == "lobby"
-    shown: list[LobbySetup] = []
-    monkeypatch.setattr(run_module, "run_lobby", lambda setup: shown.append(setup) or 0)
-    assert play_shared_choice(choice) == 0
-    (setup,) = shown
+        await waiting.until(pilot, "the lobby", lambda: isinstance(app.screen, LobbyScreen))
+        assert app.current_mode == LOBBY
+        choice = app.shared_choice
+        assert choice is not None and choice.kind == "lobby"
+        assert app.lobby is not None
+        setup = app.lobby.setup
     assert setup.table.lang == lang and "classic" in setup.presets
 
 
@@ -242,7 +242,7 @@ async def test_a_game_ended_at_a_table_of_the_lobby_comes_back_to_the_lobby(
         TableSetup.of(lang=lang, pace=0.0, name="Bob"), {"short": str(short)}, fill=0.2
     )
     lobby = Lobby(setup)
-    app = LobbyApp(lobby)
+    app = create_app(lobby.setup.table, lobby=lobby)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen.check_action("open", ()) is True)
         await pilot.press("o")

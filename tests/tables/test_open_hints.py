@@ -6,11 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from tests.tui.test_start import go_to, line_ids, start_app
-from thousand_tui.tui.shared import SharedSession, play_shared_choice
-from thousand_tui.tui.shared import run as shared_module
+from thousand_tui.tui.app import SEAT, ThousandApp
+from thousand_tui.tui.screens.start import StartScreen
+from thousand_tui.tui.shared import SharedSession
 from thousand_tui.tui.startup import StartOffer
 
 WORDS = {
@@ -19,18 +22,11 @@ WORDS = {
 }
 
 
-def opened_table(monkeypatch: pytest.MonkeyPatch, choice: object) -> SharedSession:
-    """The table the start screen's choice opens (its screen not shown)."""
-    seated: list[SharedSession] = []
-
-    def run(_setup: object, shared: SharedSession) -> int:
-        seated.append(shared)
-        return 0
-
-    monkeypatch.setattr(shared_module, "run_shared", run)
-    assert play_shared_choice(choice) == 0  # type: ignore[arg-type]
-    (shared,) = seated
-    shared.close()
+async def opened_table(pilot: Pilot, app: ThousandApp) -> SharedSession:
+    """The table the start screen's choice opened, once its seat is on screen (in the app's
+    seat mode, the start screen gone)."""
+    shared = await until(pilot, "the seat taken", lambda: app.shared, shown=lambda: app.notices)
+    assert app.current_mode == SEAT and not isinstance(app.screen, StartScreen)
     return shared
 
 
@@ -59,11 +55,10 @@ async def test_the_table_for_friends_allows_hints_when_chosen(
         assert on in row, row
         await go_to(pilot, "open-table")
         await pilot.press("enter")
-        await pilot.pause()
+        shared = await opened_table(pilot, app)
+        assert shared.mirror.hints  # the service's welcome: hints at this table
     choice = app.shared_choice
     assert choice is not None and choice.kind == "open" and choice.hints
-    shared = opened_table(monkeypatch, choice)
-    assert shared.mirror.hints  # the service's welcome: hints at this table
 
     # Remembered, and switched off again the same way.
     again = start_app(StartOffer.shipped(lang))
@@ -73,7 +68,7 @@ async def test_the_table_for_friends_allows_hints_when_chosen(
         await pilot.press("left")
         await go_to(pilot, "open-table")
         await pilot.press("enter")
-        await pilot.pause()
+        assert not (await opened_table(pilot, again)).mirror.hints
     assert again.shared_choice is not None and not again.shared_choice.hints
 
 
@@ -85,7 +80,6 @@ async def test_a_table_for_friends_has_no_hints_by_default(
         await pilot.pause()
         await go_to(pilot, "open-table")
         await pilot.press("enter")
-        await pilot.pause()
+        assert not (await opened_table(pilot, app)).mirror.hints
     choice = app.shared_choice
     assert choice is not None and not choice.hints
-    assert not opened_table(monkeypatch, choice).mirror.hints

@@ -17,9 +17,10 @@ from thousand_tui.settings import LobbySetup, TableSetup
 from thousand_tui.tables.client import open_table
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.wire import ChatLine, TableOptions
+from thousand_tui.tui import create_app
 from thousand_tui.tui.screens.lobby import LobbyScreen
-from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_shared
-from thousand_tui.tui.shared.lobby_app import Lobby, LobbyApp
+from thousand_tui.tui.shared import WaitingScreen, join_shared
+from thousand_tui.tui.shared.lobby_app import Lobby
 
 from .helpers import Seat, at_table, joined, pump
 
@@ -59,7 +60,7 @@ def check(pilot: Pilot[object], *texts: str) -> None:
 async def test_the_lobby_shows_a_table_titled_in_markup_as_written(base: Path) -> None:
     ann = ann_opens(base)
     lobby = Lobby(LobbySetup(TableSetup.of(pace=0.0, name="Bob"), {"classic": "classic"}))
-    app = LobbyApp(lobby)
+    app = create_app(lobby.setup.table, lobby=lobby)
     async with app.run_test(size=(120, 40)) as pilot:
         await pump(pilot, [ann], lambda: TITLE[:20] in screen_text(app))
         assert isinstance(app.screen, LobbyScreen)
@@ -72,7 +73,7 @@ async def test_a_shared_table_shows_names_and_chat_as_written(base: Path) -> Non
     ann = ann_opens(base)
     code = ann.mirror.code
     shared = join_shared(code, name=BOB, base=base)
-    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
     async with app.run_test(size=(100, 32)) as pilot:
         await pump(pilot, [ann], lambda: isinstance(app.screen, WaitingScreen))
         check(pilot, ANN, f"{BOB} (you)")

@@ -10,7 +10,9 @@ from pathlib import Path
 from textual.widgets import Static
 
 from thousand_tui.settings import TableSetup
-from thousand_tui.tui.shared import SharedSession, SharedTableApp, join_shared
+from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.shared import SharedSession, join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
 from .helpers import Seat, is_shared_table, joined, opened, play_until, pump, service_pid
@@ -18,21 +20,21 @@ from .helpers import Seat, is_shared_table, joined, opened, play_until, pump, se
 GONE = "The table is gone"
 
 
-def prompt(app: SharedTableApp) -> str:
+def prompt(app: ThousandApp) -> str:
     """The table's prompt line, under whatever dialog is open."""
     return str(app.table.query_one("#prompt", Static).render())
 
 
-def on_table(app: SharedTableApp) -> bool:
+def on_table(app: ThousandApp) -> bool:
     return any(is_shared_table(screen) for screen in app.screen_stack)
 
 
-def bob_on_screen(base: Path) -> tuple[Seat, Seat, SharedSession, SharedTableApp]:
+def bob_on_screen(base: Path) -> tuple[Seat, Seat, SharedSession, ThousandApp]:
     """Ann and Cat (scripted) at a table, and Bob at it on the table screen (not yet run)."""
     ann = opened(base, "Ann", timeout=30.0)
     cat = joined(base, ann.mirror.code, "Cat")
     shared = join_shared(ann.mirror.code, name="Bob", base=base, who="key-b0b")
-    return ann, cat, shared, SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    return ann, cat, shared, create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
 
 
 async def test_the_notice_of_a_lost_table_goes_when_the_seat_is_back(base: Path) -> None:

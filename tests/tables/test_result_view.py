@@ -17,8 +17,9 @@ from thousand_tui.settings import TableSetup
 from thousand_tui.store.records import read_record
 from thousand_tui.tables.service import Service
 from thousand_tui.tables.wire import StateUpdate, WireError
+from thousand_tui.tui import create_app
 from thousand_tui.tui.screens.result import DealResultScreen
-from thousand_tui.tui.shared import SharedTableApp, join_shared
+from thousand_tui.tui.shared import join_shared
 from thousand_tui.tui.widgets.log import GameLog
 from thousand_tui.tui.widgets.status import InfoBar
 
@@ -52,7 +53,7 @@ async def test_behind_a_result_the_shared_table_shows_the_deal_it_describes(
     service.tables[code].seed = SEAT_0_DEALS
     shared = join_shared(code, name="Bob", base=base, lang=lang)
     cat = joined(base, code, "Cat")
-    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    app = create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
     async with app.run_test(size=size) as pilot:
         await pump(pilot, [ann, cat], lambda: at_table(app))
         await bob_plays_until(

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
 from thousand_tui.engine.events import Passed
 from thousand_tui.settings import TableSetup
+from thousand_tui.tui import create_app
 from thousand_tui.tui.controller import Awaiting
-from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_shared
+from thousand_tui.tui.shared import WaitingScreen, join_shared
 
 from .helpers import Seat, at_table, is_shared_table, joined, opened, play_until
 
@@ -29,7 +31,7 @@ async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
     ann = opened(base, "Ann")
     code = ann.mirror.code
     shared = join_shared(code, name="Bob", base=base)
-    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, WaitingScreen)
@@ -67,14 +69,31 @@ async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
         assert "○ away" in screen_text(app)
 
 
-def test_a_code_from_the_start_screen_that_no_table_has_is_said(base, capsys) -> None:  # type: ignore[no-untyped-def]
-    from thousand_tui.settings import TableSetup
-    from thousand_tui.tui.shared import play_shared_choice
-    from thousand_tui.tui.startup import SharedChoice
+async def test_a_code_from_the_start_screen_that_no_table_has_is_said(
+    base: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start screen stays, and says why the table cannot be joined; another choice can
+    then be made there."""
+    from tests.helpers.waiting import until
+    from tests.tui.test_start import go_to, start_app
+    from thousand_tui.tui.app import START
+    from thousand_tui.tui.screens.start import StartScreen
 
-    choice = SharedChoice("join", TableSetup.of(pace=0), code="K7QM2P")
-    assert play_shared_choice(choice) == 2
-    assert "the shared table:" in capsys.readouterr().err
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
+    app = start_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "join-table")
+        await pilot.press("enter", *"K7QM2P", "enter")
+        said = await until(
+            pilot,
+            "the reason said",
+            lambda: [note for note in app.notices if "the shared table:" in note],
+            shown=lambda: screen_text(app),
+        )
+        assert "K7QM2P" in said[0]
+        assert app.current_mode == START and isinstance(app.screen, StartScreen)
+        assert app.shared is None and not app.sitting
 
 
 async def test_only_the_opener_is_offered_the_start_and_a_friend_is_told_who_can(
@@ -86,7 +105,7 @@ async def test_only_the_opener_is_offered_the_start_and_a_friend_is_told_who_can
     ):
         ann = opened(base, "Ann")
         shared = join_shared(ann.mirror.code, name="Bob", base=base)
-        app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+        app = create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, WaitingScreen)
@@ -106,7 +125,7 @@ async def test_leaving_a_shared_table_asks_first_and_the_seat_waits(base: Path) 
     ann = opened(base, "Ann")
     code = ann.mirror.code
     shared = join_shared(code, name="Bob", base=base)
-    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
     async with app.run_test(size=(100, 32)) as pilot:
         ann.hold = True
         cat = joined(base, code, "Cat")
@@ -137,7 +156,7 @@ async def test_leaving_from_a_dialog_at_a_shared_table_asks_first(base: Path) ->
     ann = opened(base, "Ann")
     code = ann.mirror.code
     shared = join_shared(code, name="Bob", base=base)
-    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0), shared)
+    app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
     async with app.run_test(size=(100, 32)) as pilot:
         cat = joined(base, code, "Cat")
         # Ann and Cat play until Bob's first decision opens its dialog over the table.

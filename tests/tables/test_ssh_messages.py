@@ -29,7 +29,7 @@ from thousand_tui.tui.app import create_app
 from thousand_tui.tui.coach import tally_lines
 from thousand_tui.tui.i18n import LANGS, MESSAGES, Translator
 from thousand_tui.tui.screens.end import ConfirmQuitScreen
-from thousand_tui.tui.shared import SharedTableApp, WaitingScreen, join_command, join_shared
+from thousand_tui.tui.shared import WaitingScreen, join_command, join_shared
 
 from .helpers import opened
 
@@ -142,7 +142,7 @@ async def test_the_waiting_room_over_ssh_gives_the_ssh_command(base: Path) -> No
     ann = opened(base, "Ann")
     code = ann.mirror.code
     shared = join_shared(code, name="Bob", base=base, host=AT_HOST)
-    app = SharedTableApp(TableSetup.of(lang="en", pace=0.0, host=AT_HOST), shared)
+    app = create_app(TableSetup.of(lang="en", pace=0.0, host=AT_HOST), seat=shared)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, WaitingScreen)
@@ -155,29 +155,14 @@ async def test_the_waiting_room_over_ssh_gives_the_ssh_command(base: Path) -> No
 def test_the_line_left_after_a_shared_table_names_the_ssh_command(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from thousand_tui.tui.shared import run as shared
+    from thousand_tui.tui.launch import launch
 
     class Mirror:
         over = False
 
     fake = types.SimpleNamespace(code="K7QM2P", mirror=Mirror(), close=lambda: None, host=AT_HOST)
-
-    class App:
-        return_code = 0
-
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            pass
-
-        def run(self) -> None:
-            pass
-
-        def closed(self) -> None:
-            pass
-
-        def finish(self, status: int) -> int:
-            return status
-
-    monkeypatch.setattr(shared, "SharedTableApp", App)
-    shared.run_shared(TableSetup.of(host=AT_HOST), fake)  # type: ignore[arg-type]
+    app = create_app(TableSetup.of(host=AT_HOST), seat=fake)  # type: ignore[arg-type]
+    monkeypatch.setattr(app, "run", lambda: None)  # the seat left at once
+    assert launch(app) == 0
     out = capsys.readouterr().out
     assert f"come back with `ssh -t {LOGIN} join K7QM2P`" in out

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from thousand_tui.settings import TableSetup
-from thousand_tui.tui.shared import SharedTableApp, join_shared
+from thousand_tui.tui import create_app
+from thousand_tui.tui.shared import join_shared
 
 from .helpers import at_table, is_shared_table, joined, opened
 from .test_screen import pump
@@ -23,7 +24,7 @@ async def test_u_at_a_shared_table_says_there_is_no_take_back(base: Path, lang: 
     ann = opened(base, "Ann")
     code = ann.mirror.code
     shared = join_shared(code, name="Bob", base=base)
-    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0, take_back=True), shared)
+    app = create_app(TableSetup.of(lang=lang, pace=0.0, take_back=True), seat=shared)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         ann.hold = True

@@ -14,15 +14,17 @@ from thousand_tui.engine.actions import Action
 from thousand_tui.settings import TableSetup
 from thousand_tui.tables.service import Service, Table
 from thousand_tui.tables.wire import Acked
+from thousand_tui.tui import create_app
+from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.controller import Awaiting
 from thousand_tui.tui.screens.table import TableScreen
-from thousand_tui.tui.shared import SharedDriver, SharedTableApp, join_shared
+from thousand_tui.tui.shared import SharedDriver, join_shared
 
 from .helpers import at_table, bob_plays_until, opened, pump
 from .test_faults import service  # noqa: F401 (a fixture)
 
 
-def toasts(app: SharedTableApp) -> str:
+def toasts(app: ThousandApp) -> str:
     """The notes on screen (over the table, or over a decision's dialog)."""
     shown = (toast for screen in app.screen_stack for toast in screen.query(Toast))
     return " ".join(str(toast.render()) for toast in shown)
@@ -47,7 +49,7 @@ async def test_the_players_see_that_the_service_tries_an_ai_decision_again(
 
     service.apply = once  # type: ignore[method-assign]
     shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang)
-    app = SharedTableApp(TableSetup.of(lang=lang, pace=0.0), shared)
+    app = create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
     gleb = {"en": "Gleb", "ru": "Глеб"}[lang]  # seat 2's, named in Bob's language
     said = app.t("shared_ai_retry", name=gleb)
     async with app.run_test(size=size, notifications=True) as pilot:
@@ -70,7 +72,7 @@ async def test_a_decision_sent_waits_for_its_ack_not_for_the_next_turn(
     ann = opened(base, "Ann", people=[0, 1], ai_names=["Vera", "Gleb"])
     shared = join_shared(ann.mirror.code, name="Bob", base=base)
     held: list[Any] = []
-    app = SharedTableApp(TableSetup.of(pace=0.0), shared)
+    app = create_app(TableSetup.of(pace=0.0), seat=shared)
     async with app.run_test(size=(80, 24)) as pilot:
         await pump(pilot, [ann], lambda: at_table(app))
         table = app.table

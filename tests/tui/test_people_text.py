@@ -53,7 +53,7 @@ from thousand_tui.tui.screens.lookback import LookBackScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.start import StartScreen
 from thousand_tui.tui.screens.table import TableScreen
-from thousand_tui.tui.shared.lobby_app import Lobby, LobbyApp
+from thousand_tui.tui.shared.lobby_app import Lobby
 from thousand_tui.tui.startup import StartOffer
 
 from .helpers import STRONG, dealt, give_two, play_out_deal, settle, shown_toasts
@@ -354,7 +354,7 @@ async def test_the_lobby_shows_hostile_tables_presets_and_errors_as_written(k: i
     lobby = Lobby(LobbySetup(TableSetup.of(pace=0.0), {"classic": "classic"}))
     lobby.tables = lambda: listed  # type: ignore[method-assign]
     lobby.preset_titles = lambda: [(f"p{i}", t) for i, t in enumerate(titles)]  # type: ignore[method-assign]
-    app = LobbyApp(lobby)
+    app = create_app(lobby.setup.table, lobby=lobby)
     async with app.run_test(size=SMALL if k % 2 else BIG, notifications=True) as pilot:
         for _ in range(100):
             await pilot.pause(0.05)

@@ -20,7 +20,7 @@ from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.screens.info import ConventionsScreen
 from thousand_tui.tui.screens.start import NameScreen, StartScreen
 from thousand_tui.tui.screens.table import TableScreen
-from thousand_tui.tui.startup import Choices, StartOffer, choices_path
+from thousand_tui.tui.startup import Choices, SharedChoice, StartOffer, choices_path
 from thousand_tui.tui.widgets.choices import ChoiceList
 
 from .helpers import settle
@@ -423,7 +423,16 @@ async def test_hints_turned_off_on_the_start_screen_stay_off() -> None:
         assert "‹ off ›" in screen_text(again)
 
 
-async def test_open_a_shared_table_from_the_start_screen() -> None:
+def seeking(monkeypatch: pytest.MonkeyPatch) -> list[SharedChoice]:
+    """The shared tables the app goes to seek a seat at (none sought here: the tables' tests
+    take the seats, with a service of their own)."""
+    sought: list[SharedChoice] = []
+    monkeypatch.setattr(ThousandApp, "seek_seat", lambda _app, choice: sought.append(choice))
+    return sought
+
+
+async def test_open_a_shared_table_from_the_start_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    sought = seeking(monkeypatch)
     app = start_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -433,14 +442,16 @@ async def test_open_a_shared_table_from_the_start_screen() -> None:
         await pilot.press("enter")
         await pilot.pause()
     choice = app.shared_choice
+    assert sought == [choice]
     assert choice is not None and choice.kind == "open"
     assert choice.level == "normal"
     assert choice.setup.preset is not None and choice.setup.preset.name == "classic"
 
 
-async def test_join_a_shared_table_asks_for_its_code() -> None:
+async def test_join_a_shared_table_asks_for_its_code(monkeypatch: pytest.MonkeyPatch) -> None:
     from thousand_tui.tui.screens.start import CodeScreen
 
+    sought = seeking(monkeypatch)
     app = start_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -454,6 +465,7 @@ async def test_join_a_shared_table_asks_for_its_code() -> None:
         await pilot.press("enter")
         await pilot.pause()
     choice = app.shared_choice
+    assert sought == [choice]
     assert choice is not None and choice.kind == "join" and choice.code == "K7QM2P"
 
 

@@ -1,6 +1,7 @@
 """The table in the terminal (Textual): `thousand` opens it through `run(options)`.
 
-- `app` (the Textual app: screens, global keys, theme, hang-ups through `hangup`), `session`
+- `app` (the Textual app, one for every way of playing, each a mode of it: screens, global
+  keys, theme, hang-ups through `hangup`), `launch` (the commands that open it), `session`
   (a game, its record and its opponents, made when first asked; no Textual), `startup` (what
   the start screen offers and remembers; no Textual), `shared` (a seat at a shared table: the
   same table screen, driven by the table service).
@@ -31,7 +32,7 @@ from ..settings import (
     language_from_locale,
     setup_from_options,
 )
-from ..store.catalog import LOG_NAME, data_dir, error_words, typed
+from ..store.catalog import error_words
 from .app import ThousandApp, create_app
 from .i18n import Translator
 from .startup import StartOffer, remembered_name
@@ -127,6 +128,7 @@ def run(options: TableFlags) -> int:
     if problem is not None:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
+    from .launch import launch
     from .session import Session, new_session
 
     session: Session | None = None
@@ -148,33 +150,7 @@ def run(options: TableFlags) -> int:
             from ..ai import pool, search_service
 
             search_service.start_early(pool.default_jobs())
-    app = ThousandApp(setup, session, handle_signals=True, start=offer)
-    app.log_file = data_dir() / LOG_NAME
-    try:
-        app.run()
-    finally:
-        if app.has_game:
-            app.session.close()  # the record, and the search's workers if any were started
-        app.closed()
-    if app.shared_choice is not None and not app.hung_up:
-        from .shared import play_shared_choice
-
-        return play_shared_choice(app.shared_choice)
-    if not app.has_game:
-        return app.finish(app.exit_status)
-    session = app.session
-    try:
-        if session.path is not None and not session.game.over:
-            if setup.host.hosted:
-                # A hosted session: the player's next login continues it, not a command.
-                command = typed("--resume", setup.host, "resume")
-                print(f"{PROG}: {app.t('saved_resume', command=command)}")
-            else:
-                print(f"{PROG}: {app.t('saved_in', path=session.path)}")
-                print(f"{PROG}: {app.t('saved_continue', command=f'{PROG} --resume')}")
-    except (OSError, ValueError):
-        pass  # the terminal is gone (SIGHUP); the record is complete anyway
-    return app.finish(app.exit_status)
+    return launch(create_app(setup, session, start=offer))
 
 
 __all__ = ["ThousandApp", "check_terminal", "create_app", "run", "table_setup"]

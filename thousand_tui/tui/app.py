@@ -1,7 +1,21 @@
-"""The Textual application: one table, its screens, the keys that work everywhere.
+"""The Textual application: one app for every way of playing, its screens, the keys that
+work everywhere.
 
-`create_app(...)` builds the app for the command, the tests and the screenshot script alike:
-with a `StartOffer` it opens on the start screen, and the table once a game is chosen.
+`create_app(...)` builds the app for every command (`thousand`, `thousand open|join`,
+`thousand lobby`, `thousand daily`, over SSH and in a browser alike: `launch.py` runs it), the
+tests and the screenshot script. Each way of playing is a mode of the app (Textual's modes,
+each with a stack of screens of its own):
+
+- `start`: the start screen; a game chosen there goes on in `solo`, a shared table in `seat`,
+  the lobby in `lobby`.
+- `solo`: a game here (`LocalDriver`); `daily`: the daily deals (`DailyDriver`), then the
+  day's board.
+- `lobby`: the tables waiting for players; a seat taken there shows in `seat`, and leaving it
+  comes back to the lobby as it was left.
+- `seat`: a seat at a shared table (its waiting room, then the table, `SharedDriver`).
+
+A mode left is closed with its screens (the lobby under a seat taken there excepted): entered
+again, it starts afresh.
 """
 
 from __future__ import annotations
@@ -13,9 +27,9 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
@@ -26,15 +40,18 @@ from textual.screen import Screen
 from ..settings import (
     DEFAULT_SUIT_ORDER,
     LANGUAGES,
+    LobbySetup,
     SetupError,
     TableSetup,
     keep_player_name,
     language_from_locale,
 )
-from ..store.catalog import data_dir, error_words
+from ..store.catalog import data_dir, error_words, public_text, typed
 from .ascii import ASCII_KEYS, AsciiFilter
+from .daily_table import DailyDriver, DailyRun
 from .hangup import NO_TERMINAL, HangupGuard, end_now
 from .i18n import Translator
+from .messages import SeatFound
 from .patches import apply as apply_patches
 from .patches import use_fresh_contexts
 from .plain import PlainFilter, plain_words
@@ -42,6 +59,10 @@ from .render import CardColors, Palette
 from .screens.common import KEY_HOLD
 from .screens.table import TableScreen
 from .session import Session, new_session, same_table
+from .shared.connection import SharedSession
+from .shared.lobby_app import Lobby, lobby_of
+from .shared.remote_table import SharedDriver
+from .shared.words import join_command
 from .startup import Choices, SharedChoice, StartOffer, choices_path, with_comforts
 from .table_driver import LocalDriver
 
@@ -53,6 +74,9 @@ apply_patches()
 
 MIN_SIZE = (80, 24)
 NOTICES_KEPT = 50
+
+# The app's modes (see the module's words).
+START, SOLO, DAILY, LOBBY, SEAT = "start", "solo", "daily", "lobby", "seat"
 
 
 class ThousandApp(App[int]):
@@ -71,8 +95,11 @@ class ThousandApp(App[int]):
         Binding("ctrl+c", "quit_now", "key_quit", show=False, priority=True, id="quit-now"),
     ]
 
-    # Whether the app plays a game here (a shared table's game is its service's).
-    LOCAL_GAME: ClassVar[bool] = True
+    # Each mode's stack starts with a blank screen, under what the mode shows (`shows`): the
+    # screens over it are pushed, switched and popped as in any stack.
+    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {
+        mode: Screen for mode in (START, SOLO, DAILY, LOBBY, SEAT)
+    }
 
     def __init__(
         self,
@@ -81,6 +108,9 @@ class ThousandApp(App[int]):
         *,
         handle_signals: bool = False,
         start: StartOffer | None = None,
+        seat: SharedSession | None = None,
+        lobby: Lobby | None = None,
+        daily: DailyRun | None = None,
     ) -> None:
         super().__init__()
         self.setup = setup
@@ -95,9 +125,26 @@ class ThousandApp(App[int]):
             suit_order=setup.suit_order,
         )
         self.pace = setup.pace
-        if session is None and start is None and self.LOCAL_GAME:
+        if daily is not None:
+            session = daily.session()
+        elif session is None and start is None and seat is None and lobby is None:
             session = new_session(setup)
-        self._session = session  # None while the start screen is shown
+        self._session = session  # a game played here; None on the start screen, or shared
+        self.shared = seat  # the seat at a shared table on screen
+        self.lobby = lobby
+        self.daily = daily
+        if lobby is not None:
+            lobby.to_table = self.to_table
+        self.first_mode = self.opening_mode()
+        # What each mode shows, over its blank base screen (`MODES`).
+        self.shows: dict[str, Callable[[], Screen[None]]] = {
+            START: self.start_screen,
+            SOLO: self.solo_screen,
+            DAILY: self.daily_screen,
+            LOBBY: self.lobby_screen,
+            SEAT: self.seat_screen,
+        }
+        self.sitting = False  # a seat at the shared table chosen on the start screen is sought
         self.handle_signals = handle_signals
         self.guard: HangupGuard | None = None
         self.title = self.t("app_title")
@@ -117,6 +164,15 @@ class ThousandApp(App[int]):
         self.full_motion = self.animation_level
         if setup.reduced_motion:
             self.animation_level = "none"
+
+    def opening_mode(self) -> str:
+        if self.lobby is not None:
+            return LOBBY
+        if self.shared is not None:
+            return SEAT
+        if self.daily is not None:
+            return DAILY
+        return START if self._session is None else SOLO
 
     def show_as(self, setup: TableSetup) -> None:
         """The pace and the motion of a game chosen on the start screen."""
@@ -203,7 +259,15 @@ class ThousandApp(App[int]):
 
     @property
     def has_game(self) -> bool:
-        return self._session is not None
+        """Whether a game is on screen (here, or a shared table's)."""
+        return self._session is not None or self.shared is not None
+
+    @property
+    def seat(self) -> SharedSession:
+        """The seat at a shared table on screen; LookupError where there is none."""
+        if self.shared is None:
+            raise LookupError("no seat taken")
+        return self.shared
 
     @property
     def key_hold(self) -> float:
@@ -222,15 +286,48 @@ class ThousandApp(App[int]):
 
     def on_mount(self) -> None:
         use_fresh_contexts(asyncio.get_running_loop())
-        self.push_screen(self.first_screen())
+        self.enter(self.first_mode)
         if self.handle_signals:
             self.guard_hangups()
+
+    # ------------------------------------------------------------------ the modes
+
+    def solo_screen(self) -> Screen[None]:
+        return TableScreen(LocalDriver(self.session))
+
+    def daily_screen(self) -> Screen[None]:
+        daily = self.daily
+        assert daily is not None
+        return TableScreen(DailyDriver(self.session, daily.number))
+
+    def lobby_screen(self) -> Screen[None]:
+        from .screens.lobby import LobbyScreen
+
+        assert self.lobby is not None
+        return LobbyScreen(self.lobby)
+
+    def seat_screen(self) -> Screen[None]:
+        from .shared.waiting import shared_screen
+
+        return shared_screen(self.seat)
+
+    def enter(self, mode: str) -> None:
+        """Show `mode`, made afresh; the mode left is closed with its screens (not the lobby,
+        kept as it is under a seat taken there)."""
+        left = self.current_mode
+        if mode == left:
+            raise ValueError(f"already in the {mode!r} mode")
+        self.reset_mode(mode)
+        self.switch_mode(mode)
+        self.push_screen(self.shows[mode]())
+        if left in self.shows and not (left == LOBBY and mode == SEAT):
+            self.reset_mode(left)
         self.check_size(self.size.width, self.size.height)
 
-    def first_screen(self) -> Screen[None]:
-        if self._session is None:
-            return self.start_screen()
-        return TableScreen(LocalDriver(self.session))
+    def reset_mode(self, mode: str) -> None:
+        """`mode`'s screens closed (it is not the one shown): entered again, it starts afresh."""
+        self.remove_mode(mode)
+        self.add_mode(mode, self.MODES[mode])
 
     def guard_hangups(self) -> None:
         """A closed terminal (SIGHUP, or a terminal gone without a signal) or a kill (SIGTERM,
@@ -283,10 +380,39 @@ class ThousandApp(App[int]):
         self.exit(return_code=128 + int(sig))
 
     def on_unmount(self) -> None:
-        if self._session is not None:
-            self._session.close()
+        self.let_go()
         if self.guard is not None:
             self.guard.stop()
+
+    def let_go(self) -> None:
+        """The seat at a shared table and the game played here closed (the record, and the
+        search's workers if any were started); once more does nothing."""
+        if self.shared is not None:
+            self.shared.close()
+        if self._session is not None:
+            self._session.close()
+
+    def parting_words(self) -> list[str]:
+        """What the command says once the app has ended: where a game left unfinished waits,
+        and how to come back to it."""
+        t, host = self.t, self.setup.host
+        if self.daily is not None:
+            if self.daily.finished or self.hung_up:
+                return []
+            return [t("daily_saved", command=typed("daily", host))]
+        if self.shared is not None:
+            shared = self.shared
+            if shared.mirror.over or (self.lobby is not None and self.hung_up):
+                return []
+            command = join_command(shared.code, shared.host)
+            return [t("shared_seat_waits", code=shared.code, command=command)]
+        session = self._session
+        if session is None or session.path is None or session.game.over:
+            return []
+        if host.hosted:
+            # A hosted session: the player's next login continues it, not a command.
+            return [t("saved_resume", command=typed("--resume", host, "resume"))]
+        return [t("saved_in", path=session.path), t("saved_continue", command="thousand --resume")]
 
     # ------------------------------------------------------------------ terminal size
 
@@ -380,7 +506,7 @@ class ThousandApp(App[int]):
         self.set_language(setup.lang)
         self.show_as(setup)
         self._session = session
-        self.switch_screen(TableScreen(LocalDriver(session)))
+        self.enter(SOLO)
 
     def back_to_start(self) -> None:
         """From a finished game back to the start screen (only where it was shown first: a
@@ -388,7 +514,7 @@ class ThousandApp(App[int]):
         if self._session is not None:
             self._session.close()
             self._session = None
-        self.switch_screen(self.start_screen())
+        self.enter(START)
 
     def continue_game(self, path: Path, lang: str | None, choices: Choices | None = None) -> None:
         """Continue a saved game, in its own language unless `--lang` chose one, played as the
@@ -397,6 +523,125 @@ class ThousandApp(App[int]):
         saved = lang if lang in LANGUAGES else None
         setup = replace(self.setup, resume=path, lang=chosen or saved or self.t.lang)
         self.open_table(with_comforts(setup, choices) if choices is not None else setup)
+
+    # ------------------------------------------------------------------ shared tables
+
+    def to_shared(self, choice: SharedChoice) -> None:
+        """The shared table chosen on the start screen: the lobby, or a table opened or
+        joined (sought in a worker; the start screen stays until the seat is taken, and says
+        why if it cannot be)."""
+        if self.sitting:
+            return
+        self.shared_choice = choice
+        setup = choice.setup
+        if choice.kind == "lobby":
+            from ..presets import shipped_names
+
+            presets = {name: name for name in shipped_names()}
+            self.lobby = lobby_of(LobbySetup(setup, presets, level=choice.level))
+            self.lobby.to_table = self.to_table
+            self.shared_setup(self.lobby.setup.table)
+            self.enter(LOBBY)
+            return
+        self.sitting = True
+        self.seek_seat(choice)
+
+    @work(thread=True, exclusive=True, group="seat")
+    def seek_seat(self, choice: SharedChoice) -> None:
+        from ..tables.client import TableError
+        from .shared.connection import join_shared, open_shared, table_options
+        from .shared.words import said
+
+        setup = choice.setup
+        try:
+            if choice.kind == "open":
+                options = table_options(
+                    setup, level=choice.level, hints=choice.hints, clock=choice.clock
+                )
+                shared = open_shared(options, host=setup.host)
+            else:
+                shared = join_shared(choice.code, name=setup.name, lang=setup.lang, host=setup.host)
+        except TableError as error:
+            why = said(error, setup.lang, setup.host)
+            self.post_message(SeatFound(None, Translator(setup.lang)("shared_failed", why=why)))
+            return
+        self.post_message(SeatFound(shared))
+
+    def on_seat_found(self, message: SeatFound) -> None:
+        self.sitting = False
+        shared, choice = message.shared, self.shared_choice
+        if shared is None or choice is None or self.current_mode != START:
+            if shared is not None:
+                shared.close()  # the start screen was left meanwhile
+            elif message.error:
+                self.notify(message.error, severity="error", markup=False)
+            return
+        self.shared = shared
+        self.shared_setup(choice.setup)
+        self.enter(SEAT)
+
+    def shared_setup(self, setup: TableSetup) -> None:
+        """The setup of a shared table chosen on the start screen: its language, its suit
+        order, its pace and motion."""
+        self.setup = setup
+        self.set_language(setup.lang)
+        self.palette = replace(self.palette, suit_order=setup.suit_order, lang=setup.lang)
+        self.show_as(setup)
+
+    def to_table(self, shared: SharedSession) -> None:
+        """A seat taken in the lobby: its waiting room, or the game under way, the lobby kept
+        as it is under it."""
+        self.shared = shared
+        shared.back = self.back_to_lobby
+        self.enter(SEAT)
+
+    def back_to_lobby(self) -> None:
+        """The player left the table, or its game ended: the seat let go (a game under way
+        keeps it for him: the lobby says how to come back), and the lobby read again."""
+        from .screens.lobby import LobbyScreen
+
+        shared, self.shared = self.shared, None
+        if self.lobby is not None:
+            self.lobby.chosen = None
+        if shared is None:
+            return
+        waits = not shared.mirror.over
+        shared.close()
+        # The table's sizes set classes of the app's own (where notes sit): not the lobby's.
+        self.remove_class("-wide-table", "-tall-table")
+        self.switch_mode(LOBBY)  # as it was left
+        self.reset_mode(SEAT)
+        self.check_size(self.size.width, self.size.height)
+        for lobby in self.screen_stack:
+            if isinstance(lobby, LobbyScreen):
+                lobby.back()
+        if waits:
+            self.notify(self.t("lobby_seat_waits", code=shared.code), markup=False)
+
+    # ------------------------------------------------------------------ the daily deals
+
+    def keep_daily(self, session: Session, number: int) -> None:
+        """A daily deal settled: its result kept in the club index."""
+        assert self.daily is not None
+        problem = self.daily.keep(session, number)
+        if problem is not None:
+            self.notify(public_text(problem, self.setup.host), severity="error", markup=False)
+
+    def next_deal(self) -> None:
+        """A daily deal's result closed: the person's next deal, or the day's board after the
+        last one."""
+        from .screens.daily_board import DailyBoardScreen
+
+        daily = self.daily
+        assert daily is not None
+        self.session.close()
+        session = daily.next_session()
+        if session is None:
+            lines = daily.board(self.t, self.setup.ascii)
+            self.switch_screen(DailyBoardScreen(lines, self.t))
+            return
+        self.session = session
+        self.switch_screen(self.daily_screen())
 
     # ------------------------------------------------------------------ global actions
 
@@ -408,11 +653,16 @@ class ThousandApp(App[int]):
         self.open_page(SheetScreen, lambda: SheetScreen(self.shown_game(), self.t))
 
     def shown_game(self) -> TableGame:
-        """The game the score sheet shows."""
+        """The game the score sheet shows (a shared table's, as its seat knows it)."""
+        if self.shared is not None:
+            return self.shared.game
         return self.session.game
 
     def shown_preset(self) -> Preset | None:
-        """The preset of the game played (None on the start screen, before one is chosen)."""
+        """The preset of the game played (None on the start screen, before one is chosen, and
+        in the lobby)."""
+        if self.shared is not None:
+            return self.shared.preset
         return self._session.preset if self._session is not None else None
 
     def action_conventions(self) -> None:
@@ -507,7 +757,20 @@ class ThousandApp(App[int]):
 
         if isinstance(self.screen, ConfirmQuitScreen):
             return
-        if self._session is None or self._session.game.over:
+        if self.current_mode in (SEAT, LOBBY):
+            # Leaving a shared table asks first, from the table or from a dialog over it;
+            # where no table is shown (the waiting room, the lobby), the app ends.
+            try:
+                driver = self.table.driver
+            except LookupError:
+                driver = None
+            if isinstance(driver, SharedDriver):
+                driver.leave()
+            else:
+                self.exit()
+            return
+        finished = self.daily is not None and self.daily.finished
+        if finished or self._session is None or self._session.game.over:
             self.exit()
             return
         saved = self.session.writer is not None
@@ -554,16 +817,34 @@ class ThousandApp(App[int]):
         while len(self.screen_stack) > 1:  # the table, and a dialog over it if one is open
             await self.pop_screen()
         gc.collect()  # the last table is old enough that only a full collection frees it
-        await self.push_screen(TableScreen(LocalDriver(self.session)))
+        await self.push_screen(self.solo_screen())
 
 
 def create_app(
-    setup: TableSetup, *, handle_signals: bool = False, start: StartOffer | None = None
+    setup: TableSetup,
+    session: Session | None = None,
+    *,
+    handle_signals: bool = False,
+    start: StartOffer | None = None,
+    seat: SharedSession | None = None,
+    lobby: Lobby | None = None,
+    daily: DailyRun | None = None,
 ) -> ThousandApp:
-    """The table app for `setup` (from the command line, or `TableSetup.of(...)` in tests and
-    the screenshot script); with `start`, the start screen first, `setup` giving the display
-    (ascii, pace, motion) of the games chosen there."""
-    return ThousandApp(setup, handle_signals=handle_signals, start=start)
+    """The app, for every command (`launch.py`), the tests and the screenshot script alike:
+    the game of `setup` (`TableSetup.of(...)` in tests), or `session`'s; with `start`, the
+    start screen first, `setup` giving the display (ascii, pace, motion) of the games chosen
+    there; with `seat`, a seat at a shared table (`thousand open|join`); with `lobby`, the
+    lobby (`thousand lobby`); with `daily`, the daily deals (`thousand daily`).
+    `handle_signals`: a hang-up or a kill ends the app (the command's own, not a test's)."""
+    return ThousandApp(
+        setup,
+        session,
+        handle_signals=handle_signals,
+        start=start,
+        seat=seat,
+        lobby=lobby,
+        daily=daily,
+    )
 
 
-__all__ = ["MIN_SIZE", "ThousandApp", "create_app"]
+__all__ = ["DAILY", "LOBBY", "MIN_SIZE", "SEAT", "SOLO", "START", "ThousandApp", "create_app"]

@@ -4,14 +4,12 @@ its result is closed, and the day's board after the last one (docs/daily.md)."""
 
 from __future__ import annotations
 
-import contextlib
-import sys
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..daily import DEALS, Daily, OpenDeal, board, opponent, today
+from ..daily import DEALS, Daily, OpenDeal, board, opponent
 from ..engine.events import DealStarted, Event
 from ..engine.game import PlayerInfo
-from ..engine.record import RecordError
 from ..options import TableFlags
 from ..presets import load_preset
 from ..priority import LOCAL, Host
@@ -25,20 +23,15 @@ from ..settings import (
     language_from_locale,
     locale_is_utf8,
 )
-from ..store.catalog import LOG_NAME, data_dir, error_words, games_dir, public_text, typed
-from ..store.index import LOCAL_PLAYER, ClubIndex, open_index, player_of
-from .app import ThousandApp
+from ..store.catalog import typed
+from ..store.index import LOCAL_PLAYER, ClubIndex, open_index
 from .i18n import Translator
 from .leaderboard import daily_lines
-from .screens.daily_board import DailyBoardScreen
-from .screens.table import TableScreen
 from .session import Session, ai_names
 from .startup import remembered_name
 from .table_driver import LocalDriver
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
-
     from ..engine.actions import Action
 
 PROG = "thousand"
@@ -104,13 +97,56 @@ def board_lines(
     return daily_lines(rows, t, day.date, day.name, command, ascii_only, you)
 
 
+@dataclass
+class DailyRun:
+    """A person's daily deals played in this terminal (the app's `daily` mode): the day, who
+    plays it, the deal on the table, and whether the day's last deal is played."""
+
+    day: Daily
+    player: str
+    setup: TableSetup
+    opened: OpenDeal
+    events: list[Event] = field(default_factory=list)
+    finished: bool = False
+
+    @property
+    def number(self) -> int:
+        return self.opened.number
+
+    def session(self) -> Session:
+        """The deal on the table, as a game played here."""
+        return session_of(self.opened, self.setup, self.events)
+
+    def keep(self, session: Session, number: int) -> str | None:
+        """Keep deal `number`'s result in the club index; what went wrong if it could not be
+        (the record keeps the deal: the next start keeps it)."""
+        try:
+            with open_index() as index:
+                self.day.settle(index, self.player, number, session.game)
+        except Exception as error:
+            return str(error)
+        return None
+
+    def next_session(self) -> Session | None:
+        """The person's next deal of the day, or None (and `finished`) after the last one."""
+        found = open_next(self.day, self.player, self.setup)
+        if found is None:
+            self.finished = True
+            return None
+        self.opened, self.events = found
+        return self.session()
+
+    def board(self, t: Translator, ascii_only: bool) -> list[str]:
+        with open_index() as index:
+            return board_lines(self.day, index, t, ascii_only, self.player, self.setup.host)
+
+
 class DailyDriver(LocalDriver):
     """A daily deal played here: its result is kept as the deal is settled, and once the
     result is closed the table goes on to the person's next deal (never to the game's)."""
 
-    def __init__(self, session: Session, app: DailyApp, number: int) -> None:
+    def __init__(self, session: Session, number: int) -> None:
         super().__init__(session)
-        self.daily_app = app
         self.number = number
         self.kept = bool(session.game.results)
         self.moved_on = False
@@ -119,7 +155,7 @@ class DailyDriver(LocalDriver):
         told = super().act(action)
         if told is not None and self.game.results and not self.kept:
             self.kept = True
-            self.daily_app.keep(self.session, self.number)
+            self.link.app.keep_daily(self.session, self.number)
         return told
 
     def ready(self) -> bool:
@@ -128,7 +164,8 @@ class DailyDriver(LocalDriver):
         if self.game.results and not self.controller.results:
             if not self.moved_on:  # the deal's result was closed
                 self.moved_on = True
-                self.daily_app.call_later(self.daily_app.next_deal)
+                app = self.link.app
+                app.call_later(app.next_deal)
             return False
         return True
 
@@ -140,61 +177,6 @@ class DailyDriver(LocalDriver):
 
     def no_take_back(self) -> str | None:
         return "takeback_off_daily"
-
-
-class DailyApp(ThousandApp):
-    """The table playing a person's daily deals, one after another, then the day's board."""
-
-    def __init__(
-        self,
-        setup: TableSetup,
-        day: Daily,
-        player: str,
-        opened: OpenDeal,
-        events: list[Event] | None = None,
-        *,
-        handle_signals: bool = False,
-    ) -> None:
-        self.day = day
-        self.player = player
-        self.number = opened.number
-        self.finished = False
-        super().__init__(
-            setup, session_of(opened, setup, events or []), handle_signals=handle_signals
-        )
-
-    def first_screen(self) -> Screen[None]:
-        return TableScreen(DailyDriver(self.session, self, self.number))
-
-    def keep(self, session: Session, number: int) -> None:
-        try:
-            with open_index() as index:
-                self.day.settle(index, self.player, number, session.game)
-        except Exception as error:  # the record keeps the deal: the next start keeps it
-            self.notify(public_text(str(error), self.setup.host), severity="error", markup=False)
-
-    def next_deal(self) -> None:
-        old = self.session
-        old.close()
-        found = open_next(self.day, self.player, self.setup)
-        if found is None:
-            self.finished = True
-            with open_index() as index:
-                lines = board_lines(
-                    self.day, index, self.t, self.setup.ascii, self.player, self.setup.host
-                )
-            self.switch_screen(DailyBoardScreen(lines, self.t))
-            return
-        opened, events = found
-        self.number = opened.number
-        self.session = session_of(opened, self.setup, events)
-        self.switch_screen(TableScreen(DailyDriver(self.session, self, self.number)))
-
-    def action_request_quit(self) -> None:
-        if self.finished:
-            self.exit()
-            return
-        super().action_request_quit()
 
 
 def daily_setup(options: TableFlags) -> TableSetup:
@@ -215,54 +197,3 @@ def daily_setup(options: TableFlags) -> TableSetup:
         hints=False,
         host=options.host,
     )
-
-
-def run_daily(options: TableFlags) -> int:
-    """`thousand daily`: play the day's deals (or take them up where you stopped); with
-    `--board`, print the day's board."""
-    from . import check_terminal
-
-    try:
-        setup = daily_setup(options)
-    except (SetupError, ValueError) as error:
-        lang = options.lang if options.lang in LANGUAGES else language_from_locale()
-        print(f"{PROG}: {error_words(lang, error, options.host)}", file=sys.stderr)
-        return 2
-    assert setup.preset is not None
-    t = Translator(setup.lang)
-    day = Daily(today(), setup.preset)
-    player = player_of(games_dir().absolute())
-    if options.board:
-        with open_index() as index:
-            print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))
-        return 0
-    problem = check_terminal(lang=setup.lang, host=setup.host)
-    if problem is not None:
-        print(f"{PROG}: {problem}", file=sys.stderr)
-        return 2
-    if not day.references_kept():
-        print(t("daily_preparing"), flush=True)
-    try:
-        day.references()  # computed before the table opens, once a day
-        found = open_next(day, player, setup)
-    except (RecordError, ValueError, OSError) as error:  # e.g. open in another session
-        print(f"{PROG}: {error_words(setup.lang, error, setup.host)}", file=sys.stderr)
-        return 2
-    if found is None:
-        print(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))
-        with open_index() as index:
-            print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))
-        return 0
-    opened, events = found
-    app = DailyApp(setup, day, player, opened, events, handle_signals=True)
-    app.log_file = data_dir() / LOG_NAME
-    try:
-        app.run()
-    finally:
-        if app.has_game:
-            app.session.close()
-        app.closed()
-    if not app.finished and not app.hung_up:
-        with contextlib.suppress(OSError, ValueError):  # the terminal is gone
-            print(f"{PROG}: {t('daily_saved', command=typed(COMMAND, setup.host))}")
-    return app.finish(app.exit_status)

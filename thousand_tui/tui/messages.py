@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from ..ai.analysis import Advice, DealAnalysis
     from ..ratings import Rating
+    from .shared.connection import SharedSession
 
 
 @dataclass(eq=False)
@@ -90,3 +91,12 @@ class RatingRead(Message):
     """The player's rating over the club's games, for the start screen (None: none yet)."""
 
     rating: Rating | None
+
+
+@dataclass(eq=False)
+class SeatFound(Message):
+    """From the app's worker: the seat taken at the shared table chosen on the start screen, or
+    why it could not be (`error`, in the player's language)."""
+
+    shared: SharedSession | None
+    error: str = ""

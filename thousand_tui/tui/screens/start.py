@@ -599,8 +599,7 @@ class StartScreen(Screen[None]):
         level = setup.levels[0] if setup.levels else "easy"
         hints = kind == "open" and self.choices.open_hints
         clock = self.choices.open_clock if kind == "open" else 0
-        app.shared_choice = SharedChoice(kind, setup, level, code, hints, clock)
-        app.exit()
+        app.to_shared(SharedChoice(kind, setup, level, code, hints, clock))
 
     def continuer(self, save: SavedGame) -> Callable[[], None]:
         def run() -> None:

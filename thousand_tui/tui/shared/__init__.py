@@ -7,12 +7,11 @@ table service instead of a local game.
 - `remote`: the game as the seat knows it (`RemoteGame`, the table's `TableGame`).
 - `waiting`: the waiting room before the deal, and `shared_screen` (the room or the table).
 - `words`: what the screens say of the table (how to join it, who is away).
-- `driver`: `SharedDriver`, the table screen's driver at a shared table (`shared_table`).
-- `seat`: what an app showing a seat answers (`SeatApp`: the seat, leaving it).
-- `run`: the seat as an app of its own (`SharedTableApp`, `run_shared`).
-- `commands`: `thousand open` and `thousand join`.
-- `lobby`: the tables waiting for players (`Lobby`, `LobbyApp`: the lobby, a table taken there
-  over it, and the lobby again when it is left; `run.run_lobby` runs it).
+- `remote_table`: `SharedDriver`, the table screen's driver at a shared table (`shared_table`).
+- `lobby_app`: the tables waiting for players (`Lobby`, `lobby_of`).
+
+The app shows a seat in its `seat` mode and the lobby in its `lobby` mode (`tui/app.py`);
+`thousand open`, `join` and `lobby` launch it so (`tui/launch.py`).
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ from .connection import (
 )
 from .remote import RemoteGame
 from .remote_table import REJOIN_EVERY, REJOIN_FOR, SharedDriver, shared_table
-from .run import SharedTableApp, play_shared_choice, run_shared
 from .waiting import WaitingScreen, shared_screen
 from .words import join_command, said, seat_status_words
 
@@ -37,15 +35,12 @@ __all__ = [
     "RemoteGame",
     "SharedDriver",
     "SharedSession",
-    "SharedTableApp",
     "WaitingScreen",
     "default_name",
     "join_command",
     "join_shared",
     "match_shared",
     "open_shared",
-    "play_shared_choice",
-    "run_shared",
     "said",
     "seat_status_words",
     "shared_screen",

@@ -1,7 +1,7 @@
-"""The lobby as an app of its own (`thousand lobby`, `ssh -t HOST lobby`, the start screen's
-line): `Lobby` is what the lobby screen asks of the table service (the tables waiting, a seat
-at one of them, a table opened, a quick match), and `LobbyApp` shows the screen, then the
-table chosen there over it, and the lobby again when its game ends or the player leaves it."""
+"""The lobby (`thousand lobby`, `ssh -t HOST lobby`, the start screen's line): `Lobby` is what
+the lobby screen asks of the table service (the tables waiting, a seat at one of them, a table
+opened, a quick match). The app shows it in its `lobby` mode, a seat taken there in its `seat`
+mode, and the lobby again when that game ends or the player leaves the table."""
 
 from __future__ import annotations
 
@@ -9,17 +9,14 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from textual.screen import Screen
-
 from ...presets import Preset, PresetError, load_preset, shipped_names
-from ...settings import LobbySetup, SetupError, TableSetup
+from ...settings import LobbySetup, SetupError, TableSetup, check_name
 from ...tables.client import TableError, list_tables
 from ...tables.wire import OpenTable, TableOptions
 from ...translations import error_text
 from ..i18n import Translator
+from ..startup import remembered_name
 from .connection import SharedSession, join_shared, match_shared, open_shared, table_options
-from .seat import SeatApp
-from .waiting import shared_screen
 from .words import said
 
 
@@ -120,42 +117,11 @@ class Lobby:
             self.to_table(shared)
 
 
-class LobbyApp(SeatApp):
-    """`thousand lobby`: the lobby screen, a table chosen there over it, and the lobby again
-    once that game ends or the player leaves the table; `q` in the lobby ends the app."""
-
-    def __init__(self, lobby: Lobby, *, handle_signals: bool = False) -> None:
-        super().__init__(lobby.setup.table, None, handle_signals=handle_signals)
-        self.lobby = lobby
-        lobby.to_table = self.to_table
-
-    def first_screen(self) -> Screen[None]:
-        from ..screens.lobby import LobbyScreen
-
-        return LobbyScreen(self.lobby)
-
-    def to_table(self, shared: SharedSession) -> None:
-        """The seat taken, over the lobby: its waiting room, or the game under way."""
-        self.shared = shared
-        shared.back = self.back_to_lobby
-        self.push_screen(shared_screen(shared))
-
-    def back_to_lobby(self) -> None:
-        """The player left the table, or its game ended: the seat let go (a game under way
-        keeps it for him: the lobby says how to come back), and the lobby read again."""
-        from ..screens.lobby import LobbyScreen
-
-        shared, self.shared, self.lobby.chosen = self.shared, None, None
-        if shared is None:
-            return
-        waits = not shared.mirror.over
-        shared.close()
-        # The table's sizes set classes of the app's own (where notes sit): not the lobby's.
-        self.remove_class("-wide-table", "-tall-table")
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
-            self.pop_screen()
-        lobby = self.screen
-        if isinstance(lobby, LobbyScreen):
-            lobby.back()
-        if waits:
-            self.notify(self.t("lobby_seat_waits", code=shared.code), markup=False)
+def lobby_of(setup: LobbySetup) -> Lobby:
+    """The lobby for `setup`; a person who names himself nowhere sits down under the name last
+    chosen on the start screen."""
+    table = setup.table
+    if table.name is None and setup.who is None:
+        name = check_name(remembered_name(host=table.host))
+        setup = replace(setup, table=replace(table, name=name))
+    return Lobby(setup)

@@ -1,0 +1,154 @@
+"""The commands that open the app in this terminal (`thousand`'s is `tui.run`): `thousand
+open` and `thousand join` (a seat at a shared table), `thousand lobby`, `thousand daily`. Each
+checks what it was given, then `launch`es the one app (`create_app`) in the mode it asks for."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from dataclasses import replace
+
+from ..daily import DEALS, Daily, today
+from ..engine.record import RecordError
+from ..options import TableFlags
+from ..settings import (
+    LANGUAGES,
+    JoinSetup,
+    LobbySetup,
+    OpenSetup,
+    SetupError,
+    check_name,
+    language_from_locale,
+)
+from ..store.catalog import LOG_NAME, data_dir, error_words, games_dir
+from ..store.index import open_index, player_of
+from ..tables.client import TableError
+from .app import ThousandApp, create_app
+from .daily_table import DailyRun, board_lines, daily_setup, open_next
+from .i18n import Translator
+from .shared.connection import join_shared, open_shared, table_options
+from .shared.lobby_app import lobby_of
+from .shared.words import said
+from .startup import remembered_name
+
+PROG = "thousand"
+
+
+def launch(app: ThousandApp) -> int:
+    """Run `app` in this terminal until it ends (a hang-up or a kill ends it too), then close
+    what it left open and say where a game left unfinished waits. The process's exit status:
+    the app's, or 128 + the signal (the process then ends at once)."""
+    app.handle_signals = True
+    app.log_file = data_dir() / LOG_NAME
+    try:
+        app.run()
+    finally:
+        app.let_go()
+        app.closed()
+    with contextlib.suppress(OSError, ValueError):  # the terminal is gone (SIGHUP)
+        for line in app.parting_words():
+            print(f"{PROG}: {line}")
+    return app.finish(app.exit_status)
+
+
+def run_open(setup: OpenSetup) -> int:
+    """`thousand open [PRESET]`: open a shared table here and wait for friends at it."""
+    table = setup.table
+    if table.name is None and setup.who is None:
+        table = replace(table, name=remembered_name(host=table.host))
+    _check_terminal(table.lang)
+    try:
+        options = table_options(
+            table,
+            level=setup.level,
+            timeout=setup.timeout,
+            who=setup.who,
+            hints=setup.hints,
+            private=setup.private,
+            fill=setup.fill,
+            people=setup.people,
+            clock=setup.clock,
+        )
+        shared = open_shared(options, host=table.host)
+    except TableError as error:
+        why = said(error, table.lang, table.host)
+        raise SetupError(Translator(table.lang)("shared_open_failed", why=why)) from error
+    return launch(create_app(table, seat=shared))
+
+
+def run_join(setup: JoinSetup) -> int:
+    """`thousand join CODE`: sit at a friend's shared table (again, for your own seat)."""
+    table = setup.table
+    _check_terminal(table.lang)
+    try:
+        shared = join_shared(
+            setup.code,
+            name=check_name(table.name)
+            or (None if setup.who else remembered_name(host=table.host)),
+            lang=table.lang,
+            seat=setup.seat,
+            who=setup.who,
+            host=table.host,
+        )
+    except TableError as error:
+        why = said(error, table.lang, table.host)
+        raise SetupError(Translator(table.lang)("shared_join_failed", why=why)) from error
+    return launch(create_app(table, seat=shared))
+
+
+def _check_terminal(lang: str) -> None:
+    from . import check_terminal
+
+    problem = check_terminal(lang=lang)
+    if problem is not None:
+        raise SetupError(problem)
+
+
+def run_lobby(setup: LobbySetup) -> int:
+    """`thousand lobby`: the lobby, and the tables chosen in it, each back to the lobby when
+    its game ends or the player leaves it, until he leaves the lobby."""
+    lobby = lobby_of(setup)
+    return launch(create_app(lobby.setup.table, lobby=lobby))
+
+
+def run_daily(options: TableFlags) -> int:
+    """`thousand daily`: play the day's deals (or take them up where you stopped); with
+    `--board`, print the day's board."""
+    from . import check_terminal
+
+    try:
+        setup = daily_setup(options)
+    except (SetupError, ValueError) as error:
+        lang = options.lang if options.lang in LANGUAGES else language_from_locale()
+        print(f"{PROG}: {error_words(lang, error, options.host)}", file=sys.stderr)
+        return 2
+    assert setup.preset is not None
+    t = Translator(setup.lang)
+    day = Daily(today(), setup.preset)
+    player = player_of(games_dir().absolute())
+    if options.board:
+        with open_index() as index:
+            print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))
+        return 0
+    problem = check_terminal(lang=setup.lang, host=setup.host)
+    if problem is not None:
+        print(f"{PROG}: {problem}", file=sys.stderr)
+        return 2
+    if not day.references_kept():
+        print(t("daily_preparing"), flush=True)
+    try:
+        day.references()  # computed before the table opens, once a day
+        found = open_next(day, player, setup)
+    except (RecordError, ValueError, OSError) as error:  # e.g. open in another session
+        print(f"{PROG}: {error_words(setup.lang, error, setup.host)}", file=sys.stderr)
+        return 2
+    if found is None:
+        print(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))
+        with open_index() as index:
+            print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))
+        return 0
+    opened, events = found
+    return launch(create_app(setup, daily=DailyRun(day, player, setup, opened, events)))
+
+
+__all__ = ["launch", "run_daily", "run_join", "run_lobby", "run_open"]
