@@ -405,10 +405,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     games.set_defaults(handler=run_games)
 
     view = sub.add_parser("view", help="step through a saved game, decision by decision")
-    view.add_argument("file", help="a game record, or a game's number in `thousand games`")
+    view.add_argument(
+        "file", nargs="?", help="a game record, or a game's number in `thousand games`"
+    )
     view.add_argument("--game", type=int, default=1, metavar="G", help="game G of the file (1)")
     view.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     view.add_argument("--ascii", action="store_true", help="letters and # instead of symbols")
+    view.add_argument(
+        "--daily",
+        action="store_true",
+        help="the duplicate review of the daily deals you played: yours, hard's, the best's",
+    )
+    view.add_argument("--preset", help="with --daily: the daily of this preset (classic)")
+    view.add_argument("--date", metavar="YYYY-MM-DD", help="with --daily: that day's (today)")
     view.set_defaults(handler=run_view)
 
     ssh_session = sub.add_parser(
@@ -782,9 +791,16 @@ def run_ssh_check(options: argparse.Namespace) -> int:
 
 def run_view(options: argparse.Namespace) -> int:
     """`thousand view`: a saved game stepped through (tui/viewer_app.py)."""
-    from .tui.viewer_app import run_view as view
+    from .tui.viewer_app import run_review, run_view as view
 
     host = options.runs_as if isinstance(options.runs_as, Host) else LOCAL
+    if options.daily:
+        return run_review(options.preset, options.date, options.lang, options.ascii, host)
+    if options.file is None:
+        raise CliError(
+            msg("cli_view_what", "{command} needs a game record or a game's number"),
+            command=f"{PROG} view",
+        )
     return view(options.file, options.game, options.lang, options.ascii, host)
 
 
