@@ -791,7 +791,8 @@ def run_ssh_check(options: argparse.Namespace) -> int:
 
 def run_view(options: argparse.Namespace) -> int:
     """`thousand view`: a saved game stepped through (tui/viewer_app.py)."""
-    from .tui.viewer_app import run_review, run_view as view
+    from .tui.viewer_app import run_review
+    from .tui.viewer_app import run_view as view
 
     host = options.runs_as if isinstance(options.runs_as, Host) else LOCAL
     if options.daily:
@@ -832,7 +833,16 @@ def run_games(options: argparse.Namespace) -> int:
             "\n".join(done) if done else tell(lang, msg("cli_nothing_deleted", "nothing to delete"))
         )
         return 0
-    print(format_games(list_games(folder), folder, lang, terminal_width()))
+    saves = list_games(folder)
+    print(format_games(saves, folder, lang, terminal_width()))
+    if saves:
+        print(
+            tell(
+                lang,
+                msg("cli_games_view", "Step through one, decision by decision, with `{command}`."),
+                command=f"{PROG} view NUMBER",
+            )
+        )
     hidden = untouched_count(folder)
     if hidden:
         unfinished = nmsg("w_cli_unfinished", "unfinished game", "unfinished games")

@@ -224,11 +224,20 @@ def test_the_command_refuses_a_damaged_record_in_one_line(
     assert "no game 7" in capsys.readouterr().err
 
 
-def test_a_number_names_a_game_of_the_list(tmp_path: Path) -> None:
+def test_a_number_names_a_game_of_the_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from thousand_tui.tui.viewer_app import record_path
 
     path = record(games_dir() / "2026-01-01T000000-classic.jsonl", deals=1)
     assert record_path("1") == path
+    assert main(["games", "--lang", "en"]) == 0
+    assert "Step through one, decision by decision, with `thousand view NUMBER`." in (
+        capsys.readouterr().out
+    )
+    # Game 1 is read and checked; only then does the viewer ask for a terminal (none here).
+    assert main(["view", "1", "--lang", "en"]) == 2
+    assert "interactive terminal" in capsys.readouterr().err
 
 
 def fake_analysis(lines: list[dict[str, Any]], seat: int, number: int) -> DealAnalysis:

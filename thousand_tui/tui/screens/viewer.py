@@ -101,6 +101,7 @@ class ViewerScreen(Screen[None]):
         # Each finished deal's analysis for the viewer's seat (None: it could not be made).
         self.analyses: dict[int, DealAnalysis | None] = {}
         self.analysing: int | None = None
+        self.sheet_rows = -1  # the deals the sheet shows
 
     # ------------------------------------------------------------------ layout
 
@@ -180,7 +181,7 @@ class ViewerScreen(Screen[None]):
     def action_sheet(self) -> None:
         """On a narrow terminal the score sheet in place of the table, and back."""
         self.toggle_class("-sheet")
-        self.call_after_refresh(self.show_sheet)  # its last row in sight, now that it is
+        self.call_after_refresh(self.show_sheet, True)  # its last row in sight, now it is
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -281,12 +282,17 @@ class ViewerScreen(Screen[None]):
         for line in self.viewed.told(self.index):
             log.say(self.p.styled(line))
 
-    def show_sheet(self) -> None:
+    def show_sheet(self, again: bool = False) -> None:
+        """The sheet's rows up to this position: made again only when a deal was settled or
+        undone since (within a deal it stays as it is), or `again`."""
         sheet = self.query_one("#view-sheet", ScoreSheet)
         if not sheet.is_mounted:
             return
         viewed = self.viewed
         position = viewed.positions[self.index]
+        if position.results == self.sheet_rows and not again:
+            return
+        self.sheet_rows = position.results
         results = viewed.results[: position.results]
         sheet.show(viewed.names, results, position.match, viewed.rules, viewed.start)
 
