@@ -93,7 +93,7 @@ def test_the_secret_is_made_once_and_private(host: Path) -> None:
     assert secret() == key and len(key) == 32
 
 
-def test_a_second_start_resumes_and_never_deals_again(host: Path) -> None:
+def test_a_second_start_resumes_and_never_deals_again(host: Path, quick_reference: None) -> None:
     day = Daily(DATE, load_preset("classic"))
     with open_index() as index:
         opened = day.open_deal(index, "key-aaa", PEOPLE)
