@@ -587,6 +587,12 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="continue the latest unfinished game, or the one in FILE",
     )
+    parser.add_argument(
+        "--plain",
+        action=argparse.BooleanOptionalAction,
+        help="line mode for screen readers and braille displays: one line per event, cards in "
+        "words, typed commands (remembered until --no-plain; docs/accessibility.md)",
+    )
     # The start screen of a hosted account: the host's whitelist (`thousand ssh-session`).
     parser.add_argument("--offer", metavar="NAME[=FILE],...", help=argparse.SUPPRESS)
     parser.add_argument("--offer-ai", metavar="LEVELS", help=argparse.SUPPRESS)
@@ -876,8 +882,11 @@ def table_flags(options: argparse.Namespace) -> TableFlags:
 
 
 def run_play(options: argparse.Namespace) -> int:
-    """Open the table; every flag is checked before the screen opens (exit status 2)."""
+    """Open the table, or play by lines (`--plain`, or as last chosen); every flag is checked
+    before the game begins (exit status 2)."""
+    flags = table_flags(options)
     try:
+        from . import line
         from .tui import run
     except ImportError as error:
         said = tell(
@@ -888,7 +897,11 @@ def run_play(options: argparse.Namespace) -> int:
         )
         print(f"{PROG}: {said}")
         return 1
-    return run(table_flags(options))
+    if flags.plain or (flags.plain is None and line.remembered(flags.host)):
+        return line.run(flags)
+    if flags.plain is False:
+        line.remember(False, flags.host)
+    return run(flags)
 
 
 def run_simulate(options: argparse.Namespace) -> int:

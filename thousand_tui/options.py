@@ -39,6 +39,8 @@ class TableFlags:
     offer_ai: str | None = None
     # `thousand daily --board`: print the day's board instead of playing.
     board: bool = False
+    # `--plain` (True), `--no-plain` (False): the line mode, or the table; None: as last chosen.
+    plain: bool | None = None
 
 
 __all__ = ["TableFlags"]

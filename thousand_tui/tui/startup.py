@@ -76,6 +76,7 @@ class Choices:
     auto_analysis: bool = True  # each finished deal analysed by itself
     open_hints: bool = False  # a table opened for friends allows hints (`open --hints`)
     open_clock: int = 0  # its seconds for each move (`open --clock`; 0: no limit)
+    plain: bool = False  # `thousand --plain`: the line mode, until `--no-plain`
 
     @classmethod
     def read(cls, path: Path) -> Choices | None:
@@ -115,6 +116,8 @@ class Choices:
             choices.open_hints = data["open_hints"]
         if data.get("open_clock") in OPEN_CLOCKS and not isinstance(data["open_clock"], bool):
             choices.open_clock = data["open_clock"]
+        if isinstance(data.get("plain"), bool):
+            choices.plain = data["plain"]
         return choices
 
     def write(self, path: Path) -> bool:

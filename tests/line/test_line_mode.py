@@ -1,0 +1,367 @@
+"""The line mode (`thousand --plain`) driven through its standard input and output: a game
+typed line by line against the AI, every kind of prompt in English and Russian, bad input
+that changes nothing, and no line with an escape sequence or a control character."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.line.typist import Typist
+from thousand_tui import line
+from thousand_tui.ai.base import Player
+from thousand_tui.engine.actions import Act, Action
+from thousand_tui.engine.cards import Card, parse_card
+from thousand_tui.engine.deal import Phase
+from thousand_tui.engine.view import SeatView
+from thousand_tui.line.cards import CardNames
+from thousand_tui.line.play import LineTable
+from thousand_tui.line.texts import SUIT_KEYS, card_words, word
+from thousand_tui.options import TableFlags
+from thousand_tui.settings import setup_from_options
+from thousand_tui.tui.i18n import rank_label
+from thousand_tui.tui.session import new_session
+
+ROOT = Path(__file__).resolve().parents[2]
+SHORT_GAME = "extends: classic\ntarget: 300\nbarrel:\n  threshold: 200\n"
+
+
+@pytest.fixture(autouse=True)
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games and the choices of each test in its own folders."""
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def short_preset(tmp_path: Path) -> str:
+    path = tmp_path / "short.yaml"
+    path.write_text(SHORT_GAME, encoding="utf-8")
+    return str(path)
+
+
+def spoken(lines: list[str]) -> list[str]:
+    """What the game wrote (the typist's own lines left out)."""
+    return [text for text in lines if not text.startswith("> ")]
+
+
+def clean(text: str) -> bool:
+    """No escape sequence, no control or format character."""
+    return not any(unicodedata.category(char) in ("Cc", "Cf") for char in text)
+
+
+def reader(lines: list[str]) -> str:
+    """Answers an English prompt from what it says, as a person would: passes every bid,
+    plays the contract, takes the first choice, the first card the prompt names, or asks
+    for the hand when any card will do and plays its first."""
+    last = spoken(lines)[-1]
+    if last.startswith("Your bid"):
+        return "pass"
+    if last.startswith("Your contract"):
+        return "play"
+    if last.endswith("Type a number."):
+        return "1"
+    if last.startswith("Hand,"):
+        found = re.search(r": (\w+) (\w+)", last)
+        assert found is not None, last
+        return f"{found.group(2)} of {found.group(1)}"
+    if "any" in last and (last.startswith(("Your lead", "Give", "Put aside"))):
+        return "hand"
+    if last.startswith(("Your card", "Your lead")):
+        return last.rsplit(": ", 1)[1].split(", ")[0].rstrip(".")
+    raise AssertionError(f"no prompt to answer: {last!r}")
+
+
+def test_a_whole_game_typed_against_the_ai_then_quit_and_resumed(tmp_path: Path) -> None:
+    preset = short_preset(tmp_path)
+    flags = TableFlags(preset=preset, seed=11, lang="en", ai="easy,easy")
+
+    def until_second_deal(lines: list[str]) -> str:
+        if any(text.startswith("Deal 2,") for text in spoken(lines)):
+            return "quit"
+        return reader(lines)
+
+    first = Typist(until_second_deal)
+    assert line.run(flags, stdin=first, stdout=first) == 0
+    said = spoken(first.lines)
+    welcome = "Thousand, line mode. 3 players: You, Anna, Boris. Type help for the commands."
+    assert said[0] == welcome
+    assert said[-1] == "Saved. To go on later: thousand --plain --resume"
+    assert any(text.startswith("Deal 1: You ") for text in said)  # the deal's points
+    assert any(text.startswith("Scores: You ") for text in said)
+    records = list((tmp_path / "data").rglob("*.jsonl"))
+    assert len(records) == 1
+
+    again = Typist(reader)
+    resumed = TableFlags(resume="latest")
+    assert line.run(resumed, stdin=again, stdout=again) == 0
+    said = spoken(again.lines)
+    assert "Game resumed at deal 2." in said
+    assert said[-1].startswith("Game over. Final scores: You ")
+    assert any(text.startswith("Winner: ") for text in said)
+    assert all(clean(text) for text in first.lines + again.lines)
+
+
+def codes(lang: str) -> Callable[[Card], str]:
+    """A card's short code as a player of `lang` types it: «10ч», «дп»."""
+
+    def code(card: Card) -> str:
+        rank = "10" if card.code[0] == "T" else rank_label(card, lang).casefold()
+        return rank + word(lang, SUIT_KEYS[card.suit]).split(",")[0]
+
+    return code
+
+
+class Bot:
+    """Types, in `lang`, a legal answer to each prompt from the table's own view: bids the
+    lowest bid, takes every offer's first answer, plays a king or queen first (to be asked
+    about marriages); records each prompt by what it asked."""
+
+    def __init__(self, lang: str, stop: int = 400) -> None:
+        self.lang = lang
+        self.code = codes(lang)
+        self.table: LineTable | None = None
+        self.prompts: dict[str, str] = {}
+        self.stop = stop
+        self.turns = 0
+
+    def __call__(self, lines: list[str]) -> str | None:
+        table = self.table
+        assert table is not None
+        self.turns += 1
+        if self.turns > self.stop:
+            return None
+        view = table.controller.view()
+        last = spoken(lines)[-1]
+        if table.choices is not None:
+            self.prompts["marriage"] = last
+            return "1"
+        kind = view.phase.value
+        self.prompts.setdefault(kind, last)
+        legal = view.legal
+        if view.phase is Phase.AUCTION:
+            bids = sorted(a.value for a in legal if a.act is Act.BID and a.value is not None)
+            return str(bids[0]) if bids and view.high_bid is None else "pass"
+        if view.phase in (Phase.CONTRACT, Phase.RAISE):
+            return "play" if self.lang == "en" else "играю"
+        cards = [a.card for a in legal if a.card is not None]
+        if cards:
+            best = sorted(cards, key=lambda c: c.rank.name not in ("KING", "QUEEN"))[0]
+            return self.code(best)
+        return "1"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_kind_of_prompt_is_asked_and_answered(tmp_path: Path, lang: str) -> None:
+    seen: dict[str, str] = {}
+    words = {
+        "en": {"auction": "Your bid", "contract": "Your contract", "give": "Give ",
+               "play": "Your ", "dark": "Play in the dark", "talon": "Which talon",
+               "marriage": "Marriage"},
+        "ru": {"auction": "Ваша ставка", "contract": "Ваш заказ", "give": "Отдайте",
+               "play": "Ваш", "dark": "Играть втёмную", "talon": "Какой прикуп",
+               "marriage": "Марьяж"},
+    }[lang]  # fmt: skip
+    for preset, seed in (("classic", 1), ("classic", 2), ("family", 3), ("two-player", 4)):
+        flags = TableFlags(preset=preset, seed=seed, lang=lang, ai="easy")
+        setup = setup_from_options(flags)
+        session = new_session(setup)
+        bot = Bot(lang, stop=150)
+        typist = Typist(bot)
+        table = LineTable(setup, session, typist, typist)
+        bot.table = table
+        assert table.run() == 0
+        for kind, prompt in bot.prompts.items():
+            seen.setdefault(kind, prompt)
+        assert all(clean(text) for text in typist.lines)
+        refused = [t for t in spoken(typist.lines) if t.startswith(("Unknown", "Непонятно"))]
+        assert not refused  # every answer typed was understood
+    for kind, start in words.items():
+        assert kind in seen, f"no {kind} prompt was asked"
+        assert seen[kind].startswith(start) or start in seen[kind], (kind, seen[kind])
+    if lang == "ru":
+        assert all(re.search("[а-я]", prompt) for prompt in seen.values()), seen
+
+
+def table_at_play(tmp_path: Path, lang: str = "en") -> tuple[LineTable, io.StringIO]:
+    """A game of seed 5 at the player's first card (every bid passed)."""
+    flags = TableFlags(preset="classic", seed=5, lang=lang, ai="easy")
+    setup = setup_from_options(flags)
+    out = io.StringIO()
+    table = LineTable(setup, new_session(setup), io.StringIO(), out)
+    table.begin()
+    while table.game.to_move != 0 or table.controller.view().phase is not Phase.PLAY:
+        if table.game.to_move == 0:
+            view = table.controller.view()
+            (passing,) = [a for a in view.legal if a.act is Act.PASS]
+            table.take([passing])
+        else:
+            seat = table.game.to_move
+            assert seat is not None
+            table.ai(seat)
+    table.hand_told = 1  # told at the player's first decision, his bid
+    return table, out
+
+
+def test_an_illegal_card_and_an_unknown_command_change_nothing(tmp_path: Path) -> None:
+    table, out = table_at_play(tmp_path)
+    view = table.controller.view()
+    hand = view.hand or ()
+    legal = {a.card for a in view.legal}
+    illegal = [card for card in hand if card not in legal]
+    assert illegal, "seed 5 makes the first card a follow"
+    lines = len(out.getvalue().splitlines())
+    turn, record = table.controller.turn, len(table.game.lines)
+    code = codes("en")
+    # xyzzy is not a card: one line; the illegal card: one line, naming what is legal.
+    table.stdin = io.StringIO(f"xyzzy\n{code(illegal[0])}\n")
+    with pytest.raises(line.play.Quit):
+        table.human()
+    new = out.getvalue().splitlines()[lines:]
+    assert new[0].startswith("Your card, trick 1")  # the prompt
+    assert new[1].startswith("xyzzy is not a card. Legal: ")
+    assert "you must follow suit" in new[2] and "Legal: " in new[2], new[2]
+    assert len(new) == 3
+    assert table.controller.turn == turn and len(table.game.lines) == record
+    assert table.game.to_move == 0
+
+
+def test_an_unknown_word_at_a_bid_says_what_is_legal(tmp_path: Path) -> None:
+    flags = TableFlags(preset="classic", seed=5, lang="ru", ai="easy")
+    setup = setup_from_options(flags)
+    out = io.StringIO()
+    table = LineTable(setup, new_session(setup), io.StringIO("абв\n999\n"), out)
+    table.begin()
+    while table.game.to_move != 0:
+        seat = table.game.to_move
+        assert seat is not None
+        table.ai(seat)
+    turn = table.controller.turn
+    with pytest.raises(line.play.Quit):
+        table.human()
+    said = out.getvalue().splitlines()
+    assert said[-2].startswith("Непонятно: абв. Ваша ставка")
+    assert said[-1].startswith("999 — недопустимая ставка. Ваша ставка")
+    assert table.controller.turn == turn
+
+
+def test_the_commands_answer_in_a_line_that_begins_with_what_matters(tmp_path: Path) -> None:
+    table, out = table_at_play(tmp_path)
+    before = len(out.getvalue().splitlines())
+    table.stdin = io.StringIO("hand\ntable\nscore\nsheet\nlast\ntalon\nundo\nhelp\n")
+    with pytest.raises(line.play.Quit):
+        table.human()
+    said = out.getvalue().splitlines()[before + 1 :]
+    assert said[0].startswith("Hand, 8 cards: ")
+    assert said[1].startswith("Trick 1: ") and "Deal 1, dealer " in said[1]
+    assert said[2].startswith("Scores: You 0, Anna 0, Boris 0")
+    assert said[3] == "No deal scored yet."
+    assert said[4] == "No trick taken yet in this deal."
+    assert said[5].startswith("Talon: ")
+    assert said[6] == "Take-back is off: start with --take-back to allow it."
+    assert said[7].startswith("A card: its name or code")
+
+
+class Slow(Player):
+    """Decides the first legal move, after a while; or fails, where told to."""
+
+    level = "easy"
+
+    def __init__(self, wait: float, fail: bool = False) -> None:
+        super().__init__()
+        self.wait, self.fail = wait, fail
+
+    def decide(self, view: SeatView) -> Action:
+        time.sleep(self.wait)
+        if self.fail:
+            raise RuntimeError("no idea")
+        return view.legal[0]
+
+
+@pytest.mark.parametrize("fail", [False, True])
+def test_an_opponent_thinking_or_failing_is_said(tmp_path: Path, fail: bool) -> None:
+    flags = TableFlags(preset="classic", seed=5, lang="en", ai="easy")
+    setup = setup_from_options(flags)
+    session = new_session(setup)
+    session.make_ai = lambda seat: Slow(0.3, fail)
+    out = io.StringIO()
+    table = LineTable(setup, session, io.StringIO("pass\n"), out, think_notice=0.05)
+    table.begin()
+    table.human()  # the player bids first: he passes
+    seat = table.game.to_move
+    assert seat is not None and seat != 0
+    turn = table.controller.turn
+    table.ai(seat)
+    said = out.getvalue().splitlines()
+    name = table.game.names[seat]
+    assert f"{name} is thinking." in said
+    failed = f"{name} could not decide; a legal move was made at random."
+    assert (failed in said) is fail
+    assert table.controller.turn == turn + 1  # the game went on either way
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "name"),
+    [
+        ("en", ["10h", "th", "TH", "ten of hearts", "10 h"], "ten of hearts"),
+        ("ru", ["10ч", "10 ч", "десятка червей", "10h"], "десятка червей"),
+        ("uk", ["10ч", "десятка чирв"], "десятка чирв"),
+        ("pl", ["10ki", "dziesiątka kier"], "dziesiątka kier"),
+        ("cs", ["10sr", "desítka srdcí"], "desítka srdcí"),
+    ],
+)
+def test_a_card_is_read_by_its_code_or_its_name(lang: str, typed: list[str], name: str) -> None:
+    names = CardNames(lang)
+    for text in typed:
+        card = names.read(text)
+        assert card is not None and card.code == "TH", text
+    assert names.read("zz") is None
+    assert card_words(parse_card("TH"), lang) == name
+
+
+def run_cli(tmp_path: Path, args: list[str], typed: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "THOUSAND_DATA_DIR": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "LANG": "C.UTF-8",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "thousand_tui", *args],
+        input=typed,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+def test_thousand_plain_is_remembered_until_no_plain(tmp_path: Path) -> None:
+    preset = short_preset(tmp_path)
+    done = run_cli(tmp_path, ["--plain", "--preset", preset, "--seed", "3"], "hand\nquit\n")
+    assert done.returncode == 0, done.stderr
+    said = done.stdout.splitlines()
+    assert said[0].startswith("Thousand, line mode.")
+    assert said[-1] == "Saved. To go on later: thousand --plain --resume"
+    assert "\x1b" not in done.stdout and all(clean(text) for text in said)
+    kept = json.loads((tmp_path / "config" / "thousand_tui" / "start.json").read_text())
+    assert kept["plain"] is True
+    # `thousand` alone plays by lines now: the start screen's choices, with the game kept.
+    again = run_cli(tmp_path, [], "quit\n")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith("Thousand, line mode.")
+    back = run_cli(tmp_path, ["--no-plain"], "")
+    assert back.returncode == 2  # the table needs a terminal: it says so
+    assert "line mode" not in back.stdout
+    kept = json.loads((tmp_path / "config" / "thousand_tui" / "start.json").read_text())
+    assert kept["plain"] is False

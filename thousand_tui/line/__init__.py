@@ -1,0 +1,89 @@
+"""The line mode (`thousand --plain`): the game for screen readers and braille displays.
+
+The same game as the table (the engine, the presets, the AI levels, the languages, the
+records, the autosave and resume), played by lines of text on the standard streams: each event
+one line written once, cards and suits in words, a prompt that says what is to be decided and
+which answers are legal, and commands a screen reader reads back (`play.py`). No cursor
+movement, colour, box drawing or escape sequence is ever written.
+
+It is a front end beside the table (`tui/`), built on the table's parts that have no screen:
+the controller, the session, the narrator and the descriptions.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import replace
+from typing import TextIO
+
+from ..engine.record import RecordError
+from ..engine.rules import RulesError
+from ..options import TableFlags
+from ..priority import LOCAL, Host
+from ..settings import SetupError, language_from_locale
+from ..store.catalog import error_words
+from ..tui.startup import Choices, choices_path
+from .play import THINK_NOTICE, LineTable
+
+PROG = "thousand"
+
+
+def remembered(host: Host = LOCAL) -> bool:
+    """Whether the line mode was the player's last choice (`--plain`, kept with the start
+    screen's choices until `--no-plain`)."""
+    choices = Choices.read(choices_path(host))
+    return choices is not None and choices.plain
+
+
+def remember(plain: bool, host: Host = LOCAL) -> None:
+    """Keep `plain` with the start screen's choices (nothing else of them changes)."""
+    path = choices_path(host)
+    choices = Choices.read(path)
+    if choices is None:
+        if not plain:
+            return
+        choices = Choices(lang=language_from_locale())
+    if choices.plain != plain:
+        choices.plain = plain
+        choices.write(path)
+
+
+def run(
+    options: TableFlags,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    think_notice: float = THINK_NOTICE,
+) -> int:
+    """Check every flag, then play a game by lines. Without the flags of a game, the game of
+    the start screen's last choices. Exit status 2 for a bad flag or file."""
+    from ..tui import table_setup
+    from ..tui.session import new_session
+
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    try:
+        setup, offer = table_setup(options)
+        if offer is not None:
+            kept = Choices.read(choices_path(setup.host)) or Choices(lang=setup.lang)
+            chosen = offer.fit(kept)
+            seed = setup.seed if setup.seed is not None else random.randrange(1, 1_000_000)
+            base = setup
+            setup = offer.setup(base, chosen, seed)
+            setup = replace(
+                setup,
+                take_back=setup.take_back or base.take_back,
+                auto_play=setup.auto_play or base.auto_play,
+                hints=setup.hints and base.hints,
+            )
+        session = new_session(setup)
+    except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
+        lang = options.lang or language_from_locale()
+        print(f"{PROG}: {error_words(lang, error, options.host)}", file=sys.stderr)
+        return 2
+    if options.plain:
+        remember(True, setup.host)
+    return LineTable(setup, session, stdin, stdout, think_notice).run()
+
+
+__all__ = ["LineTable", "remember", "remembered", "run"]

@@ -1,0 +1,220 @@
+"""The line mode's own words: cards and suits in words, the prompts, the commands' answers and
+the words a player may type, in every language of the catalogs (`msg`, extracted by
+`pybabel extract`: `[[tool.babel.mappings]]` names this file)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..engine.cards import Card, Rank, Suit
+from ..translations import Msg, msg, translate
+
+RANK_WORDS: Final[dict[Rank, Msg]] = {
+    Rank.NINE: msg("line_rank_9", "nine"),
+    Rank.TEN: msg("line_rank_10", "ten"),
+    Rank.JACK: msg("line_rank_j", "jack"),
+    Rank.QUEEN: msg("line_rank_q", "queen"),
+    Rank.KING: msg("line_rank_k", "king"),
+    Rank.ACE: msg("line_rank_a", "ace"),
+}
+"""A rank in words, as a card is named ("ten" of hearts)."""
+
+SUIT_WORDS: Final[dict[Suit, Msg]] = {
+    Suit.HEARTS: msg("line_suit_h", "hearts"),
+    Suit.DIAMONDS: msg("line_suit_d", "diamonds"),
+    Suit.CLUBS: msg("line_suit_c", "clubs"),
+    Suit.SPADES: msg("line_suit_s", "spades"),
+}
+"""A suit alone ("trump hearts"), as a title of its cards in the hand."""
+
+SUIT_OF: Final[dict[Suit, Msg]] = {
+    Suit.HEARTS: msg("line_suit_of_h", "hearts"),
+    Suit.DIAMONDS: msg("line_suit_of_d", "diamonds"),
+    Suit.CLUBS: msg("line_suit_of_c", "clubs"),
+    Suit.SPADES: msg("line_suit_of_s", "spades"),
+}
+"""A suit as a card's name holds it (in Russian the genitive: «десятка червей»)."""
+
+SUIT_KEYS: Final[dict[Suit, Msg]] = {
+    Suit.HEARTS: msg("line_suit_keys_h", "h"),
+    Suit.DIAMONDS: msg("line_suit_keys_d", "d"),
+    Suit.CLUBS: msg("line_suit_keys_c", "c"),
+    Suit.SPADES: msg("line_suit_keys_s", "s"),
+}
+"""The short letters of a suit a player types after the rank (comma-separated)."""
+
+CARD: Final = msg("line_card", "{rank} of {suit}")
+ACE_MARRIAGE: Final = msg("line_ace_marriage", "four aces")
+
+COMMANDS: Final[dict[str, Msg]] = {
+    "hand": msg("line_cmd_hand", "hand"),
+    "table": msg("line_cmd_table", "table"),
+    "score": msg("line_cmd_score", "score"),
+    "sheet": msg("line_cmd_sheet", "sheet"),
+    "last": msg("line_cmd_last", "last"),
+    "talon": msg("line_cmd_talon", "talon"),
+    "hint": msg("line_cmd_hint", "hint"),
+    "help": msg("line_cmd_help", "help,?"),
+    "undo": msg("line_cmd_undo", "undo"),
+    "quit": msg("line_cmd_quit", "quit"),
+    "pass": msg("line_cmd_pass", "pass"),
+    "play": msg("line_cmd_play", "play"),
+    "concede": msg("line_cmd_concede", "concede"),
+    "baptism": msg("line_cmd_baptism", "baptism"),
+}
+"""The words of each command in the player's language (comma-separated: any of them);
+the English word is understood in every language."""
+
+MESSAGES: Final[dict[str, Msg]] = {
+    text.context: text
+    for text in (
+        # ------------------------------------------------------------ the game begins and ends
+        msg(
+            "line_welcome",
+            "Thousand, line mode. {players} players: {names}. Type help for the commands.",
+        ),
+        msg("line_resumed", "Game resumed at deal {number}."),
+        msg("line_saved", "Saved. To go on later: thousand --plain --resume"),
+        msg("line_over", "Game over. Final scores: {scores}."),
+        msg("line_goodbye", "Goodbye."),
+        # ------------------------------------------------------------ what happens
+        msg("line_thinking", "{name} is thinking."),
+        msg("line_give_me", "{name} gives you {card}."),
+        msg("line_give_you", "You give {to} {card}."),
+        msg("line_give_seen", "{name} gives {to} {card}."),
+        msg("line_give_hidden", "{name} gives {to} a card."),
+        msg("line_made", "{name} made {value}."),
+        msg("line_failed", "{name} went down on {value}."),
+        msg("line_samosval", "{name}: samosval! Score {source} goes to 0."),
+        msg("line_ai_failed", "{name} could not decide; a legal move was made at random."),
+        msg("line_deal_points", "Deal {number}: {points}."),
+        msg("line_scores", "Scores: {scores}."),
+        msg("line_seat_score", "{name} {score}"),
+        msg("line_only_card", "Your only card: {card}."),
+        # ------------------------------------------------------------ prompts
+        msg(
+            "line_prompt_bid", "Your bid, {high}: a number from {low} to {top} by {step}, or pass."
+        ),
+        msg("line_prompt_bid_pass", "Your bid, {high}: only pass."),
+        msg("line_high_bid", "highest {value} by {name}"),
+        msg("line_no_bid", "no bid yet"),
+        msg(
+            "line_prompt_contract",
+            "Your contract {value}: play, raise from {low} to {top} by {step}{more}.",
+        ),
+        msg("line_prompt_contract_keep", "Your contract {value}: play{more}."),
+        msg("line_or_concede", ", or concede"),
+        msg("line_or_baptism", ", or baptism"),
+        msg("line_prompt_choose", "{what}: {choices}. Type a number."),
+        msg("line_choice", "{number} {text}"),
+        msg("line_prompt_give", "Give {name} a card: any of your {count}."),
+        msg("line_prompt_discard", "Put aside a card: any of your {count}."),
+        msg("line_prompt_lead", "Your lead, trick {number}: any card."),
+        msg("line_prompt_lead_some", "Your lead, trick {number}: {cards}."),
+        msg("line_prompt_follow", "Your card, trick {number}, {trick}: {cards}."),
+        msg("line_prompt_marriage", "{card}: declare the marriage or not?"),
+        msg("line_what_dark", "Play in the dark"),
+        msg("line_what_dark_cancel", "{name} plays in the dark"),
+        msg("line_what_redeal", "Redeal ({reason})"),
+        msg("line_what_talon", "Which talon"),
+        msg("line_what_marriage", "Marriage"),
+        msg("line_declare", "declare {suit} {points}, trump {suit}"),
+        msg("line_declare_keep", "declare {suit} {points}, trump stays"),
+        msg("line_no_declare", "play it without declaring"),
+        # ------------------------------------------------------------ the commands' answers
+        msg("line_hand", "Hand, {count}: {groups}. {points} points{marriages}."),
+        msg("line_hand_none", "You have no cards now."),
+        msg("line_hand_unseen", "Your cards are not seen yet (dark game)."),
+        msg("line_marriages", ", marriages {list}"),
+        msg("line_group", "{suit} {cards}"),
+        msg("line_table", "Trick {number}: {plays}. {state}"),
+        msg("line_table_empty", "Trick {number}: no card yet, {name} leads. {state}"),
+        msg("line_table_before", "No trick yet. {state}"),
+        msg("line_play", "{name} {card}"),
+        msg("line_state", "Deal {number}, dealer {dealer}. {contract} Trump {trump}."),
+        msg("line_contract", "Contract {value} by {name}."),
+        msg("line_auction_state", "Highest bid {value} by {name}."),
+        msg("line_no_contract", "No contract yet."),
+        msg("line_score", "Scores: {scores}."),
+        msg("line_score_barrel", "on the barrel {used} of {attempts}"),
+        msg("line_score_palki", "palki {count}"),
+        msg("line_sheet_empty", "No deal scored yet."),
+        msg("line_sheet_row", "Deal {number}: {contract}; {scores}."),
+        msg("line_sheet_redeal", "Deal {number}: redealt; {scores}."),
+        msg("line_last", "Last trick, {number}, to {name}, {points} points: {plays}."),
+        msg("line_last_none", "No trick taken yet in this deal."),
+        msg("line_talon", "Talon: {cards}."),
+        msg("line_talon_unseen", "Talon: {count}, not seen."),
+        msg("line_hint_thinking", "Thinking about a hint."),
+        msg("line_hint_off", "Hints are off at this table."),
+        msg("line_hint_not_now", "No decision of yours now: a hint comes at your turn."),
+        msg("line_undo_off", "Take-back is off: start with --take-back to allow it."),
+        msg("line_undo_none", "No card of yours to take back."),
+        msg("line_undo_hosted", "Take-back is off on a club's server."),
+        msg("line_undone", "Taken back: {cards}. Your turn again."),
+        msg("line_not_now", "Not now: {what}."),
+        # ------------------------------------------------------------ bad input
+        msg("line_unknown", "Unknown: {text}. {legal} Type help for the commands."),
+        msg("line_not_card", "{text} is not a card. {legal}"),
+        msg("line_not_in_hand", "{card} is not in your hand. {legal}"),
+        msg("line_refused", "{why} {legal}"),
+        msg("line_bad_bid", "{value} is not a legal bid. {legal}"),
+        msg("line_bad_choice", "Not a choice: {text}. {legal}"),
+        msg("line_legal_cards", "Legal: {cards}."),
+        msg("line_legal_any", "Legal: any card of your hand."),
+        # ------------------------------------------------------------ help
+        msg(
+            "line_help",
+            "A card: its name or code, as 10h, th, qs, ten of hearts. "
+            "Bids and contracts: a number, pass, play, concede. Choices: their number. "
+            "hand, table, score, sheet, last, talon, hint, undo, help, quit.",
+        ),
+        msg(
+            "line_help_keys",
+            "Ranks: {ranks}. Suits: {suits}. Or a card's name in words.",
+        ),
+    )
+}
+"""The line mode's messages by their key."""
+
+
+def word(lang: str, text: Msg, /, **values: object) -> str:
+    """`text` in `lang`, its placeholders filled."""
+    said = translate(lang, text)
+    return said.format(**values) if values else said
+
+
+def say(lang: str, key: str, /, **values: object) -> str:
+    """The line mode's message `key` in `lang`."""
+    return word(lang, MESSAGES[key], **values)
+
+
+def card_words(card: Card, lang: str) -> str:
+    """A card in words: "ten of hearts", «десятка червей», "dziesiątka kier"."""
+    return word(
+        lang, CARD, rank=word(lang, RANK_WORDS[card.rank]), suit=word(lang, SUIT_OF[card.suit])
+    )
+
+
+def suit_words(suit: Suit | str | None, lang: str, none: str = "—") -> str:
+    """A suit in words; `A` is the aces' marriage."""
+    if suit is None:
+        return none
+    if isinstance(suit, str):
+        if suit == "A":
+            return word(lang, ACE_MARRIAGE)
+        suit = Suit(suit)
+    return word(lang, SUIT_WORDS[suit])
+
+
+def normal(text: str) -> str:
+    """What the player typed, as the names are kept: lower case, one space between words."""
+    return " ".join(text.casefold().replace("ё", "е").split())
+
+
+def command_words(lang: str, command: str) -> list[str]:
+    """The words that type `command`: the language's, then the English."""
+    text = COMMANDS[command]
+    words = [normal(w) for w in word(lang, text).split(",")]
+    words += [normal(w) for w in text.text.split(",")]
+    return [w for w in dict.fromkeys(words) if w]
