@@ -9,6 +9,7 @@ import signal
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,27 @@ def test_the_programs_pool_ends_once_it_has_searched_nothing_for_a_while(
         assert second is not first and second.call(pool_pid, 0) not in pids
     finally:
         pool.shutdown()
+
+
+def test_a_task_that_waited_for_a_worker_ends_at_its_decisions_deadline() -> None:
+    """A search task's time counts from when it was handed to the pool, not from when a
+    worker took it: a task with a tenth of a second, sent while the only worker is held for
+    a second, is cut short as soon as the worker takes it (as the search service's are)."""
+    from thousand_tui.ai import worlds
+
+    from .test_worlds import RULES, random_position
+
+    workers = started(1)
+    try:
+        holding = in_thread(lambda: list(workers.run(time.sleep, [1.0])))
+        wait_for("the worker to be held", lambda: waiting_in(holding, "_wait"))
+        task = worlds.Task(RULES, worlds.VALUE, (random_position(1, cards=8),), seconds=0.1)
+        answer = workers.call(worlds.solve, task)
+        holding.join(WAIT)
+        # Its time was up before it began: stopped at the solver's first look at the clock
+        # (every 1,024 nodes); given its tenth of a second, it is solved in about 20,000.
+        assert not answer.complete and answer.nodes <= 2 * 1024
+        fresh = workers.call(worlds.solve, replace(task, seconds=5.0))
+        assert fresh.complete  # the same task, in time, is solved
+    finally:
+        workers.shutdown()

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import dataclasses
 import multiprocessing
 import os
 import signal
@@ -63,6 +64,19 @@ def _watch_parent(parent: int, nice: int = 0, hosted: bool = False) -> None:
                 os._exit(0)
 
     threading.Thread(target=watch, name="thousand-orphan-watch", daemon=True).start()
+
+
+def _within(work: Callable[[T], R], task: T, expires: float | None) -> R:
+    """In a worker: `work(task)`, the task's time (its `seconds`, counted from its start)
+    ending at `expires` at the latest (`time.monotonic()`, one clock for every process of the
+    machine). A task that waited behind others for a worker (a decision's later deals, the
+    last decision's deals still being solved) thus ends at its decision's deadline, not that
+    long after it."""
+    seconds = getattr(task, "seconds", None)
+    if expires is not None and seconds is not None and dataclasses.is_dataclass(task):
+        left = max(0.0, expires - time.monotonic())
+        task = dataclasses.replace(task, seconds=min(seconds, left))  # type: ignore[type-var]
+    return work(task)
 
 
 @contextlib.contextmanager
@@ -155,8 +169,10 @@ class SearchPool:
         if self._closed:
             raise PoolClosed
         self.used_at = time.monotonic()
+        seconds = getattr(task, "seconds", None)
+        expires = None if seconds is None else self.used_at + seconds
         try:
-            return self._pool.apply_async(work, (task,))
+            return self._pool.apply_async(_within, (work, task, expires))
         except ValueError:  # "Pool not running": shut down meanwhile
             if self._closed:
                 raise PoolClosed from None
