@@ -54,6 +54,7 @@ DAILY_WORD = "daily"  # the day's deals, the same for everyone (`daily board`: t
 BOARD_WORD = "board"
 PRIVATE_WORD = "private"  # with `open`: a table kept out of the lobby
 NAME_WORD = "name"
+PLAIN_WORD = "plain"  # the line mode, for screen readers and braille displays
 HELP_WORDS = ("help", "--help", "-h")
 MAX_COMMAND = 200
 EXIT_REFUSED = 2
@@ -102,6 +103,7 @@ class Request:
     ratings: bool = False  # the leaderboard of the host's players and AI levels
     daily: bool = False  # the day's deals of `preset` (the host's default)
     board: bool = False  # with `daily`: the day's board, printed
+    plain: bool = False  # the line mode (`thousand --plain`)
 
 
 @dataclass(frozen=True)
@@ -216,7 +218,7 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
     if words and words[0].lower() == NAME_WORD:
         return _name_request(text)
     preset = lang = join = None
-    resume = opening = private = False
+    resume = opening = private = plain = False
     rest = iter(words)
     for raw in rest:
         word = raw.lower() if raw.isascii() else raw
@@ -232,6 +234,8 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
             opening = True
         elif word == PRIVATE_WORD and not private:
             private = True
+        elif word == PLAIN_WORD and not plain:
+            plain = True
         elif word == JOIN_WORD and join is None:
             code = normalize_code(next(rest, ""))
             if code is None:
@@ -282,7 +286,14 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
                 "private goes with open: open private keeps the table out of the lobby",
             )
         )
-    return Request(preset, lang, resume, open=opening, join=join, private=private)
+    if plain and (opening or join is not None):
+        raise Refused(
+            msg(
+                "ssh_plain_shared",
+                "plain plays against the AI: a shared table has no line mode yet",
+            )
+        )
+    return Request(preset, lang, resume, open=opening, join=join, private=private, plain=plain)
 
 
 def _lobby_request(words: list[str]) -> Request:
@@ -573,7 +584,7 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
         if name is not None:
             argv.append(f"--name={name}")
         return Session(argv, base / "players" / who if who is not None else base)
-    argv = ["play"]
+    argv = ["play", "--plain"] if request.plain else ["play"]
     if name is not None and not request.resume:  # a game resumed has its own names
         argv.append(f"--name={name}")  # one word: a name may begin with "-"
     if request.resume:

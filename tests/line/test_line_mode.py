@@ -365,3 +365,58 @@ def test_thousand_plain_is_remembered_until_no_plain(tmp_path: Path) -> None:
     assert "line mode" not in back.stdout
     kept = json.loads((tmp_path / "config" / "thousand_tui" / "start.json").read_text())
     assert kept["plain"] is False
+
+
+def test_undo_takes_back_the_players_last_card_where_take_back_is_on(tmp_path: Path) -> None:
+    flags = TableFlags(preset="classic", seed=5, lang="en", ai="easy", take_back=True)
+    setup = setup_from_options(flags)
+    out = io.StringIO()
+    table = LineTable(setup, new_session(setup), io.StringIO("pass\n"), out)
+    table.begin()
+    while table.controller.view().phase is not Phase.PLAY or table.game.to_move != 0:
+        seat = table.game.to_move
+        assert seat is not None
+        table.human() if seat == 0 else table.ai(seat)
+    view = table.controller.view()
+    card = next(a.card for a in view.legal if a.card is not None)
+    table.stdin = io.StringIO(f"{codes('en')(card)}\nundo\n")
+    table.human()  # the card played
+    while table.game.to_move != 0:
+        seat = table.game.to_move
+        assert seat is not None
+        table.ai(seat)
+    assert card not in (table.controller.view().hand or ())
+    table.human()  # undo: the game is another, asked again from the top
+    said = out.getvalue().splitlines()
+    assert f"Taken back: {card_words(card, 'en')}. Your turn again." in said
+    assert card in (table.controller.view().hand or ())  # his again, and his turn
+    assert table.game.to_move == 0
+
+
+def test_a_hint_says_what_hard_would_do(tmp_path: Path) -> None:
+    flags = TableFlags(preset="classic", seed=5, lang="ru", ai="easy", think=0.05)
+    setup = setup_from_options(flags)
+    out = io.StringIO()
+    table = LineTable(setup, new_session(setup), io.StringIO("подсказка\n"), out)
+    table.begin()
+    with pytest.raises(line.play.Quit):
+        table.human()
+    said = out.getvalue().splitlines()
+    assert said[-2] == "Ищу подсказку."
+    assert said[-1].startswith("Подсказка: "), said[-1]
+
+
+def test_ssh_plain_plays_the_line_mode() -> None:
+    from thousand_tui.ssh import HostConfig, Refused, parse_request, plan
+
+    config = HostConfig({"classic": "classic"}, "classic")
+    request = parse_request("plain ru", ["classic"])
+    assert request.plain and request.lang == "ru"
+    argv = plan(config, request, {}).argv
+    assert argv[:2] == ["play", "--plain"] and "--offer" in argv
+    argv = plan(config, parse_request("classic plain", ["classic"]), {}).argv
+    assert argv[:2] == ["play", "--plain"] and argv[argv.index("--preset") + 1] == "classic"
+    assert "--plain" in plan(config, parse_request("resume plain", ["classic"]), {}).argv
+    assert "--plain" not in plan(config, parse_request("classic", ["classic"]), {}).argv
+    with pytest.raises(Refused, match="shared table has no line mode"):
+        parse_request("open classic plain", ["classic"])

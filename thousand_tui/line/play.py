@@ -347,6 +347,8 @@ class LineTable:
         bids = self.bids(view, Act.BID)
         if not bids:
             return self.s("line_prompt_bid_pass", high=high)
+        if len(bids) == 1:
+            return self.s("line_prompt_bid_one", high=high, value=bids[0])
         step = view.rules.bidding.step
         return self.s("line_prompt_bid", high=high, low=bids[0], top=bids[-1], step=step)
 
@@ -361,6 +363,8 @@ class LineTable:
         value = view.contract
         if not raises:
             return self.s("line_prompt_contract_keep", value=value, more=more)
+        if len(raises) == 1:
+            return self.s("line_prompt_contract_one", value=value, top=raises[0], more=more)
         step = view.rules.bidding.step
         return self.s(
             "line_prompt_contract",

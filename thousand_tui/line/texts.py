@@ -95,6 +95,7 @@ MESSAGES: Final[dict[str, Msg]] = {
         msg(
             "line_prompt_bid", "Your bid, {high}: a number from {low} to {top} by {step}, or pass."
         ),
+        msg("line_prompt_bid_one", "Your bid, {high}: {value}, or pass."),
         msg("line_prompt_bid_pass", "Your bid, {high}: only pass."),
         msg("line_high_bid", "highest {value} by {name}"),
         msg("line_no_bid", "no bid yet"),
@@ -102,6 +103,7 @@ MESSAGES: Final[dict[str, Msg]] = {
             "line_prompt_contract",
             "Your contract {value}: play, raise from {low} to {top} by {step}{more}.",
         ),
+        msg("line_prompt_contract_one", "Your contract {value}: play, raise to {top}{more}."),
         msg("line_prompt_contract_keep", "Your contract {value}: play{more}."),
         msg("line_or_concede", ", or concede"),
         msg("line_or_baptism", ", or baptism"),
