@@ -208,7 +208,7 @@ def table_at_play(tmp_path: Path, lang: str = "en") -> tuple[LineTable, io.Strin
             seat = table.game.to_move
             assert seat is not None
             table.ai(seat)
-    table.hand_told = 1  # told at the player's first decision, his bid
+    table.hand_told = (1, frozenset(table.controller.view().hand or ()))  # told at his bid
     return table, out
 
 

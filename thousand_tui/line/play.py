@@ -101,7 +101,8 @@ class LineTable:
         self.cards = CardNames(lang)
         self.words = LineWords(self.t, game.names)
         self.choices: list[Choice] | None = None  # a question about one card (a marriage)
-        self.hand_told = 0  # the deal whose hand was told at its first decision
+        # The deal whose hand was told last, and its cards then.
+        self.hand_told: tuple[int, frozenset[Card]] = (0, frozenset())
 
     @property
     def game(self) -> Game:
@@ -244,9 +245,14 @@ class LineTable:
         controller = self.controller
         controller.human_waits_for()
         view = controller.view()
-        if view.hand is not None and self.hand_told != view.deal_number:
-            self.hand_told = view.deal_number
-            self.say(self.hand(view))
+        if view.hand is not None:
+            # The hand at the first decision of a deal, and again when cards came to it (the
+            # talon, a card given): what the table always shows.
+            told = (view.deal_number, frozenset(view.hand))
+            deal, cards = self.hand_told
+            if deal != view.deal_number or not told[1] <= cards:
+                self.say(self.hand(view))
+            self.hand_told = told
         self.choices = None
         if self.setup.auto_play and view.phase is Phase.PLAY:
             cards = {a.card for a in view.legal}
