@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .allocator import one_arena
-from .options import TableFlags
+from .options import CheckFlags, SessionFlags, TableFlags
 from .plaintext import shown
 from .priority import LOCAL, Host
 from .translations import LANGS, Spoken, counted, msg, nmsg, say, tell
@@ -105,7 +105,9 @@ def options_lang(options: argparse.Namespace) -> str:
     return lang if lang in LANGS else locale_lang()
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, host: Host | None = None) -> int:
+    """The `thousand` command. `host`: what it runs as and where its files are, when the
+    caller decided it (a hosted login's session); else read from the environment, here."""
     one_arena()  # before any thread: a long game's size stays flat (allocator.py)
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or (args[0] not in COMMANDS and args[0] not in ("-h", "--help")):
@@ -116,14 +118,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if extra:  # said by the command's own parser, which names its own --help
         command_parser(parser, options.command).error(f"unrecognized arguments: {' '.join(extra)}")
     lang = options_lang(options)
-    # What this program runs as, read once here and passed down from here on: the options
-    # carry it (`settings.runs_as`), and the AI's workers and search follow it.
-    host = options.runs_as = Host.of()
-    keep_private(options.command == "ssh-session" or host.hosted, lang)
+    # What this program runs as and where its files are, read once here and passed down from
+    # here on: the options carry it (`runs_as`), and the AI's workers and search follow it.
+    host = options.runs_as = Host.of() if host is None else host
+    keep_private(host, options.command == "ssh-session" or host.hosted, lang)
     try:
         with contextlib.ExitStack() as hosting:
-            if host.hosted:
-                from .ai.pool import running_as
+            if host.hosted or host.search is not None:
+                from .ai.pool import running_as  # the AI's workers and search follow it
 
                 hosting.enter_context(running_as(host))
             status = int(options.handler(options))
@@ -141,6 +143,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def said(text: str) -> None:
+    """A notice of a command (the club index rebuilt, ...) on the standard error."""
+    print(f"{PROG}: {text}", file=sys.stderr)
 
 
 def quiet_stdout() -> None:
@@ -161,7 +168,7 @@ def command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.Ar
     return parser
 
 
-def keep_private(hosted: bool, lang: str) -> None:
+def keep_private(host: Host, hosted: bool, lang: str) -> None:
     """Nothing the program writes can be read by other users: the umask says so for what it
     makes, and the data folder, if other users can open it or anything in it, is made private
     again, with one line saying so: on the standard error in the player's language, or in
@@ -169,10 +176,10 @@ def keep_private(hosted: bool, lang: str) -> None:
     is then the player's screen, and the log is the host's)."""
 
     from .private import log_to, private_umask, set_notice, tighten_tree
-    from .store.catalog import LOG_NAME, data_dir
+    from .store.catalog import LOG_NAME
 
     private_umask()
-    folder = data_dir()
+    folder = host.data_dir
     if hosted:
         set_notice(log_to(folder / LOG_NAME))
     else:
@@ -541,7 +548,7 @@ def run_serve(options: argparse.Namespace) -> int:
         max_games=options.max_games,
         per_player=options.per_player,
     )
-    return serve(config)
+    return serve(config, runs_as(options).data_dir)
 
 
 def add_table_options(parser: argparse.ArgumentParser) -> None:
@@ -783,16 +790,41 @@ def timeout_seconds(value: float, flag: str) -> float:
 
 
 def run_hosted_session(options: argparse.Namespace) -> int:
-    """`thousand ssh-session`: a request that passes starts `thousand play` in this process."""
+    """`thousand ssh-session`: a request that passes starts `thousand play` in this process,
+    as the player's session (`main`, given the session's `Host`)."""
     from .ssh import run_ssh_session
 
-    return run_ssh_session(options, None, main)
+    return run_ssh_session(session_flags(options), runs_as(options), os.environ, main)
+
+
+def session_flags(options: argparse.Namespace) -> SessionFlags:
+    """The host's settings of `thousand ssh-session`, typed: read from argparse here only."""
+    return SessionFlags(
+        presets=options.presets,
+        default=options.default,
+        ai=options.ai,
+        player=options.player,
+        server=options.host,
+        authorized_keys=options.authorized_keys,
+        dry_run=bool(options.dry_run),
+    )
 
 
 def run_ssh_check(options: argparse.Namespace) -> int:
     from .ssh_check import run_ssh_check as check
 
-    return check(options)
+    return check(check_flags(options))
+
+
+def check_flags(options: argparse.Namespace) -> CheckFlags:
+    """The flags of `thousand ssh-check`, typed: read from argparse here only."""
+    return CheckFlags(
+        destination=options.destination,
+        port=options.port,
+        identity=options.identity,
+        config=options.config,
+        options=tuple(options.option),
+    )
 
 
 def run_view(options: argparse.Namespace) -> int:
@@ -815,7 +847,6 @@ def run_games(options: argparse.Namespace) -> int:
     """`thousand games`: list the saved games; `--all-players`, those of every player of a
     hosted account too."""
     from .store.catalog import (
-        data_dir,
         delete_games,
         delete_untouched,
         format_all_players,
@@ -828,10 +859,11 @@ def run_games(options: argparse.Namespace) -> int:
     )
 
     lang = options_lang(options)
+    host = runs_as(options)
     if options.all_players:
-        print(format_all_players(data_dir(), lang, terminal_width()))
+        print(format_all_players(host.data_dir, lang, terminal_width()))
         return 0
-    folder = games_dir()
+    folder = games_dir(host.data_dir)
     if options.delete or options.clean:
         done = delete_games(options.delete or [], folder, lang) if options.delete else []
         done += delete_untouched(folder, lang) if options.clean else []
@@ -863,7 +895,7 @@ def run_games(options: argparse.Namespace) -> int:
                 command=f"{PROG} games --clean",
             )
         )
-    note = other_players_note(lang)
+    note = other_players_note(lang, host.data_dir)
     if note:
         print(note)
     return 0
@@ -877,8 +909,13 @@ def table_flags(options: argparse.Namespace) -> TableFlags:
         for field in fields(TableFlags)
         if field.name != "host" and hasattr(options, field.name)
     }
+    return TableFlags(host=runs_as(options), **given)
+
+
+def runs_as(options: argparse.Namespace) -> Host:
+    """What the command runs as and where its files are (`main` decides it)."""
     host = getattr(options, "runs_as", None)
-    return TableFlags(host=host if isinstance(host, Host) else LOCAL, **given)
+    return host if isinstance(host, Host) else LOCAL
 
 
 def run_play(options: argparse.Namespace) -> int:
@@ -1177,7 +1214,8 @@ def run_stats(options: argparse.Namespace) -> int:
     import json
 
     from .stats import cache_path, read_stats, stats_dict
-    from .store.catalog import data_dir, games_dir, record_files
+    from .store.catalog import games_dir, record_files
+    from .store.index import index_path
     from .store.records import read_record
     from .tui.coach import stats_lines
     from .tui.i18n import Translator
@@ -1185,14 +1223,15 @@ def run_stats(options: argparse.Namespace) -> int:
     if options.jobs < 1:
         raise CliError(msg("cli_at_least_one", "{flag} must be at least 1"), flag="--jobs")
     lang = options_lang(options)
-    folder = options.dir or games_dir()
+    host = runs_as(options)
+    folder = options.dir or games_dir(host.data_dir)
     if options.dir is not None and not folder.is_dir():
         raise CliError(msg("cli_no_dir", "--dir {folder}: no such folder"), folder=folder)
     paths = record_files(folder)
-    cache = cache_path(data_dir())
+    cache = cache_path(host.data_dir)
     if options.analyze:
         analyze_missing(paths, cache, options.jobs, read_record)
-    stats = read_stats(folder, cache, lambda text: print(f"{PROG}: {text}", file=sys.stderr))
+    stats = read_stats(folder, cache, said, index_path(host.club_dir))
     if options.json:
         print(json.dumps(stats_dict(stats), ensure_ascii=False))
         return 0
@@ -1218,13 +1257,13 @@ def run_ratings(options: argparse.Namespace) -> int:
 
     from .club import rate_club
     from .ratings import leaderboard_json
-    from .store.index import ClubIndexError, open_index
+    from .store.index import ClubIndexError, index_path, open_index
     from .tui.i18n import Translator
     from .tui.leaderboard import ratings_lines
 
     now = datetime.now(UTC)
     try:
-        with open_index(notice=lambda text: print(f"{PROG}: {text}", file=sys.stderr)) as index:
+        with open_index(index_path(runs_as(options).club_dir), notice=said) as index:
             rows = rate_club(index, now).rows(now)
     except ClubIndexError as error:
         raise CliError(str(error)) from error
@@ -1263,10 +1302,10 @@ def run_club(options: argparse.Namespace) -> int:
     brought up to date with those changed since."""
     import sqlite3
 
-    from .store.index import ClubIndexError, open_index
+    from .store.index import ClubIndexError, index_path, open_index
 
     try:
-        with open_index(notice=lambda text: print(f"{PROG}: {text}", file=sys.stderr)) as index:
+        with open_index(index_path(runs_as(options).club_dir), notice=said) as index:
             done = index.rebuild() if options.club_command == "rebuild" else index.refresh()
             games, players = len(index.games()), len(index.players())
             where = index.path

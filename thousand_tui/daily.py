@@ -70,7 +70,7 @@ def check_date(text: str) -> str:
 
 def secret(base: Path | None = None) -> bytes:
     """The host's secret, made (32 random bytes, 0600) on first use."""
-    folder = private_dir(base or club_dir())
+    folder = private_dir(club_dir(base))
     path = folder / KEY_NAME
     with contextlib.suppress(FileExistsError), open_private(path, "x") as handle:
         handle.write(secrets.token_hex(32) + "\n")
@@ -168,7 +168,7 @@ def deal_points(game: Game) -> int:
 
 
 def day_folder(date: str, preset: str, base: Path | None = None) -> Path:
-    return (base or club_dir()) / DAILY_DIR / date / _safe(preset)
+    return club_dir(base) / DAILY_DIR / date / _safe(preset)
 
 
 def references(

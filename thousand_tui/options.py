@@ -1,6 +1,8 @@
-"""The flags of a table as the command line gave them: typed, read once by `cli.py` from what
-it parsed, and passed down to the table (`tui`) and to `settings.setup_from_options`, which
-checks them."""
+"""The flags of a command as the command line gave them: typed, read once by `cli.py` from what
+it parsed, and passed down: a table's (`TableFlags`) to the table (`tui`) and to
+`settings.setup_from_options`, which checks them; the host's settings of `thousand
+ssh-session` (`SessionFlags`) to `ssh.py`; those of `thousand ssh-check` (`CheckFlags`) to
+`ssh_check.py`."""
 
 from __future__ import annotations
 
@@ -43,4 +45,34 @@ class TableFlags:
     plain: bool | None = None
 
 
-__all__ = ["TableFlags"]
+@dataclass(frozen=True)
+class SessionFlags:
+    """The host's settings of `thousand ssh-session` (its `ForceCommand` line), not yet
+    checked (`ssh.host_config` does): None where a flag was not given.
+
+    `presets`: the whitelist as given (NAME or NAME=FILE, comma-separated); `server`: the
+    host name players connect to (`--host`); `authorized_keys`: where the keys' comments are;
+    `dry_run`: print what the session would run instead of running it."""
+
+    presets: str | None = None
+    default: str | None = None
+    ai: str | None = None
+    player: str | None = None
+    server: str | None = None
+    authorized_keys: str | None = None
+    dry_run: bool = False
+
+
+@dataclass(frozen=True)
+class CheckFlags:
+    """The flags of `thousand ssh-check`: the account to check (`[USER@]HOST` or a Host of
+    ssh_config) and how the ssh client reaches it."""
+
+    destination: str
+    port: int | None = None
+    identity: str | None = None
+    config: str | None = None
+    options: tuple[str, ...] = ()  # each `-o` given, in order
+
+
+__all__ = ["CheckFlags", "SessionFlags", "TableFlags"]

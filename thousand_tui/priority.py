@@ -3,9 +3,11 @@ the players' sessions, solo or at a shared table, the table service they start a
 worker processes all run at nice 5, so that the host's own work (and sshd, which lets the next
 player in) comes first.
 
-Whether a process runs for a hosted account is read from its environment once, at its entry
-point (`Host.of`: `cli.main`, a daemon's `main`, a worker's start), and passed down as a `Host`
-value from there; a hosted session marks the environment of the processes it starts.
+What a process runs as, and where its files are (the data folder, the club's, the search
+service's), is read from its environment once, at its entry point (`Host.of`: `cli.main`), or
+from its arguments (`Host.from_args`: the daemons, the background analysis), and passed down as
+a `Host` value from there; a process tells those it starts what it runs as by their arguments
+(`Host.argv`).
 
 `give_way()` lowers the calling process to that priority, never further and never back up:
 calling it twice changes nothing, and a process already lower (a background worker) stays
@@ -14,9 +16,11 @@ where it is. The processes and threads it starts afterwards inherit it.
 
 from __future__ import annotations
 
+import argparse
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 HOSTED_NICENESS = 5
 # Set by `thousand ssh-session`: the table runs as a hosted session (docs/ssh-hosting.md).
@@ -24,8 +28,16 @@ SESSION_MARK = "THOUSAND_SSH_SESSION"
 # Set by `thousand serve` beside SESSION_MARK: the table is shown in a web browser (docs/web.md).
 WEB_MARK = "THOUSAND_WEB_SESSION"
 # The folder of the account's search service, shared by all its games (thousand_tui/ai/
-# search_service.py); `thousand ssh-session` sets it to the account's own.
+# search_service.py); `off`: each game its own workers. A hosted session's is the account's.
 SEARCH_ENV = "THOUSAND_SEARCH_SERVICE"
+SEARCH_OFF = "off"
+SEARCH_FOLDER = "search"  # a hosted account's search service, in its data folder
+# An absolute path here replaces the whole data folder (a hosted session per player).
+DATA_DIR_ENV = "THOUSAND_DATA_DIR"
+# The folder of the club index (and of the daily deals), when it is not the data folder: a
+# hosted player's is the host's.
+CLUB_DIR_ENV = "THOUSAND_CLUB_DIR"
+APP_DIR = "thousand_tui"
 
 
 # How a hosted SSH account's players log in (`thousand@cards.example.org`), set by
@@ -34,44 +46,146 @@ LOGIN_ENV = "THOUSAND_SSH_LOGIN"
 LOGIN_UNKNOWN = "HOST"  # what a message names when the host did not say (`--host`)
 
 
+def _absolute(value: str | None) -> Path | None:
+    """A folder named in the environment: an absolute path, else none (as the XDG spec says
+    of a relative one)."""
+    return Path(value) if value and Path(value).is_absolute() else None
+
+
+def data_folder(environ: Mapping[str, str]) -> Path:
+    """The data folder `environ` names: `$THOUSAND_DATA_DIR` if set, else
+    `$XDG_DATA_HOME/thousand_tui`, by default `~/.local/share/thousand_tui`."""
+    own = _absolute(environ.get(DATA_DIR_ENV))
+    if own is not None:
+        return own
+    base = _absolute(environ.get("XDG_DATA_HOME"))
+    return (base or _home(environ) / ".local" / "share") / APP_DIR
+
+
+def config_folder(environ: Mapping[str, str]) -> Path:
+    """The settings folder `environ` names: `$XDG_CONFIG_HOME/thousand_tui`, by default
+    `~/.config/thousand_tui` (the start screen's choices at a terminal of one's own)."""
+    base = _absolute(environ.get("XDG_CONFIG_HOME"))
+    return (base or _home(environ) / ".config") / APP_DIR
+
+
+def _home(environ: Mapping[str, str]) -> Path:
+    return Path(environ["HOME"]) if environ.get("HOME") else Path.home()
+
+
 @dataclass(frozen=True)
 class Host:
-    """What a program runs as, decided once at its entry point and passed down.
+    """What a program runs as, and where its files are, decided once at its entry point and
+    passed down.
 
     `hosted`: it runs for a hosted session or was started by one (docs/ssh-hosting.md): it
     gives way to the host's own work, and its player, who can type neither `thousand` nor a
     path of the server, is never told to. `browser`: its table is shown in a web browser
     (`thousand serve`), whose player reloads the page where a terminal's player would type a
-    command. `login`: how the hosted account's players log in (`ssh -t LOGIN ...`)."""
+    command. `login`: how the hosted account's players log in (`ssh -t LOGIN ...`).
+
+    `data`: the data folder (games, logs, the table service); None in a value that did not
+    say (a test's, a script's), which then takes the environment's (`data_dir`; the same
+    of `config`, the settings folder, `config_dir`). `club`: the
+    folder of the club index and the daily deals, None for the data folder (a hosted
+    player's is the host's). `search`: the folder of the account's search service, None
+    when each game searches with workers of its own."""
 
     hosted: bool = False
     browser: bool = False
     login: str = LOGIN_UNKNOWN
+    data: Path | None = None
+    club: Path | None = None
+    search: Path | None = None
+    config: Path | None = None
 
     @classmethod
     def of(cls, environ: Mapping[str, str] | None = None) -> Host:
-        """What the process of `environ` (by default this one's) runs as: the one place that
-        reads the marks a hosted session leaves in the environment of what it starts."""
+        """What the program of `environ` (by default this one's) runs as, and where: the one
+        place that reads the environment a player or a host sets (`THOUSAND_DATA_DIR`,
+        `XDG_DATA_HOME`, `THOUSAND_CLUB_DIR`, `THOUSAND_SEARCH_SERVICE`) and the marks of a
+        browser's game (`thousand serve`)."""
         env = os.environ if environ is None else environ
+        hosted = bool(env.get(SESSION_MARK))
+        data = data_folder(env)
+        named = env.get(SEARCH_ENV) or ""
+        search = None if named == SEARCH_OFF else _absolute(named)
+        if not named and hosted:
+            search = data / SEARCH_FOLDER
         return cls(
-            hosted=bool(env.get(SESSION_MARK)),
+            hosted=hosted,
             browser=bool(env.get(WEB_MARK)),
             login=env.get(LOGIN_ENV) or LOGIN_UNKNOWN,
+            data=data,
+            club=_absolute(env.get(CLUB_DIR_ENV)),
+            search=search,
+            config=config_folder(env),
         )
 
-    def mark(self, environ: Mapping[str, str]) -> dict[str, str]:
-        """`environ` for a process this one starts (a daemon, a worker), marked as running
-        as this program does: its entry point reads it back with `Host.of`."""
-        env = {k: v for k, v in environ.items() if k not in (SESSION_MARK, WEB_MARK, LOGIN_ENV)}
+    @property
+    def data_dir(self) -> Path:
+        """The data folder (the environment's for a value that did not say)."""
+        return self.data if self.data is not None else data_folder(os.environ)
+
+    @property
+    def config_dir(self) -> Path:
+        """The settings folder (the environment's for a value that did not say)."""
+        return self.config if self.config is not None else config_folder(os.environ)
+
+    @property
+    def club_dir(self) -> Path:
+        """The folder of the club index: the host's for a hosted player, else the data folder
+        (the environment's, for a value that said neither)."""
+        if self.club is not None:
+            return self.club
+        if self.data is None:
+            return _absolute(os.environ.get(CLUB_DIR_ENV)) or self.data_dir
+        return self.data
+
+    def argv(self) -> list[str]:
+        """The arguments that tell a process this one starts (a daemon, the background
+        analysis) what it runs as and where: `from_args` reads them back."""
+        args = ["--data", str(self.data_dir)]
+        if self.club is not None:
+            args += ["--club", str(self.club)]
+        if self.search is not None:
+            args += ["--search", str(self.search)]
+        args += ["--config", str(self.config_dir)]
         if self.hosted:
-            env[SESSION_MARK] = "1"
-            if self.login != LOGIN_UNKNOWN:
-                env[LOGIN_ENV] = self.login
+            args += ["--hosted", "--login", self.login]
         if self.browser:
-            env[WEB_MARK] = "1"
-        return env
+            args.append("--browser")
+        return args
+
+    @staticmethod
+    def add_arguments(parser: argparse.ArgumentParser) -> None:
+        """The arguments of `argv`, for the parser of a process started with them."""
+        parser.add_argument("--data", type=Path)
+        parser.add_argument("--club", type=Path)
+        parser.add_argument("--search", type=Path)
+        parser.add_argument("--config", type=Path)
+        parser.add_argument("--hosted", action="store_true")
+        parser.add_argument("--browser", action="store_true")
+        parser.add_argument("--login", default=LOGIN_UNKNOWN)
+
+    @classmethod
+    def from_args(cls, options: argparse.Namespace) -> Host:
+        """The host that `argv` described, from the parsed arguments; a process started by
+        hand, without them, reads its environment as any entry point (`of`)."""
+        if options.data is None:
+            return cls.of()
+        return cls(
+            hosted=bool(options.hosted),
+            browser=bool(options.browser),
+            login=str(options.login),
+            data=Path(options.data),
+            club=options.club,
+            search=options.search,
+            config=options.config,
+        )
 
 
+# What a program runs as, for what it says: the data folder, unsaid, is the environment's.
 LOCAL = Host()  # a player's own terminal
 HOSTED = Host(hosted=True)  # a hosted SSH login
 

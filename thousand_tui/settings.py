@@ -288,7 +288,7 @@ def check_suit_order(value: str | None) -> str:
 def resume_path(value: str, host: Host) -> Path:
     """`--resume` alone continues the latest unfinished game; `--resume FILE` that file."""
     if value == "latest":
-        path = latest_unfinished()
+        path = latest_unfinished(games_dir(host.data_dir))
         if path is None and host.hosted:
             raise SetupError(
                 msg(
@@ -304,7 +304,7 @@ def resume_path(value: str, host: Host) -> Path:
                     "there is no unfinished game to resume (saved games live in {folder}); "
                     "start one with `thousand`{note}",
                 ),
-                folder=games_dir(),
+                folder=games_dir(host.data_dir),
                 note=_shared_note(host),
             )
         return path
@@ -319,7 +319,7 @@ def _shared_note(host: Host) -> Said | str:
     """What `--resume` leaves to the shared tables: their unfinished games, by code."""
     codes = [
         save.table
-        for save in list_games()
+        for save in list_games(games_dir(host.data_dir))
         if save.shared and save.table and save.error is None and not save.finished
     ]
     if not codes:

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import re
 import shlex
 import sys
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
+from .options import SessionFlags
 from .presets import LANGUAGES, load_preset, shipped_names
-from .priority import SEARCH_ENV, give_way
+from .priority import LOCAL, SEARCH_ENV, SEARCH_FOLDER, Host, give_way
 from .private import private_dir
 from .settings import (
     LEVELS,
@@ -38,8 +38,7 @@ from .settings import (
     player_name,
     read_player_name,
 )
-from .store.catalog import DATA_DIR_ENV, LOGIN_ENV, LOGIN_UNKNOWN, SESSION_MARK, data_dir
-from .store.index import CLUB_DIR_ENV
+from .store.catalog import LOGIN_UNKNOWN
 from .tables.service import normalize_code
 from .translations import Msg, Spoken, msg, tell, translate
 
@@ -62,7 +61,8 @@ NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 HOST_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]{0,252}")
 PROG = "thousand"
 
-Launch = Callable[[list[str]], int]
+# The `thousand` command's entry point, given the arguments and what the session runs as.
+Launch = Callable[[list[str], Host], int]
 
 
 class Refused(Spoken):
@@ -81,6 +81,9 @@ class HostConfig:
     player: str | None = None
     keys: Path | None = None  # authorized_keys, where a key's comment is its default name
     host: str = LOGIN_UNKNOWN  # the name players connect to, for the messages
+    # The account the session runs in (its entry point decided it): its data folder holds
+    # the players' folders, the club index, the shared tables and the search service.
+    account: Host = LOCAL
 
     def login(self, user: str) -> str:
         """`USER@HOST`, as the player types it after `ssh -t`."""
@@ -146,8 +149,9 @@ def add_ssh_session_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def host_config(options: argparse.Namespace) -> HostConfig:
-    """Check the host's options; a bad setting is refused as firmly as a bad request."""
+def host_config(options: SessionFlags, account: Host = LOCAL) -> HostConfig:
+    """Check the host's options; a bad setting is refused as firmly as a bad request.
+    `account`: what the session's entry point runs as, and where."""
     presets: dict[str, str] = {}
     entries = options.presets.split(",") if options.presets else shipped_names()
     for entry in (part.strip() for part in entries):
@@ -168,13 +172,15 @@ def host_config(options: argparse.Namespace) -> HostConfig:
     player = options.player
     if player is not None and not NAME.fullmatch(player):
         raise Refused("host setting --player: use a-z, 0-9, - and _ (at most 32)")
-    host = getattr(options, "host", None) or LOGIN_UNKNOWN
+    host = options.server or LOGIN_UNKNOWN
     if not HOST_NAME.fullmatch(host):
         raise Refused(f"host setting --host: {_show(host)} is not a host name")
     keys = options.authorized_keys
     if keys is not None and not Path(keys).is_absolute():
         raise Refused("host setting --authorized-keys: give an absolute path")
-    return HostConfig(presets, default, options.ai, player, Path(keys) if keys else None, host)
+    return HostConfig(
+        presets, default, options.ai, player, Path(keys) if keys else None, host, account
+    )
 
 
 def _preset_target(name: str, target: str) -> str:
@@ -446,7 +452,7 @@ def player_id(config: HostConfig, environ: Mapping[str, str]) -> str | None:
 def player_folder(config: HostConfig, environ: Mapping[str, str]) -> Path | None:
     """The player's own folder (games, name, start screen), if the player is known."""
     who = player_id(config, environ)
-    return data_dir() / "players" / who if who is not None else None
+    return config.account.data_dir / "players" / who if who is not None else None
 
 
 def person_name(config: HostConfig, environ: Mapping[str, str]) -> str | None:
@@ -566,7 +572,7 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     """The `thousand` arguments that start the table for this request, and where the
     player's games are kept."""
     who = player_id(config, environ)
-    base = data_dir()
+    base = config.account.data_dir
     name = person_name(config, environ)
     if request.open or request.join is not None:
         return Session(shared_argv(config, request, who, name), base)
@@ -658,14 +664,18 @@ def _whitelist_default_first(config: HostConfig) -> list[tuple[str, str]]:
 
 
 def run_ssh_session(
-    options: argparse.Namespace, environ: MutableMapping[str, str] | None, launch: Launch
+    options: SessionFlags, account: Host, environ: Mapping[str, str], launch: Launch
 ) -> int:
     """`thousand ssh-session`: check the request and start the table with `launch` (the
-    `thousand` command's own entry point, given by it), or refuse."""
-    env = os.environ if environ is None else environ
+    `thousand` command's own entry point, given by it), or refuse. `account`: what the
+    login's entry point runs as, and where (the account's data folder); `environ`: the
+    environment sshd gave the login (the player's words, the key he logged in with). The
+    table is told what it runs as by the `Host` it is launched with; nothing is written in
+    the environment."""
+    env = environ
     lang = request_language(env.get(ORIGINAL_COMMAND), env)
     try:
-        config = host_config(options)
+        config = host_config(options, account)
         request = parse_request(env.get(ORIGINAL_COMMAND), list(config.presets))
         check_identity(config, request, env, lang)
     except Refused as error:
@@ -690,18 +700,31 @@ def run_ssh_session(
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         terminal = msg("ssh_no_terminal", "the game needs a terminal: connect with ssh -t. {usage}")
         return refuse(tell(lang, terminal, usage=usage(config, user, lang)), lang)
-    folder = account = data_dir()
+    folder = account.data_dir
     private_dir(folder)
     for part in session.data.relative_to(folder).parts:  # players/, then the key's folder
         folder = private_dir(folder / part)
-    env[CLUB_DIR_ENV] = str(data_dir())  # the club index is the host's, for every player
-    env[DATA_DIR_ENV] = str(session.data)
-    env[SESSION_MARK] = "1"
-    if not env.get(SEARCH_ENV):  # the host's own setting (`off`: each game its own) stands
-        env[SEARCH_ENV] = str(account / "search")  # one search service for all the players
-    env[LOGIN_ENV] = config.login(user)
     give_way()  # the table, the service it may start and their AI workers inherit it
-    return launch(session.argv)
+    return launch(session.argv, session_host(config, session, user, env))
+
+
+def session_host(
+    config: HostConfig, session: Session, user: str, environ: Mapping[str, str]
+) -> Host:
+    """What a player's session runs as: hosted, his games in his own folder, the club index
+    the account's (every player's), and one search service for all the account's players in
+    its data folder, unless the host named another (`THOUSAND_SEARCH_SERVICE`; `off`: each
+    game its own workers)."""
+    account = config.account
+    named = environ.get(SEARCH_ENV)
+    return replace(
+        account,
+        hosted=True,
+        login=config.login(user),
+        data=session.data,
+        club=account.data_dir,
+        search=account.search if named else account.data_dir / SEARCH_FOLDER,
+    )
 
 
 NAME_SAYS: Final = msg("ssh_name_is", "you play here as {name}")

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from .options import CheckFlags
 from .ssh import (
     FORWARDING_NOTE,
     IDENTITY_HOW,
@@ -394,7 +395,7 @@ def add_ssh_check_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def client_of(options: argparse.Namespace) -> Client:
+def client_of(options: CheckFlags) -> Client:
     ssh: list[str] = []
     sftp: list[str] = []
     if options.config:
@@ -406,13 +407,13 @@ def client_of(options: argparse.Namespace) -> Client:
     if options.identity:
         ssh += ["-i", options.identity]
         sftp += ["-i", options.identity]
-    for option in options.option:
+    for option in options.options:
         ssh += ["-o", option]
         sftp += ["-o", option]
     return Client(options.destination, tuple(ssh), tuple(sftp))
 
 
-def run_ssh_check(options: argparse.Namespace) -> int:
+def run_ssh_check(options: CheckFlags) -> int:
     """`thousand ssh-check`: print one line per check; see the module's docstring."""
     client = client_of(options)
     print(f"Checking {client.destination} as a player would (every check logs in anew)")

@@ -85,12 +85,16 @@ def collect_index(
 
 
 def read_stats(
-    folder: Path, cache_file: Path | None = None, notice: Callable[[str], None] | None = None
+    folder: Path,
+    cache_file: Path | None = None,
+    notice: Callable[[str], None] | None = None,
+    index_file: Path | None = None,
 ) -> Stats:
-    """The statistics of a games folder from the club index, brought up to date first; if
-    the index cannot be used, from the records themselves (`notice` is told why)."""
+    """The statistics of a games folder from the club index (`index_file`, a host's
+    `index_path(host.club_dir)`), brought up to date first; if the index cannot be used,
+    from the records themselves (`notice` is told why)."""
     try:
-        with open_index(notice=notice) as index:
+        with open_index(index_file, notice=notice) as index:
             return collect_index(index, folder, cache_file)
     except (ClubIndexError, sqlite3.Error, OSError) as error:
         if notice is not None:

@@ -749,13 +749,13 @@ async def listen(
     return Listening(guard, web_server, listener, runner)
 
 
-async def serve_until_stopped(config: WebConfig, limit: int) -> int:
+async def serve_until_stopped(config: WebConfig, limit: int, base: Path | None = None) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     try:
-        listening = await listen(config, limit=limit)
+        listening = await listen(config, base, limit=limit)
     except OSError as error:
         print(
             f"thousand: serve: cannot listen on {config.host}:{config.port}: "
@@ -778,10 +778,11 @@ async def serve_until_stopped(config: WebConfig, limit: int) -> int:
     return 0
 
 
-def serve(config: WebConfig) -> int:
-    """Serve the table until Ctrl+C (or SIGTERM)."""
+def serve(config: WebConfig, base: Path | None = None) -> int:
+    """Serve the table until Ctrl+C (or SIGTERM), the players' folders in the data folder
+    `base` (the host's: `thousand serve`'s entry point decides it)."""
     if not is_local(config.host):
         print(TLS_WARNING.format(host=config.host), file=sys.stderr)
     limit = raise_descriptor_limit()
     plain_logging()
-    return asyncio.run(serve_until_stopped(config, limit))
+    return asyncio.run(serve_until_stopped(config, limit, base))

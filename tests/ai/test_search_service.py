@@ -26,7 +26,7 @@ from thousand_tui.ai.hard import HardPlayer
 from thousand_tui.ai.pool import SearchPool, Workers
 from thousand_tui.ai.worlds import VALUE, Task
 from thousand_tui.engine.actions import Action
-from thousand_tui.priority import HOSTED, LOCAL, SEARCH_ENV
+from thousand_tui.priority import LOCAL, Host
 
 from .helpers import play_states
 from .test_worlds import RULES, random_position
@@ -316,14 +316,21 @@ def test_the_same_seed_makes_the_same_decisions_on_the_service_as_on_own_workers
         own.shutdown()
 
 
-def test_a_hosted_game_uses_the_service_the_session_names(tmp_path: Path) -> None:
+def test_a_hosted_game_uses_the_service_its_host_names(tmp_path: Path) -> None:
+    """The search follows what the program runs as (`running_as`, from its entry point):
+    the service of the folder its `Host` names, else workers of its own."""
+    from thousand_tui.ai.pool import running_as
+
     named = tmp_path / "account" / "search"
-    assert ss.search_dir(LOCAL, {SEARCH_ENV: str(named)}) == named
-    assert ss.search_dir(LOCAL, {SEARCH_ENV: "relative/search"}) is None
-    assert ss.search_dir(HOSTED, {SEARCH_ENV: "off"}) is None
-    assert ss.search_dir(LOCAL, {}) is None  # at a terminal of one's own: its own workers
-    hosted = ss.search_dir(HOSTED, {})
-    assert hosted is not None and hosted.name == "search"
+    try:
+        with running_as(Host(hosted=True, data=tmp_path / "p", search=named)):
+            shared = ss.game_pool(1)
+            assert isinstance(shared, ss.SharedPool) and shared.folder == named
+            assert shared.log_file == tmp_path / "p" / ss.LOG_NAME  # the player's own log
+        with running_as(LOCAL):  # at a terminal of one's own: its own workers
+            assert not isinstance(ss.game_pool(1), ss.SharedPool)
+    finally:
+        ss.shutdown()
 
 
 def test_a_task_that_waited_for_a_worker_keeps_its_decisions_deadline() -> None:

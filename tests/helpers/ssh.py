@@ -7,15 +7,20 @@ import hashlib
 from pathlib import Path
 
 from thousand_tui import ssh
-from thousand_tui.cli import build_parser
+from thousand_tui.cli import build_parser, session_flags
+from thousand_tui.options import SessionFlags
 
 OLGA_KEY = "ssh-ed25519 AAAAolga"
 
 
-def config(*flags: str) -> ssh.HostConfig:
+def flags(*given: str) -> SessionFlags:
+    """The host's settings of `thousand ssh-session FLAGS`, as `cli.py` reads them."""
+    return session_flags(build_parser("ssh-session").parse_args(["ssh-session", *given]))
+
+
+def config(*given: str) -> ssh.HostConfig:
     """The host's config of `thousand ssh-session FLAGS`."""
-    options = build_parser("ssh-session").parse_args(["ssh-session", *flags])
-    return ssh.host_config(options)
+    return ssh.host_config(flags(*given))
 
 
 def olga(folder: Path) -> tuple[dict[str, str], str]:

@@ -24,7 +24,8 @@ from tests.helpers.scheduler import small_analysis_budgets
 from tests.tables.helpers import joined, opened, play_until, stop_service
 from tests.tui.helpers import STRONG, about_to_win, win_the_game
 from thousand_tui import private, ssh
-from thousand_tui.cli import build_parser, main
+from thousand_tui.cli import build_parser, main, session_flags
+from thousand_tui.priority import SESSION_MARK, Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.stats import CACHE_NAME
 from thousand_tui.store.catalog import DATA_DIR_ENV, LOG_NAME
@@ -139,7 +140,7 @@ def local_environment(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The player's own account, its data folder under `root`: the folder's path."""
     monkeypatch.setenv("XDG_DATA_HOME", str(root / "data"))
     monkeypatch.delenv(DATA_DIR_ENV, raising=False)
-    monkeypatch.delenv(ssh.SESSION_MARK, raising=False)
+    monkeypatch.delenv(SESSION_MARK, raising=False)
     return root / "data" / "thousand_tui"
 
 
@@ -158,12 +159,13 @@ def test_a_hosted_login_makes_the_players_folders_private(
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     folders: list[Path] = []
-    options = build_parser("ssh-session").parse_args(["ssh-session"])
-    env = dict(os.environ)  # what the session sets for the game it starts
-    launched = ssh.run_ssh_session(
-        options, env, lambda argv: folders.append(Path(env[DATA_DIR_ENV])) or 0
-    )
-    assert launched == 0
+    options = session_flags(build_parser("ssh-session").parse_args(["ssh-session"]))
+
+    def launch(argv: list[str], host: Host) -> int:
+        folders.append(host.data_dir)  # the player's own folder, in the account's
+        return 0
+
+    assert ssh.run_ssh_session(options, Host.of(), os.environ, launch) == 0
     [per_key] = folders
     assert per_key.parent.name == "players"
     assert modes(root / "data") == {}

@@ -12,14 +12,16 @@ import subprocess
 import sys
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.ssh import flags
 from thousand_tui import ssh
-from thousand_tui.cli import build_parser, main, table_flags
+from thousand_tui.cli import build_parser, main, session_flags, table_flags
 from thousand_tui.presets import shipped_names
-from thousand_tui.priority import SEARCH_ENV
+from thousand_tui.priority import SEARCH_ENV, Host
 from thousand_tui.store.catalog import DATA_DIR_ENV
 
 from .helpers import tree
@@ -383,27 +385,30 @@ def test_the_session_starts_the_table_in_its_own_process(
     host: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With a terminal, the checked request goes to `thousand play` in this process, with
-    the player's own data directory."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(host / "data"))
-    monkeypatch.delenv(DATA_DIR_ENV, raising=False)
+    the player's own data directory: the `Host` it is launched with says so, and nothing is
+    written in the environment."""
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
-    started: list[tuple[list[str], str]] = []
+    started: list[tuple[list[str], Host | None]] = []
     env = environment(host, "family ru", SSH_USER_AUTH=auth_file(host, "auth", "AAAAkey"))
-    monkeypatch.setattr(ssh, "give_way", lambda: started.append((["give way"], "")))
+    before = dict(env)
+    monkeypatch.setattr(ssh, "give_way", lambda: started.append((["give way"], None)))
 
-    def launch(argv: list[str]) -> int:
-        started.append((argv, env[DATA_DIR_ENV]))
+    def launch(argv: list[str], runs_as: Host) -> int:
+        started.append((argv, runs_as))
         return 0
 
-    options = build_parser().parse_args(["ssh-session", "--ai", "easy"])
-    assert ssh.run_ssh_session(options, env, launch) == 0
-    [(gives_way, _), (argv, data)] = started  # at the hosted priority before the table opens
+    options = flags("--ai", "easy")
+    assert ssh.run_ssh_session(options, Host.of(env), env, launch) == 0
+    [(gives_way, _), (argv, runs_as)] = started  # at the hosted priority before the table
     assert gives_way == ["give way"]
     assert argv == ["play", "--preset", "family", "--ai", "easy", "--lang", "ru"]
-    assert Path(data).parent == host / "data" / "thousand_tui" / "players"
-    assert stat.S_IMODE(Path(data).stat().st_mode) == 0o700
-    assert env[ssh.SESSION_MARK] == "1"
+    assert runs_as is not None and runs_as.hosted and runs_as.login == "thousand@HOST"
+    account = host / "data" / "thousand_tui"
+    assert runs_as.data_dir.parent == account / "players"
+    assert runs_as.club_dir == account  # the club index is the host's, for every player
+    assert stat.S_IMODE(runs_as.data_dir.stat().st_mode) == 0o700
+    assert env == before
 
 
 def test_parse_request_directly() -> None:
@@ -443,8 +448,7 @@ def test_the_guide_sshd_block_locks_the_account_down() -> None:
     force = shlex.split(settings["ForceCommand"])
     assert force[0].endswith("/thousand") and force[1] == "ssh-session"
     assert "SSH_ORIGINAL_COMMAND" not in settings["ForceCommand"]
-    options = build_parser().parse_args(force[1:])
-    config = ssh.host_config(options)
+    config = ssh.host_config(session_flags(build_parser().parse_args(force[1:])))
     assert list(config.presets) == ["classic", "family", "online-site", "two-player", "four-player"]
 
 
@@ -469,24 +473,20 @@ def test_a_hosted_resume_keeps_the_language_of_the_game(
     auth = auth_file(host, "auth", "AAAAC3NzaC1lZDI1NTE5AAAAIOlga")
     languages: list[str] = []
 
-    def launch(argv: list[str]) -> int:
-        with monkeypatch.context() as patch:
-            patch.setenv(DATA_DIR_ENV, env[DATA_DIR_ENV])  # the player's folder
-            setup = setup_from_options(table_flags(build_parser().parse_args(argv)), env)
-            if setup.resume is None:
-                new_session(setup).close()  # the game starts and is saved, as at the table
-            else:
-                assert setup.resume.parent == Path(env[DATA_DIR_ENV]) / "games"
+    def launch(argv: list[str], runs_as: Host) -> int:
+        flags = replace(table_flags(build_parser().parse_args(argv)), host=runs_as)
+        setup = setup_from_options(flags, env)
+        if setup.resume is None:
+            new_session(setup).close()  # the game starts and is saved, as at the table
+        else:
+            assert setup.resume.parent == runs_as.data_dir / "games"  # the player's folder
         languages.append(setup.lang)
         return 0
 
-    options = build_parser().parse_args(["ssh-session"])
+    options = flags()
     for command in ("family ru", "resume", "resume en"):
         env = environment(host, command, SSH_USER_AUTH=auth)
-        with monkeypatch.context() as patch:
-            for key, value in env.items():
-                patch.setenv(key, value)
-            assert ssh.run_ssh_session(options, env, launch) == 0
+        assert ssh.run_ssh_session(options, Host.of(env), env, launch) == 0
     assert languages == ["ru", "ru", "en"]
 
 
@@ -514,19 +514,26 @@ def test_every_player_of_the_account_searches_on_one_service(
 ) -> None:
     """Each player's games are kept in a folder of their own, but the search service is the
     account's: the same folder for every key."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(host / "data"))
-    monkeypatch.delenv(DATA_DIR_ENV, raising=False)
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(ssh, "give_way", lambda: None)
-    services = []
+    hosts: list[Host] = []
+
+    def launch(argv: list[str], runs_as: Host) -> int:
+        hosts.append(runs_as)
+        return 0
+
     for key in ("AAAAone", "AAAAtwo"):
         env = environment(host, "classic", SSH_USER_AUTH=auth_file(host, key, key))
-        options = build_parser().parse_args(["ssh-session"])
-        assert ssh.run_ssh_session(options, env, lambda argv: 0) == 0
-        services.append(env[SEARCH_ENV])
-        assert Path(env[DATA_DIR_ENV]).parent.name == "players"
-    assert services[0] == services[1] == str(host / "data" / "thousand_tui" / "search")
+        assert ssh.run_ssh_session(flags(), Host.of(env), env, launch) == 0
+    assert [runs_as.data_dir.parent.name for runs_as in hosts] == ["players", "players"]
+    assert hosts[0].data_dir != hosts[1].data_dir
+    assert hosts[0].search == hosts[1].search == host / "data" / "thousand_tui" / "search"
+    # The host's own setting stands: `off`, each game its own workers.
+    env = environment(host, "classic", SSH_USER_AUTH=auth_file(host, "AAAAone", "AAAAone"))
+    env[SEARCH_ENV] = "off"
+    assert ssh.run_ssh_session(flags(), Host.of(env), env, launch) == 0
+    assert hosts[-1].search is None
 
 
 # ---------------------------------------------------------------------- the player's language

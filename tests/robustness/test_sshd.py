@@ -23,7 +23,7 @@ from tests.helpers.tmux import (
     next_key,
     running,
 )
-from thousand_tui.cli import build_parser
+from thousand_tui.cli import build_parser, check_flags
 from thousand_tui.engine.record import rebuild
 from thousand_tui.ssh_check import client_of
 from thousand_tui.store import catalog as saves
@@ -206,7 +206,7 @@ def test_the_check_hands_its_ssh_options_to_ssh_and_sftp() -> None:
     options = build_parser().parse_args(
         ["ssh-check", "-p", "2222", "-i", "key", "-F", "conf", "-o", "A=b", "u@h"]
     )
-    client = client_of(options)
+    client = client_of(check_flags(options))
     assert client.command("-T") == [
         "ssh", "-o", "BatchMode=yes", "-F", "conf", "-p", "2222", "-i", "key", "-o", "A=b",
         "-T", "u@h",

@@ -15,10 +15,10 @@ import pytest
 from tests.stats.test_stats import GAME_A, GAME_B, GAME_C
 from tests.store.helpers import game_lines, write_record
 from thousand_tui.cli import main
+from thousand_tui.priority import Host
 from thousand_tui.stats import collect, collect_index, game_key, read_stats, stats_dict, write_cache
 from thousand_tui.store.catalog import record_files
 from thousand_tui.store.index import (
-    CLUB_DIR_ENV,
     INDEX_NAME,
     LOCAL_PLAYER,
     MIGRATIONS,
@@ -27,6 +27,7 @@ from thousand_tui.store.index import (
     ClubIndexError,
     DailyResult,
     Rating,
+    index_path,
     open_index,
 )
 
@@ -202,9 +203,7 @@ def test_a_damaged_index_is_set_aside_and_rebuilt_from_the_records(
     assert "club index" in out.err and "rebuilt" in out.err
 
 
-def test_a_hosted_players_statistics_read_only_his_games(
-    data: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_hosted_players_statistics_read_only_his_games(data: Path) -> None:
     olga = data / "players" / "key-olga"
     ivan = data / "players" / "key-ivan"
     for seed in range(3):
@@ -214,12 +213,11 @@ def test_a_hosted_players_statistics_read_only_his_games(
     (olga / "name").write_text("Olga\n")
     write_record(data / "games", "own.jsonl", game_lines(9))
     # Olga's session: her folder is the data folder, the club's index is the host's.
-    monkeypatch.setenv("THOUSAND_DATA_DIR", str(olga))
-    monkeypatch.setenv(CLUB_DIR_ENV, str(data))
-    stats = read_stats(olga / "games")
+    session = Host(hosted=True, data=olga, club=data)
+    stats = read_stats(session.data_dir / "games", index_file=index_path(session.club_dir))
     assert stats.total.games + stats.total.unfinished == 3
     assert not (olga / INDEX_NAME).exists() and (data / INDEX_NAME).exists()
-    with open_index() as index:
+    with open_index(index_path(data)) as index:
         assert {game.player for game in index.games()} == {"key-olga"}
         index.refresh()  # the host's refresh: every player's games
         assert len(index.games("key-ivan")) == 5 and len(index.games(LOCAL_PLAYER)) == 1

@@ -54,10 +54,8 @@ def stop_service(base: Path) -> None:
 
 def start_service(base: Path, *args: str) -> subprocess.Popen[bytes]:
     """The service of `base` with test settings, listening when this returns."""
-    env = dict(os.environ, THOUSAND_DATA_DIR=str(base))
     process = subprocess.Popen(
-        [sys.executable, "-m", "thousand_tui.tables.service", *args],
-        env=env,
+        [sys.executable, "-m", "thousand_tui.tables.service", "--data", str(base), *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import argparse
 import types
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from textual.widgets import Static
 
 from tests.helpers.screen import screen_text
+from tests.helpers.ssh import flags
 from thousand_tui import ssh
-from thousand_tui.cli import build_parser, main
-from thousand_tui.priority import HOSTED, LOCAL, SEARCH_ENV, Host
+from thousand_tui.cli import main
+from thousand_tui.priority import HOSTED, LOCAL, SEARCH_ENV, WEB_MARK, Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.stats import Stats
 from thousand_tui.store.catalog import (
@@ -48,17 +50,45 @@ def test_a_command_is_named_as_its_player_types_it() -> None:
     assert typed("join K7QM2P", HOSTED) == "ssh -t HOST join K7QM2P"
 
 
-def test_what_a_program_runs_as_is_read_from_the_marks_of_its_environment() -> None:
-    """`Host.of`, at each entry point; `Host.mark`, the environment of what it starts."""
-    assert Host.of({}) == LOCAL
-    assert Host.of({SESSION_MARK: "1", LOGIN_ENV: LOGIN}) == AT_HOST
-    assert Host.of(AT_HOST.mark({SESSION_MARK: "", "HOME": "/h"})) == AT_HOST
-    assert Host.of(LOCAL.mark({SESSION_MARK: "1", LOGIN_ENV: LOGIN})) == LOCAL
-    assert LOCAL.mark({SESSION_MARK: "1", "HOME": "/h"}) == {"HOME": "/h"}
+def test_what_a_program_runs_as_and_where_is_read_from_its_environment_at_its_entry() -> None:
+    """`Host.of`, at the entry point: the marks of a hosted game, and the folders the player
+    or the host named (a relative path names none, as the XDG spec says)."""
+    home = Host.of({"HOME": "/h"})
+    assert (home.hosted, home.browser, home.club, home.search) == (False, False, None, None)
+    assert home.data == Path("/h/.local/share/thousand_tui")
+    assert home.config == Path("/h/.config/thousand_tui")
+    assert Host.of({"HOME": "/h", "XDG_DATA_HOME": "/x"}).data == Path("/x/thousand_tui")
+    assert Host.of({"HOME": "/h", "XDG_DATA_HOME": "x", DATA_DIR_ENV: "d"}).data == home.data
+    assert Host.of({"HOME": "/h", "XDG_CONFIG_HOME": "/c"}).config == Path("/c/thousand_tui")
+    at = Host.of({"HOME": "/h", SESSION_MARK: "1", LOGIN_ENV: LOGIN, DATA_DIR_ENV: "/p"})
+    assert (at.hosted, at.login, at.data) == (True, LOGIN, Path("/p"))
+    assert at.search == Path("/p/search")  # a hosted account's games share one search service
+    assert at.club_dir == Path("/p")
+    assert Host.of({"HOME": "/h", SESSION_MARK: "1", SEARCH_ENV: "off"}).search is None
+    assert Host.of({"HOME": "/h", SEARCH_ENV: "/s"}).search == Path("/s")
+    assert Host.of({"HOME": "/h", SEARCH_ENV: "s"}).search is None
+    assert Host.of({"HOME": "/h", CLUB_DIR_ENV: "/a"}).club_dir == Path("/a")
+    assert Host.of({"HOME": "/h", SESSION_MARK: "1", WEB_MARK: "1"}).browser
 
 
-def ssh_options(*flags: str) -> argparse.Namespace:
-    return build_parser("ssh-session").parse_args(["ssh-session", *flags])
+def test_a_process_started_is_told_what_it_runs_as_by_its_arguments() -> None:
+    """A daemon or the background analysis reads back, from its arguments, the `Host` of
+    the program that started it (`Host.argv`, `Host.from_args`)."""
+    parser = argparse.ArgumentParser()
+    Host.add_arguments(parser)
+    told = [
+        Host(data=Path("/d"), config=Path("/c")),
+        Host(hosted=True, login=LOGIN, data=Path("/p"), club=Path("/a"), search=Path("/a/s")),
+        Host(hosted=True, browser=True, data=Path("/w p"), config=Path("/c")),
+    ]
+    for host in told:
+        assert Host.from_args(parser.parse_args(host.argv())) == replace(
+            host, config=host.config_dir
+        )
+
+
+def ssh_options(*given: str) -> ssh.SessionFlags:
+    return flags(*given)
 
 
 class Tty:
@@ -69,13 +99,18 @@ class Tty:
 def test_the_session_tells_the_game_how_its_player_logged_in(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
     monkeypatch.setattr(ssh, "sys", types.SimpleNamespace(stdin=Tty(), stdout=Tty()))
-    seen: dict[str, str] = {}
+    seen: list[Host] = []
     env = {ssh.ORIGINAL_COMMAND: "resume", "USER": "cards"}
     options = ssh_options("--host", "play.example.org")
-    assert ssh.run_ssh_session(options, env, lambda argv: seen.update(env) or 0) == 0
-    assert seen[LOGIN_ENV] == "cards@play.example.org"
+    account = Host(data=tmp_path)
+    assert (
+        ssh.run_ssh_session(options, account, env, lambda argv, host: seen.append(host) or 0) == 0
+    )
+    [host] = seen
+    assert (host.hosted, host.login) == (True, "cards@play.example.org")
+    assert (host.data, host.club, host.search) == (tmp_path, tmp_path, tmp_path / "search")
+    assert env == {ssh.ORIGINAL_COMMAND: "resume", "USER": "cards"}  # nothing written there
     assert ssh.usage(ssh.host_config(options), "cards").count("ssh -t cards@play.example.org") == 1
     # Without --host: the word HOST, as before.
     assert ssh.host_config(ssh_options()).login("cards") == "cards@HOST"
@@ -86,16 +121,10 @@ def test_the_session_tells_the_game_how_its_player_logged_in(
 def test_resume_without_a_saved_game_says_how_to_start_one_and_no_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
-    monkeypatch.setenv(ssh.ORIGINAL_COMMAND, "resume")
-    monkeypatch.setenv("USER", "thousand")
-    # Set by the session in this process, for the game it starts: put back afterwards.
-    for name in (SESSION_MARK, LOGIN_ENV, CLUB_DIR_ENV, SEARCH_ENV):
-        monkeypatch.setenv(name, "")  # (delenv alone of an unset name would not restore it)
-        monkeypatch.delenv(name)
+    env = {ssh.ORIGINAL_COMMAND: "resume", "USER": "thousand"}
     monkeypatch.setattr(ssh, "sys", types.SimpleNamespace(stdin=Tty(), stdout=Tty()))
     options = ssh_options("--host", "cards.example.org")
-    assert ssh.run_ssh_session(options, None, main) == 2
+    assert ssh.run_ssh_session(options, Host(data=tmp_path), env, main) == 2
     error = capsys.readouterr().err
     assert "no saved game to resume; start one with: ssh -t thousand@cards.example.org" in error
     assert str(tmp_path) not in error and "/" not in error

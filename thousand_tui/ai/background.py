@@ -31,7 +31,6 @@ import traceback
 from collections.abc import Callable
 from typing import IO, Any, TypeVar
 
-from ..priority import Host
 from .pool import BACKGROUND_NICE, PoolClosed, _watch_parent
 
 T = TypeVar("T")
@@ -84,8 +83,9 @@ def _work_named(name: str) -> Callable[[Any], Any]:
 class BackgroundProcess:
     """The worker process, started by the first `call`; one call at a time."""
 
-    def __init__(self, nice: int = BACKGROUND_NICE) -> None:
+    def __init__(self, nice: int = BACKGROUND_NICE, hosted: bool = False) -> None:
         self.nice = nice
+        self.hosted = hosted  # the program runs for a hosted account: so does its worker
         self._process: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()  # one call at a time
         self._state = threading.Lock()  # the process, its pause, its end
@@ -126,7 +126,8 @@ class BackgroundProcess:
         # Started without `_state` held: a move that begins meanwhile pauses the worker
         # (which takes that lock) without waiting for a process to be made.
         # `-P`: never the working folder on the import path (it may be anyone's).
-        argv = [sys.executable, "-P", "-m", __name__, str(os.getpid()), str(self.nice)]
+        told = "hosted" if self.hosted else "local"  # what it runs as, said to its entry point
+        argv = [sys.executable, "-P", "-m", __name__, str(os.getpid()), str(self.nice), told]
         process = subprocess.Popen(
             argv,
             stdin=subprocess.PIPE,
@@ -205,10 +206,11 @@ def _die_with_parent() -> None:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     parent, nice = int(args[0]), int(args[1])
+    hosted = args[2:3] == ["hosted"]  # what it runs as, as the program that started it said
     _die_with_parent()
     if os.getppid() != parent:
         return 0  # the program was gone before this began
-    _watch_parent(parent, nice, Host.of().hosted)  # its entry point: what it runs as
+    _watch_parent(parent, nice, hosted)
     # The frames go over the pipe the program reads; anything else printed goes nowhere.
     source = os.fdopen(os.dup(0), "rb")
     sink = os.fdopen(os.dup(1), "wb")

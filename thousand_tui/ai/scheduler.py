@@ -138,7 +138,7 @@ class Scheduler:
         calls_per_process: int = CALLS_PER_PROCESS,
         hosted: bool = False,
     ) -> None:
-        self._worker: Worker = worker if worker is not None else BackgroundProcess()
+        self._worker: Worker = worker if worker is not None else BackgroundProcess(hosted=hosted)
         self._queue = BackgroundQueue(limit)
         self.idle_exit = (0.0 if hosted else IDLE_EXIT) if idle_exit is None else idle_exit
         self.calls_per_process = calls_per_process

@@ -60,9 +60,10 @@ from typing import Any, TypeVar
 
 from .. import daemon
 from ..daemon import ALREADY as ALREADY
-from ..priority import SEARCH_ENV, Host
+from ..priority import SEARCH_ENV as SEARCH_ENV
+from ..priority import SEARCH_FOLDER, SEARCH_OFF, Host
 from ..private import open_private, private_dir
-from ..store.catalog import LOG_NAME, data_dir
+from ..store.catalog import LOG_NAME
 from . import worlds
 from .pool import POLL, PoolClosed, SearchPool, Workers, program_host, shared_pool
 from .pool import shutdown as pool_shutdown
@@ -74,14 +75,14 @@ DAEMON_NAME = "search"  # its files: search.sock, search.lock, search.log
 SOCKET_NAME = f"{DAEMON_NAME}.sock"
 LOCK_NAME = f"{DAEMON_NAME}.lock"
 SERVICE_LOG = f"{DAEMON_NAME}.log"
-FOLDER_NAME = "search"  # in the account's data folder
+FOLDER_NAME = SEARCH_FOLDER  # in the account's data folder
 IDLE_EXIT = 600.0  # seconds without a task before the service ends
 MAX_HEADER = 4096
 MAX_PAYLOAD = 4 * 1024 * 1024
 FRAME = struct.Struct(">II")
 START_WAIT = 20.0  # seconds a game waits for a service it started to listen
 RETRY_AFTER = 30.0  # seconds a game that could not reach the service searches on its own
-OFF = "off"  # THOUSAND_SEARCH_SERVICE=off: each game searches with workers of its own
+OFF = SEARCH_OFF  # THOUSAND_SEARCH_SERVICE=off: each game searches with workers of its own
 MAX_WAIT = 5.0  # the longest `wait` task (it shows the workers and the order of tasks)
 EXPIRY_WAIT = 60.0  # the longest a queued task's time is watched for (a decision's is seconds)
 
@@ -180,18 +181,12 @@ def whole_number(header: dict[str, Any], key: str) -> int:
     return value
 
 
-def search_dir(host: Host, environ: dict[str, str] | None = None) -> Path | None:
-    """The folder of the account's search service when this program uses one: the one
-    `THOUSAND_SEARCH_SERVICE` names (an absolute path; `ssh-session` sets it to the account's
-    own, shared by all its players), else `search` in the data folder in a hosted session;
-    None otherwise, or when it is `off` (the game starts its own workers)."""
-    env = os.environ if environ is None else environ
-    named = env.get(SEARCH_ENV) or ""
-    if named == OFF:
-        return None
-    if named:
-        return Path(named) if Path(named).is_absolute() else None
-    return data_dir() / FOLDER_NAME if host.hosted else None
+def search_dir(host: Host) -> Path | None:
+    """The folder of the account's search service when this program uses one (`host.search`:
+    the one `THOUSAND_SEARCH_SERVICE` names, an absolute path; `search` in the data folder of
+    a hosted session, whose players all share it), None when each game searches with workers
+    of its own (`off`, or a player's own terminal)."""
+    return host.search
 
 
 # ---------------------------------------------------------------------- the service
@@ -383,8 +378,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--jobs", type=int, default=0)
     parser.add_argument("--idle", type=float, default=IDLE_EXIT)
+    Host.add_arguments(parser)  # what it runs as: `Host.argv` of the game that started it
     options = parser.parse_args(argv)
-    host = Host.of()  # its entry point: what it runs as, read here once
+    host = Host.from_args(options)
     # It serves every game of the account for as long as they run.
     daemon.become(place(options.folder), host.hosted)
     from .pool import default_jobs
@@ -464,7 +460,7 @@ class SharedPool:
     def __init__(self, folder: Path, jobs: int, log_file: Path | None = None) -> None:
         self.folder = folder
         self.jobs = jobs  # the game's own, if it has to fall back; the service tells its own
-        self.log_file = log_file if log_file is not None else data_dir() / LOG_NAME
+        self.log_file = log_file if log_file is not None else program_host().data_dir / LOG_NAME
         self._links: list[Link] = []
         self._lock = threading.Lock()
         self._batches = itertools.count()
@@ -503,8 +499,8 @@ class SharedPool:
 
     def _start(self) -> subprocess.Popen[bytes]:
         """Start the service (`daemon.spawn`: it outlives this game)."""
-        env = program_host().mark(os.environ)  # what it runs as, said to its entry point
-        return daemon.spawn(place(self.folder), ["-c", START, str(self.folder)], env)
+        told = program_host().argv()  # what it runs as, said to its entry point
+        return daemon.spawn(place(self.folder), ["-c", START, str(self.folder), *told])
 
     def _link(self) -> Link | None:
         """A connection to use, or None when the game searches on its own for now."""

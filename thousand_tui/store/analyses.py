@@ -12,15 +12,15 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..priority import LOCAL
 from ..private import open_private, private_dir, write_private
-from .catalog import data_dir
 from .figures import KEY_MARK
 
 CACHE_NAME = "analysis.jsonl"
 
 
 def cache_path(base: Path | None = None) -> Path:
-    return (base or data_dir()) / CACHE_NAME
+    return (base or LOCAL.data_dir) / CACHE_NAME
 
 
 def read_cache(path: Path) -> dict[tuple[str, int, int], float]:

@@ -33,31 +33,25 @@ from ..engine.record import (
     rebuild,
     table_of_header,
 )
+from ..priority import APP_DIR as APP_DIR
+from ..priority import DATA_DIR_ENV as DATA_DIR_ENV
+from ..priority import LOCAL, Host
 from ..priority import LOGIN_ENV as LOGIN_ENV
 from ..priority import LOGIN_UNKNOWN as LOGIN_UNKNOWN
 from ..priority import SESSION_MARK as SESSION_MARK
-from ..priority import Host
 from ..private import open_private, private_dir
 from ..translations import Msg, Said, Spoken, counted, error_text, msg, nmsg, say, tell
 from .records import RecordWriter, is_locked, read_record
 
-APP_DIR = "thousand_tui"
-# An absolute path here replaces the whole data directory (a hosted session per player).
-DATA_DIR_ENV = "THOUSAND_DATA_DIR"
 RECORD_SUFFIX = ".jsonl"
 LOG_NAME = "thousand.log"  # in the data folder: what went wrong while playing
 MAX_NAME = 16
 
 
-def data_dir() -> Path:
-    """`$THOUSAND_DATA_DIR` if set, else `$XDG_DATA_HOME/thousand_tui`, by default
-    `~/.local/share/thousand_tui`. Relative paths are ignored, as the XDG spec says."""
-    own = os.environ.get(DATA_DIR_ENV) or ""
-    if own and Path(own).is_absolute():
-        return Path(own)
-    base = os.environ.get("XDG_DATA_HOME") or ""
-    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
-    return root / APP_DIR
+def data_dir(host: Host = LOCAL) -> Path:
+    """The data folder of `host` (`THOUSAND_DATA_DIR`, else `$XDG_DATA_HOME/thousand_tui`, by
+    default `~/.local/share/thousand_tui`, as its entry point read them: `Host.of`)."""
+    return host.data_dir
 
 
 def typed(words: str, host: Host, hosted_words: str | None = None) -> str:
@@ -120,7 +114,7 @@ def file_problem(error: OSError, host: Host, path: Path | str | None = None) -> 
     shown = str(place) if str(place).isprintable() else ascii(str(place))
     if host.hosted:
         return Said(FILE_PROBLEM_HOSTED, {"path": shown, "why": why})
-    folder = data_dir()
+    folder = host.data_dir
     if place.is_absolute() and (place.is_relative_to(folder) or folder.is_relative_to(place)):
         text = str(folder) if str(folder).isprintable() else ascii(str(folder))
         values = {"path": shown, "why": why, "folder": text, "variable": DATA_DIR_ENV}
@@ -137,38 +131,43 @@ def error_words(lang: str, error: BaseException, host: Host) -> str:
     return public_text(error_text(lang, error), host)
 
 
-def games_dir() -> Path:
-    return data_dir() / "games"
+def games_dir(base: Path | None = None) -> Path:
+    """The games folder of the data folder `base` (None: that of a host that did not say)."""
+    return (base or LOCAL.data_dir) / "games"
 
 
-def ensure_games_dir() -> Path:
+def ensure_games_dir(base: Path | None = None) -> Path:
     """The games folder, made if it does not exist yet; it and the data folder are readable
     by their owner only."""
-    private_dir(data_dir())
-    return private_dir(games_dir())
+    private_dir(base or LOCAL.data_dir)
+    return private_dir(games_dir(base))
 
 
-def new_record_path(preset: str, now: datetime | None = None) -> Path:
+def new_record_path(preset: str, now: datetime | None = None, base: Path | None = None) -> Path:
     """A fresh file name that sorts by date: `games/2026-11-29T180000-classic.jsonl`."""
     stamp = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H%M%S")
     safe = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "_" for ch in preset)
     safe = safe[:40] or "game"
-    path = games_dir() / f"{stamp}-{safe}{RECORD_SUFFIX}"
+    folder = games_dir(base)
+    path = folder / f"{stamp}-{safe}{RECORD_SUFFIX}"
     counter = 1
     while path.exists():
         counter += 1
-        path = games_dir() / f"{stamp}-{safe}-{counter}{RECORD_SUFFIX}"
+        path = folder / f"{stamp}-{safe}-{counter}{RECORD_SUFFIX}"
     return path
 
 
-def open_new_record(preset: str, now: datetime | None = None) -> RecordWriter:
-    """A writer on a new, empty record file of its own, locked while the game is open.
+def open_new_record(
+    preset: str, now: datetime | None = None, base: Path | None = None
+) -> RecordWriter:
+    """A writer on a new, empty record file of its own in the data folder `base`, locked
+    while the game is open.
 
     Unlike `new_record_path` alone, two games started in the same second (two SSH
     connections of one account) never get the same file."""
-    ensure_games_dir()
+    ensure_games_dir(base)
     while True:
-        path = new_record_path(preset, now)
+        path = new_record_path(preset, now, base)
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         except FileExistsError:
@@ -562,7 +561,7 @@ PLAYERS_DIR = "players"  # a hosted account keeps each player's games under play
 
 def player_folders(base: Path | None = None) -> list[tuple[str, Path]]:
     """The games folders of a hosted account's players (`players/NAME/games`), by name."""
-    root = (base or data_dir()) / PLAYERS_DIR
+    root = (base or LOCAL.data_dir) / PLAYERS_DIR
     found: list[tuple[str, Path]] = []
     with contextlib.suppress(OSError):
         for entry in sorted(root.iterdir()):
@@ -674,9 +673,10 @@ def local_date(created: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def other_players_note(lang: str = "en") -> str | None:
-    """On a hosted account: how many players have games of their own, and how to list them."""
-    others = sum(bool(record_files(games)) for _, games in player_folders())
+def other_players_note(lang: str = "en", base: Path | None = None) -> str | None:
+    """On a hosted account (data folder `base`): how many players have games of their own,
+    and how to list them."""
+    others = sum(bool(record_files(games)) for _, games in player_folders(base))
     if not others:
         return None
     text = (

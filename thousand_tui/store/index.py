@@ -22,6 +22,8 @@ from typing import Any, Final
 
 from ..engine.record import TAKEBACK, RecordError, people_of_header
 from ..plaintext import fault, one_line
+from ..priority import CLUB_DIR_ENV as CLUB_DIR_ENV
+from ..priority import LOCAL
 from ..private import open_private, private_dir
 from ..translations import LANGS, msg, translate
 from .catalog import (
@@ -30,7 +32,6 @@ from .catalog import (
     _player_level,
     _player_name,
     _scores,
-    data_dir,
     player_folders,
 )
 from .figures import SeatFigures, Tally, game_key, seat_figures
@@ -39,7 +40,6 @@ from .records import read_record
 INDEX_NAME = "club.sqlite3"
 # Set by a hosted session: the host's data folder, where the club index lives, while the
 # session's own data folder is the player's (`players/ID`).
-CLUB_DIR_ENV = "THOUSAND_CLUB_DIR"
 LOCAL_PLAYER = "local"  # the player of the data folder's own games (not a hosted player's)
 BUSY_SECONDS = 30.0  # how long a writer waits for another process's transaction
 NAME_FILE = "name"  # a hosted player's chosen name, in his folder
@@ -92,15 +92,14 @@ class ClubIndexError(Exception):
     """The index cannot be used as it is (made by a newer version, or not writable)."""
 
 
-def club_dir() -> Path:
-    """The folder of the club index: the host's data folder in a hosted session, else the
-    data folder."""
-    own = os.environ.get(CLUB_DIR_ENV) or ""
-    return Path(own) if own and Path(own).is_absolute() else data_dir()
+def club_dir(base: Path | None = None) -> Path:
+    """The folder of the club index: `base` (a host's `club_dir`: the host's data folder for
+    a hosted player, else the data folder), or that of a host that did not say."""
+    return base or LOCAL.club_dir
 
 
 def index_path(base: Path | None = None) -> Path:
-    return (base or club_dir()) / INDEX_NAME
+    return club_dir(base) / INDEX_NAME
 
 
 def player_of(folder: Path) -> str:

@@ -9,13 +9,13 @@ the tests); each returns a `TableClient` that has been welcomed at its seat.
 from __future__ import annotations
 
 import contextlib
-import os
 import queue
 import socket
 import subprocess
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -25,7 +25,7 @@ from ..engine.rules import Rules, RulesError
 from ..priority import LOCAL, Host
 from ..private import private_dir
 from ..sockets import connect
-from ..store.catalog import FILE_REASONS, data_dir, file_problem
+from ..store.catalog import FILE_REASONS, file_problem
 from ..translations import Spoken
 from .service import LOG_NAME, place, socket_path, tables_dir
 from .texts import said_of
@@ -124,7 +124,7 @@ class TableClient:
         """Connect to the service of the data directory `base`, starting it if needed, and
         make sure it speaks this protocol (WireMismatch if not). `host`: what the program
         runs as (a hosted player is told to tell the host of a file that cannot be used)."""
-        base = base or data_dir()
+        base = base or host.data_dir
         try:
             sock = daemon.reach(
                 place(base), (lambda: start_service(base, host)) if start else None, START_WAIT
@@ -278,12 +278,13 @@ def _file_error(error: OSError, host: Host, path: Path | None = None) -> TableEr
 
 
 def start_service(base: Path, host: Host = LOCAL) -> subprocess.Popen[bytes]:
-    """Start the service of `base` in the background (`daemon.spawn`: in a session of its
-    own, in its private folder); two at once are harmless."""
-    env = dict(host.mark(os.environ), THOUSAND_DATA_DIR=str(base))
+    """Start the service of the data folder `base` in the background (`daemon.spawn`: in a
+    session of its own, in its private folder); two at once are harmless. It is told what it
+    runs as, and where, by its arguments (`Host.argv`)."""
+    told = replace(host, data=base).argv()
     try:
         private_dir(base)
-        return daemon.spawn(place(base), ["-m", "thousand_tui.tables.service"], env)
+        return daemon.spawn(place(base), ["-m", "thousand_tui.tables.service", *told])
     except OSError as error:  # a data folder it cannot write: said, never a traceback
         raise _file_error(error, host) from error
 
@@ -335,7 +336,7 @@ def list_tables(
 
 
 def _listening(base: Path | None, host: Host) -> bool:
-    sock = _try_connect(socket_path(base or data_dir()), host)
+    sock = _try_connect(socket_path(base or host.data_dir), host)
     if sock is None:
         return False
     sock.close()

@@ -114,7 +114,7 @@ AI_RETRY_WAIT = 0.5  # seconds before it is tried again
 
 
 def tables_dir(base: Path | None = None) -> Path:
-    return (base or data_dir()) / "tables"
+    return data_dir() / "tables" if base is None else base / "tables"
 
 
 def place(base: Path | None = None) -> daemon.Place:
@@ -507,7 +507,7 @@ class Service:
             if not isinstance(name, str) or "/" in name or name.startswith("."):
                 raise ValueError(f"its record is named {_show(name)}")
             replayed: list[Event] = []
-            resumed = resume(games_dir() / name, replayed.extend)
+            resumed = resume(games_dir(self.base) / name, replayed.extend)
         except Exception as error:
             self.log(f"table {code} cannot be opened again: {error!r}")
             raise Refusal(texts.REOPEN_UNREADABLE, code=code, reason=_reason(error)) from error
@@ -880,7 +880,7 @@ class Service:
             else:
                 players.append(PlayerInfo(state.name, "ai", table.level))
         try:
-            table.writer = open_new_record(table.preset)
+            table.writer = open_new_record(table.preset, base=self.base)
         except OSError as error:
             self.fail(table, f"its record could not be made ({error.strerror or error})")
             return
@@ -1338,8 +1338,8 @@ def _number(value: Any, what: str, low: float, high: float) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m thousand_tui.tables.service`: serve the tables of $THOUSAND_DATA_DIR (or the
-    usual data directory) until none is open."""
+    """`python -m thousand_tui.tables.service --data FOLDER`: serve the tables of the data
+    folder until none is open (without `--data`, that of the environment)."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m thousand_tui.tables.service")
@@ -1352,16 +1352,17 @@ def main(argv: list[str] | None = None) -> int:
         default=CONN_TIMEOUT,
         help="seconds a connection at no table may stay silent",
     )
+    Host.add_arguments(parser)  # what it runs as and where: `Host.argv` of who started it
     options = parser.parse_args(argv)
-    host = Host.of()  # its entry point: what it runs as, read here once
+    host = Host.from_args(options)
     # Its socket, its files and the records of its tables are the owner's; started by a
     # hosted session, it runs at the priority of the sessions, and so do its AI's workers.
-    daemon.become(place(data_dir()), host.hosted)
+    daemon.become(place(host.data_dir), host.hosted)
     from ..ai.pool import use_host
 
     use_host(host)
     service = Service(
-        data_dir(), options.idle, options.abandon, options.max_pending, options.conn_timeout
+        host.data_dir, options.idle, options.abandon, options.max_pending, options.conn_timeout
     )
     return asyncio.run(service.run())
 

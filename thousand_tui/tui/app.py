@@ -46,7 +46,7 @@ from ..settings import (
     keep_player_name,
     language_from_locale,
 )
-from ..store.catalog import data_dir, error_words, public_text, typed
+from ..store.catalog import error_words, public_text, typed
 from .ascii import ASCII_KEYS, AsciiFilter
 from .daily_table import DailyDriver, DailyRun
 from .hangup import NO_TERMINAL, HangupGuard, end_now
@@ -487,7 +487,7 @@ class ThousandApp(App[int]):
         kept.write(choices_path(self.setup.host))
         if self.hosted_name() and choices.name:
             with contextlib.suppress(OSError, SetupError):
-                keep_player_name(data_dir(), choices.name)
+                keep_player_name(self.setup.host.data_dir, choices.name)
 
     def hosted_name(self) -> bool:
         """Whether this is a hosted player's start screen with the name they chose (the word

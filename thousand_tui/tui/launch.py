@@ -20,8 +20,8 @@ from ..settings import (
     check_name,
     language_from_locale,
 )
-from ..store.catalog import LOG_NAME, data_dir, error_words, games_dir
-from ..store.index import open_index, player_of
+from ..store.catalog import LOG_NAME, error_words, games_dir
+from ..store.index import index_path, open_index, player_of
 from ..tables.client import TableError
 from .app import ThousandApp, create_app
 from .daily_table import DailyRun, board_lines, daily_setup, open_next
@@ -39,7 +39,7 @@ def launch(app: ThousandApp) -> int:
     what it left open and say where a game left unfinished waits. The process's exit status:
     the app's, or 128 + the signal (the process then ends at once)."""
     app.handle_signals = True
-    app.log_file = data_dir() / LOG_NAME
+    app.log_file = app.setup.host.data_dir / LOG_NAME
     try:
         app.run()
     finally:
@@ -124,10 +124,10 @@ def run_daily(options: TableFlags) -> int:
         return 2
     assert setup.preset is not None
     t = Translator(setup.lang)
-    day = Daily(today(), setup.preset)
-    player = player_of(games_dir().absolute())
+    day = Daily(today(), setup.preset, base=setup.host.club_dir)
+    player = player_of(games_dir(setup.host.data_dir).absolute())
     if options.board:
-        with open_index() as index:
+        with open_index(index_path(setup.host.club_dir)) as index:
             print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))
         return 0
     problem = check_terminal(lang=setup.lang, host=setup.host)
@@ -144,7 +144,7 @@ def run_daily(options: TableFlags) -> int:
         return 2
     if found is None:
         print(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))
-        with open_index() as index:
+        with open_index(index_path(setup.host.club_dir)) as index:
             print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))
         return 0
     opened, events = found

@@ -138,7 +138,7 @@ def new_session(setup: TableSetup, seed: int | None = None) -> Session:
     players += [PlayerInfo(names[i], "ai", level) for i, level in enumerate(setup.levels, start=0)]
     writer = path = None
     if setup.save:
-        writer = open_new_record(preset.name)
+        writer = open_new_record(preset.name, base=setup.host.data_dir)
         path = writer.path
     levels = dict(enumerate(setup.levels, start=1))
     try:

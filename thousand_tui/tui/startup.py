@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Final
@@ -32,7 +31,7 @@ from ..settings import (
     check_suit_order,
     table_levels,
 )
-from ..store.catalog import APP_DIR, SavedGame, data_dir, list_games
+from ..store.catalog import SavedGame, list_games
 
 CHOICES_FILE: Final = "start.json"
 PLAYER_COUNTS: Final = (2, 3, 4)
@@ -42,16 +41,13 @@ OPEN_CLOCKS: Final = (0, 30, 60)  # a table opened for friends: seconds for each
 """The opponents' paces the start screen offers, in seconds a move (`--pace` takes any)."""
 
 
-def choices_path(host: Host = LOCAL, environ: dict[str, str] | None = None) -> Path:
-    """`$XDG_CONFIG_HOME/thousand_tui/start.json` (by default under ~/.config). On a hosted
-    account every player has a folder of their own for games, and the choices are kept there:
-    one player's name is not offered to the next."""
-    env = os.environ if environ is None else environ
+def choices_path(host: Host = LOCAL) -> Path:
+    """`$XDG_CONFIG_HOME/thousand_tui/start.json` (by default under ~/.config: the host's
+    `config_dir`). On a hosted account every player has a folder of their own for games, and
+    the choices are kept there: one player's name is not offered to the next."""
     if host.hosted:
-        return data_dir() / CHOICES_FILE
-    base = env.get("XDG_CONFIG_HOME") or ""
-    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".config"
-    return root / APP_DIR / CHOICES_FILE
+        return host.data_dir / CHOICES_FILE
+    return host.config_dir / CHOICES_FILE
 
 
 @dataclass

@@ -102,12 +102,13 @@ class ViewerApp(App[int]):
         self.push_screen(screen, lambda _: self.exit(0))
 
 
-def record_path(given: str) -> Path:
-    """The file `given` names, or the game numbered so in `thousand games`."""
+def record_path(given: str, host: Host = LOCAL) -> Path:
+    """The file `given` names, or the game numbered so in `thousand games` (of `host`'s data
+    folder)."""
     path = Path(given).expanduser()
     if path.exists() or not given.isdigit():
         return path
-    saves = list_games(games_dir())
+    saves = list_games(games_dir(host.data_dir))
     number = int(given)
     if not 1 <= number <= len(saves):
         raise RecordError(NO_NUMBER, given=given, count=len(saves))
@@ -126,7 +127,7 @@ def run_view(
     t = Translator(lang)
     ascii_only = ascii_only or not locale_is_utf8()
     try:
-        path = record_path(given)
+        path = record_path(given, host)
         viewed = open_game(path, t, Palette(ascii_only=ascii_only, lang=lang), game)
     except (RecordError, ValueError, OSError) as error:
         print(f"{PROG}: {error_words(lang, error, host)}", file=sys.stderr)
@@ -158,7 +159,7 @@ def run_review(
     """`thousand view --daily`: the duplicate review of the day's deals you played."""
     from ..daily import Daily, check_date, today
     from ..presets import load_preset
-    from ..store.index import open_index, player_of
+    from ..store.index import index_path, open_index, player_of
     from ..translations import tell
     from . import check_terminal
     from .duplicate import played_deals, review_day
@@ -170,9 +171,9 @@ def run_review(
     ascii_only = ascii_only or not locale_is_utf8()
     try:
         preset = load_preset(preset_name or "classic")
-        day = Daily(check_date(date) if date else today(), preset)
-        player = player_of(games_dir().absolute())
-        with open_index() as index:
+        day = Daily(check_date(date) if date else today(), preset, base=host.club_dir)
+        player = player_of(games_dir(host.data_dir).absolute())
+        with open_index(index_path(host.club_dir)) as index:
             if not played_deals(day, index, player):
                 none = tell(lang, DUP_NONE, preset=day.name, date=day.date)
                 print(f"{PROG}: {none}", file=sys.stderr)

@@ -222,11 +222,14 @@ class StatsScreen(KeepsPlaying, InfoScreen):
         import logging
 
         from ...stats import cache_path, read_stats
+        from ...store.index import index_path
         from ..coach import stats_lines
 
         log = logging.getLogger("thousand_tui")
-        stats = read_stats(self.folder, cache_path(), log.warning)
-        hosted = table_app(self).setup.host.hosted
+        host = table_app(self).setup.host
+        index = index_path(host.club_dir)
+        stats = read_stats(self.folder, cache_path(host.data_dir), log.warning, index)
+        hosted = host.hosted
         self.post_message(StatsRead(stats_lines(stats, self.t, self.p.ascii_only, hosted)))
 
     def on_stats_read(self, message: StatsRead) -> None:

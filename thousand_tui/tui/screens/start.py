@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -27,7 +27,7 @@ from textual.widgets import Input, Static
 
 from ...presets import Preset
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SUIT_ORDERS, SetupError, check_name
-from ...store.catalog import SavedGame, error_words, local_date
+from ...store.catalog import SavedGame, error_words, games_dir, local_date
 from ...tables.service import normalize_code
 from ..i18n import Translator
 from ..messages import RatingRead
@@ -106,7 +106,11 @@ class StartScreen(Screen[None]):
         self.offer = offer
         self.choices = offer.fit(choices)
         self.lines: list[Line] = []
-        self.saved: list[SavedGame] = unfinished_games()
+
+    @cached_property
+    def saved(self) -> list[SavedGame]:
+        """The player's games that can be continued (read once, from his data folder)."""
+        return unfinished_games(games_dir(table_app(self).setup.host.data_dir))
 
     @property
     def t(self) -> Translator:
@@ -389,7 +393,7 @@ class StartScreen(Screen[None]):
         from ...store.index import ClubIndexError
 
         try:
-            rating = my_rating()
+            rating = my_rating(table_app(self).setup.host)
         except (ClubIndexError, sqlite3.Error, OSError, ValueError):
             rating = None
         self.post_message(RatingRead(rating))

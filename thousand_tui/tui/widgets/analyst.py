@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ..messages import AnalysisDropped, AnalysisFailed, DealAnalysed
-from .base import palette, translator
+from .base import palette, table_app, translator
 from .workers import Failure, tell_failure
 
 if TYPE_CHECKING:
@@ -121,7 +121,8 @@ class DealAnalyst(Widget):
             from ...store.figures import game_key
 
             key = game_key(path, session.game.lines[0])
-            write_cache(cache_path(), [(key, message.number, self.seat, message.analysis.lost)])
+            cache = cache_path(table_app(self).setup.host.data_dir)
+            write_cache(cache, [(key, message.number, self.seat, message.analysis.lost)])
         if message.number in self.to_analyse:
             self.to_analyse.remove(message.number)
         self.post_message(self.Analysed(message.number))
