@@ -14,12 +14,12 @@ from textual.widgets import DataTable
 from tests.helpers.waiting import until
 from thousand_tui.ai.analysis import Advice, DealAnalysis, Decision, Option
 from thousand_tui.cli import main
-from thousand_tui.daily import Daily
+from thousand_tui.daily import KEY_NAME, Daily
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.record import RecordedGame, decisions
 from thousand_tui.presets import load_preset
-from thousand_tui.store.index import open_index
+from thousand_tui.store.index import club_dir, open_index
 from thousand_tui.tui.duplicate import DealReview, review_day, seat_decisions
 from thousand_tui.tui.screens.duplicate import DuplicateScreen
 from thousand_tui.tui.screens.viewer import ViewerScreen
@@ -60,6 +60,11 @@ def try_day(day: Daily, player: str, name: str, deals: int, seed: int) -> None:
 
 @pytest.fixture
 def reviews(host: Path, quick_reference: None) -> list[DealReview]:
+    # The same day's cards in every run: the club's secret written before its first use
+    # (these cards give a redeal asked after the auction, which keeps its place in the rows).
+    club = club_dir()
+    club.mkdir(parents=True, exist_ok=True)
+    (club / KEY_NAME).write_text((bytes([14]) * 32).hex() + "\n", encoding="ascii")
     day = Daily(DATE, load_preset("classic"))
     try_day(day, "key-me", "Me", 2, seed=10)
     try_day(day, "key-bo", "Bo", 2, seed=20)

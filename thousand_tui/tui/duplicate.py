@@ -79,8 +79,8 @@ class DealReview:
         return [Row(slot, tuple(decided.get(slot) for decided in found)) for slot in slots]
 
 
-def _order(slot: Slot) -> tuple[int, int]:
-    return slot.part, slot.place
+def _order(slot: Slot) -> tuple[int, int, str]:
+    return slot.part, slot.place, slot.phase
 
 
 def seat_decisions(lines: list[dict[str, Any]], seat: int = 0) -> dict[Slot, tuple[Action, ...]]:
@@ -88,6 +88,7 @@ def seat_decisions(lines: list[dict[str, Any]], seat: int = 0) -> dict[Slot, tup
     exchange are one decision."""
     out: dict[Slot, tuple[Action, ...]] = {}
     counts: dict[int, int] = {}
+    last = 0  # the part of the decision before
     for game, action in decisions(RecordedGame(lines)):
         deal = game.deal
         if deal.number != 1:
@@ -100,9 +101,12 @@ def seat_decisions(lines: list[dict[str, Any]], seat: int = 0) -> dict[Slot, tup
         elif phase is Phase.PLAY:
             slot = Slot(6, len(deal.tricks) + 1, "play")
         else:
-            part = _PARTS.get(phase.value, 5)
+            # A redeal or a dark offer may come after the auction too: it keeps its place
+            # in the order of the deal's parts, after the decision before it.
+            part = max(last, _PARTS.get(phase.value, 5))
             counts[part] = counts.get(part, 0) + 1
             slot = Slot(part, counts[part], phase.value)
+        last = slot.part
         out[slot] = (*out.get(slot, ()), action)
     return out
 
