@@ -14,11 +14,12 @@ from thousand_tui.engine.deal import Phase
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui.controller import Awaiting, TableController
 from thousand_tui.tui.i18n import Translator
+from thousand_tui.tui.local_driver import FIRST_MOVE, LocalDriver
 from thousand_tui.tui.messages import TableTold
 from thousand_tui.tui.narrate import Narrator
 from thousand_tui.tui.render import Palette
 from thousand_tui.tui.session import HUMAN, new_session
-from thousand_tui.tui.table_driver import FIRST_MOVE, LocalDriver, TableLink, TakenBack
+from thousand_tui.tui.table_driver import TableLink, TakenBack
 
 from .helpers import STRONG
 

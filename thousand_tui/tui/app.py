@@ -51,6 +51,7 @@ from .ascii import ASCII_KEYS, AsciiFilter
 from .daily_table import DailyDriver, DailyRun
 from .hangup import NO_TERMINAL, HangupGuard, end_now
 from .i18n import Translator
+from .local_driver import LocalDriver
 from .messages import SeatFound
 from .patches import apply as apply_patches
 from .patches import use_fresh_contexts
@@ -64,7 +65,6 @@ from .shared.lobby_app import Lobby, lobby_of
 from .shared.remote_table import SharedDriver
 from .shared.words import join_command
 from .startup import Choices, SharedChoice, StartOffer, choices_path, with_comforts
-from .table_driver import LocalDriver
 
 if TYPE_CHECKING:
     from ..presets import Preset

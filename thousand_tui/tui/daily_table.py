@@ -27,9 +27,9 @@ from ..store.catalog import typed
 from ..store.index import LOCAL_PLAYER, ClubIndex, index_path, open_index
 from .i18n import Translator
 from .leaderboard import daily_lines
+from .local_driver import LocalDriver
 from .session import Session, ai_names
 from .startup import remembered_name
-from .table_driver import LocalDriver
 
 if TYPE_CHECKING:
     from ..engine.actions import Action

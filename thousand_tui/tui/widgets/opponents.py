@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from ...ai import Player
     from ...engine.view import SeatView
-    from ..table_driver import LocalDriver
+    from ..local_driver import LocalDriver
 
 
 class Opponents(KeepsPlaying, Widget):
