@@ -156,7 +156,7 @@ async def test_the_review_at_80_by_24_opens_the_viewer_at_the_decision(
         chosen = screen.rows[row].chosen[0]
         assert chosen is not None
         assert viewer.viewed.positions[viewer.index].action == chosen[0]
-        assert viewer.viewed.open and not viewer.viewed.keep_analysis
+        assert viewer.viewed.open and viewer.viewed.cache is None  # no statistics of others
         assert all(p.number == 1 for p in viewer.viewed.positions)  # the deal, not the next
         await pilot.press("q")
         assert await until(pilot, "back to the review", review_screen) is screen

@@ -262,8 +262,11 @@ def fake_analysis(lines: list[dict[str, Any]], seat: int, number: int) -> DealAn
 async def test_beside_the_players_decision_what_hard_would_have_played(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from thousand_tui.store.analyses import cache_path, read_cache
+
     monkeypatch.setattr(ViewerScreen, "analyser", staticmethod(fake_analysis))
-    game = viewed(record(tmp_path / "g.jsonl", deals=2))
+    path = record(tmp_path / "g.jsonl", deals=2)
+    game = open_game(path, Translator("en"), Palette(), cache=cache_path())
     app = app_of(game)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await shown(pilot, app)
@@ -278,8 +281,6 @@ async def test_beside_the_players_decision_what_hard_would_have_played(
         assert "hard: pass, about 12 points better" in bar(app, "advice")
         await pilot.press("down")
         await until(pilot, "deal 2's analysis", lambda: 2 in screen.analyses)
-    from thousand_tui.store.analyses import cache_path, read_cache
-
     cached = read_cache(cache_path())
     assert {(deal, seat) for _, deal, seat in cached} == {(1, 0), (2, 0)}
 

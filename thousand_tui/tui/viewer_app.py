@@ -120,6 +120,7 @@ def run_view(
 ) -> int:
     """`thousand view FILE|NUMBER`: the record checked and played out, then shown; exit
     status 2, with one line, for a file that is no record or does not replay."""
+    from ..store.analyses import cache_path
     from . import check_terminal
 
     lang = lang if lang in LANGUAGES else language_from_locale()
@@ -128,7 +129,8 @@ def run_view(
     ascii_only = ascii_only or not locale_is_utf8()
     try:
         path = record_path(given, host)
-        viewed = open_game(path, t, Palette(ascii_only=ascii_only, lang=lang), game)
+        palette = Palette(ascii_only=ascii_only, lang=lang)
+        viewed = open_game(path, t, palette, game, cache_path(host.data_dir))
     except (RecordError, ValueError, OSError) as error:
         print(f"{PROG}: {error_words(lang, error, host)}", file=sys.stderr)
         return 2

@@ -80,7 +80,7 @@ class ViewedGame:
     positions: list[Position]
     results: list[Settlement]
     start: MatchState | None
-    keep_analysis: bool = True  # its deals' analyses go to the statistics' cache
+    cache: Path | None = None  # the statistics' cache its deals' analyses go to, if any
 
     @property
     def players(self) -> int:
@@ -124,9 +124,12 @@ def viewer_seat(header: dict[str, Any]) -> tuple[int, bool]:
     return (people[0] if people else 0), shared
 
 
-def open_game(path: Path, t: Translator, p: Palette, game: int = 1) -> ViewedGame:
-    """Read, check and play out game `game` of the record at `path`; raises RecordError
-    (said in the reader's language) for a file that is not a record or does not replay."""
+def open_game(
+    path: Path, t: Translator, p: Palette, game: int = 1, cache: Path | None = None
+) -> ViewedGame:
+    """Read, check and play out game `game` of the record at `path` (its analyses to go to
+    the statistics' `cache`); raises RecordError (said in the reader's language) for a file
+    that is not a record or does not replay."""
     record = read_record(path)
     count = len(record.games)
     if not 1 <= game <= count:
@@ -138,7 +141,9 @@ def open_game(path: Path, t: Translator, p: Palette, game: int = 1) -> ViewedGam
         raise RecordError(NOT_REPLAYED, path=path, where=str(error)) from error
     if mismatch is not None:
         raise RecordError(NOT_REPLAYED, path=path, where=str(mismatch))
-    return play_out(path, recorded, t, p)
+    viewed = play_out(path, recorded, t, p)
+    viewed.cache = cache
+    return viewed
 
 
 def play_out(

@@ -230,7 +230,6 @@ class DuplicateScreen(Screen[None]):
         path = play.path or self.reviews_path(play)
         viewed = play_out(path, RecordedGame(play.lines), self.t, self.p, open_hands=True,
                           last_deal=1)  # fmt: skip
-        viewed.keep_analysis = False
         index = 0
         if self.rows:
             table = self.query_one(DataTable)

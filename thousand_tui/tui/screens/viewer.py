@@ -325,12 +325,13 @@ class ViewerScreen(Screen[None]):
         message.stop()
         self.analysed(message.number, message.analysis)
         analysis = message.analysis
-        if analysis is not None and self.viewed.keep_analysis:
-            from ...store.analyses import cache_path, write_cache
+        cache = self.viewed.cache
+        if analysis is not None and cache is not None:
+            from ...store.analyses import write_cache
             from ...store.figures import game_key
 
             key = game_key(self.viewed.path, self.viewed.lines[0])
-            write_cache(cache_path(), [(key, message.number, self.viewed.seat, analysis.lost)])
+            write_cache(cache, [(key, message.number, self.viewed.seat, analysis.lost)])
 
     def on_analysis_failed(self, message: AnalysisFailed) -> None:
         message.stop()
