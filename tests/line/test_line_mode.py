@@ -171,7 +171,8 @@ def test_every_kind_of_prompt_is_asked_and_answered(tmp_path: Path, lang: str) -
                "play": "Ваш", "dark": "Играть втёмную", "talon": "Какой прикуп",
                "marriage": "Марьяж"},
     }[lang]  # fmt: skip
-    for preset, seed in (("classic", 1), ("classic", 2), ("family", 3), ("two-player", 4)):
+    games = (("classic", 1), ("classic", 2), ("family", 3), ("two-player", 4), ("four-player", 5))
+    for preset, seed in games:
         flags = TableFlags(preset=preset, seed=seed, lang=lang, ai="easy")
         setup = setup_from_options(flags)
         session = new_session(setup)
@@ -223,14 +224,18 @@ def test_an_illegal_card_and_an_unknown_command_change_nothing(tmp_path: Path) -
     turn, record = table.controller.turn, len(table.game.lines)
     code = codes("en")
     # xyzzy is not a card: one line; the illegal card: one line, naming what is legal.
-    table.stdin = io.StringIO(f"xyzzy\n{code(illegal[0])}\n")
+    hostile = "\x1b[2J\x1b]0;owned\x07" + "x" * 100_000
+    table.stdin = io.StringIO(f"xyzzy\n{code(illegal[0])}\n{hostile}\n")
     with pytest.raises(line.play.Quit):
         table.human()
     new = out.getvalue().splitlines()[lines:]
     assert new[0].startswith("Your card, trick 1")  # the prompt
     assert new[1].startswith("xyzzy is not a card. Legal: ")
     assert "you must follow suit" in new[2] and "Legal: " in new[2], new[2]
-    assert len(new) == 3
+    # An escape sequence typed is said harmless, shortened: one line, read to its end.
+    assert new[3].startswith("\ufffd[2J\ufffd]0;owned\ufffdxxx") and "is not a card" in new[3]
+    assert len(new[3]) < 300 and all(clean(text) for text in new)
+    assert len(new) == 4
     assert table.controller.turn == turn and len(table.game.lines) == record
     assert table.game.to_move == 0
 

@@ -38,6 +38,7 @@ from .narration import LineNarrator
 from .texts import card_words, command_words, normal, say, suit_words
 
 THINK_NOTICE = 1.0  # seconds an opponent thinks before a line says so
+MAX_LINE = 200  # characters of a typed line that are read (the longest answer is a card's name)
 
 
 @dataclass(frozen=True)
@@ -120,10 +121,14 @@ class LineTable:
             self.say(line)
 
     def read(self) -> str:
-        """The next line the player typed; Quit at the end of the input."""
-        line = self.stdin.readline()
+        """The next line the player typed; Quit at the end of the input. A line longer than
+        any answer is read to its end and kept no longer than `MAX_LINE` characters."""
+        line = self.stdin.readline(MAX_LINE)
         if not line:
             raise Quit
+        if not line.endswith("\n") and len(line) == MAX_LINE:
+            while (rest := self.stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
+                pass
         return line.strip()
 
     def s(self, key: str, **values: object) -> str:
