@@ -8,6 +8,9 @@ search workers: Enter for every decision (the default choice, the card under the
 `h` every `--hint-every` decisions of the player, waiting for the hint before going on; a game
 that ends is followed by the next (`a`, again) until the deals are played.
 `--busy N` runs N processes that keep a core busy each beside it, as a loaded host would.
+Each level's moves are also shown by kind (a card, a bid or a pass, the exchange's cards, the
+rest): `hard` searches a bid twice as long as a card and the exchange three times as long, so
+its slowest moves are mostly bids.
 
 The goals (2 cores): easy and normal at most 1.5 s for a move; hard at most its time budget
 (`--think`, 0.25 s a card) + 0.5 s at the 95th percentile; a hint at most 3 s.
@@ -37,10 +40,14 @@ STALL = 120.0  # seconds with nothing applied: the run is stuck
 class Figures:
     level: str
     moves: list[float] = field(default_factory=list)  # seconds from asked to applied
+    kinds: list[str] = field(default_factory=list)  # each move's kind (KINDS)
     thinking: list[float] = field(default_factory=list)  # of which the decision itself
     hints: list[float] = field(default_factory=list)
     deals: int = 0
     analysed: int = 0
+
+
+KINDS = {"play": "a card", "bid": "a bid or pass", "pass": "a bid or pass", "give": "exchange"}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -66,6 +73,7 @@ async def play(level: str, deals: int, think: float | None, hint_every: int, see
         started = asked.pop((message.turn, message.seat), None)
         if started is not None and self.driver.controller.ai_fits(message.turn, message.seat):
             figures.moves.append(time.monotonic() - started)
+            figures.kinds.append(KINDS.get(str(message.action.act), "the rest"))
             figures.thinking.append(message.think_ms / 1000)
         real_apply(self, message)
 
@@ -155,6 +163,9 @@ def main() -> int:
             print(line("move (asked→made)", figures.moves))
             print(line("of which deciding", figures.thinking))
             print(line("hint (h→shown)", figures.hints))
+            for kind in dict.fromkeys([*KINDS.values(), "the rest"]):
+                moves = [m for m, k in zip(figures.moves, figures.kinds, strict=True) if k == kind]
+                print(line(f"  {kind}", moves))
     finally:
         for process in busy:
             process.kill()
