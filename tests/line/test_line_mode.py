@@ -13,6 +13,7 @@ import sys
 import time
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -425,3 +426,16 @@ def test_ssh_plain_plays_the_line_mode() -> None:
     assert "--plain" not in plan(config, parse_request("classic", ["classic"]), {}).argv
     with pytest.raises(Refused, match="shared table has no line mode"):
         parse_request("open classic plain", ["classic"])
+
+
+def test_a_hosted_players_start_screen_game_by_lines(tmp_path: Path) -> None:
+    """What `ssh HOST plain` runs: the host's whitelist, the player's name, ssh's words."""
+    from thousand_tui.priority import LOCAL
+
+    hosted = replace(LOCAL, hosted=True)
+    flags = TableFlags(host=hosted, offer="family", name="Bob", lang="en", plain=True)
+    out = io.StringIO()
+    assert line.run(flags, stdin=io.StringIO("quit\n"), stdout=out) == 0
+    said = out.getvalue().splitlines()
+    assert said[0].startswith("Thousand, line mode. 3 players: Bob, ")
+    assert said[-1] == "Saved. To go on later, ask for resume plain."

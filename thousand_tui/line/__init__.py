@@ -67,6 +67,8 @@ def run(
         if offer is not None:
             kept = Choices.read(choices_path(setup.host)) or Choices(lang=setup.lang)
             chosen = offer.fit(kept)
+            if setup.name is not None:  # `--name`, as the start screen opens with it
+                chosen.name = setup.name
             seed = setup.seed if setup.seed is not None else random.randrange(1, 1_000_000)
             base = setup
             setup = offer.setup(base, chosen, seed)

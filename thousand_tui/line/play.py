@@ -175,7 +175,8 @@ class LineTable:
 
     def quit(self) -> None:
         if self.session.path is not None and not self.game.over:
-            self.say(self.s("line_saved"))
+            hosted = self.setup.host.hosted  # a player of a server types ssh's words
+            self.say(self.s("line_saved_hosted" if hosted else "line_saved"))
         else:
             self.say(self.s("line_goodbye"))
 

@@ -75,6 +75,7 @@ MESSAGES: Final[dict[str, Msg]] = {
         ),
         msg("line_resumed", "Game resumed at deal {number}."),
         msg("line_saved", "Saved. To go on later: thousand --plain --resume"),
+        msg("line_saved_hosted", "Saved. To go on later, ask for resume plain."),
         msg("line_over", "Game over. Final scores: {scores}."),
         msg("line_goodbye", "Goodbye."),
         # ------------------------------------------------------------ what happens
