@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 
 from tests.helpers.waiting import until
 from thousand_tui.ai.analysis import Advice, DealAnalysis, Decision, Option
@@ -78,7 +79,7 @@ def app_of(game: ViewedGame, lang: str = "en") -> ViewerApp:
     return ViewerApp(game, lang)
 
 
-async def shown(pilot: Any, app: ViewerApp) -> ViewerScreen:
+async def shown(pilot: Any, app: App[Any]) -> ViewerScreen:
     def found() -> ViewerScreen | None:
         screen = app.screen
         return screen if isinstance(screen, ViewerScreen) else None
@@ -304,3 +305,35 @@ async def test_the_viewer_fits_80_by_24_in_russian(tmp_path: Path) -> None:
         footer = " ".join(str(w.render()) for w in screen.query("FooterKey"))
         t = Translator("ru")
         assert t("key_view_next") in footer
+
+
+async def test_v_on_a_saved_game_of_the_start_screen_views_it(tmp_path: Path) -> None:
+    from thousand_tui.settings import TableSetup
+    from thousand_tui.tui import create_app
+    from thousand_tui.tui.screens.start import StartScreen
+    from thousand_tui.tui.startup import StartOffer
+    from thousand_tui.tui.widgets.choices import ChoiceList
+
+    path = record(games_dir() / "2026-01-01T000000-classic.jsonl", deals=1, moves=3)
+    app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = await until(
+            pilot,
+            "the start screen",
+            lambda: app.screen if isinstance(app.screen, StartScreen) else None,
+        )
+        assert isinstance(start, StartScreen)
+        assert start.check_action("view_saved", ()) is False  # not on a saved game
+        listed = start.query_one(ChoiceList)
+        while listed.current is None or listed.current.id != "saved-0":
+            before = listed.highlighted
+            await pilot.press("down")
+            assert listed.highlighted != before, "no saved game listed"
+        assert start.check_action("view_saved", ()) is True
+        await pilot.press("v")
+        viewer = await shown(pilot, app)
+        assert viewer.viewed.path == path and not viewer.viewed.open  # not over: your cards
+        await pilot.press("end")
+        assert viewer.index == len(viewer.viewed.positions) - 1
+        await pilot.press("q")
+        assert await until(pilot, "the start screen again", lambda: app.screen is start)

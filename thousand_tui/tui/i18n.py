@@ -914,6 +914,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("key_dup_yours", "Yours"),
     msg("key_dup_hard", "hard's"),
     msg("key_dup_best", "Best's"),
+    msg("key_view_game", "View"),
 )
 
 MESSAGES: Final[dict[str, str]] = {

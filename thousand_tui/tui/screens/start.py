@@ -96,6 +96,7 @@ class StartScreen(Screen[None]):
         Binding("left", "adjust(-1)", "key_change", key_display="←→", priority=True, id="adjust"),
         Binding("right", "adjust(1)", show=False, priority=True, id="adjust-up"),
         Binding("enter", "select", "key_ok", key_display="⏎", priority=True, id="ok"),
+        Binding("v", "view_saved", "key_view_game", id="view-saved"),
         Binding("c", "conventions", "key_rules", id="conventions"),
         Binding("question_mark,f1", "app.help", "key_help", key_display="?", id="help"),
         Binding("q", "quit", "key_quit", id="quit"),
@@ -632,6 +633,43 @@ class StartScreen(Screen[None]):
             listed.action_cursor_down()
         else:
             listed.action_cursor_up()
+        self.refresh_bindings()  # `v` is there on a saved game only
+
+    def on_option_list_option_highlighted(self) -> None:
+        self.refresh_bindings()  # a line highlighted by the mouse too
+
+    def saved_here(self) -> SavedGame | None:
+        """The saved game on the highlighted line, if it is one."""
+        current = self.query_one(ChoiceList).current
+        name = current.id if current is not None else ""
+        number = name.removeprefix("saved-")
+        if name.startswith("saved-") and number.isdigit() and int(number) < len(self.saved):
+            return self.saved[int(number)]
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "view_saved":
+            return self.is_mounted and self.saved_here() is not None
+        return True
+
+    def action_view_saved(self) -> None:
+        """The saved game on the highlighted line, stepped through as it stands (only your
+        cards: it is not over); a record that does not replay is said, and left as it is."""
+        from ...store.analyses import cache_path
+        from ..viewing import open_game
+        from .viewer import ViewerScreen
+
+        save = self.saved_here()
+        if save is None:
+            return
+        app = table_app(self)
+        host = app.setup.host
+        try:
+            viewed = open_game(save.path, self.t, app.palette, cache=cache_path(host.data_dir))
+        except (ValueError, OSError) as error:
+            self.app.notify(error_words(self.t.lang, error, host), severity="error")
+            return
+        self.app.push_screen(ViewerScreen(viewed))
 
     def action_select(self) -> None:
         self.query_one(ChoiceList).action_select()
