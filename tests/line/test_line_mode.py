@@ -439,3 +439,15 @@ def test_a_hosted_players_start_screen_game_by_lines(tmp_path: Path) -> None:
     said = out.getvalue().splitlines()
     assert said[0].startswith("Thousand, line mode. 3 players: Bob, ")
     assert said[-1] == "Saved. To go on later, ask for resume plain."
+
+
+def test_a_terminal_without_unicode_gets_question_marks_not_a_crash(tmp_path: Path) -> None:
+    flags = TableFlags(preset="classic", seed=5, lang="ru", ai="easy")
+    setup = setup_from_options(flags)
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii")
+    table = LineTable(setup, new_session(setup), io.StringIO(), out)
+    assert table.run() == 0
+    out.flush()
+    said = raw.getvalue().decode("ascii").splitlines()
+    assert said[-1].startswith("?") and len(said) > 3

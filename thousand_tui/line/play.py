@@ -112,8 +112,13 @@ class LineTable:
     # ------------------------------------------------------------------ lines
 
     def say(self, line: str) -> None:
-        """One line, written once: never a control character or an escape sequence."""
-        self.stdout.write(shown(line, lines=False) + "\n")
+        """One line, written once: never a control character or an escape sequence. A
+        terminal whose encoding lacks a character gets a question mark for it."""
+        text = shown(line, lines=False)
+        encoding = getattr(self.stdout, "encoding", None)
+        if isinstance(encoding, str):
+            text = text.encode(encoding, "replace").decode(encoding)
+        self.stdout.write(text + "\n")
         self.stdout.flush()
 
     def tell(self, lines: Sequence[str]) -> None:
