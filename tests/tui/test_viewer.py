@@ -160,7 +160,9 @@ async def test_stepping_keeps_the_table_the_log_and_the_sheet_in_step(tmp_path: 
 async def test_a_game_in_progress_shows_only_the_viewers_cards(tmp_path: Path) -> None:
     game = viewed(record(tmp_path / "g.jsonl", deals=2, moves=5))
     assert not game.finished and not game.open
+    # Nothing of the others' is kept to be drawn: not their views, not the talon as dealt.
     assert all(v is None for p in game.positions for v in p.views[1:])
+    assert all(p.talon == () for p in game.positions)
     app = app_of(game)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await shown(pilot, app)
