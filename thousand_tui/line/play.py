@@ -260,8 +260,8 @@ class LineTable:
             # The hand at the first decision of a deal, and again when cards came to it (the
             # talon, a card given): what the table always shows.
             told = (view.deal_number, frozenset(view.hand))
-            deal, cards = self.hand_told
-            if deal != view.deal_number or not told[1] <= cards:
+            deal, known = self.hand_told
+            if deal != view.deal_number or not told[1] <= known:
                 self.say(self.hand(view))
             self.hand_told = told
         self.choices = None
