@@ -451,3 +451,18 @@ def test_a_terminal_without_unicode_gets_question_marks_not_a_crash(tmp_path: Pa
     out.flush()
     said = raw.getvalue().decode("ascii").splitlines()
     assert said[-1].startswith("?") and len(said) > 3
+
+
+def test_auto_play_plays_the_only_card_and_says_so(tmp_path: Path) -> None:
+    flags = TableFlags(preset="classic", seed=1, lang="en", ai="easy", auto_play=True)
+    setup = setup_from_options(flags)
+    bot = Bot("en", stop=40)
+    typist = Typist(bot)
+    table = LineTable(setup, new_session(setup), typist, typist)
+    bot.table = table
+    assert table.run() == 0
+    said = spoken(typist.lines)
+    only = [text for text in said if text.startswith("Your only card: ")]
+    assert only, "a deal's last card is the only one"
+    after = said[said.index(only[0]) + 1]
+    assert after == f"You: {only[0].removeprefix('Your only card: ').rstrip('.')}"
