@@ -386,6 +386,12 @@ USAGE: Final = msg(  # `help`'s answer, whose first words `thousand ssh-check` l
 )
 
 
+USAGE_PLAIN: Final = msg(
+    "ssh_usage_plain",
+    "; `plain` plays by lines, for a screen reader or a braille display (no -t needed)",
+)
+
+
 def usage(config: HostConfig, user: str = "thousand", lang: str = "en") -> str:
     return tell(
         lang,
@@ -394,7 +400,7 @@ def usage(config: HostConfig, user: str = "thousand", lang: str = "en") -> str:
         langs=", ".join(LANGUAGES),
         # The reader's own language as the example (an English reader's: Russian).
         example=f"ssh -t {config.login(user)} {config.default} {lang if lang != 'en' else 'ru'}",
-    )
+    ) + tell(lang, USAGE_PLAIN)
 
 
 def marks(text: Msg) -> tuple[str, ...]:
@@ -697,7 +703,8 @@ def run_ssh_session(
         print("would run: " + shlex.join([PROG, *session.argv]))
         print(f"games kept in: {session.data}")
         return 0
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    # The line mode reads and writes lines: it needs no terminal.
+    if not request.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         terminal = msg("ssh_no_terminal", "the game needs a terminal: connect with ssh -t. {usage}")
         return refuse(tell(lang, terminal, usage=usage(config, user, lang)), lang)
     folder = account.data_dir

@@ -413,7 +413,7 @@ def test_a_hint_says_what_hard_would_do(tmp_path: Path) -> None:
 
 
 def test_ssh_plain_plays_the_line_mode() -> None:
-    from thousand_tui.ssh import HostConfig, Refused, parse_request, plan
+    from thousand_tui.ssh import HostConfig, Refused, parse_request, plan, usage
 
     config = HostConfig({"classic": "classic"}, "classic")
     request = parse_request("plain ru", ["classic"])
@@ -426,6 +426,8 @@ def test_ssh_plain_plays_the_line_mode() -> None:
     assert "--plain" not in plan(config, parse_request("classic", ["classic"]), {}).argv
     with pytest.raises(Refused, match="shared table has no line mode"):
         parse_request("open classic plain", ["classic"])
+    assert "`plain` plays by lines" in usage(config)
+    assert "`plain` — игра строками" in usage(config, lang="ru")
 
 
 def test_a_hosted_players_start_screen_game_by_lines(tmp_path: Path) -> None:
@@ -466,3 +468,25 @@ def test_auto_play_plays_the_only_card_and_says_so(tmp_path: Path) -> None:
     assert only, "a deal's last card is the only one"
     after = said[said.index(only[0]) + 1]
     assert after == f"You: {only[0].removeprefix('Your only card: ').rstrip('.')}"
+
+
+def test_ssh_plain_needs_no_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from thousand_tui import ssh
+    from thousand_tui.options import SessionFlags
+    from thousand_tui.priority import Host
+
+    seen: list[list[str]] = []
+
+    def launch(argv: list[str], host: Host) -> int:
+        seen.append(argv)
+        return 0
+
+    account = Host(data=tmp_path)
+    options = SessionFlags(server="cards.example.org")
+    env = {ssh.ORIGINAL_COMMAND: "plain", "USER": "cards"}
+    assert ssh.run_ssh_session(options, account, env, launch) == 0  # pytest's streams: no tty
+    assert seen and seen[0][:2] == ["play", "--plain"]
+    env = {ssh.ORIGINAL_COMMAND: "classic", "USER": "cards"}
+    assert ssh.run_ssh_session(options, account, env, launch) == 2  # the table needs one
+    assert "connect with ssh -t" in capsys.readouterr().err
+    assert len(seen) == 1
