@@ -7,12 +7,13 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
-from thousand_tui.tui.shared import SharedSession, join_shared
+from thousand_tui.tui.shared import SharedSession, join_shared, remote_table
 from thousand_tui.tui.widgets.log import GameLog
 
 from .helpers import Seat, is_shared_table, joined, opened, play_until, pump, service_pid
@@ -59,7 +60,10 @@ async def test_the_notice_of_a_lost_table_goes_when_the_seat_is_back(base: Path)
     cat.close()
 
 
-async def test_a_seat_taken_over_from_another_terminal_is_not_taken_back(base: Path) -> None:
+async def test_a_seat_taken_over_from_another_terminal_is_not_taken_back(
+    base: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(remote_table, "REJOIN_EVERY", 0.1)  # a try to sit again comes soon
     ann, cat, shared, app = bob_on_screen(base)
     async with app.run_test(size=(120, 36)) as pilot:
         await pump(pilot, [ann, cat], lambda: on_table(app))
@@ -67,7 +71,7 @@ async def test_a_seat_taken_over_from_another_terminal_is_not_taken_back(base: P
             base, ann.mirror.code, "Bob", who="key-b0b"
         )  # Bob again, from another terminal
         await pump(pilot, [other], lambda: shared.mirror.closed)
-        await pilot.pause(2.5)  # longer than a try to sit again would wait
+        await pilot.pause(5 * remote_table.REJOIN_EVERY)  # five tries' time: none was made
         play_until([ann, cat, other], lambda: True, play=False)
         assert shared.mirror.closed and not shared.may_rejoin
         assert ann.mirror.seats[1].connected and not other.client.closed
