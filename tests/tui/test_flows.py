@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.dealing import Dealt
@@ -271,8 +272,7 @@ async def hold_again(pilot, screen: HeldModal[Any]) -> None:  # type: ignore[no-
     as at its first moment (the test itself may take longer than the hold under load)."""
     # The pace of 0.8 s is longer; a dialog opened by a key counts from that key.
     assert KEY_HOLD - 0.2 < screen.hold <= KEY_HOLD
-    await pilot.pause(KEY_HOLD + 0.3)
-    assert screen.open_to_keys
+    await until(pilot, "the keys released", lambda: screen.open_to_keys)
     screen.open_to_keys = False
     screen.refresh_bindings()
     await pilot.pause()
