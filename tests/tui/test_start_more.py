@@ -270,7 +270,7 @@ async def test_a_continued_game_plays_as_the_start_screen_says(
     from thousand_tui.tui.i18n import Translator
     from thousand_tui.tui.startup import StartOffer
 
-    first = create_app(TableSetup.of(seed=5, pace=0.8, lang=lang))
+    first = create_app(TableSetup.of(seed=5, pace=0, lang=lang))  # the record keeps no pace
     async with first.run_test(size=size) as pilot:
         await settle(pilot)
         await pilot.press("1")  # a decision of yours: a game to continue
