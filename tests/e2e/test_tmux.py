@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.tmux import Tmux
+from tests.helpers.waiting import wait_for
 from thousand_tui.store.records import is_locked
 
 pytestmark = pytest.mark.skipif(
@@ -111,10 +112,7 @@ def test_play_quit_resume_and_hang_up(tmux: Tmux, tmp_path: Path) -> None:
     assert is_locked(games[0])  # the resumed game holds its record
     tmux.kill_pane(again)
     # The game has ended once it lets go of its record (the lock goes with the process).
-    deadline = time.monotonic() + 30
-    while is_locked(games[0]):
-        assert time.monotonic() < deadline, "the game still holds its record after the hang-up"
-        time.sleep(0.1)
+    wait_for("the game to let go of its record after the hang-up", lambda: not is_locked(games[0]))
     assert games[0].read_bytes().startswith(before)
 
     third = tmux.start(thousand("--resume --lang en"))
