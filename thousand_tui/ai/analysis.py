@@ -157,14 +157,13 @@ def _bid(view: SeatView, legal: list[Action], player: HardPlayer) -> Advice:
     if not values:
         choice = player.decide(view)
         return Advice(view.seat, "other", Option((choice,), 0.0), (), None, False)
-    chances = player.contract_odds(view, values)
-    limit = bidding.auction_limit(view, chances, player.margin)
+    worths, chances = player.bid_worths(view, values)
+    limit = bidding.worth_limit(view, worths, player.margin)
     choice = bidding.choose_bid(view, legal, limit)
     options = []
     for a in legal:
         if a.act is Act.BID and a.value is not None:
-            chance = chances[a.value]
-            options.append(Option((a,), bidding.play_worth(view, a.value, chance), chance))
+            options.append(Option((a,), worths[a.value], chances[a.value]))
         else:
             options.append(Option((a,), bidding.defender_worth(view)))
     best = next(o for o in options if o.action == choice)

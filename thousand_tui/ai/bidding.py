@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..engine.actions import Act, Action
+from ..engine.auction import bid_ceiling
 from ..engine.cards import DECK, Card, Rank
 from ..engine.events import Frozen, PalkaPenalty
 from ..engine.rules import Rules
@@ -176,6 +177,26 @@ def odds(
     return out
 
 
+def look_prospects(
+    view: SeatView,
+    looks: Sequence[Outlook],
+    values: Sequence[int],
+    weight: float,
+    model: HandModel | None = None,
+) -> list[Prospect]:
+    """Each outlook as a prospect of `weight`, its contracts' chances by the hand model (the
+    same as `odds`, talon by talon)."""
+    model = model or hand_model()
+    rules = view.rules
+    counts = marriages_count(view)
+    needs = [made_threshold(rules, v) for v in values]
+    out = []
+    for look in looks:
+        chances = model.chances(look.kept, rules, needs, counts)
+        out.append(Prospect(weight, look.kept, dict(zip(values, chances, strict=True))))
+    return out
+
+
 def hand_odds(
     view: SeatView, cards: Sequence[Card], values: Sequence[int], model: HandModel | None = None
 ) -> dict[int, float]:
@@ -291,19 +312,120 @@ def bid_values(view: SeatView) -> list[int]:
 
 def auction_limit(view: SeatView, chances: dict[int, float], margin: float = 0.0) -> int:
     """The highest contract worth playing rather than defending (0: none)."""
-    rules = view.rules
+    worths = {value: play_worth(view, value, chance) for value, chance in chances.items()}
+    return worth_limit(view, worths, margin)
+
+
+def worth_limit(view: SeatView, worths: Mapping[int, float], margin: float = 0.0) -> int:
+    """The highest contract whose worth to the declarer is at least defending's (0: none)."""
     defend = defender_worth(view) + margin
     best = 0
-    on_barrel = view.match.on_barrel(view.seat) and rules.barrel.goal == "contract"
-    for value, chance in sorted(chances.items()):
-        if on_barrel and value < rules.barrel.min_contract:
-            continue
-        cap = rules.barrel.max_bid
-        if cap is not None and view.match.on_barrel(view.seat) and value > cap:
-            continue
-        if play_worth(view, value, chance) >= defend:
+    for value, worth in sorted(worths.items()):
+        if biddable(view, value) and worth >= defend:
             best = value
     return best
+
+
+def biddable(view: SeatView, value: int) -> bool:
+    """Whether the barrel lets this seat play `value` (its least contract, its cap)."""
+    rules = view.rules
+    if not view.match.on_barrel(view.seat):
+        return True
+    if rules.barrel.goal == "contract" and value < rules.barrel.min_contract:
+        return False
+    cap = rules.barrel.max_bid
+    return cap is None or value <= cap
+
+
+# ---------------------------------------------------------------- the contract's options
+
+RAISE_MARGIN = 1.0  # a raise must be worth this much more than keeping (`contract_choice`)
+
+
+@dataclass(frozen=True)
+class Prospect:
+    """One way the talon may fall for this seat as declarer: the cards it would keep, the
+    chance of each contract with them, and the prospect's weight among the others."""
+
+    weight: float
+    kept: tuple[Card, ...]
+    chances: Mapping[int, float]
+
+
+def option_worths(
+    view: SeatView, prospects: Sequence[Prospect], values: Sequence[int]
+) -> dict[int, float]:
+    """What winning the auction at each value is worth, the talon in view: in each prospect
+    the declarer keeps the contract, raises it, or concedes, whichever is worth most then
+    (as `contract_choice` will decide), and the prospects are weighed together. Bidding to a
+    contract's mean chance alone ignores that a good talon is raised and a hopeless one given
+    up."""
+    if not prospects:
+        return dict.fromkeys(values, 0.0)
+    ladder = sorted({v for p in prospects for v in p.chances} | set(values))
+    may_raise = raise_possible(view)
+    given_up = {v: give_up_worth(view, v) for v in values}
+    # Each contract settled once, made and failed (`play_worth` of a chance mixes the two).
+    made = {v: declarer_worth(view, v, True) for v in ladder}
+    failed = {v: declarer_worth(view, v, False) for v in ladder}
+    total = sum(p.weight for p in prospects) or 1.0
+    out = dict.fromkeys(values, 0.0)
+    for p in prospects:
+        ceiling = bid_ceiling(view.rules, view.match, view.seat, p.kept)
+        played = {}
+        for v in ladder:
+            chance = p.chances.get(v, 0.0)
+            played[v] = chance * made[v] + (1 - chance) * failed[v]
+        # The best raise from each value up: the worth of the best contract above it.
+        best_above: dict[int, float] = {}
+        running = -math.inf
+        for v in reversed(ladder):
+            best_above[v] = running
+            if v <= ceiling and biddable(view, v):
+                running = max(running, played[v])
+        for v in values:
+            worth = played[v]
+            if may_raise and best_above[v] > worth + RAISE_MARGIN:
+                worth = best_above[v]
+            concede = given_up[v]
+            if concede is not None and concede > worth:
+                worth = concede
+            out[v] += p.weight * worth
+    return {v: w / total for v, w in out.items()}
+
+
+def raise_possible(view: SeatView) -> bool:
+    """Whether the declarer of this deal may raise his contract once the talon is seen."""
+    rules = view.rules
+    if rules.talon.raise_ == "never":
+        return False
+    if view.golden and not rules.golden.raise_:
+        return False
+    return not (view.dark and not rules.dark.raise_)
+
+
+def give_up_worth(view: SeatView, contract: int) -> float | None:
+    """The best of conceding and baptism at `contract` for this seat as declarer, as
+    `concession_worth` weighs them, or None when neither is open to it."""
+    rules = view.rules
+    match = view.match
+    me = view.seat
+    on_barrel = rules.rospis.on_barrel
+    if on_barrel == "forbidden_for_all" and any(match.on_barrel(s) for s in range(view.players)):
+        return None
+    if on_barrel == "forbidden_for_barrel_player" and match.on_barrel(me):
+        return None
+    acts = []
+    limit = rules.rospis.max_per_game
+    if rules.rospis.enabled and (limit is None or match.concessions[me] < limit):
+        acts.append(Act.CONCEDE)
+    limit = rules.baptism.max_per_game
+    if rules.baptism.enabled and (limit is None or match.crosses[me] < limit):
+        acts.append(Act.BAPTISM)
+    if not acts:
+        return None
+    declaring = view._replace(declarer=me, contract=contract)
+    return max(concession_worth(declaring, act) for act in acts)
 
 
 def choose_bid(view: SeatView, legal: Sequence[Action], limit: int) -> Action:
@@ -436,6 +558,7 @@ def dark_defence_chance_worth(view: SeatView, chance: float) -> float:
 
 __all__ = [
     "Outlook",
+    "Prospect",
     "auction_fit",
     "auction_limit",
     "choose_bid",
@@ -452,8 +575,11 @@ __all__ = [
     "hand_odds",
     "keep_best",
     "known_talons",
+    "look_prospects",
     "odds",
+    "option_worths",
     "outlooks",
     "play_worth",
     "random_talons",
+    "worth_limit",
 ]

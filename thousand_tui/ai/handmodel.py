@@ -171,6 +171,18 @@ class HandModel:
         spread = self.spreads[variant_of(rules)][kind_of(cards) if counts_marriages else 0]
         return spread.above(need - self.mean(cards, rules, counts_marriages))
 
+    def chances(
+        self,
+        cards: Sequence[Card],
+        rules: Rules,
+        needs: Sequence[float],
+        counts_marriages: bool = True,
+    ) -> list[float]:
+        """`chance` of each need, the cards weighed once."""
+        spread = self.spreads[variant_of(rules)][kind_of(cards) if counts_marriages else 0]
+        mean = self.mean(cards, rules, counts_marriages)
+        return [spread.above(need - mean) for need in needs]
+
 
 def variant_of(rules: Rules) -> str:
     return "2" if rules.players == 2 else "3"

@@ -10,7 +10,10 @@ and the raise are searched the same way from the first lead.
 
 In the auction the hand model's odds are joined by a search: deals sampled from what the seat
 knows, each weighted by how well its hands fit the bids and passes made so far, the talon
-taken, the exchange chosen and the deal solved open-card.
+taken, the exchange chosen and the deal solved open-card. With `auction_options` (off: it
+measured no better in duplicate matches) a bid is instead worth what the declarer would
+make of each sampled talon and deal (`bidding.option_worths`): keep, raise or give up the
+contract, whichever is worth most once the talon is seen.
 
 Budgets: `samples` (deals per decision) and `node_budget` (solver nodes) make a decision
 deterministic for a given seed; `time_budget` (seconds) caps the search, which then runs in
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from itertools import combinations, permutations
 
 from ..engine.actions import Act, Action
@@ -329,11 +333,32 @@ class HardPlayer(NormalPlayer):
             return model
         return {v: blend(model[v], searched[v], self.auction_searched) for v in values}
 
+    def prospects(self, view: SeatView, values: Sequence[int]) -> list[bidding.Prospect]:
+        """The hand model's prospects over sampled talons and the auction search's over
+        sampled deals, weighed together as `contract_odds` blends their chances."""
+        model = super().prospects(view, values)
+        searched = self.searched_prospects(view, values)
+        if not searched:
+            return model
+        w = self.auction_searched
+        return [
+            *(replace(p, weight=(1 - w) * p.weight) for p in model),
+            *(replace(p, weight=w * p.weight) for p in searched),
+        ]
+
     def auction_search(self, view: SeatView, values: Sequence[int]) -> dict[int, float] | None:
         """The chance of each contract over deals sampled from what the seat knows, each
-        weighted by how well it fits the bids so far: the seat takes the talon, gives the
-        cards the model minds least, and the deal is solved open-card; the points a declarer
-        really takes spread around that value as the hand model measured."""
+        weighted by how well it fits the bids so far (`searched_prospects`)."""
+        prospects = self.searched_prospects(view, values)
+        if not prospects:
+            return None
+        return {v: sum(p.weight * p.chances[v] for p in prospects) for v in values}
+
+    def searched_prospects(self, view: SeatView, values: Sequence[int]) -> list[bidding.Prospect]:
+        """Deals sampled from what the seat knows, each weighted by how well it fits the bids
+        so far (the weights add up to 1; none when nothing fits): the seat takes the talon,
+        gives the cards the model minds least, and the deal is solved open-card; the points a
+        declarer really takes spread around that value as the hand model measured."""
         assert view.hand is not None
         rules = PlayRules.of(view.rules)
         knowledge = knowledge_of(view)
@@ -343,6 +368,7 @@ class HardPlayer(NormalPlayer):
         model = hand_model()
         counts = bidding.marriages_count(view)
         weights: list[float] = []
+        kept: list[tuple[Card, ...]] = []
 
         def make(node_limit: int | None, seconds: float | None) -> Task:
             placed = sample_deal(knowledge, rng)
@@ -364,25 +390,21 @@ class HardPlayer(NormalPlayer):
             else:
                 for to, card in assign_gives(give, receivers).items():
                     hands[to] |= 1 << card.index
-            hands[me] = mask(c for c in cards if c not in give)
+            kept.append(tuple(c for c in cards if c not in give))
+            hands[me] = mask(kept[-1])
             pos = opening_position(view, hands, bonus)
             return Task(rules, VALUE, (pos,), (), (), False, node_limit, seconds)
 
         answers = self.searched(self.budget(self.auction_scale), make)
-        if not answers:
-            return None
         total = sum(weights[number] for number, _ in answers)
         if total <= 0:
-            return None
-        out = {}
-        for value in values:
-            need = made_threshold(view.rules, value)
-            chance = 0.0
-            for number, answer in answers:
-                w = weights[number]
-                taken, spread = model.taken_after_open_card(view.rules, answer.results[0])  # type: ignore[arg-type]
-                chance += w * bidding.phi((taken - need + 0.5) / spread)
-            out[value] = chance / total
+            return []
+        needs = {v: made_threshold(view.rules, v) for v in values}
+        out = []
+        for number, answer in answers:
+            taken, spread = model.taken_after_open_card(view.rules, answer.results[0])  # type: ignore[arg-type]
+            chances = {v: bidding.phi((taken - need + 0.5) / spread) for v, need in needs.items()}
+            out.append(bidding.Prospect(weights[number] / total, kept[number], chances))
         return out
 
     def contract_chance(self, view: SeatView, legal: list[Action]) -> Callable[[int], float]:

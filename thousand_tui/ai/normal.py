@@ -71,6 +71,12 @@ class NormalPlayer(Player):
     level = "normal"
     talon_samples = 12  # talons sampled to judge a hand in the auction
     margin = 0.0  # standing a contract must be worth above defending before it is bid
+    # Whether a bid is worth what the declarer makes of each talon (keep, raise, concede:
+    # `bidding.option_worths`) rather than its contract at the mean chance. Off at every
+    # level: weighed against defending's one figure it bids to give up hands where defending
+    # would have been given the obligated player's concession; `level@auction_options=True`
+    # in bench/ai_strength.py and bench/ai_versus.py.
+    auction_options = False
 
     def decide(self, view: SeatView) -> Action:
         legal = list(view.legal)
@@ -188,9 +194,29 @@ class NormalPlayer(Player):
         values = sorted({a.value for a in legal if a.value is not None})
         if not values:
             return pick(legal, Act.PASS) or legal[0]
-        chances = self.contract_odds(view, values)
-        limit = bidding.auction_limit(view, chances, self.margin)
+        worths, _ = self.bid_worths(view, values)
+        limit = bidding.worth_limit(view, worths, self.margin)
         return bidding.choose_bid(view, legal, limit)
+
+    def bid_worths(
+        self, view: SeatView, values: Sequence[int]
+    ) -> tuple[dict[int, float], dict[int, float]]:
+        """What winning the auction at each value is worth, and its contract's mean chance:
+        with `auction_options`, over the prospects of the talon (`bidding.option_worths`),
+        else the contract played at that chance."""
+        if not self.auction_options:
+            chances = self.contract_odds(view, values)
+            return {v: bidding.play_worth(view, v, c) for v, c in chances.items()}, chances
+        ladder = sorted({*values, *(v for v in bidding.bid_values(view) if v >= values[0])})
+        prospects = self.prospects(view, ladder)
+        total = sum(p.weight for p in prospects) or 1.0
+        chances = {v: sum(p.weight * p.chances[v] for p in prospects) / total for v in values}
+        return bidding.option_worths(view, prospects, values), chances
+
+    def prospects(self, view: SeatView, values: Sequence[int]) -> list[bidding.Prospect]:
+        """One prospect per sampled talon, each contract's chance by the hand model."""
+        looks = bidding.outlooks(view, self.talons(view))
+        return bidding.look_prospects(view, looks, values, 1.0 / max(1, len(looks)))
 
     def take_talon(self, view: SeatView, legal: list[Action]) -> Action:
         if view.talons_seen and view.hand is not None:
