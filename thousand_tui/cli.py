@@ -36,6 +36,7 @@ COMMANDS = (
     "stats",
     "ratings",
     "daily",
+    "tournaments",
     "club",
     "presets",
     "games",
@@ -310,6 +311,30 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         help="how long each opponent's move stays on screen before the next (0.8; 0 = instant)",
     )
     daily.set_defaults(handler=run_daily)
+
+    tours = sub.add_parser(
+        "tournaments",
+        help="tournaments on the same deals: list them, open, play, show the standings, review",
+    )
+    tours.add_argument(
+        "action",
+        nargs="?",
+        default="list",
+        choices=("list", "open", "play", "show", "review", "allow", "forbid"),
+        help="list (default); open, play, show or review NAME; allow or forbid players to open",
+    )
+    tours.add_argument("tournament", nargs="?", metavar="NAME", help="the tournament's name")
+    tours.add_argument("--preset", metavar="NAME", help="with open: the preset (classic)")
+    tours.add_argument("--deals", type=int, default=12, help="with open: how many deals (12)")
+    tours.add_argument("--opens", default="now", help="with open: YYYY-MM-DD HH:MM UTC (now)")
+    tours.add_argument("--closes", help="with open: YYYY-MM-DD HH:MM UTC, or +2h, +1d")
+    tours.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
+    tours.add_argument("--name", help="with play: your name at the table")
+    tours.add_argument("--ascii", action="store_true", help="plain ASCII: letters for suits")
+    tours.add_argument(
+        "--pace", type=float, metavar="SECONDS", help="with play: each opponent's move's time"
+    )
+    tours.set_defaults(handler=run_tournaments)
 
     simulate = sub.add_parser("simulate", help="play whole games between AI players, headless")
     simulate.add_argument("--preset", default="classic", help="preset name or YAML file")
@@ -938,7 +963,7 @@ def run_play(options: argparse.Namespace) -> int:
         return line.run(flags)
     if flags.plain is False:
         line.remember(False, flags.host)
-    return run(flags)
+    return run(flags, plain=line.play)
 
 
 def run_simulate(options: argparse.Namespace) -> int:
@@ -1295,6 +1320,66 @@ def run_daily(options: argparse.Namespace) -> int:
         print(f"{PROG}: {said}")
         return 1
     return run(table_flags(options))
+
+
+def run_tournaments(options: argparse.Namespace) -> int:
+    """`thousand tournaments`: list, open, play, show, review; allow or forbid players to
+    open them (the host)."""
+    from datetime import UTC, datetime
+
+    from .store.catalog import games_dir
+    from .store.index import index_path, open_index, player_of
+    from .tournament import TournamentError, allow_players, find, open_tournament
+    from .translations import error_text
+    from .tui.i18n import Translator
+    from .tui.tournament_table import list_lines, run_play, run_review, show_lines, state_line
+
+    lang = options_lang(options)
+    t = Translator(lang)
+    host = runs_as(options)
+    action, name = options.action, options.tournament
+    player = player_of(games_dir(host.data_dir).absolute())
+    if action in ("list", "allow", "forbid"):
+        if action != "list":
+            allow_players(action == "allow", host.club_dir)
+            print(t("tour_allowed" if action == "allow" else "tour_forbidden"))
+            return 0
+        print("\n".join(list_lines(host.club_dir, t, datetime.now(UTC))))
+        return 0
+    if not name:
+        raise CliError(
+            msg("cli_tour_name", "{command} needs the tournament's name"),
+            command=f"{PROG} tournaments {action}",
+        )
+    try:
+        if action == "open":
+            if options.closes is None:
+                raise CliError(
+                    msg("cli_tour_closes", "{command} needs --closes, e.g. --closes +2d"),
+                    command=f"{PROG} tournaments open",
+                )
+            spec = open_tournament(
+                name,
+                options.preset or "classic",
+                options.deals,
+                options.opens,
+                options.closes,
+                player,
+                host.club_dir,
+            )
+            print(t("tour_opened", tournament=state_line(spec, t, datetime.now(UTC))))
+            return 0
+        if action == "play":
+            return run_play(name, table_flags(options))
+        if action == "review":
+            return run_review(name, options.lang, options.ascii, host)
+        spec = find(name, host.club_dir)
+        with open_index(index_path(host.club_dir)) as index:
+            print("\n".join(show_lines(spec, index, t, player, options.ascii, host.club_dir)))
+        return 0
+    except TournamentError as error:
+        print(f"{PROG}: {error_text(lang, error)}", file=sys.stderr)
+        return 2
 
 
 def run_club(options: argparse.Namespace) -> int:

@@ -21,7 +21,7 @@ from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from ..options import TableFlags
 from ..priority import LOCAL, Host
-from ..settings import SetupError, language_from_locale
+from ..settings import SetupError, TableSetup, language_from_locale
 from ..store.catalog import error_words
 from ..tui.startup import Choices, choices_path
 from .play import THINK_NOTICE, LineTable
@@ -88,4 +88,19 @@ def run(
     return LineTable(setup, session, stdin, stdout, think_notice).run()
 
 
-__all__ = ["LineTable", "remember", "remembered", "run"]
+def play(setup: TableSetup, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Play by lines the game the start screen chose with its line mode on (a new game, or
+    one continued), once the app has ended. Exit status 2 if it cannot begin."""
+    from ..tui.session import new_session
+
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    try:
+        session = new_session(setup)
+    except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
+        print(f"{PROG}: {error_words(setup.lang, error, setup.host)}", file=sys.stderr)
+        return 2
+    return LineTable(setup, session, stdin, stdout).run()
+
+
+__all__ = ["LineTable", "play", "remember", "remembered", "run"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TextIO
 
@@ -115,9 +116,10 @@ def table_setup(options: TableFlags) -> tuple[TableSetup, StartOffer | None]:
     return setup, offer
 
 
-def run(options: TableFlags) -> int:
+def run(options: TableFlags, plain: Callable[[TableSetup], int] | None = None) -> int:
     """Check every flag, then open the start screen or the table. Exit status 2 for a bad flag
-    or file."""
+    or file. A game the start screen chose to play by lines (its line mode on) is played by
+    `plain` once the app has ended, in the same terminal."""
     try:
         setup, offer = table_setup(options)
     except (SetupError, RulesError, RecordError, ValueError) as error:
@@ -150,7 +152,11 @@ def run(options: TableFlags) -> int:
             from ..ai import pool, search_service
 
             search_service.start_early(pool.default_jobs())
-    return launch(create_app(setup, session, start=offer))
+    app = create_app(setup, session, start=offer)
+    status = launch(app)
+    if app.plain_next is not None and plain is not None:
+        return plain(app.plain_next)
+    return status
 
 
 __all__ = ["ThousandApp", "check_terminal", "create_app", "run", "table_setup"]

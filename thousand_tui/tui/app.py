@@ -152,6 +152,9 @@ class ThousandApp(App[int]):
         self.notices: list[str] = []
         self.complaint = False  # a warning or error is on the screen
         self.shared_choice: SharedChoice | None = None  # a shared table chosen at the start
+        # The game chosen on the start screen with the line mode on: played by lines in this
+        # terminal once the app has ended (`tui.run`).
+        self.plain_next: TableSetup | None = None
         self.log_file: Path | None = None  # where problems are logged (`failures.py`)
         # What the start screen remembered before this run: a flag's language, pace or motion
         # is for this run only (`keep_choices`).
@@ -298,7 +301,7 @@ class ThousandApp(App[int]):
     def daily_screen(self) -> Screen[None]:
         daily = self.daily
         assert daily is not None
-        return TableScreen(DailyDriver(self.session, daily.number))
+        return TableScreen(DailyDriver(self.session, daily.number, daily.top(self.t)))
 
     def lobby_screen(self) -> Screen[None]:
         from .screens.lobby import LobbyScreen
@@ -399,7 +402,7 @@ class ThousandApp(App[int]):
         if self.daily is not None:
             if self.daily.finished or self.hung_up:
                 return []
-            return [t("daily_saved", command=typed("daily", host))]
+            return [self.daily.saved_words(t)]
         if self.shared is not None:
             shared = self.shared
             if shared.mirror.over or (self.lobby is not None and self.hung_up):
@@ -494,8 +497,13 @@ class ThousandApp(App[int]):
         `name`) or their key gave: the screen starts with it, and a new one is kept as theirs."""
         return bool(self.start is not None and self.setup.name and self.setup.host.hosted)
 
-    def open_table(self, setup: TableSetup) -> None:
-        """Leave the start screen for the table of a new game (or of a game continued)."""
+    def open_table(self, setup: TableSetup, *, plain: bool = False) -> None:
+        """Leave the start screen for the table of a new game (or of a game continued); with
+        `plain`, leave the app to play it by lines in this terminal (`tui.run` does)."""
+        if plain and not setup.host.browser:
+            self.plain_next = setup
+            self.exit()
+            return
         try:
             session = new_session(setup)
         except (SetupError, ValueError, OSError) as error:
@@ -516,13 +524,21 @@ class ThousandApp(App[int]):
             self._session = None
         self.enter(START)
 
-    def continue_game(self, path: Path, lang: str | None, choices: Choices | None = None) -> None:
+    def continue_game(
+        self,
+        path: Path,
+        lang: str | None,
+        choices: Choices | None = None,
+        *,
+        plain: bool = False,
+    ) -> None:
         """Continue a saved game, in its own language unless `--lang` chose one, played as the
-        start screen's `choices` say (its pace, its suit order...)."""
+        start screen's `choices` say (its pace, its suit order...); by lines with `plain`."""
         chosen = self.start.lang if self.start is not None else None
         saved = lang if lang in LANGUAGES else None
         setup = replace(self.setup, resume=path, lang=chosen or saved or self.t.lang)
-        self.open_table(with_comforts(setup, choices) if choices is not None else setup)
+        setup = with_comforts(setup, choices) if choices is not None else setup
+        self.open_table(setup, plain=plain)
 
     # ------------------------------------------------------------------ shared tables
 

@@ -500,6 +500,10 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("start_auto_analysis", "Deal analysis"),
     msg("start_auto_analysis_on", "each deal, while you think"),
     msg("start_auto_analysis_off", "when asked (a)"),
+    # the line mode (`thousand --plain`): the game by lines of text, for a screen reader
+    msg("start_plain", "Line mode (screen readers)"),
+    msg("start_plain_on", "on: games by lines of text, here and from now on"),
+    msg("start_plain_off", "off (thousand --plain turns it on)"),
     msg("start_hints_on", "on"),
     msg("start_hints_off", "off"),
     # The language's own name in the language: the catalog of each language names it.
@@ -870,6 +874,40 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     ),
     msg("daily_saved", "Your daily deal is kept; `{command}` takes it up where you stopped."),
     msg("daily_board_keys", "q or Esc: leave"),
+    # ---------------------------------------------------------------- tournaments
+    msg("tour_state_soon", "opens {opens}"),
+    msg("tour_state_open", "open until {closes}"),
+    msg("tour_state_closed", "closed {closes}"),
+    msg("tour_none", "No tournament yet: `thousand tournaments open NAME --closes +2d` opens one."),
+    msg(
+        "tour_list_hint",
+        "`thousand tournaments show NAME`: the standings; `play NAME`: your deals.",
+    ),
+    msg("tour_no_entrants", "Nobody has played a deal yet."),
+    msg("tour_score", "Score"),
+    msg("tour_played", "Deals"),
+    msg(
+        "tour_note_open",
+        "The scores are shown after the close, when everyone has played the same deals.",
+    ),
+    msg(
+        "tour_note_closed",
+        "Score: on each deal played, your points minus the mean of every entrant's; summed.",
+    ),
+    msg("tour_review_hint", "`{command} NAME`: each of your deals beside hard's and the leader's."),
+    msg("tour_lobby_open", "Tournament {tournament} (+{more} more) · {command}"),
+    msg("tour_lobby_closed", "Tournament «{name}» won by {winner} ({score})"),
+    msg("tour_top", "Tournament deal {number} of {count}"),
+    msg("tour_saved", "Your tournament deal is kept; `{command}` takes it up where you stopped."),
+    msg("tour_not_yet", "the tournament opens at {when}; `{command}` shows it"),
+    msg("tour_over", "the tournament closed at {when}; `{command}` shows the standings"),
+    msg("tour_all_played", "You have played the tournament's {deals}."),
+    msg("tour_review_later", "the review opens after the close, at {when}"),
+    msg("tour_review_none", "you played no deal of «{name}»: there is nothing of yours to review"),
+    msg("tour_review_title", "Duplicate review · «{name}» · {preset}"),
+    msg("tour_allowed", "Any player of the club may now open a tournament."),
+    msg("tour_forbidden", "Only the host may now open a tournament."),
+    msg("tour_opened", "Opened: {tournament}"),
     # ---------------------------------------------------------------- numbers
     # What separates the whole from the tenths of a figure: "63.1" in English, "63,1" in
     # Russian (Translator.decimal).

@@ -281,6 +281,17 @@ class StartScreen(Screen[None]):
                     partial(self.keep_flag, "auto_analysis"),
                 )
             )
+        if not table_app(self).setup.host.browser:  # the line mode needs the terminal itself
+            settings.append(
+                Setting(
+                    "plain",
+                    t("start_plain"),
+                    [False, True],
+                    choices.plain,
+                    lambda on: t("start_plain_on" if on else "start_plain_off"),
+                    partial(self.keep_flag, "plain"),
+                )
+            )
         return settings
 
     def suit_order_words(self, order: str) -> str:
@@ -572,7 +583,7 @@ class StartScreen(Screen[None]):
             )
             return
         app.keep_choices(self.choices)  # now, not only when the screen goes
-        app.open_table(setup)
+        app.open_table(setup, plain=self.choices.plain)
 
     def open_shared(self) -> None:
         """Open a shared table of the game as chosen: friends join with its code, and the
@@ -610,7 +621,7 @@ class StartScreen(Screen[None]):
         def run() -> None:
             app = table_app(self)
             app.keep_choices(self.choices)
-            app.continue_game(save.path, save.lang, self.choices)
+            app.continue_game(save.path, save.lang, self.choices, plain=self.choices.plain)
 
         return run
 

@@ -1,0 +1,69 @@
+"""The start screen's line mode: a choice among the others, remembered; a game started with
+it on leaves the app and is played by lines in the same terminal."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.screen import screen_text
+from tests.tui.test_start import go_to
+from thousand_tui import line
+from thousand_tui.line.texts import say
+from thousand_tui.settings import TableSetup
+from thousand_tui.tui import create_app
+from thousand_tui.tui.i18n import Translator
+from thousand_tui.tui.startup import StartOffer, choices_path
+
+
+@pytest.fixture(autouse=True)
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_line_mode_chosen_on_the_start_screen_plays_the_game_by_lines(
+    lang: str,
+) -> None:
+    t = Translator(lang)
+    app = create_app(TableSetup(pace=0, lang=lang), start=StartOffer.shipped(lang))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "plain")
+        assert t("start_plain_off") in screen_text(app)
+        await pilot.press("enter")  # on
+        await pilot.pause()
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not app.has_game  # no table: the app ends
+    assert app.plain_next is not None and app.plain_next.lang == lang
+    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    assert kept["plain"] is True
+    assert line.remembered()
+    out = io.StringIO()
+    assert line.play(app.plain_next, io.StringIO("hand\nquit\n"), out) == 0
+    said = out.getvalue().splitlines()
+    assert said[0].startswith(("Thousand, line mode.", "Тысяча, строчный режим."))
+    assert said[-1] == say(lang, "line_saved")  # the game was begun and kept
+    assert not any("\x1b" in text for text in said)
+
+
+async def test_the_line_mode_turned_off_on_the_start_screen_is_remembered_off() -> None:
+    line.remember(True)
+    app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "plain")
+        await pilot.press("enter")  # off
+        await pilot.pause()
+        await go_to(pilot, "start")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.has_game  # the table, as usual
+    assert app.plain_next is None
+    assert not line.remembered()
