@@ -47,12 +47,14 @@ SIDE = Path(__file__).resolve().parent / "versus_side.py"
 
 def extract(rev: str, into: Path) -> str:
     """The revision's package and preset files under `into`; its full commit id."""
-    commit = subprocess.run(
-        ["git", "-C", str(REPO), "rev-parse", "--verify", f"{rev}^{{commit}}"],
-        check=True,
+    found = subprocess.run(
+        ["git", "-C", str(REPO), "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"],
         capture_output=True,
         text=True,
-    ).stdout.strip()
+    )
+    if found.returncode != 0:
+        raise SystemExit(f"no commit {rev!r} in {REPO}: give --rev a commit id, tag or branch")
+    commit = found.stdout.strip()
     archive = subprocess.run(
         ["git", "-C", str(REPO), "archive", commit, "thousand_tui", "rules"],
         check=True,
