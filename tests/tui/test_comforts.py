@@ -296,8 +296,9 @@ async def test_the_next_deal_begins_by_itself_after_a_countdown(
 async def test_the_countdown_stops_on_p_and_for_a_page_opened_over_the_result(
     monkeypatch: pytest.MonkeyPatch, key: str
 ) -> None:
-    # Long enough for the key to come before it ends, on a loaded machine too.
-    monkeypatch.setattr(result_module, "AUTO_NEXT", 4)
+    # The test keeps the countdown's clock: a second passes when it calls `tick`, as the
+    # screen's timer would (the timer itself is an hour away).
+    monkeypatch.setattr(result_module, "TICK", 3600.0)
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, auto_next=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_the_last_card(pilot)
@@ -305,8 +306,12 @@ async def test_the_countdown_stops_on_p_and_for_a_page_opened_over_the_result(
         await until(pilot, "the result", lambda: isinstance(app.screen, DealResultScreen))
         screen = app.screen
         assert isinstance(screen, DealResultScreen)
+        screen.tick()
+        assert screen.countdown == result_module.AUTO_NEXT - 1  # counting down
         await pilot.press(key)  # wait, or the score sheet over the result
-        await pilot.pause(4.5)  # past the countdown: it stopped
+        for _ in range(result_module.AUTO_NEXT):  # past the countdown: it stopped
+            screen.tick()
+            await pilot.pause()
         if key == "s":
             assert app.screen is not screen and screen in app.screen_stack
             await pilot.press("escape")

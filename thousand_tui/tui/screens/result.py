@@ -26,6 +26,8 @@ from .common import DIALOG_GLOBAL_BINDINGS, HeldModal
 AUTO_NEXT = 5
 """Seconds a deal's result stays, counted down, before the next deal begins by itself
 (`--auto-next`)."""
+TICK = 1.0
+"""Seconds a step of that countdown takes (a test keeps the clock itself: `tick`)."""
 
 
 class DealResultScreen(HeldModal[None]):
@@ -113,7 +115,7 @@ class DealResultScreen(HeldModal[None]):
     def on_mount(self) -> None:
         # (HeldModal's own on_mount runs too: Textual calls the handler of every class.)
         if self.countdown is not None:
-            self._ticks = self.set_interval(1, self.tick)
+            self._ticks = self.set_interval(TICK, self.tick)
 
     def tick(self) -> None:
         """One second less to read the result. It is counted only while the result is on
