@@ -53,6 +53,7 @@ from thousand_tui.tables.wire import (
     TableOptions,
     Tables,
     TableStatus,
+    WatchRequest,
     Welcome,
     WireAction,
     dump,
@@ -227,8 +228,13 @@ def service_messages(real: bool = True) -> list[Message]:
         Hello(WIRE),
         Welcome("K7QM2P", 1, rules.to_dict(), PRESET, "Классика", "ru", 60.0),
         Welcome("K7QM2P", 1, rules.to_dict(), PRESET, "Classic", "en", 60.0, True, 30.0),
+        Welcome("K7QM2P", 0, rules.to_dict(), PRESET, "Classic", "en", 60.0, watcher=True),
+        Welcome(
+            "K7QM2P", 0, rules.to_dict(), PRESET, "Classic", "pl", 60.0, False, 0.0, True, "chat"
+        ),
         TableStatus("K7QM2P", False, False, None, seats, fill_in=25.5),
         TableStatus("K7QM2P", True, True, 2, seats, again=(0, 1)),
+        TableStatus("K7QM2P", True, False, 1, seats, watching=3),
         *updates,
         every,
         Acked(7),
@@ -242,6 +248,7 @@ def service_messages(real: bool = True) -> list[Message]:
         Notice("clock_out"),
         ChatLine(1, "Борис", "хорошая взятка"),
         ChatLine(0, "Ann", "again", earlier=True),
+        ChatLine(-1, "Zofia", "ładnie zagrane", watcher=True),
         Tables(()),
         Tables(
             (
@@ -257,7 +264,7 @@ def client_requests() -> list[Request]:
     rules = load_preset(PRESET).rules.to_dict()
     every = TableOptions(
         rules, PRESET, "Классика", "hard", 60.0, 0.8, "ru", True, (0, 1), ("Vera", "Boris"),
-        "Olga", "key-1", True, 30.0, 20.0,
+        "Olga", "key-1", True, 30.0, 20.0, "chat",
     )  # fmt: skip
     acts = [
         WireAction(Act.BID, value=120),
@@ -282,6 +289,8 @@ def client_requests() -> list[Request]:
         ChatRequest("well played, Борис"),
         AgainRequest(),
         ListRequest(),
+        WatchRequest("K7QM2P"),
+        WatchRequest("k7qm-2p", "Зоя"),
     ]
 
 

@@ -47,6 +47,7 @@ from .wire import (
     Request,
     TableOptions,
     Tables,
+    WatchRequest,
     Welcome,
     WireAction,
     WireError,
@@ -320,6 +321,19 @@ def join_table(
     return _request(JoinRequest(code, seat, name, who), base, on_message, host)
 
 
+def watch_table(
+    code: str,
+    *,
+    name: str | None = None,
+    base: Path | None = None,
+    on_message: Callable[[Received], None] | None = None,
+    host: Host = LOCAL,
+) -> tuple[TableClient, Welcome]:
+    """Watch the table of `code` at no seat (its welcome says `watcher`): told what every
+    seat may see, never a seat's own cards."""
+    return _request(WatchRequest(code, name), base, on_message, host)
+
+
 def list_tables(
     base: Path | None = None, timeout: float = 5.0, host: Host = LOCAL
 ) -> tuple[OpenTable, ...]:
@@ -358,7 +372,7 @@ def quick_match(
 
 
 def _request(
-    request: OpenRequest | JoinRequest | MatchRequest,
+    request: OpenRequest | JoinRequest | MatchRequest | WatchRequest,
     base: Path | None,
     on_message: Callable[[Received], None] | None,
     host: Host,

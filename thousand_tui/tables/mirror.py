@@ -82,6 +82,8 @@ class SeatMirror:
     clock: float = 0.0  # the table's move clock: seconds for each decision of a person (0: none)
     clock_at: float | None = None  # when the time of the one to move runs out (monotonic)
     again: tuple[int, ...] = ()  # game over: the seats whose people asked to play again
+    watcher: bool = False  # a watcher's: at no seat, he never decides
+    watching: int = 0  # how many watch the table
 
     def __post_init__(self) -> None:
         try:
@@ -92,6 +94,7 @@ class SeatMirror:
         self.code = self.welcome.code
         self.hints = self.welcome.hints
         self.clock = self.welcome.clock
+        self.watcher = self.welcome.watcher
 
     # ------------------------------------------------------------------ reading
 
@@ -103,6 +106,7 @@ class SeatMirror:
             self.fill_at = None if fill is None or fill < 0 else time.monotonic() + fill
             self.seats = [SeatStatus(**dataclasses.asdict(s)) for s in message.seats]
             self.again = message.again
+            self.watching = message.watching
             taken = {s.name for s in self.seats}
             for status in self.seats:
                 if status.kind == "ai":
@@ -118,6 +122,8 @@ class SeatMirror:
     def _update(self, message: StateUpdate) -> Update:
         if not message.view.seat == self.seat:
             raise WireError("the view is not this seat's")
+        if self.watcher and (message.view.hand is not None or message.view.legal or message.away):
+            raise WireError("a watcher's view holds a seat's own cards or decisions")
         if not all(isinstance(a, Action) and a.seat == self.seat for a in message.away):
             raise WireError("the moves played for this seat are not its actions")
         if message.away_count < len(message.away):
@@ -181,7 +187,11 @@ class SeatMirror:
 
     @property
     def my_turn(self) -> bool:
-        return self.view is not None and self.view.to_move == self.seat and not self.over
+        return (
+            self.view is not None
+            and self.view.to_move == self.seat
+            and not (self.over or self.watcher)
+        )
 
     @property
     def over(self) -> bool:

@@ -48,9 +48,12 @@ from ..store.catalog import data_dir, games_dir, open_new_record, resume
 from ..store.records import RecordWriter
 from ..translations import Said, Spoken, say
 from . import chat_rules, texts
+from .watch import MAX_WATCHERS, PLACE, public_events, public_view
 from .wire import (
     MAX_AI_NAMES,
     MAX_CLIENT_LINE,
+    WATCHER,
+    WATCHERS,
     WIRE,
     Acked,
     ActRequest,
@@ -77,6 +80,7 @@ from .wire import (
     TableOptions,
     Tables,
     TableStatus,
+    WatchRequest,
     Welcome,
     WireError,
     dump,
@@ -173,6 +177,9 @@ class Conn:
         self.errors = 0
         self.closed = False
         self.wire: int | None = None  # the protocol version its `hello` gave
+        self.watching = False  # it watches its table, at no seat
+        self.name = ""  # a watcher's name, for his lines of chat
+        self.chat_pace = chat_rules.Pace()  # when a watcher last wrote
         self.since = time.monotonic()  # when it connected
 
     def send(self, message: Message) -> None:
@@ -286,6 +293,14 @@ class Table:
     # (each game at the table begins with the next one).
     again: set[int] = field(default_factory=set)
     first_dealer: int | None = None
+    # Who may watch (`wire.WATCHERS`), and the connections watching, at no seat.
+    watch_rule: str = "read"
+    watchers: list[Conn] = field(default_factory=list)
+
+    @property
+    def watchers_hear(self) -> bool:
+        """Whether the watchers read the table's chat."""
+        return self.watch_rule in ("read", "chat")
 
     @property
     def listed(self) -> bool:
@@ -371,6 +386,7 @@ class Table:
             tuple(s.status(now, self.timeout) for s in self.seats),
             fill_in=self.fill_in(now),
             again=tuple(sorted(self.again)),
+            watching=len(self.watchers),
         )
 
 
@@ -455,6 +471,10 @@ class Service:
 
     def close_table(self, table: Table) -> None:
         table.closed = True
+        watchers, table.watchers = table.watchers, []
+        for conn in watchers:
+            conn.table = None
+            conn.close()
         if table.timer is not None:
             table.timer.cancel()
         if table.clock_timer is not None:
@@ -488,6 +508,7 @@ class Service:
             "clock": table.clock,
             "pace": table.pace,
             "hints": table.hints,
+            "watchers": table.watch_rule,
             "seats": [{"kind": s.kind, "who": s.who} for s in table.seats],
         }
         path = self.meta_path(table.code)
@@ -543,6 +564,8 @@ class Service:
         table.keep_deal_events(replayed)
         table.chat.extend(kept_chat(resumed.chat, len(seats)))
         table.hints = meta.get("hints") is True
+        rule = meta.get("watchers", "read")
+        table.watch_rule = rule if rule in WATCHERS else "read"
         clock = meta.get("clock", 0.0)
         if isinstance(clock, (int, float)) and not isinstance(clock, bool):
             table.clock = clock if 0 < clock <= MAX_CLOCK else 0.0
@@ -609,6 +632,12 @@ class Service:
             if conn.wire != WIRE:
                 raise version_refusal(conn.wire, request.options.lang)
             self.match(conn, request)
+        elif isinstance(request, WatchRequest):
+            if at_table:
+                raise Refusal(texts.SEATED_ALREADY)
+            if conn.wire != WIRE:
+                raise version_refusal(conn.wire, None)
+            self.watch(conn, request)
         elif isinstance(request, (OpenRequest, JoinRequest)):
             if at_table:
                 raise Refusal(texts.SEATED_ALREADY)
@@ -621,6 +650,10 @@ class Service:
                 self.join(conn, request)
         elif not at_table:
             raise Refusal(texts.JOIN_FIRST)
+        elif conn.watching:
+            if not isinstance(request, ChatRequest):
+                raise Refusal(texts.WATCHER_PLAYS)
+            self.watcher_chat(conn, request)
         elif isinstance(request, ActRequest):
             self.act(conn, request)
         elif isinstance(request, StartRequest):
@@ -670,6 +703,7 @@ class Service:
         table = Table(code, rules, preset, title, level, timeout, pace, lang, seats, names)
         table.hints = options.hints
         table.private = options.private
+        table.watch_rule = options.watchers or "read"
         if options.clock is not None:
             table.clock = _number(options.clock, "clock", 0.0, MAX_CLOCK)
         if options.fill is not None:
@@ -768,6 +802,67 @@ class Service:
         self.tell_status(table)
         if table.game is not None:
             self.drive(table)
+
+    def watch(self, conn: Conn, request: WatchRequest) -> None:
+        """Watch the table of the request's code at no seat, if its opener allows watchers
+        and it has room for one more: told what every seat may see, never a seat's own."""
+        raw = request.code
+        code = normalize_code(raw)
+        table = self.tables.get(code) if code else None
+        if table is None and code is not None:
+            table = self.restore(code)
+        if table is None:
+            raise Refusal(texts.NO_CODE, code=_show(raw))
+        if table.watch_rule == "none":
+            raise Refusal(texts.WATCH_FORBIDDEN, code=table.code)
+        if len(table.watchers) >= MAX_WATCHERS:
+            raise Refusal(texts.WATCH_FULL, code=table.code, most=MAX_WATCHERS)
+        conn.table, conn.seat, conn.watching = table, None, True
+        conn.name = _name(request.name or "Watcher")
+        table.watchers.append(conn)
+        conn.send(
+            Welcome(
+                table.code,
+                PLACE,
+                table.rules.to_dict(),
+                table.preset,
+                table.title,
+                table.lang,
+                table.timeout,
+                table.hints,
+                table.clock,
+                watcher=True,
+                watchers=table.watch_rule,
+            )
+        )
+        if table.game is not None:
+            self.send_watcher(table, conn, [], [], catch_up=True)
+        if table.watchers_hear:
+            for line in table.chat:
+                conn.send(dataclasses.replace(line, earlier=True))
+        self.log(f"table {table.code}: a watcher comes ({len(table.watchers)} watch)")
+        self.tell_status(table)
+
+    def watcher_chat(self, conn: Conn, request: ChatRequest) -> None:
+        """A watcher's line of chat, where the opener lets watchers write: marked as a
+        watcher's and told to the table and its watchers (the record keeps the players'
+        lines only: a watcher is no part of the game)."""
+        table = conn.table
+        assert table is not None
+        text = chat_rules.clean(request.text)
+        now = time.monotonic()
+        why = chat_rules.refusal(text)
+        if table.watch_rule != "chat":
+            why = Said(texts.WATCH_NO_CHAT, {})
+        elif why is None and conn.chat_pace.wait(now) > 0:
+            why = chat_rules.too_fast(conn.chat_pace.wait(now))
+        if why is not None:
+            conn.send(texts.failure(why, about="chat"))
+            return
+        conn.chat_pace.wrote(now)
+        line = ChatLine(WATCHER, conn.name, text, watcher=True)
+        table.chat.append(line)
+        self.tell_chat(table, line)
 
     def start_now(self, conn: Conn) -> None:
         table = conn.table
@@ -916,6 +1011,8 @@ class Service:
             for seat, state in enumerate(table.seats):
                 if state.conn is not None:
                     self.send_state(table, seat, events, [], again=True)
+            for conn in table.watchers:
+                self.send_watcher(table, conn, events, [], again=True)
         else:
             self.broadcast(table, events, None)
         self.drive(table)
@@ -956,7 +1053,11 @@ class Service:
         state.chat_pace.wrote(now)
         line = ChatLine(seat, state.name, text)
         table.chat.append(line)
-        for other in table.conns():
+        self.tell_chat(table, line)
+
+    def tell_chat(self, table: Table, line: ChatLine) -> None:
+        """A line of chat to everyone at the table, and to the watchers who read it."""
+        for other in [*table.conns(), *(table.watchers if table.watchers_hear else ())]:
             other.send(line)
 
     # ------------------------------------------------------------------ decisions
@@ -1042,6 +1143,8 @@ class Service:
                 conn.table = conn.seat = None
                 conn.send(message)
                 conn.close()
+        for conn in table.watchers:
+            conn.send(message)
         self.close_table(table)
         if self.tables.get(table.code) is table:
             del self.tables[table.code]
@@ -1176,6 +1279,8 @@ class Service:
         for seat, state in enumerate(table.seats):
             if state.conn is not None:
                 self.send_state(table, seat, events, tricks, ended=ended, settled=settled)
+        for conn in table.watchers:
+            self.send_watcher(table, conn, events, tricks, ended=ended, settled=settled)
 
     def send_state(
         self,
@@ -1221,14 +1326,56 @@ class Service:
                 state.away, state.away_count = [], 0
         conn.send(message)
 
+    def send_watcher(
+        self,
+        table: Table,
+        conn: Conn,
+        events: list[Event],
+        tricks: list[tuple[int, Trick]],
+        catch_up: bool = False,
+        ended: Deal | None = None,
+        settled: Settlement | None = None,
+        again: bool = False,
+    ) -> None:
+        """A watcher's update: what every seat may see (`watch`), never a seat's own."""
+        game = table.game
+        if game is None:
+            return
+        view = public_view(game.deal, game.names, game.winner)
+        if game.winner is not None:  # the game is over: the scores its last deal left
+            view = view._replace(match=game.match)
+        message = StateUpdate(
+            table.turn,
+            public_events(events),
+            view,
+            tuple(game.players),
+            tricks=tuple(tricks),
+            clock=table.clock_left(time.monotonic()),
+        )
+        if again:
+            message = dataclasses.replace(message, again=True, results=())
+        if ended is not None and settled is not None:
+            view = public_view(ended, game.names, settled.winner)
+            message = dataclasses.replace(message, ended=view._replace(match=settled.state))
+        if catch_up:
+            message = dataclasses.replace(
+                message, results=tuple(game.results), deal=public_events(table.deal_events)
+            )
+        conn.send(message)
+
     def tell_status(self, table: Table) -> None:
         status = table.status()
-        for conn in table.conns():
+        for conn in [*table.conns(), *table.watchers]:
             conn.send(status)
 
     def gone(self, conn: Conn) -> None:
         """A client's connection ended: its person keeps the seat, away from now on."""
         table, seat = conn.table, conn.seat
+        if table is not None and conn in table.watchers:
+            table.watchers.remove(conn)
+            self.log(f"table {table.code}: a watcher went ({len(table.watchers)} watch)")
+            self.tell_status(table)
+            return
         if table is None or seat is None:
             return
         state = table.seats[seat]

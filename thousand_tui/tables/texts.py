@@ -82,6 +82,18 @@ CHAT_SEATED: Final = msg(
 CHAT_UNSAVED: Final = msg(
     "table_chat_unsaved", "the chat line could not be saved with the game; try again"
 )
+WATCH_FORBIDDEN: Final = msg(
+    "table_watch_forbidden", "the table {code} may not be watched: its opener allows no watchers"
+)
+WATCH_FULL: Final = msg(
+    "table_watch_full", "the table {code} has {most} watchers already, its most; try again later"
+)
+WATCHER_PLAYS: Final = msg(
+    "table_watcher_plays", "a watcher does not play: join the table to take a seat"
+)
+WATCH_NO_CHAT: Final = msg(
+    "table_watch_no_chat", "watchers may not write in this table's chat (its opener says so)"
+)
 # A client of protocol 1 (before `hello`, keys and values) prints the text as it is: it is
 # said in the language of the request when it names one, else in every language.
 OLDER_CLIENT: Final = msg(

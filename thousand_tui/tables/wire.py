@@ -80,12 +80,16 @@ if TYPE_CHECKING:
     from ..presets import Preset
 
 # the protocol's version: 1 had no `hello`, typed messages or `ack`; 2 no chat or lobby; 3 no
-# keyed texts in `error`; 4 no move clock or rematch
-WIRE = 5
+# keyed texts in `error`; 4 no move clock or rematch; 5 no watchers (`watch`)
+WIRE = 6
 MAX_CLIENT_LINE = 16 * 1024  # what the service reads from a client, at most, in one line
 MAX_SERVICE_LINE = 4 * 1024 * 1024  # what a client reads from the service
 MAX_AI_NAMES = 12  # the AI names a table keeps: its seats', then spares for name clashes
 MAX_CHAT_SENT = 1000  # characters a client may send in one line of chat, before cleaning
+# Who may watch a table (its opener says): nobody; watchers who see the game but not the chat;
+# who read the chat too; who write in it too (their lines marked as a watcher's).
+WATCHERS = ("none", "quiet", "read", "chat")
+WATCHER = -1  # the seat of a watcher: none (`for_seat` tells it what every seat may know)
 
 # The kinds of what the service sends: each value is checked as any line is, though within
 # no bounds of its own.
@@ -303,6 +307,10 @@ class Welcome:
     timeout: Annotated[float, FLOAT]
     hints: Annotated[bool, BOOL] = False
     clock: Annotated[float, FLOAT] = 0.0  # the seconds a person has for each decision (0: no clock)
+    # A watcher's welcome: he holds no seat (his views are seat 0's place with nothing of
+    # its own: what every seat may see). `watchers`: what the table lets watchers do.
+    watcher: Annotated[bool, BOOL] = False
+    watchers: Annotated[str, STR] = "read"
 
 
 @dataclass(frozen=True)
@@ -321,6 +329,7 @@ class TableStatus:
     again: Annotated[
         tuple[int, ...], Tuple(INT)
     ] = ()  # game over: the seats whose people asked to play again
+    watching: Annotated[int, INT] = 0  # how many watch the table
 
 
 @dataclass(frozen=True)
@@ -400,13 +409,14 @@ class Notice:
 class ChatLine:
     """A line a person at the table wrote (cleaned by the service), told to every seat, the
     writer's own included. `earlier`: one of the table's last lines, told again to one who
-    sits down again."""
+    sits down again. `watcher`: a watcher wrote it (his seat `WATCHER`)."""
 
     TYPE: ClassVar[str] = "chat"
     seat: Annotated[int, INT]
     name: Annotated[str, STR]
     text: Annotated[str, STR]
     earlier: Annotated[bool, BOOL] = False
+    watcher: Annotated[bool, BOOL] = False
 
 
 @dataclass(frozen=True)
@@ -503,6 +513,7 @@ class TableOptions:
     clock: Annotated[float | None, SECONDS] = (
         None  # seconds for each decision of a person (None, 0: no clock)
     )
+    watchers: Annotated[str | None, Choice(WATCHERS)] = None  # who may watch (None: "read")
 
     @classmethod
     def of(cls, preset: Preset, lang: str = "en") -> TableOptions:
@@ -589,6 +600,15 @@ class ActRequest:
 
 
 @dataclass(frozen=True)
+class WatchRequest:
+    """Watch the table of `code`, at no seat: its game as every seat may see it."""
+
+    OP: ClassVar[str] = "watch"
+    code: Annotated[str, Text(20)]
+    name: Annotated[str | None, NAME] = None
+
+
+@dataclass(frozen=True)
 class StartRequest:
     """The opener: begin now, with AI in the free seats."""
 
@@ -640,13 +660,13 @@ class MatchRequest:
 
 Request = (
     HelloRequest | OpenRequest | JoinRequest | ActRequest | StartRequest | PingRequest
-    | ChatRequest | ListRequest | MatchRequest | AgainRequest
+    | ChatRequest | ListRequest | MatchRequest | AgainRequest | WatchRequest
 )  # fmt: skip
 REQUEST_KINDS: dict[str, type[Request]] = {
     kind.OP: kind
     for kind in (
         HelloRequest, OpenRequest, JoinRequest, ActRequest, StartRequest, PingRequest,
-        ChatRequest, ListRequest, MatchRequest, AgainRequest,
+        ChatRequest, ListRequest, MatchRequest, AgainRequest, WatchRequest,
     )
 }  # fmt: skip
 
