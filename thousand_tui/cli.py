@@ -1346,7 +1346,7 @@ def run_tournaments(options: argparse.Namespace) -> int:
             return 0
         print("\n".join(list_lines(host.club_dir, t, datetime.now(UTC))))
         return 0
-    if not name:
+    if name is None:
         raise CliError(
             msg("cli_tour_name", "{command} needs the tournament's name"),
             command=f"{PROG} tournaments {action}",

@@ -205,10 +205,10 @@ def started(date: str, preset: str, player: str, base: Path | None = None) -> bo
     return try_folder(date, preset, player, base).is_dir()
 
 
-def next_deal(results: Iterable[DailyResult], player: str) -> int | None:
-    """The person's next deal of the day (1..DEALS), or None when he has played them all."""
+def next_deal(results: Iterable[DailyResult], player: str, count: int = DEALS) -> int | None:
+    """The person's next deal of the day (1..count), or None when he has played them all."""
     done = {r.deal for r in results if r.player == player}
-    return next((n for n in range(1, DEALS + 1) if n not in done), None)
+    return next((n for n in range(1, count + 1) if n not in done), None)
 
 
 @dataclass
@@ -234,6 +234,24 @@ class Daily:
     @property
     def name(self) -> str:
         return self.preset.name
+
+    @property
+    def count(self) -> int:
+        """How many deals are played (a tournament says its own)."""
+        return DEALS
+
+    def dealt(self, number: int) -> Dealt:
+        """The cards of deal `number`."""
+        return day_deals(secret(self.base), self.date, self.preset)[number - 1]
+
+    def record(self, player: str, number: int) -> Path:
+        """Where the record of a person's deal `number` is kept."""
+        return deal_record(self.date, self.name, player, number, self.base)
+
+    def best_other(self, index: ClubIndex, player: str) -> tuple[str, str] | None:
+        """The best player other than `player` on the board (his id and name), if any."""
+        rows = board(self.results(index), dict(index.players()), self.count)
+        return next(((r.player, r.name) for r in rows if r.player != player), None)
 
     def references(self) -> list[int]:
         return references(self.date, self.preset, self.base)
@@ -266,10 +284,10 @@ class Daily:
         deals are kept from the first one dealt, and a deal once settled is never dealt
         again."""
         while True:
-            number = next_deal(self.results(index), player)
+            number = next_deal(self.results(index), player, self.count)
             if number is None:
                 return None
-            path = deal_record(self.date, self.name, player, number, self.base)
+            path = self.record(player, number)
             if path.is_file() and path.stat().st_size > 0:
                 resumed = resume(path, on_events)
                 if resumed.game.results:  # settled, but its result was not kept: keep it
@@ -277,7 +295,7 @@ class Daily:
                     self.settle(index, player, number, resumed.game)
                     continue
                 return OpenDeal(number, resumed.game, resumed.writer, path, True)
-            dealt = day_deals(secret(self.base), self.date, self.preset)[number - 1]
+            dealt = self.dealt(number)
             private_dir(path.parent)
             writer = RecordWriter(path, exclusive=True)
             try:
@@ -303,14 +321,16 @@ class BoardRow:
         return sum(1 for d in self.deals if d is not None)
 
 
-def board(results: Sequence[DailyResult], names: dict[str, str] | None = None) -> list[BoardRow]:
+def board(
+    results: Sequence[DailyResult], names: dict[str, str] | None = None, count: int = DEALS
+) -> list[BoardRow]:
     """Each person's total and per-deal results, best first (then more deals played, then by
     name)."""
     names = names or {}
     by_player: dict[str, list[int | None]] = {}
     for r in results:
-        row = by_player.setdefault(r.player, [None] * DEALS)
-        if 1 <= r.deal <= DEALS:
+        row = by_player.setdefault(r.player, [None] * count)
+        if 1 <= r.deal <= count:
             row[r.deal - 1] = r.points - r.reference
     rows = [
         BoardRow(

@@ -140,14 +140,23 @@ class DailyRun:
         with open_index(index_path(self.setup.host.club_dir)) as index:
             return board_lines(self.day, index, t, ascii_only, self.player, self.setup.host)
 
+    def top(self, t: Translator) -> str:
+        """The table's top line's start: which deal of how many."""
+        return t("daily_top", number=self.number, count=self.day.count)
+
+    def saved_words(self, t: Translator) -> str:
+        """What the command says when the person leaves before the last deal."""
+        return t("daily_saved", command=typed(COMMAND, self.setup.host))
+
 
 class DailyDriver(LocalDriver):
     """A daily deal played here: its result is kept as the deal is settled, and once the
     result is closed the table goes on to the person's next deal (never to the game's)."""
 
-    def __init__(self, session: Session, number: int) -> None:
+    def __init__(self, session: Session, number: int, top: str = "") -> None:
         super().__init__(session)
         self.number = number
+        self.top = top  # which deal of how many (DailyRun.top)
         self.kept = bool(session.game.results)
         self.moved_on = False
 
@@ -170,7 +179,8 @@ class DailyDriver(LocalDriver):
         return True
 
     def top_line(self, line: str, width: int) -> str:
-        return f"{self.link.t('daily_top', number=self.number, count=DEALS)} · {line}"
+        top = self.top or self.link.t("daily_top", number=self.number, count=DEALS)
+        return f"{top} · {line}"
 
     def hints_on(self) -> bool:
         return False  # a hint would be the reference's own play

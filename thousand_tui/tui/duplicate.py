@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .. import daily
-from ..daily import LEVEL, Daily, day_deals, deal_game, deal_record, secret
-from ..daily import board as day_board
+from ..daily import LEVEL, Daily, deal_game, deal_record
 from ..engine.actions import Act, Action
 from ..engine.deal import Phase
 from ..engine.game import PlayerInfo
@@ -132,7 +131,11 @@ def own_play(
     day: Daily, player: str, number: int, who: str, name: str, base: Path | None = None
 ) -> Played | None:
     """A person's record of deal `number`, if he has played it to its result."""
-    path = deal_record(day.date, day.name, player, number, base)
+    path = (
+        day.record(player, number)
+        if base is None
+        else deal_record(day.date, day.name, player, number, base)
+    )
     if not path.is_file():
         return None
     record = read_record(path)
@@ -146,7 +149,7 @@ def own_play(
 def reference_play(day: Daily, number: int, names: list[str], hard: str) -> Played:
     """`hard` at every seat with the day's cards of deal `number`: the reference's play."""
     rules = day.preset.rules
-    dealt = day_deals(secret(day.base), day.date, day.preset)[number - 1]
+    dealt = day.dealt(number)
     infos = [PlayerInfo(names[seat], "ai", LEVEL) for seat in range(rules.players)]
     infos[0] = PlayerInfo(hard, "ai", LEVEL)
     lines: list[dict[str, Any]] = []
@@ -173,10 +176,7 @@ def review_day(
     """The review of each deal of the day that `player` has settled, in order: his play,
     the reference's, and that of the day's best other player (first on the board) where he
     has played it too."""
-    results = day.results(index)
-    names = dict(index.players())
-    rows = day_board(results, names)
-    best = next((row for row in rows if row.player != player), None)
+    best = day.best_other(index, player)
     reviews: list[DealReview] = []
     for number in played_deals(day, index, player):
         yours = own_play(day, player, number, "you", you, base)
@@ -186,7 +186,8 @@ def review_day(
         seats = [str(p.get("name", "")) for p in header.get("players") or [] if isinstance(p, dict)]
         plays = [yours, reference_play(day, number, seats, hard)]
         if best is not None:
-            theirs = own_play(day, best.player, number, best.player, best.name or best.player, base)
+            other, name = best
+            theirs = own_play(day, other, number, other, name or other, base)
             if theirs is not None:
                 plays.append(theirs)
         reviews.append(DealReview(number, tuple(plays)))

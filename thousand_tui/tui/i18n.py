@@ -652,6 +652,12 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("key_leave", "Leave"),
     # ---------------------------------------------------------------- shared tables
     msg("shared_title", "Table {code}"),
+    # Watching a table at no seat: how many watch (every player sees it), a watcher's own
+    # lines, and a line of chat a watcher wrote.
+    msg("shared_watchers", "watching: {count}"),
+    msg("shared_you_watch", "You watch"),
+    msg("shared_watch_waiting", "You watch this table: the game shows here when it begins."),
+    msg("chat_watcher", "{name} (watching)"),
     # the opener allows hints (h) at a shared table: said in its header
     msg("shared_hints_on", "hints on (h)"),
     msg("shared_waiting", "Waiting for friends. They join with the code {code}:\n  {command}"),
@@ -842,6 +848,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("key_lobby_open", "Open"),
     msg("key_lobby_match", "Quick match"),
     msg("key_lobby_code", "Code"),
+    msg("key_lobby_watch", "Watch"),
     msg("start_lobby", "Lobby: tables waiting for players"),
     msg("shared_fill_in", "AI takes the free seats in {seconds} s."),
     # ---------------------------------------------------------------- the ratings
@@ -895,7 +902,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
         "Score: on each deal played, your points minus the mean of every entrant's; summed.",
     ),
     msg("tour_review_hint", "`{command} NAME`: each of your deals beside hard's and the leader's."),
-    msg("tour_lobby_open", "Tournament {tournament} (+{more} more) · {command}"),
+    msg("tour_lobby_open", "Tournament {tournament} · {command}"),
     msg("tour_lobby_closed", "Tournament «{name}» won by {winner} ({score})"),
     msg("tour_top", "Tournament deal {number} of {count}"),
     msg("tour_saved", "Your tournament deal is kept; `{command}` takes it up where you stopped."),
@@ -922,6 +929,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("term_dumb", "TERM=dumb cannot show the table; use a terminal such as xterm-256color"),
     msg("shared_open_failed", "the table cannot be opened: {why}"),
     msg("shared_join_failed", "cannot join the table: {why}"),
+    msg("shared_watch_failed", "cannot watch the table: {why}"),
     msg("shared_failed", "the shared table: {why}"),
     msg("shared_seat_waits", "your seat at table {code} waits; come back with `{command}`"),
     msg("saved_resume", "game saved; continue it with `{command}`"),

@@ -6,8 +6,11 @@ Escape leaves. The table taken is shown over the lobby, which comes back when it
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -25,6 +28,7 @@ from ...tables.client import TableError
 from ...tables.wire import OpenTable
 from ..i18n import Translator
 from ..plain import plain
+from ..tournament_table import lobby_line
 from ..widgets.base import KeyFooter, translator
 from .common import Dialog
 
@@ -41,6 +45,7 @@ class Listed(Message):
 
     tables: tuple[OpenTable, ...]
     error: str | None = None
+    tournaments: str = ""  # the line on the club's tournaments (tournament_table.lobby_line)
 
 
 @dataclass
@@ -83,6 +88,7 @@ class LobbyScreen(Screen[None]):
         self.read_once = False
         self.busy = False  # a seat is being taken: nothing else is asked meanwhile
         self.problem: str | None = None
+        self.tournaments = ""
         self._keys: tuple[bool | None, ...] = ()  # what the footer offers, as it last did
 
     def compose(self) -> ComposeResult:
@@ -112,13 +118,18 @@ class LobbyScreen(Screen[None]):
 
     def fetch(self) -> None:
         """In a worker thread: the tables waiting, posted to the screen."""
+        tournaments = ""
+        with contextlib.suppress(OSError, ValueError, sqlite3.Error):
+            host = self.lobby.setup.table.host
+            tournaments = lobby_line(host.club_dir, self.t, datetime.now(UTC), host)
         try:
-            self.post_message(Listed(self.lobby.tables()))
+            self.post_message(Listed(self.lobby.tables(), tournaments=tournaments))
         except TableError as error:
-            self.post_message(Listed((), self.lobby.said(error)))
+            self.post_message(Listed((), self.lobby.said(error), tournaments))
 
     def on_listed(self, message: Listed) -> None:
         self.tables, self.problem, self.read_once = message.tables, message.error, True
+        self.tournaments = message.tournaments
         self.show()
         self.keys_changed()
 
@@ -128,6 +139,8 @@ class LobbyScreen(Screen[None]):
         t = self.t
         head = Text(t("lobby_title"), style="bold")
         head.append("\n" + t("lobby_about", seconds=int(self.lobby.fill)), style="")
+        if self.tournaments:
+            head.append("\n" + self.tournaments, style="")
         self.query_one("#lobby-head", Static).update(head)
         table = self.query_one("#lobby-tables", DataTable)
         chosen = self.selected()

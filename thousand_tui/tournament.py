@@ -1,0 +1,365 @@
+"""Tournaments on the same deals (docs/club.md#tournaments): a name, a preset, a number of
+deals and the hours it is open; every entrant plays the same deals against the daily's AI
+opponents, once, ranked by the duplicate score.
+
+- The cards come, as the daily's do, from a seed made (HMAC-SHA256) of the host's secret
+  (`daily.key`), the tournament's name and the time it was opened: nobody who does not hold
+  the secret can compute them, and no deal is written before an entrant plays it.
+- A tournament is a `Daily` of its own deals: its records are kept in the club's folder
+  (`tournaments/NAME/PLAYER/deal-K.jsonl`), its results in the club index under the key
+  `tournament:NAME` (one try: a deal once settled is never dealt again).
+- The duplicate score of an entrant: for each deal he played, his points minus the mean of
+  every entrant's points on that deal, summed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+from pathlib import Path
+from typing import Final
+
+from .daily import Daily, OpenDeal, _safe, deal_points, dealer_of, secret
+from .engine.dealing import Dealt, deal
+from .engine.events import Event
+from .engine.game import Game, PlayerInfo
+from .plaintext import fault, shown
+from .presets import Preset, PresetError, load_preset
+from .private import private_dir, write_private
+from .said import Spoken, msg
+from .store.index import LOCAL_PLAYER, ClubIndex, DailyResult, club_dir
+
+TOURNAMENTS_DIR: Final = "tournaments"
+SPEC_NAME: Final = "tournament.json"
+SETTINGS_NAME: Final = "settings.json"  # the host's: whether players may open tournaments
+MAX_NAME: Final = 24
+MAX_DEALS: Final = 40
+KEY_PREFIX: Final = "tournament:"  # a tournament's results' key in the index
+
+BAD_NAME: Final = msg(
+    "tour_bad_name",
+    "«{name}» cannot name a tournament: give 1 to {most} printable characters on one line",
+)
+SAME_NAME: Final = msg(
+    "tour_same_name", "a tournament named «{name}» exists already; choose another name"
+)
+BAD_PRESET: Final = msg("tour_bad_preset", "the preset cannot be loaded: {why}")
+BAD_DEALS: Final = msg("tour_bad_deals", "--deals must be 1 to {most}, not {deals}")
+BAD_TIME: Final = msg(
+    "tour_bad_time",
+    "«{given}» is not a time: give YYYY-MM-DD HH:MM (UTC), now, or +30m, +2h, +1d from now",
+)
+CLOSES_PAST: Final = msg(
+    "tour_closes_past", "the closing time {closes} is in the past; give a later one"
+)
+CLOSES_EARLY: Final = msg(
+    "tour_closes_early", "the closing time {closes} is not after the opening {opens}"
+)
+NOT_ALLOWED: Final = msg(
+    "tour_not_allowed", "only the host opens tournaments here (the host's setting)"
+)
+NO_SUCH: Final = msg(
+    "tour_no_such", "there is no tournament named «{name}»; `{command}` lists them"
+)
+
+
+LATE: Final = msg(
+    "tour_late", "the tournament closed at {closes}: a deal settled after it does not count"
+)
+
+
+class TournamentError(Spoken):
+    """Bad input for a tournament: one line, in the reader's language; nothing changed."""
+
+
+# ---------------------------------------------------------------------- times
+
+
+def parse_time(text: str, now: datetime) -> datetime:
+    """A time given on the command line: YYYY-MM-DD HH:MM (or with a T, UTC unless it says
+    its offset), `now`, or +N m/h/d from now."""
+    given = text.strip()
+    if given == "now":
+        return now
+    found = re.fullmatch(r"\+(\d{1,5})([mhd])", given)
+    if found:
+        amount = int(found.group(1))
+        unit = {"m": "minutes", "h": "hours", "d": "days"}[found.group(2)]
+        return now + timedelta(**{unit: amount})
+    try:
+        when = datetime.fromisoformat(given.replace("Z", "+00:00"))
+    except ValueError as error:
+        raise TournamentError(BAD_TIME, given=shown(text, most=40)) from error
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def time_words(when: datetime) -> str:
+    return when.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+# ---------------------------------------------------------------------- a tournament
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What the opener chose: kept in `tournaments/NAME/tournament.json`."""
+
+    name: str
+    preset: str
+    deals: int
+    opens: datetime
+    closes: datetime
+    by: str  # who opened it (a player's id; "local" for the host)
+    created: datetime
+
+    @property
+    def folder_name(self) -> str:
+        return _safe(self.name.casefold())
+
+    def state(self, now: datetime) -> str:
+        """ "soon" before it opens, "open" while entrants play, "closed" after."""
+        if now < self.opens:
+            return "soon"
+        return "open" if now < self.closes else "closed"
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "name": self.name,
+                "preset": self.preset,
+                "deals": self.deals,
+                "opens": self.opens.isoformat(),
+                "closes": self.closes.isoformat(),
+                "by": self.by,
+                "created": self.created.isoformat(),
+            },
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Spec:
+        data = json.loads(text)
+        spec = cls(
+            str(data["name"]),
+            str(data["preset"]),
+            int(data["deals"]),
+            datetime.fromisoformat(data["opens"]),
+            datetime.fromisoformat(data["closes"]),
+            str(data["by"]),
+            datetime.fromisoformat(data["created"]),
+        )
+        if fault(spec.name, MAX_NAME) or not 1 <= spec.deals <= MAX_DEALS:
+            raise ValueError("a damaged tournament file")
+        return spec
+
+
+def tournaments_dir(base: Path | None = None) -> Path:
+    return club_dir(base) / TOURNAMENTS_DIR
+
+
+def players_may_open(base: Path | None = None) -> bool:
+    """The host's setting: whether any player may open a tournament (else the host only)."""
+    with contextlib.suppress(OSError, ValueError, TypeError):
+        data = json.loads((tournaments_dir(base) / SETTINGS_NAME).read_text(encoding="utf-8"))
+        return data.get("players_may_open") is True
+    return False
+
+
+def allow_players(allowed: bool, base: Path | None = None) -> None:
+    folder = private_dir(tournaments_dir(base))
+    write_private(folder / SETTINGS_NAME, json.dumps({"players_may_open": allowed}) + "\n")
+
+
+def open_tournament(
+    name: str,
+    preset: str,
+    deals: int,
+    opens: str,
+    closes: str,
+    by: str = LOCAL_PLAYER,
+    base: Path | None = None,
+    now: datetime | None = None,
+) -> Spec:
+    """Open a tournament, every input checked first: raises TournamentError (nothing
+    written) for a bad name, a name taken, a preset that does not load, a bad number of
+    deals, a closing time past or not after the opening, or an opener the host does not
+    allow."""
+    now = now or datetime.now(UTC)
+    if by != LOCAL_PLAYER and not players_may_open(base):
+        raise TournamentError(NOT_ALLOWED)
+    if fault(name, MAX_NAME) is not None or name != name.strip():
+        raise TournamentError(BAD_NAME, name=shown(name, most=40), most=MAX_NAME)
+    try:
+        load_preset(preset)
+    except (PresetError, OSError, ValueError) as error:
+        raise TournamentError(BAD_PRESET, why=str(error)) from error
+    if not 1 <= deals <= MAX_DEALS:
+        raise TournamentError(BAD_DEALS, most=MAX_DEALS, deals=deals)
+    start = parse_time(opens, now)
+    end = parse_time(closes, now)
+    if end <= now:
+        raise TournamentError(CLOSES_PAST, closes=time_words(end))
+    if end <= start:
+        raise TournamentError(CLOSES_EARLY, closes=time_words(end), opens=time_words(start))
+    spec = Spec(name, preset, deals, start, end, by, now)
+    folder = private_dir(tournaments_dir(base)) / spec.folder_name
+    try:
+        folder.mkdir(mode=0o700)  # the name taken in one step: two openers, one wins
+    except FileExistsError as error:
+        raise TournamentError(SAME_NAME, name=shown(name)) from error
+    write_private(folder / SPEC_NAME, spec.to_json() + "\n")
+    return spec
+
+
+def specs(base: Path | None = None) -> list[Spec]:
+    """Every tournament of the club, the latest to close first (damaged files skipped)."""
+    found: list[Spec] = []
+    with contextlib.suppress(OSError):
+        for folder in tournaments_dir(base).iterdir():
+            with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+                found.append(Spec.from_json((folder / SPEC_NAME).read_text(encoding="utf-8")))
+    found.sort(key=lambda s: (s.closes, s.name), reverse=True)
+    return found
+
+
+def find(name: str, base: Path | None = None) -> Spec:
+    path = tournaments_dir(base) / _safe(name.casefold()) / SPEC_NAME
+    try:
+        return Spec.from_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise TournamentError(
+            NO_SUCH, name=shown(name, most=40), command="thousand tournaments"
+        ) from error
+
+
+@dataclass
+class Tournament(Daily):
+    """A tournament's deals, played as the daily's are (`Daily.open_deal`, the daily's table
+    mode): its own cards, count, records and results' key."""
+
+    spec: Spec = field(kw_only=True)
+
+    @classmethod
+    def of(cls, spec: Spec, base: Path | None = None) -> Tournament:
+        preset: Preset = load_preset(spec.preset)
+        return cls(KEY_PREFIX + spec.folder_name, preset, base, spec=spec)
+
+    @property
+    def count(self) -> int:
+        return self.spec.deals
+
+    def seed(self) -> int:
+        text = f"tournament|{self.spec.folder_name}|{self.spec.created.isoformat()}|{self.name}"
+        digest = hmac.new(secret(self.base), text.encode(), hashlib.sha256).digest()
+        return int.from_bytes(digest[:8], "big")
+
+    def dealt(self, number: int) -> Dealt:
+        rules = self.preset.rules
+        return deal(
+            self.seed(),
+            number,
+            dealer_of(number, rules.players),
+            rules.players,
+            rules.deal.cut_ritual,
+            rules.talon_size,
+        )
+
+    def folder(self) -> Path:
+        return tournaments_dir(self.base) / self.spec.folder_name
+
+    def record(self, player: str, number: int) -> Path:
+        return self.folder() / _safe(player) / f"deal-{number}.jsonl"
+
+    def references(self) -> list[int]:
+        return []  # ranked against the field, not against a reference
+
+    def references_kept(self) -> bool:
+        return True
+
+    def open_deal(
+        self,
+        index: ClubIndex,
+        player: str,
+        players: list[PlayerInfo],
+        lang: str | None = None,
+        on_events: Callable[[list[Event]], None] | None = None,
+    ) -> OpenDeal | None:
+        """As the daily's, while the tournament is open; None once it is closed."""
+        if self.spec.state(datetime.now(UTC)) == "closed":
+            return None
+        return super().open_deal(index, player, players, lang, on_events)
+
+    def settle(self, index: ClubIndex, player: str, number: int, game: Game) -> DailyResult:
+        if self.spec.state(datetime.now(UTC)) == "closed":
+            raise TournamentError(LATE, closes=time_words(self.spec.closes))
+        result = DailyResult(self.date, self.name, player, number, deal_points(game), 0)
+        index.add_daily_results([result])
+        return result
+
+    def best_other(self, index: ClubIndex, player: str) -> tuple[str, str] | None:
+        rows = standings(self.results(index), self.count, dict(index.players()))
+        return next(((r.player, r.name) for r in rows if r.player != player), None)
+
+
+# ---------------------------------------------------------------------- the standings
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    name: str
+    score: Fraction  # the duplicate score: points against the field, summed over his deals
+    deals: tuple[int | None, ...]  # his points on each deal, None where not played
+
+    @property
+    def played(self) -> int:
+        return sum(1 for d in self.deals if d is not None)
+
+
+def standings(
+    results: Sequence[DailyResult], count: int, names: dict[str, str] | None = None
+) -> list[Standing]:
+    """Each entrant's duplicate score: for each deal he played, his points minus the mean of
+    every entrant's points on that deal; best first (then more deals played, then by name)."""
+    names = names or {}
+    by_player: dict[str, list[int | None]] = {}
+    on_deal: dict[int, list[int]] = {}
+    for r in results:
+        if not 1 <= r.deal <= count:
+            continue
+        by_player.setdefault(r.player, [None] * count)[r.deal - 1] = r.points
+        on_deal.setdefault(r.deal, []).append(r.points)
+    means = {n: Fraction(sum(points), len(points)) for n, points in on_deal.items()}
+    rows = [
+        Standing(
+            player,
+            names.get(player) or player,
+            sum((p - means[n] for n, p in enumerate(deals, 1) if p is not None), Fraction(0)),
+            tuple(deals),
+        )
+        for player, deals in by_player.items()
+    ]
+    rows.sort(key=lambda r: (-r.score, -r.played, r.name.casefold(), r.player))
+    return rows
+
+
+__all__ = [
+    "Spec",
+    "Standing",
+    "Tournament",
+    "TournamentError",
+    "allow_players",
+    "find",
+    "open_tournament",
+    "parse_time",
+    "players_may_open",
+    "specs",
+    "standings",
+]
