@@ -21,6 +21,7 @@ from textual.strip import Strip
 from textual.widgets._footer import FooterKey
 
 from tests.helpers.scheduler import in_thread_scheduler
+from tests.helpers.waiting import until
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.analyses import CACHE_NAME
 from thousand_tui.store.catalog import DATA_DIR_ENV
@@ -134,6 +135,33 @@ async def test_deal_after_deal_the_table_holds_the_same() -> None:
         grown = {kind: later[kind] - widgets[kind] for kind in later if later[kind] > widgets[kind]}
         assert sum(grown.values()) <= 10, grown
         assert len(live(Strip)) <= strips + 400
+
+
+async def test_a_deals_end_empties_the_drawing_caches() -> None:
+    """Rich's and Textual's drawing caches (a text's width in cells, a style's ANSI codes)
+    hold what about one deal drew, not the whole game's: filled with the lines and styles of
+    earlier deals, they are emptied once a deal's result is on the screen."""
+    from rich.cells import cached_cell_len
+    from rich.color import ColorSystem
+    from rich.style import Style
+
+    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        for n in range(3_000):  # what earlier deals drew: 3,000 lines, 2,000 styles
+            cached_cell_len(f"an earlier deal's line {n}")
+        for n in range(2_000):
+            Strip.render_ansi(Style(color=f"#{n:06x}"), ColorSystem.TRUECOLOR)
+        widths, codes = cached_cell_len.cache_info(), Strip.render_ansi.cache_info()
+        assert widths.currsize >= 3_000 and codes.currsize >= 2_000
+        await play_deals(app, pilot, 1)
+        await until(
+            pilot,
+            "the drawing caches emptied",
+            lambda: (
+                cached_cell_len.cache_info().currsize < 1_000
+                and Strip.render_ansi.cache_info().currsize < 1_000
+            ),
+        )
 
 
 async def test_the_analyses_kept_are_the_last_few(monkeypatch: pytest.MonkeyPatch) -> None:

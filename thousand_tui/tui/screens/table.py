@@ -350,12 +350,13 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ results
 
     def show_result(self) -> None:
-        from ...allocator import give_back
+        from ..render_caches import settle
         from .result import DealResultScreen
 
-        # Once a deal: the memory the deal's screens freed goes back to the system, while
-        # the player reads the result (a few milliseconds).
-        self.set_timer(0.5, give_back)
+        # Once a deal, while the player reads the result (a few milliseconds): the drawing
+        # caches keep one deal's lines, not the game's, and the memory the deal's screens
+        # freed goes back to the system.
+        self.set_timer(0.5, settle)
 
         pending: PendingResult = self.controller.results[0]
         trick = pending.last_trick.plays if pending.last_trick else None
@@ -711,7 +712,7 @@ class TableScreen(Screen[None]):
 
         session = self.driver.session
         path = session.path if session is not None else None
-        folder = path.parent if path is not None else games_dir()
+        folder = path.parent if path is not None else games_dir(self.table_app.setup.host.data_dir)
         self.app.push_screen(StatsScreen(folder, self.t, self.p))
 
     def marked(self, actions: list[Action]) -> list[Action]:
