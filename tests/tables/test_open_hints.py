@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
 from tests.tui.test_start import go_to, line_ids, start_app
+from thousand_tui.priority import Host
 from thousand_tui.tui.app import SEAT, ThousandApp
 from thousand_tui.tui.screens.start import StartScreen
 from thousand_tui.tui.shared import SharedSession
@@ -30,18 +31,19 @@ async def opened_table(pilot: Pilot, app: ThousandApp) -> SharedSession:
     return shared
 
 
-@pytest.fixture(autouse=True)
-def own_choices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The start screen's choices in a folder of the test's own."""
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+@pytest.fixture
+def here(base: Path, tmp_path: Path) -> Host:
+    """What the tests run as: a player's own terminal, the data folder `base` (its table
+    service's), the start screen's choices in a folder of the test's own."""
+    return Host(data=base, config=tmp_path / "xdg-config")
 
 
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_the_table_for_friends_allows_hints_when_chosen(
-    base: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str
+    here: Host, size: tuple[int, int], lang: str
 ) -> None:
     label, off, on = WORDS[lang]
-    app = start_app(StartOffer.shipped(lang))
+    app = start_app(StartOffer.shipped(lang), host=here)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert "open-hints" in line_ids(app)  # just below "Open a table for friends"
@@ -61,7 +63,7 @@ async def test_the_table_for_friends_allows_hints_when_chosen(
     assert choice is not None and choice.kind == "open" and choice.hints
 
     # Remembered, and switched off again the same way.
-    again = start_app(StartOffer.shipped(lang))
+    again = start_app(StartOffer.shipped(lang), host=here)
     async with again.run_test(size=size) as pilot:
         await pilot.pause()
         await go_to(pilot, "open-hints")
@@ -72,10 +74,8 @@ async def test_the_table_for_friends_allows_hints_when_chosen(
     assert again.shared_choice is not None and not again.shared_choice.hints
 
 
-async def test_a_table_for_friends_has_no_hints_by_default(
-    base: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    app = start_app()
+async def test_a_table_for_friends_has_no_hints_by_default(here: Host) -> None:
+    app = start_app(host=here)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "open-table")

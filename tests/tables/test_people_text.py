@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from tests.helpers.hostile import assert_nothing_unsafe, assert_shown
 from tests.helpers.screen import screen_text
 from thousand_tui.presets import load_preset
+from thousand_tui.priority import Host
 from thousand_tui.settings import LobbySetup, TableSetup
 from thousand_tui.tables.client import open_table
 from thousand_tui.tables.mirror import SeatMirror
@@ -59,7 +60,10 @@ def check(pilot: Pilot[object], *texts: str) -> None:
 
 async def test_the_lobby_shows_a_table_titled_in_markup_as_written(base: Path) -> None:
     ann = ann_opens(base)
-    lobby = Lobby(LobbySetup(TableSetup.of(pace=0.0, name="Bob"), {"classic": "classic"}))
+    here = Host(data=base)
+    lobby = Lobby(
+        LobbySetup(TableSetup.of(pace=0.0, name="Bob", host=here), {"classic": "classic"})
+    )
     app = create_app(lobby.setup.table, lobby=lobby)
     async with app.run_test(size=(120, 40)) as pilot:
         await pump(pilot, [ann], lambda: TITLE[:20] in screen_text(app))
