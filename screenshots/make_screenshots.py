@@ -1,5 +1,6 @@
 """Make the README screenshots: the start screen, the table, the auction, the exchange and the
-score sheet; the table in Russian and in Polish; a saved game stepped through (`thousand view`).
+score sheet; the table in Russian and in Polish; a saved game stepped through (`thousand view`);
+a tournament's standings (`thousand tournaments show`).
 
     python screenshots/make_screenshots.py [--out screenshots]
 
@@ -199,6 +200,44 @@ async def costliest_decision(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+def tournament_standings() -> App[int]:
+    """A closed tournament of 12 deals and five entrants (`thousand tournaments show`), its
+    results made up: the standings as the end of the last deal shows them."""
+    from datetime import UTC, datetime, timedelta
+
+    from thousand_tui.store.index import DailyResult
+    from thousand_tui.tournament import Spec, standings
+    from thousand_tui.tui.i18n import Translator
+    from thousand_tui.tui.screens.daily_board import DailyBoardScreen
+    from thousand_tui.tui.tournament_table import standings_lines
+    from thousand_tui.tui.viewer_app import ViewerApp
+
+    closes = datetime(2026, 12, 6, 18, 0, tzinfo=UTC)
+    spec = Spec("Winter Cup", "classic", 12, closes - timedelta(days=2), closes, "local", closes)
+    points = {
+        "key-anna": (120, -60, 85, 0, 140, -40, 100, 65, -120, 70, 110, 0),
+        "key-bogdan": (105, -60, 60, 10, 120, -40, 135, 60, -95, 0, 95, 25),
+        "key-ewa": (95, 80, 60, -10, 120, -40, 90, 55, -120, 70, 80, 0),
+        "local": (100, -60, 70, 0, 150, -130, 100, 65, -90, 60, 100, 0),
+        "key-jiri": (70, -60, 60, 0, None, None, None, None, None, None, None, None),
+    }
+    names = {"key-anna": "Anna K.", "key-bogdan": "Bogdan", "key-ewa": "Ewa", "key-jiri": "Jiří"}
+    results = [
+        DailyResult("tournament:winter_cup", "classic", who, deal, value, 0)
+        for who, values in points.items()
+        for deal, value in enumerate(values, 1)
+        if value is not None
+    ]
+    rows = standings(results, 12, names | {"local": "local"})
+    t = Translator("en")
+    lines = standings_lines(spec, rows, t, closes + timedelta(hours=1), "local")
+    return ViewerApp(None, "en", first=lambda: DailyBoardScreen(lines, t))
+
+
+async def still(pilot: Pilot) -> None:
+    await pilot.pause()
+
+
 SHOTS: dict[str, tuple[Callable[[], App[int]], Steps, tuple[int, int]]] = {
     "start": (
         lambda: create_app(TableSetup(pace=0, save=False), start=StartOffer.shipped("en")),
@@ -254,6 +293,11 @@ SHOTS: dict[str, tuple[Callable[[], App[int]], Steps, tuple[int, int]]] = {
     "viewer": (
         viewed_game,
         costliest_decision,
+        (80, 24),
+    ),
+    "tournament": (
+        tournament_standings,
+        still,
         (80, 24),
     ),
 }

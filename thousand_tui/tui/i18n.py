@@ -849,6 +849,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("key_lobby_match", "Quick match"),
     msg("key_lobby_code", "Code"),
     msg("key_lobby_watch", "Watch"),
+    msg("lobby_in_play", "in play"),
     msg("start_lobby", "Lobby: tables waiting for players"),
     msg("shared_fill_in", "AI takes the free seats in {seconds} s."),
     # ---------------------------------------------------------------- the ratings
@@ -901,7 +902,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
         "tour_note_closed",
         "Score: on each deal played, your points minus the mean of every entrant's; summed.",
     ),
-    msg("tour_review_hint", "`{command} NAME`: each of your deals beside hard's and the leader's."),
+    msg("tour_review_hint", "`{command}`: each of your deals beside hard's and the leader's."),
     msg("tour_lobby_open", "Tournament {tournament} · {command}"),
     msg("tour_lobby_closed", "Tournament «{name}» won by {winner} ({score})"),
     msg("tour_top", "Tournament deal {number} of {count}"),

@@ -38,10 +38,15 @@ from .startup import preset_title
 PROG = "thousand"
 
 
+def quoted(name: str) -> str:
+    """A tournament's name as a command line takes it: quoted where it has a space."""
+    name = shown(name)
+    return repr(name) if " " in name else name
+
+
 def play_words(spec: Spec) -> str:
-    """The words that play a tournament, quoted where its name has a space."""
-    name = shown(spec.name)
-    return f"tournaments play {name!r}" if " " in name else f"tournaments play {name}"
+    """The words that play a tournament."""
+    return f"tournaments play {quoted(spec.name)}"
 
 
 def state_line(spec: Spec, t: Translator, now: datetime) -> str:
@@ -67,7 +72,7 @@ def standings_lines(
     now: datetime,
     you: str | None = None,
     ascii_only: bool = False,
-    host_words: str = "thousand",
+    host: Host = LOCAL,
 ) -> list[str]:
     """`thousand tournaments show`: the tournament's line, then each entrant: rank, name,
     duplicate score and deals played, best first; before the close, the entrants and the
@@ -81,11 +86,13 @@ def standings_lines(
     ordered = rows if closed else sorted(rows, key=lambda r: (r.name.casefold(), r.player))
     mark = "*" if ascii_only else "•"
     for rank, row in enumerate(ordered, start=1):
-        name = row.name if row.player != LOCAL_PLAYER or row.name != row.player else ""
+        name = row.name
+        if row.player == LOCAL_PLAYER == you and name == row.player:
+            name = t("you_name")  # the data folder's own player, with no name of his own
         table.append(
             [
                 (mark if row.player == you else "") + (str(rank) if closed else ""),
-                _cut(shown(name) or t("you_name"), NAME_CELLS, ascii_only),
+                _cut(shown(name), NAME_CELLS, ascii_only),
                 score_words(row.score, t, ascii_only) if closed else "?",
                 f"{row.played}/{spec.deals}",
             ]
@@ -97,16 +104,23 @@ def standings_lines(
     lines.append("")
     lines.append(t("tour_note_closed") if closed else t("tour_note_open"))
     if closed:
-        lines.append(t("tour_review_hint", command=f"{host_words} tournaments review"))
+        review = f"tournaments review {quoted(spec.name)}"
+        lines.append(t("tour_review_hint", command=typed(review, host)))
     return lines
 
 
 def show_lines(
-    spec: Spec, index: ClubIndex, t: Translator, you: str | None, ascii_only: bool, base: Path
+    spec: Spec,
+    index: ClubIndex,
+    t: Translator,
+    you: str | None,
+    ascii_only: bool,
+    base: Path,
+    host: Host = LOCAL,
 ) -> list[str]:
     day = Tournament.of(spec, base)
     rows = standings(day.results(index), spec.deals, dict(index.players()))
-    return standings_lines(spec, rows, t, datetime.now(UTC), you, ascii_only)
+    return standings_lines(spec, rows, t, datetime.now(UTC), you, ascii_only, host)
 
 
 def list_lines(base: Path, t: Translator, now: datetime) -> list[str]:
@@ -156,9 +170,8 @@ class TournamentRun(DailyRun):
     def board(self, t: Translator, ascii_only: bool) -> list[str]:
         assert isinstance(self.day, Tournament)
         with open_index(index_path(self.setup.host.club_dir)) as index:
-            return show_lines(
-                self.day.spec, index, t, self.player, ascii_only, self.setup.host.club_dir
-            )
+            host = self.setup.host
+            return show_lines(self.day.spec, index, t, self.player, ascii_only, host.club_dir, host)
 
     def top(self, t: Translator) -> str:
         return t("tour_top", number=self.number, count=self.day.count)
@@ -210,7 +223,7 @@ def run_play(name: str, options: TableFlags) -> int:
     if found is None:
         print(t("tour_all_played", deals=t.count("w_deal", spec.deals)))
         with open_index(index_path(host.club_dir)) as index:
-            print("\n".join(show_lines(spec, index, t, player, setup.ascii, host.club_dir)))
+            print("\n".join(show_lines(spec, index, t, player, setup.ascii, host.club_dir, host)))
         return 0
     opened, events = found
     return launch(create_app(setup, daily=TournamentRun(day, player, setup, opened, events)))

@@ -1,0 +1,56 @@
+"""The lobby's line on the club's tournaments (Pilot, 80x24, English and Russian): the one open
+now and the command that plays it, then, once it is closed, its winner."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import waiting
+from tests.helpers.screen import screen_text
+from thousand_tui.settings import LobbySetup, TableSetup
+from thousand_tui.store.index import DailyResult, open_index
+from thousand_tui.tournament import SPEC_NAME, Tournament, open_tournament, tournaments_dir
+from thousand_tui.tui import create_app
+from thousand_tui.tui.screens.lobby import LobbyScreen
+from thousand_tui.tui.shared.lobby_app import Lobby
+
+from .helpers import WAIT
+
+WORDS = {
+    "en": ("Tournament «Cup» · Classic · 3 deals · open until", "Tournament «Cup» won by Ewa"),
+    "ru": ("Турнир «Cup» · Классика · 3 кона · открыт до", "Турнир «Cup» выиграл(а) Ewa"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_lobby_shows_the_tournament_open_then_its_winner(base: Path, lang: str) -> None:
+    spec = open_tournament("Cup", "classic", 3, "now", "+2h")
+    setup = LobbySetup(TableSetup.of(lang=lang, pace=0.0, name="Bob"), {"classic": "classic"})
+    lobby = Lobby(setup)
+    app = create_app(lobby.setup.table, lobby=lobby)
+    now_open, won = WORDS[lang]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await waiting.until(
+            pilot, "the open tournament", lambda: now_open in screen_text(app), timeout=WAIT
+        )
+        assert isinstance(app.screen, LobbyScreen)
+        assert "tournaments play Cup" in screen_text(app)
+        # It closes, with two entrants' results: the lobby says its winner at its next reading.
+        with open_index() as index:
+            key = Tournament.of(spec).date
+            index.add_daily_results(
+                [
+                    DailyResult(key, "classic", "key-ewa", 1, 120, 0),
+                    DailyResult(key, "classic", "key-olek", 1, -60, 0),
+                ]
+            )
+            index._db.execute("INSERT INTO players VALUES ('key-ewa', 'Ewa', '/nowhere')")
+        closed = replace(spec, closes=datetime.now(UTC) - timedelta(minutes=1))
+        (tournaments_dir() / spec.folder_name / SPEC_NAME).write_text(closed.to_json())
+        await waiting.until(
+            pilot, "the winner", lambda: f"{won} (+90" in screen_text(app), timeout=WAIT
+        )
