@@ -1,4 +1,4 @@
-"""Tournaments on the same deals (docs/club.md#tournaments): a name, a preset, a number of
+"""Tournaments on the same deals (docs/club.md#tournaments-on-the-same-deals): a name, a preset, a number of
 deals and the hours it is open; every entrant plays the same deals against the daily's AI
 opponents, once, ranked by the duplicate score.
 
