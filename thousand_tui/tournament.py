@@ -1,6 +1,6 @@
-"""Tournaments on the same deals (docs/club.md#tournaments-on-the-same-deals): a name, a preset, a number of
-deals and the hours it is open; every entrant plays the same deals against the daily's AI
-opponents, once, ranked by the duplicate score.
+"""Tournaments on the same deals (docs/club.md#tournaments-on-the-same-deals): a name, a
+preset, a number of deals and the hours it is open; every entrant plays the same deals
+against the daily's AI opponents, once, ranked by the duplicate score.
 
 - The cards come, as the daily's do, from a seed made (HMAC-SHA256) of the host's secret
   (`daily.key`), the tournament's name and the time it was opened: nobody who does not hold

@@ -1,6 +1,7 @@
 """Tournaments at the table and as text (`thousand tournaments`): a tournament's deals are
 played in the daily's table mode (`DailyRun`, `DailyDriver`), its standings said in the
-reader's language, with the scores only after the close (docs/club.md#tournaments-on-the-same-deals)."""
+reader's language, with the scores only after the close
+(docs/club.md#tournaments-on-the-same-deals)."""
 
 from __future__ import annotations
 
