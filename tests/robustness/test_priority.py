@@ -162,6 +162,10 @@ def test_the_search_service_a_hosted_game_starts_runs_at_the_hosted_priority(
     lock = folder / "search.lock"
     wait_for("the search service", lambda: lock.exists() and lock.read_text().strip(), host)
     service = int(lock.read_text().split()[0])
+    # Told by its arguments that it runs for a hosted account, and nothing of the player that
+    # started it (another user's `ps` reads a process's arguments).
+    arguments = Path(f"/proc/{service}/cmdline").read_bytes().split(b"\0")
+    assert b"--hosted" in arguments and not any(b"players" in a for a in arguments)
     wait_for("its workers", lambda: len(descendants(service)) >= 2, host)
     processes = [service, *descendants(service)]
     assert {pid: niceness(pid) for pid in processes} == dict.fromkeys(processes, HOSTED_NICENESS)

@@ -498,8 +498,11 @@ class SharedPool:
         return link
 
     def _start(self) -> subprocess.Popen[bytes]:
-        """Start the service (`daemon.spawn`: it outlives this game)."""
-        told = program_host().argv()  # what it runs as, said to its entry point
+        """Start the service (`daemon.spawn`: it outlives this game). It is told by its
+        arguments whether it runs for a hosted account, and nothing of the game's player:
+        another user's `ps` reads a process's arguments (never the player's folder here)."""
+        hosted = program_host().hosted
+        told = Host(hosted=hosted, data=self.folder, config=self.folder).argv()
         return daemon.spawn(place(self.folder), ["-c", START, str(self.folder), *told])
 
     def _link(self) -> Link | None:
