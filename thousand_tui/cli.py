@@ -1328,7 +1328,7 @@ def run_tournaments(options: argparse.Namespace) -> int:
     from datetime import UTC, datetime
 
     from .store.catalog import games_dir
-    from .store.index import index_path, open_index, player_of
+    from .store.index import LOCAL_PLAYER, index_path, open_index, player_of
     from .tournament import TournamentError, allow_players, find, open_tournament
     from .translations import error_text
     from .tui.i18n import Translator
@@ -1341,6 +1341,10 @@ def run_tournaments(options: argparse.Namespace) -> int:
     player = player_of(games_dir(host.data_dir).absolute())
     if action in ("list", "allow", "forbid"):
         if action != "list":
+            if player != LOCAL_PLAYER:
+                raise CliError(
+                    msg("cli_tour_host_only", "only the host allows players to open tournaments")
+                )
             allow_players(action == "allow", host.club_dir)
             print(t("tour_allowed" if action == "allow" else "tour_forbidden"))
             return 0
@@ -1375,7 +1379,8 @@ def run_tournaments(options: argparse.Namespace) -> int:
             return run_review(name, options.lang, options.ascii, host)
         spec = find(name, host.club_dir)
         with open_index(index_path(host.club_dir)) as index:
-            print("\n".join(show_lines(spec, index, t, player, options.ascii, host.club_dir)))
+            lines = show_lines(spec, index, t, player, options.ascii, host.club_dir, host)
+            print("\n".join(lines))
         return 0
     except TournamentError as error:
         print(f"{PROG}: {error_text(lang, error)}", file=sys.stderr)

@@ -50,6 +50,9 @@ JOIN_WORD = "join"
 LOBBY_WORD = "lobby"
 RATINGS_WORD = "ratings"  # the club's leaderboard
 DAILY_WORD = "daily"  # the day's deals, the same for everyone (`daily board`: the board)
+TOURNAMENTS_WORD = "tournaments"  # `tournaments [play|show|review|open NAME]`
+TOURNAMENT_ACTIONS = ("play", "show", "review", "open")
+TOURNAMENT_FLAGS = ("--preset", "--deals", "--opens", "--closes")  # with `open`, each once
 BOARD_WORD = "board"
 PRIVATE_WORD = "private"  # with `open`: a table kept out of the lobby
 NAME_WORD = "name"
@@ -106,6 +109,9 @@ class Request:
     ratings: bool = False  # the leaderboard of the host's players and AI levels
     daily: bool = False  # the day's deals of `preset` (the host's default)
     board: bool = False  # with `daily`: the day's board, printed
+    # `tournaments`: the action ("list", "play", "show", "review", "open"), the tournament's
+    # name and, with `open`, its flags as `thousand tournaments open` takes them
+    tournament: tuple[str, str, tuple[str, ...]] | None = None
     plain: bool = False  # the line mode (`thousand --plain`)
 
 
@@ -236,6 +242,8 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
             return _ratings_request(words)
         if word == DAILY_WORD:
             return _daily_request(words, allowed)
+        if word == TOURNAMENTS_WORD:
+            return _tournaments_request(words, allowed)
         if word == OPEN_WORD and not opening:
             opening = True
         elif word == PRIVATE_WORD and not private:
@@ -327,6 +335,46 @@ def _language_only(words: list[str], word: str, once: Msg, only: Msg) -> str | N
     if any(w not in LANGUAGES for w in rest) or len(rest) > 1:
         raise Refused(only, example=f"{word} ru")
     return rest[0] if rest else None
+
+
+def _tournaments_request(words: list[str], allowed: Sequence[str]) -> Request:
+    """`tournaments` (and a language): the list; `tournaments ACTION NAME` (and a language
+    last): play, show or review one; `open NAME` takes --preset of the whitelist, --deals,
+    --opens and --closes (a time in one word: 2026-12-24T18:00, +2h, now), each once."""
+    rest = words[1:]
+    if not rest or (len(rest) == 1 and rest[0].lower() in LANGUAGES):
+        return Request(lang=rest[0].lower() if rest else None, tournament=("list", "", ()))
+    action = rest[0].lower()
+    if action not in TOURNAMENT_ACTIONS:
+        raise Refused(TOURNAMENT_WORDS)
+    rest = rest[1:]
+    flags: list[str] = []
+    if action == "open":
+        names: list[str] = []
+        given = iter(rest)
+        for word in given:
+            flag = word.lower()
+            if flag not in TOURNAMENT_FLAGS:
+                names.append(word)
+                continue
+            value = next(given, None)
+            if flag in flags or value is None or value.startswith("-"):
+                raise Refused(TOURNAMENT_WORDS)
+            if flag == "--preset" and value not in allowed:
+                raise Refused(TOURNAMENT_WORDS)
+            flags += [flag, value]
+        rest = names
+    lang = rest.pop().lower() if len(rest) > 1 and rest[-1].lower() in LANGUAGES else None
+    if not rest:
+        raise Refused(TOURNAMENT_WORDS)
+    return Request(lang=lang, tournament=(action, " ".join(rest), tuple(flags)))
+
+
+TOURNAMENT_WORDS = msg(
+    "ssh_tournament_words",
+    "tournaments takes play, show, review or open and a tournament's name, e.g. tournaments "
+    "play Winter Cup; open takes --preset, --deals, --opens and --closes, each once",
+)
 
 
 def _daily_request(words: list[str], allowed: Sequence[str]) -> Request:
@@ -554,6 +602,16 @@ def check_identity(
     """A shared table keeps each seat for its person: without a way to tell people apart,
     anyone could sit in anyone's seat and see their hand, so `open` and `join` are refused."""
     shared = request.open or request.join is not None or request.lobby
+    playing = request.tournament is not None and request.tournament[0] in ("play", "open")
+    if playing and player_id(config, environ) is None:
+        raise Refused(
+            msg(
+                "ssh_tournament_identity",
+                "a tournament gives each player one try and this server cannot tell players "
+                "apart: its host should {how} (docs/ssh-hosting.md)",
+            ),
+            how=identity_how(lang),
+        )
     if request.daily and player_id(config, environ) is None:
         raise Refused(
             msg(
@@ -587,6 +645,19 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     if request.ratings:  # the host's leaderboard, from the club index of the host's folder
         lang = ["--lang", request.lang] if request.lang is not None else []
         return Session(["ratings", *lang], base)
+    if request.tournament is not None:  # the host's, as the daily's: the player's try his own
+        action, title, flags = request.tournament
+        argv = ["tournaments", action, *([title] if title else [])]
+        given = list(flags)
+        if "--preset" in given:  # a preset of the whitelist, as its entry names it
+            at = given.index("--preset") + 1
+            given[at] = config.presets[given[at]]
+        argv += [f"{flag}={value}" for flag, value in zip(given[::2], given[1::2], strict=True)]
+        if request.lang is not None:
+            argv += ["--lang", request.lang]
+        if name is not None and action == "play":
+            argv.append(f"--name={name}")
+        return Session(argv, base / "players" / who if who is not None else base)
     if request.daily:  # the day's deals are the host's (club folder); the player's is his own
         argv = ["daily", "--preset", config.presets[request.preset or config.default]]
         if request.board:

@@ -12,12 +12,15 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.screen import screen_text
+from tests.helpers.ssh import config, olga
 from tests.helpers.waiting import until
 from tests.tui.helpers import play_first_legal, settle
+from thousand_tui import ssh
 from thousand_tui.cli import main
 from thousand_tui.daily import Daily
 from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.presets import load_preset
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.index import DailyResult, open_index
 from thousand_tui.tournament import (
@@ -293,3 +296,61 @@ async def test_a_tournament_deal_at_the_table(
     with open_index() as index:
         assert [r.deal for r in day.results(index) if r.player == "local"] == [1]
     assert find("winter").name == "Winter"
+
+
+def test_ssh_words_of_tournaments(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    allowed = ["classic", "family"]
+    assert ssh.parse_request("tournaments", allowed).tournament == ("list", "", ())
+    asked = ssh.parse_request("tournaments play Winter Cup ru", allowed)
+    assert (asked.tournament, asked.lang) == (("play", "Winter Cup", ()), "ru")
+    opening = ssh.parse_request(
+        "tournaments open Cup --preset family --deals 6 --closes +2d", allowed
+    )
+    assert opening.tournament == (
+        "open",
+        "Cup",
+        ("--preset", "family", "--deals", "6", "--closes", "+2d"),
+    )
+    for bad in (
+        "tournaments dance",
+        "tournaments play",
+        "tournaments open Cup --preset evil --closes +2d",
+        "tournaments open Cup --deals 6 --deals 7",
+        "tournaments open Cup --closes",
+        "tournaments open Cup --closes --deals",
+    ):
+        with pytest.raises(ssh.Refused, match="tournaments takes play, show, review or open"):
+            ssh.parse_request(bad, allowed)
+
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
+    env, key = olga(tmp_path)
+    host = config("--presets", "classic,family", "--default", "family")
+    played = ssh.plan(host, asked, env)
+    assert played.argv == ["tournaments", "play", "Winter Cup", "--lang", "ru"]
+    assert played.data == tmp_path / "players" / key  # his try his own, the club the host's
+    assert ssh.plan(host, opening, env).argv == [
+        "tournaments",
+        "open",
+        "Cup",
+        "--preset=family",
+        "--deals=6",
+        "--closes=+2d",
+    ]
+    with pytest.raises(ssh.Refused, match="tell players apart"):
+        ssh.check_identity(host, asked, {})
+    ssh.check_identity(host, ssh.parse_request("tournaments show Cup", allowed), {})
+
+
+def test_a_player_opens_one_only_if_the_host_allows(
+    host: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = host / "players" / "key-olga"
+    player = Host.of({"THOUSAND_DATA_DIR": str(folder), "THOUSAND_CLUB_DIR": str(host)})
+    argv = ["tournaments", "open", "Cup", "--closes", "+2h", "--lang", "en"]
+    assert main(argv, player) == 2
+    assert "only the host opens tournaments here" in capsys.readouterr().err
+    assert main(["tournaments", "allow", "--lang", "en"], player) == 2
+    assert "only the host allows" in capsys.readouterr().err
+    assert main(["tournaments", "allow", "--lang", "en"]) == 0
+    assert main(argv, player) == 0
+    assert find("cup").by == "key-olga"
