@@ -29,6 +29,7 @@ COMMANDS = (
     "play",
     "open",
     "join",
+    "watch",
     "lobby",
     "simulate",
     "replay",
@@ -111,6 +112,8 @@ def main(argv: Sequence[str] | None = None, host: Host | None = None) -> int:
     caller decided it (a hosted login's session); else read from the environment, here."""
     one_arena()  # before any thread: a long game's size stays flat (allocator.py)
     args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) > 1 and args[0] in ("--plain", "--no-plain") and args[1] in ("open", "join"):
+        args = [args[1], args[0], *args[2:]]  # `thousand --plain join CODE`
     if not args or (args[0] not in COMMANDS and args[0] not in ("-h", "--help")):
         args = ["play", *args]
     Parser.lang = argv_lang(args)
@@ -238,6 +241,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "an AI plays that move for him (0)",
     )
     shared.add_argument(
+        "--watchers",
+        choices=("none", "quiet", "read", "chat"),
+        default="read",
+        help="who may watch the table (thousand watch CODE): nobody, watchers who do not read "
+        "the chat, who read it, or who write in it too, their lines marked (read)",
+    )
+    shared.add_argument(
         "--hints",
         action="store_true",
         help="let everyone at the table ask for a hint at his own decisions (h; off by default)",
@@ -267,6 +277,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     join.set_defaults(
         handler=run_join, preset=None, players=None, ai=None, seed=None, think=None, resume=None
     )
+
+    watch = sub.add_parser("watch", help="watch a table with its code, at no seat")
+    watch.add_argument("code", help="the table's code, e.g. K7QM2P")
+    add_shared_options(watch, pace=False)
+    watch.set_defaults(
+        handler=run_watch, preset=None, players=None, ai=None, seed=None, think=None,
+        resume=None, seat=None,
+    )  # fmt: skip
 
     lobby = sub.add_parser(
         "lobby", help="the tables waiting for players: sit at one, open one, or quick match"
@@ -666,15 +684,33 @@ def add_screen_options(parser: argparse.ArgumentParser, pace: bool = True) -> No
 
 def add_shared_options(parser: argparse.ArgumentParser, pace: bool = True) -> None:
     add_screen_options(parser, pace)
+    parser.add_argument(
+        "--plain",
+        action=argparse.BooleanOptionalAction,
+        help="the line mode, for screen readers and braille displays: one line per event, "
+        "typed commands, say TEXT to chat (as remembered by thousand --plain if not given)",
+    )
     # Set by `ssh-session`: the player's SSH key, which alone may take their seat back.
     parser.add_argument("--who", help=argparse.SUPPRESS)
 
 
 def run_open(options: argparse.Namespace) -> int:
     setup = open_setup(options)  # every flag checked before the service is asked
+    if plain_wanted(options):
+        from .line import run_open as by_lines
+
+        return by_lines(setup)
     from .tui.launch import run_open as run
 
     return run(setup)
+
+
+def plain_wanted(options: argparse.Namespace) -> bool:
+    """Whether a shared table is played by lines: `--plain`, or the line mode remembered."""
+    from . import line
+
+    plain = getattr(options, "plain", None)
+    return bool(plain) or (plain is None and line.remembered(runs_as(options)))
 
 
 def run_lobby(options: argparse.Namespace) -> int:
@@ -734,9 +770,19 @@ def fill_seconds(value: float | None) -> float | None:
 
 def run_join(options: argparse.Namespace) -> int:
     setup = join_setup(options)
+    if plain_wanted(options):
+        from .line import run_join as by_lines
+
+        return by_lines(setup)
     from .tui.launch import run_join as run
 
     return run(setup)
+
+
+def run_watch(options: argparse.Namespace) -> int:
+    from .tui.launch import run_watch as run
+
+    return run(join_setup(options))
 
 
 def open_setup(options: argparse.Namespace) -> OpenSetup:
@@ -758,6 +804,7 @@ def open_setup(options: argparse.Namespace) -> OpenSetup:
         bool(options.private),
         fill,
         float(options.clock),
+        options.watchers,
     )
 
 
@@ -963,7 +1010,7 @@ def run_play(options: argparse.Namespace) -> int:
         return line.run(flags)
     if flags.plain is False:
         line.remember(False, flags.host)
-    return run(flags, plain=line.play)
+    return run(flags, plain=line.play_chosen)
 
 
 def run_simulate(options: argparse.Namespace) -> int:

@@ -47,6 +47,7 @@ USER_AUTH = "SSH_USER_AUTH"  # set by sshd with `ExposeAuthInfo yes`
 RESUME_WORDS = ("resume", "--resume")
 OPEN_WORD = "open"
 JOIN_WORD = "join"
+WATCH_WORD = "watch"  # `watch CODE`: a shared table, at no seat
 LOBBY_WORD = "lobby"
 RATINGS_WORD = "ratings"  # the club's leaderboard
 DAILY_WORD = "daily"  # the day's deals, the same for everyone (`daily board`: the board)
@@ -103,6 +104,7 @@ class Request:
     help: bool = False
     open: bool = False  # open a shared table
     join: str | None = None  # the code of a shared table to join
+    watch: str | None = None  # the code of a shared table to watch
     name: str | None = None  # `name NEW NAME`: the player's name from now on ("": say it)
     lobby: bool = False  # the tables of the host waiting for players
     private: bool = False  # `open private`: the table is kept out of the lobby
@@ -238,6 +240,8 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
             return Request(help=True)
         if word == LOBBY_WORD:
             return _lobby_request(words)
+        if word == WATCH_WORD:
+            return _watch_request(words)
         if word == RATINGS_WORD:
             return _ratings_request(words)
         if word == DAILY_WORD:
@@ -300,14 +304,21 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
                 "private goes with open: open private keeps the table out of the lobby",
             )
         )
-    if plain and (opening or join is not None):
+    return Request(preset, lang, resume, open=opening, join=join, private=private, plain=plain)
+
+
+def _watch_request(words: list[str]) -> Request:
+    """`watch CODE`, with a language or not."""
+    code = normalize_code(words[1]) if len(words) > 1 else None
+    rest = [w.lower() for w in words[2:]]
+    if code is None or len(rest) > 1 or (rest and rest[0] not in LANGUAGES):
         raise Refused(
             msg(
-                "ssh_plain_shared",
-                "plain plays against the AI: a shared table has no line mode yet",
+                "ssh_watch_code",
+                "watch needs the table's code, e.g. watch K7QM2P (or watch K7QM2P ru)",
             )
         )
-    return Request(preset, lang, resume, open=opening, join=join, private=private, plain=plain)
+    return Request(lang=rest[0] if rest else None, watch=code)
 
 
 def _lobby_request(words: list[str]) -> Request:
@@ -640,6 +651,8 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     name = person_name(config, environ)
     if request.open or request.join is not None:
         return Session(shared_argv(config, request, who, name), base)
+    if request.watch is not None:  # the account's tables, at no seat: no hand to keep
+        return Session(["watch", request.watch, *_seat_flags(request, who, name)], base)
     if request.lobby:
         return Session(lobby_argv(config, request, who, name), base)
     if request.ratings:  # the host's leaderboard, from the club index of the host's folder
@@ -701,6 +714,8 @@ def shared_argv(
             argv += ["--ai", config.ai.split(",")[0].strip()]
         if request.private:
             argv.append("--private")
+    if request.plain:
+        argv.append("--plain")
     return argv + _seat_flags(request, who, name)
 
 

@@ -413,7 +413,7 @@ def test_a_hint_says_what_hard_would_do(tmp_path: Path) -> None:
 
 
 def test_ssh_plain_plays_the_line_mode() -> None:
-    from thousand_tui.ssh import HostConfig, Refused, parse_request, plan, usage
+    from thousand_tui.ssh import HostConfig, parse_request, plan, usage
 
     config = HostConfig({"classic": "classic"}, "classic")
     request = parse_request("plain ru", ["classic"])
@@ -424,8 +424,10 @@ def test_ssh_plain_plays_the_line_mode() -> None:
     assert argv[:2] == ["play", "--plain"] and argv[argv.index("--preset") + 1] == "classic"
     assert "--plain" in plan(config, parse_request("resume plain", ["classic"]), {}).argv
     assert "--plain" not in plan(config, parse_request("classic", ["classic"]), {}).argv
-    with pytest.raises(Refused, match="shared table has no line mode"):
-        parse_request("open classic plain", ["classic"])
+    # At a shared table too: `thousand open|join ... --plain`.
+    assert "--plain" in plan(config, parse_request("open classic plain", ["classic"]), {}).argv
+    joined = plan(config, parse_request("join K7QM2P plain", ["classic"]), {}).argv
+    assert joined[:2] == ["join", "K7QM2P"] and "--plain" in joined
     assert "`plain` plays by lines" in usage(config)
     assert "`plain` — игра строками" in usage(config, lang="ru")
 

@@ -46,7 +46,7 @@ async def test_the_line_mode_chosen_on_the_start_screen_plays_the_game_by_lines(
     assert kept["plain"] is True
     assert line.remembered()
     out = io.StringIO()
-    assert line.play(app.plain_next, io.StringIO("hand\nquit\n"), out) == 0
+    assert line.play_chosen(app.plain_next, io.StringIO("hand\nquit\n"), out) == 0
     said = out.getvalue().splitlines()
     assert said[0].startswith(("Thousand, line mode.", "Тысяча, строчный режим."))
     assert said[-1] == say(lang, "line_saved")  # the game was begun and kept

@@ -21,10 +21,21 @@ from ..engine.record import RecordError
 from ..engine.rules import RulesError
 from ..options import TableFlags
 from ..priority import LOCAL, Host
-from ..settings import SetupError, TableSetup, language_from_locale
+from ..settings import (
+    JoinSetup,
+    OpenSetup,
+    SetupError,
+    TableSetup,
+    check_name,
+    language_from_locale,
+)
 from ..store.catalog import error_words
+from ..tables.client import TableError
+from ..tui.i18n import Translator
+from ..tui.shared.words import said
 from ..tui.startup import Choices, choices_path
 from .play import THINK_NOTICE, LineTable
+from .shared import LineSeat
 
 PROG = "thousand"
 
@@ -88,7 +99,9 @@ def run(
     return LineTable(setup, session, stdin, stdout, think_notice).run()
 
 
-def play(setup: TableSetup, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def play_chosen(
+    setup: TableSetup, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
     """Play by lines the game the start screen chose with its line mode on (a new game, or
     one continued), once the app has ended. Exit status 2 if it cannot begin."""
     from ..tui.session import new_session
@@ -103,4 +116,62 @@ def play(setup: TableSetup, stdin: TextIO | None = None, stdout: TextIO | None =
     return LineTable(setup, session, stdin, stdout).run()
 
 
-__all__ = ["LineTable", "play", "remember", "remembered", "run"]
+def run_open(setup: OpenSetup, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """`thousand open --plain`: open a shared table and play its seat 0 by lines."""
+    from ..tui.shared.connection import open_shared, table_options
+    from ..tui.startup import remembered_name
+
+    table = setup.table
+    if table.name is None and setup.who is None:
+        table = replace(table, name=remembered_name(host=table.host))
+    try:
+        options = table_options(
+            table,
+            level=setup.level,
+            timeout=setup.timeout,
+            who=setup.who,
+            hints=setup.hints,
+            private=setup.private,
+            fill=setup.fill,
+            people=setup.people,
+            clock=setup.clock,
+        )
+        shared = open_shared(options, host=table.host)
+    except TableError as error:
+        why = said(error, table.lang, table.host)
+        raise SetupError(Translator(table.lang)("shared_open_failed", why=why)) from error
+    return LineSeat(table, shared, stdin or sys.stdin, stdout or sys.stdout, opened=True).run()
+
+
+def run_join(setup: JoinSetup, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """`thousand join CODE --plain`: sit at a shared table and play the seat by lines."""
+    from ..tui.shared.connection import join_shared
+    from ..tui.startup import remembered_name
+
+    table = setup.table
+    try:
+        shared = join_shared(
+            setup.code,
+            name=check_name(table.name)
+            or (None if setup.who else remembered_name(host=table.host)),
+            lang=table.lang,
+            seat=setup.seat,
+            who=setup.who,
+            host=table.host,
+        )
+    except TableError as error:
+        why = said(error, table.lang, table.host)
+        raise SetupError(Translator(table.lang)("shared_join_failed", why=why)) from error
+    return LineSeat(table, shared, stdin or sys.stdin, stdout or sys.stdout).run()
+
+
+__all__ = [
+    "LineSeat",
+    "LineTable",
+    "play_chosen",
+    "remember",
+    "remembered",
+    "run",
+    "run_join",
+    "run_open",
+]

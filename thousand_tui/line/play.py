@@ -33,6 +33,7 @@ from ..tui.controller import Step, TableController
 from ..tui.describe import refusal_words, sorted_hand
 from ..tui.i18n import Translator
 from ..tui.session import HUMAN, Session
+from ..tui.table_game import TableGame
 from .cards import CardNames, WordsPalette, rank_keys, suit_keys
 from .narration import LineNarrator
 from .texts import card_words, command_words, normal, say, suit_words
@@ -56,8 +57,8 @@ class Quit(Exception):
 class LineWords(Words):
     """Hints and choices in words, every card named in words."""
 
-    def __init__(self, t: Translator, names: Sequence[str]) -> None:
-        super().__init__(t, names, ascii_only=True, you=HUMAN)
+    def __init__(self, t: Translator, names: Sequence[str], you: int = HUMAN) -> None:
+        super().__init__(t, names, ascii_only=True, you=you)
 
     def action(self, action: Action) -> str:
         card = action.card
@@ -108,6 +109,11 @@ class LineTable:
     @property
     def game(self) -> Game:
         return self.session.game
+
+    @property
+    def played(self) -> TableGame:
+        """The game as the table knows it: a local `Game`, or a shared table's `RemoteGame`."""
+        return self.controller.game
 
     # ------------------------------------------------------------------ lines
 
@@ -186,7 +192,7 @@ class LineTable:
             self.say(self.s("line_goodbye"))
 
     def game_over(self) -> None:
-        self.say(self.s("line_over", scores=self.scores(self.game.match.scores)))
+        self.say(self.s("line_over", scores=self.scores(self.played.match.scores)))
 
     def show_result(self) -> None:
         pending = self.controller.results[0]
@@ -194,7 +200,7 @@ class LineTable:
         if result.redeal is None:
             points = ", ".join(
                 self.s("line_seat_score", name=name, score=f"{delta:+d}")
-                for name, delta in zip(self.game.names, result.deltas, strict=False)
+                for name, delta in zip(self.played.names, result.deltas, strict=False)
             )
             self.say(self.s("line_deal_points", number=result.number, points=points))
             self.say(self.s("line_scores", scores=self.scores(result.state.scores)))
@@ -203,7 +209,7 @@ class LineTable:
     def scores(self, scores: Sequence[int]) -> str:
         return ", ".join(
             self.s("line_seat_score", name=name, score=score)
-            for name, score in zip(self.game.names, scores, strict=False)
+            for name, score in zip(self.played.names, scores, strict=False)
         )
 
     # ------------------------------------------------------------------ the opponents
@@ -416,7 +422,7 @@ class LineTable:
 
     def plays(self, plays: Sequence[tuple[int, Card]]) -> str:
         return ", ".join(
-            self.s("line_play", name=self.game.names[seat], card=card_words(card, self.lang))
+            self.s("line_play", name=self.played.names[seat], card=card_words(card, self.lang))
             for seat, card in plays
         )
 
@@ -546,13 +552,16 @@ class LineTable:
             "last": lambda v: self.say(self.last(v)),
             "talon": lambda v: self.say(self.talon(v)),
             "hint": self.hint,
-            "help": lambda v: self.tell([self.s("line_help"), self.keys_help(), self.prompt(v)]),
+            "help": self.help,
             "undo": self.undo,
         }
         if found == "quit":
             raise Quit
         handlers[found](view)
         return True
+
+    def help(self, view: SeatView) -> None:
+        self.tell([self.s("line_help"), self.keys_help(), self.prompt(view)])
 
     def keys_help(self) -> str:
         return self.s("line_help_keys", ranks=rank_keys(self.lang), suits=suit_keys(self.lang))
@@ -635,7 +644,7 @@ class LineTable:
         return self.s("line_score", scores=", ".join(parts))
 
     def sheet(self) -> list[str]:
-        results = self.game.results
+        results = self.played.results
         if not results:
             return [self.s("line_sheet_empty")]
         lines = []

@@ -61,6 +61,8 @@ COMMANDS: Final[dict[str, Msg]] = {
     "play": msg("line_cmd_play", "play"),
     "concede": msg("line_cmd_concede", "concede"),
     "baptism": msg("line_cmd_baptism", "baptism"),
+    "say": msg("line_cmd_say", "say"),
+    "start": msg("line_cmd_start", "start"),
 }
 """The words of each command in the player's language (comma-separated: any of them);
 the English word is understood in every language."""
@@ -165,6 +167,31 @@ MESSAGES: Final[dict[str, Msg]] = {
         msg("line_bad_choice", "Not a choice: {text}. {legal}"),
         msg("line_legal_cards", "Legal: {cards}."),
         msg("line_legal_any", "Legal: any card of your hand."),
+        # ------------------------------------------------------------ a shared table
+        msg(
+            "line_shared_open",
+            "Table {code} is open. Friends join it with: {command}. "
+            "Type start to begin with AI in the free seats.",
+        ),
+        msg("line_shared_joined", "You sit at table {code}, seat {seat}."),
+        msg(
+            "line_shared_help",
+            "At a shared table: say and your text, to chat; the others' lines are said as "
+            "they come.",
+        ),
+        msg("line_shared_seats", "At the table: {seats}."),
+        msg("line_shared_free", "a free seat"),
+        msg("line_shared_waiting", "The game has not begun yet: {seats}."),
+        msg("line_shared_begins", "The game begins. Players: {names}."),
+        msg("line_shared_not_yours", "Not your turn: {name} is to move."),
+        msg("line_shared_sent", "Sent; wait for the table."),
+        msg("line_shared_chat", "{name} says: {text}"),
+        msg("line_shared_chat_empty", "Type say and the text to send, e.g. say hello."),
+        msg("line_shared_ai_plays", "An AI plays for {name} until they are back."),
+        msg("line_shared_clock", "You have {seconds} seconds for this move."),
+        msg("line_shared_clock_warn", "{seconds} seconds left, then an AI plays this move."),
+        msg("line_shared_no_undo", "No take-back at a shared table: the others have seen it."),
+        msg("line_shared_leaves", "You leave the table; your seat waits: {command}"),
         # ------------------------------------------------------------ help
         msg(
             "line_help",

@@ -1,0 +1,220 @@
+"""The line mode at a shared table, through the real table service: one person plays by
+lines (driven through the line mode's input and output), another is a scripted client;
+whole deals are played, chat goes both ways and is said as data, a person away is said and
+the AI taking the seat, the move clock warns; no line carries an escape sequence."""
+
+from __future__ import annotations
+
+import io
+import queue
+import re
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.line.test_line_mode import SHORT_GAME, clean
+from tests.tables.helpers import Seat, opened, stop_service
+from thousand_tui import line
+from thousand_tui.line import shared as line_shared
+from thousand_tui.line.texts import say
+from thousand_tui.settings import JoinSetup, TableSetup
+from thousand_tui.store.catalog import DATA_DIR_ENV
+from thousand_tui.tables.wire import ChatLine
+
+WAIT = 60.0
+PROMPT = re.compile(
+    r"^(Your bid|Your contract|Your lead|Your card|Give |Put aside|.*Type a number\.$"
+    r"|Ваша ставка|Ваш заказ|Ваш ход|Ваша карта|Отдайте|Сбросьте|.*Наберите номер\.$)"
+)
+
+
+@pytest.fixture
+def base(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """A data directory with a path short enough for a socket; its service stopped after."""
+    folder = Path(tempfile.mkdtemp(prefix="tl-", dir="/tmp"))
+    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    try:
+        yield folder
+    finally:
+        stop_service(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class Terminal(io.StringIO):
+    """The line mode's standard output (kept, from any thread) and its input: `readline`
+    waits for what the test types."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: queue.Queue[str] = queue.Queue()
+        self.lock = threading.Lock()
+
+    def write(self, text: str) -> int:
+        with self.lock:
+            return super().write(text)
+
+    @property
+    def lines(self) -> list[str]:
+        with self.lock:
+            return self.getvalue().splitlines()
+
+    def type(self, text: str) -> None:
+        self.write(f"> {text}\n")  # in the transcript only
+        self.keys.put(text + "\n")
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        return self.keys.get()
+
+
+def said(term: Terminal) -> list[str]:
+    return [text for text in term.lines if not text.startswith("> ")]
+
+
+def answer(term: Terminal) -> str | None:
+    """What a person types at the last line, if it asks for something: the first card a
+    prompt names, pass, play, the first choice; where any card will do, the hand first."""
+    lines = term.lines
+    for number in range(len(lines) - 1, -1, -1):  # the last question not answered yet
+        last = lines[number]
+        if last.startswith("> ") and not last.startswith(("> say ", "> score")):
+            return None
+        if last.startswith("Hand,") and number > 0 and lines[number - 1] == "> hand":
+            found = re.search(r": (\w+) (\w+)", last)
+            assert found is not None, last
+            return f"{found.group(2)} of {found.group(1)}"
+        if PROMPT.match(last):
+            break
+    else:
+        return None
+    if last.startswith("Your bid"):
+        return "pass"
+    if last.startswith("Your contract"):
+        return "play"
+    if last.endswith("Type a number."):
+        return "1"
+    if ": any" in last:
+        return "hand"
+    return last.rsplit(": ", 1)[1].split(", ")[0].rstrip(".")
+
+
+def seat_by_lines(
+    base: Path, code: str, lang: str = "en"
+) -> tuple[Terminal, threading.Thread, list[int]]:
+    term = Terminal()
+    status: list[int] = []
+    setup = JoinSetup(TableSetup(lang=lang, name="Lena"), code, None, None)
+
+    def play() -> None:
+        status.append(line.run_join(setup, term, term))
+
+    thread = threading.Thread(target=play, daemon=True)
+    thread.start()
+    return term, thread, status
+
+
+def drive(
+    ann: Seat, term: Terminal, done: Callable[[], bool], timeout: float = WAIT, play: bool = True
+) -> None:
+    """The scripted seat plays, the person by lines answers each prompt, until `done()`."""
+    deadline = time.monotonic() + timeout
+    answered = -1
+    while time.monotonic() < deadline:
+        ann.pump()
+        if done():
+            return
+        lines = term.lines
+        if play and len(lines) != answered:
+            typed = answer(term)
+            if typed is not None:
+                answered = len(lines) + 1
+                term.type(typed)
+        time.sleep(0.02)
+    tail = "\n".join(term.lines[-15:]) + "\n" + ann.describe()
+    raise AssertionError(f"the table did not get there in time; the lines end:\n{tail}")
+
+
+def short_table(base: Path, **options: object) -> Seat:
+    preset = base / "short.yaml"
+    preset.write_text(SHORT_GAME, encoding="utf-8")
+    from dataclasses import replace
+
+    from tests.tables.helpers import table_options
+    from thousand_tui.presets import load_preset
+    from thousand_tui.tables.client import open_table
+    from thousand_tui.tables.mirror import SeatMirror
+    from thousand_tui.tables.wire import TableOptions
+
+    opts = replace(
+        TableOptions.of(load_preset(str(preset)), "en"),
+        **{**table_options().__dict__, "name": "Ann", "people": (0, 1), **options},  # type: ignore[arg-type]
+    )
+    client, welcome = open_table(opts, base=base)
+    return Seat(client, SeatMirror(welcome), base=base)
+
+
+def test_a_plain_player_and_a_scripted_one_play_whole_deals_and_chat(base: Path) -> None:
+    ann = opened(base, "Ann", people=[0, 1])
+    term, thread, status = seat_by_lines(base, ann.mirror.code)
+    drive(ann, term, lambda: any(s.startswith("Deal 1,") for s in said(term)))
+    assert said(term)[0] == f"You sit at table {ann.mirror.code}, seat 2."
+    # Chat both ways: the other's line said as data, never read as markup or a command.
+    ann.client.chat("[bold]hi[/bold] \x1b[31mLena\x1b[0m, quit")
+    drive(ann, term, lambda: any(" says: " in s for s in said(term)), play=False)
+    assert "Ann says: [bold]hi[/bold] Lena, quit" in said(term)
+    term.type("say good luck")
+    told = lambda: [m for m in ann.told if isinstance(m, ChatLine) and m.name == "Lena"]  # noqa: E731
+    drive(ann, term, lambda: bool(told()), play=False)
+    assert told()[0].text == "good luck"
+    # Two whole deals, every decision typed.
+    drive(ann, term, lambda: any(s.startswith("Deal 2:") for s in said(term)))
+    lines = said(term)
+    assert any(s.startswith("Deal 1: ") for s in lines)  # its points
+    assert any(s.startswith("Scores: ") for s in lines)
+    assert any(re.match(r"^Trick \d+: ", s) for s in lines)
+    assert sum(1 for s in term.lines if s.startswith("> ")) > 10
+    # A command between the moves answers in a line; a card out of turn changes nothing.
+    term.type("score")
+    drive(ann, term, lambda: said(term)[-1].startswith("Scores"), play=False)
+    term.type("quit")
+    thread.join(10)
+    assert status == [0]
+    assert said(term)[-1].startswith("You leave the table; your seat waits: thousand join ")
+    assert all(clean(s) and "\x1b" not in s for s in term.lines)
+    ann.close()
+
+
+def test_a_person_away_is_said_then_the_ai_playing_for_them(base: Path) -> None:
+    ann = opened(base, "Ann", people=[0, 1], timeout=1.0)
+    term, thread, status = seat_by_lines(base, ann.mirror.code)
+    drive(ann, term, lambda: any(s.startswith("Deal 1,") for s in said(term)))
+    ann.close()
+    drive(ann, term, lambda: "Ann left the table; the seat waits." in said(term), play=False)
+    drive(ann, term, lambda: "An AI plays for Ann until they are back." in said(term))
+    term.type("quit")
+    thread.join(10)
+    assert status == [0]
+    assert all(clean(s) for s in term.lines)
+
+
+def test_the_move_clock_is_said_and_warns(base: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(line_shared, "WARN_AT", 29)
+    ann = opened(base, "Ann", people=[0, 1], clock=30.0)
+    term, thread, _ = seat_by_lines(base, ann.mirror.code, lang="ru")
+    drive(ann, term, lambda: any(PROMPT.match(s) for s in said(term)), play=False, timeout=20)
+    warning = say("ru", "line_shared_clock_warn", seconds=29)
+    drive(ann, term, lambda: warning in said(term), play=False)
+    lines = said(term)
+    assert PROMPT.match(lines[-3]) and lines[-2] == say("ru", "line_shared_clock", seconds=30)
+    assert lines[-1] == warning
+    term.type("10")  # a card out of the question: one line says why, nothing changes
+    drive(ann, term, lambda: said(term)[-1] != warning, play=False)
+    term.type("quit")
+    thread.join(10)
+    assert all(clean(s) for s in term.lines)
+    ann.close()

@@ -1,0 +1,354 @@
+"""A seat at a shared table in the line mode (`thousand --plain open|join`): `LineSeat`.
+
+The table's service plays the game; this seat hears what it tells (`SeatMirror`, as the
+table screen's `SharedDriver` does) and says each event in a line through the table's
+controller and the line mode's narrator. The prompts, answers and commands are the solo
+line mode's (`LineTable`); a decision goes to the service, and what anyone did comes back in
+its next update. Besides: `say TEXT` sends a line of chat, the others' lines are said as
+they come (as data, never read as anything), who comes and goes, an AI playing for someone
+away, and the move clock's warnings.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from typing import TextIO
+
+from ..engine.cards import Card
+from ..engine.view import SeatView
+from ..settings import TableSetup
+from ..tables.client import TableError
+from ..tables.mirror import Update
+from ..tables.texts import failure_text
+from ..tables.wire import (
+    Acked,
+    ChatLine,
+    Closed,
+    Failure,
+    Notice,
+    Refused,
+    StartRequest,
+    TableStatus,
+)
+from ..tui.controller import Step, TableController
+from ..tui.i18n import Translator
+from ..tui.shared.connection import SharedSession
+from ..tui.shared.words import join_command
+from .cards import CardNames, WordsPalette
+from .narration import LineNarrator
+from .play import LineTable, LineWords, Quit
+from .texts import command_words, normal
+
+POLL = 0.2  # seconds between looks at what the table said, while nothing is typed
+WARN_AT = 10  # seconds left on the move clock when a line warns
+
+
+class LineSeat(LineTable):
+    """One person's seat at a shared table, played by lines: `run` until the game is over,
+    the table is gone, or the player leaves (the seat then waits for him)."""
+
+    def __init__(
+        self,
+        setup: TableSetup,
+        shared: SharedSession,
+        stdin: TextIO,
+        stdout: TextIO,
+        opened: bool = False,
+    ) -> None:
+        # No local game: the parts of `LineTable` that play one are not made.
+        self.setup = setup
+        self.shared = shared
+        self.stdin = stdin
+        self.stdout = stdout
+        self.opened = opened
+        self.lang = lang = setup.lang
+        self.t = Translator(lang)
+        order = setup.suit_order
+        self.p = WordsPalette(lang=lang, ascii_only=True, no_color=True, suit_order=order)
+        self.cards = CardNames(lang)
+        self.seat = shared.mirror.seat
+        self.choices = None
+        self.hand_told: tuple[int, frozenset[Card]] = (0, frozenset())
+        self.typed: queue.Queue[str | None] = queue.Queue()
+        self.sent = 0  # the decision sent, until the service says it was played
+        self.asked = -1  # the turn whose prompt was said
+        self.warned = -1  # the turn whose clock warning was said
+        self.seats_told: tuple[tuple[str, str, bool, bool], ...] = ()
+        self.connected: dict[int, bool] = {}
+        self.ai_for: set[int] = set()
+        self.over = False
+        self.gone = False
+
+    def begin_game(self) -> None:
+        """The first update: the players' names are known; the table's parts are made."""
+        game = self.shared.game
+        self.narrator = LineNarrator(self.t, self.p, game.names, game.rules, seat=self.seat)
+        self.controller = TableController(self.shared, self.narrator, seat=self.seat)
+        self.words = LineWords(self.t, game.names, you=self.seat)
+        self.say(self.s("line_shared_begins", names=", ".join(game.names)))
+
+    @property
+    def started(self) -> bool:
+        return hasattr(self, "controller")
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> int:
+        shared = self.shared
+        command = join_command(shared.code, shared.host)
+        if self.opened:
+            self.say(self.s("line_shared_open", code=shared.code, command=command))
+        else:
+            self.say(self.s("line_shared_joined", code=shared.code, seat=self.seat + 1))
+        self.say(self.s("line_shared_help"))
+        reader = threading.Thread(target=self.read_all, name="line-input", daemon=True)
+        reader.start()
+        try:
+            while not (self.over or self.gone):
+                self.pull()
+                if self.over or self.gone:
+                    break
+                self.ask()
+                try:
+                    text = self.typed.get(timeout=POLL)
+                except queue.Empty:
+                    continue
+                if text is None:
+                    raise Quit
+                self.answer_typed(text)
+        except (Quit, KeyboardInterrupt):
+            if not self.over and not self.gone:
+                self.say(self.s("line_shared_leaves", command=command))
+        finally:
+            shared.close()
+        return 0 if not self.gone else 1
+
+    def read_all(self) -> None:
+        """In a thread of its own: every line typed, then None at the end of the input."""
+        try:
+            while True:
+                self.typed.put(self.read())
+        except (Quit, OSError, ValueError):
+            self.typed.put(None)
+
+    # ------------------------------------------------------------------ what the table says
+
+    def pull(self) -> None:
+        shared = self.shared
+        while shared.inbox:
+            self.take_message(shared.inbox.popleft())
+
+    def take_message(self, message: object) -> None:
+        shared, mirror, t = self.shared, self.shared.mirror, self.t
+        update = mirror.take(message)  # type: ignore[arg-type]
+        if update is not None:
+            self.told(update)
+        elif isinstance(message, Acked):
+            if message.seq == self.sent:
+                self.sent = 0
+        elif isinstance(message, TableStatus):
+            self.seats_changed()
+        elif isinstance(message, Notice) and message.notice == "ai_retry":
+            self.say(t("shared_ai_retry", name=self.name_of(message.seat)))
+        elif isinstance(message, Notice) and message.notice == "clock_out":
+            if message.seat == self.seat:
+                self.say(t("shared_clock_out_you"))
+                self.choices = None
+            elif message.seat is not None:
+                self.say(t("shared_clock_out", name=self.name_of(message.seat)))
+        elif isinstance(message, ChatLine):
+            self.say(self.s("line_shared_chat", name=message.name, text=message.text))
+        elif isinstance(message, Failure) and message.about == "chat":
+            self.say(t("chat_refused", error=failure_text(message, self.lang)))
+        elif isinstance(message, Refused):
+            self.sent = 0
+            self.asked = -1  # the prompt again
+            self.say(t("shared_refused", error=message.error))
+        elif isinstance(message, (Closed, Failure)):
+            if isinstance(message, Failure):
+                self.say(failure_text(message, self.lang))
+            self.say(t("shared_lost", command=join_command(shared.code, shared.host)))
+            self.gone = True
+
+    def name_of(self, seat: int | None) -> str:
+        names = self.shared.mirror.names
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "AI"
+
+    def told(self, update: Update) -> None:
+        """The events of a decision, a deal's result, and the end of the game."""
+        if not self.started or update.again:
+            self.begin_game()
+        game, controller = self.shared.game, self.controller
+        if update.deal:  # sitting again mid-deal: the deal so far
+            self.tell(controller.take_events(update.deal, game.deal))
+        if update.away:
+            moves = "; ".join(
+                self.words.action(a) or self.words.t("c_other", act=a.act.value)
+                for a in update.away
+            )
+            self.say(self.t("shared_away_played", moves=moves))
+        game.closed_tricks(update.tricks)
+        self.tell(controller.told(update.events, game.deal, update.ended))
+        while True:
+            step = controller.next_step(True, False)
+            if step is Step.SHOW_RESULT:
+                self.show_result()
+            elif step is Step.GAME_OVER:
+                self.game_over()
+                self.over = True
+                return
+            else:
+                return
+
+    def seats_changed(self) -> None:
+        """Who sits where, who came and went, and an AI playing for someone away."""
+        mirror, t = self.shared.mirror, self.t
+        for seat, status in enumerate(mirror.seats):
+            before = self.connected.get(seat)
+            if status.kind == "human" and before is not None and before != status.connected:
+                self.say(t("shared_came" if status.connected else "shared_left", name=status.name))
+            self.connected[seat] = status.connected
+        if not mirror.started:
+            seats = tuple((s.name, s.kind, s.taken, s.connected) for s in mirror.seats)
+            if seats != self.seats_told:
+                self.seats_told = seats
+                self.say(self.s("line_shared_seats", seats=self.seats_words()))
+
+    def seats_words(self) -> str:
+        return ", ".join(
+            s.name if s.taken or s.kind == "ai" else self.s("line_shared_free")
+            for s in self.shared.mirror.seats
+        )
+
+    def watch_away(self) -> None:
+        """An AI begins to play for a person away: said once, until they are back."""
+        for seat, status in enumerate(self.shared.mirror.seats):
+            if status.kind != "human" or seat == self.seat:
+                continue
+            playing = not status.connected and status.ai_playing
+            if playing and seat not in self.ai_for:
+                self.say(self.s("line_shared_ai_plays", name=status.name))
+            if playing:
+                self.ai_for.add(seat)
+            else:
+                self.ai_for.discard(seat)
+
+    # ------------------------------------------------------------------ the player's turn
+
+    def my_turn(self) -> bool:
+        return self.started and self.shared.mirror.my_turn and not self.sent
+
+    def ask(self) -> None:
+        """At the player's decision, once: the hand if it changed, the prompt, the clock."""
+        if not self.started:
+            return
+        self.watch_away()
+        if not self.my_turn():
+            return
+        controller = self.controller
+        turn = controller.turn
+        view = controller.view()
+        if self.asked != turn:
+            self.asked = turn
+            self.choices = None
+            controller.human_waits_for()
+            if view.hand is not None:
+                told = (view.deal_number, frozenset(view.hand))
+                deal, known = self.hand_told
+                if deal != view.deal_number or not told[1] <= known:
+                    self.say(self.hand(view))
+                self.hand_told = told
+            self.say(self.prompt(view))
+            left = self.shared.mirror.clock_left()
+            if left is not None and left > WARN_AT:
+                self.say(self.s("line_shared_clock", seconds=int(left + 0.99)))
+        left = self.shared.mirror.clock_left()
+        if left is not None and 0 < left <= WARN_AT and self.warned != turn:
+            self.warned = turn
+            self.say(self.s("line_shared_clock_warn", seconds=int(left + 0.99)))
+
+    def answer_typed(self, text: str) -> None:
+        shared = self.shared
+        first, _, rest = text.partition(" ")
+        if normal(first) in command_words(self.lang, "say"):
+            if not rest.strip():
+                self.say(self.s("line_shared_chat_empty"))
+                return
+            try:
+                shared.client.chat(rest.strip())
+            except TableError as error:
+                self.say(self.t("chat_refused", error=str(error)))
+            return
+        if not self.started:
+            self.before_game(text)
+            return
+        view = self.controller.view()
+        if not text:
+            if self.my_turn():
+                self.say(self.prompt(view))
+            return
+        if self.command(text, view):
+            return
+        if not self.my_turn():
+            if self.sent:
+                self.say(self.s("line_shared_sent"))
+            else:
+                mover = view.to_move
+                self.say(self.s("line_shared_not_yours", name=self.name_of(mover)))
+            return
+        actions = self.answer(text, view)
+        if not actions:
+            return
+        self.choices = None
+        try:
+            self.sent = shared.client.act(actions[0])
+        except TableError as error:
+            self.say(self.t("shared_refused", error=str(error)))
+            return
+        self.controller.stop_waiting()
+
+    def before_game(self, text: str) -> None:
+        """Before the first deal: start (the one who opened it), help, quit."""
+        wanted = normal(text)
+        if wanted in command_words(self.lang, "quit"):
+            raise Quit
+        if wanted in command_words(self.lang, "start") and self.opened:
+            try:
+                self.shared.client.send(StartRequest())
+            except TableError as error:
+                self.say(self.t("shared_refused", error=str(error)))
+            return
+        if wanted in command_words(self.lang, "help"):
+            self.tell([self.s("line_help"), self.s("line_shared_help")])
+        self.say(self.s("line_shared_waiting", seats=self.seats_words()))
+
+    # ------------------------------------------------------------------ commands
+
+    def hint(self, view: SeatView) -> None:
+        """Where the opener allows hints: what `hard` would do, from this seat's view."""
+        if not self.shared.mirror.hints:
+            self.say(self.s("line_hint_off"))
+            return
+        if not self.my_turn():
+            self.say(self.s("line_hint_not_now"))
+            return
+        from ..ai.analysis import advise, hint_player
+        from ..ai.pool import default_jobs
+        from ..ai.scheduler import Priority, scheduler
+
+        self.say(self.s("line_hint_thinking"))
+        with scheduler().foreground(Priority.HINT):
+            advice = advise(view, hint_player(self.seat + 1, None, default_jobs()))
+        self.say(self.words.hint(advice))
+
+    def undo(self, view: SeatView) -> None:
+        self.say(self.s("line_shared_no_undo"))
+
+    def help(self, view: SeatView) -> None:
+        self.tell([self.s("line_help"), self.s("line_shared_help"), self.keys_help()])
+        if self.my_turn():
+            self.say(self.prompt(view))
+
+
+__all__ = ["LineSeat"]
