@@ -18,11 +18,12 @@ LONGEST_FIRST = (
     "test_whole_games_under_any_combination_long",
     "test_mutated_real_records_long",
     "test_long_random_games_of_every_preset",
+    "test_friends_at_one_table_over_ssh",
+    "test_open_from_the_lobby_then_a_stranger_sits_and_another_quick_matches",
     # the default run
     "test_the_countdown_shows_on_the_seat_whose_turn_it_is",
     "test_the_analysis_is_paused_by_a_move_and_goes_on_after_it",
     "test_whole_games_under_any_combination",
-    "test_friends_at_one_table_over_ssh",
     "test_every_screen_of_the_table_shows_hostile_text_as_written",
     "test_the_side_sheet_shows_the_finished_deal_while_its_result_is_open",
     "test_an_error_names_the_file_the_key_and_what_is_allowed",
@@ -34,7 +35,6 @@ LONGEST_FIRST = (
     "test_play_quit_resume_and_hang_up",
     "test_the_pace_and_the_motion_are_chosen_and_remembered",
     "test_a_continued_game_plays_as_the_start_screen_says",
-    "test_open_from_the_lobby_then_a_stranger_sits_and_another_quick_matches",
 )
 
 

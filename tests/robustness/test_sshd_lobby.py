@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.helpers.tmux import Tmux
 
 from .sshd import Sshd
@@ -15,6 +17,10 @@ from .terminal import wait_for
 CODE = re.compile(r"Table ([A-Z2-9]{6})")
 
 
+# Slow: three logins through sshd, each a lobby and a table in a terminal (the default run
+# drives the lobby in-process, tests/tables/test_lobby_screen.py, and logs keys in over sshd,
+# test_sshd_identity.py).
+@pytest.mark.slow
 def test_open_from_the_lobby_then_a_stranger_sits_and_another_quick_matches(
     club: Sshd, tmux: Tmux
 ) -> None:

@@ -9,6 +9,8 @@ import re
 import shlex
 import signal
 
+import pytest
+
 from tests.helpers.tmux import Tmux, past_deal, play_together
 from thousand_tui.cli import main
 
@@ -18,6 +20,10 @@ from .terminal import wait_for
 CODE = re.compile(r"Table ([A-Z2-9]{6})")
 
 
+# Slow: four logins through sshd, each a game in a terminal, a whole deal played (the default
+# run plays a shared table in tmux, tests/tables/test_tmux.py, and a key's seat over sshd,
+# test_sshd_identity.py).
+@pytest.mark.slow
 def test_friends_at_one_table_over_ssh(club: Sshd, tmux: Tmux) -> None:
     sshd = club
     one = sshd.log_in(tmux, "open", 0, (100, 32))
