@@ -710,6 +710,8 @@ def plain_wanted(options: argparse.Namespace) -> bool:
     from . import line
 
     plain = getattr(options, "plain", None)
+    if plain is not None:  # remembered, as `thousand --plain` and `--no-plain` are
+        line.remember(plain, runs_as(options))
     return bool(plain) or (plain is None and line.remembered(runs_as(options)))
 
 

@@ -6,9 +6,12 @@ the AI taking the seat, the move clock warns; no line carries an escape sequence
 from __future__ import annotations
 
 import io
+import os
 import queue
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -17,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.line.test_line_mode import SHORT_GAME, clean
+from tests.line.test_line_mode import ROOT, clean
 from tests.tables.helpers import Seat, opened, stop_service
 from thousand_tui import line
 from thousand_tui.line import shared as line_shared
@@ -139,25 +142,6 @@ def drive(
     raise AssertionError(f"the table did not get there in time; the lines end:\n{tail}")
 
 
-def short_table(base: Path, **options: object) -> Seat:
-    preset = base / "short.yaml"
-    preset.write_text(SHORT_GAME, encoding="utf-8")
-    from dataclasses import replace
-
-    from tests.tables.helpers import table_options
-    from thousand_tui.presets import load_preset
-    from thousand_tui.tables.client import open_table
-    from thousand_tui.tables.mirror import SeatMirror
-    from thousand_tui.tables.wire import TableOptions
-
-    opts = replace(
-        TableOptions.of(load_preset(str(preset)), "en"),
-        **{**table_options().__dict__, "name": "Ann", "people": (0, 1), **options},  # type: ignore[arg-type]
-    )
-    client, welcome = open_table(opts, base=base)
-    return Seat(client, SeatMirror(welcome), base=base)
-
-
 def test_a_plain_player_and_a_scripted_one_play_whole_deals_and_chat(base: Path) -> None:
     ann = opened(base, "Ann", people=[0, 1])
     term, thread, status = seat_by_lines(base, ann.mirror.code)
@@ -217,4 +201,40 @@ def test_the_move_clock_is_said_and_warns(base: Path, monkeypatch: pytest.Monkey
     term.type("quit")
     thread.join(10)
     assert all(clean(s) for s in term.lines)
+    ann.close()
+
+
+def test_thousand_plain_join_plays_by_lines_and_is_remembered(base: Path, tmp_path: Path) -> None:
+    ann = opened(base, "Ann", people=[0, 1], timeout=30.0)
+    code = ann.mirror.code
+    env = {
+        **os.environ,
+        "THOUSAND_DATA_DIR": str(base),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "LANG": "C.UTF-8",
+    }
+
+    def thousand(*args: str, typed: str) -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-m", "thousand_tui", *args],
+            input=typed,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert "\x1b" not in done.stdout
+        return done.stdout.splitlines()
+
+    said = thousand("--plain", "join", code, "--name", "Lena", typed="say hi all\nquit\n")
+    assert said[0] == f"You sit at table {code}, seat 2."
+    assert said[-1] == f"You leave the table; your seat waits: thousand join {code}"
+    told = lambda: [m for m in ann.told if isinstance(m, ChatLine)]  # noqa: E731
+    drive(ann, Terminal(), lambda: bool(told()), play=False)
+    assert told()[0].text == "hi all" and told()[0].name == "Lena"
+    # Remembered: `thousand join CODE` alone sits there by lines again.
+    again = thousand("join", code, "--name", "Lena", typed="quit\n")
+    assert again[0] == f"You sit at table {code}, seat 2."
     ann.close()

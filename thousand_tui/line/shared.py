@@ -18,7 +18,7 @@ from typing import TextIO
 from ..engine.cards import Card
 from ..engine.view import SeatView
 from ..settings import TableSetup
-from ..tables.client import TableError
+from ..tables.client import Received, TableError
 from ..tables.mirror import Update
 from ..tables.texts import failure_text
 from ..tables.wire import (
@@ -139,9 +139,9 @@ class LineSeat(LineTable):
         while shared.inbox:
             self.take_message(shared.inbox.popleft())
 
-    def take_message(self, message: object) -> None:
+    def take_message(self, message: Received) -> None:
         shared, mirror, t = self.shared, self.shared.mirror, self.t
-        update = mirror.take(message)  # type: ignore[arg-type]
+        update = mirror.take(message)
         if update is not None:
             self.told(update)
         elif isinstance(message, Acked):
@@ -179,6 +179,7 @@ class LineSeat(LineTable):
         """The events of a decision, a deal's result, and the end of the game."""
         if not self.started or update.again:
             self.begin_game()
+        self.watch_away()  # before the moves an AI made for someone away
         game, controller = self.shared.game, self.controller
         if update.deal:  # sitting again mid-deal: the deal so far
             self.tell(controller.take_events(update.deal, game.deal))
