@@ -256,7 +256,7 @@ def run_review(name: str, lang: str | None, ascii_only: bool, host: Host) -> int
             reviews = review_day(day, index, player, t("you_name"), t.level("hard"))
     except (TournamentError, RecordError, ValueError, OSError) as error:
         return _fail(error_words(lang, error, host))
-    title = t("tour_review_title", name=shown(spec.name), preset=day.name)
+    title = t("tour_review_title", name=shown(spec.name), preset=preset_title(day.name, lang))
     app = ViewerApp(
         None,
         lang,
