@@ -501,9 +501,9 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("start_auto_analysis_on", "each deal, while you think"),
     msg("start_auto_analysis_off", "when asked (a)"),
     # the line mode (`thousand --plain`): the game by lines of text, for a screen reader
-    msg("start_plain", "Line mode (screen readers)"),
-    msg("start_plain_on", "on: games by lines of text, here and from now on"),
-    msg("start_plain_off", "off (thousand --plain turns it on)"),
+    msg("start_plain", "Line mode"),
+    msg("start_plain_on", "on: games by lines of text, for screen readers"),
+    msg("start_plain_off", "off (for screen readers: thousand --plain)"),
     msg("start_hints_on", "on"),
     msg("start_hints_off", "off"),
     # The language's own name in the language: the catalog of each language names it.
