@@ -26,6 +26,8 @@ MARRIED = tuple(parse_cards(["AH", "TH", "KH", "QH", "AS", "TS", "AD", "TD"]))
 PLAIN = tuple(parse_cards(["AS", "TS", "AD", "TD", "AC", "TC", "9H", "JH"]))
 # A concession that costs the declarer nothing, each opponent half the contract.
 CHEAP = {"rospis__declarer": "nothing", "rospis__opponents": "half_bid"}
+# Baptism: the declarer gives the deal up unscored, with a cross; each opponent a palka.
+BAPTISM = {"baptism__enabled": True}
 
 
 def auction_view(preset: str, **overrides: object) -> SeatView:
@@ -65,17 +67,25 @@ def test_a_raise_stops_at_the_cap_of_the_kept_cards() -> None:
     assert option_worths(view, [sure], [100])[100] == pytest.approx(play_worth(view, 120, 1.0))
 
 
-def test_a_hopeless_talon_is_given_up_where_that_costs_less_than_failing() -> None:
-    """Family: a conceding declarer loses nothing, each opponent scores half the contract."""
+def test_a_hopeless_talon_is_baptised_where_that_costs_less_than_failing() -> None:
+    """Family: a baptised declarer scores nothing, each opponent gets a palka."""
     view = auction_view("family")
     hopeless = Prospect(1.0, PLAIN, {100: 0.0, 120: 0.0})
     worths = option_worths(view, [hopeless], [100, 120])
     declaring = view._replace(declarer=view.seat, contract=120)
-    given_up = max(
-        concession_worth(declaring, Act.CONCEDE), concession_worth(declaring, Act.BAPTISM)
-    )
-    assert worths[120] == pytest.approx(given_up)
+    assert worths[120] == pytest.approx(concession_worth(declaring, Act.BAPTISM))
     assert worths[120] > play_worth(view, 120, 0.0)
+
+
+def test_a_concession_is_not_counted_as_a_way_out() -> None:
+    """It pays the defenders what defending would be paid by another declarer's concession:
+    a hopeless talon is weighed as played, however little the concession costs."""
+    view = auction_view("classic", **CHEAP)
+    declaring = view._replace(declarer=view.seat, contract=120)
+    assert concession_worth(declaring, Act.CONCEDE) > play_worth(view, 120, 0.0)
+    hopeless = Prospect(1.0, PLAIN, {100: 0.0, 120: 0.0})
+    worths = option_worths(view, [hopeless], [100, 120])
+    assert worths[120] == pytest.approx(play_worth(view, 120, 0.0))
 
 
 def test_prospects_are_weighed_by_their_weights() -> None:
@@ -90,8 +100,8 @@ def test_prospects_are_weighed_by_their_weights() -> None:
 
 @pytest.mark.parametrize("cheap", [False, True])
 def test_the_levels_bid_legally_with_and_without_the_options(cheap: bool) -> None:
-    """Classic, and classic where a concession costs the declarer nothing."""
-    overrides = CHEAP if cheap else {}
+    """Classic, and classic where a concession costs the declarer nothing, with baptism."""
+    overrides = {**CHEAP, **BAPTISM} if cheap else {}
     view = auction_view("classic", **overrides)
     assert view.to_move == 2 and len(view.legal) > 1
     for options in (False, True):
@@ -105,12 +115,12 @@ def test_the_levels_bid_legally_with_and_without_the_options(cheap: bool) -> Non
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_where_giving_up_is_cheap_a_fair_hand_bids_for_the_talon(level: str) -> None:
-    """A conceding declarer loses nothing here: a fair hand that would fail at its mean
-    chance bids, since the talons that leave it hopeless are given up, not played."""
-    hand = "TC KH 9S QC JH AS AH" if level == "normal" else "JH KH TC QS KC AC AH"
+def test_with_baptism_a_fair_hand_bids_for_the_talon(level: str) -> None:
+    """A baptised declarer loses nothing: a fair hand that would fail at its mean chance
+    bids, since the talons that leave it hopeless are given up, not played."""
+    hand = "QS JD TH AH JC QH AD" if level == "normal" else "9H AH 9D JS JC QH AD"
     hands, talon = complete([None, None, hand])
-    view = stacked_game(rules_of("classic", **CHEAP), hands, talon).view(2)
+    view = stacked_game(rules_of("classic", **BAPTISM), hands, talon).view(2)
     chosen = []
     for options in (False, True):
         if level == "normal":
@@ -125,8 +135,8 @@ def test_where_giving_up_is_cheap_a_fair_hand_bids_for_the_talon(level: str) -> 
 def test_the_hint_for_a_bid_weighs_the_talons_as_hard_bids() -> None:
     """With the options, the hint's choice is `hard`'s, and a bid there is worth more than
     its contract played at its mean chance: the hopeless talons are given up."""
-    hands, talon = complete([None, None, "JH KH TC QS KC AC AH"])
-    view = stacked_game(rules_of("classic", **CHEAP), hands, talon).view(2)
+    hands, talon = complete([None, None, "9H AH 9D JS JC QH AD"])
+    view = stacked_game(rules_of("classic", **BAPTISM), hands, talon).view(2)
     hard = HardPlayer(2, samples=8, node_limit=20_000)
     hard.auction_options = True
     advice = advise(view, hard)

@@ -356,10 +356,10 @@ def option_worths(
     view: SeatView, prospects: Sequence[Prospect], values: Sequence[int]
 ) -> dict[int, float]:
     """What winning the auction at each value is worth, the talon in view: in each prospect
-    the declarer keeps the contract, raises it, or concedes, whichever is worth most then
-    (as `contract_choice` will decide), and the prospects are weighed together. Bidding to a
-    contract's mean chance alone ignores that a good talon is raised and a hopeless one given
-    up."""
+    the declarer keeps the contract, raises it, or gives it up by baptism, whichever is worth
+    most then (as `contract_choice` will decide), and the prospects are weighed together.
+    Bidding to a contract's mean chance alone ignores that a good talon is raised and a
+    hopeless one given up."""
     if not prospects:
         return dict.fromkeys(values, 0.0)
     ladder = sorted({v for p in prospects for v in p.chances} | set(values))
@@ -387,9 +387,9 @@ def option_worths(
             worth = played[v]
             if may_raise and best_above[v] > worth + RAISE_MARGIN:
                 worth = best_above[v]
-            concede = given_up[v]
-            if concede is not None and concede > worth:
-                worth = concede
+            give_up = given_up[v]
+            if give_up is not None and give_up > worth:
+                worth = give_up
             out[v] += p.weight * worth
     return {v: w / total for v, w in out.items()}
 
@@ -405,8 +405,11 @@ def raise_possible(view: SeatView) -> bool:
 
 
 def give_up_worth(view: SeatView, contract: int) -> float | None:
-    """The best of conceding and baptism at `contract` for this seat as declarer, as
-    `concession_worth` weighs them, or None when neither is open to it."""
+    """What giving the contract up by baptism is worth to this seat as declarer (as
+    `concession_worth` weighs it), or None when it may not. A concession is not counted: it
+    pays the defenders what this seat, defending, would be paid by another declarer's, which
+    defending's one figure (`defender_worth`) leaves out; counted on one side only, it bids
+    hands to give them up."""
     rules = view.rules
     match = view.match
     me = view.seat
@@ -415,17 +418,11 @@ def give_up_worth(view: SeatView, contract: int) -> float | None:
         return None
     if on_barrel == "forbidden_for_barrel_player" and match.on_barrel(me):
         return None
-    acts = []
-    limit = rules.rospis.max_per_game
-    if rules.rospis.enabled and (limit is None or match.concessions[me] < limit):
-        acts.append(Act.CONCEDE)
     limit = rules.baptism.max_per_game
-    if rules.baptism.enabled and (limit is None or match.crosses[me] < limit):
-        acts.append(Act.BAPTISM)
-    if not acts:
+    if not rules.baptism.enabled or (limit is not None and match.crosses[me] >= limit):
         return None
     declaring = view._replace(declarer=me, contract=contract)
-    return max(concession_worth(declaring, act) for act in acts)
+    return concession_worth(declaring, Act.BAPTISM)
 
 
 def choose_bid(view: SeatView, legal: Sequence[Action], limit: int) -> Action:

@@ -10,10 +10,10 @@ and the raise are searched the same way from the first lead.
 
 In the auction the hand model's odds are joined by a search: deals sampled from what the seat
 knows, each weighted by how well its hands fit the bids and passes made so far, the talon
-taken, the exchange chosen and the deal solved open-card. With `auction_options` (off: it
-measured no better in duplicate matches) a bid is instead worth what the declarer would
-make of each sampled talon and deal (`bidding.option_worths`): keep, raise or give up the
-contract, whichever is worth most once the talon is seen.
+taken, the exchange chosen and the deal solved open-card. With `auction_options` (off until it
+measures better) a bid is instead worth what the declarer would make of each sampled talon
+and deal (`bidding.option_worths`): keep, raise or baptise the contract, whichever is worth
+most once the talon is seen.
 
 Budgets: `samples` (deals per decision) and `node_budget` (solver nodes) make a decision
 deterministic for a given seed; `time_budget` (seconds) caps the search, which then runs in

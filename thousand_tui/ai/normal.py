@@ -71,11 +71,10 @@ class NormalPlayer(Player):
     level = "normal"
     talon_samples = 12  # talons sampled to judge a hand in the auction
     margin = 0.0  # standing a contract must be worth above defending before it is bid
-    # Whether a bid is worth what the declarer makes of each talon (keep, raise, concede:
+    # Whether a bid is worth what the declarer makes of each talon (keep, raise, baptise:
     # `bidding.option_worths`) rather than its contract at the mean chance. Off at every
-    # level: weighed against defending's one figure it bids to give up hands where defending
-    # would have been given the obligated player's concession; `level@auction_options=True`
-    # in bench/ai_strength.py and bench/ai_versus.py.
+    # level until `hard` measures better with it: `level@auction_options=True` in
+    # bench/ai_strength.py and bench/ai_versus.py.
     auction_options = False
 
     def decide(self, view: SeatView) -> Action:
