@@ -11,12 +11,16 @@ interval, split by the role of each seat.
     python bench/ai_versus.py hard --rev c90c6e0 --deals 300 --jobs 1     # the game's budget
     python bench/ai_versus.py hard --rev c90c6e0 --deals 300 --hard-nodes 60000  # deterministic
     python bench/ai_versus.py hard --rev c90c6e0 --old-level normal --deals 100
+    python bench/ai_versus.py 'hard@auction_options=True' --deals 300 --jobs 16  # 16 cores
 
 Each `hard` decides at the game's default budget (0.25 s a card) in its own process, on one
 core (no worker processes), unless `--hard-time`, `--hard-nodes` or `--hard-samples` say
 otherwise; both sides get the same budget. `--jobs N` plays N deals side by side (each with
-its own process of the old revision). `--out FILE` appends each deal's result as it comes;
-`--summary FILE` prints the summary of such a file.
+its own process of the old revision; only one of a deal's two processes thinks at a time, so
+N up to the number of cores keeps each player on a core of its own). A time budget on a
+loaded machine searches less and not the same from run to run; `--hard-nodes` is the same on
+any machine, and there two players that decide alike differ by exactly 0. `--out FILE`
+appends each deal's result as it comes; `--summary FILE` prints the summary of such a file.
 """
 
 from __future__ import annotations
