@@ -41,6 +41,7 @@ SPEC_NAME: Final = "tournament.json"
 SETTINGS_NAME: Final = "settings.json"  # the host's: whether players may open tournaments
 MAX_NAME: Final = 24
 MAX_DEALS: Final = 40
+MAX_RUNNING: Final = 3  # tournaments a player (not the host) may have open or to open
 KEY_PREFIX: Final = "tournament:"  # a tournament's results' key in the index
 
 BAD_NAME: Final = msg(
@@ -64,6 +65,10 @@ CLOSES_EARLY: Final = msg(
 )
 NOT_ALLOWED: Final = msg(
     "tour_not_allowed", "only the host opens tournaments here (the host's setting)"
+)
+TOO_MANY: Final = msg(
+    "tour_too_many",
+    "a player may have {most} tournaments not yet closed; open another after one closes",
 )
 NO_SUCH: Final = msg(
     "tour_no_such", "there is no tournament named «{name}»; `{command}` lists them"
@@ -192,8 +197,12 @@ def open_tournament(
     deals, a closing time past or not after the opening, or an opener the host does not
     allow."""
     now = now or datetime.now(UTC)
-    if by != LOCAL_PLAYER and not players_may_open(base):
-        raise TournamentError(NOT_ALLOWED)
+    if by != LOCAL_PLAYER:
+        if not players_may_open(base):
+            raise TournamentError(NOT_ALLOWED)
+        running = [s for s in specs(base) if s.by == by and s.state(now) != "closed"]
+        if len(running) >= MAX_RUNNING:  # a player does not fill the club's list
+            raise TournamentError(TOO_MANY, most=MAX_RUNNING)
     if fault(name, MAX_NAME) is not None or name != name.strip():
         raise TournamentError(BAD_NAME, name=shown(name, most=40), most=MAX_NAME)
     try:

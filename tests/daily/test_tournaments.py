@@ -177,6 +177,12 @@ def test_only_the_host_opens_unless_he_allows(host: Path) -> None:
         open_tournament("Mine", "classic", 6, "now", "+1h", by="key-aaa")
     allow_players(True)
     assert open_tournament("Mine", "classic", 6, "now", "+1h", by="key-aaa").by == "key-aaa"
+    open_tournament("Two", "classic", 6, "+1h", "+2h", by="key-aaa")
+    open_tournament("Three", "classic", 6, "now", "+1h", by="key-aaa")
+    with pytest.raises(TournamentError, match="may have 3 tournaments not yet closed"):
+        open_tournament("Four", "classic", 6, "now", "+1h", by="key-aaa")
+    open_tournament("Four", "classic", 6, "now", "+1h", by="key-bbb")  # another's are his
+    open_tournament("Five", "classic", 6, "now", "+1h")  # the host has no such limit
 
 
 def test_the_standings_hide_the_scores_till_the_close(
