@@ -289,6 +289,7 @@ def client_requests() -> list[Request]:
         ChatRequest("well played, Борис"),
         AgainRequest(),
         ListRequest(),
+        ListRequest(playing=True),
         WatchRequest("K7QM2P"),
         WatchRequest("k7qm-2p", "Зоя"),
     ]

@@ -335,15 +335,16 @@ def watch_table(
 
 
 def list_tables(
-    base: Path | None = None, timeout: float = 5.0, host: Host = LOCAL
+    base: Path | None = None, timeout: float = 5.0, host: Host = LOCAL, playing: bool = False
 ) -> tuple[OpenTable, ...]:
     """The lobby: the public tables of this account's service waiting for players, the
-    fullest first. No service running means no table waiting: none is started for this."""
+    fullest first (`playing`: those whose game is under way, that may be watched). No service
+    running means no table waiting: none is started for this."""
     client = TableClient.connect(base, False, host) if _listening(base, host) else None
     if client is None:
         return ()
     try:
-        client.send(ListRequest())
+        client.send(ListRequest(True if playing else None))
         return client.wait_for(Tables, timeout).tables
     finally:
         client.close()

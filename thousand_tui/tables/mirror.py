@@ -84,6 +84,7 @@ class SeatMirror:
     again: tuple[int, ...] = ()  # game over: the seats whose people asked to play again
     watcher: bool = False  # a watcher's: at no seat, he never decides
     watching: int = 0  # how many watch the table
+    watchers: str = "read"  # what the table lets watchers do (`wire.WATCHERS`)
 
     def __post_init__(self) -> None:
         try:
@@ -95,6 +96,7 @@ class SeatMirror:
         self.hints = self.welcome.hints
         self.clock = self.welcome.clock
         self.watcher = self.welcome.watcher
+        self.watchers = self.welcome.watchers
 
     # ------------------------------------------------------------------ reading
 
@@ -184,6 +186,12 @@ class SeatMirror:
         if self.clock_at is None or self.over:
             return None
         return max(0.0, self.clock_at - time.monotonic())
+
+    @property
+    def may_chat(self) -> bool:
+        """Whether this connection may write in the table's chat: a seat's always, a
+        watcher's where the opener lets watchers write."""
+        return not self.watcher or self.watchers == "chat"
 
     @property
     def my_turn(self) -> bool:

@@ -625,7 +625,7 @@ class Service:
         elif isinstance(request, PingRequest):
             conn.send(Pong())
         elif isinstance(request, ListRequest):
-            conn.send(self.listing())
+            conn.send(self.playing() if request.playing else self.listing())
         elif isinstance(request, MatchRequest):
             if at_table:
                 raise Refusal(texts.SEATED_ALREADY)
@@ -884,6 +884,19 @@ class Service:
         now = time.monotonic()
         shown = [t.open_table(now) for t in self.tables.values() if t.listed]
         shown.sort(key=lambda t: (t.free, -t.waited, t.code))
+        return Tables(tuple(shown))
+
+    def playing(self) -> Tables:
+        """The public tables whose game is under way and that may be watched, the longest
+        playing first."""
+        now = time.monotonic()
+        shown = [
+            t.open_table(now)
+            for t in self.tables.values()
+            if t.started and not (t.private or t.closed or t.watch_rule == "none")
+            if t.game is not None and not t.game.over
+        ]
+        shown.sort(key=lambda t: (-t.waited, t.code))
         return Tables(tuple(shown))
 
     def match(self, conn: Conn, request: MatchRequest) -> None:

@@ -638,9 +638,11 @@ class AgainRequest:
 
 @dataclass(frozen=True)
 class ListRequest:
-    """The lobby: the public tables waiting for players (answered with `tables`)."""
+    """The lobby: the public tables waiting for players (answered with `tables`); with
+    `playing`, the public tables whose game is under way that may be watched instead."""
 
     OP: ClassVar[str] = "list"
+    playing: Annotated[bool | None, Maybe(FLAG)] = None
 
 
 @dataclass(frozen=True)

@@ -621,7 +621,7 @@ class ThousandApp(App[int]):
             self.lobby.chosen = None
         if shared is None:
             return
-        waits = not shared.mirror.over
+        waits = not (shared.mirror.over or shared.mirror.watcher)  # a seat that waits for him
         shared.close()
         # The table's sizes set classes of the app's own (where notes sit): not the lobby's.
         self.remove_class("-wide-table", "-tall-table")

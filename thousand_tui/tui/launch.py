@@ -26,7 +26,7 @@ from ..tables.client import TableError
 from .app import ThousandApp, create_app
 from .daily_table import DailyRun, board_lines, daily_setup, open_next
 from .i18n import Translator
-from .shared.connection import join_shared, open_shared, table_options
+from .shared.connection import join_shared, open_shared, table_options, watch_shared
 from .shared.lobby_app import lobby_of
 from .shared.words import said
 from .startup import remembered_name
@@ -68,6 +68,7 @@ def run_open(setup: OpenSetup) -> int:
             fill=setup.fill,
             people=setup.people,
             clock=setup.clock,
+            watchers=setup.watchers,
         )
         shared = open_shared(options, host=table.host)
     except TableError as error:
@@ -93,6 +94,23 @@ def run_join(setup: JoinSetup) -> int:
     except TableError as error:
         why = said(error, table.lang, table.host)
         raise SetupError(Translator(table.lang)("shared_join_failed", why=why)) from error
+    return launch(create_app(table, seat=shared))
+
+
+def run_watch(setup: JoinSetup) -> int:
+    """`thousand watch CODE`: watch a shared table at no seat (what every player may see)."""
+    table = setup.table
+    _check_terminal(table.lang)
+    try:
+        shared = watch_shared(
+            setup.code,
+            name=check_name(table.name) or remembered_name(host=table.host),
+            lang=table.lang,
+            host=table.host,
+        )
+    except TableError as error:
+        why = said(error, table.lang, table.host)
+        raise SetupError(Translator(table.lang)("shared_watch_failed", why=why)) from error
     return launch(create_app(table, seat=shared))
 
 
@@ -151,4 +169,4 @@ def run_daily(options: TableFlags) -> int:
     return launch(create_app(setup, daily=DailyRun(day, player, setup, opened, events)))
 
 
-__all__ = ["launch", "run_daily", "run_join", "run_lobby", "run_open"]
+__all__ = ["launch", "run_daily", "run_join", "run_lobby", "run_open", "run_watch"]

@@ -68,6 +68,7 @@ class LobbyScreen(Screen[None]):
         Binding("down", "move(1)", "key_move", key_display="↑↓", id="lobby-move"),
         Binding("up", "move(-1)", show=False, id="lobby-move-up"),
         Binding("enter", "join", "key_lobby_join", key_display="⏎", id="lobby-join"),
+        Binding("w", "watch", "key_lobby_watch", id="lobby-watch"),
         Binding("o", "open", "key_lobby_open", id="lobby-open"),
         Binding("m", "match", "key_lobby_match", id="lobby-match"),
         Binding("c", "code", "key_lobby_code", id="lobby-code"),
@@ -150,11 +151,12 @@ class LobbyScreen(Screen[None]):
             if entry.ai:
                 seats += " " + t("lobby_seats_ai", ai=entry.ai)
             fill = "" if entry.fill_in is None else t("lobby_fill_in", seconds=int(entry.fill_in))
+            playing = entry.code in self.lobby.in_play
             table.add_row(
                 plain(entry.code, lines=False),
                 plain(self.lobby.title(entry), lines=False),
                 seats,
-                str(entry.free),
+                t("lobby_in_play") if playing else str(entry.free),
                 waited_words(entry.waited),
                 fill,
                 key=entry.code,
@@ -183,14 +185,18 @@ class LobbyScreen(Screen[None]):
     def keys_changed(self) -> None:
         """The footer made again only when a key comes, goes or greys (every list read would
         otherwise rebuild it, blank for a moment)."""
-        keys = tuple(self.check_action(a, ()) for a in ("join", "move", "open", "match", "code"))
+        actions = ("join", "watch", "move", "open", "match", "code")
+        keys = tuple(self.check_action(a, ()) for a in actions)
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "join":
-            return None if self.busy or self.selected() is None else True
+        if action in ("join", "watch"):  # a seat at a table waiting; watching one in play
+            code = self.selected()
+            playing = code in self.lobby.in_play
+            wanted = playing if action == "watch" else not playing
+            return None if self.busy or code is None or not wanted else True
         if action == "move":
             return True if len(self.tables) > 1 else None
         if action in ("open", "match", "code"):
@@ -209,6 +215,11 @@ class LobbyScreen(Screen[None]):
         code = self.selected()
         if code is not None and not self.busy:
             self.sit(lambda: self.lobby.join(code))
+
+    def action_watch(self) -> None:
+        code = self.selected()
+        if code is not None and not self.busy and code in self.lobby.in_play:
+            self.sit(lambda: self.lobby.watch(code))
 
     def action_open(self) -> None:
         self.choose_preset("lobby_open_title", lambda name: self.lobby.open(name))

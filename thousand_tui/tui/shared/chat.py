@@ -126,7 +126,10 @@ def chat_text(line: ChatLine, p: Palette) -> Text:
     words in italics, both in the chat's colour (no colour: the bold and the italics)."""
     color = None if p.no_color else "cyan"
     text = Text()
-    text.append(f"{line.name}: ", style=Style(color=color, bold=True))
+    name = line.name
+    if line.watcher:  # a watcher's line, marked as his
+        name = Translator(p.lang)("chat_watcher", name=name)
+    text.append(f"{name}: ", style=Style(color=color, bold=True))
     text.append(line.text, style=Style(color=color, italic=True))
     return text
 

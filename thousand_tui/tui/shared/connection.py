@@ -21,6 +21,7 @@ from ...tables.client import (
     join_table,
     open_table,
     quick_match,
+    watch_table,
 )
 from ...tables.mirror import SeatMirror, Update
 from ...tables.wire import ChatLine, Failure, TableOptions, Welcome
@@ -89,7 +90,9 @@ class SharedSession:
         """Whether to sit again after the connection was lost: not when the game is over, the
         player leaves, or the service closed the connection saying why."""
         mirror = self.mirror
-        return mirror.closed and not (self.leaving or self.told_off or mirror.over)
+        # A watcher holds no seat to sit at again: he watches again with `thousand watch`.
+        gone = self.leaving or self.told_off or mirror.over or mirror.watcher
+        return mirror.closed and not gone
 
     def try_rejoin(self) -> tuple[TableClient, Welcome] | None:
         """In a worker thread: a new connection at this seat (the service started again if it
@@ -167,13 +170,15 @@ def table_options(
     fill: float | None = None,
     people: list[int] | None = None,
     clock: float = 0.0,
+    watchers: str | None = None,
 ) -> TableOptions:
     """What opening a shared table of `setup`'s preset sets (its players, the person's name,
     language and pace, the AI's names in his language), and how the table is shared: the
     AI's level, how long a seat waits for its person who went away, the SSH key of the one
     who opens it, hints, a `private` table kept out of the lobby, AI taking the free seats
     after `fill` seconds, the seats for people (from 0; None: all), the seconds each person
-    has for a move (`clock`, 0: no limit). Made once by each way of opening a table
+    has for a move (`clock`, 0: no limit), who may watch (`watchers`, `wire.WATCHERS`; None:
+    the service's default). Made once by each way of opening a table
     (`thousand open`, the start screen, the lobby's open and quick match)."""
     preset = setup.preset
     assert preset is not None
@@ -190,6 +195,7 @@ def table_options(
         private=private,
         fill=fill,
         clock=clock or None,
+        watchers=watchers,
     )
 
 
@@ -238,3 +244,16 @@ def join_shared(
     name = name or default_name(who)
     client, welcome = join_table(code, name=name, who=who, seat=seat, base=base, host=host)
     return _seated(client, welcome, lang, name, who, base, host)
+
+
+def watch_shared(
+    code: str,
+    *,
+    name: str | None = None,
+    lang: str = "en",
+    base: Path | None = None,
+    host: Host = LOCAL,
+) -> SharedSession:
+    """Watch the shared table of `code` at no seat: its game as every seat may see it."""
+    client, welcome = watch_table(code, name=name, base=base, host=host)
+    return _seated(client, welcome, lang, name, None, base, host)

@@ -16,7 +16,14 @@ from ...tables.wire import OpenTable, TableOptions
 from ...translations import error_text
 from ..i18n import Translator
 from ..startup import remembered_name
-from .connection import SharedSession, join_shared, match_shared, open_shared, table_options
+from .connection import (
+    SharedSession,
+    join_shared,
+    match_shared,
+    open_shared,
+    table_options,
+    watch_shared,
+)
 from .words import said
 
 
@@ -28,6 +35,7 @@ class Lobby:
     setup: LobbySetup
     chosen: SharedSession | None = None
     to_table: Callable[[SharedSession], None] | None = None  # shows the seat taken
+    in_play: frozenset[str] = frozenset()  # the tables listed whose game is under way
     _presets: dict[str, Preset] = field(default_factory=dict)
     _titles: dict[str, str | None] = field(default_factory=dict)
 
@@ -74,7 +82,17 @@ class Lobby:
     # In a worker thread: each raises TableError (or SetupError) saying why it cannot be done.
 
     def tables(self) -> tuple[OpenTable, ...]:
-        return list_tables(host=self.setup.table.host)
+        """The tables waiting for players, then those in play that may be watched
+        (`in_play`: their codes)."""
+        host = self.setup.table.host
+        waiting = list_tables(host=host)
+        playing = list_tables(host=host, playing=True)
+        self.in_play = frozenset(t.code for t in playing)
+        return waiting + playing
+
+    def watch(self, code: str) -> SharedSession:
+        table = self.setup.table
+        return watch_shared(code, name=table.name, lang=table.lang, host=table.host)
 
     def join(self, code: str) -> SharedSession:
         table = self.setup.table

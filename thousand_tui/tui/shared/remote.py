@@ -63,7 +63,11 @@ class RemoteGame:
     @property
     def to_move(self) -> int | None:
         view = self.mirror.view
-        return None if view is None or self.over else view.to_move
+        if view is None or self.over:
+            return None
+        if self.mirror.watcher and view.to_move == self.mirror.seat:
+            return None  # a watcher's place is nobody's decision here: the service tells it
+        return view.to_move
 
     def view(self, seat: int) -> SeatView:
         view = self.mirror.view

@@ -21,6 +21,7 @@ from ...tables.client import Received, TableClient, TableError
 from ...tables.mirror import Update
 from ...tables.texts import failure_text
 from ...tables.wire import (
+    WATCHER,
     Acked,
     AgainRequest,
     ChatLine,
@@ -52,8 +53,12 @@ REJOIN_FOR = 120.0  # seconds of trying before the screen says to join again by 
 
 
 def shared_table(shared: SharedSession) -> TableScreen:
-    """The table screen for a seat at a shared table."""
-    return TableScreen(SharedDriver(shared), seat=shared.mirror.seat)
+    """The table screen for a seat at a shared table (a watcher's: drawn from its place, but
+    told the game as no seat is, `WATCHER`: a card given face down there is not his)."""
+    screen = TableScreen(SharedDriver(shared), seat=shared.mirror.seat)
+    if shared.mirror.watcher:
+        screen.controller.narrator.seat = WATCHER
+    return screen
 
 
 class SharedDriver(Linked):
@@ -207,7 +212,8 @@ class SharedDriver(Linked):
     # ------------------------------------------------------------------ chat
 
     def chats(self) -> bool | None:
-        return None if self.shared.mirror.closed else True
+        mirror = self.shared.mirror
+        return None if mirror.closed or not mirror.may_chat else True
 
     def chat(self) -> None:
         """The line to write in, at the foot of the table; Enter sends what was typed."""
@@ -413,8 +419,8 @@ class SharedDriver(Linked):
         """Leave the table, once asked whether to (the seat waits for its player)."""
         from ..screens.end import ConfirmQuitScreen
 
-        if self.game.over or self.shared.mirror.closed:
-            self.shared.leave(self.app)
+        if self.game.over or self.shared.mirror.closed or self.shared.mirror.watcher:
+            self.shared.leave(self.app)  # nothing waits for one who only watched
             return
         body = self.t("shared_leave_body", code=self.shared.code, seconds=int(self.shared.timeout))
 
@@ -459,6 +465,8 @@ class SharedDriver(Linked):
             return line
         t = self.t
         top = f"{line} · {t('shared_title', code=mirror.code)}"
+        if mirror.watching:  # how many watch, as every player (and watcher) sees
+            top = f"{top} · {t('shared_watchers', count=mirror.watching)}"
         with_hints = f"{top} · {t('shared_hints_on')}"
         if mirror.hints and len(with_hints) < width:  # else the footer's h
             top = with_hints
@@ -479,5 +487,7 @@ class SharedDriver(Linked):
             if status is not None and wait is not None and wait > 0:
                 name = view.names[view.to_move]
                 return t("shared_wait_away", name=name, seconds=int(wait + 0.99))
+        if mirror.watcher:
+            prompt = f"{t('shared_you_watch')} · {prompt}" if prompt else t("shared_you_watch")
         clock = self.clock_words(self.seat)
         return f"{prompt} · {clock}" if clock else prompt

@@ -4,6 +4,7 @@ and who has come; and what the table's screens say of a seat (here, away)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import time
 from typing import ClassVar
 
@@ -64,10 +65,11 @@ class WaitingScreen(Screen[None]):
             self.show()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "start":
-            return self.shared.mirror.seat == 0  # only the one who opened it starts it
+        mirror = self.shared.mirror
+        if action == "start":  # only the one who opened it starts it
+            return mirror.seat == 0 and not mirror.watcher
         if action == "chat":
-            return None if self.shared.mirror.closed else True
+            return None if mirror.closed or not mirror.may_chat else True
         return True
 
     def show(self) -> None:
@@ -78,7 +80,7 @@ class WaitingScreen(Screen[None]):
             t("shared_waiting", code=mirror.code, command=join_command(mirror.code, host)) + "\n\n"
         )
         for number, status in enumerate(mirror.seats):
-            if number == mirror.seat:
+            if number == mirror.seat and not mirror.watcher:
                 line = t("shared_seat_you", name=status.name)
             elif status.kind == "ai":
                 line = t("shared_seat_ai", name=status.name)
@@ -92,7 +94,11 @@ class WaitingScreen(Screen[None]):
         if mirror.fill_at is not None:
             seconds = max(0, int(mirror.fill_at - time.monotonic() + 0.99))
             text.append("\n" + t("shared_fill_in", seconds=seconds))
-        if mirror.seat == 0:
+        if mirror.watching:
+            text.append("\n" + t("shared_watchers", count=mirror.watching))
+        if mirror.watcher:
+            text.append("\n" + t("shared_watch_waiting"))
+        elif mirror.seat == 0:
             text.append("\n" + t("shared_start_hint"))
         else:
             opener = mirror.seats[0].name if mirror.seats else ""
@@ -126,7 +132,7 @@ class WaitingScreen(Screen[None]):
 
     def hear(self, line: ChatLine) -> None:
         """A line of chat, under the seats; the table's log begins with these lines."""
-        line = ChatLine(line.seat, line.name, line.text)  # told on sitting down, or now: shown
+        line = dataclasses.replace(line, earlier=False)  # told on sitting down, or now: shown
         self.shared.heard.append(line)
         self.query_one("#waiting-chat", GameLog).say(chat_text(line, palette(self)))
 

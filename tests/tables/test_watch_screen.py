@@ -1,0 +1,112 @@
+"""Watching a shared table on screen (Pilot): the waiting room, then the table at no seat (no
+hand, no decision), the watcher count the players see, a watcher's chat line marked; and the
+lobby's key to watch a table in play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from tests.helpers.screen import screen_text
+from thousand_tui.settings import LobbySetup, TableSetup
+from thousand_tui.tables.wire import ChatLine
+from thousand_tui.tui import create_app
+from thousand_tui.tui.controller import Awaiting
+from thousand_tui.tui.screens.lobby import LobbyScreen
+from thousand_tui.tui.shared import WaitingScreen
+from thousand_tui.tui.shared.chat import chat_text
+from thousand_tui.tui.shared.connection import watch_shared
+from thousand_tui.tui.shared.lobby_app import Lobby
+
+from .helpers import Seat, at_table, is_shared_table, joined, opened, play_until
+
+
+async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 300) -> None:
+    for _ in range(rounds):
+        await pilot.pause(0.05)
+        play_until(seats, lambda: True)
+        if done():  # type: ignore[operator]
+            return
+    raise AssertionError(f"the table did not get there in time: {pilot.app.screen}")
+
+
+async def test_a_watcher_sees_the_table_at_no_seat_and_never_plays(base: Path) -> None:
+    ann = opened(base, "Ann", watchers="chat")
+    code = ann.mirror.code
+    shared = watch_shared(code, name="Zoe", base=base)
+    app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, WaitingScreen)
+        waiting = screen_text(app)
+        assert "You watch this table" in waiting and "(you)" not in waiting
+        assert "watching: 1" in waiting
+        assert app.screen.check_action("start", ()) is False  # only the opener starts it
+        await pump(pilot, [ann], lambda: ann.mirror.watching == 1)
+        shared.client.chat("good luck")
+        await pump(pilot, [ann], lambda: any(isinstance(m, ChatLine) for m in ann.told))
+        assert next(m for m in ann.told if isinstance(m, ChatLine)).watcher
+        bob = joined(base, code, "Bob")
+        cat = joined(base, code, "Cat")
+        seats = [ann, bob, cat]
+        await pump(pilot, seats, lambda: at_table(app))
+        table = app.table
+        assert is_shared_table(table)
+        # A deal goes by while the watcher's screen follows: never a hand, never a decision's
+        # dialog; its result is shown as to anyone.
+        shown: set[str] = set()
+
+        def followed() -> bool:
+            assert table.view().hand is None and table.awaiting is Awaiting.NOTHING
+            shown.add(type(app.screen).__name__)
+            if app.screen is table:
+                text = screen_text(app)
+                assert "You watch" in text and "watching: 1" in text
+            return bool(shared.mirror.results)
+
+        await pump(pilot, seats, followed, rounds=600)
+        await pump(pilot, seats, lambda: app.screen is not table)
+        shown.add(type(app.screen).__name__)
+        assert shown == {"TableScreen", "DealResultScreen"}, shown
+        assert not shared.mirror.my_turn
+        (line,) = [line for line in shared.heard if line.watcher]  # the log's line, marked
+        assert chat_text(line, app.palette).plain == "Zoe (watching): good luck"
+        # The players wait; the result put away, q leaves at once: no seat waits for a watcher.
+        for seat in seats:
+            seat.hold = True
+        await pilot.pause(0.5)  # the result's keys are held a moment
+        await pilot.press("enter")
+        await pump(pilot, seats, lambda: app.screen is table)
+        await pilot.press("q")
+        await pump(pilot, seats, lambda: app.return_code == 0)  # no "leave the seat?" asked
+    app.let_go()  # as the command does once the app ends
+    play_until(seats, lambda: ann.mirror.watching == 0)
+
+
+async def test_the_lobby_watches_a_table_in_play_and_greys_the_key_elsewhere(
+    base: Path,
+) -> None:
+    ann = opened(base, "Ann", people=(0,))  # its AI seats are filled: it plays at once
+    waiting = opened(base, "Bea")
+    play_until([ann, waiting], lambda: ann.mirror.started)
+    lobby = Lobby(
+        LobbySetup(TableSetup.of(lang="en", pace=0.0, name="Lev"), {"classic": "classic"})
+    )
+    app = create_app(lobby.setup.table, lobby=lobby)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        await pump(pilot, [ann, waiting], lambda: len(screen.tables) == 2)
+        assert "in play" in screen_text(app)
+        codes = [t.code for t in screen.tables]
+        assert codes == [waiting.mirror.code, ann.mirror.code]  # the waiting table first
+        assert screen.check_action("watch", ()) is None  # a table waiting: sit, not watch
+        assert screen.check_action("join", ()) is True
+        await pilot.press("down")
+        assert screen.check_action("watch", ()) is True
+        assert screen.check_action("join", ()) is None  # a table in play has no seat free
+        await pilot.press("w")
+        await pump(pilot, [ann, waiting], lambda: at_table(app))
+        assert app.shared is not None and app.shared.mirror.watcher
+        await pump(pilot, [ann, waiting], lambda: ann.mirror.watching == 1)
