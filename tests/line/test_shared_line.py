@@ -238,3 +238,29 @@ def test_thousand_plain_join_plays_by_lines_and_is_remembered(base: Path, tmp_pa
     again = thousand("join", code, "--name", "Lena", typed="quit\n")
     assert again[0] == f"You sit at table {code}, seat 2."
     ann.close()
+
+
+def test_the_opener_by_lines_starts_the_table_with_ai_in_the_free_seats(base: Path) -> None:
+    from thousand_tui.cli import build_parser, open_setup
+
+    setup = open_setup(build_parser("open").parse_args(["open", "--private", "--name", "Olga"]))
+    term = Terminal()
+    status: list[int] = []
+    thread = threading.Thread(target=lambda: status.append(line.run_open(setup, term, term)))
+    thread.start()
+    deadline = time.monotonic() + WAIT
+    while not any(s.startswith("At the table:") for s in said(term)):
+        assert time.monotonic() < deadline, term.lines
+        time.sleep(0.02)
+    code = said(term)[0].split()[1]
+    assert said(term)[0].startswith(f"Table {code} is open. Friends join it with: thousand join")
+    assert "At the table: Olga, a free seat, a free seat." in said(term)
+    term.type("hand")  # before the game: what there is to do
+    term.type("start")
+    while not any(s.startswith("The game begins.") for s in said(term)):
+        assert time.monotonic() < deadline, term.lines
+        time.sleep(0.02)
+    assert any(s.startswith("The game has not begun yet: ") for s in said(term))
+    term.type("quit")
+    thread.join(10)
+    assert status == [0] and all(clean(s) for s in term.lines)
