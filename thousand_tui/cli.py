@@ -266,6 +266,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "(by default the table waits for you to press s)",
     )
     add_shared_options(shared)
+    add_plain_option(shared)
     # What the table's own flags would give, not asked here: a table of the preset's AI.
     shared.set_defaults(handler=run_open, ai=None, seed=None, think=None, resume=None)
 
@@ -273,6 +274,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     join.add_argument("code", help="the table's code, e.g. K7QM2P")
     join.add_argument("--seat", type=int, choices=(1, 2, 3, 4), help="the free seat you want")
     add_shared_options(join, pace=False)
+    add_plain_option(join)
     # The table is the one who opened it's: its preset and pace are his.
     join.set_defaults(
         handler=run_join, preset=None, players=None, ai=None, seed=None, think=None, resume=None
@@ -682,14 +684,18 @@ def add_screen_options(parser: argparse.ArgumentParser, pace: bool = True) -> No
     )
 
 
-def add_shared_options(parser: argparse.ArgumentParser, pace: bool = True) -> None:
-    add_screen_options(parser, pace)
+def add_plain_option(parser: argparse.ArgumentParser) -> None:
+    """`--plain` at a shared table opened or joined: its seat played by lines."""
     parser.add_argument(
         "--plain",
         action=argparse.BooleanOptionalAction,
         help="the line mode, for screen readers and braille displays: one line per event, "
         "typed commands, say TEXT to chat (as remembered by thousand --plain if not given)",
     )
+
+
+def add_shared_options(parser: argparse.ArgumentParser, pace: bool = True) -> None:
+    add_screen_options(parser, pace)
     # Set by `ssh-session`: the player's SSH key, which alone may take their seat back.
     parser.add_argument("--who", help=argparse.SUPPRESS)
 
