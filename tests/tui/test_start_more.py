@@ -290,7 +290,9 @@ async def test_a_continued_game_plays_as_the_start_screen_says(
         assert screen_text(app).count("♠ ♦ ♣ ♥") == 1
         listed = app.screen.query_one(ChoiceList)
         while listed.current is None or listed.current.id != "saved-0":
+            before = listed.highlighted
             await pilot.press("up")
+            assert listed.highlighted != before, "no saved game above"
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.resumed and app.session.path == path
