@@ -113,7 +113,8 @@ def test_the_list_of_games_speaks_russian(
     heads = "# начата пресет игроки и очки коны состояние файл"
     assert lines[2].split() == heads.split()
     assert "победа: " in lines[3] and record.name in lines[3]
-    assert lines[-1].startswith("Продолжить последнюю неоконченную игру: `thousand --resume`")
+    assert lines[-2].startswith("Продолжить последнюю неоконченную игру: `thousand --resume`")
+    assert lines[-1] == "Пройти игру по ходам: `thousand view NUMBER`."
     status, _, err = run(capsys, "games", "--delete", "7")
     assert status == 2
     assert "игры 7 нет: в списке `thousand games` их 1, с номерами от 1 до 1" in err
