@@ -264,3 +264,38 @@ def test_the_opener_by_lines_starts_the_table_with_ai_in_the_free_seats(base: Pa
     term.type("quit")
     thread.join(10)
     assert status == [0] and all(clean(s) for s in term.lines)
+
+
+async def test_a_table_joined_from_the_start_screen_with_the_line_mode_on_is_played_by_lines(
+    base: Path,
+) -> None:
+    from textual.widgets import Input
+
+    from tests.tui.test_start import go_to
+    from thousand_tui.tui import create_app
+    from thousand_tui.tui.startup import SharedChoice, StartOffer
+
+    ann = opened(base, "Ann", people=[0, 1])
+    line.remember(True)
+    app = create_app(TableSetup(pace=0, name="Lena"), start=StartOffer.shipped())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "join-table")
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.query_one("#code-input", Input).value = ann.mirror.code
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.shared is None  # no full table: the app ends
+    chosen = app.plain_next
+    assert isinstance(chosen, SharedChoice) and chosen.kind == "join"
+    term = Terminal()
+    status: list[int] = []
+    thread = threading.Thread(target=lambda: status.append(line.play_chosen(chosen, term, term)))
+    thread.start()
+    drive(ann, term, lambda: any(s.startswith("Deal 1,") for s in said(term)))
+    assert said(term)[0] == f"You sit at table {ann.mirror.code}, seat 2."
+    term.type("quit")
+    thread.join(10)
+    assert status == [0]
+    ann.close()

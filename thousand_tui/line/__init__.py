@@ -33,7 +33,7 @@ from ..store.catalog import error_words
 from ..tables.client import TableError
 from ..tui.i18n import Translator
 from ..tui.shared.words import said
-from ..tui.startup import Choices, choices_path
+from ..tui.startup import Choices, SharedChoice, choices_path
 from .play import THINK_NOTICE, LineTable
 from .shared import LineSeat
 
@@ -100,15 +100,28 @@ def run(
 
 
 def play_chosen(
-    setup: TableSetup, stdin: TextIO | None = None, stdout: TextIO | None = None
+    chosen: TableSetup | SharedChoice, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
-    """Play by lines the game the start screen chose with its line mode on (a new game, or
-    one continued), once the app has ended. Exit status 2 if it cannot begin."""
+    """Play by lines what the start screen chose with its line mode on (a new game, one
+    continued, a shared table opened or joined), once the app has ended. Exit status 2 if it
+    cannot begin."""
     from ..tui.session import new_session
 
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
+    setup = chosen.setup if isinstance(chosen, SharedChoice) else chosen
     try:
+        if isinstance(chosen, SharedChoice) and chosen.kind == "open":
+            opening = OpenSetup(
+                setup,
+                level=chosen.level,
+                hints=chosen.hints,
+                clock=float(chosen.clock),
+                watchers=chosen.watchers,
+            )
+            return run_open(opening, stdin, stdout)
+        if isinstance(chosen, SharedChoice):
+            return run_join(JoinSetup(setup, chosen.code, None, None), stdin, stdout)
         session = new_session(setup)
     except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
         print(f"{PROG}: {error_words(setup.lang, error, setup.host)}", file=sys.stderr)

@@ -36,7 +36,7 @@ from ..settings import (
 from ..store.catalog import error_words
 from .app import ThousandApp, create_app
 from .i18n import Translator
-from .startup import StartOffer, remembered_name
+from .startup import SharedChoice, StartOffer, remembered_name
 
 PROG = "thousand"
 
@@ -116,10 +116,12 @@ def table_setup(options: TableFlags) -> tuple[TableSetup, StartOffer | None]:
     return setup, offer
 
 
-def run(options: TableFlags, plain: Callable[[TableSetup], int] | None = None) -> int:
+def run(
+    options: TableFlags, plain: Callable[[TableSetup | SharedChoice], int] | None = None
+) -> int:
     """Check every flag, then open the start screen or the table. Exit status 2 for a bad flag
-    or file. A game the start screen chose to play by lines (its line mode on) is played by
-    `plain` once the app has ended, in the same terminal."""
+    or file. A game (or a shared table) the start screen chose to play by lines (its line
+    mode on) is played by `plain` once the app has ended, in the same terminal."""
     try:
         setup, offer = table_setup(options)
     except (SetupError, RulesError, RecordError, ValueError) as error:

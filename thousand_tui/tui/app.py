@@ -152,9 +152,9 @@ class ThousandApp(App[int]):
         self.notices: list[str] = []
         self.complaint = False  # a warning or error is on the screen
         self.shared_choice: SharedChoice | None = None  # a shared table chosen at the start
-        # The game chosen on the start screen with the line mode on: played by lines in this
-        # terminal once the app has ended (`tui.run`).
-        self.plain_next: TableSetup | None = None
+        # The game (or the shared table) chosen on the start screen with the line mode on:
+        # played by lines in this terminal once the app has ended (`tui.run`).
+        self.plain_next: TableSetup | SharedChoice | None = None
         self.log_file: Path | None = None  # where problems are logged (`failures.py`)
         # What the start screen remembered before this run: a flag's language, pace or motion
         # is for this run only (`keep_choices`).
@@ -542,11 +542,16 @@ class ThousandApp(App[int]):
 
     # ------------------------------------------------------------------ shared tables
 
-    def to_shared(self, choice: SharedChoice) -> None:
+    def to_shared(self, choice: SharedChoice, *, plain: bool = False) -> None:
         """The shared table chosen on the start screen: the lobby, or a table opened or
         joined (sought in a worker; the start screen stays until the seat is taken, and says
-        why if it cannot be)."""
+        why if it cannot be). With `plain`, a table opened or joined is played by lines once
+        the app has ended (`tui.run`); the lobby has no line mode."""
         if self.sitting:
+            return
+        if plain and choice.kind != "lobby" and not choice.setup.host.browser:
+            self.plain_next = choice
+            self.exit()
             return
         self.shared_choice = choice
         setup = choice.setup
@@ -572,7 +577,11 @@ class ThousandApp(App[int]):
         try:
             if choice.kind == "open":
                 options = table_options(
-                    setup, level=choice.level, hints=choice.hints, clock=choice.clock
+                    setup,
+                    level=choice.level,
+                    hints=choice.hints,
+                    clock=choice.clock,
+                    watchers=choice.watchers,
                 )
                 shared = open_shared(options, host=setup.host)
             else:

@@ -29,6 +29,7 @@ from ...presets import Preset
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SUIT_ORDERS, SetupError, check_name
 from ...store.catalog import SavedGame, error_words, games_dir, local_date
 from ...tables.service import normalize_code
+from ...tables.wire import WATCHERS
 from ..i18n import Translator
 from ..messages import RatingRead
 from ..plain import plain
@@ -335,6 +336,16 @@ class StartScreen(Screen[None]):
                     self.keep_open_clock,
                 )
             )
+            lines.append(
+                Setting(
+                    "open-watchers",
+                    t("start_open_watchers"),
+                    list(WATCHERS),
+                    self.choices.open_watchers,
+                    lambda rule: t(f"start_watchers_{rule}"),
+                    partial(setattr, self.choices, "open_watchers"),
+                )
+            )
             lines.append(Entry("join-table", t("start_join"), self.ask_code))
             lines.append(Entry("lobby", t("start_lobby"), self.open_lobby))
         # How the table plays, in a new game and in one continued: below the saved games,
@@ -615,7 +626,9 @@ class StartScreen(Screen[None]):
         level = setup.levels[0] if setup.levels else "easy"
         hints = kind == "open" and self.choices.open_hints
         clock = self.choices.open_clock if kind == "open" else 0
-        app.to_shared(SharedChoice(kind, setup, level, code, hints, clock))
+        watchers = self.choices.open_watchers if kind == "open" else None
+        choice = SharedChoice(kind, setup, level, code, hints, clock, watchers)
+        app.to_shared(choice, plain=self.choices.plain)
 
     def continuer(self, save: SavedGame) -> Callable[[], None]:
         def run() -> None:
