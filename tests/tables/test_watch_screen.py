@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
@@ -110,3 +111,63 @@ async def test_the_lobby_watches_a_table_in_play_and_greys_the_key_elsewhere(
         await pump(pilot, [ann, waiting], lambda: at_table(app))
         assert app.shared is not None and app.shared.mirror.watcher
         await pump(pilot, [ann, waiting], lambda: ann.mirror.watching == 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_start_screen_opens_a_table_with_the_watchers_chosen(
+    base: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lang: str
+) -> None:
+    from tests.tui.test_start import go_to, line_ids, start_app
+    from thousand_tui.tui.startup import StartOffer
+
+    from .test_open_hints import opened_table
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    label, read, chat = {
+        "en": ("Watchers", "watch, read the chat", "watch and chat"),
+        "ru": ("Зрители", "смотрят, читают чат", "смотрят и пишут"),
+    }[lang]
+    app = start_app(StartOffer.shipped(lang))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert line_ids(app).index("open-watchers") == line_ids(app).index("open-clock") + 1
+        await go_to(pilot, "open-watchers")
+        row = next(line for line in screen_text(app).splitlines() if label in line)
+        assert read in row, row  # watchers read the chat unless chosen otherwise
+        await pilot.press("right")
+        await pilot.pause()
+        row = next(line for line in screen_text(app).splitlines() if label in line)
+        assert chat in row, row
+        await go_to(pilot, "open-table")
+        await pilot.press("enter")
+        assert (await opened_table(pilot, app)).mirror.watchers == "chat"
+
+
+def test_thousand_open_watchers_and_thousand_watch(capsys: pytest.CaptureFixture[str]) -> None:
+    from thousand_tui.cli import build_parser, join_setup, open_setup
+
+    parser = build_parser()
+    assert open_setup(parser.parse_args(["open", "--watchers", "none"])).watchers == "none"
+    assert open_setup(parser.parse_args(["open"])).watchers == "read"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["open", "--watchers", "all"])
+    assert "invalid choice: 'all'" in capsys.readouterr().err
+    watching = parser.parse_args(["watch", "k7qm-2p", "--lang", "ru"])
+    assert join_setup(watching).code == "k7qm-2p" and watching.handler.__name__ == "run_watch"
+
+
+def test_the_ssh_word_watch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.helpers.ssh import config, olga
+    from thousand_tui import ssh
+
+    allowed = ["classic"]
+    assert ssh.parse_request("watch k7qm-2p", allowed) == ssh.Request(watch="K7QM2P")
+    assert ssh.parse_request("WATCH K7QM2P ru", allowed) == ssh.Request(lang="ru", watch="K7QM2P")
+    for bad in ("watch", "watch $(id)", "watch K7QM2P classic", "watch K7QM2P ru en"):
+        with pytest.raises(ssh.Refused, match="watch needs the table's code"):
+            ssh.parse_request(bad, allowed)
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
+    env, key = olga(tmp_path)
+    watching = ssh.plan(config(), ssh.Request(lang="ru", watch="K7QM2P"), env)
+    assert watching.argv == ["watch", "K7QM2P", "--lang", "ru", "--who", key]
+    assert watching.data == tmp_path

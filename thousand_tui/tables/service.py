@@ -792,6 +792,7 @@ class Service:
                 table.timeout,
                 table.hints,
                 table.clock,
+                watchers=table.watch_rule,
             )
         )
         if table.game is not None:

@@ -850,6 +850,12 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("key_lobby_code", "Code"),
     msg("key_lobby_watch", "Watch"),
     msg("lobby_in_play", "in play"),
+    # The start screen's choice of who may watch a table opened for friends.
+    msg("start_open_watchers", "  Watchers"),
+    msg("start_watchers_none", "none"),
+    msg("start_watchers_quiet", "watch, no chat"),
+    msg("start_watchers_read", "watch, read the chat"),
+    msg("start_watchers_chat", "watch and chat"),
     msg("start_lobby", "Lobby: tables waiting for players"),
     msg("shared_fill_in", "AI takes the free seats in {seconds} s."),
     # ---------------------------------------------------------------- the ratings

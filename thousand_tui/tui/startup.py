@@ -32,6 +32,7 @@ from ..settings import (
     table_levels,
 )
 from ..store.catalog import SavedGame, list_games
+from ..tables.wire import WATCHERS
 
 CHOICES_FILE: Final = "start.json"
 PLAYER_COUNTS: Final = (2, 3, 4)
@@ -72,6 +73,7 @@ class Choices:
     auto_analysis: bool = True  # each finished deal analysed by itself
     open_hints: bool = False  # a table opened for friends allows hints (`open --hints`)
     open_clock: int = 0  # its seconds for each move (`open --clock`; 0: no limit)
+    open_watchers: str = "read"  # who may watch it (`open --watchers`, `tables.wire.WATCHERS`)
     plain: bool = False  # `thousand --plain`: the line mode, until `--no-plain`
 
     @classmethod
@@ -112,6 +114,8 @@ class Choices:
             choices.open_hints = data["open_hints"]
         if data.get("open_clock") in OPEN_CLOCKS and not isinstance(data["open_clock"], bool):
             choices.open_clock = data["open_clock"]
+        if data.get("open_watchers") in WATCHERS:
+            choices.open_watchers = data["open_watchers"]
         if isinstance(data.get("plain"), bool):
             choices.plain = data["plain"]
         return choices
@@ -313,3 +317,4 @@ class SharedChoice:
     code: str = ""
     hints: bool = False
     clock: int = 0  # the table opened: seconds for each move (0: no limit)
+    watchers: str | None = None  # the table opened: who may watch it (None: the default)
