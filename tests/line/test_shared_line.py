@@ -299,3 +299,31 @@ async def test_a_table_joined_from_the_start_screen_with_the_line_mode_on_is_pla
     thread.join(10)
     assert status == [0]
     ann.close()
+
+
+def test_a_lost_connection_is_said_and_the_seat_taken_again(base: Path) -> None:
+    import os
+    import signal
+
+    from tests.tables.helpers import service_pid
+
+    ann = opened(base, "Ann", people=[0, 1], timeout=30.0)
+    term = Terminal()
+    status: list[int] = []
+    setup = JoinSetup(TableSetup(lang="en", name="Lena"), ann.mirror.code, None, "key-lena")
+    thread = threading.Thread(target=lambda: status.append(line.run_join(setup, term, term)))
+    thread.start()
+    drive(ann, term, lambda: any(s.startswith("Deal 1,") for s in said(term)))
+    pid = service_pid(base)
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    lost = say("en", "line_shared_rejoining")
+    drive(ann, term, lambda: lost in said(term), play=False)
+    # A new service opens the table from its record, and the seat is taken again.
+    drive(ann, term, lambda: "Back at the table." in said(term), play=False)
+    assert service_pid(base) not in (None, pid)
+    term.type("quit")
+    thread.join(10)
+    assert status == [0]
+    assert said(term)[-1].startswith("You leave the table; your seat waits: ")
+    ann.close()

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from typing import TextIO
 
 from ..engine.cards import Card
 from ..engine.view import SeatView
 from ..settings import TableSetup
-from ..tables.client import Received, TableError
+from ..tables.client import Received, TableClient, TableError
 from ..tables.mirror import Update
 from ..tables.texts import failure_text
 from ..tables.wire import (
@@ -42,6 +43,8 @@ from .texts import command_words, normal
 
 POLL = 0.2  # seconds between looks at what the table said, while nothing is typed
 WARN_AT = 10  # seconds left on the move clock when a line warns
+REJOIN_EVERY = 1.0  # seconds between tries to sit again after the connection was lost
+REJOIN_FOR = 120.0  # seconds of trying before a line says to join again by hand
 
 
 class LineSeat(LineTable):
@@ -79,6 +82,8 @@ class LineSeat(LineTable):
         self.ai_for: set[int] = set()
         self.over = False
         self.gone = False
+        self.rejoining = False  # a thread tries to sit again after the connection was lost
+        self.back: queue.Queue[TableClient | None] = queue.Queue()  # what it found
 
     def begin_game(self) -> None:
         """The first update: the players' names are known; the table's parts are made."""
@@ -136,8 +141,40 @@ class LineSeat(LineTable):
 
     def pull(self) -> None:
         shared = self.shared
+        while not self.back.empty():
+            self.sat_again(self.back.get_nowait())
         while shared.inbox:
             self.take_message(shared.inbox.popleft())
+
+    def rejoin(self) -> None:
+        """In a thread of its own, once the connection is lost: sit again at the seat, trying
+        every REJOIN_EVERY seconds for REJOIN_FOR seconds (the service may be starting again)."""
+        shared = self.shared
+        deadline = time.monotonic() + REJOIN_FOR
+        while time.monotonic() < deadline:
+            time.sleep(REJOIN_EVERY)
+            if not shared.may_rejoin:
+                break
+            seated = shared.try_rejoin()
+            if seated is not None:
+                self.back.put(seated[0])
+                return
+        self.back.put(None)
+
+    def sat_again(self, client: TableClient | None) -> None:
+        """The seat is had again (the service's catch-up follows), or it could not be."""
+        shared = self.shared
+        self.rejoining = False
+        if client is None or not shared.may_rejoin:
+            if client is not None:
+                client.close()
+            if shared.mirror.closed:
+                self.say(self.t("shared_lost", command=join_command(shared.code, shared.host)))
+                self.gone = True
+            return
+        shared.rejoined(client)
+        self.asked = -1  # the prompt again, if it is this seat's turn
+        self.say(self.t("shared_back"))
 
     def take_message(self, message: Received) -> None:
         shared, mirror, t = self.shared, self.shared.mirror, self.t
@@ -166,10 +203,19 @@ class LineSeat(LineTable):
             self.asked = -1  # the prompt again
             self.say(t("shared_refused", error=message.error))
         elif isinstance(message, (Closed, Failure)):
+            self.sent = 0
             if isinstance(message, Failure):
                 self.say(failure_text(message, self.lang))
-            self.say(t("shared_lost", command=join_command(shared.code, shared.host)))
-            self.gone = True
+            elif message.why is not None:  # the service said what this client cannot read
+                self.say(t("shared_unreadable", why=message.why))
+            elif shared.may_rejoin and not self.rejoining:
+                self.rejoining = True
+                self.say(self.s("line_shared_rejoining"))
+                threading.Thread(target=self.rejoin, daemon=True, name="line-rejoin").start()
+                return
+            if not self.rejoining:
+                self.say(t("shared_lost", command=join_command(shared.code, shared.host)))
+                self.gone = True
 
     def name_of(self, seat: int | None) -> str:
         names = self.shared.mirror.names

@@ -191,6 +191,10 @@ MESSAGES: Final[dict[str, Msg]] = {
         msg("line_shared_clock", "You have {seconds} seconds for this move."),
         msg("line_shared_clock_warn", "{seconds} seconds left, then an AI plays this move."),
         msg("line_shared_no_undo", "No take-back at a shared table: the others have seen it."),
+        msg(
+            "line_shared_rejoining",
+            "The connection to the table was lost; trying to sit again for two minutes.",
+        ),
         msg("line_shared_leaves", "You leave the table; your seat waits: {command}"),
         # ------------------------------------------------------------ help
         msg(
