@@ -4,7 +4,9 @@ lobby's key to watch a table in play."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -23,11 +25,13 @@ from thousand_tui.tui.shared.lobby_app import Lobby
 from .helpers import Seat, at_table, is_shared_table, joined, opened, play_until
 
 
-async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 300) -> None:
+async def pump(
+    pilot: Pilot[Any], seats: list[Seat], done: Callable[[], bool], rounds: int = 300
+) -> None:
     for _ in range(rounds):
         await pilot.pause(0.05)
         play_until(seats, lambda: True)
-        if done():  # type: ignore[operator]
+        if done():
             return
     raise AssertionError(f"the table did not get there in time: {pilot.app.screen}")
 
@@ -39,11 +43,12 @@ async def test_a_watcher_sees_the_table_at_no_seat_and_never_plays(base: Path) -
     app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, WaitingScreen)
+        room = app.screen
+        assert isinstance(room, WaitingScreen)
         waiting = screen_text(app)
         assert "You watch this table" in waiting and "(you)" not in waiting
         assert "watching: 1" in waiting
-        assert app.screen.check_action("start", ()) is False  # only the opener starts it
+        assert room.check_action("start", ()) is False  # only the opener starts it
         await pump(pilot, [ann], lambda: ann.mirror.watching == 1)
         shared.client.chat("good luck")
         await pump(pilot, [ann], lambda: any(isinstance(m, ChatLine) for m in ann.told))

@@ -244,7 +244,7 @@ class SharedDriver(Linked):
         self.heard.append(line)
         self.say(chat_text(line, self.p))
         if self.app.screen is not self.link.target:  # a dialog over the log: said in a note too
-            self.notify(f"{line.name}: {line.text}", markup=False)
+            self.notify(chat_text(line, self.p).plain, markup=False)  # marked as in the log
 
     def rejoin(self) -> None:
         """In a worker thread, once the connection is lost: sit again at the seat, trying every
