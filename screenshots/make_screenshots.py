@@ -209,7 +209,7 @@ def tournament_standings() -> App[int]:
     from thousand_tui.tournament import Spec, standings
     from thousand_tui.tui.i18n import Translator
     from thousand_tui.tui.screens.daily_board import DailyBoardScreen
-    from thousand_tui.tui.tournament_table import standings_lines
+    from thousand_tui.tui.tournament_words import standings_lines
     from thousand_tui.tui.viewer_app import ViewerApp
 
     closes = datetime(2026, 12, 6, 18, 0, tzinfo=UTC)

@@ -1387,7 +1387,8 @@ def run_tournaments(options: argparse.Namespace) -> int:
     from .tournament import TournamentError, allow_players, find, open_tournament
     from .translations import error_text
     from .tui.i18n import Translator
-    from .tui.tournament_table import list_lines, run_play, run_review, show_lines, state_line
+    from .tui.tournament_table import run_play, run_review
+    from .tui.tournament_words import list_lines, show_lines, state_line
 
     lang = options_lang(options)
     t = Translator(lang)

@@ -39,7 +39,8 @@ from thousand_tui.tui.i18n import Translator
 from thousand_tui.tui.screens.daily_board import DailyBoardScreen
 from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.result import DealResultScreen
-from thousand_tui.tui.tournament_table import TournamentRun, lobby_line
+from thousand_tui.tui.tournament_table import TournamentRun
+from thousand_tui.tui.tournament_words import lobby_line
 
 PEOPLE = [
     PlayerInfo("You", "human"),

@@ -28,7 +28,7 @@ from ...tables.client import TableError
 from ...tables.wire import OpenTable
 from ..i18n import Translator
 from ..plain import plain
-from ..tournament_table import lobby_line
+from ..tournament_words import lobby_line
 from ..widgets.base import KeyFooter, translator
 from .common import Dialog
 
@@ -45,7 +45,7 @@ class Listed(Message):
 
     tables: tuple[OpenTable, ...]
     error: str | None = None
-    tournaments: str = ""  # the line on the club's tournaments (tournament_table.lobby_line)
+    tournaments: str = ""  # the line on the club's tournaments (tournament_words.lobby_line)
 
 
 @dataclass
