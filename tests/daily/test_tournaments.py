@@ -162,6 +162,7 @@ def test_bad_input_is_refused_and_changes_nothing(
     words: str,
 ) -> None:
     open_tournament("Winter", "classic", 12, "now", "+2h")
+    host.chmod(0o700)  # as the game makes it: no note that it was made private
     before = sorted(p.relative_to(host) for p in host.rglob("*"))
     with pytest.raises(TournamentError, match=words):
         open_tournament(name, preset, deals, opens, closes)
