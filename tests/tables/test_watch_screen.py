@@ -176,3 +176,35 @@ def test_the_ssh_word_watch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     watching = ssh.plan(config(), ssh.Request(lang="ru", watch="K7QM2P"), env)
     assert watching.argv == ["watch", "K7QM2P", "--lang", "ru", "--who", key]
     assert watching.data == tmp_path
+
+
+SHORT = """extends: classic
+title: {en: Short, ru: Короткая}
+target: 20
+barrel: {enabled: false}
+"""
+
+
+async def test_a_watcher_sees_the_final_sheet_and_is_offered_no_game_again(
+    base: Path, tmp_path: Path
+) -> None:
+    from thousand_tui.tui.screens.end import GameOverScreen
+    from thousand_tui.tui.shared.over import SharedGameOverScreen
+
+    short = tmp_path / "short.yaml"
+    short.write_text(SHORT, encoding="utf-8")
+    ann = opened(base, "Ann", preset=str(short), people=(0,))
+    shared = watch_shared(ann.mirror.code, name="Zoe", base=base)
+    app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        def over() -> bool:
+            if type(app.screen).__name__ == "DealResultScreen":
+                app.screen.dismiss(None)
+            return isinstance(app.screen, GameOverScreen)
+
+        await pump(pilot, [ann], over, rounds=1200)
+        final = app.screen
+        assert not isinstance(final, SharedGameOverScreen)
+        assert isinstance(final, GameOverScreen) and not final.again  # a is not offered
+        assert "Game over" in screen_text(app)

@@ -386,13 +386,16 @@ class SharedDriver(Linked):
         return "takeback_off_shared"
 
     def game_over(self) -> None:
+        from ..screens.end import GameOverScreen
         from .over import SharedGameOverScreen
 
         shared = self.shared
         lobby = shared.back is not None  # the table was taken in the lobby
-        screen = SharedGameOverScreen(
+        screen: GameOverScreen = SharedGameOverScreen(
             self.game, self.t, shared.mirror, self.ask_again, seat=self.seat, lobby=lobby
         )
+        if shared.mirror.watcher:  # the final sheet; playing again is for those seated
+            screen = GameOverScreen(self.game, self.t, self.seat, again=False, lobby=lobby)
         screen.held(self.app.key_hold)
         self.app.push_screen(screen, lambda _: shared.leave(self.app))
 
