@@ -208,3 +208,14 @@ async def test_a_watcher_sees_the_final_sheet_and_is_offered_no_game_again(
         assert not isinstance(final, SharedGameOverScreen)
         assert isinstance(final, GameOverScreen) and not final.again  # a is not offered
         assert "Game over" in screen_text(app)
+
+
+async def test_leaving_a_watched_table_says_no_seat_waits(base: Path) -> None:
+    ann = opened(base, "Ann")
+    shared = watch_shared(ann.mirror.code, name="Zoe", base=base)
+    app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pump(pilot, [ann], lambda: app.return_code == 0)
+    assert app.parting_words() == []  # no "your seat at table ... waits"

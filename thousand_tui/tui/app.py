@@ -407,6 +407,8 @@ class ThousandApp(App[int]):
             shared = self.shared
             if shared.mirror.over or (self.lobby is not None and self.hung_up):
                 return []
+            if shared.mirror.watcher:
+                return []  # no seat waits: a watcher held none
             command = join_command(shared.code, shared.host)
             return [t("shared_seat_waits", code=shared.code, command=command)]
         session = self._session
