@@ -16,7 +16,7 @@ from tests.helpers.screen import screen_text
 from thousand_tui.settings import LobbySetup, TableSetup
 from thousand_tui.tables.client import list_tables
 from thousand_tui.tui import create_app
-from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.app import LOBBY, SEAT, ThousandApp
 from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.lobby import LobbyScreen, PresetScreen
 from thousand_tui.tui.screens.result import DealResultScreen
@@ -127,7 +127,6 @@ async def test_the_start_screen_has_a_line_for_the_lobby(
     base: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, words: str
 ) -> None:
     from tests.tui.test_start import go_to, line_ids, start_app
-    from thousand_tui.tui.app import LOBBY
     from thousand_tui.tui.startup import StartOffer
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
@@ -209,12 +208,18 @@ async def test_leaving_a_table_taken_in_the_lobby_comes_back_to_the_lobby_and_q_
     lobby, app = lobby_app(lang)
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: code in screen_text(app))
+        the_lobby = app.screen
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+        room = app.screen
+        assert app.current_mode == SEAT
         assert "Bob" in screen_text(app) and "Ann" in screen_text(app)
         await pilot.press("q")  # out of the waiting room: back to the lobby, not out
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert app.return_code is None and lobby.chosen is None and app.shared is None
+        # The same app, its lobby as it was left; the seat's screens let go.
+        assert app.current_mode == LOBBY and app.screen is the_lobby
+        await until(pilot, lambda: not room.is_attached)
         # The list read again: the table, Bob's seat kept for him.
         await until(pilot, lambda: words["seats"] in screen_text(app))
         assert words["waits"].format(code=code) in " ".join(app.notices)

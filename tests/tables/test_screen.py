@@ -76,7 +76,7 @@ async def test_a_code_from_the_start_screen_that_no_table_has_is_said(
     then be made there."""
     from tests.helpers.waiting import until
     from tests.tui.test_start import go_to, start_app
-    from thousand_tui.tui.app import START
+    from thousand_tui.tui.app import SOLO
     from thousand_tui.tui.screens.start import StartScreen
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
@@ -92,7 +92,7 @@ async def test_a_code_from_the_start_screen_that_no_table_has_is_said(
             shown=lambda: screen_text(app),
         )
         assert "K7QM2P" in said[0]
-        assert app.current_mode == START and isinstance(app.screen, StartScreen)
+        assert app.current_mode == SOLO and isinstance(app.screen, StartScreen)
         assert app.shared is None and not app.sitting
 
 

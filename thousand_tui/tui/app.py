@@ -6,10 +6,9 @@ work everywhere.
 tests and the screenshot script. Each way of playing is a mode of the app (Textual's modes,
 each with a stack of screens of its own):
 
-- `start`: the start screen; a game chosen there goes on in `solo`, a shared table in `seat`,
-  the lobby in `lobby`.
-- `solo`: a game here (`LocalDriver`); `daily`: the daily deals (`DailyDriver`), then the
-  day's board.
+- `solo`: the start screen, and a game chosen there (or given by the flags) in its place
+  (`LocalDriver`); a shared table chosen there goes on in `seat`, the lobby in `lobby`.
+- `daily`: the daily deals (`DailyDriver`), then the day's board.
 - `lobby`: the tables waiting for players; a seat taken there shows in `seat`, and leaving it
   comes back to the lobby as it was left.
 - `seat`: a seat at a shared table (its waiting room, then the table, `SharedDriver`).
@@ -76,7 +75,7 @@ MIN_SIZE = (80, 24)
 NOTICES_KEPT = 50
 
 # The app's modes (see the module's words).
-START, SOLO, DAILY, LOBBY, SEAT = "start", "solo", "daily", "lobby", "seat"
+SOLO, DAILY, LOBBY, SEAT = "solo", "daily", "lobby", "seat"
 
 
 class ThousandApp(App[int]):
@@ -98,7 +97,7 @@ class ThousandApp(App[int]):
     # Each mode's stack starts with a blank screen, under what the mode shows (`shows`): the
     # screens over it are pushed, switched and popped as in any stack.
     MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {
-        mode: Screen for mode in (START, SOLO, DAILY, LOBBY, SEAT)
+        mode: Screen for mode in (SOLO, DAILY, LOBBY, SEAT)
     }
 
     def __init__(
@@ -138,7 +137,6 @@ class ThousandApp(App[int]):
         self.first_mode = self.opening_mode()
         # What each mode shows, over its blank base screen (`MODES`).
         self.shows: dict[str, Callable[[], Screen[None]]] = {
-            START: self.start_screen,
             SOLO: self.solo_screen,
             DAILY: self.daily_screen,
             LOBBY: self.lobby_screen,
@@ -175,7 +173,7 @@ class ThousandApp(App[int]):
             return SEAT
         if self.daily is not None:
             return DAILY
-        return START if self._session is None else SOLO
+        return SOLO
 
     def show_as(self, setup: TableSetup) -> None:
         """The pace and the motion of a game chosen on the start screen."""
@@ -296,6 +294,9 @@ class ThousandApp(App[int]):
     # ------------------------------------------------------------------ the modes
 
     def solo_screen(self) -> Screen[None]:
+        """The start screen, or the table of the game played here."""
+        if self._session is None:
+            return self.start_screen()
         return TableScreen(LocalDriver(self.session))
 
     def daily_screen(self) -> Screen[None]:
@@ -516,7 +517,7 @@ class ThousandApp(App[int]):
         self.set_language(setup.lang)
         self.show_as(setup)
         self._session = session
-        self.enter(SOLO)
+        self.switch_screen(TableScreen(LocalDriver(session)))
 
     def back_to_start(self) -> None:
         """From a finished game back to the start screen (only where it was shown first: a
@@ -524,7 +525,7 @@ class ThousandApp(App[int]):
         if self._session is not None:
             self._session.close()
             self._session = None
-        self.enter(START)
+        self.switch_screen(self.start_screen())
 
     def continue_game(
         self,
@@ -597,7 +598,9 @@ class ThousandApp(App[int]):
     def on_seat_found(self, message: SeatFound) -> None:
         self.sitting = False
         shared, choice = message.shared, self.shared_choice
-        if shared is None or choice is None or self.current_mode != START:
+        from .screens.start import StartScreen
+
+        if shared is None or choice is None or not isinstance(self.screen, StartScreen):
             if shared is not None:
                 shared.close()  # the start screen was left meanwhile
             elif message.error:
@@ -874,4 +877,4 @@ def create_app(
     )
 
 
-__all__ = ["DAILY", "LOBBY", "MIN_SIZE", "SEAT", "SOLO", "START", "ThousandApp", "create_app"]
+__all__ = ["DAILY", "LOBBY", "MIN_SIZE", "SEAT", "SOLO", "ThousandApp", "create_app"]
