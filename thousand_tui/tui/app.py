@@ -47,7 +47,6 @@ from ..settings import (
 )
 from ..store.catalog import error_words, public_text, typed
 from .ascii import ASCII_KEYS, AsciiFilter
-from .daily_table import DailyDriver, DailyRun
 from .hangup import NO_TERMINAL, HangupGuard, end_now
 from .i18n import Translator
 from .local_driver import LocalDriver
@@ -67,6 +66,7 @@ from .startup import Choices, SharedChoice, StartOffer, choices_path, with_comfo
 
 if TYPE_CHECKING:
     from ..presets import Preset
+    from .daily_table import DailyRun
     from .table_game import TableGame
 
 apply_patches()
@@ -302,6 +302,8 @@ class ThousandApp(App[int]):
     def daily_screen(self) -> Screen[None]:
         daily = self.daily
         assert daily is not None
+        from .daily_table import DailyDriver  # the club index's code: only for the daily deals
+
         return TableScreen(DailyDriver(self.session, daily.number, daily.top(self.t)))
 
     def lobby_screen(self) -> Screen[None]:
