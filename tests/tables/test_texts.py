@@ -14,7 +14,7 @@ from thousand_tui.tables.client import TableError
 from thousand_tui.tables.service import Service
 from thousand_tui.tables.wire import WIRE, Failure, JoinRequest
 from thousand_tui.translations import LANGS, say
-from thousand_tui.tui.shared import commands
+from thousand_tui.tui import launch
 from thousand_tui.tui.shared.words import said
 
 from .helpers import opened
@@ -97,10 +97,10 @@ def test_joining_a_table_that_is_not_there_is_said_in_the_players_language(
     from thousand_tui.settings import JoinSetup, TableSetup
 
     opened(base, "Ann")  # the service runs, with a table of another code
-    monkeypatch.setattr(commands, "_check_terminal", lambda lang: None)
+    monkeypatch.setattr(launch, "_check_terminal", lambda lang: None)
     setup = JoinSetup(TableSetup(name="Bob", lang=lang), "ZZZZZZ", None, None)
     with pytest.raises(SetupError) as raised:
-        commands.run_join(setup)
+        launch.run_join(setup)
     expected = {
         "en": "cannot join the table: no table has the code 'ZZZZZZ'; check it with the one "
         "who opened",
