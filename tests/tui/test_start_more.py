@@ -212,6 +212,7 @@ async def test_the_pace_and_the_motion_are_chosen_and_remembered(
     app = create_app(TableSetup(pace=0.8, lang=lang), start=StartOffer.shipped(lang))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
+        await go_to(pilot, "motion")  # below the fold at 80×24, the pace above it
         text = screen_text(app)
         seconds = "0.8" if lang == "en" else "0,8"
         assert t("start_pace_seconds", seconds=seconds) in text
