@@ -160,9 +160,11 @@ def viewed_game() -> App[int]:
     """`thousand view` of a finished game of yours (easy players in every seat, seed 21)."""
     from thousand_tui.engine.game import Game, PlayerInfo
     from thousand_tui.presets import load_preset
+    from thousand_tui.settings import TableSetup
+    from thousand_tui.tui.app import create_app
     from thousand_tui.tui.i18n import Translator
     from thousand_tui.tui.render import Palette
-    from thousand_tui.tui.viewer_app import ViewerApp
+    from thousand_tui.tui.screens.viewer import ViewerScreen
     from thousand_tui.tui.viewing import open_game
 
     lines: list[dict[str, object]] = []
@@ -176,7 +178,8 @@ def viewed_game() -> App[int]:
         game.apply(ai[seat].decide(game.view(seat)))
     path = Path(os.environ["XDG_DATA_HOME"]) / "viewed.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    return ViewerApp(open_game(path, Translator("en"), Palette()), "en")
+    viewed = open_game(path, Translator("en"), Palette())
+    return create_app(TableSetup(), view=lambda: ViewerScreen(viewed))
 
 
 async def costliest_decision(pilot: Pilot) -> None:
@@ -205,12 +208,13 @@ def tournament_standings() -> App[int]:
     results made up: the standings as the end of the last deal shows them."""
     from datetime import UTC, datetime, timedelta
 
+    from thousand_tui.settings import TableSetup
     from thousand_tui.store.index import DailyResult
     from thousand_tui.tournament import Spec, standings
+    from thousand_tui.tui.app import create_app
     from thousand_tui.tui.i18n import Translator
     from thousand_tui.tui.screens.daily_board import DailyBoardScreen
     from thousand_tui.tui.tournament_words import standings_lines
-    from thousand_tui.tui.viewer_app import ViewerApp
 
     closes = datetime(2026, 12, 6, 18, 0, tzinfo=UTC)
     spec = Spec("Winter Cup", "classic", 12, closes - timedelta(days=2), closes, "local", closes)
@@ -231,7 +235,7 @@ def tournament_standings() -> App[int]:
     rows = standings(results, 12, names | {"local": "local"})
     t = Translator("en")
     lines = standings_lines(spec, rows, t, closes + timedelta(hours=1), "local")
-    return ViewerApp(None, "en", first=lambda: DailyBoardScreen(lines, t))
+    return create_app(TableSetup(), view=lambda: DailyBoardScreen(lines, t))
 
 
 async def still(pilot: Pilot) -> None:

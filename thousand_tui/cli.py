@@ -908,9 +908,9 @@ def check_flags(options: argparse.Namespace) -> CheckFlags:
 
 
 def run_view(options: argparse.Namespace) -> int:
-    """`thousand view`: a saved game stepped through (tui/viewer_app.py)."""
-    from .tui.viewer_app import run_review
-    from .tui.viewer_app import run_view as view
+    """`thousand view`: a saved game stepped through (tui/view_commands.py)."""
+    from .tui.view_commands import run_review
+    from .tui.view_commands import run_view as view
 
     host = options.runs_as if isinstance(options.runs_as, Host) else LOCAL
     if options.daily:

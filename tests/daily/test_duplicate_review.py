@@ -19,11 +19,12 @@ from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.record import RecordedGame, decisions
 from thousand_tui.presets import load_preset
+from thousand_tui.settings import TableSetup
 from thousand_tui.store.index import club_dir, open_index
+from thousand_tui.tui.app import create_app
 from thousand_tui.tui.duplicate import DealReview, review_day, seat_decisions
 from thousand_tui.tui.screens.duplicate import DuplicateScreen
 from thousand_tui.tui.screens.viewer import ViewerScreen
-from thousand_tui.tui.viewer_app import ViewerApp
 from thousand_tui.tui.widgets.status import InfoBar
 
 DATE = "2026-12-05"
@@ -122,7 +123,7 @@ async def test_the_review_at_80_by_24_opens_the_viewer_at_the_decision(
 ) -> None:
     monkeypatch.setattr(DuplicateScreen, "analyser", staticmethod(fake_analysis))
     monkeypatch.setattr(ViewerScreen, "analyser", staticmethod(fake_analysis))
-    app = ViewerApp(None, "en", first=lambda: DuplicateScreen(reviews, "Duplicate review"))
+    app = create_app(TableSetup(), view=lambda: DuplicateScreen(reviews, "Duplicate review"))
     async with app.run_test(size=(80, 24)) as pilot:
 
         def review_screen() -> DuplicateScreen | None:

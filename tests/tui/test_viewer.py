@@ -20,11 +20,12 @@ from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.record import RecordError
 from thousand_tui.engine.rules import Rules
 from thousand_tui.presets import load_preset
+from thousand_tui.settings import TableSetup
 from thousand_tui.store.catalog import games_dir
+from thousand_tui.tui.app import ThousandApp, create_app
 from thousand_tui.tui.i18n import Translator
 from thousand_tui.tui.render import Palette
 from thousand_tui.tui.screens.viewer import ViewerScreen
-from thousand_tui.tui.viewer_app import ViewerApp
 from thousand_tui.tui.viewing import ViewedGame, open_game
 from thousand_tui.tui.widgets.hand import Hand
 from thousand_tui.tui.widgets.log import GameLog
@@ -75,8 +76,8 @@ def viewed(path: Path, lang: str = "en") -> ViewedGame:
     return open_game(path, Translator(lang), Palette(lang=lang))
 
 
-def app_of(game: ViewedGame, lang: str = "en") -> ViewerApp:
-    return ViewerApp(game, lang)
+def app_of(game: ViewedGame, lang: str = "en") -> ThousandApp:
+    return create_app(TableSetup(lang=lang), view=lambda: ViewerScreen(game))
 
 
 async def shown(pilot: Any, app: App[Any]) -> ViewerScreen:
@@ -89,11 +90,11 @@ async def shown(pilot: Any, app: App[Any]) -> ViewerScreen:
     return screen
 
 
-def bar(app: ViewerApp, name: str) -> str:
+def bar(app: ThousandApp, name: str) -> str:
     return str(app.screen.query_one(f"#{name}", InfoBar).line)
 
 
-def panel_text(app: ViewerApp, seat: int) -> str:
+def panel_text(app: ThousandApp, seat: int) -> str:
     shown = app.screen.query_one(f"#seat-{seat}", SeatPanel).shown
     assert shown is not None
     return " ".join(line.plain for line in shown.lines)
@@ -230,7 +231,7 @@ def test_the_command_refuses_a_damaged_record_in_one_line(
 def test_a_number_names_a_game_of_the_list(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from thousand_tui.tui.viewer_app import record_path
+    from thousand_tui.tui.view_commands import record_path
 
     path = record(games_dir() / "2026-01-01T000000-classic.jsonl", deals=1)
     assert record_path("1") == path

@@ -75,7 +75,7 @@ MIN_SIZE = (80, 24)
 NOTICES_KEPT = 50
 
 # The app's modes (see the module's words).
-SOLO, DAILY, LOBBY, SEAT = "solo", "daily", "lobby", "seat"
+SOLO, DAILY, LOBBY, SEAT, VIEW = "solo", "daily", "lobby", "seat", "view"
 
 
 class ThousandApp(App[int]):
@@ -97,7 +97,7 @@ class ThousandApp(App[int]):
     # Each mode's stack starts with a blank screen, under what the mode shows (`shows`): the
     # screens over it are pushed, switched and popped as in any stack.
     MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {
-        mode: Screen for mode in (SOLO, DAILY, LOBBY, SEAT)
+        mode: Screen for mode in (SOLO, DAILY, LOBBY, SEAT, VIEW)
     }
 
     def __init__(
@@ -110,6 +110,7 @@ class ThousandApp(App[int]):
         seat: SharedSession | None = None,
         lobby: Lobby | None = None,
         daily: DailyRun | None = None,
+        view: Callable[[], Screen[None]] | None = None,
     ) -> None:
         super().__init__()
         self.setup = setup
@@ -126,12 +127,13 @@ class ThousandApp(App[int]):
         self.pace = setup.pace
         if daily is not None:
             session = daily.session()
-        elif session is None and start is None and seat is None and lobby is None:
+        elif session is None and (start, seat, lobby, view) == (None, None, None, None):
             session = new_session(setup)
         self._session = session  # a game played here; None on the start screen, or shared
         self.shared = seat  # the seat at a shared table on screen
         self.lobby = lobby
         self.daily = daily
+        self.viewed = view  # what `thousand view` shows: a game stepped through, a review
         if lobby is not None:
             lobby.to_table = self.to_table
         self.first_mode = self.opening_mode()
@@ -141,6 +143,7 @@ class ThousandApp(App[int]):
             DAILY: self.daily_screen,
             LOBBY: self.lobby_screen,
             SEAT: self.seat_screen,
+            VIEW: self.view_screen,
         }
         self.sitting = False  # a seat at the shared table chosen on the start screen is sought
         self.handle_signals = handle_signals
@@ -167,6 +170,8 @@ class ThousandApp(App[int]):
             self.animation_level = "none"
 
     def opening_mode(self) -> str:
+        if self.viewed is not None:
+            return VIEW
         if self.lobby is not None:
             return LOBBY
         if self.shared is not None:
@@ -317,6 +322,10 @@ class ThousandApp(App[int]):
 
         return shared_screen(self.seat)
 
+    def view_screen(self) -> Screen[None]:
+        assert self.viewed is not None
+        return self.viewed()
+
     def enter(self, mode: str) -> None:
         """Show `mode`, made afresh; the mode left is closed with its screens (not the lobby,
         kept as it is under a seat taken there)."""
@@ -325,7 +334,9 @@ class ThousandApp(App[int]):
             raise ValueError(f"already in the {mode!r} mode")
         self.reset_mode(mode)
         self.switch_mode(mode)
-        self.push_screen(self.shows[mode]())
+        # What `thousand view` shows is all the app is for: closed, the app ends.
+        closed = (lambda _: self.exit(0)) if mode == VIEW else None
+        self.push_screen(self.shows[mode](), closed)
         if left in self.shows and not (left == LOBBY and mode == SEAT):
             self.reset_mode(left)
         self.check_size(self.size.width, self.size.height)
@@ -861,12 +872,14 @@ def create_app(
     seat: SharedSession | None = None,
     lobby: Lobby | None = None,
     daily: DailyRun | None = None,
+    view: Callable[[], Screen[None]] | None = None,
 ) -> ThousandApp:
     """The app, for every command (`launch.py`), the tests and the screenshot script alike:
     the game of `setup` (`TableSetup.of(...)` in tests), or `session`'s; with `start`, the
     start screen first, `setup` giving the display (ascii, pace, motion) of the games chosen
     there; with `seat`, a seat at a shared table (`thousand open|join`); with `lobby`, the
-    lobby (`thousand lobby`); with `daily`, the daily deals (`thousand daily`).
+    lobby (`thousand lobby`); with `daily`, the daily deals (`thousand daily`); with `view`,
+    the screen it makes alone (`thousand view`: a game stepped through, a duplicate review).
     `handle_signals`: a hang-up or a kill ends the app (the command's own, not a test's)."""
     return ThousandApp(
         setup,
@@ -876,7 +889,8 @@ def create_app(
         seat=seat,
         lobby=lobby,
         daily=daily,
+        view=view,
     )
 
 
-__all__ = ["DAILY", "LOBBY", "MIN_SIZE", "SEAT", "SOLO", "ThousandApp", "create_app"]
+__all__ = ["DAILY", "LOBBY", "MIN_SIZE", "SEAT", "SOLO", "VIEW", "ThousandApp", "create_app"]

@@ -105,7 +105,7 @@ def run_review(name: str, lang: str | None, ascii_only: bool, host: Host) -> int
     from . import check_terminal
     from .duplicate import played_deals, review_day
     from .screens.duplicate import DuplicateScreen
-    from .viewer_app import ViewerApp
+    from .view_commands import show
 
     lang = lang if lang in LANGUAGES else language_from_locale()
     assert lang is not None
@@ -126,14 +126,9 @@ def run_review(name: str, lang: str | None, ascii_only: bool, host: Host) -> int
     except (TournamentError, RecordError, ValueError, OSError) as error:
         return _fail(error_words(lang, error, host))
     title = t("tour_review_title", name=shown(spec.name), preset=preset_title(day.name, lang))
-    app = ViewerApp(
-        None,
-        lang,
-        ascii_only or not locale_is_utf8(),
-        first=lambda: DuplicateScreen(reviews, title),
+    return show(
+        lambda: DuplicateScreen(reviews, title), lang, ascii_only or not locale_is_utf8(), host
     )
-    app.run()
-    return app.return_code or 0
 
 
 __all__ = ["TournamentRun", "run_play", "run_review"]

@@ -38,6 +38,7 @@ from ..translations import msg
 from .i18n import Translator
 from .narrate import Narrator
 from .render import Palette
+from .startup import preset_title
 
 NOT_REPLAYED: Final = msg(
     "view_not_replayed",
@@ -203,7 +204,7 @@ def play_out(
         lines=recorded.lines,
         names=names,
         rules=rules,
-        preset=str(header.get("preset") or ""),
+        preset=preset_title(str(header.get("preset") or ""), t.lang),
         seat=seat,
         open=is_open,
         finished=finished,

@@ -1,32 +1,27 @@
-"""`thousand view`: a saved game stepped through in the terminal. The record is read, checked
-and played out before the screen opens (a record that does not replay is refused there, in
-one line, changing nothing); the app only shows `ViewerScreen`, which any table app may push
-as well."""
+"""`thousand view`: a saved game stepped through in the terminal, and `thousand view --daily`,
+the duplicate review of the day's deals. The record is read, checked and played out before
+the screen opens (a record that does not replay is refused there, in one line, changing
+nothing); the app, in its `view` mode, shows only `ViewerScreen` (which the start screen
+pushes as well) or the review."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path, PurePath
-from typing import ClassVar
+from collections.abc import Callable
+from pathlib import Path
 
-from textual.app import App
-from textual.binding import Binding, BindingType
-from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..engine.record import RecordError
 from ..priority import LOCAL, Host
-from ..settings import LANGUAGES, language_from_locale, locale_is_utf8
+from ..settings import LANGUAGES, TableSetup, language_from_locale, locale_is_utf8
 from ..store.catalog import error_words, games_dir, list_games
 from ..translations import msg
-from .ascii import ASCII_KEYS, AsciiFilter
 from .i18n import Translator
 from .patches import apply as apply_patches
-from .plain import PlainFilter
-from .render import CardColors, Palette
+from .render import Palette
 from .screens.viewer import ViewerScreen
-from .viewing import ViewedGame, open_game
+from .viewing import open_game
 
 apply_patches()
 
@@ -37,69 +32,12 @@ NO_NUMBER = msg(
 )
 
 
-class ViewerApp(App[int]):
-    """The viewer alone: the table's look (its styles, the cards' colours, --ascii), its
-    translator and palette, one screen."""
+def show(screen: Callable[[], Screen[None]], lang: str, ascii_only: bool, host: Host) -> int:
+    """The app in its `view` mode, showing what `screen` makes until it is closed."""
+    from .app import create_app
+    from .launch import launch
 
-    TITLE = "Thousand"
-    ENABLE_COMMAND_PALETTE = False
-    CSS_PATH: ClassVar[list[str | PurePath]] = [
-        Path(__file__).parent / "styles" / name
-        for name in ("table.tcss", "dialogs.tcss", "pages.tcss")
-    ]
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c", "quit", "key_quit", show=False, priority=True, id="quit-now"),
-    ]
-
-    def __init__(
-        self,
-        viewed: ViewedGame | None,
-        lang: str,
-        ascii_only: bool = False,
-        *,
-        first: Callable[[], Screen[None]] | None = None,
-    ) -> None:
-        """The viewer of `viewed`, or the screen `first` makes (the duplicate review)."""
-        super().__init__()
-        self.viewed = viewed
-        self.first = first
-        self.t = Translator(lang)
-        self.palette = Palette(
-            ascii_only=ascii_only,
-            no_color=self.no_color,
-            colors=CardColors.of(self.get_css_variables()),
-            lang=lang,
-        )
-        self.title = self.t("app_title")
-        self.plain_filter = PlainFilter()
-        self.ascii_filter = AsciiFilter() if ascii_only else None
-        if ascii_only:
-            self.add_class("-ascii")
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return {**super().get_theme_variable_defaults(), **CardColors().variables()}
-
-    def get_line_filters(self) -> Sequence[LineFilter]:
-        filters = [*super().get_line_filters()]
-        if self.plain_filter.enabled:
-            filters.append(self.plain_filter)
-        if self.ascii_filter is not None:
-            filters.append(self.ascii_filter)
-        return filters
-
-    def get_key_display(self, binding: Binding) -> str:
-        shown = super().get_key_display(binding)
-        if self.ascii_filter is not None:
-            return ASCII_KEYS.get(shown, shown)
-        return shown
-
-    def on_mount(self) -> None:
-        if self.first is not None:
-            screen = self.first()
-        else:
-            assert self.viewed is not None
-            screen = ViewerScreen(self.viewed)
-        self.push_screen(screen, lambda _: self.exit(0))
+    return launch(create_app(TableSetup(lang=lang, ascii=ascii_only, host=host), view=screen))
 
 
 def record_path(given: str, host: Host = LOCAL) -> Path:
@@ -138,9 +76,7 @@ def run_view(
     if problem is not None:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
-    app = ViewerApp(viewed, lang, ascii_only)
-    app.run()
-    return app.return_code or 0
+    return show(lambda: ViewerScreen(viewed), lang, ascii_only, host)
 
 
 DUP_NONE = msg(
@@ -190,9 +126,7 @@ def run_review(
         print(f"{PROG}: {error_words(lang, error, host)}", file=sys.stderr)
         return 2
     title = tell(lang, DUP_TITLE, preset=day.name, date=day.date)
-    app = ViewerApp(None, lang, ascii_only, first=lambda: DuplicateScreen(reviews, title))
-    app.run()
-    return app.return_code or 0
+    return show(lambda: DuplicateScreen(reviews, title), lang, ascii_only, host)
 
 
-__all__ = ["ViewerApp", "record_path", "run_review", "run_view"]
+__all__ = ["record_path", "run_review", "run_view", "show"]
