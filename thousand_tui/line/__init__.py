@@ -26,13 +26,9 @@ from ..settings import (
     OpenSetup,
     SetupError,
     TableSetup,
-    check_name,
     language_from_locale,
 )
 from ..store.catalog import error_words
-from ..tables.client import TableError
-from ..tui.i18n import Translator
-from ..tui.shared.words import said
 from ..tui.startup import Choices, SharedChoice, choices_path
 from .play import THINK_NOTICE, LineTable
 from .shared import LineSeat
@@ -131,51 +127,18 @@ def play_chosen(
 
 def run_open(setup: OpenSetup, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """`thousand open --plain`: open a shared table and play its seat 0 by lines."""
-    from ..tui.shared.connection import open_shared, table_options
-    from ..tui.startup import remembered_name
+    from ..tui.shared.sit import opened
 
-    table = setup.table
-    if table.name is None and setup.who is None:
-        table = replace(table, name=remembered_name(host=table.host))
-    try:
-        options = table_options(
-            table,
-            level=setup.level,
-            timeout=setup.timeout,
-            who=setup.who,
-            hints=setup.hints,
-            private=setup.private,
-            fill=setup.fill,
-            people=setup.people,
-            clock=setup.clock,
-        )
-        shared = open_shared(options, host=table.host)
-    except TableError as error:
-        why = said(error, table.lang, table.host)
-        raise SetupError(Translator(table.lang)("shared_open_failed", why=why)) from error
+    table, shared = opened(setup)
     return LineSeat(table, shared, stdin or sys.stdin, stdout or sys.stdout, opened=True).run()
 
 
 def run_join(setup: JoinSetup, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """`thousand join CODE --plain`: sit at a shared table and play the seat by lines."""
-    from ..tui.shared.connection import join_shared
-    from ..tui.startup import remembered_name
+    from ..tui.shared.sit import joined
 
-    table = setup.table
-    try:
-        shared = join_shared(
-            setup.code,
-            name=check_name(table.name)
-            or (None if setup.who else remembered_name(host=table.host)),
-            lang=table.lang,
-            seat=setup.seat,
-            who=setup.who,
-            host=table.host,
-        )
-    except TableError as error:
-        why = said(error, table.lang, table.host)
-        raise SetupError(Translator(table.lang)("shared_join_failed", why=why)) from error
-    return LineSeat(table, shared, stdin or sys.stdin, stdout or sys.stdout).run()
+    shared = joined(setup)
+    return LineSeat(setup.table, shared, stdin or sys.stdin, stdout or sys.stdout).run()
 
 
 __all__ = [

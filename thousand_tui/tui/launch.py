@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from dataclasses import replace
 
 from ..daily import DEALS, Daily, today
 from ..engine.record import RecordError
@@ -17,19 +16,15 @@ from ..settings import (
     LobbySetup,
     OpenSetup,
     SetupError,
-    check_name,
     language_from_locale,
 )
 from ..store.catalog import LOG_NAME, error_words, games_dir
 from ..store.index import index_path, open_index, player_of
-from ..tables.client import TableError
 from .app import ThousandApp, create_app
 from .daily_table import DailyRun, board_lines, daily_setup, open_next
 from .i18n import Translator
-from .shared.connection import join_shared, open_shared, table_options, watch_shared
 from .shared.lobby_app import lobby_of
-from .shared.words import said
-from .startup import remembered_name
+from .shared.sit import joined, opened, watching
 
 PROG = "thousand"
 
@@ -53,65 +48,21 @@ def launch(app: ThousandApp) -> int:
 
 def run_open(setup: OpenSetup) -> int:
     """`thousand open [PRESET]`: open a shared table here and wait for friends at it."""
-    table = setup.table
-    if table.name is None and setup.who is None:
-        table = replace(table, name=remembered_name(host=table.host))
-    _check_terminal(table.lang)
-    try:
-        options = table_options(
-            table,
-            level=setup.level,
-            timeout=setup.timeout,
-            who=setup.who,
-            hints=setup.hints,
-            private=setup.private,
-            fill=setup.fill,
-            people=setup.people,
-            clock=setup.clock,
-            watchers=setup.watchers,
-        )
-        shared = open_shared(options, host=table.host)
-    except TableError as error:
-        why = said(error, table.lang, table.host)
-        raise SetupError(Translator(table.lang)("shared_open_failed", why=why)) from error
+    _check_terminal(setup.table.lang)
+    table, shared = opened(setup)
     return launch(create_app(table, seat=shared))
 
 
 def run_join(setup: JoinSetup) -> int:
     """`thousand join CODE`: sit at a friend's shared table (again, for your own seat)."""
-    table = setup.table
-    _check_terminal(table.lang)
-    try:
-        shared = join_shared(
-            setup.code,
-            name=check_name(table.name)
-            or (None if setup.who else remembered_name(host=table.host)),
-            lang=table.lang,
-            seat=setup.seat,
-            who=setup.who,
-            host=table.host,
-        )
-    except TableError as error:
-        why = said(error, table.lang, table.host)
-        raise SetupError(Translator(table.lang)("shared_join_failed", why=why)) from error
-    return launch(create_app(table, seat=shared))
+    _check_terminal(setup.table.lang)
+    return launch(create_app(setup.table, seat=joined(setup)))
 
 
 def run_watch(setup: JoinSetup) -> int:
     """`thousand watch CODE`: watch a shared table at no seat (what every player may see)."""
-    table = setup.table
-    _check_terminal(table.lang)
-    try:
-        shared = watch_shared(
-            setup.code,
-            name=check_name(table.name) or remembered_name(host=table.host),
-            lang=table.lang,
-            host=table.host,
-        )
-    except TableError as error:
-        why = said(error, table.lang, table.host)
-        raise SetupError(Translator(table.lang)("shared_watch_failed", why=why)) from error
-    return launch(create_app(table, seat=shared))
+    _check_terminal(setup.table.lang)
+    return launch(create_app(setup.table, seat=watching(setup)))
 
 
 def _check_terminal(lang: str) -> None:
