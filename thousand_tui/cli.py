@@ -1404,7 +1404,7 @@ def run_tournaments(options: argparse.Namespace) -> int:
             allow_players(action == "allow", host.club_dir)
             print(t("tour_allowed" if action == "allow" else "tour_forbidden"))
             return 0
-        print("\n".join(list_lines(host.club_dir, t, datetime.now(UTC))))
+        print("\n".join(list_lines(host.club_dir, t, datetime.now(UTC), host)))
         return 0
     if name is None:
         raise CliError(

@@ -188,6 +188,7 @@ def test_the_line_left_after_a_shared_table_names_the_ssh_command(
 
     class Mirror:
         over = False
+        watcher = False
 
     fake = types.SimpleNamespace(code="K7QM2P", mirror=Mirror(), close=lambda: None, host=AT_HOST)
     app = create_app(TableSetup.of(host=AT_HOST), seat=fake)  # type: ignore[arg-type]

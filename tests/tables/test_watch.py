@@ -140,7 +140,7 @@ def test_watchers_read_but_may_not_write_where_the_opener_says_so(base: Path) ->
     zoe = watcher(base, ann.mirror.code)
     zoe.client.chat("hello")
     ann.client.chat("hi all")
-    play_until([ann, zoe], lambda: bool(chat_lines(zoe)) and bool(zoe.errors))
+    play_until([ann, zoe], lambda: bool(chat_lines(ann) and chat_lines(zoe) and zoe.errors))
     assert zoe.errors == ["watchers may not write in this table's chat (its opener says so)"]
     assert [m.about for m in zoe.told if isinstance(m, Failure)] == ["chat"]
     assert chat_lines(ann) == chat_lines(zoe) == [ChatLine(0, "Ann", "hi all")]

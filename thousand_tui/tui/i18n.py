@@ -503,7 +503,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     # the line mode (`thousand --plain`): the game by lines of text, for a screen reader
     msg("start_plain", "Line mode"),
     msg("start_plain_on", "on: games by lines of text, for screen readers"),
-    msg("start_plain_off", "off (for screen readers: thousand --plain)"),
+    msg("start_plain_off", "off (for screen readers: {command})"),
     msg("start_hints_on", "on"),
     msg("start_hints_off", "off"),
     # The language's own name in the language: the catalog of each language names it.
@@ -892,11 +892,8 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("tour_state_soon", "opens {opens}"),
     msg("tour_state_open", "open until {closes}"),
     msg("tour_state_closed", "closed {closes}"),
-    msg("tour_none", "No tournament yet: `thousand tournaments open NAME --closes +2d` opens one."),
-    msg(
-        "tour_list_hint",
-        "`thousand tournaments show NAME`: the standings; `play NAME`: your deals.",
-    ),
+    msg("tour_none", "No tournament yet: `{command} NAME --closes +2d` opens one."),
+    msg("tour_list_hint", "`{command} NAME`: the standings; `play NAME`: your deals."),
     msg("tour_no_entrants", "Nobody has played a deal yet."),
     msg("tour_score", "Score"),
     msg("tour_played", "Deals"),

@@ -115,12 +115,14 @@ def show_lines(
     return standings_lines(spec, rows, t, datetime.now(UTC), you, ascii_only, host)
 
 
-def list_lines(base: Path, t: Translator, now: datetime) -> list[str]:
-    """`thousand tournaments`: every tournament of the club, one line each."""
+def list_lines(base: Path, t: Translator, now: datetime, host: Host = LOCAL) -> list[str]:
+    """`thousand tournaments`: every tournament of the club, one line each, and the commands
+    as `host`'s player types them."""
     found = specs(base)
     if not found:
-        return [t("tour_none")]
-    return [state_line(spec, t, now) for spec in found] + ["", t("tour_list_hint")]
+        return [t("tour_none", command=typed("tournaments open", host))]
+    hint = t("tour_list_hint", command=typed("tournaments show", host))
+    return [state_line(spec, t, now) for spec in found] + ["", hint]
 
 
 def lobby_line(base: Path, t: Translator, now: datetime, host: Host = LOCAL) -> str:

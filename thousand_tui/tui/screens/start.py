@@ -27,7 +27,7 @@ from textual.widgets import Input, Static
 
 from ...presets import Preset
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SUIT_ORDERS, SetupError, check_name
-from ...store.catalog import SavedGame, error_words, games_dir, local_date
+from ...store.catalog import SavedGame, error_words, games_dir, local_date, typed
 from ...tables.service import normalize_code
 from ...tables.wire import WATCHERS
 from ..i18n import Translator
@@ -282,14 +282,19 @@ class StartScreen(Screen[None]):
                     partial(self.keep_flag, "auto_analysis"),
                 )
             )
-        if not table_app(self).setup.host.browser:  # the line mode needs the terminal itself
+        host = table_app(self).setup.host
+        if not host.browser:  # the line mode needs the terminal itself
             settings.append(
                 Setting(
                     "plain",
                     t("start_plain"),
                     [False, True],
                     choices.plain,
-                    lambda on: t("start_plain_on" if on else "start_plain_off"),
+                    lambda on: (
+                        t("start_plain_on")
+                        if on
+                        else t("start_plain_off", command=typed("--plain", host, "plain"))
+                    ),
                     partial(self.keep_flag, "plain"),
                 )
             )
