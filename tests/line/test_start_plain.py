@@ -34,7 +34,7 @@ async def test_the_line_mode_chosen_on_the_start_screen_plays_the_game_by_lines(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "plain")
-        assert t("start_plain_off") in screen_text(app)
+        assert t("start_plain_off", command="thousand --plain") in screen_text(app)
         await pilot.press("enter")  # on
         await pilot.pause()
         await go_to(pilot, "start")
