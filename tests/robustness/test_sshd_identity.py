@@ -196,8 +196,12 @@ def test_each_key_has_a_name_of_its_own(named: Sshd, tmux: Tmux) -> None:
     wait_for("boris at the table", lambda: "boris (you)" in tmux.screen(two), tmux)
     tmux.keys("s", pane=one)
     base = named.data / "thousand_tui"
-    wait_for("the game's record", lambda: list((base / "games").glob("*.jsonl")), tmux)
-    (record,) = (base / "games").glob("*.jsonl")
+    def written() -> list[Path]:
+        """The records with their first line written (a file is made, then written)."""
+        return [p for p in (base / "games").glob("*.jsonl") if p.stat().st_size]
+
+    wait_for("the game's record", written, tmux)
+    (record,) = written()
     names = [p["name"] for p in record_lines(record)[0]["players"]]
     assert names[:2] == ["Ольга К.", "boris"] and names[2] not in names[:2]
 
