@@ -526,22 +526,8 @@ def decisions(recorded: RecordedGame) -> Iterator[tuple[Game, Action]]:
     which is applied once the caller asks for the next; decisions taken back are left out.
     A record that cannot be replayed raises RecordError; one that stops agreeing with the
     game just ends (`replay` says where)."""
-    header = recorded.lines[0]
-    rules = rules_of_header(header)
-    deals: dict[int, Dealt] = {}
-    for line in recorded.lines[1:]:
-        if line.get("type") == "deal" and _is_int(line.get("number")):
-            deals[line["number"]] = _dealt_of(line, rules)
-    game = new_game_from_header(header, deals)
-    for line in played_lines(recorded.lines)[1:]:
-        if line.get("type") != "action" or line.get("auto"):
-            continue
-        if game.over:
-            return
-        try:
-            action = Action.from_record(_checked_action(line))
-        except (ValueError, CardError):
-            return
+    game = _game_of(recorded)
+    for action in _recorded_actions(recorded, game):
         if action not in game.legal_actions(action.seat):
             return
         yield game, action
@@ -555,14 +541,32 @@ def steps(recorded: RecordedGame) -> Iterator[tuple[Game, Deal, Action | None, l
     it made (the automatic decisions after it included). The game is changed in place: read
     what is needed of it before asking for the next. Decisions taken back are left out; a
     record that stops agreeing with the game just ends (`rebuild` says where)."""
+    game = _game_of(recorded)
+    yield game, game.deal, None, game.take_start_events()
+    for action in _recorded_actions(recorded, game):
+        deal = game.deal
+        try:
+            events = game.apply(action)
+        except IllegalAction:
+            return
+        yield game, deal, action, events
+
+
+def _game_of(recorded: RecordedGame) -> Game:
+    """The game a record starts: its header's, with the deals it recorded."""
     header = recorded.lines[0]
     rules = rules_of_header(header)
     deals: dict[int, Dealt] = {}
     for line in recorded.lines[1:]:
         if line.get("type") == "deal" and _is_int(line.get("number")):
             deals[line["number"]] = _dealt_of(line, rules)
-    game = new_game_from_header(header, deals)
-    yield game, game.deal, None, game.take_start_events()
+    return new_game_from_header(header, deals)
+
+
+def _recorded_actions(recorded: RecordedGame, game: Game) -> Iterator[Action]:
+    """The decisions a record's player took (not the automatic ones, not those taken back),
+    each asked for once `game` has taken the one before; they end with the game, or at a
+    line that is not an action."""
     for line in played_lines(recorded.lines)[1:]:
         if line.get("type") != "action" or line.get("auto"):
             continue
@@ -572,12 +576,7 @@ def steps(recorded: RecordedGame) -> Iterator[tuple[Game, Deal, Action | None, l
             action = Action.from_record(_checked_action(line))
         except (ValueError, CardError):
             return
-        deal = game.deal
-        try:
-            events = game.apply(action)
-        except IllegalAction:
-            return
-        yield game, deal, action, events
+        yield action
 
 
 def _checked_action(line: dict[str, Any]) -> dict[str, Any]:
