@@ -451,15 +451,30 @@ USAGE_PLAIN: Final = msg(
 )
 
 
+USAGE_MORE: Final = msg(
+    "ssh_usage_more",
+    "; `watch CODE` watches a table in play from no seat; `tournaments` lists the tournaments "
+    "on the same deals (`tournaments play NAME`, `tournaments show NAME`: the standings, "
+    "`tournaments review NAME`: each deal side by side after the close, `tournaments open "
+    "NAME --preset P --deals N --opens TIME --closes TIME`); a saved game is stepped through "
+    "with v on its line of the start screen",
+)
+
+
 def usage(config: HostConfig, user: str = "thousand", lang: str = "en") -> str:
-    return tell(
-        lang,
-        USAGE,
-        presets=", ".join(config.presets),
-        langs=", ".join(LANGUAGES),
-        # The reader's own language as the example (an English reader's: Russian).
-        example=f"ssh -t {config.login(user)} {config.default} {lang if lang != 'en' else 'ru'}",
-    ) + tell(lang, USAGE_PLAIN)
+    return (
+        tell(
+            lang,
+            USAGE,
+            presets=", ".join(config.presets),
+            langs=", ".join(LANGUAGES),
+            # The reader's own language as the example (an English reader's: Russian).
+            example=f"ssh -t {config.login(user)} {config.default} "
+            f"{lang if lang != 'en' else 'ru'}",
+        )
+        + tell(lang, USAGE_PLAIN)
+        + tell(lang, USAGE_MORE)
+    )
 
 
 def marks(text: Msg) -> tuple[str, ...]:

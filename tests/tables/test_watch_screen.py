@@ -69,6 +69,9 @@ async def test_a_watcher_sees_the_table_at_no_seat_and_never_plays(base: Path) -
             text = screen_text(app)
             if app.screen is table and "Thousand" in text:  # drawn
                 assert "You watch" in text and "watching: 1" in text
+                # The bottom panel says who plays, not that "your" cards are face down.
+                assert "you watch Ann, Bob, Cat play" in text
+                assert "your cards are face down" not in text
             return bool(shared.mirror.results)
 
         await pump(pilot, seats, followed, rounds=600)

@@ -656,6 +656,8 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     # lines, and a line of chat a watcher wrote.
     msg("shared_watchers", "watching: {count}"),
     msg("shared_you_watch", "You watch"),
+    # a watcher's bottom panel, where a player's own cards would be
+    msg("watch_hand", "you watch {names} play: no one's cards are shown to watchers"),
     msg("shared_watch_waiting", "You watch this table: the game shows here when it begins."),
     msg("chat_watcher", "{name} (watching)"),
     # the opener allows hints (h) at a shared table: said in its header

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from ..engine.actions import Action
     from ..engine.game import Game
+    from ..engine.view import SeatView
     from ..presets import Preset
     from .messages import AiDecided
     from .session import Session
@@ -198,6 +199,9 @@ class LocalDriver(Linked):
 
     def seat_subtitle(self, seat: int, subtitle: str) -> str:
         return subtitle
+
+    def hand_hidden_words(self, view: SeatView) -> str | None:
+        return None
 
     def top_line(self, line: str, width: int) -> str:
         return line

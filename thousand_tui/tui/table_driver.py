@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from ..engine.actions import Action
+    from ..engine.view import SeatView
     from ..presets import Preset
     from .app import ThousandApp
     from .controller import TableController
@@ -193,6 +194,11 @@ class TableDriver(Protocol):
 
     def seat_subtitle(self, seat: int, subtitle: str) -> str:
         """The line under an opponent's panel (his score and level)."""
+        ...
+
+    def hand_hidden_words(self, view: SeatView) -> str | None:
+        """What the bottom panel says where no hand is shown there; None: the seat's own
+        cards are face down (a watcher's words are other)."""
         ...
 
     def top_line(self, line: str, width: int) -> str:

@@ -773,7 +773,8 @@ class TableScreen(Screen[None]):
         new = self.controller.new_cards
         if view.hand is None:
             hidden = view.hand_counts[self.seat]
-            return HandShown(title, t("hand_hidden"), my_turn, hidden=hidden)
+            words = self.driver.hand_hidden_words(view) or t("hand_hidden")
+            return HandShown(title, words, my_turn, hidden=hidden)
         subtitle = t("hand_new") + " *" if new & set(view.hand) else ""
         cards = sorted_hand(view, self.p.suit_order)
         playing = self.awaiting is Awaiting.PLAY

@@ -41,6 +41,7 @@ from ..table_driver import Linked, Opening, TakenBack
 if TYPE_CHECKING:
     from textual.widget import Widget
 
+    from ...engine.view import SeatView
     from ..app import ThousandApp
     from ..session import Session
 from .chat import chat_text, write_chat
@@ -460,6 +461,13 @@ class SharedDriver(Linked):
         if left is None or mirror.view is None or mirror.view.to_move != seat:
             return ""
         return self.t("shared_clock", seconds=int(left + 0.99))
+
+    def hand_hidden_words(self, view: SeatView) -> str | None:
+        """A watcher's bottom panel: that he watches, who plays, and that no one's cards are
+        shown to him (the seat below is only his place at the table)."""
+        if not self.shared.mirror.watcher:
+            return None
+        return self.t("watch_hand", names=", ".join(view.names))
 
     def top_line(self, line: str, width: int) -> str:
         """The deal's line, the table's code, and that hints are on if the width has room."""
