@@ -126,6 +126,11 @@ def main(argv: Sequence[str] | None = None, host: Host | None = None) -> int:
     # here on: the options carry it (`runs_as`), and the AI's workers and search follow it.
     host = options.runs_as = Host.of() if host is None else host
     keep_private(host, options.command == "ssh-session" or host.hosted, lang)
+    if host.database and options.command != "ssh-session":
+        refused = check_database(host, lang)
+        if refused is not None:
+            print(f"{PROG}: {refused}", file=sys.stderr)
+            return 2
     try:
         with contextlib.ExitStack() as hosting:
             if host.hosted or host.search is not None:
@@ -147,6 +152,28 @@ def main(argv: Sequence[str] | None = None, host: Host | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+DATABASE_DOWN = msg(
+    "cli_database_down",
+    "the club database cannot be reached ({error}); the game goes on and its record is kept: "
+    "the ratings and boards catch up with it when the database is back",
+)
+
+
+def check_database(host: Host, lang: str) -> str | None:
+    """The club's database server, opened once at start (its schema brought up to date):
+    why it is refused (a driver missing, a wrong URL, login or schema), in one line; one
+    that cannot be reached is only said, and the program goes on (its records are files)."""
+    from .store.index import ClubIndexDown, ClubIndexError, open_club
+
+    try:
+        open_club(host).close()
+    except ClubIndexDown as error:
+        print(f"{PROG}: {tell(lang, DATABASE_DOWN, error=error)}", file=sys.stderr)
+    except ClubIndexError as error:
+        return str(error)
+    return None
 
 
 def said(text: str) -> None:
@@ -1311,7 +1338,7 @@ def run_stats(options: argparse.Namespace) -> int:
     cache = cache_path(host.data_dir)
     if options.analyze:
         analyze_missing(paths, cache, options.jobs, read_record)
-    stats = read_stats(folder, cache, said, index_path(host.club_dir))
+    stats = read_stats(folder, cache, said, index_path(host.club_dir), host.database)
     if options.json:
         print(json.dumps(stats_dict(stats), ensure_ascii=False))
         return 0
@@ -1337,13 +1364,13 @@ def run_ratings(options: argparse.Namespace) -> int:
 
     from .club import rate_club
     from .ratings import leaderboard_json
-    from .store.index import ClubIndexError, index_path, open_index
+    from .store.index import ClubIndexError, open_club
     from .tui.i18n import Translator
     from .tui.leaderboard import ratings_lines
 
     now = datetime.now(UTC)
     try:
-        with open_index(index_path(runs_as(options).club_dir), notice=said) as index:
+        with open_club(runs_as(options), notice=said) as index:
             rows = rate_club(index, now).rows(now)
     except ClubIndexError as error:
         raise CliError(str(error)) from error
@@ -1383,7 +1410,7 @@ def run_tournaments(options: argparse.Namespace) -> int:
     from datetime import UTC, datetime
 
     from .store.catalog import games_dir
-    from .store.index import LOCAL_PLAYER, index_path, open_index, player_of
+    from .store.index import LOCAL_PLAYER, open_club, player_of
     from .tournament import TournamentError, allow_players, find, open_tournament
     from .translations import error_text
     from .tui.i18n import Translator
@@ -1434,7 +1461,7 @@ def run_tournaments(options: argparse.Namespace) -> int:
         if action == "review":
             return run_review(name, options.lang, options.ascii, host)
         spec = find(name, host.club_dir)
-        with open_index(index_path(host.club_dir)) as index:
+        with open_club(host) as index:
             lines = show_lines(spec, index, t, player, options.ascii, host.club_dir, host)
             print("\n".join(lines))
         return 0
@@ -1448,13 +1475,13 @@ def run_club(options: argparse.Namespace) -> int:
     brought up to date with those changed since."""
     import sqlite3
 
-    from .store.index import ClubIndexError, index_path, open_index
+    from .store.index import ClubIndexError, open_club
 
     try:
-        with open_index(index_path(runs_as(options).club_dir), notice=said) as index:
+        with open_club(runs_as(options), notice=said) as index:
             done = index.rebuild() if options.club_command == "rebuild" else index.refresh()
             games, players = len(index.games()), len(index.players())
-            where = index.path
+            where = index.where
     except ClubIndexError as error:
         raise CliError(str(error)) from error
     except sqlite3.Error as error:  # an OSError (the data folder's) is said by `main`

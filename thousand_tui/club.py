@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from .priority import Host
 from .ratings import FinishedGame, LeaderboardRow, Rating, ai_id, leaderboard_rows, ratings_of
 from .store.catalog import games_dir
-from .store.index import ClubIndex, IndexedGame, index_path, open_index, player_of
+from .store.index import ClubIndex, IndexedGame, open_club, player_of
 from .store.index import Rating as KeptRating
 
 # An unfinished game whose record has not been written for this long was left by the people
@@ -130,6 +130,6 @@ def rate_club(index: ClubIndex, now: datetime | None = None) -> Board:
 def my_rating(host: Host, notice: Callable[[str], None] | None = None) -> Rating | None:
     """The rating of the player of `host`'s data folder (a hosted player's own), in the
     club of its club folder, if he has one."""
-    with open_index(index_path(host.club_dir), notice=notice) as index:
+    with open_club(host, notice=notice) as index:
         board = rate_club(index)
     return board.ratings.get(player_of(games_dir(host.data_dir).absolute()))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 HOSTED_NICENESS = 5
@@ -37,6 +37,10 @@ DATA_DIR_ENV = "THOUSAND_DATA_DIR"
 # The folder of the club index (and of the daily deals), when it is not the data folder: a
 # hosted player's is the host's.
 CLUB_DIR_ENV = "THOUSAND_CLUB_DIR"
+# The club's database when it is not the club folder's SQLite file: a PostgreSQL URL shared by
+# the club's hosts (docs/scaling.md), here or in the club folder's `database.url` (0600).
+DATABASE_ENV = "THOUSAND_DATABASE"
+DATABASE_FILE = "database.url"
 APP_DIR = "thousand_tui"
 
 
@@ -69,6 +73,20 @@ def config_folder(environ: Mapping[str, str]) -> Path:
     return (base or _home(environ) / ".config") / APP_DIR
 
 
+def database_of(environ: Mapping[str, str], club: Path) -> str | None:
+    """The club's database URL: `$THOUSAND_DATABASE`, else the first line of the club
+    folder's `database.url`; None for the club folder's SQLite file."""
+    named = (environ.get(DATABASE_ENV) or "").strip()
+    if named:
+        return named
+    try:
+        with (club / DATABASE_FILE).open(encoding="utf-8") as handle:
+            line = handle.readline(4096).strip()
+    except (OSError, ValueError):
+        return None
+    return line or None
+
+
 def _home(environ: Mapping[str, str]) -> Path:
     return Path(environ["HOME"]) if environ.get("HOME") else Path.home()
 
@@ -89,7 +107,10 @@ class Host:
     of `config`, the settings folder, `config_dir`). `club`: the
     folder of the club index and the daily deals, None for the data folder (a hosted
     player's is the host's). `search`: the folder of the account's search service, None
-    when each game searches with workers of its own."""
+    when each game searches with workers of its own. `database`: the URL of the club's
+    PostgreSQL database (never on a command line: a process started with `argv` reads it
+    from its environment or the club folder again), None for the club folder's SQLite
+    file."""
 
     hosted: bool = False
     browser: bool = False
@@ -98,13 +119,14 @@ class Host:
     club: Path | None = None
     search: Path | None = None
     config: Path | None = None
+    database: str | None = field(default=None, repr=False)  # it may hold a password
 
     @classmethod
     def of(cls, environ: Mapping[str, str] | None = None) -> Host:
         """What the program of `environ` (by default this one's) runs as, and where: the one
         place that reads the environment a player or a host sets (`THOUSAND_DATA_DIR`,
-        `XDG_DATA_HOME`, `THOUSAND_CLUB_DIR`, `THOUSAND_SEARCH_SERVICE`) and the marks of a
-        browser's game (`thousand serve`)."""
+        `XDG_DATA_HOME`, `THOUSAND_CLUB_DIR`, `THOUSAND_SEARCH_SERVICE`, `THOUSAND_DATABASE`)
+        and the marks of a browser's game (`thousand serve`)."""
         env = os.environ if environ is None else environ
         hosted = bool(env.get(SESSION_MARK))
         data = data_folder(env)
@@ -112,14 +134,16 @@ class Host:
         search = None if named == SEARCH_OFF else _absolute(named)
         if not named and hosted:
             search = data / SEARCH_FOLDER
+        club = _absolute(env.get(CLUB_DIR_ENV))
         return cls(
             hosted=hosted,
             browser=bool(env.get(WEB_MARK)),
             login=env.get(LOGIN_ENV) or LOGIN_UNKNOWN,
             data=data,
-            club=_absolute(env.get(CLUB_DIR_ENV)),
+            club=club,
             search=search,
             config=config_folder(env),
+            database=database_of(env, club or data),
         )
 
     @property
@@ -182,6 +206,7 @@ class Host:
             club=options.club,
             search=options.search,
             config=options.config,
+            database=database_of(os.environ, Path(options.club or options.data)),
         )
 
 

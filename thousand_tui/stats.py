@@ -89,12 +89,13 @@ def read_stats(
     cache_file: Path | None = None,
     notice: Callable[[str], None] | None = None,
     index_file: Path | None = None,
+    database: str | None = None,
 ) -> Stats:
     """The statistics of a games folder from the club index (`index_file`, a host's
     `index_path(host.club_dir)`), brought up to date first; if the index cannot be used,
     from the records themselves (`notice` is told why)."""
     try:
-        with open_index(index_file, notice=notice) as index:
+        with open_index(index_file, notice=notice, database=database) as index:
             return collect_index(index, folder, cache_file)
     except (ClubIndexError, sqlite3.Error, OSError) as error:
         if notice is not None:

@@ -23,8 +23,7 @@ from typing import Any, Final
 from ..engine.record import TAKEBACK, RecordError, people_of_header
 from ..plaintext import fault, one_line
 from ..priority import CLUB_DIR_ENV as CLUB_DIR_ENV
-from ..priority import LOCAL
-from ..private import open_private, private_dir
+from ..priority import LOCAL, Host
 from ..translations import LANGS, msg, translate
 from .catalog import (
     PLAYERS_DIR,
@@ -34,6 +33,8 @@ from .catalog import (
     _scores,
     player_folders,
 )
+from .database import BUSY_SECONDS as BUSY_SECONDS
+from .database import Database, DatabaseDown, DatabaseError, connect
 from .figures import SeatFigures, Tally, game_key, seat_figures
 from .records import read_record
 
@@ -41,55 +42,81 @@ INDEX_NAME = "club.sqlite3"
 # Set by a hosted session: the host's data folder, where the club index lives, while the
 # session's own data folder is the player's (`players/ID`).
 LOCAL_PLAYER = "local"  # the player of the data folder's own games (not a hosted player's)
-BUSY_SECONDS = 30.0  # how long a writer waits for another process's transaction
 NAME_FILE = "name"  # a hosted player's chosen name, in his folder
 MAX_NAME = 16
 
-# The schema, one step per version: MIGRATIONS[n] takes a file of version n to n + 1.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (  # 1: the players and the games of the records
-        "CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, folder TEXT NOT NULL)",
-        "CREATE TABLE files (path TEXT PRIMARY KEY, folder TEXT NOT NULL, name TEXT NOT NULL,"
-        " player TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, error TEXT)",
-        "CREATE INDEX files_by_folder ON files (folder)",
-        "CREATE TABLE games (path TEXT NOT NULL, number INTEGER NOT NULL, key TEXT NOT NULL,"
-        " player TEXT NOT NULL, preset TEXT NOT NULL, seats TEXT NOT NULL,"
-        " scores TEXT NOT NULL, winner INTEGER, finished INTEGER NOT NULL,"
-        " started TEXT NOT NULL, ended TEXT, deals INTEGER NOT NULL,"
-        " PRIMARY KEY (path, number))",
-        "CREATE INDEX games_by_player ON games (player)",
+
+# The schema, one step per version: MIGRATIONS[n] takes a database of version n to n + 1. The
+# same statements make SQLite's file and PostgreSQL's tables (types both know: BIGINT, DOUBLE
+# PRECISION; SQLite gives them its INTEGER and REAL). A migration once released never changes.
+@dataclass(frozen=True)
+class Migration:
+    name: str  # what a message calls it
+    statements: tuple[str, ...]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.statements)
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        "the players and the games of the records",
+        (
+            "CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, folder TEXT NOT NULL)",
+            "CREATE TABLE files (path TEXT PRIMARY KEY, folder TEXT NOT NULL, name TEXT NOT NULL,"
+            " player TEXT NOT NULL, size BIGINT NOT NULL, mtime_ns BIGINT NOT NULL, error TEXT)",
+            "CREATE INDEX files_by_folder ON files (folder)",
+            "CREATE TABLE games (path TEXT NOT NULL, number INTEGER NOT NULL, key TEXT NOT NULL,"
+            " player TEXT NOT NULL, preset TEXT NOT NULL, seats TEXT NOT NULL,"
+            " scores TEXT NOT NULL, winner INTEGER, finished INTEGER NOT NULL,"
+            " started TEXT NOT NULL, ended TEXT, deals INTEGER NOT NULL,"
+            " PRIMARY KEY (path, number))",
+            "CREATE INDEX games_by_player ON games (player)",
+        ),
     ),
-    (  # 2: what the statistics need of each game; ratings; daily results
-        "ALTER TABLE games ADD COLUMN human_seat INTEGER",
-        "ALTER TABLE games ADD COLUMN opponents TEXT",
-        "ALTER TABLE games ADD COLUMN figures TEXT",
-        "ALTER TABLE games ADD COLUMN analysable TEXT",
-        # the games indexed before are read again at the next refresh, for those columns
-        "UPDATE files SET size = -1",
-        "CREATE TABLE ratings (player TEXT PRIMARY KEY, rating REAL NOT NULL,"
-        " deviation REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL,"
-        " last_played TEXT)",
-        "CREATE TABLE daily_results (date TEXT NOT NULL, preset TEXT NOT NULL,"
-        " player TEXT NOT NULL, deal INTEGER NOT NULL, points INTEGER NOT NULL,"
-        " reference INTEGER NOT NULL, PRIMARY KEY (date, preset, player, deal))",
+    Migration(
+        "the statistics' figures, ratings and daily results",
+        (
+            "ALTER TABLE games ADD COLUMN human_seat INTEGER",
+            "ALTER TABLE games ADD COLUMN opponents TEXT",
+            "ALTER TABLE games ADD COLUMN figures TEXT",
+            "ALTER TABLE games ADD COLUMN analysable TEXT",
+            # the games indexed before are read again at the next refresh, for those columns
+            "UPDATE files SET size = -1",
+            "CREATE TABLE ratings (player TEXT PRIMARY KEY, rating DOUBLE PRECISION NOT NULL,"
+            " deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL,"
+            " games INTEGER NOT NULL, last_played TEXT)",
+            "CREATE TABLE daily_results (date TEXT NOT NULL, preset TEXT NOT NULL,"
+            " player TEXT NOT NULL, deal INTEGER NOT NULL, points INTEGER NOT NULL,"
+            " reference INTEGER NOT NULL, PRIMARY KEY (date, preset, player, deal))",
+        ),
     ),
-    (  # 3: the deals settled (a game left in the middle of a deal has one more dealt)
-        "ALTER TABLE games ADD COLUMN settled INTEGER NOT NULL DEFAULT 0",
-        "UPDATE files SET size = -1",
+    Migration(
+        "the deals settled",  # a game left in the middle of a deal has one more dealt
+        (
+            "ALTER TABLE games ADD COLUMN settled INTEGER NOT NULL DEFAULT 0",
+            "UPDATE files SET size = -1",
+        ),
     ),
-    (  # 4: the cards taken back (a game with one is not rated)
-        "ALTER TABLE games ADD COLUMN taken_back INTEGER NOT NULL DEFAULT 0",
-        "UPDATE files SET size = -1",
+    Migration(
+        "the cards taken back",  # a game with one is not rated
+        (
+            "ALTER TABLE games ADD COLUMN taken_back INTEGER NOT NULL DEFAULT 0",
+            "UPDATE files SET size = -1",
+        ),
     ),
-    (  # 5: the data folder's own player named as at the table, not by the login
-        "DELETE FROM players WHERE id = 'local'",
+    Migration(
+        "the data folder's own player named as at the table",
+        ("DELETE FROM players WHERE id = 'local'",),
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class ClubIndexError(Exception):
-    """The index cannot be used as it is (made by a newer version, or not writable)."""
+# The index cannot be used as it is (made by a newer version, refused, not writable); down:
+# its database server cannot be reached now (the records are kept all the same).
+ClubIndexError = DatabaseError
+ClubIndexDown = DatabaseDown
 
 
 def club_dir(base: Path | None = None) -> Path:
@@ -159,24 +186,34 @@ class Refreshed:
 
 
 class ClubIndex:
-    """An open club index. Use `open_index`, which rebuilds an index it cannot read."""
+    """An open club index. Use `open_index` (or `open_club`), which rebuilds an index file it
+    cannot read.
 
-    def __init__(self, path: Path) -> None:
+    `path`: the index file of the club folder, whose folder is the base of this host's
+    records. `database`: a PostgreSQL URL shared by the club's hosts, in place of the file."""
+
+    def __init__(self, path: Path, database: str | None = None) -> None:
         self.path = path
-        private_dir(path.parent)
-        open_private(path, "ab").close()  # 0600 before SQLite makes it (its -wal follows)
-        self._db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        self._db: Database = connect(database, path)
         try:
-            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("PRAGMA synchronous = NORMAL")
-            check = self._db.execute("PRAGMA quick_check").fetchone()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(f"damaged: {check[0] if check else '?'}")
             self._migrate()
         except BaseException:
             self._db.close()
             raise
+
+    @property
+    def kind(self) -> str:
+        """ "sqlite" or "postgresql"."""
+        return self._db.kind
+
+    @property
+    def where(self) -> str:
+        """The index as a message names it: its file, or its server's URL (no password)."""
+        return self._db.where
+
+    @property
+    def database(self) -> Database:
+        return self._db
 
     # ------------------------------------------------------------------ the file
 
@@ -189,17 +226,10 @@ class ClubIndex:
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    @contextlib.contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
-        """A transaction holding the write lock from its start (it waits for another
-        process's transaction rather than failing halfway)."""
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+    def _writing(self) -> contextlib.AbstractContextManager[Database]:
+        """A transaction holding the club's write lock from its start (it waits for another
+        writer's transaction rather than failing halfway)."""
+        return self._db.writing()
 
     @property
     def version(self) -> int:
@@ -207,18 +237,46 @@ class ClubIndex:
         return int(row[0]) if row else 0
 
     def _migrate(self) -> None:
+        """Bring the schema to `SCHEMA_VERSION`, each migration in the one transaction, or
+        refuse (ClubIndexError) a database of a newer version, naming its migration."""
         with self._writing() as db:
             db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
+                " name TEXT NOT NULL, applied TEXT NOT NULL)"
+            )
             version = self.version
             if version > SCHEMA_VERSION:
+                row = db.execute(
+                    "SELECT name FROM schema_migrations WHERE version = ?", (version,)
+                ).fetchone()
+                newest = f"migration {version}" + (f" ({row[0]})" if row else "")
                 raise ClubIndexError(
-                    f"{self.path}: the club index was made by a newer version of thousand "
-                    f"(schema {version}, this one knows {SCHEMA_VERSION}); update thousand, "
-                    "or delete the file and run `thousand club rebuild`"
+                    f"{self.where}: the club index is at {newest}, made by a newer version of "
+                    f"thousand; this one knows up to migration {SCHEMA_VERSION} "
+                    f"({MIGRATIONS[-1].name}): update thousand on this host"
+                    + (
+                        ""
+                        if self.kind != "sqlite"
+                        else ", or delete the file and run `thousand club rebuild`"
+                    )
                 )
-            for step in MIGRATIONS[version:]:
-                for statement in step:
-                    db.execute(statement)
+            for number, step in enumerate(MIGRATIONS[version:], start=version + 1):
+                try:
+                    for statement in step:
+                        db.execute(statement)
+                except (sqlite3.Error, DatabaseError) as error:
+                    raise ClubIndexError(
+                        f"{self.where}: migration {number} ({step.name}) of the club index "
+                        f"cannot be applied to it ({one_line(str(error))}); nothing was "
+                        "changed: restore the index or make it again (`thousand club rebuild`)"
+                    ) from error
+                db.execute(
+                    "INSERT INTO schema_migrations VALUES (?, ?, ?)"
+                    " ON CONFLICT (version) DO UPDATE SET name = excluded.name,"
+                    " applied = excluded.applied",
+                    (number, step.name, _utc(time.time())),
+                )
             if version != SCHEMA_VERSION:
                 db.execute("DELETE FROM schema_version")
                 db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
@@ -250,12 +308,16 @@ class ClubIndex:
             for (path, (size, mtime)), (games, error) in zip(changed, read, strict=True):
                 db.execute("DELETE FROM games WHERE path = ?", (path,))
                 db.execute(
-                    "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE"
+                    " SET folder = excluded.folder, name = excluded.name,"
+                    " player = excluded.player, size = excluded.size,"
+                    " mtime_ns = excluded.mtime_ns, error = excluded.error",
                     (path, where, Path(path).name, player, size, mtime, error),
                 )
                 db.executemany(
-                    "INSERT OR REPLACE INTO games VALUES"
-                    " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO games VALUES"
+                    " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (path, number) DO NOTHING",
                     games,
                 )
             self._keep_player(db, player, folder)  # after the games: its name is in them
@@ -360,13 +422,15 @@ class ClubIndex:
         found = self._db.execute("SELECT 1 FROM players WHERE id = ?", (player,)).fetchone()
         return found is not None
 
-    def _keep_player(self, db: sqlite3.Connection, player: str, folder: Path) -> None:
+    def _keep_player(self, db: Database, player: str, folder: Path) -> None:
         if player == LOCAL_PLAYER:
             name = _table_name(db, player)
         else:
             name = _chosen_name(folder.parent) or player
         db.execute(
-            "INSERT OR REPLACE INTO players VALUES (?, ?, ?)", (player, name, str(folder.parent))
+            "INSERT INTO players VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE"
+            " SET name = excluded.name, folder = excluded.folder",
+            (player, name, str(folder.parent)),
         )
 
     # ------------------------------------------------------------------ ratings, daily deals
@@ -390,7 +454,7 @@ class ClubIndex:
         and preset is left as it was (one try)."""
         with self._writing() as db:
             db.executemany(
-                "INSERT OR IGNORE INTO daily_results VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO daily_results VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 [(r.date, r.preset, r.player, r.deal, r.points, r.reference) for r in results],
             )
 
@@ -405,11 +469,19 @@ class ClubIndex:
         return [DailyResult(*row) for row in self._db.execute(query, args)]
 
 
-def open_index(path: Path | None = None, notice: Callable[[str], None] | None = None) -> ClubIndex:
-    """The club index, made if there is none. One it cannot read (damaged, or not an SQLite
-    file) is moved aside, `notice` is told so, and the index is rebuilt from the records;
-    no record is touched."""
+def open_index(
+    path: Path | None = None,
+    notice: Callable[[str], None] | None = None,
+    database: str | None = None,
+) -> ClubIndex:
+    """The club index, made if there is none: the file `path`, or the PostgreSQL database
+    `database` names (its records those of `path`'s folder). A file it cannot read (damaged,
+    or not an SQLite file) is moved aside, `notice` is told so, and the index is rebuilt from
+    the records; no record is touched. A database server it cannot use raises
+    ClubIndexError (DatabaseDown when it cannot be reached), in one line."""
     path = path or index_path()
+    if database:
+        return ClubIndex(path, database)
     try:
         return ClubIndex(path)
     except sqlite3.DatabaseError as error:
@@ -426,6 +498,12 @@ def open_index(path: Path | None = None, notice: Callable[[str], None] | None = 
         index = ClubIndex(path)
         index.rebuild()
         return index
+
+
+def open_club(host: Host, notice: Callable[[str], None] | None = None) -> ClubIndex:
+    """The club index of `host`: its club folder's file, or the database its `database`
+    names (THOUSAND_DATABASE, the host's `database.url`)."""
+    return open_index(index_path(host.club_dir), notice, host.database)
 
 
 # ---------------------------------------------------------------------- reading records
@@ -520,7 +598,7 @@ def _utc(seconds: float) -> str:
 YOU: Final = msg("you_name", "You")
 
 
-def _table_name(db: sqlite3.Connection, player: str) -> str:
+def _table_name(db: Database, player: str) -> str:
     """The name the data folder's own player plays under: his seat's in his newest game of
     his own ("" for the default one, "You" in any language: shown as "you" in the reader's).
     Never the login's: the name on the boards is the one at the table."""

@@ -24,7 +24,7 @@ from ..settings import (
     locale_is_utf8,
 )
 from ..store.catalog import typed
-from ..store.index import LOCAL_PLAYER, ClubIndex, index_path, open_index
+from ..store.index import LOCAL_PLAYER, ClubIndex, open_club
 from .i18n import Translator
 from .leaderboard import daily_lines
 from .local_driver import LocalDriver
@@ -76,7 +76,7 @@ class Events(list[Event]):
 
 def open_next(day: Daily, player: str, setup: TableSetup) -> tuple[OpenDeal, Events] | None:
     events = Events()
-    with open_index(index_path(setup.host.club_dir)) as index:
+    with open_club(setup.host) as index:
         opened = day.open_deal(index, player, players_of(setup), setup.lang, events)
     return None if opened is None else (opened, events)
 
@@ -121,7 +121,7 @@ class DailyRun:
         """Keep deal `number`'s result in the club index; what went wrong if it could not be
         (the record keeps the deal: the next start keeps it)."""
         try:
-            with open_index(index_path(self.setup.host.club_dir)) as index:
+            with open_club(self.setup.host) as index:
                 self.day.settle(index, self.player, number, session.game)
         except Exception as error:
             return str(error)
@@ -137,7 +137,7 @@ class DailyRun:
         return self.session()
 
     def board(self, t: Translator, ascii_only: bool) -> list[str]:
-        with open_index(index_path(self.setup.host.club_dir)) as index:
+        with open_club(self.setup.host) as index:
             return board_lines(self.day, index, t, ascii_only, self.player, self.setup.host)
 
     def top(self, t: Translator) -> str:

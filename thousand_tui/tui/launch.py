@@ -19,7 +19,7 @@ from ..settings import (
     language_from_locale,
 )
 from ..store.catalog import LOG_NAME, error_words, games_dir
-from ..store.index import index_path, open_index, player_of
+from ..store.index import open_club, player_of
 from .app import ThousandApp, create_app
 from .daily_table import DailyRun, board_lines, daily_setup, open_next
 from .i18n import Translator
@@ -96,7 +96,7 @@ def run_daily(options: TableFlags) -> int:
     day = Daily(today(), setup.preset, base=setup.host.club_dir)
     player = player_of(games_dir(setup.host.data_dir).absolute())
     if options.board:
-        with open_index(index_path(setup.host.club_dir)) as index:
+        with open_club(setup.host) as index:
             print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))
         return 0
     problem = check_terminal(lang=setup.lang, host=setup.host)
@@ -113,7 +113,7 @@ def run_daily(options: TableFlags) -> int:
         return 2
     if found is None:
         print(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))
-        with open_index(index_path(setup.host.club_dir)) as index:
+        with open_club(setup.host) as index:
             print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))
         return 0
     opened, events = found

@@ -15,7 +15,7 @@ from ..plaintext import shown
 from ..priority import Host
 from ..settings import LANGUAGES, SetupError, language_from_locale, locale_is_utf8
 from ..store.catalog import error_words, games_dir, typed
-from ..store.index import index_path, open_index, player_of
+from ..store.index import open_club, player_of
 from ..tournament import (
     Tournament,
     TournamentError,
@@ -39,7 +39,7 @@ class TournamentRun(DailyRun):
 
     def board(self, t: Translator, ascii_only: bool) -> list[str]:
         assert isinstance(self.day, Tournament)
-        with open_index(index_path(self.setup.host.club_dir)) as index:
+        with open_club(self.setup.host) as index:
             host = self.setup.host
             return show_lines(self.day.spec, index, t, self.player, ascii_only, host.club_dir, host)
 
@@ -92,7 +92,7 @@ def run_play(name: str, options: TableFlags) -> int:
         return _fail(error_words(setup.lang, error, host))
     if found is None:
         print(t("tour_all_played", deals=t.count("w_deal", spec.deals)))
-        with open_index(index_path(host.club_dir)) as index:
+        with open_club(host) as index:
             print("\n".join(show_lines(spec, index, t, player, setup.ascii, host.club_dir, host)))
         return 0
     opened, events = found
@@ -116,7 +116,7 @@ def run_review(name: str, lang: str | None, ascii_only: bool, host: Host) -> int
             return _fail(t("tour_review_later", when=time_words(spec.closes)))
         day = Tournament.of(spec, host.club_dir)
         player = player_of(games_dir(host.data_dir).absolute())
-        with open_index(index_path(host.club_dir)) as index:
+        with open_club(host) as index:
             if not played_deals(day, index, player):
                 return _fail(t("tour_review_none", name=shown(spec.name)))
             problem = check_terminal(lang=lang, host=host)

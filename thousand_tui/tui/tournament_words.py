@@ -141,7 +141,7 @@ def lobby_line(base: Path, t: Translator, now: datetime, host: Host = LOCAL) -> 
     if not closed:
         return ""
     last = closed[0]
-    with open_index(index_path(base)) as index:
+    with open_index(index_path(base), database=host.database) as index:
         day = Tournament.of(last, base)
         rows = standings(day.results(index), last.deals, dict(index.players()))
     if not rows:

@@ -228,7 +228,9 @@ class StatsScreen(KeepsPlaying, InfoScreen):
         log = logging.getLogger("thousand_tui")
         host = table_app(self).setup.host
         index = index_path(host.club_dir)
-        stats = read_stats(self.folder, cache_path(host.data_dir), log.warning, index)
+        stats = read_stats(
+            self.folder, cache_path(host.data_dir), log.warning, index, host.database
+        )
         hosted = host.hosted
         self.post_message(StatsRead(stats_lines(stats, self.t, self.p.ascii_only, hosted)))
 
