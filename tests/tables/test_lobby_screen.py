@@ -21,7 +21,7 @@ from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.lobby import LobbyScreen, PresetScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.shared import WaitingScreen
-from thousand_tui.tui.shared.lobby_app import Lobby
+from thousand_tui.tui.shared.lobby_client import Lobby
 
 from .helpers import WAIT, at_table, bob_plays_until, opened
 

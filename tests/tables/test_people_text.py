@@ -21,7 +21,7 @@ from thousand_tui.tables.wire import ChatLine, TableOptions
 from thousand_tui.tui import create_app
 from thousand_tui.tui.screens.lobby import LobbyScreen
 from thousand_tui.tui.shared import WaitingScreen, join_shared
-from thousand_tui.tui.shared.lobby_app import Lobby
+from thousand_tui.tui.shared.lobby_client import Lobby
 
 from .helpers import Seat, at_table, joined, pump
 

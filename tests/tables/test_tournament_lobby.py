@@ -16,7 +16,7 @@ from thousand_tui.store.index import DailyResult, open_index
 from thousand_tui.tournament import SPEC_NAME, Tournament, open_tournament, tournaments_dir
 from thousand_tui.tui import create_app
 from thousand_tui.tui.screens.lobby import LobbyScreen
-from thousand_tui.tui.shared.lobby_app import Lobby
+from thousand_tui.tui.shared.lobby_client import Lobby
 
 from .helpers import WAIT
 

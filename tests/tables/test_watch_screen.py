@@ -20,7 +20,7 @@ from thousand_tui.tui.screens.lobby import LobbyScreen
 from thousand_tui.tui.shared import WaitingScreen
 from thousand_tui.tui.shared.chat import chat_text
 from thousand_tui.tui.shared.connection import watch_shared
-from thousand_tui.tui.shared.lobby_app import Lobby
+from thousand_tui.tui.shared.lobby_client import Lobby
 
 from .helpers import Seat, at_table, is_shared_table, joined, opened, play_until
 

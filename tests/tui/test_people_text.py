@@ -53,7 +53,7 @@ from thousand_tui.tui.screens.lookback import LookBackScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.start import StartScreen
 from thousand_tui.tui.screens.table import TableScreen
-from thousand_tui.tui.shared.lobby_app import Lobby
+from thousand_tui.tui.shared.lobby_client import Lobby
 from thousand_tui.tui.startup import StartOffer
 
 from .helpers import STRONG, dealt, give_two, play_out_deal, settle, shown_toasts

@@ -59,7 +59,7 @@ from .screens.common import KEY_HOLD
 from .screens.table import TableScreen
 from .session import Session, new_session, same_table
 from .shared.connection import SharedSession
-from .shared.lobby_app import Lobby, lobby_of
+from .shared.lobby_client import Lobby, lobby_of
 from .shared.remote_table import SharedDriver
 from .shared.words import join_command
 from .startup import Choices, SharedChoice, StartOffer, choices_path, with_comforts

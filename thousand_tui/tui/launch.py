@@ -23,7 +23,7 @@ from ..store.index import open_club, player_of
 from .app import ThousandApp, create_app
 from .daily_table import DailyRun, board_lines, daily_setup, open_next
 from .i18n import Translator
-from .shared.lobby_app import lobby_of
+from .shared.lobby_client import lobby_of
 from .shared.sit import joined, opened, watching
 
 PROG = "thousand"

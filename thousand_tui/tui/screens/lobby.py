@@ -34,7 +34,7 @@ from .common import Dialog
 
 if TYPE_CHECKING:
     from ..shared.connection import SharedSession
-    from ..shared.lobby_app import Lobby
+    from ..shared.lobby_client import Lobby
 
 REFRESH = 2.0  # seconds between two readings of the tables waiting
 

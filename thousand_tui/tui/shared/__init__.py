@@ -8,7 +8,8 @@ table service instead of a local game.
 - `waiting`: the waiting room before the deal, and `shared_screen` (the room or the table).
 - `words`: what the screens say of the table (how to join it, who is away).
 - `remote_table`: `SharedDriver`, the table screen's driver at a shared table (`shared_table`).
-- `lobby_app`: the tables waiting for players (`Lobby`, `lobby_of`).
+- `lobby_client`: the lobby's requests to the table service: the tables waiting for
+  players, a seat at one, a table opened, a quick match (`Lobby`, `lobby_of`).
 
 The app shows a seat in its `seat` mode and the lobby in its `lobby` mode (`tui/app.py`);
 `thousand open`, `join` and `lobby` launch it so (`tui/launch.py`).
