@@ -264,7 +264,7 @@ def client_requests() -> list[Request]:
     rules = load_preset(PRESET).rules.to_dict()
     every = TableOptions(
         rules, PRESET, "Классика", "hard", 60.0, 0.8, "ru", True, (0, 1), ("Vera", "Boris"),
-        "Olga", "key-1", True, 30.0, 20.0, "chat",
+        "Olga", "key-1", True, 30.0, 20.0, "chat", True,
     )  # fmt: skip
     acts = [
         WireAction(Act.BID, value=120),
@@ -282,7 +282,7 @@ def client_requests() -> list[Request]:
         MatchRequest(TableOptions(rules, PRESET)),
         MatchRequest(dataclasses.replace(every, people=None, private=False)),
         JoinRequest("K7QM2P"),
-        JoinRequest("k7qm-2p", 1, "Борис", "key-2"),
+        JoinRequest("k7qm-2p", 1, "Борис", "key-2", True),
         *(ActRequest(act, seq) for seq, act in enumerate(acts)),
         StartRequest(),
         PingRequest(),

@@ -34,6 +34,7 @@ from .golden_messages import CLIENT, GOLDEN, SERVICE, client_requests, folder, s
 DIGESTS = {
     5: "767b8f0d3c32e7970f50c8962c5c6e5ae3dc32ff3297732fc3be28bfb96d662b",
     6: "ed5b91b141e85557ef0c4d9dbd14593a89d28ea7eecc375011512f2e8c4c1d30",
+    7: "52060a82f5684c486fe2e4cff1f26e926af7af50dcb97dbb55feb2b27c83889c",
 }
 NEW_VERSION = (
     "the wire no longer writes the lines of protocol {wire}: if the change is meant, raise "

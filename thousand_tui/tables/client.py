@@ -316,9 +316,11 @@ def join_table(
     base: Path | None = None,
     on_message: Callable[[Received], None] | None = None,
     host: Host = LOCAL,
+    open_hands: bool = False,
 ) -> tuple[TableClient, Welcome]:
-    """Join the table of `code` (again, if this person sat there before)."""
-    return _request(JoinRequest(code, seat, name, who), base, on_message, host)
+    """Join the table of `code` (again, if this person sat there before); `open_hands`: he
+    lets the others see his hands once the game is over."""
+    return _request(JoinRequest(code, seat, name, who, open_hands or None), base, on_message, host)
 
 
 def watch_table(

@@ -46,6 +46,7 @@ from ..private import private_dir, write_private
 from ..settings import DEFAULT_FILL, DEFAULT_PACE, LANGUAGES, LEVELS, MAX_NAME
 from ..store.catalog import data_dir, games_dir, open_new_record, resume
 from ..store.records import RecordWriter
+from ..store.seal import OPEN_HANDS, record_key, sealed
 from ..translations import Said, Spoken, say
 from . import chat_rules, texts
 from .watch import MAX_WATCHERS, PLACE, public_events, public_view
@@ -224,6 +225,8 @@ class SeatState:
     away_count: int = 0
     # when its person last wrote
     chat_pace: chat_rules.Pace = field(default_factory=chat_rules.Pace)
+    # its person lets the others see his hands once the game is over (`store/seal.py`)
+    open_hands: bool = False
 
     def played_for(self, action: Action) -> None:
         """An AI decided for this seat: kept if it is a person's, away."""
@@ -773,6 +776,7 @@ class Service:
             state.who = _who(request)
             self.name_ais(table)
             self.save_meta(table)
+        state.open_hands = request.open_hands is True  # as he says now, for the next record
         old = state.conn
         if old is not None:  # the same person from a new connection: the old one goes
             old.table = None
@@ -910,7 +914,7 @@ class Service:
             rules = Rules.from_mapping(dict(options.rules), source="table")
         except (RulesError, ValueError, TypeError) as error:
             raise Refusal(texts.RULES_INVALID, error=error) from error
-        join = JoinRequest("", None, options.name, options.who)
+        join = JoinRequest("", None, options.name, options.who, options.open_hands)
         who = _who(join)
         waiting = [
             t
@@ -1003,7 +1007,7 @@ class Service:
                 else table.first_dealer
             ),
             preset=table.preset,
-            sink=self.sink(table),
+            sink=self.sealing_sink(table),
             lang=table.lang,
             table=table.code,
             people=[s.who if s.kind == "human" else None for s in table.seats],
@@ -1145,6 +1149,28 @@ class Service:
                 table.broken = f"its record could not be written ({error})"
 
         return write
+
+    def sealing_sink(self, table: Table) -> Callable[[dict[str, Any]], None]:
+        """`sink`, whose `game` line says whether each person lets the others see his hands
+        once the game is over (null for an AI's seat), sealed by the data folder's secret so
+        that a viewer can trust it (`store/seal.py`); without a secret, left unsealed (and no
+        hand is opened by it)."""
+        write = self.sink(table)
+        consent = [s.open_hands if s.kind == "human" else None for s in table.seats]
+        try:
+            key = record_key(self.base, make=True)
+        except OSError as error:
+            self.log(f"table {table.code}: no secret to seal its record with ({error!r})")
+            key = None
+
+        def seal_first(line: dict[str, Any]) -> None:
+            if line.get("type") == "game":
+                line = {**line, OPEN_HANDS: consent}
+                if key is not None:
+                    line = sealed(line, key)
+            write(line)
+
+        return seal_first
 
     def fail(self, table: Table, why: str) -> None:
         """Stop a table that cannot go on: its players are told and let go, its record and

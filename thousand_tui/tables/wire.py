@@ -80,8 +80,9 @@ if TYPE_CHECKING:
     from ..presets import Preset
 
 # the protocol's version: 1 had no `hello`, typed messages or `ack`; 2 no chat or lobby; 3 no
-# keyed texts in `error`; 4 no move clock or rematch; 5 no watchers (`watch`)
-WIRE = 6
+# keyed texts in `error`; 4 no move clock or rematch; 5 no watchers (`watch`); 6 no consent to
+# show one's hands once the game is over (`open_hands`)
+WIRE = 7
 MAX_CLIENT_LINE = 16 * 1024  # what the service reads from a client, at most, in one line
 MAX_SERVICE_LINE = 4 * 1024 * 1024  # what a client reads from the service
 MAX_AI_NAMES = 12  # the AI names a table keeps: its seats', then spares for name clashes
@@ -514,6 +515,8 @@ class TableOptions:
         None  # seconds for each decision of a person (None, 0: no clock)
     )
     watchers: Annotated[str | None, Choice(WATCHERS)] = None  # who may watch (None: "read")
+    # the opener lets the others see his hands once the game is over (in its record)
+    open_hands: Annotated[bool | None, Maybe(FLAG)] = None  # None: no (left off the wire)
 
     @classmethod
     def of(cls, preset: Preset, lang: str = "en") -> TableOptions:
@@ -539,6 +542,8 @@ class JoinRequest:
     seat: Annotated[int | None, SEAT] = None
     name: Annotated[str | None, NAME] = None
     who: Annotated[str | None, NAME] = None
+    # the person lets the others see his hands once the game is over (in its record)
+    open_hands: Annotated[bool | None, Maybe(FLAG)] = None  # None: no (left off the wire)
 
 
 @dataclass(frozen=True)

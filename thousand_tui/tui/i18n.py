@@ -501,6 +501,10 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("start_auto_analysis_on", "each deal, while you think"),
     msg("start_auto_analysis_off", "when asked (a)"),
     # the line mode (`thousand --plain`): the game by lines of text, for a screen reader
+    # whether the others at a shared table may step through your hands once its game is over
+    msg("start_open_hands", "Your hands"),
+    msg("start_open_hands_on", "open to all after a shared game, if all agree"),
+    msg("start_open_hands_off", "never shown to others"),
     msg("start_plain", "Line mode"),
     msg("start_plain_on", "on: games by lines of text, for screen readers"),
     msg("start_plain_off", "off (for screen readers: {command})"),
@@ -953,6 +957,11 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("view_step", "Decision {step} of {steps}"),
     msg("view_open", "every hand open"),
     msg("view_closed", "what {name} saw"),
+    # a shared game: every hand open because every person at it allowed it, or why not
+    msg("view_open_allowed", "every hand open: all players allowed it"),
+    msg("view_shut_playing", "the game is not over"),
+    msg("view_shut_shared", "not every player allows his hands shown"),
+    msg("view_shut_unsealed", "the players' consent does not check here"),
     msg("view_analysing", "hard is analysing deal {number}…"),
     msg("view_analysis_failed", "the analysis of deal {number} could not be made"),
     msg("view_not_over", "deal {number} is not over: no analysis yet"),

@@ -75,6 +75,8 @@ class Choices:
     open_clock: int = 0  # its seconds for each move (`open --clock`; 0: no limit)
     open_watchers: str = "read"  # who may watch it (`open --watchers`, `tables.wire.WATCHERS`)
     plain: bool = False  # `thousand --plain`: the line mode, until `--no-plain`
+    # at a shared table: the others may see your hands once the game is over (`store/seal.py`)
+    open_hands: bool = False
 
     @classmethod
     def read(cls, path: Path) -> Choices | None:
@@ -118,6 +120,8 @@ class Choices:
             choices.open_watchers = data["open_watchers"]
         if isinstance(data.get("plain"), bool):
             choices.plain = data["plain"]
+        if isinstance(data.get("open_hands"), bool):
+            choices.open_hands = data["open_hands"]
         return choices
 
     def write(self, path: Path) -> bool:

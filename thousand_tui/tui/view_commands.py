@@ -16,6 +16,7 @@ from ..engine.record import RecordError
 from ..priority import LOCAL, Host
 from ..settings import LANGUAGES, TableSetup, language_from_locale, locale_is_utf8
 from ..store.catalog import error_words, games_dir, list_games
+from ..store.seal import record_key
 from ..translations import msg
 from .i18n import Translator
 from .patches import apply as apply_patches
@@ -68,7 +69,8 @@ def run_view(
     try:
         path = record_path(given, host)
         palette = Palette(ascii_only=ascii_only, lang=lang)
-        viewed = open_game(path, t, palette, game, cache_path(host.data_dir))
+        key = record_key(host.data_dir)
+        viewed = open_game(path, t, palette, game, cache_path(host.data_dir), key)
     except (RecordError, ValueError, OSError) as error:
         print(f"{PROG}: {error_words(lang, error, host)}", file=sys.stderr)
         return 2

@@ -6,8 +6,11 @@ each position what the table shows of it: each seat's view as the engine makes i
 the log gained, what each player just did, the results settled so far. Nothing is worked out
 again here: the engine says what every seat saw.
 
-Who sees what: every hand of one's own finished game is open; a game still in play, or the
-game of a shared table (several people at it), shows only what the viewer's seat saw then.
+Who sees what: every hand of one's own finished game is open; a game still in play shows
+only what the viewer's seat saw then, and so does the finished game of a shared table (several
+people at it) unless every person at it allowed his hands to be shown, as its record says
+under a seal that holds with this data folder's secret (`store/seal.py`): a record edited by
+hand to claim that consent, or one from elsewhere, keeps the other hands closed.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView, seat_view
 from ..store.records import read_record
+from ..store.seal import consent, everyone_allows
 from ..translations import msg
 from .i18n import Translator
 from .narrate import Narrator
@@ -82,6 +86,11 @@ class ViewedGame:
     results: list[Settlement]
     start: MatchState | None
     cache: Path | None = None  # the statistics' cache its deals' analyses go to, if any
+    # Where every hand is not open, why: "playing" (the game is not over), "shared" (not
+    # every person at the table allowed it), "unsealed" (the record says all allowed, but
+    # its seal does not hold here); "" where it is open, or is one's own game in play.
+    shut: str = ""
+    allowed: bool = False  # open because every person at a shared table allowed it
 
     @property
     def players(self) -> int:
@@ -126,11 +135,17 @@ def viewer_seat(header: dict[str, Any]) -> tuple[int, bool]:
 
 
 def open_game(
-    path: Path, t: Translator, p: Palette, game: int = 1, cache: Path | None = None
+    path: Path,
+    t: Translator,
+    p: Palette,
+    game: int = 1,
+    cache: Path | None = None,
+    key: bytes | None = None,
 ) -> ViewedGame:
     """Read, check and play out game `game` of the record at `path` (its analyses to go to
-    the statistics' `cache`); raises RecordError (said in the reader's language) for a file
-    that is not a record or does not replay."""
+    the statistics' `cache`; `key`: the data folder's secret, that a shared game's consent is
+    checked with); raises RecordError (said in the reader's language) for a file that is not
+    a record or does not replay."""
     record = read_record(path)
     count = len(record.games)
     if not 1 <= game <= count:
@@ -142,9 +157,22 @@ def open_game(
         raise RecordError(NOT_REPLAYED, path=path, where=str(error)) from error
     if mismatch is not None:
         raise RecordError(NOT_REPLAYED, path=path, where=str(mismatch))
-    viewed = play_out(path, recorded, t, p)
+    viewed = play_out(path, recorded, t, p, key=key)
     viewed.cache = cache
     return viewed
+
+
+def why_shut(header: dict[str, Any], finished: bool, shared: bool, key: bytes | None) -> str:
+    """Why every hand of a game is not open (`ViewedGame.shut`), "" where it is."""
+    if not finished:
+        return "playing" if shared else ""
+    if not shared or everyone_allows(header, key):
+        return ""
+    given = consent(header)
+    players = header.get("players") or []
+    people = [s for s, p in enumerate(players) if isinstance(p, dict) and p.get("kind") == "human"]
+    claimed = given is not None and bool(people) and all(given[s] is True for s in people)
+    return "unsealed" if claimed else "shared"
 
 
 def play_out(
@@ -155,14 +183,17 @@ def play_out(
     *,
     open_hands: bool | None = None,
     last_deal: int | None = None,
+    key: bytes | None = None,
 ) -> ViewedGame:
     """Every position of a record that replays (`open_game` checks that first), up to deal
-    `last_deal` if given; every hand open as `open_hands` says, else as `viewing` says."""
+    `last_deal` if given; every hand open as `open_hands` says, else as `viewing` says (a
+    shared game's consent checked with the data folder's secret `key`)."""
     header = recorded.header
     rules = rules_of_header(header)
     seat, shared = viewer_seat(header)
     finished = recorded.finished
-    is_open = (finished and not shared) if open_hands is None else open_hands
+    shut = why_shut(header, finished, shared, key) if open_hands is None else ""
+    is_open = (finished and not shut) if open_hands is None else open_hands
     positions: list[Position] = []
     narrator: Narrator | None = None
     names: tuple[str, ...] = ()
@@ -211,6 +242,8 @@ def play_out(
         positions=positions,
         results=list(results),
         start=game_start,
+        shut=shut,
+        allowed=is_open and shared and open_hands is None,
     )
 
 
@@ -249,4 +282,4 @@ def _position(
     )
 
 
-__all__ = ["Position", "ViewedGame", "open_game", "play_out", "viewer_seat"]
+__all__ = ["Position", "ViewedGame", "open_game", "play_out", "viewer_seat", "why_shut"]

@@ -282,6 +282,18 @@ class StartScreen(Screen[None]):
                     partial(self.keep_flag, "auto_analysis"),
                 )
             )
+        # At a shared table, over SSH too: whether the others may see your hands once the
+        # game is over (every hand is opened only where every person allowed it).
+        settings.append(
+            Setting(
+                "open-hands",
+                t("start_open_hands"),
+                [False, True],
+                choices.open_hands,
+                lambda on: t("start_open_hands_on" if on else "start_open_hands_off"),
+                partial(self.keep_flag, "open_hands"),
+            )
+        )
         host = table_app(self).setup.host
         if not host.browser:  # the line mode needs the terminal itself
             settings.append(
@@ -685,6 +697,7 @@ class StartScreen(Screen[None]):
         """The saved game on the highlighted line, stepped through as it stands (only your
         cards: it is not over); a record that does not replay is said, and left as it is."""
         from ...store.analyses import cache_path
+        from ...store.seal import record_key
         from ..viewing import open_game
         from .viewer import ViewerScreen
 
@@ -694,7 +707,10 @@ class StartScreen(Screen[None]):
         app = table_app(self)
         host = app.setup.host
         try:
-            viewed = open_game(save.path, self.t, app.palette, cache=cache_path(host.data_dir))
+            key = record_key(host.data_dir)
+            viewed = open_game(
+                save.path, self.t, app.palette, cache=cache_path(host.data_dir), key=key
+            )
         except (ValueError, OSError) as error:
             self.app.notify(error_words(self.t.lang, error, host), severity="error")
             return

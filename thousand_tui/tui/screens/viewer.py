@@ -46,6 +46,14 @@ Analyser = Callable[[list[dict[str, Any]], int, int], "DealAnalysis | None"]
 STEP_ACTIONS = ("back", "next", "deal_back", "deal_next", "first", "last")
 
 
+# why every hand is not open (`ViewedGame.shut`): the words said after whose cards are shown
+SHUT_WORDS = {
+    "playing": "view_shut_playing",
+    "shared": "view_shut_shared",
+    "unsealed": "view_shut_unsealed",
+}
+
+
 class ViewerScreen(Screen[None]):
     """The positions of a `ViewedGame`, one at a time; closes with q or Esc."""
 
@@ -254,8 +262,10 @@ class ViewerScreen(Screen[None]):
             t("view_dealt", steps=steps) if step == 0 else t("view_step", step=step, steps=steps)
         )
         if viewed.open:
-            return f"{where} · {t('view_open')}"
-        return f"{where} · {t('view_closed', name=viewed.names[viewed.seat])}"
+            return f"{where} · {t('view_open_allowed' if viewed.allowed else 'view_open')}"
+        closed = f"{where} · {t('view_closed', name=viewed.names[viewed.seat])}"
+        why = SHUT_WORDS.get(viewed.shut)
+        return f"{closed} · {t(why)}" if why else closed
 
     def hand_shown(self) -> HandShown:
         t, p = self.t, self.p

@@ -26,6 +26,7 @@ from ...tables.client import (
 from ...tables.mirror import SeatMirror, Update
 from ...tables.wire import ChatLine, Failure, TableOptions, Welcome
 from ..session import ai_name_in, ai_names
+from ..startup import Choices, choices_path
 from ..table_driver import Pull
 from .remote import RemoteGame
 
@@ -99,7 +100,12 @@ class SharedSession:
         is gone, the table reopened from its record), or None if it cannot be had yet."""
         try:
             client, welcome = join_table(
-                self.code, name=self.name, who=self.who, base=self.base, host=self.host
+                self.code,
+                name=self.name,
+                who=self.who,
+                base=self.base,
+                host=self.host,
+                open_hands=hands_allowed(self.host),
             )
         except TableError:
             return None
@@ -204,6 +210,7 @@ def open_shared(
 ) -> SharedSession:
     """Open a shared table of `options` and sit at seat 0. Raises TableError (the service's
     refusal, or that it cannot be reached)."""
+    options = replace(options, open_hands=options.open_hands or hands_allowed(host) or None)
     client, welcome = open_table(options, base=base, host=host)
     return _seated(client, welcome, options.lang or "en", options.name, options.who, base, host)
 
@@ -213,8 +220,16 @@ def match_shared(
 ) -> SharedSession:
     """Quick match: sit at the fullest public table of `options`' preset waiting for players,
     else open one of `options` that AI fills after its `fill` seconds. Raises TableError."""
+    options = replace(options, open_hands=options.open_hands or hands_allowed(host) or None)
     client, welcome = quick_match(options, base=base, host=host)
     return _seated(client, welcome, options.lang or "en", options.name, options.who, base, host)
+
+
+def hands_allowed(host: Host) -> bool:
+    """Whether the player lets the others at a shared table see his hands once its game is
+    over (his setting, kept with the start screen's choices; off unless he turned it on)."""
+    choices = Choices.read(choices_path(host))
+    return choices is not None and choices.open_hands
 
 
 def default_name(who: str | None) -> str | None:
@@ -242,7 +257,15 @@ def join_shared(
 ) -> SharedSession:
     """Sit at the shared table of `code` (again, for a seat this person held)."""
     name = name or default_name(who)
-    client, welcome = join_table(code, name=name, who=who, seat=seat, base=base, host=host)
+    client, welcome = join_table(
+        code,
+        name=name,
+        who=who,
+        seat=seat,
+        base=base,
+        host=host,
+        open_hands=hands_allowed(host),
+    )
     return _seated(client, welcome, lang, name, who, base, host)
 
 
