@@ -24,7 +24,7 @@ import hmac
 import json
 import secrets
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -36,12 +36,13 @@ from .engine.game import Game, PlayerInfo
 from .presets import Preset
 from .private import open_private, private_dir, write_private
 from .store.catalog import resume
-from .store.index import ClubIndex, DailyResult, club_dir
+from .store.index import ClubIndex, DailyResult, club_dir, index_path, open_index
 from .store.records import RecordWriter
 
 DEALS = 6  # deals of a day
 LEVEL = "hard"  # the opponents' level, and the reference's
 KEY_NAME = "daily.key"  # the host's secret, in the club's folder
+SECRET_NAME = "daily"  # the club's secret in a club database
 DAILY_DIR = "daily"
 REFERENCE_NAME = "reference.json"
 GAME_SEED = 0  # the seed a daily game's record names: every deal it plays is stacked
@@ -68,16 +69,28 @@ def check_date(text: str) -> str:
 # ---------------------------------------------------------------------- the day's cards
 
 
-def secret(base: Path | None = None) -> bytes:
-    """The host's secret, made (32 random bytes, 0600) on first use."""
-    folder = private_dir(club_dir(base))
+def secret(base: Path | None = None, database: str | None = None) -> bytes:
+    """The club's secret, made (32 random bytes) on first use: in the club folder (`daily.key`,
+    0600), or with a club `database` (PostgreSQL, shared by the club's hosts) in its
+    `secrets`, where every host finds the same one (the first host's `daily.key` if it had
+    one, so that moving a club to the database keeps its days' cards)."""
+    folder = club_dir(base)
     path = folder / KEY_NAME
+    if database:
+        offered = _kept_secret(path) if path.is_file() else secrets.token_hex(32)
+        with open_index(index_path(folder), database=database) as index:
+            return bytes.fromhex(index.club_secret(SECRET_NAME, offered))
+    private_dir(folder)
     with contextlib.suppress(FileExistsError), open_private(path, "x") as handle:
         handle.write(secrets.token_hex(32) + "\n")
+    return bytes.fromhex(_kept_secret(path))
+
+
+def _kept_secret(path: Path) -> str:
     text = path.read_text(encoding="ascii").strip()
     if len(text) < 32:
         raise ValueError(f"{path}: the daily deal's secret is damaged; delete it to make a new one")
-    return bytes.fromhex(text)
+    return text
 
 
 def day_seed(key: bytes, date: str, preset: str) -> int:
@@ -172,7 +185,11 @@ def day_folder(date: str, preset: str, base: Path | None = None) -> Path:
 
 
 def references(
-    date: str, preset: Preset, base: Path | None = None, key: bytes | None = None
+    date: str,
+    preset: Preset,
+    base: Path | None = None,
+    key: bytes | None = None,
+    database: str | None = None,
 ) -> list[int]:
     """The reference points of the day's deals: computed once per day and preset, then read
     from the club's folder."""
@@ -182,7 +199,7 @@ def references(
         kept = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(kept, list) and len(kept) == DEALS and all(type(p) is int for p in kept):
             return kept
-    dealt = day_deals(key if key is not None else secret(base), date, preset)
+    dealt = day_deals(key if key is not None else secret(base, database), date, preset)
     found = [reference_points(preset, number, cards) for number, cards in enumerate(dealt, 1)]
     write_private(path, json.dumps(found) + "\n")
     return found
@@ -230,6 +247,7 @@ class Daily:
     date: str
     preset: Preset
     base: Path | None = None
+    database: str | None = field(default=None, repr=False)  # the club's (Host.database)
 
     @property
     def name(self) -> str:
@@ -242,7 +260,7 @@ class Daily:
 
     def dealt(self, number: int) -> Dealt:
         """The cards of deal `number`."""
-        return day_deals(secret(self.base), self.date, self.preset)[number - 1]
+        return day_deals(secret(self.base, self.database), self.date, self.preset)[number - 1]
 
     def record(self, player: str, number: int) -> Path:
         """Where the record of a person's deal `number` is kept."""
@@ -254,7 +272,7 @@ class Daily:
         return next(((r.player, r.name) for r in rows if r.player != player), None)
 
     def references(self) -> list[int]:
-        return references(self.date, self.preset, self.base)
+        return references(self.date, self.preset, self.base, database=self.database)
 
     def references_kept(self) -> bool:
         """Whether the day's references are computed already."""

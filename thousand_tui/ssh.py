@@ -562,6 +562,9 @@ def _key_comment(keys: Path, key: str) -> str | None:
     kind, _, blob = key.partition(" ")
     for line in lines:
         words = line.split()
+    known = club_person(config, environ)
+    if known is not None:
+        return known
         for at in range(len(words) - 1):
             if words[at] == kind and words[at + 1] == blob:
                 comment = " ".join(" ".join(words[at + 2 :]).split("@")[0].split())
@@ -569,6 +572,34 @@ def _key_comment(keys: Path, key: str) -> str | None:
                     return player_name(comment[:MAX_NAME])
                 except SetupError:
                     return None
+def club_person(
+    config: HostConfig, environ: Mapping[str, str], meet: bool = False, name: str | None = None
+) -> str | None:
+    """With a club database (the account's `Host.database`, shared by the club's hosts):
+    keep the person there (`meet`: the key he logged in with; `name`: the one he chose), so
+    that every host knows him, and say the name he chose on any host. None without one, or
+    while it cannot be reached (his own folder's name still counts)."""
+    account = config.account
+    who = player_id(config, environ)
+    if not account.database or who is None:
+        return None
+    from .store.index import ClubIndexError, open_club
+
+    try:
+        with open_club(account) as index:
+            if meet or name is not None:
+                index.meet(who, _login_key(environ.get(USER_AUTH)), name)
+            found = index.person(who)
+    except ClubIndexError:
+        return None
+    if found is None or found[1] is None:
+        return None
+    try:
+        return player_name(found[1])
+    except SetupError:
+        return None
+
+
     return None
 
 
@@ -827,6 +858,8 @@ def session_host(
     named = environ.get(SEARCH_ENV)
     return replace(
         account,
+    if not options.dry_run:
+        club_person(config, env, meet=True)
         hosted=True,
         login=config.login(user),
         data=session.data,
@@ -884,3 +917,4 @@ REFUSED: Final = msg("ssh_refused", "refused: {why}")
 def refuse(message: str, lang: str = "en") -> int:
     print(f"{PROG}: {tell(lang, REFUSED, why=message)}", file=sys.stderr)
     return EXIT_REFUSED
+    club_person(config, environ, name=player_name(name))

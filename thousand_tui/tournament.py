@@ -256,9 +256,9 @@ class Tournament(Daily):
     spec: Spec = field(kw_only=True)
 
     @classmethod
-    def of(cls, spec: Spec, base: Path | None = None) -> Tournament:
+    def of(cls, spec: Spec, base: Path | None = None, database: str | None = None) -> Tournament:
         preset: Preset = load_preset(spec.preset)
-        return cls(KEY_PREFIX + spec.folder_name, preset, base, spec=spec)
+        return cls(KEY_PREFIX + spec.folder_name, preset, base, database, spec=spec)
 
     @property
     def count(self) -> int:
@@ -266,7 +266,7 @@ class Tournament(Daily):
 
     def seed(self) -> int:
         text = f"tournament|{self.spec.folder_name}|{self.spec.created.isoformat()}|{self.name}"
-        digest = hmac.new(secret(self.base), text.encode(), hashlib.sha256).digest()
+        digest = hmac.new(secret(self.base, self.database), text.encode(), hashlib.sha256).digest()
         return int.from_bytes(digest[:8], "big")
 
     def dealt(self, number: int) -> Dealt:

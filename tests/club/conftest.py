@@ -74,7 +74,7 @@ def backend(request: pytest.FixtureRequest) -> str | None:
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A data folder of its own, the club index in it (or in the database the test names)."""
     folder = tmp_path / "data"
-    folder.mkdir()
+    folder.mkdir(mode=0o700)
     monkeypatch.setenv(DATA_DIR_ENV, str(folder))
     monkeypatch.delenv(CLUB_DIR_ENV, raising=False)
     monkeypatch.delenv(DATABASE_ENV, raising=False)

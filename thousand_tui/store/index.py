@@ -109,6 +109,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         "the data folder's own player named as at the table",
         ("DELETE FROM players WHERE id = 'local'",),
     ),
+    Migration(
+        "the club's people and secrets",  # every host of a club knows every player
+        (
+            "CREATE TABLE IF NOT EXISTS people (id TEXT PRIMARY KEY, key TEXT, name TEXT,"
+            " seen TEXT NOT NULL)",
+            "CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        ),
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -426,12 +434,47 @@ class ClubIndex:
         if player == LOCAL_PLAYER:
             name = _table_name(db, player)
         else:
-            name = _chosen_name(folder.parent) or player
+            known = db.execute("SELECT name FROM people WHERE id = ?", (player,)).fetchone()
+            name = _chosen_name(folder.parent) or (known[0] if known and known[0] else player)
         db.execute(
             "INSERT INTO players VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE"
             " SET name = excluded.name, folder = excluded.folder",
             (player, name, str(folder.parent)),
         )
+
+    # ------------------------------------------------------------------ the club's people, secrets
+
+    def meet(self, person: str, key: str | None = None, name: str | None = None) -> None:
+        """Keep a person of the club: the key he logs in with, the name he chose (each kept
+        as it was when not given), so that every host of the club knows him."""
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO people VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE"
+                " SET key = COALESCE(excluded.key, people.key),"
+                " name = COALESCE(excluded.name, people.name), seen = excluded.seen",
+                (person, key, name, _utc(time.time())),
+            )
+
+    def person(self, person: str) -> tuple[str | None, str | None] | None:
+        """(key, chosen name) of a person of the club, if he is known."""
+        row = self._db.execute("SELECT key, name FROM people WHERE id = ?", (person,)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def people(self) -> list[tuple[str, str | None, str | None]]:
+        """(id, key, chosen name) of every person of the club."""
+        return [
+            tuple(row) for row in self._db.execute("SELECT id, key, name FROM people ORDER BY id")
+        ]
+
+    def club_secret(self, name: str, offered: str) -> str:
+        """The club's secret `name`: the one kept, else `offered`, kept from now on. Two hosts
+        asking at once get the same one (the first kept)."""
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO secrets VALUES (?, ?) ON CONFLICT (name) DO NOTHING", (name, offered)
+            )
+            row = db.execute("SELECT value FROM secrets WHERE name = ?", (name,)).fetchone()
+        return str(row[0])
 
     # ------------------------------------------------------------------ ratings, daily deals
 

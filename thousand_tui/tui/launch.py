@@ -93,7 +93,7 @@ def run_daily(options: TableFlags) -> int:
         return 2
     assert setup.preset is not None
     t = Translator(setup.lang)
-    day = Daily(today(), setup.preset, base=setup.host.club_dir)
+    day = Daily(today(), setup.preset, setup.host.club_dir, setup.host.database)
     player = player_of(games_dir(setup.host.data_dir).absolute())
     if options.board:
         with open_club(setup.host) as index:

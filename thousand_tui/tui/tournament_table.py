@@ -81,7 +81,7 @@ def run_play(name: str, options: TableFlags) -> int:
         key = "tour_not_yet" if state == "soon" else "tour_over"
         when = time_words(spec.opens if state == "soon" else spec.closes)
         return _fail(t(key, when=when, command=typed(f"tournaments show {shown(spec.name)}", host)))
-    day = Tournament.of(spec, host.club_dir)
+    day = Tournament.of(spec, host.club_dir, host.database)
     player = player_of(games_dir(host.data_dir).absolute())
     problem = check_terminal(lang=setup.lang, host=host)
     if problem is not None:
@@ -114,7 +114,7 @@ def run_review(name: str, lang: str | None, ascii_only: bool, host: Host) -> int
         spec = find(name, host.club_dir)
         if spec.state(datetime.now(UTC)) != "closed":
             return _fail(t("tour_review_later", when=time_words(spec.closes)))
-        day = Tournament.of(spec, host.club_dir)
+        day = Tournament.of(spec, host.club_dir, host.database)
         player = player_of(games_dir(host.data_dir).absolute())
         with open_club(host) as index:
             if not played_deals(day, index, player):

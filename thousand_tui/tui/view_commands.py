@@ -111,7 +111,7 @@ def run_review(
     ascii_only = ascii_only or not locale_is_utf8()
     try:
         preset = load_preset(preset_name or "classic")
-        day = Daily(check_date(date) if date else today(), preset, base=host.club_dir)
+        day = Daily(check_date(date) if date else today(), preset, host.club_dir, host.database)
         player = player_of(games_dir(host.data_dir).absolute())
         with open_club(host) as index:
             if not played_deals(day, index, player):
