@@ -545,6 +545,9 @@ def person_name(config: HostConfig, environ: Mapping[str, str]) -> str | None:
     chosen = read_player_name(folder)
     if chosen is not None:
         return chosen
+    known = club_person(config, environ)
+    if known is not None:
+        return known
     if config.player is not None:
         return config.player
     key = _login_key(environ.get(USER_AUTH))
@@ -552,26 +555,6 @@ def person_name(config: HostConfig, environ: Mapping[str, str]) -> str | None:
     return _key_comment(keys, key) if key is not None else None
 
 
-def _key_comment(keys: Path, key: str) -> str | None:
-    """The comment after `key` on its line of an authorized_keys file, as a name."""
-    try:
-        with open(keys, encoding="utf-8", errors="replace") as handle:
-            lines = handle.read(1024 * 1024).splitlines()
-    except OSError:
-        return None
-    kind, _, blob = key.partition(" ")
-    for line in lines:
-        words = line.split()
-    known = club_person(config, environ)
-    if known is not None:
-        return known
-        for at in range(len(words) - 1):
-            if words[at] == kind and words[at + 1] == blob:
-                comment = " ".join(" ".join(words[at + 2 :]).split("@")[0].split())
-                try:
-                    return player_name(comment[:MAX_NAME])
-                except SetupError:
-                    return None
 def club_person(
     config: HostConfig, environ: Mapping[str, str], meet: bool = False, name: str | None = None
 ) -> str | None:
@@ -600,6 +583,23 @@ def club_person(
         return None
 
 
+def _key_comment(keys: Path, key: str) -> str | None:
+    """The comment after `key` on its line of an authorized_keys file, as a name."""
+    try:
+        with open(keys, encoding="utf-8", errors="replace") as handle:
+            lines = handle.read(1024 * 1024).splitlines()
+    except OSError:
+        return None
+    kind, _, blob = key.partition(" ")
+    for line in lines:
+        words = line.split()
+        for at in range(len(words) - 1):
+            if words[at] == kind and words[at + 1] == blob:
+                comment = " ".join(" ".join(words[at + 2 :]).split("@")[0].split())
+                try:
+                    return player_name(comment[:MAX_NAME])
+                except SetupError:
+                    return None
     return None
 
 
@@ -831,6 +831,8 @@ def run_ssh_session(
     if request.name is not None:
         return name_player(config, request.name, env, options.dry_run, lang)
     session = plan(config, request, env)
+    if not options.dry_run:
+        club_person(config, env, meet=True)
     if options.dry_run:
         print("would run: " + shlex.join([PROG, *session.argv]))
         print(f"games kept in: {session.data}")
@@ -858,8 +860,6 @@ def session_host(
     named = environ.get(SEARCH_ENV)
     return replace(
         account,
-    if not options.dry_run:
-        club_person(config, env, meet=True)
         hosted=True,
         login=config.login(user),
         data=session.data,
@@ -904,6 +904,7 @@ def name_player(
         print(f"would keep the name {name} in {folder}")
         return 0
     keep_player_name(folder, name)
+    club_person(config, environ, name=player_name(name))
     named = msg(
         "ssh_name_kept", "you play here as {name} from now on, at shared tables and in new games"
     )
@@ -917,4 +918,3 @@ REFUSED: Final = msg("ssh_refused", "refused: {why}")
 def refuse(message: str, lang: str = "en") -> int:
     print(f"{PROG}: {tell(lang, REFUSED, why=message)}", file=sys.stderr)
     return EXIT_REFUSED
-    club_person(config, environ, name=player_name(name))
