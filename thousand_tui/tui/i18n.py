@@ -946,6 +946,21 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("saved_in", "game saved in {path}"),
     msg("saved_continue", "continue it with `{command}`"),
     msg("lobby_preset_unloadable", "the preset {name} cannot be loaded"),
+    # a tournament opened from the lobby (t): its dialog
+    msg("key_lobby_tournament", "Tournament"),
+    msg("tour_open_title", "Open a tournament"),
+    msg("tour_open_name", "Name"),
+    msg("tour_open_preset", "Preset"),
+    msg("tour_open_deals", "Deals"),
+    msg("tour_open_opens", "Opens"),
+    msg("tour_open_closes", "Closes"),
+    msg("tour_open_not_offered", "{name} is not offered here; choose one of {names}"),
+    msg("tour_open_failed", "the tournament could not be written: {why}"),
+    msg(
+        "tour_open_help",
+        "Times: YYYY-MM-DD HH:MM (UTC), now, or +30m, +2h, +1d from now. Presets: {presets}. "
+        "Enter: the next field; on the last, open it.",
+    ),
     # ---------------------------------------------------------------- a saved game viewed
     msg("key_view_back", "Back"),
     msg("key_view_next", "Next"),

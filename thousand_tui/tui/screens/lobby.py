@@ -1,7 +1,8 @@
 """The lobby: the public tables of this host waiting for players (docs/tables.md), read again
 every two seconds by a worker that only posts what it read. Enter sits at the table chosen, `o`
 opens a table of a preset chosen in a dialog, `m` quick-matches (the fullest table of that
-preset waiting, else a new one that AI fills after a while), `c` takes a friend's code, `q` or
+preset waiting, else a new one that AI fills after a while), `c` takes a friend's code, `t`
+opens a tournament in a dialog (the host, or any player where the host allows it), `q` or
 Escape leaves. The table taken is shown over the lobby, which comes back when it is left."""
 
 from __future__ import annotations
@@ -24,13 +25,17 @@ from textual.widgets.option_list import Option
 
 from ...presets import PresetError
 from ...settings import SetupError
+from ...store.catalog import games_dir
+from ...store.index import LOCAL_PLAYER, player_of
 from ...tables.client import TableError
 from ...tables.wire import OpenTable
+from ...tournament import Spec, open_tournament, players_may_open
 from ..i18n import Translator
 from ..plain import plain
-from ..tournament_words import lobby_line
+from ..tournament_words import lobby_line, state_line
 from ..widgets.base import KeyFooter, translator
 from .common import Dialog
+from .tournament_open import TournamentOpenScreen
 
 if TYPE_CHECKING:
     from ..shared.connection import SharedSession
@@ -46,6 +51,7 @@ class Listed(Message):
     tables: tuple[OpenTable, ...]
     error: str | None = None
     tournaments: str = ""  # the line on the club's tournaments (tournament_words.lobby_line)
+    may_open: bool = False  # he may open a tournament (the host, or any player if he allows)
 
 
 @dataclass
@@ -72,6 +78,7 @@ class LobbyScreen(Screen[None]):
         Binding("o", "open", "key_lobby_open", id="lobby-open"),
         Binding("m", "match", "key_lobby_match", id="lobby-match"),
         Binding("c", "code", "key_lobby_code", id="lobby-code"),
+        Binding("t", "tournament", "key_lobby_tournament", id="lobby-tournament"),
         Binding("q,escape", "leave", "key_leave", id="lobby-leave"),
     ]
 
@@ -90,6 +97,7 @@ class LobbyScreen(Screen[None]):
         self.busy = False  # a seat is being taken: nothing else is asked meanwhile
         self.problem: str | None = None
         self.tournaments = ""
+        self.may_open = False  # a tournament (`t`): the host, or anyone if the host allows it
         self._keys: tuple[bool | None, ...] = ()  # what the footer offers, as it last did
 
     def compose(self) -> ComposeResult:
@@ -120,17 +128,20 @@ class LobbyScreen(Screen[None]):
     def fetch(self) -> None:
         """In a worker thread: the tables waiting, posted to the screen."""
         tournaments = ""
+        host = self.lobby.setup.table.host
         with contextlib.suppress(OSError, ValueError, sqlite3.Error):
-            host = self.lobby.setup.table.host
             tournaments = lobby_line(host.club_dir, self.t, datetime.now(UTC), host)
+        may_open = self.opener_id() == LOCAL_PLAYER or players_may_open(host.club_dir)
         try:
-            self.post_message(Listed(self.lobby.tables(), tournaments=tournaments))
+            tables = self.lobby.tables()
+            self.post_message(Listed(tables, tournaments=tournaments, may_open=may_open))
         except TableError as error:
-            self.post_message(Listed((), self.lobby.said(error), tournaments))
+            self.post_message(Listed((), self.lobby.said(error), tournaments, may_open))
 
     def on_listed(self, message: Listed) -> None:
         self.tables, self.problem, self.read_once = message.tables, message.error, True
         self.tournaments = message.tournaments
+        self.may_open = message.may_open
         self.show()
         self.keys_changed()
 
@@ -185,7 +196,7 @@ class LobbyScreen(Screen[None]):
     def keys_changed(self) -> None:
         """The footer made again only when a key comes, goes or greys (every list read would
         otherwise rebuild it, blank for a moment)."""
-        actions = ("join", "watch", "move", "open", "match", "code")
+        actions = ("join", "watch", "move", "open", "match", "code", "tournament")
         keys = tuple(self.check_action(a, ()) for a in actions)
         if keys != self._keys:
             self._keys = keys
@@ -201,6 +212,8 @@ class LobbyScreen(Screen[None]):
             return True if len(self.tables) > 1 else None
         if action in ("open", "match", "code"):
             return None if self.busy else True
+        if action == "tournament":
+            return None if self.busy or not self.may_open else True
         return True
 
     # ------------------------------------------------------------------ the keys
@@ -236,6 +249,30 @@ class LobbyScreen(Screen[None]):
 
         if not self.busy:
             self.app.push_screen(CodeScreen(self.t), answered)
+
+    def opener_id(self) -> str:
+        """Who opens a tournament from here, as the club tells players apart."""
+        return player_of(games_dir(self.lobby.setup.table.host.data_dir).absolute())
+
+    def action_tournament(self) -> None:
+        """A tournament opened in a dialog (its refusals said there), then told and listed."""
+        if self.busy or not self.may_open:
+            return
+        host = self.lobby.setup.table.host
+        by = self.opener_id()
+
+        def opener(name: str, preset: str, deals: int, opens: str, closes: str) -> Spec:
+            return open_tournament(name, preset, deals, opens, closes, by, host.club_dir)
+
+        def opened(spec: Spec | None) -> None:
+            if spec is not None:
+                line = state_line(spec, self.t, datetime.now(UTC))
+                self.notify(self.t("tour_opened", tournament=line), markup=False)
+                self.read_tables()
+
+        presets = {name: self.lobby.setup.presets[name] for name, _ in self.lobby.preset_titles()}
+        dialog = TournamentOpenScreen(self.t, presets, opener, only_offered=host.hosted)
+        self.app.push_screen(dialog, opened)
 
     def choose_preset(self, title: str, how: Callable[[str], SharedSession]) -> None:
         if self.busy:
