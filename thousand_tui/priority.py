@@ -41,6 +41,11 @@ CLUB_DIR_ENV = "THOUSAND_CLUB_DIR"
 # the club's hosts (docs/scaling.md), here or in the club folder's `database.url` (0600).
 DATABASE_ENV = "THOUSAND_DATABASE"
 DATABASE_FILE = "database.url"
+# With a club database: this host's name in the club's directory of open tables, and how the
+# club's other hosts reach its tables (`ssh:USER@HOST[:PORT]`, or `local:FOLDER` on the same
+# machine): docs/scaling.md.
+NODE_ENV = "THOUSAND_NODE"
+RELAY_ENV = "THOUSAND_RELAY"
 APP_DIR = "thousand_tui"
 
 
@@ -110,7 +115,9 @@ class Host:
     when each game searches with workers of its own. `database`: the URL of the club's
     PostgreSQL database (never on a command line: a process started with `argv` reads it
     from its environment or the club folder again), None for the club folder's SQLite
-    file."""
+    file. `node`, `relay`: with a club database, this host's name in the club's directory
+    of open tables and how the club's other hosts reach its tables (None: the defaults of
+    `tables.directory`)."""
 
     hosted: bool = False
     browser: bool = False
@@ -120,6 +127,8 @@ class Host:
     search: Path | None = None
     config: Path | None = None
     database: str | None = field(default=None, repr=False)  # it may hold a password
+    node: str | None = None
+    relay: str | None = None
 
     @classmethod
     def of(cls, environ: Mapping[str, str] | None = None) -> Host:
@@ -144,6 +153,8 @@ class Host:
             search=search,
             config=config_folder(env),
             database=database_of(env, club or data),
+            node=env.get(NODE_ENV) or None,
+            relay=env.get(RELAY_ENV) or None,
         )
 
     @property
@@ -175,6 +186,10 @@ class Host:
         if self.search is not None:
             args += ["--search", str(self.search)]
         args += ["--config", str(self.config_dir)]
+        if self.node is not None:
+            args += ["--node", self.node]
+        if self.relay is not None:
+            args += ["--relay", self.relay]
         if self.hosted:
             args += ["--hosted", "--login", self.login]
         if self.browser:
@@ -191,6 +206,8 @@ class Host:
         parser.add_argument("--hosted", action="store_true")
         parser.add_argument("--browser", action="store_true")
         parser.add_argument("--login", default=LOGIN_UNKNOWN)
+        parser.add_argument("--node")
+        parser.add_argument("--relay")
 
     @classmethod
     def from_args(cls, options: argparse.Namespace) -> Host:
@@ -207,6 +224,8 @@ class Host:
             search=options.search,
             config=options.config,
             database=database_of(os.environ, Path(options.club or options.data)),
+            node=options.node,
+            relay=options.relay,
         )
 
 

@@ -117,6 +117,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
         ),
     ),
+    Migration(
+        "the directory of open tables",  # tables/directory.py
+        (
+            "CREATE TABLE IF NOT EXISTS club_hosts (name TEXT PRIMARY KEY, relay TEXT NOT NULL,"
+            " beat DOUBLE PRECISION NOT NULL)",
+            "CREATE TABLE IF NOT EXISTS lobby (code TEXT PRIMARY KEY, host TEXT NOT NULL,"
+            " preset TEXT NOT NULL, players INTEGER NOT NULL, free INTEGER NOT NULL,"
+            " state TEXT NOT NULL, info TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
+            "CREATE INDEX IF NOT EXISTS lobby_by_host ON lobby (host)",
+        ),
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

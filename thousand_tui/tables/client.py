@@ -9,6 +9,7 @@ the tests); each returns a `TableClient` that has been welcomed at its seat.
 from __future__ import annotations
 
 import contextlib
+import os
 import queue
 import socket
 import subprocess
@@ -22,7 +23,7 @@ from typing import TypeVar
 from .. import daemon
 from ..engine.actions import Action
 from ..engine.rules import Rules, RulesError
-from ..priority import LOCAL, Host
+from ..priority import DATABASE_ENV, LOCAL, Host
 from ..private import private_dir
 from ..sockets import connect
 from ..store.catalog import FILE_REASONS, file_problem
@@ -283,9 +284,12 @@ def start_service(base: Path, host: Host = LOCAL) -> subprocess.Popen[bytes]:
     session of its own, in its private folder); two at once are harmless. It is told what it
     runs as, and where, by its arguments (`Host.argv`)."""
     told = replace(host, data=base).argv()
+    # The club database's URL by the environment, never on a command line (it may hold a
+    # password); the service reads it back (`Host.from_args`).
+    env = {**os.environ, DATABASE_ENV: host.database} if host.database else None
     try:
         private_dir(base)
-        return daemon.spawn(place(base), ["-m", "thousand_tui.tables.service", *told])
+        return daemon.spawn(place(base), ["-m", "thousand_tui.tables.service", *told], env)
     except OSError as error:  # a data folder it cannot write: said, never a traceback
         raise _file_error(error, host) from error
 
@@ -340,16 +344,26 @@ def list_tables(
     base: Path | None = None, timeout: float = 5.0, host: Host = LOCAL, playing: bool = False
 ) -> tuple[OpenTable, ...]:
     """The lobby: the public tables of this account's service waiting for players, the
-    fullest first (`playing`: those whose game is under way, that may be watched). No service
-    running means no table waiting: none is started for this."""
+    fullest first (`playing`: those whose game is under way, that may be watched), then
+    those of the club's other hosts (a club database's directory of open tables). No service
+    running means no table waiting here: none is started for this."""
     client = TableClient.connect(base, False, host) if _listening(base, host) else None
-    if client is None:
-        return ()
-    try:
-        client.send(ListRequest(True if playing else None))
-        return client.wait_for(Tables, timeout).tables
-    finally:
-        client.close()
+    found: tuple[OpenTable, ...] = ()
+    if client is not None:
+        try:
+            client.send(ListRequest(True if playing else None))
+            found = client.wait_for(Tables, timeout).tables
+        finally:
+            client.close()
+    if not host.database:
+        return found
+    from .directory import PLAYING, WAITING, elsewhere
+
+    state = PLAYING if playing else WAITING
+    mine = {table.code for table in found}
+    others = [e.table for e in elsewhere(host) if e.state == state and e.table.code not in mine]
+    others.sort(key=lambda t: (t.free, -t.waited, t.code) if not playing else (-t.waited, t.code))
+    return found + tuple(others)
 
 
 def _listening(base: Path | None, host: Host) -> bool:

@@ -93,6 +93,7 @@ from .wire import (
 
 if TYPE_CHECKING:
     from ..ai import Player
+    from .directory import Publisher
 
 DAEMON_NAME = "service"  # its files in `tables/`: service.sock, service.lock, service.log
 SOCKET_NAME = f"{DAEMON_NAME}.sock"
@@ -404,7 +405,9 @@ class Service:
         abandon: float = ABANDON,
         max_pending: int = MAX_PENDING,
         conn_timeout: float = CONN_TIMEOUT,
+        directory: Publisher | None = None,
     ) -> None:
+        self.directory = directory  # the club's directory of open tables (several hosts)
         self.max_pending = max_pending
         self.conn_timeout = conn_timeout
         self.base = base
@@ -430,9 +433,13 @@ class Service:
             async with self.daemon.listening(self.accept, limit=MAX_CLIENT_LINE) as server:
                 self.server = server
                 self.log(f"listening on {self.daemon.place.socket}")
+                if self.directory is not None:
+                    self.directory.start()
                 try:
-                    await self.daemon.until_idle(self.busy, self.close_finished)
+                    await self.daemon.until_idle(self.busy, self.each_tick)
                 finally:
+                    if self.directory is not None:
+                        self.directory.stop()
                     for conn in list(self.conns):
                         conn.send(texts.failure(Said(texts.SERVICE_ENDING, {})))
                         conn.abort()
@@ -456,6 +463,11 @@ class Service:
     def stop(self) -> None:
         """End the service soon (from any thread), its tables kept for a `join`."""
         self.daemon.stop()
+
+    def each_tick(self) -> None:
+        self.close_finished()
+        if self.directory is not None:  # written by its own thread, when it changed
+            self.directory.offer(list(self.listing().tables), list(self.playing().tables))
 
     def close_finished(self) -> None:
         """A table closes when nobody sits at it any more and its game is over or never began,
@@ -1548,8 +1560,18 @@ def main(argv: list[str] | None = None) -> int:
     from ..ai.pool import use_host
 
     use_host(host)
+    directory = None
+    if host.database:
+        from .directory import Publisher
+
+        directory = Publisher(host, Service.log)
     service = Service(
-        host.data_dir, options.idle, options.abandon, options.max_pending, options.conn_timeout
+        host.data_dir,
+        options.idle,
+        options.abandon,
+        options.max_pending,
+        options.conn_timeout,
+        directory,
     )
     return asyncio.run(service.run())
 

@@ -1,0 +1,126 @@
+"""The club's directory of open tables across hosts (two data folders, one database): a table
+opened on host A is listed by host B's lobby, told by LISTEN/NOTIFY; once its game starts it
+is among those in play; a table closed leaves at once, and the tables of a host whose service
+was killed leave after the heartbeat's timeout. Without a database nothing of this runs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.waiting import wait_for
+from tests.tables.helpers import Seat, service_pid, stop_service, table_options, wait_gone
+from thousand_tui.priority import Host
+from thousand_tui.tables.client import join_table, list_tables, open_table
+from thousand_tui.tables.directory import TIMEOUT, changes, node_of, relay_of
+from thousand_tui.tables.mirror import SeatMirror
+
+WAIT = 30.0
+
+
+@pytest.fixture
+def two(pg_url: str) -> Iterator[tuple[Host, Host]]:
+    """Hosts A and B on this machine: data folders of their own (short paths, for their
+    sockets), one club database; their services stopped after."""
+    folders = [Path(tempfile.mkdtemp(prefix=f"tt{name}-", dir="/tmp")) for name in "ab"]
+    try:
+        yield (
+            Host(data=folders[0], database=pg_url, node="host-a"),
+            Host(data=folders[1], database=pg_url, node="host-b"),
+        )
+    finally:
+        for folder in folders:
+            stop_service(folder)
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def codes(host: Host, playing: bool = False) -> list[str]:
+    return [t.code for t in list_tables(host=host, playing=playing)]
+
+
+def opened_on(host: Host, **options: object) -> Seat:
+    client, welcome = open_table(table_options(name="Ann", **options), host=host)
+    return Seat(client, SeatMirror(welcome), base=host.data_dir)
+
+
+def test_what_changed_between_two_listings() -> None:
+    before = {"AAAAAA": ("waiting", '{"free": 1}'), "BBBBBB": ("waiting", '{"free": 2}')}
+    after = {
+        "AAAAAA": ("playing", '{"free": 0}'),
+        "BBBBBB": ("waiting", '{"free": 0}'),
+        "CCCCCC": ("waiting", '{"free": 2}'),
+    }
+    assert sorted(changes(before, after)) == [
+        ("AAAAAA", "started"), ("BBBBBB", "filled"), ("CCCCCC", "opened")
+    ]  # fmt: skip
+    assert changes(after, {}) == [(c, "closed") for c in after]
+
+
+def test_a_hosts_name_and_address_in_the_directory(tmp_path: Path) -> None:
+    a = Host(data=tmp_path / "a")
+    assert node_of(a) != node_of(Host(data=tmp_path / "b"))
+    assert node_of(Host(data=tmp_path / "a", node="cards-1")) == "cards-1"
+    assert relay_of(a) == f"local:{tmp_path / 'a'}"
+
+
+def test_a_table_opened_on_a_is_listed_on_b_and_leaves_when_a_dies(
+    two: tuple[Host, Host],
+) -> None:
+    a, b = two
+    ann = opened_on(a, people=[0, 1, 2])
+    code = ann.mirror.code
+    wait_for("A's table in B's lobby", lambda: code in codes(b), timeout=WAIT)
+    (listed,) = [t for t in list_tables(host=b) if t.code == code]
+    assert (listed.preset, listed.players, listed.people, listed.free) == ("classic", 3, 1, 2)
+    assert codes(a).count(code) == 1  # A lists its own once, from its service
+    # Someone sits on A: B's lobby shows one seat free.
+    bob = join_table(code, name="Bob", host=a)[0]
+    wait_for(
+        "the seat taken told to B",
+        lambda: [t.free for t in list_tables(host=b) if t.code == code] == [1],
+        timeout=WAIT,
+    )
+    # A's service killed: its tables leave B's lobby once its heart has not beaten.
+    pid = service_pid(a.data_dir)
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    wait_gone(pid)
+    assert code in codes(b)  # not at once: a host may be slow for a moment
+    wait_for("A's table gone from B", lambda: code not in codes(b), timeout=TIMEOUT + WAIT)
+    ann.close()
+    bob.close()
+
+
+def test_a_table_started_is_in_play_and_one_closed_leaves_at_once(
+    two: tuple[Host, Host],
+) -> None:
+    a, b = two
+    ann = opened_on(a, people=[0])  # the AI at the other seats: it begins at once
+    code = ann.mirror.code
+    wait_for("A's game in play on B", lambda: code in codes(b, playing=True), timeout=WAIT)
+    assert code not in codes(b)
+    waiting = opened_on(a, people=[0, 1])
+    other = waiting.mirror.code
+    wait_for("the second table on B", lambda: other in codes(b), timeout=WAIT)
+    waiting.close()  # its opener leaves before it began: it closes
+    wait_for("the closed table gone from B", lambda: other not in codes(b), timeout=WAIT)
+    assert code in codes(b, playing=True)  # A's heart still beats
+    ann.close()
+
+
+def test_without_a_database_a_lobby_lists_only_its_own(tmp_path: Path) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="tt-", dir="/tmp"))
+    try:
+        host = Host(data=folder)
+        seat = opened_on(host, people=[0, 1])
+        assert codes(host) == [seat.mirror.code]
+        seat.close()
+    finally:
+        stop_service(folder)
+        shutil.rmtree(folder, ignore_errors=True)
