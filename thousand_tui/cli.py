@@ -310,6 +310,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     watch = sub.add_parser("watch", help="watch a table with its code, at no seat")
     watch.add_argument("code", help="the table's code, e.g. K7QM2P")
     add_shared_options(watch, pace=False)
+    add_plain_option(watch)
     watch.set_defaults(
         handler=run_watch, preset=None, players=None, ai=None, seed=None, think=None,
         resume=None, seat=None,
@@ -334,6 +335,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "seats still free (60)",
     )
     add_shared_options(lobby)
+    add_plain_option(lobby)
     # The presets offered: the shipped ones, or a host's whitelist (`thousand ssh-session`).
     lobby.add_argument("--offer", metavar="NAME[=FILE],...", help=argparse.SUPPRESS)
     lobby.set_defaults(
@@ -357,6 +359,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="how long each opponent's move stays on screen before the next (0.8; 0 = instant)",
     )
+    add_plain_option(daily)
     daily.set_defaults(handler=run_daily)
 
     tours = sub.add_parser(
@@ -381,6 +384,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     tours.add_argument(
         "--pace", type=float, metavar="SECONDS", help="with play: each opponent's move's time"
     )
+    add_plain_option(tours)
     tours.set_defaults(handler=run_tournaments)
 
     simulate = sub.add_parser("simulate", help="play whole games between AI players, headless")
@@ -712,7 +716,8 @@ def add_screen_options(parser: argparse.ArgumentParser, pace: bool = True) -> No
 
 
 def add_plain_option(parser: argparse.ArgumentParser) -> None:
-    """`--plain` at a shared table opened or joined: its seat played by lines."""
+    """`--plain` at a shared table opened, joined or watched, in the lobby, the daily deals
+    and a tournament's: played by lines."""
     parser.add_argument(
         "--plain",
         action=argparse.BooleanOptionalAction,
@@ -743,13 +748,20 @@ def plain_wanted(options: argparse.Namespace) -> bool:
     from . import line
 
     plain = getattr(options, "plain", None)
+    host = runs_as(options)
+    if host.hosted:  # over SSH the hosting decided, from the player's own setting
+        return bool(plain)
     if plain is not None:  # remembered, as `thousand --plain` and `--no-plain` are
-        line.remember(plain, runs_as(options))
-    return bool(plain) or (plain is None and line.remembered(runs_as(options)))
+        line.remember(plain, host)
+    return bool(plain) or (plain is None and line.remembered(host))
 
 
 def run_lobby(options: argparse.Namespace) -> int:
     setup = lobby_setup(options)
+    if plain_wanted(options):
+        from .line import run_lobby as by_lines
+
+        return by_lines(setup)
     from .tui.launch import run_lobby as run
 
     return run(setup)
@@ -815,9 +827,14 @@ def run_join(options: argparse.Namespace) -> int:
 
 
 def run_watch(options: argparse.Namespace) -> int:
+    setup = join_setup(options)
+    if plain_wanted(options):
+        from .line import run_watch as by_lines
+
+        return by_lines(setup)
     from .tui.launch import run_watch as run
 
-    return run(join_setup(options))
+    return run(setup)
 
 
 def open_setup(options: argparse.Namespace) -> OpenSetup:
@@ -1390,7 +1407,12 @@ def run_ratings(options: argparse.Namespace) -> int:
 
 
 def run_daily(options: argparse.Namespace) -> int:
-    """`thousand daily`: the day's deals against hard AI, or with `--board` the day's board."""
+    """`thousand daily`: the day's deals against hard AI, or with `--board` the day's board;
+    by lines with `--plain` (or the line mode remembered)."""
+    if plain_wanted(options):
+        from .line import run_daily as by_lines
+
+        return by_lines(table_flags(options))
     try:
         from .tui.launch import run_daily as run
     except ImportError as error:
@@ -1456,6 +1478,10 @@ def run_tournaments(options: argparse.Namespace) -> int:
             )
             print(t("tour_opened", tournament=state_line(spec, t, datetime.now(UTC))))
             return 0
+        if action == "play" and plain_wanted(options):
+            from .line import run_tournament
+
+            return run_tournament(name, table_flags(options))
         if action == "play":
             return run_play(name, table_flags(options))
         if action == "review":

@@ -9,6 +9,7 @@ command (`parse_levels`).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Mapping, Sequence
@@ -243,6 +244,35 @@ def keep_player_name(folder: Path, name: str) -> None:
     """Keep a player's name in their folder (readable by the account only)."""
     private_dir(folder)
     write_private(folder / PLAYER_NAME_FILE, player_name(name) + "\n")
+
+
+# The start screen's choices (`tui/startup.Choices`), in a hosted player's own folder too;
+# among them `plain`, the line mode, which the hosting reads and sets (`ssh HOST plain on`).
+CHOICES_FILE: Final = "start.json"
+
+
+def plain_preferred(folder: Path) -> bool:
+    """Whether the line mode is the setting kept in `folder`'s choices."""
+    try:
+        data = json.loads((folder / CHOICES_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("plain") is True
+
+
+def keep_plain_preference(folder: Path, plain: bool) -> None:
+    """Keep the line mode on or off in `folder`'s choices; the other choices stay as they are
+    (a file that cannot be read is begun afresh)."""
+    path = folder / CHOICES_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    data["plain"] = plain
+    private_dir(folder)
+    write_private(path, json.dumps(data, ensure_ascii=False))
 
 
 def check_think(value: float | None) -> float | None:

@@ -33,8 +33,10 @@ from .settings import (
     LEVELS,
     MAX_NAME,
     SetupError,
+    keep_plain_preference,
     keep_player_name,
     language_from_locale,
+    plain_preferred,
     player_name,
     read_player_name,
 )
@@ -58,6 +60,8 @@ BOARD_WORD = "board"
 PRIVATE_WORD = "private"  # with `open`: a table kept out of the lobby
 NAME_WORD = "name"
 PLAIN_WORD = "plain"  # the line mode, for screen readers and braille displays
+PLAIN_SETTINGS = ("on", "off")  # `plain on`, `plain off`: the player's setting
+CLUB_WORDS = (LOBBY_WORD, WATCH_WORD, DAILY_WORD, TOURNAMENTS_WORD)  # `plain` goes with them too
 HELP_WORDS = ("help", "--help", "-h")
 MAX_COMMAND = 200
 EXIT_REFUSED = 2
@@ -115,6 +119,9 @@ class Request:
     # name and, with `open`, its flags as `thousand tournaments open` takes them
     tournament: tuple[str, str, tuple[str, ...]] | None = None
     plain: bool = False  # the line mode (`thousand --plain`)
+    # `plain on` / `plain off`: the player's setting, the line mode or the full table whenever
+    # nothing is said of it (kept in his own folder with the start screen's choices)
+    plain_setting: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -231,6 +238,14 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
     words = text.split()
     if words and words[0].lower() == NAME_WORD:
         return _name_request(text)
+    lowered = [w.lower() for w in words]
+    if lowered[:1] == [PLAIN_WORD] and len(words) == 2 and lowered[1] in PLAIN_SETTINGS:
+        return Request(plain_setting=lowered[1] == PLAIN_SETTINGS[0])
+    others = [w for w in lowered if w != PLAIN_WORD]
+    if PLAIN_WORD in lowered and others and others[0] in CLUB_WORDS:
+        # `lobby plain`, `plain watch K7QM2P`: the club by lines (the word once, anywhere)
+        words.pop(lowered.index(PLAIN_WORD))
+        return replace(parse_request(" ".join(words), allowed), plain=True)
     preset = lang = join = None
     resume = opening = private = plain = False
     rest = iter(words)
@@ -447,7 +462,9 @@ USAGE: Final = msg(  # `help`'s answer, whose first words `thousand ssh-check` l
 
 USAGE_PLAIN: Final = msg(
     "ssh_usage_plain",
-    "; `plain` plays by lines, for a screen reader or a braille display (no -t needed)",
+    "; `plain` plays by lines, for a screen reader or a braille display (no -t needed; "
+    "`lobby plain`, `watch CODE plain`, `daily plain` too), `plain on` makes it your "
+    "setting, `plain off` undoes it",
 )
 
 
@@ -697,10 +714,11 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
     name = person_name(config, environ)
     if request.open or request.join is not None:
         return Session(shared_argv(config, request, who, name), base)
+    plain = ["--plain"] if request.plain else []
     if request.watch is not None:  # the account's tables, at no seat: no hand to keep
-        return Session(["watch", request.watch, *_seat_flags(request, who, name)], base)
+        return Session(["watch", request.watch, *plain, *_seat_flags(request, who, name)], base)
     if request.lobby:
-        return Session(lobby_argv(config, request, who, name), base)
+        return Session(lobby_argv(config, request, who, name) + plain, base)
     if request.ratings:  # the host's leaderboard, from the club index of the host's folder
         lang = ["--lang", request.lang] if request.lang is not None else []
         return Session(["ratings", *lang], base)
@@ -716,6 +734,8 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
             argv += ["--lang", request.lang]
         if name is not None and action == "play":
             argv.append(f"--name={name}")
+        if action == "play":
+            argv += plain
         return Session(argv, base / "players" / who if who is not None else base)
     if request.daily:  # the day's deals are the host's (club folder); the player's is his own
         argv = ["daily", "--preset", config.presets[request.preset or config.default]]
@@ -725,7 +745,7 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
             argv += ["--lang", request.lang]
         if name is not None:
             argv.append(f"--name={name}")
-        return Session(argv, base / "players" / who if who is not None else base)
+        return Session(argv + plain, base / "players" / who if who is not None else base)
     argv = ["play", "--plain"] if request.plain else ["play"]
     if name is not None and not request.resume:  # a game resumed has its own names
         argv.append(f"--name={name}")  # one word: a name may begin with "-"
@@ -801,6 +821,24 @@ def _whitelist_default_first(config: HostConfig) -> list[tuple[str, str]]:
     return sorted(entries, key=lambda entry: entry[0] != config.default)
 
 
+RELAY_WORD: Final = "relay"
+RELAY_REFUSED: Final = msg(
+    "ssh_relay_hosts_only",
+    "relay is for the club's other hosts only (their keys in this host's relay.keys)",
+)
+
+
+def relay_session(account: Host, environ: Mapping[str, str], lang: str = "en") -> int:
+    """`relay`: another host of the club reaches this host's table service, for a player of
+    its own who sits at a table played here (tables/relay.py); only a key listed in the data
+    folder's `relay.keys` may."""
+    from .tables.relay import host_key_allowed, serve
+
+    if not host_key_allowed(account.data_dir, _login_key(environ.get(USER_AUTH))):
+        return refuse(tell(lang, RELAY_REFUSED), lang)
+    return serve(account)
+
+
 def run_ssh_session(
     options: SessionFlags, account: Host, environ: Mapping[str, str], launch: Launch
 ) -> int:
@@ -812,6 +850,8 @@ def run_ssh_session(
     the environment."""
     env = environ
     lang = request_language(env.get(ORIGINAL_COMMAND), env)
+    if (env.get(ORIGINAL_COMMAND) or "").strip() == RELAY_WORD:
+        return relay_session(account, env, lang)
     try:
         config = host_config(options, account)
         request = parse_request(env.get(ORIGINAL_COMMAND), list(config.presets))
@@ -830,6 +870,13 @@ def run_ssh_session(
         return 0
     if request.name is not None:
         return name_player(config, request.name, env, options.dry_run, lang)
+    folder = player_folder(config, env) or config.account.data_dir
+    if request.plain_setting is not None:
+        return plain_setting(folder, request.plain_setting, options.dry_run, lang)
+    if request.plain and not options.dry_run:
+        keep_plain_preference(folder, True)  # remembered, as `thousand --plain` is
+    elif plain_preferred(folder):
+        request = replace(request, plain=True)
     session = plan(config, request, env)
     if not options.dry_run:
         club_person(config, env, meet=True)
@@ -909,6 +956,30 @@ def name_player(
         "ssh_name_kept", "you play here as {name} from now on, at shared tables and in new games"
     )
     print(tell(lang, named, name=name))
+    return 0
+
+
+def plain_setting(folder: Path, plain: bool, dry_run: bool = False, lang: str = "en") -> int:
+    """`plain on`: the line mode whenever the player connects (`ssh HOST`, `ssh HOST lobby`,
+    ...); `plain off`: the full table again. Kept in the player's own folder."""
+    if dry_run:
+        print(f"would keep plain {'on' if plain else 'off'} in {folder}")
+        return 0
+    keep_plain_preference(folder, plain)
+    said = (
+        msg(
+            "ssh_plain_on",
+            "the line mode is your setting from now on: ssh without words plays by lines, and "
+            "so do lobby, watch, daily and tournaments play (plain off: the full table)",
+        )
+        if plain
+        else msg(
+            "ssh_plain_off",
+            "the full table is your setting from now on; plain before your words plays by "
+            "lines once, plain on always",
+        )
+    )
+    print(tell(lang, said))
     return 0
 
 

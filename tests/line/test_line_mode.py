@@ -488,7 +488,14 @@ def test_ssh_plain_needs_no_terminal(tmp_path: Path, capsys: pytest.CaptureFixtu
     env = {ssh.ORIGINAL_COMMAND: "plain", "USER": "cards"}
     assert ssh.run_ssh_session(options, account, env, launch) == 0  # pytest's streams: no tty
     assert seen and seen[0][:2] == ["play", "--plain"]
+    # `plain` is remembered, as `thousand --plain` is: the next request plays by lines too.
+    env = {ssh.ORIGINAL_COMMAND: "classic", "USER": "cards"}
+    assert ssh.run_ssh_session(options, account, env, launch) == 0
+    assert seen[1][:2] == ["play", "--plain"]
+    env = {ssh.ORIGINAL_COMMAND: "plain off", "USER": "cards"}
+    assert ssh.run_ssh_session(options, account, env, launch) == 0
+    assert "the full table is your setting from now on" in capsys.readouterr().out
     env = {ssh.ORIGINAL_COMMAND: "classic", "USER": "cards"}
     assert ssh.run_ssh_session(options, account, env, launch) == 2  # the table needs one
     assert "connect with ssh -t" in capsys.readouterr().err
-    assert len(seen) == 1
+    assert len(seen) == 2

@@ -23,6 +23,7 @@ from ..options import TableFlags
 from ..priority import LOCAL, Host
 from ..settings import (
     JoinSetup,
+    LobbySetup,
     OpenSetup,
     SetupError,
     TableSetup,
@@ -141,6 +142,40 @@ def run_join(setup: JoinSetup, stdin: TextIO | None = None, stdout: TextIO | Non
     return LineSeat(setup.table, shared, stdin or sys.stdin, stdout or sys.stdout).run()
 
 
+def run_watch(setup: JoinSetup, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """`thousand watch CODE --plain`: watch a shared table by lines, at no seat."""
+    from ..tui.shared.sit import watching
+    from .watch import LineWatcher
+
+    shared = watching(setup)
+    return LineWatcher(setup.table, shared, stdin or sys.stdin, stdout or sys.stdout).run()
+
+
+def run_lobby(setup: LobbySetup, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """`thousand lobby --plain`: the lobby by typed commands, and the tables taken there."""
+    from .club import lobby_by_lines
+
+    return lobby_by_lines(setup, stdin or sys.stdin, stdout or sys.stdout)
+
+
+def run_daily(
+    options: TableFlags, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
+    """`thousand daily --plain`: the day's deals by lines (`--board`: the day's board)."""
+    from .club import daily_by_lines
+
+    return daily_by_lines(options, stdin or sys.stdin, stdout or sys.stdout)
+
+
+def run_tournament(
+    name: str, options: TableFlags, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
+    """`thousand tournaments play NAME --plain`: a tournament's deals by lines."""
+    from .club import tournament_by_lines
+
+    return tournament_by_lines(name, options, stdin or sys.stdin, stdout or sys.stdout)
+
+
 __all__ = [
     "LineSeat",
     "LineTable",
@@ -148,6 +183,10 @@ __all__ = [
     "remember",
     "remembered",
     "run",
+    "run_daily",
     "run_join",
+    "run_lobby",
     "run_open",
+    "run_tournament",
+    "run_watch",
 ]

@@ -11,9 +11,11 @@ background work), in a thread, so that a line can say who is thinking while they
 
 from __future__ import annotations
 
+import queue
 import random
 import threading
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TextIO
@@ -39,6 +41,9 @@ from .narration import LineNarrator
 from .texts import card_words, command_words, normal, say, suit_words
 
 THINK_NOTICE = 1.0  # seconds an opponent thinks before a line says so
+READERS: weakref.WeakKeyDictionary[TextIO, queue.Queue[str | None]] = weakref.WeakKeyDictionary()
+"""The input read in a thread of its own (`Lines.reader`), and the lines it read."""
+READING = threading.Lock()
 MAX_LINE = 200  # characters of a typed line that are read (the longest answer is a card's name)
 
 
@@ -77,7 +82,86 @@ class LineWords(Words):
         return super().action(action)
 
 
-class LineTable:
+class Lines:
+    """Lines of text on the standard streams: each written once, never an escape sequence;
+    what the player types, read a line at a time."""
+
+    stdin: TextIO
+    stdout: TextIO
+    lang: str
+
+    @classmethod
+    def of(cls, stdin: TextIO, stdout: TextIO, lang: str) -> Lines:
+        lines = cls.__new__(cls)
+        lines.stdin, lines.stdout, lines.lang = stdin, stdout, lang
+        return lines
+
+    def say(self, line: str) -> None:
+        """One line, written once: never a control character or an escape sequence. A
+        terminal whose encoding lacks a character gets a question mark for it."""
+        text = shown(line, lines=False)
+        encoding = getattr(self.stdout, "encoding", None)
+        if isinstance(encoding, str):
+            text = text.encode(encoding, "replace").decode(encoding)
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def tell(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.say(line)
+
+    def read(self) -> str:
+        """The next line the player typed; Quit at the end of the input."""
+        typed = READERS.get(self.stdin)
+        if typed is None:
+            return self.read_line()
+        text = typed.get()
+        if text is None:
+            typed.put(None)  # the end of the input, for whoever reads next
+            raise Quit
+        return text
+
+    def reader(self) -> queue.Queue[str | None]:
+        """The lines typed, read in a thread of their own from now on (at a shared table,
+        what the table says is said while nothing is typed): every line, then None at the
+        end of the input. One reader for the input, whoever reads it next (the lobby, then
+        a table taken there, then the lobby again)."""
+        with READING:
+            typed = READERS.get(self.stdin)
+            if typed is None:
+                typed = READERS[self.stdin] = queue.Queue()
+                reading = threading.Thread(
+                    target=self.read_all, args=(typed,), name="line-input", daemon=True
+                )
+                reading.start()
+        return typed
+
+    def read_all(self, typed: queue.Queue[str | None]) -> None:
+        try:
+            while True:
+                typed.put(self.read_line())
+        except (Quit, OSError, ValueError):
+            typed.put(None)
+
+    def read_line(self) -> str:
+        """The next line of the input; Quit at its end. A line longer than any answer is
+        read to its end and kept no longer than `MAX_LINE` characters."""
+        line = self.stdin.readline(MAX_LINE)
+        if not line:
+            raise Quit
+        if not line.endswith("\n") and len(line) == MAX_LINE:
+            while (rest := self.stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
+                pass
+        return line.strip()
+
+    def s(self, key: str, **values: object) -> str:
+        return say(self.lang, key, **values)
+
+    def quoted(self, text: str) -> str:
+        return shown(text, lines=False, most=40)
+
+
+class LineTable(Lines):
     """A game played by lines of text: `run` until the game is over or the player quits."""
 
     def __init__(
@@ -114,36 +198,6 @@ class LineTable:
     def played(self) -> TableGame:
         """The game as the table knows it: a local `Game`, or a shared table's `RemoteGame`."""
         return self.controller.game
-
-    # ------------------------------------------------------------------ lines
-
-    def say(self, line: str) -> None:
-        """One line, written once: never a control character or an escape sequence. A
-        terminal whose encoding lacks a character gets a question mark for it."""
-        text = shown(line, lines=False)
-        encoding = getattr(self.stdout, "encoding", None)
-        if isinstance(encoding, str):
-            text = text.encode(encoding, "replace").decode(encoding)
-        self.stdout.write(text + "\n")
-        self.stdout.flush()
-
-    def tell(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self.say(line)
-
-    def read(self) -> str:
-        """The next line the player typed; Quit at the end of the input. A line longer than
-        any answer is read to its end and kept no longer than `MAX_LINE` characters."""
-        line = self.stdin.readline(MAX_LINE)
-        if not line:
-            raise Quit
-        if not line.endswith("\n") and len(line) == MAX_LINE:
-            while (rest := self.stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
-                pass
-        return line.strip()
-
-    def s(self, key: str, **values: object) -> str:
-        return say(self.lang, key, **values)
 
     # ------------------------------------------------------------------ the game
 
@@ -531,9 +585,6 @@ class LineTable:
         key = "line_declare_keep" if action.keep_trump else "line_declare"
         return self.s(key, suit=suit, points=points)
 
-    def quoted(self, text: str) -> str:
-        return shown(text, lines=False, most=40)
-
     # ------------------------------------------------------------------ commands
 
     def command(self, text: str, view: SeatView) -> bool:
@@ -729,4 +780,4 @@ COMMAND_ORDER = ("hand", "table", "score", "sheet", "last", "talon", "hint", "he
 """The commands a player may type at any decision (pass, play... answer one)."""
 
 
-__all__ = ["LineTable", "LineWords", "Quit"]
+__all__ = ["LineTable", "LineWords", "Lines", "Quit"]

@@ -24,6 +24,7 @@ from ..tables.mirror import Update
 from ..tables.texts import failure_text
 from ..tables.wire import (
     Acked,
+    AgainRequest,
     ChatLine,
     Closed,
     Failure,
@@ -58,6 +59,7 @@ class LineSeat(LineTable):
         stdin: TextIO,
         stdout: TextIO,
         opened: bool = False,
+        lobby: bool = False,
     ) -> None:
         # No local game: the parts of `LineTable` that play one are not made.
         self.setup = setup
@@ -65,6 +67,7 @@ class LineSeat(LineTable):
         self.stdin = stdin
         self.stdout = stdout
         self.opened = opened
+        self.lobby = lobby  # sat down in the line mode's lobby: leaving goes back there
         self.lang = lang = setup.lang
         self.t = Translator(lang)
         order = setup.suit_order
@@ -73,14 +76,16 @@ class LineSeat(LineTable):
         self.seat = shared.mirror.seat
         self.choices = None
         self.hand_told: tuple[int, frozenset[Card]] = (0, frozenset())
-        self.typed: queue.Queue[str | None] = queue.Queue()
         self.sent = 0  # the decision sent, until the service says it was played
         self.asked = -1  # the turn whose prompt was said
         self.warned = -1  # the turn whose clock warning was said
         self.seats_told: tuple[tuple[str, str, bool, bool], ...] = ()
         self.connected: dict[int, bool] = {}
         self.ai_for: set[int] = set()
-        self.over = False
+        self.over = False  # the game is over: playing again is offered
+        self.done = False  # nothing more to hear: the table is left
+        self.asked_again = False
+        self.again_told: tuple[int, ...] = ()
         self.gone = False
         self.rejoining = False  # a thread tries to sit again after the connection was lost
         self.back: queue.Queue[TableClient | None] = queue.Queue()  # what it found
@@ -101,41 +106,42 @@ class LineSeat(LineTable):
 
     def run(self) -> int:
         shared = self.shared
-        command = join_command(shared.code, shared.host)
-        if self.opened:
-            self.say(self.s("line_shared_open", code=shared.code, command=command))
-        else:
-            self.say(self.s("line_shared_joined", code=shared.code, seat=self.seat + 1))
-        self.say(self.s("line_shared_help"))
-        reader = threading.Thread(target=self.read_all, name="line-input", daemon=True)
-        reader.start()
+        self.greet()
+        typed = self.reader()
         try:
-            while not (self.over or self.gone):
+            while not (self.done or self.gone):
                 self.pull()
-                if self.over or self.gone:
+                if self.done or self.gone:
                     break
                 self.ask()
                 try:
-                    text = self.typed.get(timeout=POLL)
+                    text = typed.get(timeout=POLL)
                 except queue.Empty:
                     continue
                 if text is None:
+                    typed.put(None)  # the end of the input, for whoever reads next
                     raise Quit
                 self.answer_typed(text)
         except (Quit, KeyboardInterrupt):
             if not self.over and not self.gone:
-                self.say(self.s("line_shared_leaves", command=command))
+                self.left()
         finally:
             shared.close()
         return 0 if not self.gone else 1
 
-    def read_all(self) -> None:
-        """In a thread of its own: every line typed, then None at the end of the input."""
-        try:
-            while True:
-                self.typed.put(self.read())
-        except (Quit, OSError, ValueError):
-            self.typed.put(None)
+    def greet(self) -> None:
+        shared = self.shared
+        if self.opened:
+            command = join_command(shared.code, shared.host)
+            self.say(self.s("line_shared_open", code=shared.code, command=command))
+        else:
+            self.say(self.s("line_shared_joined", code=shared.code, seat=self.seat + 1))
+        self.say(self.s("line_shared_help"))
+
+    def left(self) -> None:
+        """The player leaves before the game is over: his seat waits."""
+        command = join_command(self.shared.code, self.shared.host)
+        self.say(self.s("line_shared_leaves", command=command))
 
     # ------------------------------------------------------------------ what the table says
 
@@ -224,6 +230,12 @@ class LineSeat(LineTable):
     def told(self, update: Update) -> None:
         """The events of a decision, a deal's result, and the end of the game."""
         if not self.started or update.again:
+            if update.again and self.started:
+                self.say(self.t("shared_again_begins"))
+                self.over = self.asked_again = False
+                self.asked = -1
+                self.again_told = ()
+                self.hand_told = (0, frozenset())
             self.begin_game()
         self.watch_away()  # before the moves an AI made for someone away
         game, controller = self.shared.game, self.controller
@@ -244,6 +256,7 @@ class LineSeat(LineTable):
             elif step is Step.GAME_OVER:
                 self.game_over()
                 self.over = True
+                self.offer_again()
                 return
             else:
                 return
@@ -256,6 +269,10 @@ class LineSeat(LineTable):
             if status.kind == "human" and before is not None and before != status.connected:
                 self.say(t("shared_came" if status.connected else "shared_left", name=status.name))
             self.connected[seat] = status.connected
+        if self.over and mirror.again != self.again_told:
+            self.again_told = mirror.again
+            if mirror.again:
+                self.say(self.again_words())
         if not mirror.started:
             seats = tuple((s.name, s.kind, s.taken, s.connected) for s in mirror.seats)
             if seats != self.seats_told:
@@ -330,6 +347,9 @@ class LineSeat(LineTable):
         if not self.started:
             self.before_game(text)
             return
+        if self.over:
+            self.after_game(text)
+            return
         view = self.controller.view()
         if not text:
             if self.my_turn():
@@ -369,6 +389,60 @@ class LineSeat(LineTable):
         if wanted in command_words(self.lang, "help"):
             self.tell([self.s("line_help"), self.s("line_shared_help")])
         self.say(self.s("line_shared_waiting", seats=self.seats_words()))
+
+    # ------------------------------------------------------------------ the game's end
+
+    def offer_again(self) -> None:
+        self.say(self.again_prompt())
+
+    def again_prompt(self) -> str:
+        return self.s("line_again_prompt_lobby" if self.lobby else "line_again_prompt")
+
+    def after_game(self, text: str) -> None:
+        """Game over: again (with the same people, once all agree), the sheet and the scores,
+        or leave (back to the lobby where the table was taken there)."""
+        wanted = normal(text)
+        if wanted in command_words(self.lang, "again"):
+            if not self.asked_again:
+                self.asked_again = True
+                try:
+                    self.shared.client.send(AgainRequest())
+                except TableError as error:
+                    self.asked_again = False
+                    self.say(self.t("shared_refused", error=str(error)))
+                    return
+            self.say(self.again_words())
+            return
+        leave = ("quit", "lobby") if self.lobby else ("quit",)
+        if any(wanted in command_words(self.lang, word) for word in leave):
+            raise Quit
+        if wanted in command_words(self.lang, "help"):
+            self.say(self.again_prompt())
+            return
+        view = self.controller.view()
+        if text and self.command(text, view):
+            return
+        self.say(self.s("line_unknown", text=self.quoted(text), legal=self.again_prompt()))
+
+    def again_words(self) -> str:
+        """Who has asked to play again, and whom the table waits for."""
+        mirror, t = self.shared.mirror, self.t
+        people = [s for s, status in enumerate(mirror.seats) if status.kind == "human"]
+        agreed = [s for s in people if s in mirror.again]
+        if self.asked_again and self.seat not in agreed:
+            agreed.append(self.seat)  # asked: the table's word of it is on its way
+        if not agreed:
+            return self.again_prompt()
+        named = ", ".join(self.seat_name(s) for s in agreed)
+        waiting = [s for s in people if s not in agreed]
+        if not waiting:
+            return t("shared_again_all", agreed=named)
+        left = ", ".join(self.seat_name(s) for s in waiting)
+        return t("shared_again_some", agreed=named, waiting=left)
+
+    def seat_name(self, seat: int) -> str:
+        name = self.name_of(seat)
+        return self.t("shared_seat_you", name=name) if seat == self.seat else name
 
     # ------------------------------------------------------------------ commands
 

@@ -63,6 +63,17 @@ COMMANDS: Final[dict[str, Msg]] = {
     "baptism": msg("line_cmd_baptism", "baptism"),
     "say": msg("line_cmd_say", "say"),
     "start": msg("line_cmd_start", "start"),
+    "again": msg("line_cmd_again", "again"),
+    "lobby": msg("line_cmd_lobby", "lobby"),
+    "list": msg("line_cmd_list", "list"),
+    "open": msg("line_cmd_open", "open"),
+    "match": msg("line_cmd_match", "match"),
+    "join": msg("line_cmd_join", "join"),
+    "watch": msg("line_cmd_watch", "watch"),
+    "daily": msg("line_cmd_daily", "daily"),
+    "tournaments": msg("line_cmd_tournaments", "tournaments"),
+    "standings": msg("line_cmd_standings", "standings"),
+    "tournament": msg("line_cmd_tournament", "tournament"),
 }
 """The words of each command in the player's language (comma-separated: any of them);
 the English word is understood in every language."""
@@ -196,6 +207,77 @@ MESSAGES: Final[dict[str, Msg]] = {
             "The connection to the table was lost; trying to sit again for two minutes.",
         ),
         msg("line_shared_leaves", "You leave the table; your seat waits: {command}"),
+        # ------------------------------------------------------------ a shared game's end
+        msg(
+            "line_again_prompt",
+            "Type again to play again with the same people (everyone must agree), or quit "
+            "to leave the table.",
+        ),
+        msg(
+            "line_again_prompt_lobby",
+            "Type again to play again with the same people (everyone must agree), or lobby "
+            "to go back to the lobby.",
+        ),
+        # ------------------------------------------------------------ watching a table
+        msg(
+            "line_watch_begins",
+            "You watch table {code}: you see what every player sees, never a hand. "
+            "Type help for the commands.",
+        ),
+        msg("line_watch_help", "Watching: table, score, sheet, last, help, quit{say}."),
+        msg("line_watch_say", ", say and your text to chat"),
+        msg("line_watch_no", "You watch: no hand and no decision is yours. {legal}"),
+        msg("line_watch_no_chat", "Watchers do not write in this table's chat. {legal}"),
+        msg("line_watch_over", "The game is over; playing again is for those seated."),
+        msg("line_watch_leaves", "You stop watching table {code}."),
+        # ------------------------------------------------------------ the lobby
+        msg(
+            "line_lobby_welcome",
+            "Lobby, line mode: the tables of this host. Type help for the commands.",
+        ),
+        msg(
+            "line_lobby_prompt",
+            "Lobby: list, open, match, join, watch, daily, tournaments, help, quit.",
+        ),
+        msg(
+            "line_lobby_help",
+            "list: the tables waiting for players and those in play. open and a preset: open "
+            "a table, friends join it with its code. match and a preset: sit at the fullest "
+            "table waiting, or open one. join and a number from the list or a code: sit at "
+            "a table. watch and a number or a code: watch a game in play. daily: the day's "
+            "deals. tournaments: the tournaments; standings and a name: one's standings; "
+            "tournament and a name: play its deals. quit: leave.",
+        ),
+        msg("line_lobby_presets", "Presets: {presets}."),
+        msg("line_lobby_none", "No table is waiting for players: open opens one, match finds one."),
+        msg("line_lobby_nothing_in_play", "No game is in play."),
+        msg(
+            "line_lobby_table",
+            "{number}: table {code}, {title}, seated {seats}, free {free}{fill}; join {number}.",
+        ),
+        msg("line_lobby_fill", ", AI sits down in {seconds} s"),
+        msg("line_lobby_playing", "{number}: table {code}, {title}, in play; watch {number}."),
+        msg("line_lobby_no_preset", "{name} is not offered here. {presets}"),
+        msg(
+            "line_lobby_code",
+            "{command} needs a number from the list or a table's code, e.g. {command} K7QM2P.",
+        ),
+        msg(
+            "line_lobby_no_table",
+            "{text} is neither a number in the list nor a table's code: type list for the tables.",
+        ),
+        msg("line_lobby_back", "Back in the lobby."),
+        msg(
+            "line_lobby_tour_name",
+            "{command} needs a tournament's name, e.g. {command} Winter Cup; tournaments "
+            "lists them.",
+        ),
+        # ------------------------------------------------------------ the daily deals
+        msg(
+            "line_daily_welcome",
+            "{title}, line mode: {deals} against hard AI, the same for everyone. Type help "
+            "for the commands.",
+        ),
         # ------------------------------------------------------------ help
         msg(
             "line_help",

@@ -21,6 +21,7 @@ from ..presets import Preset, load_preset, shipped_names
 from ..priority import LOCAL, Host
 from ..private import private_dir, write_private
 from ..settings import (
+    CHOICES_FILE,
     DEFAULT_SUIT_ORDER,
     LANGUAGES,
     LEVELS,
@@ -34,7 +35,6 @@ from ..settings import (
 from ..store.catalog import SavedGame, list_games
 from ..tables.wire import WATCHERS
 
-CHOICES_FILE: Final = "start.json"
 PLAYER_COUNTS: Final = (2, 3, 4)
 DEFAULT_LEVEL: Final = "easy"
 PACES: Final = (0.0, 0.4, 0.8, 1.5, 3.0)
