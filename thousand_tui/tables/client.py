@@ -58,6 +58,7 @@ from .wire import (
 )
 
 START_WAIT = 10.0  # seconds to wait for a service just started
+RELAY_END = 5.0  # seconds a relay to another host has to end once its client closed
 M = TypeVar("M", bound=Message)
 
 
@@ -109,6 +110,7 @@ class TableClient:
         self.closed = False
         self.rules: Rules | None = None  # the table's conventions, once welcomed
         self.seq = 0  # the sequence number of the last `act` sent
+        self.relay: subprocess.Popen[bytes] | None = None  # to another host's service
         self._send_lock = threading.Lock()
         self._deliver_lock = threading.Lock()
         self._reader = threading.Thread(target=self._read, daemon=True, name="table-reader")
@@ -257,6 +259,30 @@ class TableClient:
         with contextlib.suppress(OSError):
             self.sock.shutdown(socket.SHUT_RDWR)
         self.sock.close()
+        if self.relay is not None:  # its end reads the socket's end, and ends with it
+            try:
+                self.relay.wait(RELAY_END)
+            except subprocess.TimeoutExpired:
+                self.relay.kill()
+                self.relay.wait()
+
+    @classmethod
+    def through_relay(cls, address: str, host: Host) -> TableClient:
+        """A client of the table service of another host of the club (`tables.relay`)."""
+        from .relay import RelayError, reach
+
+        try:
+            sock, process = reach(address, host.database)
+        except (RelayError, OSError) as error:
+            raise TableError(f"cannot reach the table's host: {error}") from error
+        client = cls(sock)
+        client.relay = process
+        try:
+            client.greet()
+        except TableError:
+            client.close()
+            raise
+        return client
 
 
 def _try_connect(path: Path, host: Host) -> socket.socket | None:
@@ -388,13 +414,32 @@ def quick_match(
     return _request(MatchRequest(options), base, on_message, host)
 
 
+def _client_for(
+    request: OpenRequest | JoinRequest | MatchRequest | WatchRequest,
+    base: Path | None,
+    host: Host,
+) -> TableClient:
+    """The client of the service that plays the table asked for: this host's, or, for a code
+    that another host of the club plays (its directory says so), that host's through its
+    relay."""
+    if host.database and isinstance(request, (JoinRequest, WatchRequest)):
+        from .directory import where
+        from .service import normalize_code
+
+        code = normalize_code(request.code)
+        listed = where(host, code) if code is not None else None
+        if listed is not None:
+            return TableClient.through_relay(listed.relay, host)
+    return TableClient.connect(base, host=host)
+
+
 def _request(
     request: OpenRequest | JoinRequest | MatchRequest | WatchRequest,
     base: Path | None,
     on_message: Callable[[Received], None] | None,
     host: Host,
 ) -> tuple[TableClient, Welcome]:
-    client = TableClient.connect(base, host=host)
+    client = _client_for(request, base, host)
     try:
         client.send(request)
         welcome = client.wait_for(Welcome)
