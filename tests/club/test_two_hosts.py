@@ -163,3 +163,35 @@ def test_only_the_clubs_hosts_may_relay(tmp_path: Path, capsys: pytest.CaptureFi
     env = {ssh.ORIGINAL_COMMAND: "relay", ssh.USER_AUTH: str(player)}
     assert ssh.relay_session(account, env) == ssh.EXIT_REFUSED
     assert "relay is for the club's other hosts only" in capsys.readouterr().err
+
+
+async def test_bs_lobby_screen_lists_as_table_and_enter_sits_there(
+    two: tuple[Host, Host],
+) -> None:
+    from dataclasses import replace
+
+    from tests.helpers import waiting
+    from tests.helpers.screen import screen_text
+    from thousand_tui.settings import LobbySetup, TableSetup
+    from thousand_tui.tui import create_app
+    from thousand_tui.tui.screens.lobby import LobbyScreen
+    from thousand_tui.tui.shared.lobby_client import Lobby
+
+    a, b = two
+    table = replace(TableSetup.of(lang="en", pace=0.0, name="Bob"), host=b)
+    lobby = Lobby(LobbySetup(table, {"classic": "classic"}, fill=60.0))
+    app = create_app(lobby.setup.table, lobby=lobby)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await waiting.until(
+            pilot, "B's lobby", lambda: "No table is waiting" in screen_text(app), timeout=WAIT
+        )
+        assert isinstance(app.screen, LobbyScreen)
+        client, welcome = open_table(table_options(name="Ann", people=[0, 1]), host=a)
+        code = welcome.code
+        await waiting.until(pilot, "A's table on B", lambda: code in screen_text(app), timeout=WAIT)
+        await pilot.press("enter")
+        await waiting.until(pilot, "a seat", lambda: lobby.chosen is not None, timeout=WAIT)
+    assert lobby.chosen is not None
+    assert (lobby.chosen.code, lobby.chosen.mirror.seat) == (code, 1)
+    lobby.chosen.close()
+    client.close()

@@ -42,6 +42,10 @@ if TYPE_CHECKING:
     from ..shared.lobby_client import Lobby
 
 REFRESH = 2.0  # seconds between two readings of the tables waiting
+# With a club database: the other hosts' tables come from the directory that this process
+# listens to (tables/directory.py), read from memory, so the list is read more often: a table
+# opened on another host is shown within a second.
+CLUB_REFRESH = 0.5
 
 
 @dataclass
@@ -116,7 +120,8 @@ class LobbyScreen(Screen[None]):
             table.add_column(t(f"lobby_col_{key}"), key=key)
         self.show()
         self.read_tables()
-        self.set_interval(REFRESH, self.read_tables)
+        club = self.lobby.setup.table.host.database is not None
+        self.set_interval(CLUB_REFRESH if club else REFRESH, self.read_tables)
 
     # ------------------------------------------------------------------ reading the tables
 
