@@ -16,6 +16,7 @@ from tests.helpers.tmux import Tmux, exit_status
 from thousand_tui.priority import HOSTED_NICENESS
 from thousand_tui.store import catalog as saves
 from thousand_tui.store.records import read_record
+from thousand_tui.tui.hangup import ENDING, WATCHDOG
 
 from .terminal import (
     PER_KEY,
@@ -85,6 +86,32 @@ def test_signals_and_ctrl_c_save_and_leave_the_terminal_usable(
     terminal_usable(tmux, status)
     assert "continue it with `thousand --resume`" in tmux.screen()
     wait_for("the record to be let go", lambda: not saves.describe_save(path).in_use)
+    check_record(path)
+
+
+# `thousand` whose clean shutdown after a hang-up hangs (its event loop blocked), so that the
+# watchdog has to end it, as it does when the shutdown is slow under load.
+HANGS = (
+    "import sys, time; from thousand_tui.tui.app import ThousandApp; "
+    "ThousandApp.signalled = lambda self, sig: time.sleep(60); "
+    "from thousand_tui.cli import main; "
+    "sys.exit(main(['--preset', 'classic', '--seed', '5', '--lang', 'en']))"
+)
+
+
+def test_a_game_the_watchdog_ends_gives_the_terminal_back(tmux: Tmux) -> None:
+    tmux.shell()
+    tmux.type(f"{shlex.join([sys.executable, '-c', HANGS])}; echo EXITED $?")
+    wait_for("'Pass'", lambda: "Pass" in tmux.screen(), tmux)
+    [path] = wait_for("the record", lambda: games(tmux))
+    wait_for("the record to be locked", lambda: saves.describe_save(path).in_use)
+    assert tmux.value("alternate_on") == "1"
+    pid = tmux.game_pid()
+    os.kill(pid, signal.SIGHUP)
+    terminal_usable(tmux, 128 + signal.SIGHUP)
+    [log] = (tmux.root / "data").glob("**/thousand.log")
+    endings = [m for m in map(ENDING.search, log.read_text().splitlines()) if m]
+    assert [(m["path"], int(m["pid"])) for m in endings] == [(WATCHDOG, pid)]
     check_record(path)
 
 

@@ -4,12 +4,16 @@ if that hangs the watchdog ends the process after the record line in writing."""
 from __future__ import annotations
 
 import os
+import select
 import signal
+import termios
 import threading
+import tty
 from pathlib import Path
 
 from thousand_tui.store.records import RecordWriter
 from thousand_tui.tui.hangup import CLEAN, ENDING, WATCHDOG, HangupGuard, terminal_gone
+from thousand_tui.tui.terminal_output import give_back_terminal
 
 WAIT = 10.0  # seconds before a test gives up waiting (a broken guard, not a slow one)
 
@@ -21,6 +25,7 @@ class Calls:
         self.hung_up: list[int] = []
         self.ended: list[int] = []
         self.last_words = 0
+        self.order: list[str] = []  # the watchdog's last steps, in order
         self.hung_up_event = threading.Event()
         self.ended_event = threading.Event()
 
@@ -30,9 +35,14 @@ class Calls:
 
     def say_last_words(self) -> None:
         self.last_words += 1
+        self.order.append("last words")
+
+    def give_back(self) -> None:
+        self.order.append("terminal given back")
 
     def end(self, status: int) -> None:
         self.ended.append(status)
+        self.order.append("ended")
         self.ended_event.set()
 
 
@@ -47,6 +57,7 @@ def guard_for(
         poll=0.02,
         end_process=calls.end,
         log_file=log_file,
+        give_back=calls.give_back,
     )
 
 
@@ -77,6 +88,8 @@ def test_a_signal_asks_for_the_clean_shutdown_then_the_watchdog_ends_the_process
         assert calls.ended_event.wait(WAIT)
         assert calls.ended == [128 + signal.SIGTERM]
         assert calls.last_words == 1
+        # The record first, then the terminal as the app's own shutdown would have left it.
+        assert calls.order == ["last words", "terminal given back", "ended"]
         assert guard.signal == signal.SIGTERM
     finally:
         guard.stop()
@@ -187,3 +200,23 @@ def test_a_table_closed_without_a_hang_up_logs_nothing(
     guard.stop()
     guard.closed()
     assert not log_file.exists()
+
+
+def test_giving_the_terminal_back_leaves_the_alternate_screen_and_its_raw_mode(
+    pty: tuple[int, int],
+) -> None:
+    """What the watchdog does for an app it ends: the terminal as before the app."""
+    master, slave = pty
+    before = termios.tcgetattr(slave)
+    tty.setraw(slave)  # as an app in application mode leaves it
+    os.write(slave, b"\x1b[?1049h\x1b[?25l\x1b[?1000h")
+    os.read(master, 1024)
+    give_back_terminal(slave, slave, before)
+    told = b""
+    while select.select([master], [], [], 0.2)[0]:
+        told += os.read(master, 1024)
+    for mode in (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1000l", b"\x1b[?2004l"):
+        assert mode in told, (mode, told)
+    assert told.index(b"\x1b[<u") < told.index(b"\x1b[?1049l")
+    lflag = termios.tcgetattr(slave)[3]
+    assert lflag & termios.ICANON and lflag & termios.ECHO and lflag & termios.ISIG

@@ -362,8 +362,18 @@ class ThousandApp(App[int]):
         # In a web browser (`thousand serve`) the standard input is a pipe, not a terminal that
         # could vanish: the server ends the game when the page goes.
         watch = None if not self.setup.host.browser else NO_TERMINAL
-        self.guard = HangupGuard(hang_up, last_words, fd=watch, log_file=self.log_file)
+        self.guard = HangupGuard(
+            hang_up, last_words, fd=watch, log_file=self.log_file, give_back=self.give_back
+        )
         self.guard.start()
+
+    def give_back(self) -> None:
+        """The terminal out of application mode now, from the watchdog's thread, the app's
+        own shutdown having hung (`TerminalDriver.give_back`; no other driver has one)."""
+        # Nothing imported here: the hung main thread may hold the import lock.
+        give_back = getattr(self._driver, "give_back", None)
+        if callable(give_back):
+            give_back()
 
     def closed(self) -> None:
         """The table has closed, its record let go and its workers ended: after a hang-up the

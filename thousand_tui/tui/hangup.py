@@ -7,7 +7,10 @@ thread dying on a terminal that vanished mid-frame, `terminal_output.py`; a sear
 while holding its task queue, `ai/pool.py`) and unknown. So a watchdog thread, independent of the
 event loop, ends the process `GRACE` seconds after the hang-up if it is still there. It first
 waits for the record line in writing (every decision is flushed as it is made), so nothing is
-lost; the system releases the record's lock with the process.
+lost; the system releases the record's lock with the process. Then it gives the terminal back
+(out of the alternate screen, its modes and line discipline as they were), which the app's own
+shutdown would have done: a player whose link is still there (a hang-up signalled by a host, a
+kill) gets back a shell that echoes and reads lines.
 
 Once the table has closed after a hang-up (its record let go, its workers told to end, the log
 line written), `end_now` ends the process at once: there is no terminal to give back and nothing
@@ -105,7 +108,9 @@ class HangupGuard:
 
     `hang_up(signum)` is called (from any thread) to start the clean shutdown: it must only hand
     the work to the event loop. `last_words()` runs on the watchdog thread just before the
-    process is ended the hard way: it waits for the record line in writing."""
+    process is ended the hard way: it waits for the record line in writing; `give_back()`
+    right after it gives the terminal back (it must not wait long on a terminal that does not
+    read)."""
 
     def __init__(
         self,
@@ -117,9 +122,11 @@ class HangupGuard:
         poll: float = POLL,
         end_process: Callable[[int], None] = os._exit,
         log_file: Path | None = None,
+        give_back: Callable[[], object] | None = None,
     ) -> None:
         self._hang_up = hang_up
         self._last_words = last_words
+        self._give_back = give_back
         self._fd = sys.__stdin__.fileno() if fd is None and sys.__stdin__ else fd
         self._grace = grace
         self._poll = poll
@@ -186,6 +193,9 @@ class HangupGuard:
         time.sleep(self._grace)
         with contextlib.suppress(Exception):
             self._last_words()
+        if self._give_back is not None:
+            with contextlib.suppress(Exception):
+                self._give_back()
         with contextlib.suppress(Exception):
             self._report(signum)
         self._end_process(128 + signum)
