@@ -1,0 +1,85 @@
+"""The relay between two hosts through a real sshd (tests/robustness/sshd.py): host B's player
+sits at a table of host A through `ssh … relay`, let in by A's `relay.keys`, and plays at it;
+without his key there, the same login is refused in one line and reaches no table."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.waiting import wait_for
+from tests.robustness.sshd import HOST, Sshd, started
+from tests.tables.helpers import Seat, play_until, stop_service, table_options
+from thousand_tui.priority import APP_DIR, Host
+from thousand_tui.tables import relay
+from thousand_tui.tables.client import TableError, join_table, list_tables, open_table
+from thousand_tui.tables.mirror import SeatMirror
+
+WAIT = 30.0
+
+
+@pytest.fixture
+def host_a(tmp_path: Path) -> Iterator[Sshd]:
+    server = started(Sshd(tmp_path / "sshd"))
+    try:
+        yield server
+    finally:
+        stop_service(server.data / APP_DIR)
+        server.stop()
+
+
+def ssh_through(server: Sshd, folder: Path) -> str:
+    """`ssh` with the test server's client config (its key, its known host)."""
+    wrapper = folder / "ssh"
+    wrapper.write_text(f'#!/bin/sh\nexec ssh -F "{server.client_config}" "$@"\n')
+    wrapper.chmod(0o700)
+    return str(wrapper)
+
+
+def test_a_player_on_b_plays_at_as_table_through_ssh(
+    host_a: Sshd, pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a = Host(data=host_a.data / APP_DIR, database=pg_url, node="host-a", relay=f"ssh:{HOST}")
+    b_folder = Path(tempfile.mkdtemp(prefix="ttb-", dir="/tmp"))
+    b = Host(data=b_folder, database=pg_url, node="host-b")
+    monkeypatch.setattr(relay, "SSH", ssh_through(host_a, tmp_path))
+    try:
+        client, welcome = open_table(table_options(name="Ann", people=[0, 1]), host=a)
+        ann = Seat(client, SeatMirror(welcome), base=a.data_dir)
+        code = welcome.code
+        wait_for(
+            "A's table on B", lambda: code in [t.code for t in list_tables(host=b)], timeout=WAIT
+        )
+        # Without B's key in A's relay.keys, sshd lets the login in but the relay is refused.
+        with pytest.raises(TableError):
+            join_table(code, name="Bob", host=b)
+        key = host_a.key(0).with_suffix(".pub").read_text()
+        (a.data_dir / relay.KEYS_NAME).write_text(key)
+        client, welcome = join_table(code, name="Bob", host=b)
+        bob = Seat(client, SeatMirror(welcome), base=a.data_dir)
+        assert welcome.seat == 1 and client.relay is not None
+        play_until([ann, bob], lambda: ann.mirror.results and bob.mirror.results, timeout=60)
+        assert ann.mirror.results[0] == bob.mirror.results[0]
+        bob.close()
+        ann.close()
+    finally:
+        stop_service(b_folder)
+        shutil.rmtree(b_folder, ignore_errors=True)
+
+
+def test_a_relay_asked_with_a_players_key_is_refused_in_one_line(host_a: Sshd) -> None:
+    done = subprocess.run(
+        ["ssh", "-F", str(host_a.client_config), "-T", HOST, "relay"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode != 0 and done.stdout == ""
+    (line,) = done.stderr.strip().splitlines()
+    assert "relay is for the club's other hosts only" in line
