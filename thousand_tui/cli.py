@@ -112,7 +112,8 @@ def main(argv: Sequence[str] | None = None, host: Host | None = None) -> int:
     caller decided it (a hosted login's session); else read from the environment, here."""
     one_arena()  # before any thread: a long game's size stays flat (allocator.py)
     args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) > 1 and args[0] in ("--plain", "--no-plain") and args[1] in ("open", "join"):
+    plain_commands = ("open", "join", "watch", "lobby", "daily", "tournaments")
+    if len(args) > 1 and args[0] in ("--plain", "--no-plain") and args[1] in plain_commands:
         args = [args[1], args[0], *args[2:]]  # `thousand --plain join CODE`
     if not args or (args[0] not in COMMANDS and args[0] not in ("-h", "--help")):
         args = ["play", *args]

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import TextIO
 
 from ..engine.record import RecordError
+from ..engine.view import SeatView
 from ..options import TableFlags
 from ..plaintext import shown
 from ..settings import LobbySetup, SetupError, TableSetup
@@ -148,7 +149,7 @@ class LineDaily(LineTable):
         self.kept = bool(game.results)
         return True
 
-    def undo(self, view: object) -> None:  # type: ignore[override]
+    def undo(self, view: SeatView) -> None:
         self.say(self.t("takeback_off_daily"))
 
 
