@@ -16,7 +16,7 @@ from tests.helpers.waiting import wait_for
 from tests.robustness.sshd import HOST, Sshd, started
 from tests.tables.helpers import Seat, play_until, stop_service, table_options
 from thousand_tui.priority import APP_DIR, Host
-from thousand_tui.tables import relay
+from thousand_tui.tables import relay, transport
 from thousand_tui.tables.client import TableError, join_table, list_tables, open_table
 from thousand_tui.tables.mirror import SeatMirror
 
@@ -47,7 +47,7 @@ def test_a_player_on_b_plays_at_as_table_through_ssh(
     a = Host(data=host_a.data / APP_DIR, database=pg_url, node="host-a", relay=f"ssh:{HOST}")
     b_folder = Path(tempfile.mkdtemp(prefix="ttb-", dir="/tmp"))
     b = Host(data=b_folder, database=pg_url, node="host-b")
-    monkeypatch.setattr(relay, "SSH", ssh_through(host_a, tmp_path))
+    monkeypatch.setattr(transport, "SSH", ssh_through(host_a, tmp_path))
     try:
         client, welcome = open_table(table_options(name="Ann", people=[0, 1]), host=a)
         ann = Seat(client, SeatMirror(welcome), base=a.data_dir)

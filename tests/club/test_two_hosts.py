@@ -26,7 +26,8 @@ from thousand_tui.priority import Host
 from thousand_tui.store.index import DailyResult, open_club
 from thousand_tui.tables.client import join_table, list_tables, open_table, watch_table
 from thousand_tui.tables.mirror import SeatMirror
-from thousand_tui.tables.relay import KEYS_NAME, RelayError, host_key_allowed, transport
+from thousand_tui.tables.relay import KEYS_NAME, host_key_allowed
+from thousand_tui.tables.transport import RelayError, transport
 from thousand_tui.tables.wire import StateUpdate, message_data
 
 WAIT = 30.0

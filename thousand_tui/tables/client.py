@@ -269,7 +269,7 @@ class TableClient:
     @classmethod
     def through_relay(cls, address: str, host: Host) -> TableClient:
         """A client of the table service of another host of the club (`tables.relay`)."""
-        from .relay import RelayError, reach
+        from .transport import RelayError, reach
 
         try:
             sock, process = reach(address, host.database)
