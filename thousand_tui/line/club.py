@@ -13,6 +13,7 @@ is settled, the next deal once its result is said, the board after the last one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TextIO
 
@@ -20,9 +21,10 @@ from ..engine.record import RecordError
 from ..engine.view import SeatView
 from ..options import TableFlags
 from ..plaintext import shown
+from ..private import private_dir
 from ..settings import LobbySetup, SetupError, TableSetup
 from ..store.catalog import error_words, games_dir
-from ..store.index import index_path, open_index, player_of
+from ..store.index import open_club, player_of
 from ..tables.client import TableError
 from ..tables.service import normalize_code
 from ..tables.wire import OpenTable
@@ -183,7 +185,7 @@ def daily_by_lines(
     setup = daily_lines_setup(setup)
     assert setup.preset is not None
     t = Translator(setup.lang)
-    day = Daily(today(), setup.preset, base=setup.host.club_dir)
+    day = Daily(today(), setup.preset, setup.host.club_dir, setup.host.database)
     player = player_of(games_dir(setup.host.data_dir).absolute())
     lines = Lines.of(stdin, stdout, setup.lang)
     if not options.board:
@@ -199,7 +201,7 @@ def daily_by_lines(
             run = DailyRun(day, player, setup, opened, events)
             return LineDaily(run, stdin, stdout, think_notice).run()
         lines.say(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))
-    with open_index(index_path(setup.host.club_dir)) as index:
+    with open_club(setup.host) as index:
         board = board_lines(day, index, t, True, player, setup.host)
     lines.tell([line for line in board if line.strip()])
     return 0
@@ -207,7 +209,6 @@ def daily_by_lines(
 
 def daily_lines_setup(setup: TableSetup) -> TableSetup:
     """A daily's table as the line mode plays it: cards in words, nothing to wait for."""
-    from dataclasses import replace
 
     return replace(setup, ascii=True, pace=0.0)
 
@@ -221,7 +222,6 @@ def tournament_by_lines(
     errors: TextIO | None = None,
 ) -> int:
     """`thousand tournaments play NAME --plain`: your next deals of the tournament by lines."""
-    from dataclasses import replace
 
     from ..store.catalog import typed
     from ..tournament import Tournament, time_words
@@ -240,7 +240,7 @@ def tournament_by_lines(
         when = time_words(spec.opens if state == "soon" else spec.closes)
         command = typed(f"tournaments show {shown(spec.name)}", host)
         return _fail(errors, t(key, when=when, command=command))
-    day = Tournament.of(spec, host.club_dir)
+    day = Tournament.of(spec, host.club_dir, host.database)
     player = player_of(games_dir(host.data_dir).absolute())
     try:
         found = open_next(day, player, setup)
@@ -249,7 +249,7 @@ def tournament_by_lines(
     lines = Lines.of(stdin, stdout, setup.lang)
     if found is None:
         lines.say(t("tour_all_played", deals=t.count("w_deal", spec.deals)))
-        with open_index(index_path(host.club_dir)) as index:
+        with open_club(host) as index:
             shown_lines = show_lines(spec, index, t, player, True, host.club_dir, host)
         lines.tell([line for line in shown_lines if line.strip()])
         return 0
@@ -437,16 +437,24 @@ class LineLobby(Lines):
 
     # ------------------------------------------------------------------ the club
 
-    def flags(self, **given: object) -> TableFlags:
+    def flags(self) -> TableFlags:
+        """The daily's and a tournament's flags: this person's language and name, and his
+        own folder for his tries (a hosted lobby runs in the account's folder, where the
+        tables are; his tries are kept in his own, as `ssh HOST daily` keeps them)."""
         setup = self.setup
-        return TableFlags(host=setup.host, lang=self.lang, name=setup.name, **given)  # type: ignore[arg-type]
+        host = setup.host
+        who = self.lobby.setup.who
+        if host.hosted and who is not None:
+            folder = private_dir(private_dir(host.data_dir / "players") / who)
+            host = replace(host, data=folder, club=host.club_dir)
+        return TableFlags(host=host, lang=self.lang, name=setup.name)
 
     def daily(self) -> None:
         daily_by_lines(self.flags(), self.stdin, self.stdout, errors=self.stdout)
         self.say(self.s("line_lobby_back"))
 
     def tournaments(self) -> None:
-        host = self.setup.host
+        host = self.flags().host
         found = list_lines(host.club_dir, self.t, datetime.now(UTC), host)
         self.tell([line for line in found if line.strip()])
 
@@ -460,11 +468,11 @@ class LineLobby(Lines):
     def standings(self, name: str) -> None:
         if not self.tournament_name(name, "standings"):
             return
-        host = self.setup.host
+        host = self.flags().host
         try:
             spec = find(name, host.club_dir)
             player = player_of(games_dir(host.data_dir).absolute())
-            with open_index(index_path(host.club_dir)) as index:
+            with open_club(host) as index:
                 found = show_lines(spec, index, self.t, player, True, host.club_dir, host)
         except (TournamentError, RecordError, ValueError, OSError) as error:
             self.say(error_words(self.lang, error, host))
