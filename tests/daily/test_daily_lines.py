@@ -145,3 +145,16 @@ def test_the_lobbys_tournament_commands(host: Path, lang: str) -> None:
     assert lines[-2] == say(lang, "line_lobby_tour_name", command=standings)
     assert lines[-1] == say(lang, "line_lobby_tour_name", command=tournament)
     assert all(clean(text) for text in lines)
+
+
+def test_a_hosted_lobbys_daily_is_the_players_own_try(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from thousand_tui.priority import Host
+
+    account = Host(data=tmp_path / "account", club=tmp_path / "account", hosted=True)
+    table = replace(TableSetup(lang="en"), host=account)
+    lobby = LineLobby(lobby_of(LobbySetup(table, {}, who="key-olga")), io.StringIO(), io.StringIO())
+    host = lobby.flags().host
+    assert host.data_dir == tmp_path / "account" / "players" / "key-olga"
+    assert host.club_dir == tmp_path / "account"  # the club's: every player's results

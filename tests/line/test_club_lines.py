@@ -236,7 +236,7 @@ def test_thousand_watch_and_lobby_plain_are_commands(base: Path, tmp_path: Path)
     )
     assert watched[0].startswith(f"You watch table {code}: you see what every player sees")
     assert watched[-1] == f"You stop watching table {code}."
-    lobby = thousand(base, config, "lobby", "--plain", "--lang", "ru", typed="справка\nвыход\n")
+    lobby = thousand(base, config, "--plain", "lobby", "--lang", "ru", typed="справка\nвыход\n")
     assert lobby[0] == say("ru", "line_lobby_welcome")
     assert say("ru", "line_lobby_help") in lobby and lobby[-1] == "До свидания."
     ann.close()
