@@ -79,3 +79,84 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv(CLUB_DIR_ENV, raising=False)
     monkeypatch.delenv(DATABASE_ENV, raising=False)
     return folder
+
+
+class Cuttable:
+    """A TCP proxy to the test server that a test can cut (every connection dropped, new ones
+    refused at once) and mend: the database going away in the middle of a game."""
+
+    def __init__(self, url: str) -> None:
+        import socket
+        import threading
+
+        parts = urlsplit(url)
+        self.target = (parts.hostname or "127.0.0.1", parts.port or 5432)
+        self.server = socket.create_server(("127.0.0.1", 0))
+        port = self.server.getsockname()[1]
+        self.url = urlunsplit(
+            parts._replace(netloc=parts.netloc.rsplit("@", 1)[0] + f"@127.0.0.1:{port}")
+        )
+        self.open = True
+        self.conns: list[socket.socket] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import contextlib
+        import socket
+        import threading
+
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                return
+            if not self.open:
+                conn.close()
+                continue
+            try:
+                upstream = socket.create_connection(self.target)
+            except OSError:
+                conn.close()
+                continue
+            with self.lock:
+                self.conns += [conn, upstream]
+
+            def pump(src: socket.socket, dst: socket.socket) -> None:
+                with contextlib.suppress(OSError):
+                    while data := src.recv(65536):
+                        dst.sendall(data)
+                for end in (src, dst):
+                    with contextlib.suppress(OSError):
+                        end.shutdown(socket.SHUT_RDWR)
+
+            threading.Thread(target=pump, args=(conn, upstream), daemon=True).start()
+            threading.Thread(target=pump, args=(upstream, conn), daemon=True).start()
+
+    def cut(self) -> None:
+        import contextlib
+        import socket
+
+        self.open = False
+        with self.lock:
+            conns, self.conns = self.conns, []
+        for conn in conns:
+            with contextlib.suppress(OSError):
+                conn.shutdown(socket.SHUT_RDWR)
+            conn.close()
+
+    def mend(self) -> None:
+        self.open = True
+
+    def close(self) -> None:
+        self.cut()
+        self.server.close()
+
+
+@pytest.fixture
+def cuttable(pg_url: str) -> Iterator[Cuttable]:
+    proxy = Cuttable(pg_url)
+    try:
+        yield proxy
+    finally:
+        proxy.close()

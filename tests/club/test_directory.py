@@ -5,21 +5,33 @@ was killed leave after the heartbeat's timeout. Without a database nothing of th
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
 import tempfile
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tests.helpers.waiting import wait_for
-from tests.tables.helpers import Seat, service_pid, stop_service, table_options, wait_gone
+from tests.tables.helpers import (
+    Seat,
+    play_until,
+    service_pid,
+    stop_service,
+    table_options,
+    wait_gone,
+)
 from thousand_tui.priority import Host
 from thousand_tui.tables.client import join_table, list_tables, open_table
 from thousand_tui.tables.directory import TIMEOUT, changes, node_of, relay_of
 from thousand_tui.tables.mirror import SeatMirror
+from thousand_tui.tables.service import LOG_NAME, tables_dir
+
+from .conftest import Cuttable
 
 WAIT = 30.0
 
@@ -124,3 +136,31 @@ def test_without_a_database_a_lobby_lists_only_its_own(tmp_path: Path) -> None:
     finally:
         stop_service(folder)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_database_gone_mid_game_costs_no_move_nor_record(
+    two: tuple[Host, Host], cuttable: Cuttable
+) -> None:
+    a, b = two
+    a = replace(a, database=cuttable.url)  # A reaches the database through a cable to cut
+    ann = opened_on(a, people=[0])  # AI at the other seats: it begins at once
+    code = ann.mirror.code
+    wait_for("A's game in play on B", lambda: code in codes(b, playing=True), timeout=WAIT)
+    cuttable.cut()
+    play_until([ann], lambda: len(ann.mirror.results) >= 1, timeout=60)  # the game goes on
+    log = tables_dir(a.data_dir) / LOG_NAME
+    wait_for(
+        "the fault in A's log",
+        lambda: "directory of tables cannot be written" in log.read_text(),
+        timeout=WAIT,
+    )
+    # Unheard, A is gone for the club's lobby; its game is not.
+    wait_for("A silent on B", lambda: code not in codes(b, playing=True), timeout=TIMEOUT + WAIT)
+    cuttable.mend()
+    wait_for("A back on B", lambda: code in codes(b, playing=True), timeout=WAIT)
+    assert "the club database is back" in log.read_text()
+    play_until([ann], lambda: len(ann.mirror.results) >= 2, timeout=60)
+    ann.close()
+    (record,) = (a.data_dir / "games").glob("*.jsonl")
+    deals = [json.loads(line) for line in record.read_text().splitlines()]
+    assert sum(1 for line in deals if line.get("type") == "result") >= 2
