@@ -286,3 +286,27 @@ def test_ssh_plain_on_makes_the_line_mode_the_players_setting(
         assert seen[-1][0] == first and "--plain" in seen[-1], seen[-1]
     assert len(seen) == count + 4
     assert (folder / "start.json").is_file() and not (tmp_path / "start.json").exists()
+
+
+async def test_the_lobby_chosen_on_the_start_screen_with_the_line_mode_on_is_by_lines(
+    base: Path,
+) -> None:
+    from tests.tui.test_start import go_to
+    from thousand_tui.tui import create_app
+    from thousand_tui.tui.startup import SharedChoice, StartOffer
+
+    line.remember(True)
+    app = create_app(TableSetup(pace=0, name="Lena", lang="ru"), start=StartOffer.shipped("ru"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(pilot, "lobby")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.lobby is None  # no full lobby: the app ends
+    chosen = app.plain_next
+    assert isinstance(chosen, SharedChoice) and chosen.kind == "lobby"
+    term = Terminal()
+    term.type("выход")
+    assert line.play_chosen(chosen, term, term) == 0
+    assert said(term)[0] == say("ru", "line_lobby_welcome")
+    assert said(term)[-1] == "До свидания."

@@ -100,13 +100,18 @@ def play_chosen(
     chosen: TableSetup | SharedChoice, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
     """Play by lines what the start screen chose with its line mode on (a new game, one
-    continued, a shared table opened or joined), once the app has ended. Exit status 2 if it
+    continued, a shared table opened or joined, the lobby), once the app has ended. Exit status 2 if it
     cannot begin."""
     from ..tui.session import new_session
 
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     setup = chosen.setup if isinstance(chosen, SharedChoice) else chosen
+    if isinstance(chosen, SharedChoice) and chosen.kind == "lobby":
+        from ..presets import shipped_names
+
+        presets = {name: name for name in shipped_names()}
+        return run_lobby(LobbySetup(setup, presets, level=chosen.level), stdin, stdout)
     try:
         if isinstance(chosen, SharedChoice) and chosen.kind == "open":
             opening = OpenSetup(

@@ -571,11 +571,11 @@ class ThousandApp(App[int]):
     def to_shared(self, choice: SharedChoice, *, plain: bool = False) -> None:
         """The shared table chosen on the start screen: the lobby, or a table opened or
         joined (sought in a worker; the start screen stays until the seat is taken, and says
-        why if it cannot be). With `plain`, a table opened or joined is played by lines once
-        the app has ended (`tui.run`); the lobby has no line mode."""
+        why if it cannot be). With `plain`, the lobby, or a table opened or joined, is played
+        by lines once the app has ended (`tui.run`)."""
         if self.sitting:
             return
-        if plain and choice.kind != "lobby" and not choice.setup.host.browser:
+        if plain and not choice.setup.host.browser:
             self.plain_next = choice
             self.exit()
             return
