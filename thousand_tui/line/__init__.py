@@ -100,8 +100,8 @@ def play_chosen(
     chosen: TableSetup | SharedChoice, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
     """Play by lines what the start screen chose with its line mode on (a new game, one
-    continued, a shared table opened or joined, the lobby), once the app has ended. Exit status 2 if it
-    cannot begin."""
+    continued, a shared table opened or joined, the lobby), once the app has ended. Exit
+    status 2 if it cannot begin."""
     from ..tui.session import new_session
 
     stdin = stdin or sys.stdin
