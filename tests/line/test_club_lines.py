@@ -310,3 +310,23 @@ async def test_the_lobby_chosen_on_the_start_screen_with_the_line_mode_on_is_by_
     assert line.play_chosen(chosen, term, term) == 0
     assert said(term)[0] == say("ru", "line_lobby_welcome")
     assert said(term)[-1] == "До свидания."
+
+
+def test_a_watcher_by_lines_hears_the_game_to_its_end_then_leaves(base: Path) -> None:
+    ann = opened(base, "Ann", people=[0], rules=short_rules())
+    code = ann.mirror.code
+    term = Terminal()
+    status: list[int] = []
+    setup = JoinSetup(TableSetup(lang="en", name="Vera"), code, None, None)
+    thread = threading.Thread(target=lambda: status.append(line.run_watch(setup, term, term)))
+    thread.start()
+    over = say("en", "line_watch_over")
+    drive(ann, term, lambda: over in said(term), play=False, timeout=120)
+    thread.join(10)
+    assert status == [0] and said(term)[-1] == over
+    assert said(term)[-2].startswith("Game over. Final scores: Ann ")
+    assert said(term)[0].startswith(f"You watch table {code}: ")
+    assert any(s.startswith("Deal 1:") for s in said(term))  # a deal's points
+    assert not any(s.startswith(("Hand,", "Your ")) for s in said(term))
+    assert all(clean(s) for s in term.lines)
+    ann.close()
