@@ -330,3 +330,33 @@ def test_a_watcher_by_lines_hears_the_game_to_its_end_then_leaves(base: Path) ->
     assert not any(s.startswith(("Hand,", "Your ")) for s in said(term))
     assert all(clean(s) for s in term.lines)
     ann.close()
+
+
+@pytest.mark.parametrize("rule", ["chat", "read"])
+def test_a_watcher_by_lines_writes_in_the_chat_only_where_the_opener_lets_watchers(
+    base: Path, rule: str
+) -> None:
+    from thousand_tui.tables.wire import ChatLine
+
+    ann = opened(base, "Ann", people=[0, 1], watchers=rule)
+    term = Terminal()
+    setup = JoinSetup(TableSetup(lang="en", name="Vera"), ann.mirror.code, None, None)
+    thread = threading.Thread(target=lambda: line.run_watch(setup, term, term), daemon=True)
+    thread.start()
+    drive(ann, term, lambda: any(s.startswith("You watch table") for s in said(term)), play=False)
+    help_words = say(
+        "en", "line_watch_help", say=say("en", "line_watch_say") if rule == "chat" else ""
+    )
+    typed_then(ann, term, "help", help_words)
+    term.type("say hello\x1b[2J")
+    if rule == "chat":
+        heard = lambda: [m for m in ann.told if isinstance(m, ChatLine) and m.watcher]  # noqa: E731
+        drive(ann, term, lambda: bool(heard()), play=False)
+        assert heard()[0].name == "Vera" and "\x1b" not in heard()[0].text
+    else:
+        refused = say("en", "line_watch_no_chat", legal=help_words)
+        drive(ann, term, lambda: refused in said(term), play=False)
+    term.type("quit")
+    thread.join(10)
+    assert all(clean(s) for s in said(term))  # what the game wrote; the test typed ESC
+    ann.close()
