@@ -10,14 +10,17 @@ screen must make the text harmless itself (`tui/plain.py`), and does."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable, Callable
+import json
+import shutil
+import tempfile
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from tests.helpers.hostile import (
     CORPUS,
@@ -29,22 +32,32 @@ from tests.helpers.hostile import (
     segments,
 )
 from tests.helpers.screen import screen_text
+from tests.tables.helpers import at_table, stop_service
+from tests.tables.helpers import joined as table_joined
+from tests.tables.helpers import opened as table_opened
+from tests.tables.helpers import pump as table_pump
 from thousand_tui.daily import BoardRow
 from thousand_tui.plaintext import shown
 from thousand_tui.ratings import LeaderboardRow
 from thousand_tui.settings import MAX_NAME, LobbySetup, TableSetup
-from thousand_tui.store.catalog import format_games, list_games
+from thousand_tui.store.catalog import DATA_DIR_ENV, format_games, list_games
+from thousand_tui.store.index import DailyResult, index_path, open_index
 from thousand_tui.tables.client import TableError
 from thousand_tui.tables.wire import OpenTable
+from thousand_tui.tournament import Tournament, open_tournament
 from thousand_tui.tui import create_app
 from thousand_tui.tui import session as session_module
 from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.duplicate import DealReview, Played
+from thousand_tui.tui.i18n import Translator
 from thousand_tui.tui.leaderboard import daily_lines, ratings_lines
 from thousand_tui.tui.plain import plain
+from thousand_tui.tui.render import Palette
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.contract import ContractScreen
 from thousand_tui.tui.screens.daily_board import DailyBoardScreen
 from thousand_tui.tui.screens.decision import DecisionScreen
+from thousand_tui.tui.screens.duplicate import DuplicateScreen
 from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.exchange import ExchangeScreen
 from thousand_tui.tui.screens.info import AnalysisScreen, ConventionsScreen, SheetScreen
@@ -53,8 +66,13 @@ from thousand_tui.tui.screens.lookback import LookBackScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.start import StartScreen
 from thousand_tui.tui.screens.table import TableScreen
+from thousand_tui.tui.screens.tournament_open import TournamentOpenScreen
+from thousand_tui.tui.screens.viewer import ViewerScreen
+from thousand_tui.tui.shared.connection import watch_shared
 from thousand_tui.tui.shared.lobby_client import Lobby
 from thousand_tui.tui.startup import StartOffer
+from thousand_tui.tui.tournament_words import show_lines
+from thousand_tui.tui.viewing import open_game
 
 from .helpers import STRONG, dealt, give_two, play_out_deal, settle, shown_toasts
 
@@ -502,3 +520,156 @@ def test_plain_keeps_the_styles_of_a_text_and_shows_controls_as_one_cell() -> No
     assert plain("[b]x[/b]").plain == "[b]x[/b]" and not plain("[b]x[/b]").spans
     assert shown("a\tb\nc", lines=True) == "a b\nc" and shown("a\nb") == "a b"
     assert shown("x" * 1000, most=10) == "x" * 9 + "…"
+
+
+# ---------------------------------------------------------------------- the club's screens
+
+
+def record_named(monkeypatch: pytest.MonkeyPatch, text: Hostile) -> Path:
+    """`hostile_record`, its preset's name hostile too (a record is a file's text)."""
+    path = hostile_record(monkeypatch, text)
+    lines = path.read_text(encoding="utf-8").rstrip("\n").split("\n")
+    header = {**json.loads(lines[0]), "preset": text.title}
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("k", QUICK)
+async def test_the_viewer_shows_a_records_hostile_names_and_preset_as_written(
+    monkeypatch: pytest.MonkeyPatch, k: int
+) -> None:
+    text = fields(k)
+    path = record_named(monkeypatch, text)
+    viewed = open_game(path, Translator("en"), Palette())
+    app = create_app(TableSetup.of(pace=0), view=lambda: ViewerScreen(viewed))
+    async with app.run_test(size=SMALL if k % 2 else BIG) as pilot:
+        await pilot.pause()
+        for key in ("right", "end"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, ViewerScreen)
+            check(app, text.shown("anna")[:12], text.shown("boris")[:12])
+
+
+def hostile_review(text: Hostile) -> list[DealReview]:
+    """A deal's review whose players' names are hostile (as the club's index could hold)."""
+    from thousand_tui.simulate import play_game
+
+    lines: list[dict[str, Any]] = []
+    play_game(TableSetup.of("classic").preset.rules, 7, ["easy"] * 3, sink=lines.append,  # type: ignore[union-attr]
+              max_deals=1)  # fmt: skip
+    cut = next(i for i, line in enumerate(lines) if line["type"] == "result") + 1
+    deal = lines[:cut]
+    plays = (
+        Played("you", text.you, deal, 40, None),
+        Played("hard", "hard", deal, 60, None),
+        Played("key-x", text.anna, deal, 80, None),
+    )
+    return [DealReview(1, plays)]
+
+
+@pytest.mark.parametrize("k", QUICK)
+async def test_the_duplicate_review_shows_hostile_names_and_title_as_written(
+    monkeypatch: pytest.MonkeyPatch, k: int
+) -> None:
+    text = fields(k)
+    reviews = hostile_review(text)
+    title = f"Tournament «{text.title}»"
+    app = create_app(TableSetup.of(pace=0), view=lambda: DuplicateScreen(reviews, title))
+    async with app.run_test(size=SMALL if k % 2 else BIG) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DuplicateScreen)
+        check(app, text.shown("raw you")[:10], text.shown("raw anna")[:10])
+        await pilot.press("down")
+        await pilot.pause()
+        check(app)
+
+
+@pytest.mark.parametrize("k", QUICK)
+async def test_a_tournaments_standings_show_hostile_names_as_written(
+    base_folder: Path, k: int
+) -> None:
+    """Its name is printable text (the only kind `open` takes: markup, links); its entrants'
+    names are as the club's index holds them (any corpus entry)."""
+    text = fields(k)
+    name = next(entry for entry in CORPUS[k:] + CORPUS if entry in MARKUP and len(entry) <= 24)
+    spec = open_tournament(name, "classic", 2, "now", "+2h", base=base_folder)
+    with open_index(index_path(base_folder)) as index:
+        day = Tournament.of(spec, base_folder)
+        index.add_daily_results(
+            [
+                DailyResult(day.date, "classic", "key-a", 1, 50, 0),
+                DailyResult(day.date, "classic", "key-b", 1, -20, 0),
+            ]
+        )
+        index._db.execute("INSERT INTO players VALUES ('key-a', ?, '/a')", (text.anna,))
+        index._db.execute("INSERT INTO players VALUES ('key-b', ?, '/b')", (text.boris,))
+        t = Translator("en")
+        lines = show_lines(spec, index, t, "key-a", False, base_folder)
+    printed = "\n".join(lines)
+    assert UNSAFE.search(printed.replace("\n", "")) is None, printed
+    assert_shown(printed, name)
+    # The lobby's line on it: the name as written, on the screen.
+    lobby = Lobby(LobbySetup(TableSetup.of(pace=0.0), {"classic": "classic"}))
+    lobby.tables = lambda: ()  # type: ignore[method-assign]
+    app = create_app(lobby.setup.table, lobby=lobby)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, LobbyScreen) and app.screen.tournaments:
+                break
+        check(app, name)
+        await pilot.press("t")  # the new tournament's dialog, a hostile name typed in it
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TournamentOpenScreen)
+        dialog.query_one("#tour-name", Input).value = name
+        dialog.query_one("#tour-closes", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        check(app, name)  # taken: «name» exists already, said as written
+        dialog.query_one("#tour-name", Input).value = text.you[:200]  # as pasted
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        check(app)
+
+
+@pytest.fixture
+def base_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The data folder and the club's, of this test alone."""
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def service_base(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A data folder with a path short enough for a socket; its table service stopped after."""
+    folder = Path(tempfile.mkdtemp(prefix="tt-", dir="/tmp"))
+    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+    try:
+        yield folder
+    finally:
+        stop_service(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def test_a_watchers_view_shows_the_players_names_as_written(service_base: Path) -> None:
+    """Names of markup at a shared table (what the service lets through), watched: the
+    watcher's bottom panel names them as written."""
+    base = service_base
+    ann, bob, cat = "[/x]", "[PL] Bartek", "[@click=quit]Cat"
+    first = table_opened(base, ann)
+    code = first.mirror.code
+    shared = watch_shared(code, name="[b]Zoe[/b]", base=base)
+    app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
+    seats = [first, table_joined(base, code, bob), table_joined(base, code, cat)]
+    async with app.run_test(size=BIG) as pilot:
+        await table_pump(pilot, seats, lambda: at_table(app) and "Thousand" in screen_text(app))
+        for seat in seats:
+            seat.hold = True
+        await pilot.pause(0.2)
+        check(app, ann, bob, cat, f"you watch {ann}, {bob}, {cat} play")
+    app.let_go()
+    for seat in seats:
+        seat.close()

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 
+from ...plaintext import shown
 from ...tournament import BAD_DEALS, MAX_DEALS, MAX_NAME, Spec, TournamentError
 from ...translations import error_text
 from ..i18n import Translator
@@ -84,6 +85,13 @@ class TournamentOpenScreen(Dialog[Spec | None]):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#tour-name", Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """What is typed or pasted is shown as text: a control character (an escape
+        sequence's) made inert, a bidi or zero-width character dropped."""
+        clean = shown(event.value)
+        if clean != event.value:
+            event.input.value = clean
 
     def value(self, name: str) -> str:
         return self.query_one(f"#tour-{name}", Input).value
