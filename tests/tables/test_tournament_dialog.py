@@ -29,6 +29,10 @@ PAST = {
     "ru": "время закрытия 2020-01-01 00:00 UTC уже прошло",
 }
 NO_PRESET = {"en": "the preset cannot be loaded", "ru": "пресет не загружается"}
+NO_DEALS = {
+    "en": "the deals must be 1 to 40, not 41",
+    "ru": "раздач должно быть от 1 до 40, а не 41",
+}
 
 
 def lobby_app(lang: str, host: Host | None = None) -> Any:
@@ -78,11 +82,16 @@ async def test_the_host_opens_a_tournament_from_the_lobby(base: Path, lang: str)
         assert app.screen is dialog and PAST[lang] in refusal(app)
         await fill(pilot, preset="no-such-preset", closes="+2h")
         assert app.screen is dialog and NO_PRESET[lang] in refusal(app)
+        await fill(pilot, preset="classic", deals="41")
+        assert app.screen is dialog and refusal(app) == NO_DEALS[lang]
+        await fill(pilot, deals="x")
+        assert "not x" in refusal(app) or "не x" in refusal(app)
         assert specs(base) == []  # nothing written by a refusal
         await fill(pilot, preset="classic", deals="3")
         await until(pilot, "back in the lobby", lambda: app.screen is lobby)
         (spec,) = specs(base)
-        assert (spec.name, spec.preset, spec.deals, spec.by) == ("[b]Cup[/b]", "classic", 3, "local")
+        chosen = (spec.name, spec.preset, spec.deals, spec.by)
+        assert chosen == ("[b]Cup[/b]", "classic", 3, "local")
         await until(pilot, "its line", lambda: "[b]Cup[/b]" in screen_text(app))
 
 

@@ -956,6 +956,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("tour_open_closes", "Closes"),
     msg("tour_open_not_offered", "{name} is not offered here; choose one of {names}"),
     msg("tour_open_failed", "the tournament could not be written: {why}"),
+    msg("tour_open_bad_deals", "the deals must be 1 to {most}, not {deals}"),
     msg(
         "tour_open_help",
         "Times: YYYY-MM-DD HH:MM (UTC), now, or +30m, +2h, +1d from now. Presets: {presets}. "

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 
 from ...plaintext import shown
-from ...tournament import BAD_DEALS, MAX_DEALS, MAX_NAME, Spec, TournamentError
+from ...tournament import MAX_DEALS, MAX_NAME, Spec, TournamentError
 from ...translations import error_text
 from ..i18n import Translator
 from ..plain import plain
@@ -32,6 +32,9 @@ class TournamentOpenScreen(Dialog[Spec | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "key_close", key_display="esc", id="back"),
+        # Before the field's own Enter: the next field is focused at once, so that Enter
+        # typed fast (or pasted) goes down the fields one by one.
+        Binding("enter", "next_field", show=False, priority=True),
     ]
 
     DEFAULT_CSS = """
@@ -96,11 +99,11 @@ class TournamentOpenScreen(Dialog[Spec | None]):
     def value(self, name: str) -> str:
         return self.query_one(f"#tour-{name}", Input).value
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        field = (event.input.id or "").removeprefix("tour-")
+    def action_next_field(self) -> None:
+        focused = self.focused
+        field = (focused.id or "").removeprefix("tour-") if focused is not None else ""
         if field in FIELDS[:-1]:
-            self.query_one(f"#tour-{FIELDS[FIELDS.index(field) + 1]}", Input).focus()
+            self.set_focus(self.query_one(f"#tour-{FIELDS[FIELDS.index(field) + 1]}", Input))
             return
         self.open_it()
 
@@ -113,9 +116,12 @@ class TournamentOpenScreen(Dialog[Spec | None]):
             names = ", ".join(self.presets)
             self.refused(self.t("tour_open_not_offered", name=plain(preset).plain, names=names))
             return
+        if not (
+            deals_text.isascii() and deals_text.isdigit() and 1 <= int(deals_text) <= MAX_DEALS
+        ):
+            self.refused(self.t("tour_open_bad_deals", most=MAX_DEALS, deals=deals_text))
+            return
         try:
-            if not (deals_text.isascii() and deals_text.isdigit()):
-                raise TournamentError(BAD_DEALS, most=MAX_DEALS, deals=plain(deals_text).plain)
             target = self.presets.get(preset, preset)
             deals = int(deals_text)
             spec = self.opener(name, target, deals, self.value("opens"), self.value("closes"))
