@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 HOSTED_NICENESS = 5
@@ -155,6 +155,25 @@ class Host:
             database=database_of(env, club or data),
             node=env.get(NODE_ENV) or None,
             relay=env.get(RELAY_ENV) or None,
+        )
+
+    def resolved(self, environ: Mapping[str, str] | None = None) -> Host:
+        """This value with its folders said: those it did not say (a test's or a script's
+        value), the environment's as it is now (by default this process's). What holds a host
+        for long (the app, a seat at a shared table and its threads) holds it resolved, so
+        that nothing it does later finds its folders in an environment changed since (a
+        later test's)."""
+        if self.data is not None and self.config is not None:
+            return self
+        env = os.environ if environ is None else environ
+        club = self.club
+        if self.data is None and club is None:
+            club = _absolute(env.get(CLUB_DIR_ENV))
+        return replace(
+            self,
+            data=self.data if self.data is not None else data_folder(env),
+            config=self.config if self.config is not None else config_folder(env),
+            club=club,
         )
 
     @property

@@ -158,7 +158,7 @@ class LineSeat(LineTable):
         shared = self.shared
         deadline = time.monotonic() + REJOIN_FOR
         while time.monotonic() < deadline:
-            time.sleep(REJOIN_EVERY)
+            shared.left.wait(REJOIN_EVERY)
             if not shared.may_rejoin:
                 break
             seated = shared.try_rejoin()

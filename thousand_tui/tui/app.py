@@ -113,6 +113,9 @@ class ThousandApp(App[int]):
         view: Callable[[], Screen[None]] | None = None,
     ) -> None:
         super().__init__()
+        # Its folders decided now: its workers and threads use these, whatever the
+        # environment says by the time they run.
+        setup = replace(setup, host=setup.host.resolved())
         self.setup = setup
         self.start = start
         self.t = Translator(setup.lang)

@@ -5,6 +5,7 @@ the seat knows (its mirror), and the messages waiting for the screen. `open_shar
 from __future__ import annotations
 
 import collections
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -56,6 +57,8 @@ class SharedSession:
     host: Host = LOCAL  # what the program runs as (what it says of the table, and of a file)
     told_off: bool = False  # the service ended the connection on purpose (an error said why)
     leaving: bool = False
+    # Set when the player leaves (`close`): a thread trying to sit again stops at once.
+    left: threading.Event = field(default_factory=threading.Event, init=False, repr=False)
     # The chat as this person has seen it (the waiting room's lines, then the log's), and when
     # he wrote his last lines (kept to the table's pace before a line goes).
     heard: collections.deque[ChatLine] = field(
@@ -67,6 +70,11 @@ class SharedSession:
 
     def __post_init__(self) -> None:
         self.game = RemoteGame(self.mirror)  # answers what the screens ask of a game
+        # Its folders decided now: the seat's threads (sitting again) use these, whatever
+        # the environment says by then.
+        self.host = self.host.resolved()
+        if self.base is None:
+            self.base = self.host.data_dir
         self.client.listen(self.arrived)
 
     @property
@@ -98,6 +106,8 @@ class SharedSession:
     def try_rejoin(self) -> tuple[TableClient, Welcome] | None:
         """In a worker thread: a new connection at this seat (the service started again if it
         is gone, the table reopened from its record), or None if it cannot be had yet."""
+        if self.leaving:
+            return None
         try:
             client, welcome = join_table(
                 self.code,
@@ -131,6 +141,7 @@ class SharedSession:
 
     def close(self) -> None:
         self.leaving = True
+        self.left.set()
         self.target = None
         self.client.close()
 

@@ -39,6 +39,11 @@ class Lobby:
     _presets: dict[str, Preset] = field(default_factory=dict)
     _titles: dict[str, str | None] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # Its folders decided now, for the workers that list, open and join tables later.
+        table = self.setup.table
+        self.setup = replace(self.setup, table=replace(table, host=table.host.resolved()))
+
     @property
     def lang(self) -> str:
         return self.setup.table.lang

@@ -253,7 +253,7 @@ class SharedDriver(Linked):
         shared = self.shared
         deadline = time.monotonic() + REJOIN_FOR
         while time.monotonic() < deadline:
-            time.sleep(REJOIN_EVERY)
+            shared.left.wait(REJOIN_EVERY)
             if not shared.may_rejoin:
                 return
             seated = shared.try_rejoin()
