@@ -96,7 +96,10 @@ class LineSeat(LineTable):
         self.narrator = LineNarrator(self.t, self.p, game.names, game.rules, seat=self.seat)
         self.controller = TableController(self.shared, self.narrator, seat=self.seat)
         self.words = LineWords(self.t, game.names, you=self.seat)
-        self.say(self.s("line_shared_begins", names=", ".join(game.names)))
+        self.say(self.begins_words(", ".join(game.names)))
+
+    def begins_words(self, names: str) -> str:
+        return self.s("line_shared_begins", names=names)
 
     @property
     def started(self) -> bool:

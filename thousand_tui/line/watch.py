@@ -50,6 +50,10 @@ class LineWatcher(LineSeat):
         self.narrator.seat = WATCHER
         self.words = LineWords(self.t, self.shared.game.names, you=WATCHER)
 
+    def begins_words(self, names: str) -> str:
+        """Who plays: a watcher may come in the middle of the game, not at its beginning."""
+        return self.s("line_shared_seats", seats=names)
+
     def greet(self) -> None:
         """Said by `run` above: a watcher has no seat and nothing to start."""
 
