@@ -976,8 +976,8 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     # a shared game: every hand open because every person at it allowed it, or why not
     msg("view_open_allowed", "every hand open: all players allowed it"),
     msg("view_shut_playing", "the game is not over"),
-    msg("view_shut_shared", "not every player allows his hands shown"),
-    msg("view_shut_unsealed", "the players' consent does not check here"),
+    msg("view_shut_shared", "not all players allow it"),
+    msg("view_shut_unsealed", "consent not checkable here"),
     msg("view_analysing", "hard is analysing deal {number}…"),
     msg("view_analysis_failed", "the analysis of deal {number} could not be made"),
     msg("view_not_over", "deal {number} is not over: no analysis yet"),
