@@ -158,10 +158,12 @@ class Host:
         )
 
     def resolved(self, environ: Mapping[str, str] | None = None) -> Host:
-        """This value with its folders said: those it did not say (a test's or a script's
-        value), the environment's as it is now (by default this process's). What holds a host
-        for long (the app, a seat at a shared table and its threads) holds it resolved, so
-        that nothing it does later finds its folders in an environment changed since (a
+        """This value with its folders said: those it did not say, the environment's as it
+        is now (by default this process's). A program's own value (`of`, `from_args`) says
+        them all; one made without them (`LOCAL`, a test's, a script's) is resolved here, the
+        one place besides `of` that reads the environment for folders. What holds a host for
+        long (the app, the lobby, a seat at a shared table and its threads) holds it resolved,
+        so that nothing it does later finds its folders in an environment changed since (a
         later test's)."""
         if self.data is not None and self.config is not None:
             return self
@@ -178,22 +180,26 @@ class Host:
 
     @property
     def data_dir(self) -> Path:
-        """The data folder (the environment's for a value that did not say)."""
-        return self.data if self.data is not None else data_folder(os.environ)
+        """The data folder (`resolved()`'s, for a value that did not say)."""
+        data = self.data if self.data is not None else self.resolved().data
+        assert data is not None
+        return data
 
     @property
     def config_dir(self) -> Path:
-        """The settings folder (the environment's for a value that did not say)."""
-        return self.config if self.config is not None else config_folder(os.environ)
+        """The settings folder (`resolved()`'s, for a value that did not say)."""
+        config = self.config if self.config is not None else self.resolved().config
+        assert config is not None
+        return config
 
     @property
     def club_dir(self) -> Path:
         """The folder of the club index: the host's for a hosted player, else the data folder
-        (the environment's, for a value that said neither)."""
+        (`resolved()`'s, for a value that said neither)."""
         if self.club is not None:
             return self.club
         if self.data is None:
-            return _absolute(os.environ.get(CLUB_DIR_ENV)) or self.data_dir
+            return self.resolved().club_dir
         return self.data
 
     def argv(self) -> list[str]:
