@@ -661,7 +661,7 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("shared_watchers", "watching: {count}"),
     msg("shared_you_watch", "You watch"),
     # a watcher's bottom panel, where a player's own cards would be
-    msg("watch_hand", "you watch {names} play: no one's cards are shown to watchers"),
+    msg("watch_hand", "you watch {names} play; watchers see no hand"),
     msg("shared_watch_waiting", "You watch this table: the game shows here when it begins."),
     msg("chat_watcher", "{name} (watching)"),
     # the opener allows hints (h) at a shared table: said in its header
