@@ -241,3 +241,17 @@ def test_a_database_down_at_start_costs_no_record_and_is_caught_up_when_back(
     with open_club(Host.of()) as index:
         index.refresh()
         assert any(game.path.name == "while-down.jsonl" for game in index.games())
+
+
+def test_what_needs_the_database_while_it_is_down_says_so_in_one_line(
+    data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(DATABASE_ENV, f"postgresql://u:secret@127.0.0.1:{free_port()}/club")
+    for command in (["daily", "--board"], ["ratings"], ["tournaments", "show", "x"]):
+        capsys.readouterr()
+        assert main(command) == 2, command
+        captured = capsys.readouterr()
+        lines = captured.err.strip().splitlines()
+        assert lines[0].startswith("thousand: the club database cannot be reached")  # at start
+        assert all(line.startswith("thousand: ") for line in lines), lines
+        assert "Traceback" not in captured.err and "secret" not in captured.err

@@ -30,9 +30,10 @@ SCHEMES = ("postgresql", "postgres")
 EXTRA = "pip install 'thousand_tui[postgres]'"
 
 
-class DatabaseError(Exception):
+class DatabaseError(ValueError):
     """The club's database cannot be used as it is: named wrong, refused, or made by a newer
-    version. Said in one line; nothing is changed."""
+    version. Said in one line (a ValueError: where a command says what is wrong with what it
+    was given, it says this too); nothing is changed."""
 
 
 class DatabaseDown(DatabaseError):
