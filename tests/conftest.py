@@ -7,6 +7,8 @@ import os
 
 import pytest
 
+from tests.helpers import css_cache
+
 # The longest tests, the longest first: the slow run's (`pytest -m slow --durations=15`), then
 # the default run's (`pytest --durations=40`). Each xdist worker starts with its share of them
 # (`--dist worksteal`, pyproject.toml, hands each worker a run of the collection at first, and
@@ -42,6 +44,11 @@ LONGEST_FIRST = (
 # the longest slow test takes a few minutes on two loaded cores. A test's own
 # `@pytest.mark.timeout(N)` comes first.
 SLOW_TIMEOUT = 900
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Each app of a test process parses the same CSS: parsed once a process instead.
+    css_cache.install()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
