@@ -78,6 +78,10 @@ def test_a_hosts_name_and_address_in_the_directory(tmp_path: Path) -> None:
     a = Host(data=tmp_path / "a")
     assert node_of(a) != node_of(Host(data=tmp_path / "b"))
     assert node_of(Host(data=tmp_path / "a", node="cards-1")) == "cards-1"
+    # A hosted player's session: his own data folder, the account's club folder.
+    assert node_of(Host(data=tmp_path / "a" / "players" / "key-1", club=tmp_path / "a")) == (
+        node_of(a)
+    )
     assert relay_of(a) == f"local:{tmp_path / 'a'}"
 
 

@@ -38,10 +38,11 @@ WAITING, PLAYING = "waiting", "playing"
 
 def node_of(host: Host) -> str:
     """This host's name in the directory: its `node`, else the machine's name and a digest of
-    its data folder (two hosts on one machine differ)."""
+    its club folder (two hosts on one machine differ; a hosted player's session, whose data
+    folder is his own, is of the host of the account's club folder)."""
     if host.node:
         return host.node
-    digest = hashlib.sha256(str(host.data_dir.absolute()).encode()).hexdigest()[:8]
+    digest = hashlib.sha256(str(host.club_dir.absolute()).encode()).hexdigest()[:8]
     return f"{socket.gethostname()}-{digest}"
 
 
