@@ -980,6 +980,7 @@ def run_games(options: argparse.Namespace) -> int:
         list_games,
         other_players_note,
         terminal_width,
+        typed,
         untouched_count,
     )
 
@@ -1003,7 +1004,7 @@ def run_games(options: argparse.Namespace) -> int:
             tell(
                 lang,
                 msg("cli_games_view", "Step through one, decision by decision, with `{command}`."),
-                command=f"{PROG} view NUMBER",
+                command=typed("view NUMBER", host),
             )
         )
     hidden = untouched_count(folder)

@@ -50,6 +50,8 @@ RESUME_WORDS = ("resume", "--resume")
 OPEN_WORD = "open"
 JOIN_WORD = "join"
 WATCH_WORD = "watch"  # `watch CODE`: a shared table, at no seat
+VIEW_WORD = "view"  # `view N`: game N of the player's saved games, stepped through
+MAX_VIEW = 99999  # the highest number `view` takes
 LOBBY_WORD = "lobby"
 RATINGS_WORD = "ratings"  # the club's leaderboard
 DAILY_WORD = "daily"  # the day's deals, the same for everyone (`daily board`: the board)
@@ -109,6 +111,7 @@ class Request:
     open: bool = False  # open a shared table
     join: str | None = None  # the code of a shared table to join
     watch: str | None = None  # the code of a shared table to watch
+    view: int | None = None  # `view N`: a saved game of his to step through (0: the list)
     name: str | None = None  # `name NEW NAME`: the player's name from now on ("": say it)
     lobby: bool = False  # the tables of the host waiting for players
     private: bool = False  # `open private`: the table is kept out of the lobby
@@ -257,6 +260,8 @@ def parse_request(command: str | None, allowed: Sequence[str]) -> Request:
             return _lobby_request(words)
         if word == WATCH_WORD:
             return _watch_request(words)
+        if word == VIEW_WORD:
+            return _view_request(words)
         if word == RATINGS_WORD:
             return _ratings_request(words)
         if word == DAILY_WORD:
@@ -334,6 +339,24 @@ def _watch_request(words: list[str]) -> Request:
             )
         )
     return Request(lang=rest[0] if rest else None, watch=code)
+
+
+def _view_request(words: list[str]) -> Request:
+    """`view N`, with a language or not: a number, never a path of the server; `view`
+    alone (or with a language): the list of his saved games, numbered."""
+    rest = [w.lower() for w in words[1:]]
+    if len(rest) <= 1 and all(w in LANGUAGES for w in rest):
+        return Request(lang=rest[0] if rest else None, view=0)
+    number, rest = words[1], rest[1:]
+    good = number.isascii() and number.isdigit() and 1 <= int(number) <= MAX_VIEW
+    if not good or len(rest) > 1 or (rest and rest[0] not in LANGUAGES):
+        raise Refused(
+            msg(
+                "ssh_view_number",
+                "view needs the number of one of your saved games, e.g. view 1 (or view 1 ru)",
+            )
+        )
+    return Request(lang=rest[0] if rest else None, view=int(number))
 
 
 def _lobby_request(words: list[str]) -> Request:
@@ -473,8 +496,9 @@ USAGE_MORE: Final = msg(
     "; `watch CODE` watches a table in play from no seat; `tournaments` lists the tournaments "
     "on the same deals (`tournaments play NAME`, `tournaments show NAME`: the standings, "
     "`tournaments review NAME`: each deal side by side after the close, `tournaments open "
-    "NAME --preset P --deals N --opens TIME --closes TIME`); a saved game is stepped through "
-    "with v on its line of the start screen",
+    "NAME --preset P --deals N --opens TIME --closes TIME`); `view` lists your saved "
+    "games, `view N` steps through game N decision by decision (v on a saved game of the "
+    "start screen too)",
 )
 
 
@@ -719,6 +743,10 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
         return Session(["watch", request.watch, *plain, *_seat_flags(request, who, name)], base)
     if request.lobby:
         return Session(lobby_argv(config, request, who, name) + plain, base)
+    if request.view is not None:  # one of his own saved games, by its number in his list
+        lang = ["--lang", request.lang] if request.lang is not None else []
+        argv = ["view", str(request.view)] if request.view else ["games"]
+        return Session([*argv, *lang], base / "players" / who if who else base)
     if request.ratings:  # the host's leaderboard, from the club index of the host's folder
         lang = ["--lang", request.lang] if request.lang is not None else []
         return Session(["ratings", *lang], base)
