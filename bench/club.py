@@ -5,7 +5,8 @@
   until B's lobby drops it; median and 95th percentile;
 - the club index's write rate with 50 games ending at once: 50 processes, each indexing its
   player's folder with the game just ended (`ClubIndex.refresh_folder`, what `thousand stats`
-  and the ratings do), released together; on PostgreSQL and on SQLite;
+  and the ratings do), released together; and the writes alone, 50 processes each keeping
+  six daily results (a transaction each); on PostgreSQL and on SQLite;
 - the table service's memory (VmRSS, VmHWM) with 10 tables open, with and without the club
   database (the directory's threads and psycopg).
 
@@ -37,7 +38,7 @@ from stats_index import whole_game
 
 from thousand_tui.presets import load_preset
 from thousand_tui.priority import Host
-from thousand_tui.store.index import INDEX_NAME, open_index
+from thousand_tui.store.index import INDEX_NAME, DailyResult, open_index
 from thousand_tui.tables.client import TableClient, list_tables, open_table
 from thousand_tui.tables.directory import watch
 from thousand_tui.tables.service import LOCK_NAME, tables_dir
@@ -142,6 +143,48 @@ def _index_one(args: tuple[str, str | None, str, object, object]) -> float:
         return time.monotonic() - start
 
 
+def _keep_one(args: tuple[str, str | None, int, object, object]) -> float:
+    index_file, url, number, ready, go = args
+    with open_index(Path(index_file), database=url) as index:
+        ready.release()  # type: ignore[attr-defined]
+        go.wait()  # type: ignore[attr-defined]
+        start = time.monotonic()
+        for deal in range(1, 7):
+            index.add_daily_results(
+                [DailyResult("2026-12-06", "classic", f"key-{number:04d}", deal, 60, 40)]
+            )
+        return time.monotonic() - start
+
+
+def keep_rate(url: str | None, players: int) -> None:
+    """The writes alone: `players` processes each keeping six daily results, one transaction
+    each, released together."""
+    with folders("k") as (base,):
+        index_file = base / INDEX_NAME
+        open_index(index_file, database=url).close()
+        context = multiprocessing.get_context("fork")
+        with context.Manager() as manager:
+            ready = manager.Semaphore(0)
+            go = manager.Event()
+            with context.Pool(players) as pool:
+                waiting = pool.map_async(
+                    _keep_one, [(str(index_file), url, n, ready, go) for n in range(players)]
+                )
+                for _ in range(players):
+                    ready.acquire()
+                start = time.monotonic()
+                go.set()
+                each = waiting.get()
+                wall = time.monotonic() - start
+        with open_index(index_file, database=url) as index:
+            assert len(index.daily_results("2026-12-06")) == 6 * players
+        kind = "PostgreSQL" if url else "SQLite"
+        writes = 6 * players
+        print(f"index, {players} processes keeping 6 results each at once on {kind}: "
+              f"{writes} transactions in {wall:.2f} s ({writes / wall:.0f} a second); "
+              f"each process {percentiles(each)}")  # fmt: skip
+
+
 def write_rate(url: str | None, games: int) -> None:
     import json
 
@@ -211,6 +254,8 @@ def main() -> None:
         lobby_latency(url, options_.tables)
         write_rate(url, options_.games)
         write_rate(None, options_.games)
+        keep_rate(url, options_.games)
+        keep_rate(None, options_.games)
         memory(url, options_.open)
         memory(None, options_.open)
 
