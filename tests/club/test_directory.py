@@ -27,7 +27,7 @@ from tests.tables.helpers import (
 )
 from thousand_tui.priority import Host
 from thousand_tui.tables.client import join_table, list_tables, open_table
-from thousand_tui.tables.directory import TIMEOUT, changes, node_of, relay_of
+from thousand_tui.tables.directory import TIMEOUT, changes, forget, node_of, relay_of
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import LOG_NAME, tables_dir
 
@@ -47,6 +47,7 @@ def two(pg_url: str) -> Iterator[tuple[Host, Host]]:
             Host(data=folders[1], database=pg_url, node="host-b"),
         )
     finally:
+        forget(pg_url)
         for folder in folders:
             stop_service(folder)
             shutil.rmtree(folder, ignore_errors=True)

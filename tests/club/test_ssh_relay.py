@@ -18,6 +18,7 @@ from tests.tables.helpers import Seat, play_until, stop_service, table_options
 from thousand_tui.priority import APP_DIR, Host
 from thousand_tui.tables import relay, transport
 from thousand_tui.tables.client import TableError, join_table, list_tables, open_table
+from thousand_tui.tables.directory import forget
 from thousand_tui.tables.mirror import SeatMirror
 
 WAIT = 30.0
@@ -68,6 +69,7 @@ def test_a_player_on_b_plays_at_as_table_through_ssh(
         bob.close()
         ann.close()
     finally:
+        forget(pg_url)
         stop_service(b_folder)
         shutil.rmtree(b_folder, ignore_errors=True)
 

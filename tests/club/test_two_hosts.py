@@ -25,6 +25,7 @@ from thousand_tui.presets import load_preset
 from thousand_tui.priority import Host
 from thousand_tui.store.index import DailyResult, open_club
 from thousand_tui.tables.client import join_table, list_tables, open_table, watch_table
+from thousand_tui.tables.directory import forget
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.relay import KEYS_NAME, host_key_allowed
 from thousand_tui.tables.transport import RelayError, transport
@@ -42,6 +43,7 @@ def two(pg_url: str) -> Iterator[tuple[Host, Host]]:
             Host(data=folders[1], database=pg_url, node="host-b"),
         )
     finally:
+        forget(pg_url)
         for folder in folders:
             stop_service(folder)
             shutil.rmtree(folder, ignore_errors=True)

@@ -265,8 +265,14 @@ class Watch:
         self._ready = threading.Event()
         self._changed = threading.Condition()
         self.version = 0  # counts the readings that changed what is listed
+        self._stopping = False
         self._thread = threading.Thread(target=self._run, daemon=True, name="lobby-watch")
         self._thread.start()
+
+    def close(self, wait: float = 3.0) -> None:
+        """Stop listening (within a heartbeat) and let the connection go."""
+        self._stopping = True
+        self._thread.join(wait)
 
     def listed(self, wait: float = 2.0) -> list[Listed]:
         """The directory's tables of live hosts (waiting the first reading up to `wait`)."""
@@ -297,7 +303,7 @@ class Watch:
                 self._changed.notify_all()
 
     def _run(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 open_index(index_path(self.base), database=self.url).close()
                 db = PostgresDatabase(self.url, "thousand-lobby")
@@ -305,7 +311,7 @@ class Watch:
                     connection = db.connection
                     connection.execute(f"LISTEN {CHANNEL}")
                     self._read(db)
-                    while True:
+                    while not self._stopping:
                         heard = False
                         for _ in connection.notifies(timeout=HEARTBEAT, stop_after=1):
                             heard = True
@@ -319,7 +325,8 @@ class Watch:
                 self.problem = " ".join(str(error).split()) or type(error).__name__
                 self._listed = []
                 self._ready.set()
-                time.sleep(HEARTBEAT)
+                if not self._stopping:
+                    time.sleep(HEARTBEAT)
 
 
 _watches: dict[str, Watch] = {}
@@ -336,6 +343,14 @@ def watch(host: Host) -> Watch | None:
         if found is None:
             found = _watches[host.database] = Watch(host.database, host.club_dir)
         return found
+
+
+def forget(url: str) -> None:
+    """Stop this process's watch of the database of `url`, if it has one (its lobby gone)."""
+    with _watches_lock:
+        found = _watches.pop(url, None)
+    if found is not None:
+        found.close()
 
 
 def elsewhere(host: Host, wait: float = 2.0) -> list[Listed]:
