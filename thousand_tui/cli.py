@@ -998,7 +998,7 @@ def run_games(options: argparse.Namespace) -> int:
         )
         return 0
     saves = list_games(folder)
-    print(format_games(saves, folder, lang, terminal_width()))
+    print(format_games(saves, folder, lang, terminal_width(), host))
     if saves:
         print(
             tell(
@@ -1008,7 +1008,7 @@ def run_games(options: argparse.Namespace) -> int:
             )
         )
     hidden = untouched_count(folder)
-    if hidden:
+    if hidden and not host.hosted:  # a hosted player deletes none of his files
         unfinished = nmsg("w_cli_unfinished", "unfinished game", "unfinished games")
         print(
             tell(

@@ -85,4 +85,6 @@ def test_view_steps_through_a_saved_game_of_ones_own_by_its_number(
     capsys.readouterr()
     assert main(["games"]) == 0
     said = capsys.readouterr().out
-    assert "view NUMBER`" in said and "`thousand view NUMBER`" not in said
+    assert "view NUMBER`" in said and "`thousand " not in said
+    assert str(tmp_path) not in said and "Your saved games" in said  # no path of the server
+    assert "resume`" in said and "--delete" not in said

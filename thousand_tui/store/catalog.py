@@ -439,25 +439,42 @@ def untouched_count(directory: Path | None = None) -> int:
 
 
 def format_games(
-    saves: list[SavedGame], folder: Path, lang: str = "en", width: int | None = None
+    saves: list[SavedGame],
+    folder: Path,
+    lang: str = "en",
+    width: int | None = None,
+    host: Host | None = None,
 ) -> str:
     """The `thousand games` table, its players and states wrapped to fit `width` columns
-    (`terminal_width()`; None: as wide as they are)."""
+    (`terminal_width()`; None: as wide as they are). For a hosted player (`host`), no path
+    of the server and only what he can type (`ssh ... resume`)."""
+    hosted = host is not None and host.hosted
     if not saves:
+        if hosted:
+            return tell(lang, msg("games_none_hosted", "No saved games yet."))
         none = msg("games_none", "No saved games yet; they will be kept in {folder}.")
         return tell(lang, none, folder=folder)
-    lines = [
-        tell(
+    if hosted:
+        title = tell(
+            lang, msg("games_title_hosted", "Your saved games, most recently played first:")
+        )
+    else:
+        title = tell(
             lang,
             msg("games_title", "Saved games in {folder}, most recently played first:"),
             folder=folder,
-        ),
-        "",
-    ]
+        )
+    lines = [title, ""]
     lines += _table(saves, lang, width)
-    lines += [
-        "",
-        tell(
+    if hosted:
+        assert host is not None
+        how = tell(
+            lang,
+            msg("games_how_hosted", "Continue the latest unfinished game with `{resume}`."),
+            resume=typed("--resume", host, "resume"),
+        )
+    else:
+        how = tell(
             lang,
             msg(
                 "games_how",
@@ -467,8 +484,8 @@ def format_games(
             resume="thousand --resume",
             resume_file="thousand --resume FILE",
             delete="thousand games --delete NUMBER",
-        ),
-    ]
+        )
+    lines += ["", how]
     if width is not None:  # the title and the last line too
         lines[0] = textwrap.fill(lines[0], width)
         lines[-1] = textwrap.fill(lines[-1], width)
