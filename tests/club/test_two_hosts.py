@@ -198,3 +198,18 @@ async def test_bs_lobby_screen_lists_as_table_and_enter_sits_there(
     assert (lobby.chosen.code, lobby.chosen.mirror.seat) == (code, 1)
     lobby.chosen.close()
     client.close()
+
+
+def test_a_rebuild_on_one_host_keeps_the_other_hosts_games(two: tuple[Host, Host]) -> None:
+    a, b = two
+    write_record(a.data_dir / "games", "on-a.jsonl", finished_lines(3, SOLO))
+    write_record(b.data_dir / "games", "on-b.jsonl", finished_lines(4, SOLO))
+    for host in (a, b):
+        with open_club(host) as index:
+            index.refresh()
+    with open_club(a) as index:
+        (a.data_dir / "games" / "on-a.jsonl").rename(a.data_dir / "games" / "again.jsonl")
+        done = index.rebuild()
+        assert done.read == 1  # A's own record, read again
+        names = sorted(game.path.name for game in index.games())
+    assert names == ["again.jsonl", "on-b.jsonl"]  # B's game is still the club's

@@ -363,11 +363,27 @@ class ClubIndex:
 
     def rebuild(self) -> Refreshed:
         """Forget every game and player and index the records again. The ratings and daily
-        results are kept (they are made from games by their own modules)."""
+        results are kept (they are made from games by their own modules). On a club database
+        shared by several hosts, only this host's (those of its club folder): the others'
+        records are on their disks, and stay indexed."""
         with self._writing() as db:
-            db.execute("DELETE FROM games")
-            db.execute("DELETE FROM files")
-            db.execute("DELETE FROM players")
+            if self.kind == "sqlite":
+                db.execute("DELETE FROM games")
+                db.execute("DELETE FROM files")
+                db.execute("DELETE FROM players")
+            else:
+                base = self.path.parent.absolute()
+                for (folder,) in db.execute("SELECT DISTINCT folder FROM files").fetchall():
+                    if Path(folder).is_relative_to(base):
+                        db.execute(
+                            "DELETE FROM games WHERE path IN"
+                            " (SELECT path FROM files WHERE folder = ?)",
+                            (folder,),
+                        )
+                        db.execute("DELETE FROM files WHERE folder = ?", (folder,))
+                for who, folder in db.execute("SELECT id, folder FROM players").fetchall():
+                    if Path(folder).is_relative_to(base):
+                        db.execute("DELETE FROM players WHERE id = ?", (who,))
         return self.refresh()
 
     def games(self, player: str | None = None) -> list[IndexedGame]:
