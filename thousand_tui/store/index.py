@@ -257,7 +257,11 @@ class ClubIndex:
 
     def _migrate(self) -> None:
         """Bring the schema to `SCHEMA_VERSION`, each migration in the one transaction, or
-        refuse (ClubIndexError) a database of a newer version, naming its migration."""
+        refuse (ClubIndexError) a database of a newer version, naming its migration. One at
+        the current version is only read (every start of every host opens it)."""
+        with contextlib.suppress(sqlite3.Error, DatabaseError):
+            if self.version == SCHEMA_VERSION:
+                return
         with self._writing() as db:
             db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             db.execute(
