@@ -31,6 +31,8 @@ from thousand_tui.tables.relay import KEYS_NAME, host_key_allowed
 from thousand_tui.tables.transport import RelayError, transport
 from thousand_tui.tables.wire import StateUpdate, message_data
 
+from .conftest import Cuttable
+
 WAIT = 30.0
 
 
@@ -213,3 +215,36 @@ def test_a_rebuild_on_one_host_keeps_the_other_hosts_games(two: tuple[Host, Host
         assert done.read == 1  # A's own record, read again
         names = sorted(game.path.name for game in index.games())
     assert names == ["again.jsonl", "on-b.jsonl"]  # B's game is still the club's
+
+
+async def test_bs_lobby_says_when_the_club_cannot_be_reached(
+    two: tuple[Host, Host], cuttable: Cuttable
+) -> None:
+    from dataclasses import replace
+
+    from tests.helpers import waiting
+    from tests.helpers.screen import screen_text
+    from thousand_tui.settings import LobbySetup, TableSetup
+    from thousand_tui.tui import create_app
+    from thousand_tui.tui.shared.lobby_client import Lobby
+
+    _, b = two
+    b = replace(b, database=cuttable.url)
+    table = replace(TableSetup.of(lang="en", pace=0.0, name="Bob"), host=b)
+    lobby = Lobby(LobbySetup(table, {"classic": "classic"}, fill=60.0))
+    app = create_app(lobby.setup.table, lobby=lobby)
+    down = "other hosts cannot be reached now"
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await waiting.until(
+                pilot, "B's lobby", lambda: "sits at the table" in screen_text(app), timeout=WAIT
+            )
+            assert down not in screen_text(app)
+            cuttable.cut()
+            await waiting.until(pilot, "the notice", lambda: down in screen_text(app), timeout=WAIT)
+            cuttable.mend()
+            await waiting.until(
+                pilot, "the notice gone", lambda: down not in screen_text(app), timeout=WAIT
+            )
+    finally:
+        forget(cuttable.url)

@@ -353,6 +353,13 @@ def forget(url: str) -> None:
         found.close()
 
 
+def unreachable(host: Host) -> str | None:
+    """Why this process's lobby cannot read the club's directory now (its database gone),
+    or None."""
+    found = watch(host)
+    return None if found is None else found.problem
+
+
 def elsewhere(host: Host, wait: float = 2.0) -> list[Listed]:
     """The tables of the club's other hosts, as this host's lobby lists them."""
     found = watch(host)

@@ -842,6 +842,11 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("lobby_fill_in", "{seconds} s"),
     msg("lobby_none", "No table is waiting. o opens one; m finds you a table, or opens one."),
     msg("lobby_hint", "⏎ sits at the table chosen; a friend's code: c."),
+    msg(
+        "lobby_club_down",
+        "The club's other hosts cannot be reached now (its database does not answer): only "
+        "this host's tables are listed.",
+    ),
     msg("lobby_busy", "Taking a seat…"),
     msg("lobby_open_title", "Open a table"),
     msg("lobby_match_title", "Quick match"),

@@ -139,7 +139,12 @@ class LobbyScreen(Screen[None]):
         may_open = self.opener_id() == LOCAL_PLAYER or players_may_open(host.club_dir)
         try:
             tables = self.lobby.tables()
-            self.post_message(Listed(tables, tournaments=tournaments, may_open=may_open))
+            down = None
+            if host.database is not None:  # a club of several hosts: its directory read?
+                from ...tables.directory import unreachable
+
+                down = self.t("lobby_club_down") if unreachable(host) else None
+            self.post_message(Listed(tables, down, tournaments, may_open))
         except TableError as error:
             self.post_message(Listed((), self.lobby.said(error), tournaments, may_open))
 
