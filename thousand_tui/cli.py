@@ -1477,6 +1477,7 @@ def run_tournaments(options: argparse.Namespace) -> int:
                 options.closes,
                 player,
                 host.club_dir,
+                database=host.database,
             )
             print(t("tour_opened", tournament=state_line(spec, t, datetime.now(UTC))))
             return 0
@@ -1488,7 +1489,7 @@ def run_tournaments(options: argparse.Namespace) -> int:
             return run_play(name, table_flags(options))
         if action == "review":
             return run_review(name, options.lang, options.ascii, host)
-        spec = find(name, host.club_dir)
+        spec = find(name, host.club_dir, host.database)
         with open_club(host) as index:
             lines = show_lines(spec, index, t, player, options.ascii, host.club_dir, host)
             print("\n".join(lines))

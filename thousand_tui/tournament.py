@@ -2,9 +2,15 @@
 preset, a number of deals and the hours it is open; every entrant plays the same deals
 against the daily's AI opponents, once, ranked by the duplicate score.
 
-- The cards come, as the daily's do, from a seed made (HMAC-SHA256) of the host's secret
-  (`daily.key`), the tournament's name and the time it was opened: nobody who does not hold
-  the secret can compute them, and no deal is written before an entrant plays it.
+- The cards come, as the daily's do, from a seed made (HMAC-SHA256) of the club's secret
+  (`daily.key`, or the club database's), the tournament's name and the time it was opened:
+  nobody who does not hold the secret can compute them, and no deal is written before an
+  entrant plays it.
+- Where a tournament is kept: without a club database, in the club folder
+  (`tournaments/NAME/tournament.json`); with one (PostgreSQL, shared by the club's hosts), in
+  its `tournaments` table with the seed of its deals, so that a tournament opened on one host
+  is listed, dealt the same and ranked on every host. A tournament a host kept as a file
+  before its club had a database is given to the club when that host first lists them.
 - A tournament is a `Daily` of its own deals: its records are kept in the club's folder
   (`tournaments/NAME/PLAYER/deal-K.jsonl`), its results in the club index under the key
   `tournament:NAME` (one try: a deal once settled is never dealt again).
@@ -20,13 +26,13 @@ import hmac
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from pathlib import Path
 from typing import Final
 
-from .daily import Daily, OpenDeal, _safe, deal_points, dealer_of, secret
+from .daily import KEY_NAME, Daily, OpenDeal, _safe, deal_points, dealer_of, secret
 from .engine.dealing import Dealt, deal
 from .engine.events import Event
 from .engine.game import Game, PlayerInfo
@@ -34,7 +40,15 @@ from .plaintext import fault, shown
 from .presets import Preset, PresetError, load_preset
 from .private import private_dir, write_private
 from .said import Spoken, msg
-from .store.index import LOCAL_PLAYER, ClubIndex, DailyResult, club_dir
+from .store.index import (
+    LOCAL_PLAYER,
+    ClubIndex,
+    DailyResult,
+    TournamentRow,
+    club_dir,
+    index_path,
+    open_index,
+)
 
 TOURNAMENTS_DIR: Final = "tournaments"
 SPEC_NAME: Final = "tournament.json"
@@ -123,6 +137,8 @@ class Spec:
     closes: datetime
     by: str  # who opened it (a player's id; "local" for the host)
     created: datetime
+    # the seed of its deals, as the club's database keeps it (a file's is made when dealt)
+    seed: int | None = field(default=None, repr=False)
 
     @property
     def folder_name(self) -> str:
@@ -164,6 +180,51 @@ class Spec:
             raise ValueError("a damaged tournament file")
         return spec
 
+    def row(self, seed: int) -> TournamentRow:
+        return TournamentRow(
+            self.folder_name,
+            self.name,
+            self.preset,
+            self.deals,
+            self.opens.isoformat(),
+            self.closes.isoformat(),
+            self.by,
+            self.created.isoformat(),
+            f"{seed:016x}",
+        )
+
+    @classmethod
+    def from_row(cls, row: TournamentRow) -> Spec:
+        """A tournament as the club's database keeps it (another host wrote it: checked as a
+        file is, ValueError when it is not one)."""
+        spec = cls(
+            str(row.name),
+            str(row.preset),
+            int(row.deals),
+            datetime.fromisoformat(str(row.opens)),
+            datetime.fromisoformat(str(row.closes)),
+            str(row.opener),
+            datetime.fromisoformat(str(row.created)),
+            int(str(row.seed), 16),
+        )
+        if fault(spec.name, MAX_NAME) or not 1 <= spec.deals <= MAX_DEALS:
+            raise ValueError("a damaged tournament in the club database")
+        if spec.folder_name != row.key or not 0 <= (spec.seed or 0) < 1 << 64:
+            raise ValueError("a damaged tournament in the club database")
+        return spec
+
+
+def deals_seed(spec: Spec, base: Path | None = None, database: str | None = None) -> int:
+    """The seed of a tournament's deals: HMAC-SHA256 by the club's secret of its name and
+    the time it was opened (never shown; kept only in the club's database, with the secret)."""
+    if spec.seed is not None:
+        return spec.seed
+    text = (
+        f"tournament|{spec.folder_name}|{spec.created.isoformat()}|{KEY_PREFIX}{spec.folder_name}"
+    )
+    digest = hmac.new(secret(base, database), text.encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
+
 
 def tournaments_dir(base: Path | None = None) -> Path:
     return club_dir(base) / TOURNAMENTS_DIR
@@ -191,16 +252,17 @@ def open_tournament(
     by: str = LOCAL_PLAYER,
     base: Path | None = None,
     now: datetime | None = None,
+    database: str | None = None,
 ) -> Spec:
     """Open a tournament, every input checked first: raises TournamentError (nothing
     written) for a bad name, a name taken, a preset that does not load, a bad number of
     deals, a closing time past or not after the opening, or an opener the host does not
-    allow."""
+    allow. With a club `database`, it is kept there (the name taken club-wide)."""
     now = now or datetime.now(UTC)
     if by != LOCAL_PLAYER:
         if not players_may_open(base):
             raise TournamentError(NOT_ALLOWED)
-        running = [s for s in specs(base) if s.by == by and s.state(now) != "closed"]
+        running = [s for s in specs(base, database) if s.by == by and s.state(now) != "closed"]
         if len(running) >= MAX_RUNNING:  # a player does not fill the club's list
             raise TournamentError(TOO_MANY, most=MAX_RUNNING)
     if fault(name, MAX_NAME) is not None or name != name.strip():
@@ -218,6 +280,13 @@ def open_tournament(
     if end <= start:
         raise TournamentError(CLOSES_EARLY, closes=time_words(end), opens=time_words(start))
     spec = Spec(name, preset, deals, start, end, by, now)
+    if database:
+        specs(base, database)  # this host's tournaments of before the database given first
+        spec = replace(spec, seed=deals_seed(spec, base, database))
+        with open_index(index_path(club_dir(base)), database=database) as index:
+            if not index.add_tournament(spec.row(deals_seed(spec))):
+                raise TournamentError(SAME_NAME, name=shown(name))
+        return spec
     folder = private_dir(tournaments_dir(base)) / spec.folder_name
     try:
         folder.mkdir(mode=0o700)  # the name taken in one step: two openers, one wins
@@ -227,19 +296,50 @@ def open_tournament(
     return spec
 
 
-def specs(base: Path | None = None) -> list[Spec]:
-    """Every tournament of the club, the latest to close first (damaged files skipped)."""
+def _files(base: Path | None) -> list[Spec]:
+    """The tournaments kept as files in the club folder (damaged files skipped)."""
     found: list[Spec] = []
     with contextlib.suppress(OSError):
         for folder in tournaments_dir(base).iterdir():
             with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
                 found.append(Spec.from_json((folder / SPEC_NAME).read_text(encoding="utf-8")))
+    return found
+
+
+def _club_specs(base: Path | None, database: str) -> list[Spec]:
+    """The tournaments of the club's database; this host's files of tournaments it does not
+    know yet (kept before the club had a database) given to it first, each with the seed its
+    deals were dealt with here. A database that cannot be used raises (a ValueError)."""
+    with open_index(index_path(club_dir(base)), database=database) as index:
+        known = {row.key for row in index.tournaments()}
+        # dealt, before, by this host's own secret (the database's if it never had one)
+        mine = None if (club_dir(base) / KEY_NAME).is_file() else database
+        for spec in _files(base):
+            if spec.folder_name not in known:
+                index.add_tournament(spec.row(deals_seed(spec, base, mine)))
+        found: list[Spec] = []
+        for row in index.tournaments():
+            with contextlib.suppress(ValueError, TypeError):
+                found.append(Spec.from_row(row))
+    return found
+
+
+def specs(base: Path | None = None, database: str | None = None) -> list[Spec]:
+    """Every tournament of the club (its database's, else the club folder's files), the
+    latest to close first (damaged ones skipped)."""
+    found = _club_specs(base, database) if database else _files(base)
     found.sort(key=lambda s: (s.closes, s.name), reverse=True)
     return found
 
 
-def find(name: str, base: Path | None = None) -> Spec:
-    path = tournaments_dir(base) / _safe(name.casefold()) / SPEC_NAME
+def find(name: str, base: Path | None = None, database: str | None = None) -> Spec:
+    key = _safe(name.casefold())
+    if database:
+        spec = next((s for s in _club_specs(base, database) if s.folder_name == key), None)
+        if spec is not None:
+            return spec
+        raise TournamentError(NO_SUCH, name=shown(name, most=40), command="thousand tournaments")
+    path = tournaments_dir(base) / key / SPEC_NAME
     try:
         return Spec.from_json(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, KeyError, TypeError) as error:
@@ -265,9 +365,7 @@ class Tournament(Daily):
         return self.spec.deals
 
     def seed(self) -> int:
-        text = f"tournament|{self.spec.folder_name}|{self.spec.created.isoformat()}|{self.name}"
-        digest = hmac.new(secret(self.base, self.database), text.encode(), hashlib.sha256).digest()
-        return int.from_bytes(digest[:8], "big")
+        return deals_seed(self.spec, self.base, self.database)
 
     def dealt(self, number: int) -> Dealt:
         rules = self.preset.rules

@@ -229,7 +229,7 @@ def tournament_by_lines(
     host = options.host
     lang = options.lang or "en"
     try:
-        spec = find(name, host.club_dir)
+        spec = find(name, host.club_dir, host.database)
         setup = daily_lines_setup(daily_setup(replace(options, preset=spec.preset)))
     except (TournamentError, SetupError, ValueError) as error:
         return _fail(errors, error_words(lang, error, host))
@@ -470,7 +470,7 @@ class LineLobby(Lines):
             return
         host = self.flags().host
         try:
-            spec = find(name, host.club_dir)
+            spec = find(name, host.club_dir, host.database)
             player = player_of(games_dir(host.data_dir).absolute())
             with open_club(host) as index:
                 found = show_lines(spec, index, self.t, player, True, host.club_dir, host)

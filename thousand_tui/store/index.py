@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from ..engine.record import TAKEBACK, RecordError, people_of_header
 from ..plaintext import fault, one_line
@@ -128,6 +128,15 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX IF NOT EXISTS lobby_by_host ON lobby (host)",
         ),
     ),
+    Migration(
+        "the club's tournaments",  # tournament.py: opened on one host, played on every one
+        (
+            "CREATE TABLE IF NOT EXISTS tournaments (key TEXT PRIMARY KEY, name TEXT NOT NULL,"
+            " preset TEXT NOT NULL, deals INTEGER NOT NULL, opens TEXT NOT NULL,"
+            " closes TEXT NOT NULL, opener TEXT NOT NULL, created TEXT NOT NULL,"
+            " seed TEXT NOT NULL)",
+        ),
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -196,6 +205,21 @@ class DailyResult:
     deal: int
     points: int
     reference: int  # what the reference player made with the same cards from the same seat
+
+
+class TournamentRow(NamedTuple):
+    """A tournament as the club's database keeps it (tournament.Spec reads it): times as ISO
+    8601 text, the seed of its deals as hexadecimal."""
+
+    key: str  # its name as its folder is named (casefolded): unique in the club
+    name: str
+    preset: str
+    deals: int
+    opens: str
+    closes: str
+    opener: str  # the player who opened it
+    created: str
+    seed: str
 
 
 @dataclass(frozen=True)
@@ -506,6 +530,24 @@ class ClubIndex:
             )
             row = db.execute("SELECT value FROM secrets WHERE name = ?", (name,)).fetchone()
         return str(row[0])
+
+    # ------------------------------------------------------------------ the club's tournaments
+
+    def add_tournament(self, row: TournamentRow) -> bool:
+        """Keep a tournament of the club; False (nothing changed) when its key is taken, by
+        this host or another (two openers at once: one wins)."""
+        with self._writing() as db:
+            if db.execute("SELECT 1 FROM tournaments WHERE key = ?", (row.key,)).fetchone():
+                return False
+            db.execute("INSERT INTO tournaments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+        return True
+
+    def tournaments(self, key: str | None = None) -> list[TournamentRow]:
+        """The club's tournaments (the one of `key`), by key."""
+        query, args = "SELECT * FROM tournaments", ()
+        if key is not None:
+            query, args = query + " WHERE key = ?", (key,)
+        return [TournamentRow(*row) for row in self._db.execute(query + " ORDER BY key", args)]
 
     # ------------------------------------------------------------------ ratings, daily deals
 

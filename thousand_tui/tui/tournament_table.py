@@ -70,7 +70,7 @@ def run_play(name: str, options: TableFlags) -> int:
     lang = options.lang if options.lang in LANGUAGES else language_from_locale()
     t = Translator(lang)
     try:
-        spec = find(name, host.club_dir)
+        spec = find(name, host.club_dir, host.database)
         setup = daily_setup(replace(options, preset=spec.preset))
     except (TournamentError, SetupError, ValueError) as error:
         return _fail(error_words(lang, error, host))
@@ -111,7 +111,7 @@ def run_review(name: str, lang: str | None, ascii_only: bool, host: Host) -> int
     assert lang is not None
     t = Translator(lang)
     try:
-        spec = find(name, host.club_dir)
+        spec = find(name, host.club_dir, host.database)
         if spec.state(datetime.now(UTC)) != "closed":
             return _fail(t("tour_review_later", when=time_words(spec.closes)))
         day = Tournament.of(spec, host.club_dir, host.database)

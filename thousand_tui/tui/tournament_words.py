@@ -110,7 +110,7 @@ def show_lines(
     base: Path,
     host: Host = LOCAL,
 ) -> list[str]:
-    day = Tournament.of(spec, base)
+    day = Tournament.of(spec, base, host.database)
     rows = standings(day.results(index), spec.deals, dict(index.players()))
     return standings_lines(spec, rows, t, datetime.now(UTC), you, ascii_only, host)
 
@@ -118,7 +118,7 @@ def show_lines(
 def list_lines(base: Path, t: Translator, now: datetime, host: Host = LOCAL) -> list[str]:
     """`thousand tournaments`: every tournament of the club, one line each, and the commands
     as `host`'s player types them."""
-    found = specs(base)
+    found = specs(base, host.database)
     if not found:
         return [t("tour_none", command=typed("tournaments open", host))]
     hint = t("tour_list_hint", command=typed("tournaments show", host))
@@ -128,7 +128,7 @@ def list_lines(base: Path, t: Translator, now: datetime, host: Host = LOCAL) -> 
 def lobby_line(base: Path, t: Translator, now: datetime, host: Host = LOCAL) -> str:
     """The lobby's line on tournaments: those open now (how to play the first), else the
     latest closed one's winner; "" when there is none."""
-    found = specs(base)
+    found = specs(base, host.database)
     open_now = [spec for spec in found if spec.state(now) == "open"]
     if open_now:
         first = open_now[-1]  # the first to close
@@ -142,7 +142,7 @@ def lobby_line(base: Path, t: Translator, now: datetime, host: Host = LOCAL) -> 
         return ""
     last = closed[0]
     with open_index(index_path(base), database=host.database) as index:
-        day = Tournament.of(last, base)
+        day = Tournament.of(last, base, host.database)
         rows = standings(day.results(index), last.deals, dict(index.players()))
     if not rows:
         return ""

@@ -272,7 +272,9 @@ class LobbyScreen(Screen[None]):
         by = self.opener_id()
 
         def opener(name: str, preset: str, deals: int, opens: str, closes: str) -> Spec:
-            return open_tournament(name, preset, deals, opens, closes, by, host.club_dir)
+            return open_tournament(
+                name, preset, deals, opens, closes, by, host.club_dir, database=host.database
+            )
 
         def opened(spec: Spec | None) -> None:
             if spec is not None:
