@@ -12,6 +12,7 @@ import pytest
 from textual import events
 from textual.pilot import Pilot
 
+from tests.helpers.pairs import each_language_and_size
 from tests.helpers.screen import screen_text
 from tests.tui.apps import strong_app
 from thousand_tui.settings import TableSetup
@@ -67,8 +68,7 @@ async def write(pilot: Pilot, text: str) -> None:
     await pilot.press(*text)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("lang", "size"), each_language_and_size())
 async def test_a_line_written_at_the_table_reaches_both_logs(
     base: Path, lang: str, size: tuple[int, int]
 ) -> None:
@@ -178,8 +178,7 @@ async def test_the_chat_key_is_only_at_a_shared_table() -> None:
 # ---------------------------------------------------------------------- the waiting room
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("lang", "size"), each_language_and_size())
 async def test_the_waiting_room_chats_and_the_table_log_begins_with_its_lines(
     base: Path, lang: str, size: tuple[int, int]
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers.pairs import each_language_and_size
 from tests.helpers.screen import screen_text
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
@@ -30,8 +31,7 @@ def log_rows(app: ThousandApp) -> list[str]:
     return [row for row in shown if row]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
 async def test_lines_told_behind_a_dialog_show_at_once(size: tuple[int, int], lang: str) -> None:
     """Lines told while a dialog is open (an opponent's move as the auction opens) are on
     the log's last rows behind it, without waiting for the next line."""
@@ -52,8 +52,7 @@ async def test_lines_told_behind_a_dialog_show_at_once(size: tuple[int, int], la
         assert log_rows(app)[-2:] == ["Line 11.", "Line 12."], log_rows(app)
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
 async def test_the_table_behind_a_result_shows_the_deal_it_describes(
     size: tuple[int, int], lang: str
 ) -> None:
@@ -87,8 +86,7 @@ async def test_the_table_behind_a_result_shows_the_deal_it_describes(
         assert any(next_deal.split(",")[0] in line for line in lines), lines[-6:]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
 async def test_growing_the_terminal_under_the_quit_question_shows_the_table(
     size: tuple[int, int], lang: str
 ) -> None:
@@ -118,8 +116,9 @@ async def test_growing_the_terminal_under_the_quit_question_shows_the_table(
         assert small not in screen_text(app)
 
 
-@pytest.mark.parametrize("size", [*SIZES, (80, 30), (160, 40)])
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(
+    ("lang", "size"), each_language_and_size(["en", "ru"], [*SIZES, (80, 30), (160, 40)])
+)
 async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang: str) -> None:
     """A hint asked in the auction lies over the log, across its width: not over an
     opponent's panel, the dialog (its text or its corner), the hand or the score sheet."""

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from tests.helpers.pairs import each_language_and_size
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
 from thousand_tui.cli import build_parser, main, table_flags
@@ -230,8 +231,7 @@ def my_plays(app: ThousandApp) -> list[dict[str, object]]:
     ]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
 async def test_the_only_legal_card_plays_itself_when_asked(
     size: tuple[int, int], lang: str
 ) -> None:

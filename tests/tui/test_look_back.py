@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers.pairs import each_language_and_size
 from tests.helpers.screen import screen_text
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
@@ -20,8 +21,7 @@ SIZES = [(80, 24), (120, 40)]
 LANGS = ["en", "ru"]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 async def test_the_talon_and_the_last_trick_on_a_key(size: tuple[int, int], lang: str) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
     async with app.run_test(size=size) as pilot:
@@ -67,8 +67,7 @@ def test_a_talon_not_shown_is_listed_for_its_declarer_alone(lang: str) -> None:
         assert p.card_label(card) not in lines
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 @pytest.mark.parametrize(
     "keys", [("pageup", "pagedown"), ("left_square_bracket", "right_square_bracket")]
 )

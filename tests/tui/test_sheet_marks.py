@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers.pairs import each_language_and_size
 from tests.helpers.screen import screen_text
 from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import MatchState
@@ -44,8 +45,7 @@ def bar_text(app: ThousandApp) -> str:
     return screen_text(app).splitlines()[region.y][region.x : region.right]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 async def test_palki_show_the_way_to_the_fine_not_a_growing_row(
     size: tuple[int, int], lang: str
 ) -> None:
@@ -63,8 +63,7 @@ async def test_palki_show_the_way_to_the_fine_not_a_growing_row(
         assert "[||" not in screen_text(app)
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 async def test_the_sheet_sets_names_over_their_numbers_and_marks_the_sitter(
     size: tuple[int, int], lang: str
 ) -> None:
@@ -114,8 +113,7 @@ async def test_a_concession_is_told_once(lang: str) -> None:
         assert len(told) == 1, told
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 async def test_the_table_shows_the_points_of_the_deal_and_what_the_declarer_needs(
     size: tuple[int, int], lang: str
 ) -> None:
