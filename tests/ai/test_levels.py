@@ -17,8 +17,11 @@ from .helpers import ALL_RULES, rules_named
 
 
 def quick_player(level: str, seed: int) -> Player:
-    if level == "hard":
-        return HardPlayer(seed, samples=2, node_limit=2000)
+    if level in ("hard", "hard_reads"):
+        player = HardPlayer(seed, samples=2, node_limit=2000)
+        # `hard` reading the auction into the deals it samples (`auction_reads`).
+        player.auction_reads = level == "hard_reads"
+        return player
     return make_player(level, seed)
 
 
@@ -44,7 +47,9 @@ def test_registry_has_the_levels() -> None:
 
 
 @pytest.mark.parametrize("preset", ALL_RULES)
-@pytest.mark.parametrize("levels", [("easy", "normal", "hard", "normal"), ("hard",) * 4])
+@pytest.mark.parametrize(
+    "levels", [("easy", "normal", "hard", "normal"), ("hard",) * 4, ("hard_reads",) * 4]
+)
 def test_only_legal_decisions(preset: str, levels: tuple[str, ...]) -> None:
     rules = rules_named(preset)
     decisions = 0
@@ -72,7 +77,11 @@ def test_the_settings_know_every_level() -> None:
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=conventions(), seed=st.integers(0, 1000), level=st.sampled_from(["normal", "hard"]))
+@given(
+    rules=conventions(),
+    seed=st.integers(0, 1000),
+    level=st.sampled_from(["normal", "hard", "hard_reads"]),
+)
 def test_legal_decisions_under_any_conventions(rules: Rules, seed: int, level: str) -> None:
     """Any valid table of conventions (any key over a shipped preset, 2 to 4 players): every
     decision of a deal or two is one the rules allow."""

@@ -42,14 +42,16 @@ def reshuffled(game: Game, seat: int, rng: random.Random) -> Game:
 
 
 def level_players(level: str, seat: int):
-    if level == "hard":
-        return HardPlayer(seat, samples=3, node_limit=20_000)
+    if level in ("hard", "hard_reads"):
+        player = HardPlayer(seat, samples=3, node_limit=20_000)
+        player.auction_reads = level == "hard_reads"
+        return player
     from thousand_tui.ai import make_player
 
     return make_player(level, seat)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard_reads"])
 @pytest.mark.parametrize("preset", ["classic", "online-site", "two-player", "four-player"])
 def test_decisions_ignore_hidden_cards(level: str, preset: str) -> None:
     rng = random.Random(11)
@@ -67,7 +69,7 @@ def test_decisions_ignore_hidden_cards(level: str, preset: str) -> None:
         theirs = level_players(level, seat).decide(other.view(seat))
         assert mine == theirs
         compared += 1
-        if level == "hard" and compared >= 8:
+        if level.startswith("hard") and compared >= 8:
             break
     assert compared >= 8 and moved >= 4
 

@@ -232,6 +232,89 @@ def auction_fit(view: SeatView, hands: Mapping[int, Sequence[Card]]) -> float:
     return fit
 
 
+# How the game's players bid (`bench/fit_bid_model.py`, fitted to `normal`'s own classic
+# auctions, 300 deals, 767 free choices): a free seat outbids the high bid `high` with the
+# chance phi((worth - high - offset) / sharpness), `worth` its seven cards' model mean plus
+# `TALON_GAIN`, the offset and sharpness by the kind of hand (`hand_kind`): without a
+# marriage a hand is rarely bid on, with one mostly, whatever its worth.
+BID_MODEL: dict[int, tuple[float, float]] = {0: (124.0, 105.5), 1: (-27.0, 76.0), 2: (-4.5, 30.0)}
+
+
+def hand_kind(cards: Sequence[Card]) -> int:
+    """The marriages (king and queen of a suit) in a hand: 0, 1, or 2 for two or more."""
+    kings = {c.suit for c in cards if c.rank is Rank.KING}
+    queens = {c.suit for c in cards if c.rank is Rank.QUEEN}
+    return min(2, len(kings & queens))
+
+
+def auction_likelihood(view: SeatView, hands: Mapping[int, Sequence[Card]]) -> float:
+    """The chance that the seats of `hands`, dealt those cards, bid and passed as they did:
+    each free choice to outbid the high bid or pass at it, by how the game's players bid
+    (`BID_MODEL`). The obligated player's first bid says nothing, nor does
+    a pass that the rules forced (in the minus, or no bid left below his ceiling)."""
+    model = hand_model()
+    rules = view.rules
+    step = rules.bidding.step
+    fit = 1.0
+    high: int | None = None
+    worths: dict[int, float] = {}
+    shapes: dict[int, tuple[float, float]] = {}
+    ceilings: dict[int, int] = {}
+    for i, (seat, value) in enumerate(view.bids):
+        if i == 0 or seat == view.seat or seat not in hands or high is None:
+            high = value if value is not None else high
+            continue
+        if seat not in worths:
+            worths[seat] = model.mean(hands[seat], rules) + TALON_GAIN
+            shapes[seat] = BID_MODEL[hand_kind(hands[seat])]
+            ceilings[seat] = bid_ceiling(rules, view.match, seat, hands[seat])
+        forced = in_minus(view, seat) or high + step > ceilings[seat]
+        if not forced:
+            offset, sharpness = shapes[seat]
+            outbid = phi((worths[seat] - high - offset) / sharpness)
+            fit *= outbid if value is not None else 1.0 - outbid
+        high = value if value is not None else high
+    return fit
+
+
+def dealt_hands(view: SeatView, placed: Mapping[int, int]) -> dict[int, list[Card]]:
+    """The hands the other defenders of a three-seat deal were dealt, in a sampled placement
+    (holder → mask, as `knowledge.sample_deal` gives): what each holds and has played, less
+    the card the declarer gave him (the one this seat saw, else his least card). None for the
+    declarer, whom `knowledge` already credits with his contract, nor for this seat."""
+    order = play_order(view)
+    if view.players == 2 or len(order) != 3:
+        return {}
+    played: dict[int, int] = {}
+    for trick in view.tricks:
+        for s, c in trick.plays:
+            played[s] = played.get(s, 0) | 1 << c.index
+    for s, c in view.trick:
+        played[s] = played.get(s, 0) | 1 << c.index
+    received: dict[int, set[Card]] = {}
+    for giver, to, card in view.passed_cards:
+        if giver == view.declarer:
+            received.setdefault(to, set()).add(card)
+    size = view.rules.hand_size
+    out = {}
+    for s in order:
+        if s in (view.seat, view.declarer):
+            continue
+        held = placed.get(s, 0) | played.get(s, 0)
+        cards = [DECK[i] for i in range(24) if held >> i & 1 and DECK[i] not in received.get(s, ())]
+        cards.sort(key=lambda c: (c.points, c.rank))
+        out[s] = cards[max(0, len(cards) - size) :]
+    return out
+
+
+def placement_fit(view: SeatView, placed: Mapping[int, int]) -> float:
+    """How well a sampled placement of the cards fits what the other defenders bid and passed
+    (`auction_likelihood` of their hands as dealt): a sampled deal's weight once the auction is
+    over (the exchange, the raise, the play)."""
+    hands = dealt_hands(view, placed)
+    return auction_likelihood(view, hands) if hands else 1.0
+
+
 def in_minus(view: SeatView, seat: int) -> bool:
     limit = view.rules.bidding.minus_threshold
     return limit is not None and view.match.scores[seat] < limit
@@ -557,6 +640,7 @@ __all__ = [
     "Outlook",
     "Prospect",
     "auction_fit",
+    "auction_likelihood",
     "auction_limit",
     "choose_bid",
     "concession_worth",
@@ -567,8 +651,10 @@ __all__ = [
     "dark_defence_chance_worth",
     "dark_defence_worth",
     "dark_worth",
+    "dealt_hands",
     "declarer_worth",
     "defender_worth",
+    "hand_kind",
     "hand_odds",
     "keep_best",
     "known_talons",
@@ -576,6 +662,7 @@ __all__ = [
     "odds",
     "option_worths",
     "outlooks",
+    "placement_fit",
     "play_worth",
     "random_talons",
     "worth_limit",

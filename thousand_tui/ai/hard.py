@@ -136,6 +136,11 @@ class HardPlayer(NormalPlayer):
     # auction, and once the talon is in hand (the exchange, the raise).
     auction_searched = 0.5
     contract_searched = 0.5
+    # Whether the deals sampled once the auction is over (the exchange, the raise, the play)
+    # are weighed by how well the other defenders' hands fit their bids and passes
+    # (`bidding.placement_fit`), as the auction's own search weighs its deals. Off until it
+    # measures better: `hard@auction_reads=True` in bench/ai_versus.py.
+    auction_reads = False
 
     def __init__(
         self,
@@ -221,11 +226,32 @@ class HardPlayer(NormalPlayer):
     def search_play(self, view: SeatView, moves: list[Move]) -> dict[Move, Tally] | None:
         exact = len(view.hand or ()) <= EXACT_CARDS
         own = self.for_himself and len(view.hand or ()) <= self.own_cards
-        make = play_tasks(view, moves, self.view_rng(view), exact, own, self.reads_play)
+        weights: list[float] = []
+        weigh = self.placement_weigher(view)
+        rng = self.view_rng(view)
+        make = play_tasks(view, moves, rng, exact, own, self.reads_play, weigh, weights)
         answers = self.searched(self.budget(), make)
         if not answers:
             return None
-        return tallies_of(moves, (answer for _, answer in answers))
+        counted = self.deal_weights(weights, answers)
+        return tallies_of(moves, (answer for _, answer in answers), counted)
+
+    def placement_weigher(self, view: SeatView) -> Callable[[dict[int, int]], float] | None:
+        """How a deal sampled after the auction is weighed (`auction_reads`), or None."""
+        if not self.auction_reads:
+            return None
+        return lambda placed: bidding.placement_fit(view, placed)
+
+    @staticmethod
+    def deal_weights(
+        weights: Sequence[float], answers: Sequence[tuple[int, Answer]]
+    ) -> list[float] | None:
+        """The weights of the answered deals, in their order: None (each deal counts 1) when
+        the deals were not weighed, or when none of them fits at all."""
+        if not weights:
+            return None
+        counted = [weights[number] for number, _ in answers]
+        return counted if sum(counted) > 0 else None
 
     def choose(
         self,
@@ -288,8 +314,13 @@ class HardPlayer(NormalPlayer):
         order = play_order(view)
         me = view.seat
 
+        weigh = self.placement_weigher(view)
+        weights: list[float] = []
+
         def make(node_limit: int | None, seconds: float | None) -> Task:
             placed = sample_deal(knowledge, rng)
+            if weigh is not None:
+                weights.append(weigh(placed))
             positions = []
             for plan in candidates:
                 given = set(plan.values())
@@ -307,11 +338,12 @@ class HardPlayer(NormalPlayer):
             return Task(rules, REACHES, tuple(positions), (need,), (), False, node_limit, seconds)
 
         answers = self.searched(self.budget(3.0), make)
-        made = [0] * len(candidates)
-        for _, answer in answers:
+        counted = self.deal_weights(weights, answers) or [1.0] * len(answers)
+        made = [0.0] * len(candidates)
+        for w, (_, answer) in zip(counted, answers, strict=True):
             for i, row in enumerate(answer.results):
-                made[i] += row[0]  # type: ignore[index]
-        done = len(answers)
+                made[i] += w * row[0]  # type: ignore[index]
+        done = sum(counted)
         out = []
         for i, plan in enumerate(candidates):
             kept = [c for c in hand if c not in plan.values()]
@@ -325,9 +357,49 @@ class HardPlayer(NormalPlayer):
     def talons(self, view: SeatView) -> list[tuple[Card, ...]]:
         return bidding.known_talons(view, self.view_rng(view, 3), self.talon_samples)
 
+    def weighed_talons(self, view: SeatView) -> tuple[list[tuple[Card, ...]], list[float]]:
+        """The talons `talons` samples, each with how well the deal it was drawn from fits
+        the other seats' bids and passes (`bidding.auction_likelihood`); all 1 without
+        `auction_reads`, once the talon is seen, or when no deal fits at all."""
+        size = bidding.talon_size(view)
+        if not self.auction_reads or (view.talon and len(view.talon) == size):
+            drawn = self.talons(view)
+            return drawn, [1.0] * len(drawn)
+        # The draws of `bidding.known_talons`, with the other hands each came with.
+        knowledge = knowledge_of(view)
+        rng = self.view_rng(view, 3)
+        others = [s for s in play_order(view) if s != view.seat]
+        talons: list[tuple[Card, ...]] = []
+        weights = []
+        for _ in range(self.talon_samples):
+            placed = sample_deal(knowledge, rng)
+            talon = [DECK[i] for i in range(24) if placed.get(TALON, 0) >> i & 1]
+            if len(talon) > size:  # two players: both talons; the declarer takes one
+                talon = rng.sample(talon, size)
+            talons.append(tuple(talon))
+            hands = {s: [DECK[i] for i in range(24) if placed.get(s, 0) >> i & 1] for s in others}
+            weights.append(bidding.auction_likelihood(view, hands))
+        if sum(weights) <= 0:
+            weights = [1.0] * len(talons)
+        return talons, weights
+
+    def model_prospects(self, view: SeatView, values: Sequence[int]) -> list[bidding.Prospect]:
+        """The hand model's prospect of each sampled talon, weighed as `weighed_talons`."""
+        talons, weights = self.weighed_talons(view)
+        looks = bidding.outlooks(view, talons)
+        total = sum(weights) or 1.0
+        out = []
+        for look, w in zip(looks, weights, strict=True):
+            out += bidding.look_prospects(view, [look], values, w / total)
+        return out
+
     def contract_odds(self, view: SeatView, values: Sequence[int]) -> dict[int, float]:
         """The hand model's odds over sampled talons, joined by the auction's search."""
-        model = super().contract_odds(view, values)
+        if self.auction_reads:
+            looks = self.model_prospects(view, values)
+            model = {v: sum(p.weight * p.chances[v] for p in looks) for v in values}
+        else:
+            model = super().contract_odds(view, values)
         searched = self.auction_search(view, values)
         if searched is None:
             return model
@@ -336,7 +408,10 @@ class HardPlayer(NormalPlayer):
     def prospects(self, view: SeatView, values: Sequence[int]) -> list[bidding.Prospect]:
         """The hand model's prospects over sampled talons and the auction search's over
         sampled deals, weighed together as `contract_odds` blends their chances."""
-        model = super().prospects(view, values)
+        if self.auction_reads:
+            model = self.model_prospects(view, values)
+        else:
+            model = super().prospects(view, values)
         searched = self.searched_prospects(view, values)
         if not searched:
             return model
@@ -373,7 +448,8 @@ class HardPlayer(NormalPlayer):
         def make(node_limit: int | None, seconds: float | None) -> Task:
             placed = sample_deal(knowledge, rng)
             others = {s: [DECK[i] for i in range(24) if placed.get(s, 0) >> i & 1] for s in order}
-            weights.append(bidding.auction_fit(view, others))
+            fit = bidding.auction_likelihood if self.auction_reads else bidding.auction_fit
+            weights.append(fit(view, others))
             talon = [DECK[i] for i in range(24) if placed.get(TALON, 0) >> i & 1]
             talon = talon[: bidding.talon_size(view)]
             cards = [*(view.hand or ()), *talon]
@@ -439,8 +515,13 @@ class HardPlayer(NormalPlayer):
         my_mask = mask(view.hand or ())
         needs = tuple(sorted({made_threshold(view.rules, v) for v in values}))
 
+        weigh = self.placement_weigher(view)
+        weights: list[float] = []
+
         def make(node_limit: int | None, seconds: float | None) -> Task:
             placed = sample_deal(knowledge, rng)
+            if weigh is not None:
+                weights.append(weigh(placed))
             hands = {s: placed.get(s, 0) for s in order}
             hands[me] = my_mask
             pos = position_of(view, hands)
@@ -449,11 +530,12 @@ class HardPlayer(NormalPlayer):
         answers = self.searched(self.budget(self.auction_scale), make)
         if not answers:
             return None
-        reached = dict.fromkeys(needs, 0)
-        for _, answer in answers:
+        counted = self.deal_weights(weights, answers) or [1.0] * len(answers)
+        reached = dict.fromkeys(needs, 0.0)
+        for w, (_, answer) in zip(counted, answers, strict=True):
             for need, ok in zip(needs, answer.results[0], strict=True):  # type: ignore[call-overload]
-                reached[need] += ok
-        n = len(answers)
+                reached[need] += w * ok
+        n = sum(counted)
         return {v: reached[made_threshold(view.rules, v)] / n for v in values}
 
 

@@ -184,11 +184,14 @@ def play_tasks(
     exact: bool,
     own: bool = False,
     reads_play: bool = False,
+    weigh: Callable[[dict[int, int]], float] | None = None,
+    weights: list[float] | None = None,
 ) -> MakeTask:
     """Tasks for a card to play: each call samples a deal from what the seat knows and asks
     which moves still make the contract (and with `exact`, the points each keeps; with `own`,
     a defender's own points; with `reads_play`, the deals also respect the low cards the
-    players' play says they lack)."""
+    players' play says they lack). With `weigh`, each sampled placement's weight is appended
+    to `weights`, in the order of the tasks."""
     rules = PlayRules.of(view.rules)
     knowledge = knowledge_of(view, reads_play)
     order = play_order(view)
@@ -199,6 +202,8 @@ def play_tasks(
 
     def make(node_limit: int | None, seconds: float | None) -> Task:
         placed = sample_deal(knowledge, rng)
+        if weigh is not None and weights is not None:
+            weights.append(weigh(placed))
         hands = {s: placed.get(s, 0) for s in order}
         hands[me] = my_mask
         pos = position_of(view, hands, pile_points(view, placed))
@@ -210,24 +215,31 @@ def play_tasks(
 @dataclass
 class Tally:
     """A move's answers summed over the sampled deals: the deals in which the contract is made,
-    the declarer's points and the mover's own points (where they were searched)."""
+    the declarer's points and the mover's own points (where they were searched), each deal
+    counted at its weight (1 unless the deals were weighed); `samples` is the weights' sum."""
 
-    made: int = 0
+    made: float = 0
     points: float = 0.0
     own: float = 0.0
-    samples: int = 0
+    samples: float = 0
 
 
-def tallies_of(moves: list[Move], answers: Iterable[Answer]) -> dict[Move, Tally]:
+def tallies_of(
+    moves: list[Move], answers: Iterable[Answer], weights: Iterable[float] | None = None
+) -> dict[Move, Tally]:
+    """The moves' tallies over the answers, each deal at its weight (`weights`, in the order
+    of the answers; by default 1 each)."""
     tallies = {m: Tally() for m in moves}
+    each = iter(weights) if weights is not None else None
     for answer in answers:
+        w = next(each) if each is not None else 1
         results: tuple[tuple[int, float, float], ...] = answer.results  # type: ignore[assignment]
         for move, (made, points, own) in zip(moves, results, strict=True):
             t = tallies[move]
-            t.made += made
-            t.points += points
-            t.own += own
-            t.samples += 1
+            t.made += w * made
+            t.points += w * points
+            t.own += w * own
+            t.samples += w
     return tallies
 
 
