@@ -167,9 +167,11 @@ def check_database(host: Host, lang: str) -> str | None:
     why it is refused (a driver missing, a wrong URL, login or schema), in one line; one
     that cannot be reached is only said, and the program goes on (its records are files)."""
     from .store.index import ClubIndexDown, ClubIndexError, open_club
+    from .tournament import claim_local
 
     try:
         open_club(host).close()
+        claim_local(host)  # this host's own player's results of before he was told apart
     except ClubIndexDown as error:
         print(f"{PROG}: {tell(lang, DATABASE_DOWN, error=error)}", file=sys.stderr)
     except ClubIndexError as error:
@@ -1433,8 +1435,7 @@ def run_tournaments(options: argparse.Namespace) -> int:
     open them (the host)."""
     from datetime import UTC, datetime
 
-    from .store.catalog import games_dir
-    from .store.index import LOCAL_PLAYER, open_club, player_of
+    from .store.index import is_local, open_club, player_id
     from .tournament import TournamentError, allow_players, find, open_tournament
     from .translations import error_text
     from .tui.i18n import Translator
@@ -1445,10 +1446,10 @@ def run_tournaments(options: argparse.Namespace) -> int:
     t = Translator(lang)
     host = runs_as(options)
     action, name = options.action, options.tournament
-    player = player_of(games_dir(host.data_dir).absolute())
+    player = player_id(host)
     if action in ("list", "allow", "forbid"):
         if action != "list":
-            if player != LOCAL_PLAYER:
+            if not is_local(player):
                 raise CliError(
                     msg("cli_tour_host_only", "only the host allows players to open tournaments")
                 )

@@ -15,8 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 from .priority import Host
 from .ratings import FinishedGame, LeaderboardRow, Rating, ai_id, leaderboard_rows, ratings_of
-from .store.catalog import games_dir
-from .store.index import ClubIndex, IndexedGame, open_club, player_of
+from .store.index import ClubIndex, IndexedGame, open_club, player_id
 from .store.index import Rating as KeptRating
 
 # An unfinished game whose record has not been written for this long was left by the people
@@ -132,4 +131,4 @@ def my_rating(host: Host, notice: Callable[[str], None] | None = None) -> Rating
     club of its club folder, if he has one."""
     with open_club(host, notice=notice) as index:
         board = rate_club(index)
-    return board.ratings.get(player_of(games_dir(host.data_dir).absolute()))
+    return board.ratings.get(player_id(host))

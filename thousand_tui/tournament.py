@@ -32,12 +32,23 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Final
 
-from .daily import KEY_NAME, Daily, OpenDeal, _safe, deal_points, dealer_of, secret
+from .daily import (
+    DAILY_DIR,
+    KEY_NAME,
+    Daily,
+    OpenDeal,
+    _safe,
+    day_folder,
+    deal_points,
+    dealer_of,
+    secret,
+)
 from .engine.dealing import Dealt, deal
 from .engine.events import Event
 from .engine.game import Game, PlayerInfo
 from .plaintext import fault, shown
 from .presets import Preset, PresetError, load_preset
+from .priority import Host
 from .private import private_dir, write_private
 from .said import Spoken, msg
 from .store.index import (
@@ -47,6 +58,9 @@ from .store.index import (
     TournamentRow,
     club_dir,
     index_path,
+    is_local,
+    local_id,
+    open_club,
     open_index,
 )
 
@@ -259,7 +273,7 @@ def open_tournament(
     deals, a closing time past or not after the opening, or an opener the host does not
     allow. With a club `database`, it is kept there (the name taken club-wide)."""
     now = now or datetime.now(UTC)
-    if by != LOCAL_PLAYER:
+    if not is_local(by):
         if not players_may_open(base):
             raise TournamentError(NOT_ALLOWED)
         running = [s for s in specs(base, database) if s.by == by and s.state(now) != "closed"]
@@ -415,6 +429,39 @@ class Tournament(Daily):
         return next(((r.player, r.name) for r in rows if r.player != player), None)
 
 
+# ---------------------------------------------------------------------- a host's own player
+
+
+def claim_local(host: Host) -> int:
+    """On a club database, this host's own player's daily and tournament results kept under
+    the id every host's own player once shared (`local`) made his (`local_id`: local:NODE):
+    those whose record is in this host's club folder, whose tries' folders are renamed
+    first (a deal left in the middle is taken up under his id). How many were made his;
+    nothing in a club of one host. Run at start; again after a failure, it ends the job."""
+    mine = local_id(host)
+    if mine == LOCAL_PLAYER:
+        return 0
+    base = host.club_dir
+    old, new = _safe(LOCAL_PLAYER), _safe(mine)
+    for folder in [*(base / DAILY_DIR).glob(f"*/*/{old}"), *tournaments_dir(base).glob(f"*/{old}")]:
+        with contextlib.suppress(OSError):
+            if folder.is_dir() and not folder.is_symlink() and not (folder.parent / new).exists():
+                folder.rename(folder.parent / new)
+
+    def played_here(result: DailyResult) -> bool:
+        if result.date.startswith(KEY_PREFIX):
+            folder = tournaments_dir(base) / _safe(result.date[len(KEY_PREFIX) :])
+        else:
+            folder = day_folder(result.date, result.preset, base)
+        return (folder / new / f"deal-{result.deal}.jsonl").is_file()
+
+    with open_club(host) as index:
+        owned = [r for r in index.results_of(LOCAL_PLAYER) if played_here(r)]
+        if owned:
+            index.give_results(owned, mine)
+    return len(owned)
+
+
 # ---------------------------------------------------------------------- the standings
 
 
@@ -463,6 +510,7 @@ __all__ = [
     "Tournament",
     "TournamentError",
     "allow_players",
+    "claim_local",
     "find",
     "open_tournament",
     "parse_time",

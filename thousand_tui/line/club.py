@@ -23,8 +23,8 @@ from ..options import TableFlags
 from ..plaintext import shown
 from ..private import private_dir
 from ..settings import LobbySetup, SetupError, TableSetup
-from ..store.catalog import error_words, games_dir
-from ..store.index import open_club, player_of
+from ..store.catalog import error_words
+from ..store.index import open_club, player_id
 from ..tables.client import TableError
 from ..tables.service import normalize_code
 from ..tables.wire import OpenTable
@@ -186,7 +186,7 @@ def daily_by_lines(
     assert setup.preset is not None
     t = Translator(setup.lang)
     day = Daily(today(), setup.preset, setup.host.club_dir, setup.host.database)
-    player = player_of(games_dir(setup.host.data_dir).absolute())
+    player = player_id(setup.host)
     lines = Lines.of(stdin, stdout, setup.lang)
     if not options.board:
         if not day.references_kept():
@@ -241,7 +241,7 @@ def tournament_by_lines(
         command = typed(f"tournaments show {shown(spec.name)}", host)
         return _fail(errors, t(key, when=when, command=command))
     day = Tournament.of(spec, host.club_dir, host.database)
-    player = player_of(games_dir(host.data_dir).absolute())
+    player = player_id(host)
     try:
         found = open_next(day, player, setup)
     except (RecordError, ValueError, OSError) as error:
@@ -471,7 +471,7 @@ class LineLobby(Lines):
         host = self.flags().host
         try:
             spec = find(name, host.club_dir, host.database)
-            player = player_of(games_dir(host.data_dir).absolute())
+            player = player_id(host)
             with open_club(host) as index:
                 found = show_lines(spec, index, self.t, player, True, host.club_dir, host)
         except (TournamentError, RecordError, ValueError, OSError) as error:

@@ -11,8 +11,10 @@ transaction to end instead of failing with "database is locked".
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import socket
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,7 +25,7 @@ from typing import Any, Final, NamedTuple
 from ..engine.record import TAKEBACK, RecordError, people_of_header
 from ..plaintext import fault, one_line
 from ..priority import CLUB_DIR_ENV as CLUB_DIR_ENV
-from ..priority import LOCAL, Host
+from ..priority import LOCAL, NODE_ENV, Host
 from ..translations import LANGS, msg, translate
 from .catalog import (
     PLAYERS_DIR,
@@ -31,6 +33,7 @@ from .catalog import (
     _player_level,
     _player_name,
     _scores,
+    games_dir,
     player_folders,
 )
 from .database import BUSY_SECONDS as BUSY_SECONDS
@@ -42,6 +45,8 @@ INDEX_NAME = "club.sqlite3"
 # Set by a hosted session: the host's data folder, where the club index lives, while the
 # session's own data folder is the player's (`players/ID`).
 LOCAL_PLAYER = "local"  # the player of the data folder's own games (not a hosted player's)
+# On a club database shared by several hosts, each host's own player is told apart by the
+# host's name: `local:NODE` (`local_id`).
 NAME_FILE = "name"  # a hosted player's chosen name, in his folder
 MAX_NAME = 16
 
@@ -137,6 +142,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             " seed TEXT NOT NULL)",
         ),
     ),
+    Migration(
+        "each host's own player told apart",  # `local_id`: local:NODE on a club database
+        (
+            # each host reads its records again, its own games under its own player's id;
+            # the daily and tournament results each host claims (tournament.claim_local)
+            "UPDATE files SET size = -1",
+            "DELETE FROM players WHERE id = 'local'",
+            "DELETE FROM ratings WHERE player = 'local'",
+        ),
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -159,10 +174,41 @@ def index_path(base: Path | None = None) -> Path:
 
 def player_of(folder: Path) -> str:
     """Whose games a games folder holds: a hosted player's (`players/ID/games`) or the
-    data folder's own."""
+    data folder's own (LOCAL_PLAYER, which `local_id` names in the club)."""
     if folder.name == "games" and folder.parent.parent.name == PLAYERS_DIR:
         return folder.parent.name
     return LOCAL_PLAYER
+
+
+def node_name(host: Host) -> str:
+    """This host's name in a club of several hosts: its `node` (THOUSAND_NODE, --node), else
+    the machine's name and a digest of its club folder (two hosts on one machine differ; a
+    hosted player's session, whose data folder is his own, is of the host of the account's
+    club folder)."""
+    if host.node:
+        return host.node
+    digest = hashlib.sha256(str(host.club_dir.absolute()).encode()).hexdigest()[:8]
+    return f"{socket.gethostname()}-{digest}"
+
+
+def local_id(host: Host) -> str:
+    """The id of `host`'s own player (its data folder's) in its club: `local` in a club of
+    one host (its SQLite file), `local:NODE` on a club database, so that two hosts' own
+    players never share ratings or results."""
+    return f"{LOCAL_PLAYER}:{node_name(host)}" if host.database else LOCAL_PLAYER
+
+
+def is_local(player: str) -> bool:
+    """Whether `player` is a host's own player (of this host or, in a club of several,
+    another's), not a hosted one."""
+    return player == LOCAL_PLAYER or player.startswith(LOCAL_PLAYER + ":")
+
+
+def player_id(host: Host) -> str:
+    """The club's id of the player of `host`'s data folder: a hosted player's own, or the
+    host's (`local_id`)."""
+    found = player_of(games_dir(host.data_dir).absolute())
+    return local_id(host) if found == LOCAL_PLAYER else found
 
 
 @dataclass(frozen=True)
@@ -233,10 +279,12 @@ class ClubIndex:
     cannot read.
 
     `path`: the index file of the club folder, whose folder is the base of this host's
-    records. `database`: a PostgreSQL URL shared by the club's hosts, in place of the file."""
+    records. `database`: a PostgreSQL URL shared by the club's hosts, in place of the file.
+    `local`: the club's id of the data folder's own player (`local_id`)."""
 
-    def __init__(self, path: Path, database: str | None = None) -> None:
+    def __init__(self, path: Path, database: str | None = None, local: str = LOCAL_PLAYER) -> None:
         self.path = path
+        self.local = local
         self._db: Database = connect(database, path)
         try:
             self._migrate()
@@ -336,6 +384,7 @@ class ClubIndex:
         folder = folder.absolute()
         where = str(folder)
         player = player_of(folder)
+        player = self.local if player == LOCAL_PLAYER else player
         seen = _record_stats(folder)
         known = {
             path: (size, mtime)
@@ -486,7 +535,7 @@ class ClubIndex:
         return found is not None
 
     def _keep_player(self, db: Database, player: str, folder: Path) -> None:
-        if player == LOCAL_PLAYER:
+        if is_local(player):
             name = _table_name(db, player)
         else:
             known = db.execute("SELECT name FROM people WHERE id = ?", (player,)).fetchone()
@@ -544,7 +593,7 @@ class ClubIndex:
 
     def tournaments(self, key: str | None = None) -> list[TournamentRow]:
         """The club's tournaments (the one of `key`), by key."""
-        query, args = "SELECT * FROM tournaments", ()
+        query, args = "SELECT * FROM tournaments", tuple[str, ...]()
         if key is not None:
             query, args = query + " WHERE key = ?", (key,)
         return [TournamentRow(*row) for row in self._db.execute(query + " ORDER BY key", args)]
@@ -574,6 +623,29 @@ class ClubIndex:
                 [(r.date, r.preset, r.player, r.deal, r.points, r.reference) for r in results],
             )
 
+    def results_of(self, player: str) -> list[DailyResult]:
+        """Every daily and tournament result of one player."""
+        rows = self._db.execute(
+            "SELECT * FROM daily_results WHERE player = ? ORDER BY date, preset, deal", (player,)
+        )
+        return [DailyResult(*row) for row in rows]
+
+    def give_results(self, results: Sequence[DailyResult], to: str) -> None:
+        """These results made another player's (`to`), in one step; where he has one of the
+        same deal already, his is kept."""
+        with self._writing() as db:
+            for r in results:
+                key = (r.date, r.preset, r.deal)
+                db.execute(
+                    "INSERT INTO daily_results VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    (r.date, r.preset, to, r.deal, r.points, r.reference),
+                )
+                db.execute(
+                    "DELETE FROM daily_results WHERE date = ? AND preset = ? AND deal = ?"
+                    " AND player = ?",
+                    (*key, r.player),
+                )
+
     def daily_results(self, date: str, preset: str | None = None) -> list[DailyResult]:
         """The results of a day (of one preset), by player and deal."""
         query = "SELECT * FROM daily_results WHERE date = ?"
@@ -589,6 +661,7 @@ def open_index(
     path: Path | None = None,
     notice: Callable[[str], None] | None = None,
     database: str | None = None,
+    local: str | None = None,
 ) -> ClubIndex:
     """The club index, made if there is none: the file `path`, or the PostgreSQL database
     `database` names (its records those of `path`'s folder). A file it cannot read (damaged,
@@ -597,7 +670,9 @@ def open_index(
     ClubIndexError (DatabaseDown when it cannot be reached), in one line."""
     path = path or index_path()
     if database:
-        return ClubIndex(path, database)
+        if local is None:  # a host that did not say: the environment's name, its club folder
+            local = local_id(Host(club=path.parent, database=database, node=os.getenv(NODE_ENV)))
+        return ClubIndex(path, database, local)
     try:
         return ClubIndex(path)
     except sqlite3.DatabaseError as error:
@@ -619,7 +694,7 @@ def open_index(
 def open_club(host: Host, notice: Callable[[str], None] | None = None) -> ClubIndex:
     """The club index of `host`: its club folder's file, or the database its `database`
     names (THOUSAND_DATABASE, the host's `database.url`)."""
-    return open_index(index_path(host.club_dir), notice, host.database)
+    return open_index(index_path(host.club_dir), notice, host.database, local_id(host))
 
 
 # ---------------------------------------------------------------------- reading records

@@ -15,9 +15,7 @@ never a game (`Publisher` logs it and tries again at the next beat).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
-import socket
 import threading
 import time
 from collections.abc import Callable
@@ -27,7 +25,7 @@ from typing import Any
 
 from ..priority import Host
 from ..store.database import Database, DatabaseError, PostgresDatabase
-from ..store.index import index_path, open_index
+from ..store.index import index_path, node_name, open_index
 from .wire import OpenTable
 
 CHANNEL = "thousand_lobby"
@@ -37,13 +35,8 @@ WAITING, PLAYING = "waiting", "playing"
 
 
 def node_of(host: Host) -> str:
-    """This host's name in the directory: its `node`, else the machine's name and a digest of
-    its club folder (two hosts on one machine differ; a hosted player's session, whose data
-    folder is his own, is of the host of the account's club folder)."""
-    if host.node:
-        return host.node
-    digest = hashlib.sha256(str(host.club_dir.absolute()).encode()).hexdigest()[:8]
-    return f"{socket.gethostname()}-{digest}"
+    """This host's name in the directory (`store.index.node_name`)."""
+    return node_name(host)
 
 
 def relay_of(host: Host) -> str:

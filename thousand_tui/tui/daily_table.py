@@ -24,7 +24,7 @@ from ..settings import (
     locale_is_utf8,
 )
 from ..store.catalog import typed
-from ..store.index import LOCAL_PLAYER, ClubIndex, open_club
+from ..store.index import ClubIndex, is_local, open_club
 from .i18n import Translator
 from .leaderboard import daily_lines
 from .local_driver import LocalDriver
@@ -90,7 +90,7 @@ def board_lines(
     host: Host = LOCAL,
 ) -> list[str]:
     names = dict(index.players())
-    if you == LOCAL_PLAYER and not names.get(you):
+    if you is not None and is_local(you) and not names.get(you):
         names[you] = t("you_name")
     rows = board(day.results(index), names)
     command = typed(COMMAND, host)

@@ -18,8 +18,8 @@ from ..settings import (
     SetupError,
     language_from_locale,
 )
-from ..store.catalog import LOG_NAME, error_words, games_dir
-from ..store.index import open_club, player_of
+from ..store.catalog import LOG_NAME, error_words
+from ..store.index import open_club, player_id
 from .app import ThousandApp, create_app
 from .daily_table import DailyRun, board_lines, daily_setup, open_next
 from .i18n import Translator
@@ -94,7 +94,7 @@ def run_daily(options: TableFlags) -> int:
     assert setup.preset is not None
     t = Translator(setup.lang)
     day = Daily(today(), setup.preset, setup.host.club_dir, setup.host.database)
-    player = player_of(games_dir(setup.host.data_dir).absolute())
+    player = player_id(setup.host)
     if options.board:
         with open_club(setup.host) as index:
             print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))

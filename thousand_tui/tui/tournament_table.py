@@ -14,8 +14,8 @@ from ..options import TableFlags
 from ..plaintext import shown
 from ..priority import Host
 from ..settings import LANGUAGES, SetupError, language_from_locale, locale_is_utf8
-from ..store.catalog import error_words, games_dir, typed
-from ..store.index import open_club, player_of
+from ..store.catalog import error_words, typed
+from ..store.index import open_club, player_id
 from ..tournament import (
     Tournament,
     TournamentError,
@@ -82,7 +82,7 @@ def run_play(name: str, options: TableFlags) -> int:
         when = time_words(spec.opens if state == "soon" else spec.closes)
         return _fail(t(key, when=when, command=typed(f"tournaments show {shown(spec.name)}", host)))
     day = Tournament.of(spec, host.club_dir, host.database)
-    player = player_of(games_dir(host.data_dir).absolute())
+    player = player_id(host)
     problem = check_terminal(lang=setup.lang, host=host)
     if problem is not None:
         return _fail(problem)
@@ -115,7 +115,7 @@ def run_review(name: str, lang: str | None, ascii_only: bool, host: Host) -> int
         if spec.state(datetime.now(UTC)) != "closed":
             return _fail(t("tour_review_later", when=time_words(spec.closes)))
         day = Tournament.of(spec, host.club_dir, host.database)
-        player = player_of(games_dir(host.data_dir).absolute())
+        player = player_id(host)
         with open_club(host) as index:
             if not played_deals(day, index, player):
                 return _fail(t("tour_review_none", name=shown(spec.name)))

@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from ..plaintext import shown
 from ..priority import LOCAL, Host
 from ..store.catalog import typed
-from ..store.index import LOCAL_PLAYER, ClubIndex, index_path, open_index
+from ..store.index import ClubIndex, index_path, is_local, open_index, player_id
 from ..tournament import (
     Spec,
     Standing,
@@ -79,7 +79,7 @@ def standings_lines(
     mark = "*" if ascii_only else "•"
     for rank, row in enumerate(ordered, start=1):
         name = row.name
-        if row.player == LOCAL_PLAYER == you and name == row.player:
+        if row.player == you and is_local(row.player) and name == row.player:
             name = t("you_name")  # the data folder's own player, with no name of his own
         table.append(
             [
@@ -147,7 +147,8 @@ def lobby_line(base: Path, t: Translator, now: datetime, host: Host = LOCAL) -> 
     if not rows:
         return ""
     best = rows[0]
-    name = best.name if best.name != LOCAL_PLAYER else t("you_name")
+    mine = best.name == best.player == player_id(host) and is_local(best.player)
+    name = t("you_name") if mine else best.name  # the host's own player with no name
     return t(
         "tour_lobby_closed",
         name=shown(last.name),

@@ -99,7 +99,7 @@ def run_review(
     """`thousand view --daily`: the duplicate review of the day's deals you played."""
     from ..daily import Daily, check_date, today
     from ..presets import load_preset
-    from ..store.index import open_club, player_of
+    from ..store.index import open_club, player_id
     from ..translations import tell
     from . import check_terminal
     from .duplicate import played_deals, review_day
@@ -112,7 +112,7 @@ def run_review(
     try:
         preset = load_preset(preset_name or "classic")
         day = Daily(check_date(date) if date else today(), preset, host.club_dir, host.database)
-        player = player_of(games_dir(host.data_dir).absolute())
+        player = player_id(host)
         with open_club(host) as index:
             if not played_deals(day, index, player):
                 none = tell(lang, DUP_NONE, preset=day.name, date=day.date)

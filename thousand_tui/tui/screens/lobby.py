@@ -25,8 +25,7 @@ from textual.widgets.option_list import Option
 
 from ...presets import PresetError
 from ...settings import SetupError
-from ...store.catalog import games_dir
-from ...store.index import LOCAL_PLAYER, player_of
+from ...store.index import is_local, player_id
 from ...tables.client import TableError
 from ...tables.wire import OpenTable
 from ...tournament import Spec, open_tournament, players_may_open
@@ -136,7 +135,7 @@ class LobbyScreen(Screen[None]):
         host = self.lobby.setup.table.host
         with contextlib.suppress(OSError, ValueError, sqlite3.Error):
             tournaments = lobby_line(host.club_dir, self.t, datetime.now(UTC), host)
-        may_open = self.opener_id() == LOCAL_PLAYER or players_may_open(host.club_dir)
+        may_open = is_local(self.opener_id()) or players_may_open(host.club_dir)
         try:
             tables = self.lobby.tables()
             down = None
@@ -262,7 +261,7 @@ class LobbyScreen(Screen[None]):
 
     def opener_id(self) -> str:
         """Who opens a tournament from here, as the club tells players apart."""
-        return player_of(games_dir(self.lobby.setup.table.host.data_dir).absolute())
+        return player_id(self.lobby.setup.table.host)
 
     def action_tournament(self) -> None:
         """A tournament opened in a dialog (its refusals said there), then told and listed."""
