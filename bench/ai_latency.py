@@ -8,6 +8,7 @@ table (`--jobs`); `--think` sets its time per card. With `THOUSAND_SEARCH_SERVIC
 an absolute folder, `hard` searches on a search service there, as a hosted game does.
 
     python bench/ai_latency.py --levels easy,normal,hard --deals 12
+    python bench/ai_latency.py --levels hard,hard@auction_reads=True --deals 12  # a setting
     THOUSAND_SEARCH_SERVICE=/tmp/search python bench/ai_latency.py --levels hard
 """
 
@@ -18,6 +19,7 @@ import statistics
 import time
 
 from thousand_tui.ai import make_player, seat_seed
+from thousand_tui.ai.base import Player
 from thousand_tui.ai.pool import default_jobs
 from thousand_tui.ai.search_service import game_pool
 from thousand_tui.engine.actions import Act
@@ -49,17 +51,30 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
+def with_settings(player: Player, settings: str) -> Player:
+    """The player with `name=value,…` set on it (`hard@auction_reads=True`)."""
+    for setting in filter(None, settings.split(",")):
+        key, _, value = setting.partition("=")
+        if not hasattr(player, key):
+            raise SystemExit(f"{player.level} has no setting {key!r}: give name=value")
+        kind = type(getattr(player, key))
+        setattr(player, key, value == "True" if kind is bool else kind(value))
+    return player
+
+
 def measure(
     level: str, deals: int, preset: str, seed: int, think: float | None, jobs: int
 ) -> dict[str, list[float]]:
     rules = load_preset(preset).rules
+    name, _, settings = level.partition("@")
     times: dict[str, list[float]] = {"bid": [], "exchange": [], "play": []}
     played = 0
     game_seed = seed
     while played < deals:
         game = Game(rules, game_seed)
         players = [
-            make_player(level, seat_seed(game_seed, s), think, jobs) for s in range(rules.players)
+            with_settings(make_player(name, seat_seed(game_seed, s), think, jobs), settings)
+            for s in range(rules.players)
         ]
         while not game.over and played < deals:
             seat = game.to_move
