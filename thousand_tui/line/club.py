@@ -93,12 +93,14 @@ class LineDaily(LineTable):
             return 0
         finally:
             self.session.close()
+        if daily.stopped is not None:  # the club's database out of reach: nothing to deal
+            self.say(daily.stopped)
+            return 0
         self.tell([line for line in daily.board(self.t, True) if line.strip()])
         return 0
 
     def day_title(self) -> str:
-        board = self.daily.board(self.t, True)
-        return board[0] if board else ""
+        return self.daily.title(self.t)
 
     def begin(self) -> None:
         self.say(self.daily.top(self.t) + ".")

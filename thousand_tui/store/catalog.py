@@ -41,6 +41,7 @@ from ..priority import LOGIN_UNKNOWN as LOGIN_UNKNOWN
 from ..priority import SESSION_MARK as SESSION_MARK
 from ..private import open_private, private_dir
 from ..translations import Msg, Said, Spoken, counted, error_text, msg, nmsg, say, tell
+from .database import DatabaseDown
 from .records import RecordWriter, is_locked, read_record
 
 RECORD_SUFFIX = ".jsonl"
@@ -122,12 +123,22 @@ def file_problem(error: OSError, host: Host, path: Path | str | None = None) -> 
     return Said(FILE_PROBLEM, {"path": shown, "why": why})
 
 
+CLUB_DOWN: Final = msg(
+    "club_down",
+    "the club database cannot be reached now; what you played is kept in its records and "
+    "counted once it is back",
+)
+
+
 def error_words(lang: str, error: BaseException, host: Host) -> str:
     """What `error` says to the player in one line of `lang`, with no path of the server in a
-    hosted session: a file or folder that cannot be used as `file_problem` says, any other as
-    `error_text` does. Every command that stops on an error prints this."""
+    hosted session: a file or folder that cannot be used as `file_problem` says, the club's
+    database out of reach as CLUB_DOWN (never its address), any other as `error_text` does.
+    Every command that stops on an error prints this."""
     if isinstance(error, OSError):
         return public_text(say(lang, file_problem(error, host)), host)
+    if isinstance(error, DatabaseDown):
+        return tell(lang, CLUB_DOWN)
     return public_text(error_text(lang, error), host)
 
 

@@ -427,6 +427,8 @@ class ThousandApp(App[int]):
         and how to come back to it."""
         t, host = self.t, self.setup.host
         if self.daily is not None:
+            if self.daily.stopped is not None:
+                return [self.daily.stopped]
             if self.daily.finished or self.hung_up:
                 return []
             return [self.daily.saved_words(t)]
@@ -692,6 +694,9 @@ class ThousandApp(App[int]):
         assert daily is not None
         self.session.close()
         session = daily.next_session()
+        if session is None and daily.stopped is not None:
+            self.exit()  # nothing to deal: said by the parting words
+            return
         if session is None:
             lines = daily.board(self.t, self.setup.ascii)
             self.switch_screen(DailyBoardScreen(lines, self.t))

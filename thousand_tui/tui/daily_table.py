@@ -24,12 +24,13 @@ from ..settings import (
     locale_is_utf8,
 )
 from ..store.catalog import typed
+from ..store.database import DatabaseDown
 from ..store.index import ClubIndex, is_local, open_club
 from .i18n import Translator
 from .leaderboard import daily_lines
 from .local_driver import LocalDriver
 from .session import Session, ai_names
-from .startup import remembered_name
+from .startup import preset_title, remembered_name
 
 if TYPE_CHECKING:
     from ..engine.actions import Action
@@ -108,6 +109,8 @@ class DailyRun:
     opened: OpenDeal
     events: list[Event] = field(default_factory=list)
     finished: bool = False
+    # why no next deal could be dealt (the club's database out of reach), said at the end
+    stopped: str | None = None
 
     @property
     def number(self) -> int:
@@ -123,13 +126,21 @@ class DailyRun:
         try:
             with open_club(self.setup.host) as index:
                 self.day.settle(index, self.player, number, session.game)
+        except DatabaseDown:
+            return Translator(self.setup.lang)("daily_kept_later")
         except Exception as error:
             return str(error)
         return None
 
     def next_session(self) -> Session | None:
-        """The person's next deal of the day, or None (and `finished`) after the last one."""
-        found = open_next(self.day, self.player, self.setup)
+        """The person's next deal of the day, or None: `finished` after the last one, else
+        `stopped` (the club's database, which deals it, out of reach: the deals played are
+        kept in their records)."""
+        try:
+            found = open_next(self.day, self.player, self.setup)
+        except DatabaseDown:
+            self.stopped = Translator(self.setup.lang)("daily_club_down", command=self.command())
+            return None
         if found is None:
             self.finished = True
             return None
@@ -140,13 +151,21 @@ class DailyRun:
         with open_club(self.setup.host) as index:
             return board_lines(self.day, index, t, ascii_only, self.player, self.setup.host)
 
+    def title(self, t: Translator) -> str:
+        """The day's title, as its board's first line says it (with no need of the index)."""
+        return t("daily_title", date=self.day.date, preset=preset_title(self.day.name, t.lang))
+
     def top(self, t: Translator) -> str:
         """The table's top line's start: which deal of how many."""
         return t("daily_top", number=self.number, count=self.day.count)
 
+    def command(self) -> str:
+        """The command that takes the person's deals up again, as he types it."""
+        return typed(COMMAND, self.setup.host)
+
     def saved_words(self, t: Translator) -> str:
         """What the command says when the person leaves before the last deal."""
-        return t("daily_saved", command=typed(COMMAND, self.setup.host))
+        return t("daily_saved", command=self.command())
 
 
 class DailyDriver(LocalDriver):

@@ -898,6 +898,16 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
         "daily_played", "You have played today's {deals} of {preset}; the next ones come tomorrow."
     ),
     msg("daily_saved", "Your daily deal is kept; `{command}` takes it up where you stopped."),
+    msg(
+        "daily_kept_later",
+        "The club database cannot be reached: this deal is kept in its record, and its result "
+        "counts once the database is back.",
+    ),
+    msg(
+        "daily_club_down",
+        "The club database cannot be reached, and the next deal is dealt from it: your deals "
+        "are kept; `{command}` goes on once it is back.",
+    ),
     msg("daily_board_keys", "q or Esc: leave"),
     # ---------------------------------------------------------------- tournaments
     msg("tour_state_soon", "opens {opens}"),

@@ -29,6 +29,7 @@ from .tournament_words import (
     PROG,
     play_words,
     show_lines,
+    state_line,
 )
 
 
@@ -43,12 +44,19 @@ class TournamentRun(DailyRun):
             host = self.setup.host
             return show_lines(self.day.spec, index, t, self.player, ascii_only, host.club_dir, host)
 
+    def title(self, t: Translator) -> str:
+        assert isinstance(self.day, Tournament)
+        return state_line(self.day.spec, t, datetime.now(UTC))
+
     def top(self, t: Translator) -> str:
         return t("tour_top", number=self.number, count=self.day.count)
 
-    def saved_words(self, t: Translator) -> str:
+    def command(self) -> str:
         assert isinstance(self.day, Tournament)
-        return t("tour_saved", command=typed(play_words(self.day.spec), self.setup.host))
+        return typed(play_words(self.day.spec), self.setup.host)
+
+    def saved_words(self, t: Translator) -> str:
+        return t("tour_saved", command=self.command())
 
 
 # ---------------------------------------------------------------------- the commands
