@@ -173,7 +173,12 @@ def check_database(host: Host, lang: str) -> str | None:
         open_club(host).close()
         claim_local(host)  # this host's own player's results of before he was told apart
     except ClubIndexDown as error:
-        print(f"{PROG}: {tell(lang, DATABASE_DOWN, error=error)}", file=sys.stderr)
+        if host.hosted:  # a hosted player is told no address of the host's
+            from .store.catalog import CLUB_DOWN
+
+            print(f"{PROG}: {tell(lang, CLUB_DOWN)}", file=sys.stderr)
+        else:
+            print(f"{PROG}: {tell(lang, DATABASE_DOWN, error=error)}", file=sys.stderr)
     except ClubIndexError as error:
         return str(error)
     return None
@@ -1385,7 +1390,7 @@ def run_ratings(options: argparse.Namespace) -> int:
 
     from .club import rate_club
     from .ratings import leaderboard_json
-    from .store.index import ClubIndexError, open_club
+    from .store.index import ClubIndexDown, ClubIndexError, open_club
     from .tui.i18n import Translator
     from .tui.leaderboard import ratings_lines
 
@@ -1393,6 +1398,8 @@ def run_ratings(options: argparse.Namespace) -> int:
     try:
         with open_club(runs_as(options), notice=said) as index:
             rows = rate_club(index, now).rows(now)
+    except ClubIndexDown:
+        raise  # said by `main` in the reader's language
     except ClubIndexError as error:
         raise CliError(str(error)) from error
     except sqlite3.Error as error:  # an OSError (the data folder's) is said by `main`
@@ -1505,13 +1512,15 @@ def run_club(options: argparse.Namespace) -> int:
     brought up to date with those changed since."""
     import sqlite3
 
-    from .store.index import ClubIndexError, open_club
+    from .store.index import ClubIndexDown, ClubIndexError, open_club
 
     try:
         with open_club(runs_as(options), notice=said) as index:
             done = index.rebuild() if options.club_command == "rebuild" else index.refresh()
             games, players = len(index.games()), len(index.players())
             where = index.where
+    except ClubIndexDown:
+        raise  # said by `main` in the reader's language
     except ClubIndexError as error:
         raise CliError(str(error)) from error
     except sqlite3.Error as error:  # an OSError (the data folder's) is said by `main`

@@ -128,3 +128,16 @@ def test_what_stops_for_want_of_it_says_so_in_the_readers_language(
         assert said != tell("en", CLUB_DOWN)
         assert lines[-1] == f"thousand: {said}"
         assert "127.0.0.1" not in lines[-1] and "secret" not in "".join(lines)
+
+
+def test_a_hosted_player_is_told_it_with_no_address(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    down = f"postgresql://u:secret@127.0.0.1:{free_port()}/club"
+    player = data / "players" / "key-olga"
+    player.mkdir(parents=True, mode=0o700)
+    hosted = Host(hosted=True, data=player, club=data, database=down)
+    assert main(["ratings", "--lang", "pl"], host=hosted) == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [f"thousand: {tell('pl', CLUB_DOWN)}"] * 2
+    assert "127.0.0.1" not in err and "postgresql" not in err
