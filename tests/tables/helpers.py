@@ -20,7 +20,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tests.helpers.tmux import running
-from tests.helpers.waiting import wait_for
+from tests.helpers.waiting import until, wait_for
 from thousand_tui.presets import load_preset
 from thousand_tui.tables.client import TableClient, join_table, open_table
 from thousand_tui.tables.mirror import SeatMirror
@@ -150,29 +150,48 @@ def joined(base: Path, code: str, name: str, **options: Any) -> Seat:
 def play_until(
     seats: list[Seat], done: Callable[[], bool], timeout: float = WAIT, play: bool = True
 ) -> None:
-    """Pump every seat (each plays when its turn comes) until `done()`; fails after `timeout`."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    """Pump every seat (each plays when its turn comes) until `done()`; fails after `timeout`
+    saying what each seat was last told."""
+
+    def played() -> bool:
         for seat in seats:
             seat.pump(play)
-        if done():
-            return
-        time.sleep(0.005)
-    told = "\n".join(seat.describe() for seat in seats)
-    raise AssertionError(f"the table did not get there in time\n{told}")
+        return done()
+
+    wait_for(
+        "the table to get there",
+        played,
+        timeout=timeout,
+        every=0.005,
+        shown=lambda: "\n".join(seat.describe() for seat in seats),
+    )
 
 
-async def pump(pilot: Pilot[Any], seats: list[Seat], done: Callable[[], bool]) -> None:
-    """Let the app run and the scripted seats read (they do not play) until `done()`; fails
-    after `WAIT` seconds."""
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
+async def pump(
+    pilot: Pilot[Any],
+    seats: list[Seat],
+    done: Callable[[], bool],
+    *,
+    play: bool = False,
+    timeout: float = WAIT,
+) -> None:
+    """Let the app run and the scripted seats read (and play, with `play`) until `done()`;
+    fails after `timeout` seconds saying what the app shows and each seat was last told."""
+
+    def read() -> bool:
         for seat in seats:
-            seat.pump(play=False)
-        if done():
-            return
-    raise AssertionError("the table did not get there in time")
+            seat.pump(play)
+        return done()
+
+    await pilot.pause(0.05)
+    await until(
+        pilot,
+        "the table to get there",
+        read,
+        timeout=timeout,
+        every=0.05,
+        shown=lambda: "\n".join([str(pilot.app.screen), *(seat.describe() for seat in seats)]),
+    )
 
 
 def at_table(app: Any) -> bool:

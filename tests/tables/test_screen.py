@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
 from thousand_tui.engine.events import Passed
@@ -15,16 +14,7 @@ from thousand_tui.tui import create_app
 from thousand_tui.tui.controller import Awaiting
 from thousand_tui.tui.shared import WaitingScreen, join_shared
 
-from .helpers import Seat, at_table, is_shared_table, joined, opened, play_until
-
-
-async def pump(pilot: Pilot, seats: list[Seat], done: object, rounds: int = 200) -> None:
-    for _ in range(rounds):
-        await pilot.pause(0.05)
-        play_until(seats, lambda: True)
-        if done():  # type: ignore[operator]
-            return
-    raise AssertionError("the table did not get there in time")
+from .helpers import at_table, is_shared_table, joined, opened, pump
 
 
 async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
@@ -40,13 +30,13 @@ async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
         ann.hold = True
         cat = joined(base, code, "Cat")
         cat.hold = True
-        await pump(pilot, [ann, cat], lambda: at_table(app))
+        await pump(pilot, [ann, cat], lambda: at_table(app), play=True)
         table = app.table
         assert is_shared_table(table) and table.seat == 1
         await pilot.pause(0.2)
         if app.screen is not table:  # Bob speaks first (the dealer is drawn): his auction,
             await pilot.press("escape")  # put away to see the panels
-            await pump(pilot, [], lambda: app.screen is table)
+            await pump(pilot, [], lambda: app.screen is table, play=True)
         text = screen_text(app)
         assert f"Table {code}" in text
         assert text.count("● here") == 2  # Ann and Cat, on their panels
@@ -56,16 +46,17 @@ async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
         ann.hold = cat.hold = False
         if table.awaiting is Awaiting.DECIDE:
             await pilot.press("enter")  # the auction put away, opened again
-        await pump(pilot, [ann, cat], lambda: app.screen is not table)
+        await pump(pilot, [ann, cat], lambda: app.screen is not table, play=True)
         await pilot.press("1")
         await pump(
             pilot,
             [ann, cat],
             lambda: any(isinstance(e, Passed) and e.seat == 1 for e in ann.events),
+            play=True,
         )
         # Cat leaves: Bob's screen says so, and shows her away.
         cat.close()
-        await pump(pilot, [ann], lambda: "Cat left the table" in screen_text(app))
+        await pump(pilot, [ann], lambda: "Cat left the table" in screen_text(app), play=True)
         assert "○ away" in screen_text(app)
 
 
@@ -130,20 +121,23 @@ async def test_leaving_a_shared_table_asks_first_and_the_seat_waits(base: Path) 
         ann.hold = True
         cat = joined(base, code, "Cat")
         cat.hold = True
-        await pump(pilot, [ann, cat], lambda: at_table(app))
+        await pump(pilot, [ann, cat], lambda: at_table(app), play=True)
         table = app.table
         await pump(
-            pilot, [], lambda: table.awaiting is not Awaiting.NOTHING or table.view().to_move != 1
+            pilot,
+            [],
+            lambda: table.awaiting is not Awaiting.NOTHING or table.view().to_move != 1,
+            play=True,
         )
         if app.screen is not table:  # Bob speaks first: his auction, put away
             await pilot.press("escape")
-            await pump(pilot, [], lambda: app.screen is table)
+            await pump(pilot, [], lambda: app.screen is table, play=True)
         await pilot.press("q")
-        await pump(pilot, [], lambda: isinstance(app.screen, ConfirmQuitScreen))
+        await pump(pilot, [], lambda: isinstance(app.screen, ConfirmQuitScreen), play=True)
         assert "Your seat stays yours" in screen_text(app)
         assert app.is_running
         await pilot.press("escape")  # stays at the table
-        await pump(pilot, [], lambda: app.screen is table)
+        await pump(pilot, [], lambda: app.screen is table, play=True)
     ann.close()
     cat.close()
 
@@ -160,14 +154,16 @@ async def test_leaving_from_a_dialog_at_a_shared_table_asks_first(base: Path) ->
     async with app.run_test(size=(100, 32)) as pilot:
         cat = joined(base, code, "Cat")
         # Ann and Cat play until Bob's first decision opens its dialog over the table.
-        await pump(pilot, [ann, cat], lambda: at_table(app) and app.screen is not app.table)
+        await pump(
+            pilot, [ann, cat], lambda: at_table(app) and app.screen is not app.table, play=True
+        )
         dialog = app.screen
         await pilot.press("q")
-        await pump(pilot, [], lambda: isinstance(app.screen, ConfirmQuitScreen))
+        await pump(pilot, [], lambda: isinstance(app.screen, ConfirmQuitScreen), play=True)
         assert "Your seat stays yours" in screen_text(app)
         assert app.is_running
         await pilot.press("escape")
-        await pump(pilot, [], lambda: app.screen is dialog)
+        await pump(pilot, [], lambda: app.screen is dialog, play=True)
         assert app.is_running
     ann.close()
     cat.close()

@@ -10,8 +10,7 @@ from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.shared import join_shared
 
-from .helpers import at_table, is_shared_table, joined, opened
-from .test_screen import pump
+from .helpers import at_table, is_shared_table, joined, opened, pump
 
 WORDS = {
     "en": "No take-back at a shared table: a card played stays played.",
@@ -30,14 +29,14 @@ async def test_u_at_a_shared_table_says_there_is_no_take_back(base: Path, lang: 
         ann.hold = True
         cat = joined(base, code, "Cat")
         cat.hold = True
-        await pump(pilot, [ann, cat], lambda: at_table(app))
+        await pump(pilot, [ann, cat], lambda: at_table(app), play=True)
         table = app.table
         assert is_shared_table(table)
         turn = shared.mirror.turn
         for _ in range(20):  # Bob's auction may open over the table at any moment: put away
             if app.screen is not table:
                 await pilot.press("escape")
-                await pump(pilot, [], lambda: app.screen is table)
+                await pump(pilot, [], lambda: app.screen is table, play=True)
             await pilot.press("u")
             await pilot.pause(0.1)
             if app.notices:

@@ -4,12 +4,9 @@ lobby's key to watch a table in play."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
 from thousand_tui.settings import LobbySetup, TableSetup
@@ -22,18 +19,7 @@ from thousand_tui.tui.shared.chat import chat_text
 from thousand_tui.tui.shared.connection import watch_shared
 from thousand_tui.tui.shared.lobby_client import Lobby
 
-from .helpers import Seat, at_table, is_shared_table, joined, opened, play_until
-
-
-async def pump(
-    pilot: Pilot[Any], seats: list[Seat], done: Callable[[], bool], rounds: int = 300
-) -> None:
-    for _ in range(rounds):
-        await pilot.pause(0.05)
-        play_until(seats, lambda: True)
-        if done():
-            return
-    raise AssertionError(f"the table did not get there in time: {pilot.app.screen}")
+from .helpers import at_table, is_shared_table, joined, opened, play_until, pump
 
 
 async def test_a_watcher_sees_the_table_at_no_seat_and_never_plays(base: Path) -> None:
@@ -49,14 +35,14 @@ async def test_a_watcher_sees_the_table_at_no_seat_and_never_plays(base: Path) -
         assert "You watch this table" in waiting and "(you)" not in waiting
         assert "watching: 1" in waiting
         assert room.check_action("start", ()) is False  # only the opener starts it
-        await pump(pilot, [ann], lambda: ann.mirror.watching == 1)
+        await pump(pilot, [ann], lambda: ann.mirror.watching == 1, play=True)
         shared.client.chat("good luck")
-        await pump(pilot, [ann], lambda: any(isinstance(m, ChatLine) for m in ann.told))
+        await pump(pilot, [ann], lambda: any(isinstance(m, ChatLine) for m in ann.told), play=True)
         assert next(m for m in ann.told if isinstance(m, ChatLine)).watcher
         bob = joined(base, code, "Bob")
         cat = joined(base, code, "Cat")
         seats = [ann, bob, cat]
-        await pump(pilot, seats, lambda: at_table(app))
+        await pump(pilot, seats, lambda: at_table(app), play=True)
         table = app.table
         assert is_shared_table(table)
         # A deal goes by while the watcher's screen follows: never a hand, never a decision's
@@ -74,8 +60,8 @@ async def test_a_watcher_sees_the_table_at_no_seat_and_never_plays(base: Path) -
                 assert "your cards are face down" not in text
             return bool(shared.mirror.results)
 
-        await pump(pilot, seats, followed, rounds=600)
-        await pump(pilot, seats, lambda: app.screen is not table)
+        await pump(pilot, seats, followed, timeout=60, play=True)
+        await pump(pilot, seats, lambda: app.screen is not table, play=True)
         shown.add(type(app.screen).__name__)
         assert shown == {"TableScreen", "DealResultScreen"}, shown
         assert not shared.mirror.my_turn
@@ -86,9 +72,11 @@ async def test_a_watcher_sees_the_table_at_no_seat_and_never_plays(base: Path) -
             seat.hold = True
         await pilot.pause(0.5)  # the result's keys are held a moment
         await pilot.press("enter")
-        await pump(pilot, seats, lambda: app.screen is table)
+        await pump(pilot, seats, lambda: app.screen is table, play=True)
         await pilot.press("q")
-        await pump(pilot, seats, lambda: app.return_code == 0)  # no "leave the seat?" asked
+        await pump(
+            pilot, seats, lambda: app.return_code == 0, play=True
+        )  # no "leave the seat?" asked
     app.let_go()  # as the command does once the app ends
     play_until(seats, lambda: ann.mirror.watching == 0)
 
@@ -106,7 +94,7 @@ async def test_the_lobby_watches_a_table_in_play_and_greys_the_key_elsewhere(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, LobbyScreen)
-        await pump(pilot, [ann, waiting], lambda: "in play" in screen_text(app))
+        await pump(pilot, [ann, waiting], lambda: "in play" in screen_text(app), play=True)
         assert len(screen.tables) == 2
         codes = [t.code for t in screen.tables]
         assert codes == [waiting.mirror.code, ann.mirror.code]  # the waiting table first
@@ -116,9 +104,9 @@ async def test_the_lobby_watches_a_table_in_play_and_greys_the_key_elsewhere(
         assert screen.check_action("watch", ()) is True
         assert screen.check_action("join", ()) is None  # a table in play has no seat free
         await pilot.press("w")
-        await pump(pilot, [ann, waiting], lambda: at_table(app))
+        await pump(pilot, [ann, waiting], lambda: at_table(app), play=True)
         assert app.shared is not None and app.shared.mirror.watcher
-        await pump(pilot, [ann, waiting], lambda: ann.mirror.watching == 1)
+        await pump(pilot, [ann, waiting], lambda: ann.mirror.watching == 1, play=True)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -206,7 +194,7 @@ async def test_a_watcher_sees_the_final_sheet_and_is_offered_no_game_again(
                 app.screen.dismiss(None)
             return isinstance(app.screen, GameOverScreen)
 
-        await pump(pilot, [ann], over, rounds=1200)
+        await pump(pilot, [ann], over, timeout=120, play=True)
         final = app.screen
         assert not isinstance(final, SharedGameOverScreen)
         assert isinstance(final, GameOverScreen) and not final.again  # a is not offered
@@ -220,5 +208,5 @@ async def test_leaving_a_watched_table_says_no_seat_waits(base: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("q")
-        await pump(pilot, [ann], lambda: app.return_code == 0)
+        await pump(pilot, [ann], lambda: app.return_code == 0, play=True)
     assert app.parting_words() == []  # no "your seat at table ... waits"
