@@ -35,6 +35,7 @@ from .engine.events import Event
 from .engine.game import Game, PlayerInfo
 from .presets import Preset
 from .private import open_private, private_dir, write_private
+from .said import Spoken, msg
 from .store.catalog import resume
 from .store.index import ClubIndex, DailyResult, club_dir, index_path, open_index
 from .store.records import RecordWriter
@@ -228,6 +229,18 @@ def next_deal(results: Iterable[DailyResult], player: str, count: int = DEALS) -
     return next((n for n in range(1, count + 1) if n not in done), None)
 
 
+DEALT_ELSEWHERE = msg(
+    "daily_dealt_elsewhere",
+    "your deal {number} was dealt on the club's host {host} and is taken up there only "
+    "(no deal is dealt twice)",
+)
+
+
+class DealtElsewhere(Spoken, ValueError):
+    """A person's deal left in the middle on another host of the club: its record is there,
+    and it is never dealt again here (he would see its cards twice)."""
+
+
 @dataclass
 class OpenDeal:
     """The person's daily deal being played: its game, the record it is written to (in the
@@ -313,6 +326,10 @@ class Daily:
                     self.settle(index, player, number, resumed.game)
                     continue
                 return OpenDeal(number, resumed.game, resumed.writer, path, True)
+            if index.kind != "sqlite":  # a club of several hosts: dealt on one host only
+                host = index.dealt_on(self.date, self.name, player, number)
+                if host != index.node:
+                    raise DealtElsewhere(DEALT_ELSEWHERE, number=number, host=host)
             dealt = self.dealt(number)
             private_dir(path.parent)
             writer = RecordWriter(path, exclusive=True)
@@ -370,6 +387,7 @@ __all__ = [
     "DEALS",
     "BoardRow",
     "Daily",
+    "DealtElsewhere",
     "OpenDeal",
     "board",
     "day_deals",

@@ -152,6 +152,14 @@ MIGRATIONS: tuple[Migration, ...] = (
             "DELETE FROM ratings WHERE player = 'local'",
         ),
     ),
+    Migration(
+        "the deals dealt on each host",  # a daily or tournament deal is taken up where dealt
+        (
+            "CREATE TABLE IF NOT EXISTS deals_dealt (date TEXT NOT NULL, preset TEXT NOT NULL,"
+            " player TEXT NOT NULL, deal INTEGER NOT NULL, host TEXT NOT NULL, at TEXT NOT NULL,"
+            " PRIMARY KEY (date, preset, player, deal))",
+        ),
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -280,11 +288,13 @@ class ClubIndex:
 
     `path`: the index file of the club folder, whose folder is the base of this host's
     records. `database`: a PostgreSQL URL shared by the club's hosts, in place of the file.
-    `local`: the club's id of the data folder's own player (`local_id`)."""
+    `node`: with a database, this host's name in the club (`node_name`); `local`: the club's
+    id of the data folder's own player (`local_id`)."""
 
-    def __init__(self, path: Path, database: str | None = None, local: str = LOCAL_PLAYER) -> None:
+    def __init__(self, path: Path, database: str | None = None, node: str = "") -> None:
         self.path = path
-        self.local = local
+        self.node = node
+        self.local = f"{LOCAL_PLAYER}:{node}" if database else LOCAL_PLAYER
         self._db: Database = connect(database, path)
         try:
             self._migrate()
@@ -616,12 +626,31 @@ class ClubIndex:
 
     def add_daily_results(self, results: Sequence[DailyResult]) -> None:
         """Keep the results of a day's deals; a deal already kept for the same player, day
-        and preset is left as it was (one try)."""
+        and preset is left as it was (one try). Where each was dealt is forgotten."""
         with self._writing() as db:
             db.executemany(
                 "INSERT INTO daily_results VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 [(r.date, r.preset, r.player, r.deal, r.points, r.reference) for r in results],
             )
+            db.executemany(
+                "DELETE FROM deals_dealt WHERE date = ? AND preset = ? AND player = ? AND deal = ?",
+                [(r.date, r.preset, r.player, r.deal) for r in results],
+            )
+
+    def dealt_on(self, date: str, preset: str, player: str, deal: int) -> str:
+        """The host (its name in the club) where a person's daily or tournament deal is being
+        played: this host, which deals it now, unless another dealt it first."""
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO deals_dealt VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (date, preset, player, deal, self.node, _utc(time.time())),
+            )
+            row = db.execute(
+                "SELECT host FROM deals_dealt WHERE date = ? AND preset = ? AND player = ?"
+                " AND deal = ?",
+                (date, preset, player, deal),
+            ).fetchone()
+        return str(row[0])
 
     def results_of(self, player: str) -> list[DailyResult]:
         """Every daily and tournament result of one player."""
@@ -661,7 +690,7 @@ def open_index(
     path: Path | None = None,
     notice: Callable[[str], None] | None = None,
     database: str | None = None,
-    local: str | None = None,
+    node: str | None = None,
 ) -> ClubIndex:
     """The club index, made if there is none: the file `path`, or the PostgreSQL database
     `database` names (its records those of `path`'s folder). A file it cannot read (damaged,
@@ -670,9 +699,9 @@ def open_index(
     ClubIndexError (DatabaseDown when it cannot be reached), in one line."""
     path = path or index_path()
     if database:
-        if local is None:  # a host that did not say: the environment's name, its club folder
-            local = local_id(Host(club=path.parent, database=database, node=os.getenv(NODE_ENV)))
-        return ClubIndex(path, database, local)
+        if node is None:  # a host that did not say: the environment's name, its club folder
+            node = node_name(Host(club=path.parent, node=os.getenv(NODE_ENV)))
+        return ClubIndex(path, database, node)
     try:
         return ClubIndex(path)
     except sqlite3.DatabaseError as error:
@@ -694,7 +723,7 @@ def open_index(
 def open_club(host: Host, notice: Callable[[str], None] | None = None) -> ClubIndex:
     """The club index of `host`: its club folder's file, or the database its `database`
     names (THOUSAND_DATABASE, the host's `database.url`)."""
-    return open_index(index_path(host.club_dir), notice, host.database, local_id(host))
+    return open_index(index_path(host.club_dir), notice, host.database, node_name(host))
 
 
 # ---------------------------------------------------------------------- reading records

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..daily import DEALS, Daily, OpenDeal, board, opponent
+from ..daily import DEALS, Daily, DealtElsewhere, OpenDeal, board, opponent
 from ..engine.events import DealStarted, Event
 from ..engine.game import PlayerInfo
 from ..options import TableFlags
@@ -23,7 +23,7 @@ from ..settings import (
     language_from_locale,
     locale_is_utf8,
 )
-from ..store.catalog import typed
+from ..store.catalog import error_words, typed
 from ..store.database import DatabaseDown
 from ..store.index import ClubIndex, is_local, open_club
 from .i18n import Translator
@@ -140,6 +140,9 @@ class DailyRun:
             found = open_next(self.day, self.player, self.setup)
         except DatabaseDown:
             self.stopped = Translator(self.setup.lang)("daily_club_down", command=self.command())
+            return None
+        except DealtElsewhere as error:  # left in the middle on another host of the club
+            self.stopped = error_words(self.setup.lang, error, self.setup.host)
             return None
         if found is None:
             self.finished = True
