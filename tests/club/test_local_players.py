@@ -10,11 +10,12 @@ import pytest
 
 from tests.store.helpers import write_record
 from tests.store.test_club_ratings import SOLO, finished_lines
+from thousand_tui.cli import main
 from thousand_tui.club import my_rating, rate_club
 from thousand_tui.daily import DAILY_DIR, Daily, day_folder
 from thousand_tui.engine.game import PlayerInfo
 from thousand_tui.presets import load_preset
-from thousand_tui.priority import Host
+from thousand_tui.priority import DATA_DIR_ENV, DATABASE_ENV, NODE_ENV, Host
 from thousand_tui.store.database import connect
 from thousand_tui.store.index import (
     INDEX_NAME,
@@ -139,3 +140,23 @@ def test_a_club_of_one_host_keeps_its_own_player_local(data: Path) -> None:
     with open_club(alone) as index:
         board = rate_club(index)
     assert board.ratings[LOCAL_PLAYER].games == 1
+
+
+def test_thousand_claims_them_at_start(
+    two: tuple[Host, Host], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, _ = two
+    with open_club(a) as index:
+        index.add_daily_results([DailyResult(DATE, "classic", LOCAL_PLAYER, 1, 90, 0)])
+    folder = day_folder(DATE, "classic", a.club_dir) / LOCAL_PLAYER
+    folder.mkdir(parents=True)
+    (folder / "deal-1.jsonl").write_text("{}\n")
+    monkeypatch.setenv(DATA_DIR_ENV, str(a.data_dir))
+    monkeypatch.setenv(DATABASE_ENV, str(a.database))
+    monkeypatch.setenv(NODE_ENV, "host-a")
+    assert main(["ratings"]) == 0
+    with open_club(a) as index:
+        assert [(r.player, r.points) for r in index.results_of("local:host-a")] == [
+            ("local:host-a", 90)
+        ]
+        assert index.results_of(LOCAL_PLAYER) == []
