@@ -180,7 +180,9 @@ def check_database(host: Host, lang: str) -> str | None:
         else:
             print(f"{PROG}: {tell(lang, DATABASE_DOWN, error=error)}", file=sys.stderr)
     except ClubIndexError as error:
-        return str(error)
+        # A hosted player is told that the host's database is wrong, never its address; the
+        # host's own command says what is wrong with it and how to fix it.
+        return error.hosted(lang) if host.hosted else error.in_language(lang)
     return None
 
 

@@ -41,7 +41,7 @@ from ..priority import LOGIN_UNKNOWN as LOGIN_UNKNOWN
 from ..priority import SESSION_MARK as SESSION_MARK
 from ..private import open_private, private_dir
 from ..translations import Msg, Said, Spoken, counted, error_text, msg, nmsg, say, tell
-from .database import DatabaseDown
+from .database import DatabaseDown, DatabaseError
 from .records import RecordWriter, is_locked, read_record
 
 RECORD_SUFFIX = ".jsonl"
@@ -133,12 +133,15 @@ CLUB_DOWN: Final = msg(
 def error_words(lang: str, error: BaseException, host: Host) -> str:
     """What `error` says to the player in one line of `lang`, with no path of the server in a
     hosted session: a file or folder that cannot be used as `file_problem` says, the club's
-    database out of reach as CLUB_DOWN (never its address), any other as `error_text` does.
+    database out of reach as CLUB_DOWN (never its address), one set up wrong to a hosted player
+    as the host's fault (never its address), any other as `error_text` does.
     Every command that stops on an error prints this."""
     if isinstance(error, OSError):
         return public_text(say(lang, file_problem(error, host)), host)
     if isinstance(error, DatabaseDown):
         return tell(lang, CLUB_DOWN)
+    if isinstance(error, DatabaseError) and host.hosted:
+        return error.hosted(lang)
     return public_text(error_text(lang, error), host)
 
 

@@ -18,10 +18,11 @@ import contextlib
 import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from ..private import open_private, private_dir
+from ..said import Msg, Said, english, msg, say
 
 BUSY_SECONDS = 30.0  # how long a writer waits for another process's transaction
 CONNECT_SECONDS = 5  # how long a host waits for the PostgreSQL server at start
@@ -30,10 +31,54 @@ SCHEMES = ("postgresql", "postgres")
 EXTRA = "pip install 'thousand_tui[postgres]'"
 
 
+URL_FORM = "postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
+URL_UNREADABLE: Final = msg(
+    "db_url_unreadable",
+    "the club database URL {where} cannot be read ({detail}); give it as {form}",
+)
+URL_NOT_POSTGRES: Final = msg(
+    "db_url_not_postgres",
+    "the club database URL {where} is not a PostgreSQL one; give it as {form}",
+)
+URL_UNUSABLE: Final = msg(
+    "db_url_unusable",
+    "the club database URL {where} cannot be used ({detail}); give it as {form}",
+)
+NO_DRIVER: Final = msg(
+    "db_no_driver",
+    "the club database is PostgreSQL ({where}) but psycopg is not installed; "
+    "install it with {extra}",
+)
+REFUSED: Final = msg(
+    "db_refused",
+    "the club database {where} refused the connection ({detail}); check the user, password "
+    "and database name in THOUSAND_DATABASE (or the host's database.url)",
+)
+HOSTED: Final = msg(
+    "db_hosted_refused",
+    "this host's club database is set up wrong, so nothing can be played here now; "
+    "please tell the host's owner (thousand run on the host says what to fix)",
+)
+
+
 class DatabaseError(ValueError):
     """The club's database cannot be used as it is: named wrong, refused, or made by a newer
     version. Said in one line (a ValueError: where a command says what is wrong with what it
-    was given, it says this too); nothing is changed."""
+    was given, it says this too); nothing is changed. `str()` is English and may name the
+    database's address (never its password): for the host's own terminal and log. Raised
+    with a catalog text, `in_language` says it in the reader's language; `hosted` is what a
+    hosted player is told (no address of the host's)."""
+
+    def __init__(self, text: Msg | str, /, **values: object) -> None:
+        self.said = Said(text, values) if isinstance(text, Msg) else None
+        super().__init__(english(self.said) if self.said else text)
+
+    def in_language(self, lang: str) -> str:
+        return say(lang, self.said) if self.said else str(self)
+
+    def hosted(self, lang: str) -> str:
+        """What a hosted player is told: the host's database is wrong, with no address."""
+        return say(lang, Said(HOSTED, {}))
 
 
 class DatabaseDown(DatabaseError):
@@ -73,14 +118,10 @@ def check_url(url: str) -> str:
         parts.port  # noqa: B018 (a port that is no number raises)
     except ValueError as error:
         raise DatabaseError(
-            f"the club database URL {shown(url)!r} cannot be read ({error}); "
-            "give it as postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
+            URL_UNREADABLE, where=repr(shown(url)), detail=error, form=URL_FORM
         ) from error
     if parts.scheme not in SCHEMES or (not parts.hostname and "host=" not in parts.query):
-        raise DatabaseError(
-            f"the club database URL {shown(url)!r} is not a PostgreSQL one; "
-            "give it as postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
-        )
+        raise DatabaseError(URL_NOT_POSTGRES, where=repr(shown(url)), form=URL_FORM)
     return url
 
 
@@ -159,10 +200,7 @@ class PostgresDatabase(Database):
         try:
             import psycopg
         except ImportError as error:
-            raise DatabaseError(
-                f"the club database is PostgreSQL ({self.where}) but psycopg is not "
-                f"installed; install it with {EXTRA}"
-            ) from error
+            raise DatabaseError(NO_DRIVER, where=self.where, extra=EXTRA) from error
         self._psycopg = psycopg
         try:
             self._db = psycopg.connect(
@@ -244,12 +282,9 @@ def _said(error: Exception, where: str, connecting: bool = False) -> DatabaseErr
     text = " ".join(str(error).split()) or type(error).__name__
     state = str(getattr(error, "sqlstate", "") or "")
     if state.startswith(("28", "3D")) or any(words in text for words in _REFUSED):
-        return DatabaseError(
-            f"the club database {where} refused the connection ({text}); "
-            "check the user, password and database of THOUSAND_DATABASE"
-        )
+        return DatabaseError(REFUSED, where=where, detail=text)
     if connecting and "invalid" in text and "connection" not in text:
-        return DatabaseError(f"the club database URL {where} cannot be used ({text})")
+        return DatabaseError(URL_UNUSABLE, where=where, detail=text, form=URL_FORM)
     if connecting or type(error).__name__ in ("OperationalError", "InterfaceError"):
         return DatabaseDown(f"the club database {where} cannot be reached ({text})")
     return DatabaseError(f"the club database {where} failed ({text})")

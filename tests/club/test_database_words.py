@@ -1,0 +1,73 @@
+"""A club database named wrong or refusing the login, said at start in one line of the
+reader's language: on the host's own command with the database's address (never its
+password) and how to fix it; to a hosted player (an SSH session) with no address at all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from thousand_tui.cli import main
+from thousand_tui.priority import DATABASE_ENV, Host
+from thousand_tui.store.database import HOSTED, REFUSED, URL_FORM, URL_NOT_POSTGRES
+from thousand_tui.store.index import INDEX_NAME
+from thousand_tui.translations import tell
+
+from .test_database import with_password
+
+WRONG = "mysql://u:secret@db.club.example/club"
+
+
+def said_at_start(capsys: pytest.CaptureFixture[str], lang: str, host: Host | None = None) -> str:
+    capsys.readouterr()
+    assert main(["ratings", "--lang", lang], host=host) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("thousand: ")
+    return lines[0].removeprefix("thousand: ")
+
+
+def hosted_player(data: Path, url: str) -> Host:
+    player = data / "players" / "key-olga"
+    player.mkdir(parents=True, mode=0o700)
+    return Host(hosted=True, data=player, club=data, database=url)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "pl", "cs"])
+def test_a_wrong_url_is_said_to_the_host_in_his_language_with_its_address(
+    data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    monkeypatch.setenv(DATABASE_ENV, WRONG)
+    err = said_at_start(capsys, lang)
+    where = repr("mysql://u:***@db.club.example/club")
+    assert err == tell(lang, URL_NOT_POSTGRES, where=where, form=URL_FORM)
+    assert "db.club.example" in err and URL_FORM in err and "secret" not in err
+    if lang != "en":
+        assert err != tell("en", URL_NOT_POSTGRES, where=where, form=URL_FORM)
+    assert not (data / INDEX_NAME).exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "cs"])
+def test_a_wrong_url_is_said_to_a_hosted_player_with_no_address(
+    data: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    err = said_at_start(capsys, lang, hosted_player(data, WRONG))
+    assert err == tell(lang, HOSTED)
+    assert "db.club.example" not in err and "mysql" not in err and "secret" not in err
+    assert not (data / INDEX_NAME).exists()
+
+
+def test_a_wrong_password_is_said_in_the_readers_language_the_address_to_the_host_only(
+    data: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wrong = with_password(pg_url, "wrong-horse")
+    monkeypatch.setenv(DATABASE_ENV, wrong)
+    own = said_at_start(capsys, "pl")
+    english = REFUSED.text.split("{where}")[1].split("(")[0]  # " refused the connection "
+    assert "odmówiła połączenia" in own and english not in own
+    assert "127.0.0.1" in own and "THOUSAND_DATABASE" in own and "wrong-horse" not in own
+    hosted = said_at_start(capsys, "ru", hosted_player(data, wrong))
+    assert hosted == tell("ru", HOSTED)
+    assert "127.0.0.1" not in hosted and "wrong-horse" not in hosted
