@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from tests.helpers import css_cache
+from tests.helpers import css_cache, lazy_frames
 
 # The longest tests, the longest first: the slow run's (`pytest -m slow --durations=15`), then
 # the default run's (`pytest --durations=40`). Each xdist worker starts with its share of them
@@ -49,6 +49,8 @@ SLOW_TIMEOUT = 900
 def pytest_configure(config: pytest.Config) -> None:
     # Each app of a test process parses the same CSS: parsed once a process instead.
     css_cache.install()
+    # A headless app's frames are drawn when a test reads the screen.
+    lazy_frames.install()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
