@@ -1462,7 +1462,7 @@ def run_tournaments(options: argparse.Namespace) -> int:
                 raise CliError(
                     msg("cli_tour_host_only", "only the host allows players to open tournaments")
                 )
-            allow_players(action == "allow", host.club_dir)
+            allow_players(action == "allow", host.club_dir, host.database)
             print(t("tour_allowed" if action == "allow" else "tour_forbidden"))
             return 0
         print("\n".join(list_lines(host.club_dir, t, datetime.now(UTC), host)))

@@ -67,6 +67,7 @@ from .store.index import (
 TOURNAMENTS_DIR: Final = "tournaments"
 SPEC_NAME: Final = "tournament.json"
 SETTINGS_NAME: Final = "settings.json"  # the host's: whether players may open tournaments
+PLAYERS_MAY_OPEN: Final = "tournaments.players_may_open"  # the same, a club database's setting
 MAX_NAME: Final = 24
 MAX_DEALS: Final = 40
 MAX_RUNNING: Final = 3  # tournaments a player (not the host) may have open or to open
@@ -244,15 +245,26 @@ def tournaments_dir(base: Path | None = None) -> Path:
     return club_dir(base) / TOURNAMENTS_DIR
 
 
-def players_may_open(base: Path | None = None) -> bool:
-    """The host's setting: whether any player may open a tournament (else the host only)."""
+def players_may_open(base: Path | None = None, database: str | None = None) -> bool:
+    """The host's setting: whether any player may open a tournament (else the host only).
+    With a club `database` it is the club's, kept there, so that every host agrees (not set,
+    or the database out of reach: the host only)."""
     with contextlib.suppress(OSError, ValueError, TypeError):
+        if database:
+            with open_index(index_path(club_dir(base)), database=database) as index:
+                return index.club_setting(PLAYERS_MAY_OPEN) == "true"
         data = json.loads((tournaments_dir(base) / SETTINGS_NAME).read_text(encoding="utf-8"))
         return data.get("players_may_open") is True
     return False
 
 
-def allow_players(allowed: bool, base: Path | None = None) -> None:
+def allow_players(allowed: bool, base: Path | None = None, database: str | None = None) -> None:
+    """Set whether any player may open a tournament: in the club `database` for every host
+    of the club, else in this host's `tournaments/settings.json`."""
+    if database:
+        with open_index(index_path(club_dir(base)), database=database) as index:
+            index.set_club_setting(PLAYERS_MAY_OPEN, "true" if allowed else "false")
+        return
     folder = private_dir(tournaments_dir(base))
     write_private(folder / SETTINGS_NAME, json.dumps({"players_may_open": allowed}) + "\n")
 
@@ -274,7 +286,7 @@ def open_tournament(
     allow. With a club `database`, it is kept there (the name taken club-wide)."""
     now = now or datetime.now(UTC)
     if not is_local(by):
-        if not players_may_open(base):
+        if not players_may_open(base, database):
             raise TournamentError(NOT_ALLOWED)
         running = [s for s in specs(base, database) if s.by == by and s.state(now) != "closed"]
         if len(running) >= MAX_RUNNING:  # a player does not fill the club's list

@@ -160,6 +160,10 @@ MIGRATIONS: tuple[Migration, ...] = (
             " PRIMARY KEY (date, preset, player, deal))",
         ),
     ),
+    Migration(
+        "the club's settings",  # whether players may open tournaments: the club's, not a host's
+        ("CREATE TABLE IF NOT EXISTS club_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",),
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -589,6 +593,19 @@ class ClubIndex:
             )
             row = db.execute("SELECT value FROM secrets WHERE name = ?", (name,)).fetchone()
         return str(row[0])
+
+    def club_setting(self, name: str) -> str | None:
+        """The club's setting `name` (the same on every host), None where none was set."""
+        row = self._db.execute("SELECT value FROM club_settings WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_club_setting(self, name: str, value: str) -> None:
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO club_settings VALUES (?, ?) ON CONFLICT (name) DO UPDATE"
+                " SET value = excluded.value",
+                (name, value),
+            )
 
     # ------------------------------------------------------------------ the club's tournaments
 

@@ -135,7 +135,7 @@ class LobbyScreen(Screen[None]):
         host = self.lobby.setup.table.host
         with contextlib.suppress(OSError, ValueError, sqlite3.Error):
             tournaments = lobby_line(host.club_dir, self.t, datetime.now(UTC), host)
-        may_open = is_local(self.opener_id()) or players_may_open(host.club_dir)
+        may_open = is_local(self.opener_id()) or players_may_open(host.club_dir, host.database)
         try:
             tables = self.lobby.tables()
             down = None
