@@ -3,11 +3,12 @@
 
 `LineLobby` reads typed commands: `list` (the tables waiting, numbered, then those in play),
 `open` and `match` a preset, `join` and `watch` a number of the list or a code, `daily`,
-`tournaments`, `standings NAME`, `tournament NAME`, `help`, `quit`. A table taken there is
-played by lines (`LineSeat`, `LineWatcher`), and leaving it, or its game's end, comes back to
-the lobby. `LineDaily` plays the person's next deals of the day (or of a tournament) as the
-table's daily mode does (`tui/daily_table.py`): each deal's result kept in the club index as it
-is settled, the next deal once its result is said, the board after the last one.
+`tournaments`, `standings NAME`, `tournament NAME`, `settings` (`prefs.py`), `help`, `quit`. A
+table taken there is played by lines (`LineSeat`, `LineWatcher`), and leaving it, or its game's
+end, comes back to the lobby. `LineDaily` plays the person's next deals of the day (or of a
+tournament) as the table's daily mode does (`tui/daily_table.py`): each deal's result kept in
+the club index as it is settled, the next deal once its result is said, the board after the
+last one.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from ..tui.tournament_table import TournamentRun
 from ..tui.tournament_words import list_lines, show_lines
 from .narration import LineNarrator
 from .play import THINK_NOTICE, Lines, LineTable, LineWords, Quit
+from .prefs import LineSettings
 from .shared import LineSeat
 from .texts import command_words, normal
 from .watch import LineWatcher
@@ -54,6 +56,7 @@ LOBBY_COMMANDS = (
     "tournaments",
     "standings",
     "tournament",
+    "settings",
     "help",
     "quit",
 )
@@ -325,6 +328,7 @@ class LineLobby(Lines):
             "tournaments": lambda _: self.tournaments(),
             "standings": self.standings,
             "tournament": self.tournament,
+            "settings": self.settings,
         }
         handlers[found](rest)
         return True
@@ -333,7 +337,17 @@ class LineLobby(Lines):
         return self.s("line_lobby_prompt")
 
     def help(self) -> None:
-        self.tell([self.s("line_lobby_help"), self.presets_words()])
+        self.tell([self.s("line_lobby_help"), self.s("line_help_settings"), self.presets_words()])
+
+    def settings(self, text: str) -> None:
+        """`settings`: the player's settings said, or one changed (a language at once)."""
+        setup = self.lobby.setup
+        answer = LineSettings(setup.table.host, setup.who, self.lang).answer(text, True)
+        if answer.lang is not None:
+            self.lang = answer.lang
+            self.t = Translator(answer.lang)
+            self.lobby.setup = replace(setup, table=replace(setup.table, lang=answer.lang))
+        self.tell(answer.lines)
 
     def presets_words(self) -> str:
         titles = self.lobby.preset_titles()

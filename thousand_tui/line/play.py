@@ -38,6 +38,7 @@ from ..tui.session import HUMAN, Session
 from ..tui.table_game import TableGame
 from .cards import CardNames, WordsPalette, rank_keys, suit_keys
 from .narration import LineNarrator
+from .prefs import LineSettings
 from .texts import card_words, command_words, normal, say, suit_words
 
 THINK_NOTICE = 1.0  # seconds an opponent thinks before a line says so
@@ -589,6 +590,10 @@ class LineTable(Lines):
 
     def command(self, text: str, view: SeatView) -> bool:
         """Answer `text` if it is a command (True); False for an answer to the decision."""
+        first, _, rest = text.strip().partition(" ")
+        if normal(first) in command_words(self.lang, "settings"):
+            self.tell(self.own_settings().answer(rest, live_language=False).lines)
+            return True
         wanted = normal(text)
         found = next(
             (name for name in COMMAND_ORDER if wanted in command_words(self.lang, name)), None
@@ -612,7 +617,13 @@ class LineTable(Lines):
         return True
 
     def help(self, view: SeatView) -> None:
-        self.tell([self.s("line_help"), self.keys_help(), self.prompt(view)])
+        self.tell(
+            [self.s("line_help"), self.keys_help(), self.s("line_help_settings"), self.prompt(view)]
+        )
+
+    def own_settings(self) -> LineSettings:
+        """The player's settings (`settings`): his start screen's choices."""
+        return LineSettings(self.setup.host, None, self.lang)
 
     def keys_help(self) -> str:
         return self.s("line_help_keys", ranks=rank_keys(self.lang), suits=suit_keys(self.lang))

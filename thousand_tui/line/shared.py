@@ -40,6 +40,7 @@ from ..tui.shared.words import join_command
 from .cards import CardNames, WordsPalette
 from .narration import LineNarrator
 from .play import LineTable, LineWords, Quit
+from .prefs import LineSettings
 from .texts import command_words, normal
 
 POLL = 0.2  # seconds between looks at what the table said, while nothing is typed
@@ -390,7 +391,13 @@ class LineSeat(LineTable):
                 self.say(self.t("shared_refused", error=str(error)))
             return
         if wanted in command_words(self.lang, "help"):
-            self.tell([self.s("line_help"), self.s("line_shared_help")])
+            self.tell(
+                [self.s("line_help"), self.s("line_shared_help"), self.s("line_help_settings")]
+            )
+        first, _, rest = text.strip().partition(" ")
+        if normal(first) in command_words(self.lang, "settings"):
+            self.tell(self.own_settings().answer(rest, live_language=False).lines)
+            return
         self.say(self.s("line_shared_waiting", seats=self.seats_words()))
 
     # ------------------------------------------------------------------ the game's end
@@ -469,8 +476,20 @@ class LineSeat(LineTable):
     def undo(self, view: SeatView) -> None:
         self.say(self.s("line_shared_no_undo"))
 
+    def own_settings(self) -> LineSettings:
+        """The player's settings: over SSH, those in his own folder (the table runs in the
+        account's)."""
+        return LineSettings(self.shared.host, self.shared.who, self.lang)
+
     def help(self, view: SeatView) -> None:
-        self.tell([self.s("line_help"), self.s("line_shared_help"), self.keys_help()])
+        self.tell(
+            [
+                self.s("line_help"),
+                self.s("line_shared_help"),
+                self.keys_help(),
+                self.s("line_help_settings"),
+            ]
+        )
         if self.my_turn():
             self.say(self.prompt(view))
 

@@ -74,6 +74,13 @@ COMMANDS: Final[dict[str, Msg]] = {
     "tournaments": msg("line_cmd_tournaments", "tournaments"),
     "standings": msg("line_cmd_standings", "standings"),
     "tournament": msg("line_cmd_tournament", "tournament"),
+    # `settings`, and what follows it: `settings hands on`, `settings language ru`
+    "settings": msg("line_cmd_settings", "settings"),
+    "set_hands": msg("line_cmd_set_hands", "hands"),
+    "set_plain": msg("line_cmd_set_plain", "plain"),
+    "set_language": msg("line_cmd_set_language", "language"),
+    "set_on": msg("line_cmd_set_on", "on"),
+    "set_off": msg("line_cmd_set_off", "off"),
 }
 """The words of each command in the player's language (comma-separated: any of them);
 the English word is understood in every language."""
@@ -288,6 +295,37 @@ MESSAGES: Final[dict[str, Msg]] = {
         msg(
             "line_help_keys",
             "Ranks: {ranks}. Suits: {suits}. Or a card's name in words.",
+        ),
+        # ------------------------------------------------------------ settings
+        msg(
+            "line_help_settings",
+            "settings: your settings; settings hands on or off, plain on or off, "
+            "language and a language: change one.",
+        ),
+        # whether the others may see your hands after a shared game ({state}: the start
+        # screen's words for it), and the words that change it
+        msg("line_settings_hands", "Your hands: {state}. To change: {command}."),
+        msg("line_settings_plain_on", "Line mode: on at each start. To change: {command}."),
+        msg(
+            "line_settings_plain_off",
+            "Line mode: only when asked for, the full table at each start. To change: {command}.",
+        ),
+        msg("line_settings_language", "Language: {name}. To change: {command} and one of {langs}."),
+        msg("line_settings_hands_kept", "Your hands: {state}. Kept for your next shared table."),
+        msg("line_settings_plain_kept_on", "Line mode: on at each start from now on."),
+        msg(
+            "line_settings_plain_kept_off",
+            "Line mode: off from your next start, the full table; this session stays by lines.",
+        ),
+        msg("line_settings_language_kept", "Language: {name}, from now on."),
+        msg("line_settings_language_next", "Language: {name}, from your next game."),
+        msg(
+            "line_settings_not_kept",
+            "Not kept: your settings cannot be written here. Nothing changed.",
+        ),
+        msg(
+            "line_settings_unknown",
+            "Not a setting: {text}. Legal: {hands}, {plain}, {language} and one of {langs}.",
         ),
     )
 }

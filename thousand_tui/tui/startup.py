@@ -51,6 +51,16 @@ def choices_path(host: Host = LOCAL) -> Path:
     return host.config_dir / CHOICES_FILE
 
 
+def own_choices_path(host: Host = LOCAL, who: str | None = None) -> Path:
+    """The choices of the person `who` as his own start screen keeps them: over SSH, a shared
+    table and the lobby run in the account's folder, and the player's choices are in his own
+    folder under it (`players/WHO`, as `thousand ssh-session` makes it); elsewhere
+    `choices_path`."""
+    if host.hosted and who and who not in (".", "..") and Path(who).name == who:
+        return host.data_dir / "players" / who / CHOICES_FILE
+    return choices_path(host)
+
+
 @dataclass
 class Choices:
     """The start screen's choices: a preset (by the name offered; "" for the first offered),

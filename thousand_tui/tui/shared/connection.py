@@ -27,7 +27,7 @@ from ...tables.client import (
 from ...tables.mirror import SeatMirror, Update
 from ...tables.wire import ChatLine, Failure, TableOptions, Welcome
 from ..session import ai_name_in, ai_names
-from ..startup import Choices, choices_path
+from ..startup import Choices, own_choices_path
 from ..table_driver import Pull
 from .remote import RemoteGame
 
@@ -115,7 +115,7 @@ class SharedSession:
                 who=self.who,
                 base=self.base,
                 host=self.host,
-                open_hands=hands_allowed(self.host),
+                open_hands=hands_allowed(self.host, self.who),
             )
         except TableError:
             return None
@@ -221,7 +221,9 @@ def open_shared(
 ) -> SharedSession:
     """Open a shared table of `options` and sit at seat 0. Raises TableError (the service's
     refusal, or that it cannot be reached)."""
-    options = replace(options, open_hands=options.open_hands or hands_allowed(host) or None)
+    options = replace(
+        options, open_hands=options.open_hands or hands_allowed(host, options.who) or None
+    )
     client, welcome = open_table(options, base=base, host=host)
     return _seated(client, welcome, options.lang or "en", options.name, options.who, base, host)
 
@@ -231,15 +233,18 @@ def match_shared(
 ) -> SharedSession:
     """Quick match: sit at the fullest public table of `options`' preset waiting for players,
     else open one of `options` that AI fills after its `fill` seconds. Raises TableError."""
-    options = replace(options, open_hands=options.open_hands or hands_allowed(host) or None)
+    options = replace(
+        options, open_hands=options.open_hands or hands_allowed(host, options.who) or None
+    )
     client, welcome = quick_match(options, base=base, host=host)
     return _seated(client, welcome, options.lang or "en", options.name, options.who, base, host)
 
 
-def hands_allowed(host: Host) -> bool:
+def hands_allowed(host: Host, who: str | None = None) -> bool:
     """Whether the player lets the others at a shared table see his hands once its game is
-    over (his setting, kept with the start screen's choices; off unless he turned it on)."""
-    choices = Choices.read(choices_path(host))
+    over (his setting, kept with his start screen's choices, over SSH in his own folder; off
+    unless he turned it on)."""
+    choices = Choices.read(own_choices_path(host, who))
     return choices is not None and choices.open_hands
 
 
@@ -275,7 +280,7 @@ def join_shared(
         seat=seat,
         base=base,
         host=host,
-        open_hands=hands_allowed(host),
+        open_hands=hands_allowed(host, who),
     )
     return _seated(client, welcome, lang, name, who, base, host)
 
