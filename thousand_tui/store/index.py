@@ -47,6 +47,9 @@ INDEX_NAME = "club.sqlite3"
 LOCAL_PLAYER = "local"  # the player of the data folder's own games (not a hosted player's)
 # On a club database shared by several hosts, each host's own player is told apart by the
 # host's name: `local:NODE` (`local_id`).
+# A person at a shared table told apart only by his name: `name:NAME` in its record,
+# `name:NODE:NAME` in a club database's index (`named_id`).
+NAMED = "name:"
 NAME_FILE = "name"  # a hosted player's chosen name, in his folder
 MAX_NAME = 16
 
@@ -164,6 +167,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         "the club's settings",  # whether players may open tournaments: the club's, not a host's
         ("CREATE TABLE IF NOT EXISTS club_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",),
     ),
+    Migration(
+        "players known by a name told apart by host",  # `named_id`: name:NODE:NAME
+        (
+            # each host reads its records again, a shared table's name-only players under
+            # its own name:NODE:NAME; their ratings are made again from those games
+            "UPDATE files SET size = -1",
+            "DELETE FROM ratings WHERE player LIKE 'name:%'",
+        ),
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -208,6 +220,16 @@ def local_id(host: Host) -> str:
     one host (its SQLite file), `local:NODE` on a club database, so that two hosts' own
     players never share ratings or results."""
     return f"{LOCAL_PLAYER}:{node_name(host)}" if host.database else LOCAL_PLAYER
+
+
+def named_id(who: str, node: str) -> str:
+    """A shared table's person as the club knows him: one told apart only by the name he sat
+    down with (`name:NAME`, as the table's record says) is that host's on a club database
+    (`name:NODE:NAME`, NODE the host that kept the record), so that two hosts' Annas are never
+    one player; any other id (a key's, a host's own player's) is the club's as it is."""
+    if node and who.startswith(NAMED):
+        return f"{NAMED}{node}:{who[len(NAMED) :]}"
+    return who
 
 
 def is_local(player: str) -> bool:
@@ -299,6 +321,7 @@ class ClubIndex:
         self.path = path
         self.node = node
         self.local = f"{LOCAL_PLAYER}:{node}" if database else LOCAL_PLAYER
+        self._named = node if database else ""  # who qualifies name-only people (named_id)
         self._db: Database = connect(database, path)
         try:
             self._migrate()
@@ -408,7 +431,7 @@ class ClubIndex:
         }
         gone = [path for path in known if path not in seen]
         changed = [(path, stat) for path, stat in seen.items() if known.get(path) != stat]
-        read = [_read_games(Path(path), player) for path, _ in changed]  # outside the lock
+        read = [_read_games(Path(path), player, self._named) for path, _ in changed]
         if not gone and not changed and self._knows(player):
             return Refreshed(0, 0)
         with self._writing() as db:
@@ -762,8 +785,11 @@ def _record_stats(folder: Path) -> dict[str, tuple[int, int]]:
     return found
 
 
-def _read_games(path: Path, player: str) -> tuple[list[tuple[Any, ...]], str | None]:
-    """The rows of the games of a record file, or the reason it cannot be read."""
+def _read_games(
+    path: Path, player: str, node: str = ""
+) -> tuple[list[tuple[Any, ...]], str | None]:
+    """The rows of the games of a record file, or the reason it cannot be read (outside the
+    write lock). `node`: on a club database, this host's name (`named_id`)."""
     try:
         record = read_record(path)
         written = path.stat().st_mtime
@@ -780,7 +806,7 @@ def _read_games(path: Path, player: str) -> tuple[list[tuple[Any, ...]], str | N
                 "name": _player_name(p, seat),
                 "kind": "human" if isinstance(p, dict) and p.get("kind") == "human" else "ai",
                 "level": _player_level(p),
-                **({"id": who} if who is not None else {}),
+                **({"id": named_id(who, node)} if who is not None else {}),
             }
             for seat, (p, who) in enumerate(zip(players, people, strict=True))
         ]
