@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import fields
@@ -162,13 +163,26 @@ DATABASE_DOWN = msg(
 )
 
 
+NODE_REFUSED = msg(
+    "cli_node_refused",
+    "THOUSAND_NODE '{node}' cannot name this host in the club: use letters, digits, '.', '_' "
+    "and '-' only, at most 63, beginning with a letter or a digit",
+)
+# A host's name in the club's ids (`local:NODE`, `name:NODE:NAME`) and its directory: no ':' in
+# it, so that two hosts' ids can never be the same text.
+NODE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,62}")
+
+
 def check_database(host: Host, lang: str) -> str | None:
     """The club's database server, opened once at start (its schema brought up to date):
-    why it is refused (a driver missing, a wrong URL, login or schema), in one line; one
-    that cannot be reached is only said, and the program goes on (its records are files)."""
+    why it is refused (a driver missing, a wrong URL, login or schema, a host's name that
+    cannot be one), in one line; one that cannot be reached is only said, and the program
+    goes on (its records are files)."""
     from .store.index import ClubIndexDown, ClubIndexError, open_club
     from .tournament import claim_local
 
+    if host.node is not None and not NODE_NAME.fullmatch(host.node):
+        return tell(lang, NODE_REFUSED, node=shown(host.node))
     try:
         open_club(host).close()
         claim_local(host)  # this host's own player's results of before he was told apart

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from thousand_tui.cli import main
+from thousand_tui.cli import NODE_REFUSED, main
+from thousand_tui.plaintext import shown
 from thousand_tui.priority import DATABASE_ENV, Host
 from thousand_tui.store.database import HOSTED, REFUSED, URL_FORM, URL_NOT_POSTGRES
 from thousand_tui.store.index import INDEX_NAME
@@ -71,3 +72,25 @@ def test_a_wrong_password_is_said_in_the_readers_language_the_address_to_the_hos
     hosted = said_at_start(capsys, "ru", hosted_player(data, wrong))
     assert hosted == tell("ru", HOSTED)
     assert "127.0.0.1" not in hosted and "wrong-horse" not in hosted
+
+
+@pytest.mark.parametrize("node", ["a:b", "", "-x", "x" * 64, "a\x1b[2Jb", "host one"])
+def test_a_host_name_that_cannot_be_one_in_the_clubs_ids_is_refused_at_start(
+    data: Path, capsys: pytest.CaptureFixture[str], node: str
+) -> None:
+    # `local:NODE` and `name:NODE:NAME` must never be the same text for two hosts.
+    host = Host(data=data, club=data, database=WRONG, node=node)
+    err = said_at_start(capsys, "ru", host)
+    assert err == tell("ru", NODE_REFUSED, node=shown(node))
+    assert "THOUSAND_NODE" in err and "\x1b" not in err and "db.club.example" not in err
+    assert not (data / INDEX_NAME).exists()
+
+
+def test_a_host_name_of_letters_digits_and_dots_is_taken(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    host = Host(data=data, club=data, database=WRONG, node="club-a.example_1")
+    err = said_at_start(capsys, "en", host)
+    assert err == tell(
+        "en", URL_NOT_POSTGRES, where=repr("mysql://u:***@db.club.example/club"), form=URL_FORM
+    )
