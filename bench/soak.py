@@ -31,20 +31,40 @@ The goals: at most 5 MB from deal 5 to deal 40 for each; a solo game's whole tre
     python bench/soak.py --levels easy --modes solo --deals 20
     python bench/soak.py --jobs 2                        # two runs at a time
     python bench/soak.py --levels easy --modes solo --keys random --size 120x40 --no-hints
+
+`--trace N` says what grew inside the game's process: the game runs under this script, which
+starts `tracemalloc` (N frames) at deal 4 and takes a snapshot at deal 5 and at the last deal,
+each after a full collection, with the count of live objects by type. The report shows where
+the memory traced grew most (by the N frames that allocated it) and which types grew; the
+memory it does not trace (the allocator's free pages, C libraries' own) is the rest of the
+RSS's growth. Tracing slows the game down several times: its own RSS is not the untraced
+one's. `--trace 0` traces nothing and reads, besides the count of objects by type, Python's
+allocator of small objects (its arenas, the bytes of its blocks in use and free): memory held
+by a few live objects scattered over many arenas (fragmentation) shows there as arenas that
+grow while the bytes in use do not.
+
+    python bench/soak.py --levels easy --modes solo --keys random --size 120x40 --no-hints \
+        --trace 8
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import gc
 import os
+import pickle
 import random
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 import uuid
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -76,6 +96,9 @@ class Run:
     processes: dict[int, tuple[str, list[tuple[int, float]]]] = field(default_factory=dict)
     games: int = 1
     problem: str | None = None
+    trace: int | None = None  # frames tracemalloc keeps (0: counts only; None: neither)
+    traced: list[Path] = field(default_factory=list)  # the snapshots' files, deal 5 and last
+    traced_lines: list[str] = field(default_factory=list)  # what the report says of them
 
     @property
     def name(self) -> str:
@@ -255,9 +278,13 @@ def program() -> list[str]:
     return [found] if found else [sys.executable, "-m", "thousand_tui"]
 
 
-def argv_for(run: Run, extra: list[str]) -> list[str]:
+def argv_for(run: Run, extra: list[str], traced_in: Path | None = None) -> list[str]:
     if run.mode == "solo":
-        return [*program(), "--preset", PRESET, "--ai", run.level, "--pace", "0", *extra]
+        start = program()
+        if traced_in is not None:  # the game under this script, which traces it when told
+            start = [sys.executable, str(Path(__file__).resolve()), TRACED, str(traced_in)]
+            start += [str(run.trace), "--"]
+        return [*start, "--preset", PRESET, "--ai", run.level, "--pace", "0", *extra]
     return [*program(), "open", PRESET, "--people", "1", "--ai", run.level, "--pace", "0"]
 
 
@@ -268,8 +295,11 @@ def soak(
     extra = extra or []
     with tempfile.TemporaryDirectory(prefix="soak-") as scratch:
         terminal = Terminal(Path(scratch))
+        traced_in = Path(scratch) / "traced" if run.trace is not None else None
+        if traced_in is not None:
+            traced_in.mkdir()
         try:
-            terminal.start(argv_for(run, extra))
+            terminal.start(argv_for(run, extra, traced_in))
             seen, last_change = 0, time.monotonic()
             while seen < deals:
                 key = "Enter" if keys == "enter" else chance.choice(RANDOM_KEYS)
@@ -305,6 +335,8 @@ def soak(
                     total = sum(pss_mb(each) for each in dict.fromkeys(tree))
                     run.rows.append((now, game, search, analysis, service, total))
                     run.helpers.append((now, len(dict.fromkeys(tree)) - 1))
+                    if traced_in is not None and run.games == 1:
+                        tell_traced(run, pid, now, deals, traced_in)
                 elif time.monotonic() - last_change > STALL:
                     run.problem = "no deal settled for 5 minutes; the screen:\n" + terminal.screen()
                     break
@@ -314,6 +346,172 @@ def soak(
         finally:
             terminal.close()
     return run
+
+
+# ---------------------------------------------------------------------- tracing the game
+
+TRACED = "--traced-game"  # this script runs the game, traced when told (SIGUSR1)
+TRACE_SIGNAL = signal.SIGUSR1
+TRACE_WAIT = 120.0  # seconds for a snapshot to be written
+SMALL_BLOCKS = (
+    "arenas allocated current",
+    "bytes in allocated blocks",
+    "bytes in available blocks",
+    "bytes in unused pools",
+)
+
+
+def tell_traced(run: Run, pid: int, deal: int, deals: int, traced_in: Path) -> None:
+    """From deal FROM_DEAL - 1 the game traces; at FROM_DEAL and at the last deal it writes a
+    snapshot, waited for here."""
+    started = traced_in / "started"
+    if deal >= FROM_DEAL - 1 and not started.exists():
+        os.kill(pid, TRACE_SIGNAL)  # tracing from now on
+        wait_for(started)
+    if (deal >= FROM_DEAL and not run.traced) or (deal >= deals and len(run.traced) == 1):
+        os.kill(pid, TRACE_SIGNAL)
+        if wait_for(traced_in / f"deal-{deal}.pickle"):
+            run.traced.append(traced_in / f"deal-{deal}.pickle")
+        if len(run.traced) == 2:
+            run.traced_lines = traced_report(run.traced[0], run.traced[1], run.trace or 0)
+
+
+def wait_for(path: Path) -> bool:
+    deadline = time.monotonic() + TRACE_WAIT
+    while not path.exists():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.2)
+    return True
+
+
+def small_blocks() -> dict[str, int]:
+    """Python's allocator of small objects: its arenas, the bytes of its blocks in use and of
+    those free in its pools (`sys._debugmallocstats`, which writes to the standard error, the
+    terminal of a game: to a file meanwhile)."""
+    with tempfile.TemporaryFile("w+") as told:
+        saved = os.dup(2)
+        try:
+            os.dup2(told.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        told.seek(0)
+        found: dict[str, int] = {}
+        for line in told:
+            name, _, value = line.partition("=")
+            number = value.strip().replace(",", "")
+            if number.isdigit() and name.startswith("#"):
+                found[name.strip("# ")] = int(number)
+            elif number.isdigit() and "unused pools" in name:
+                found["bytes in unused pools"] = int(number)
+    return found
+
+
+def holders() -> dict[str, int]:
+    """What holds the rendered lines (Textual's `Strip`s) of the game: every strip, those the
+    terminal's output has turned into text (and that text's length), each kind of widget's
+    cached lines, a log's lines and a data table's caches."""
+    from textual.strip import Strip
+    from textual.widget import Widget
+    from textual.widgets import DataTable, RichLog
+
+    found: Counter[str] = Counter()
+    for thing in gc.get_objects():
+        if type(thing) is Strip:
+            found["strips"] += 1
+            text = thing._render_cache
+            if text is not None:
+                found["strips rendered to text"] += 1
+                found["their text, characters"] += len(text)
+        elif isinstance(thing, Widget):
+            name = type(thing).__name__
+            found[f"{name}: cached lines"] += len(getattr(thing._styles_cache, "_cache", ()))
+            if isinstance(thing, RichLog):
+                found[f"{name}: lines"] += len(thing.lines)
+                found[f"{name}: line cache"] += len(thing._line_cache)
+            if isinstance(thing, DataTable):
+                found[f"{name}: line cache"] += len(thing._line_cache)
+                found[f"{name}: row cache"] += len(thing._row_render_cache)
+                found[f"{name}: cell cache"] += len(thing._cell_render_cache)
+    return dict(found)
+
+
+def type_name(kind: type) -> str:
+    module = kind.__dict__.get("__module__", "")
+    return f"{module}.{kind.__qualname__}" if isinstance(module, str) else kind.__qualname__
+
+
+def traced_game(folder: Path, frames: int, argv: list[str]) -> int:
+    """The game, whose first SIGUSR1 starts tracemalloc and each next one writes a snapshot
+    and the count of live objects by type (`deal-N.pickle`, N its settled deals) to
+    `folder`."""
+    told = 0
+
+    def snapshot() -> None:
+        nonlocal told
+        told += 1
+        if told == 1:
+            if frames:
+                tracemalloc.start(frames)
+            (folder / "started").touch()
+            return
+        gc.collect()
+        counts = Counter(type_name(type(o)) for o in gc.get_objects())
+        # (Python's allocator's figures are there only while tracemalloc is not.)
+        taken = tracemalloc.take_snapshot() if frames else small_blocks()
+        deal = settled_deals(Path(os.environ["XDG_DATA_HOME"]))
+        part = folder / f"deal-{deal}.part"
+        with part.open("wb") as handle:
+            pickle.dump((taken, dict(counts), rss_mb(os.getpid()), holders()), handle)
+        part.rename(folder / f"deal-{deal}.pickle")
+
+    def told_to(*_: object) -> None:
+        # Not in the signal handler itself, which may have stopped the game anywhere (a lock
+        # held, which what a full collection finalises may want): at the loop's next turn.
+        try:
+            asyncio.get_running_loop().call_soon_threadsafe(snapshot)
+        except RuntimeError:
+            snapshot()
+
+    signal.signal(TRACE_SIGNAL, told_to)
+    from thousand_tui.cli import main as thousand
+
+    return thousand(argv)
+
+
+def traced_report(first: Path, last: Path, frames: int, shown: int = 20) -> list[str]:
+    """Where the traced memory grew from the first snapshot to the last, and which types."""
+    (before, counts_before, rss_before, held_before), (after, counts_after, rss_after, held) = (
+        pickle.loads(path.read_bytes()) for path in (first, last)
+    )
+    lines = [f"from {first.stem} to {last.stem}: RSS {rss_before:.1f} -> {rss_after:.1f} MB"]
+    if isinstance(before, dict) and isinstance(after, dict):  # not traced: the allocator's
+        for name in SMALL_BLOCKS:
+            was, now = before.get(name, 0), after.get(name, 0)
+            lines.append(f"  small objects, {name}: {was:,} -> {now:,} ({now - was:+,})")
+        growth = []
+    else:
+        growth = sorted(after.compare_to(before, "traceback"), key=lambda s: -s.size_diff)
+        total = sum(stat.size_diff for stat in growth)
+        count = sum(stat.count_diff for stat in growth)
+        lines.append(f"  traced {total / 2**20:+.2f} MB in {count:+d} blocks")
+    for stat in growth[:shown]:
+        lines.append(f"  {stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+7d} blocks, from")
+        for frame in list(stat.traceback)[-frames:][::-1]:
+            lines.append(f"      {frame.filename}:{frame.lineno}")
+    lines.append("  the rendered lines and what holds them (grown most)")
+    changes = {name: held.get(name, 0) - held_before.get(name, 0) for name in {*held, *held_before}}
+    for name in sorted(changes, key=lambda name: -abs(changes[name]))[:shown]:
+        was, now = held_before.get(name, 0), held.get(name, 0)
+        lines.append(f"  {name}: {was:,} -> {now:,} ({now - was:+,})")
+    lines.append("  types whose live objects grew most")
+    grown = {kind: counts_after[kind] - counts_before.get(kind, 0) for kind in counts_after}
+    for kind, more in sorted(grown.items(), key=lambda item: -item[1])[:shown]:
+        if more > 0:
+            lines.append(f"  {more:+8d} {kind}")
+    return lines
 
 
 # ---------------------------------------------------------------------- the report
@@ -369,9 +567,17 @@ def report(runs: list[Run], every: int = 5) -> None:
             growth = run.worst_growth(("game",), since)
             late = "     -" if growth is None else f"{growth:+6.1f}"
             print(f"{run.name:<14} deals {since}-{run.rows[-1][0]}: {late} MB")
+    for run in runs:
+        if run.trace is not None:
+            how = f"tracemalloc, {run.trace} frames" if run.trace else "not traced"
+            print(f"\n{run.name}, inside the game's process ({how})")
+            print("\n".join(run.traced_lines or ["  no snapshots were taken"]))
 
 
 def main() -> int:
+    if sys.argv[1:2] == [TRACED]:  # the game of a traced run
+        folder, frames, _, *argv = sys.argv[2:]
+        return traced_game(Path(folder), int(frames), argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", default="random,easy,normal,hard", help="AI levels (all four)")
     parser.add_argument("--modes", default="solo,shared", help="solo, shared or both")
@@ -382,6 +588,13 @@ def main() -> int:
     parser.add_argument("--keys", choices=("enter", "random"), default="enter")
     parser.add_argument("--size", default="x".join(map(str, SIZE)), help="WxH (100x30)")
     parser.add_argument("--no-hints", action="store_true", help="play with --no-hints")
+    parser.add_argument(
+        "--trace",
+        type=int,
+        default=None,
+        metavar="N",
+        help="what grew inside a solo game: traced (N frames), or 0: object counts only",
+    )
     options = parser.parse_args()
     width, _, height = options.size.partition("x")
     Terminal.size = (int(width), int(height))
@@ -390,7 +603,7 @@ def main() -> int:
         print("soak: needs tmux", file=sys.stderr)
         return 2
     runs = [
-        Run(level.strip(), mode.strip())
+        Run(level.strip(), mode.strip(), trace=options.trace if mode.strip() == "solo" else None)
         for mode in options.modes.split(",")
         for level in options.levels.split(",")
     ]
