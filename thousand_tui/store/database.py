@@ -15,7 +15,6 @@ the index up to date at once take turns, as two processes of one host do.
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, Protocol
@@ -156,6 +155,10 @@ class SqliteDatabase(Database):
         self.where = str(path)
         private_dir(path.parent)
         open_private(path, "ab").close()  # 0600 before SQLite makes it (its -wal follows)
+        # Imported here: the table, its hints and its analyses import this module's errors
+        # but never open the index, and sqlite3 is about 2 MB of a game's memory.
+        import sqlite3
+
         self._db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
         try:
             self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
