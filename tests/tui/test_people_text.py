@@ -36,7 +36,10 @@ from tests.tables.helpers import at_table, stop_service
 from tests.tables.helpers import joined as table_joined
 from tests.tables.helpers import opened as table_opened
 from tests.tables.helpers import pump as table_pump
+from thousand_tui.ai.analysis import Advice, DealAnalysis, Decision, Option
 from thousand_tui.daily import BoardRow
+from thousand_tui.engine.actions import Act, Action
+from thousand_tui.engine.record import RecordedGame, decisions
 from thousand_tui.plaintext import shown
 from thousand_tui.ratings import LeaderboardRow
 from thousand_tui.settings import MAX_NAME, LobbySetup, TableSetup
@@ -534,6 +537,7 @@ def record_named(monkeypatch: pytest.MonkeyPatch, text: Hostile) -> Path:
     return path
 
 
+@pytest.mark.usefixtures("quick_analysis")
 @pytest.mark.parametrize("k", QUICK)
 async def test_the_viewer_shows_a_records_hostile_names_and_preset_as_written(
     monkeypatch: pytest.MonkeyPatch, k: int
@@ -549,6 +553,27 @@ async def test_the_viewer_shows_a_records_hostile_names_and_preset_as_written(
             await pilot.pause()
             assert isinstance(app.screen, ViewerScreen)
             check(app, text.shown("anna")[:12], text.shown("boris")[:12])
+
+
+def costly_first_decision(lines: list[dict[str, Any]], seat: int, number: int) -> DealAnalysis:
+    """Deal `number`'s analysis, made at once: the seat's first decision cost 12 points (the
+    advice line then names the player). The search itself is the coach's tests' to check."""
+    first = next(
+        action
+        for game, action in decisions(RecordedGame(lines))
+        if game.deal.number == number and action.seat == seat
+    )
+    best = Option((Action(seat, Act.PASS),), 5.0)
+    advice = Advice(seat, "bid", best, (best, Option((first,), -7.0)), 100, False)
+    analysis = DealAnalysis(number, seat, None, None, None, None, None)
+    analysis.decisions.append(Decision(0, "auction", (first,), advice, 12.0))
+    return analysis
+
+
+@pytest.fixture
+def quick_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ViewerScreen, "analyser", staticmethod(costly_first_decision))
+    monkeypatch.setattr(DuplicateScreen, "analyser", staticmethod(costly_first_decision))
 
 
 def hostile_review(text: Hostile) -> list[DealReview]:
@@ -568,6 +593,7 @@ def hostile_review(text: Hostile) -> list[DealReview]:
     return [DealReview(1, plays)]
 
 
+@pytest.mark.usefixtures("quick_analysis")
 @pytest.mark.parametrize("k", QUICK)
 async def test_the_duplicate_review_shows_hostile_names_and_title_as_written(
     monkeypatch: pytest.MonkeyPatch, k: int
