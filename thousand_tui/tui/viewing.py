@@ -11,6 +11,11 @@ only what the viewer's seat saw then, and so does the finished game of a shared 
 people at it) unless every person at it allowed his hands to be shown, as its record says
 under a seal that holds with this data folder's secret (`store/seal.py`): a record edited by
 hand to claim that consent, or one from elsewhere, keeps the other hands closed.
+
+A game of the club viewed by someone who may not have played it (the lobby's list of the
+club's games: `person`, the id the table service knew him by) is seen from his seat where he
+sat, else from no seat: a watcher's view (`tables/watch.py`), no hand at all, and no analysis
+of anyone's decisions (hard's advice would tell the cards of the seat advised).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from ..engine.match import MatchState
 from ..engine.record import (
     RecordedGame,
     RecordError,
+    people_of_header,
     rebuild,
     rules_of_header,
     steps,
@@ -38,6 +44,8 @@ from ..engine.scoring import Settlement
 from ..engine.view import SeatView, seat_view
 from ..store.records import read_record
 from ..store.seal import consent, everyone_allows
+from ..tables.watch import PLACE, public_view
+from ..tables.wire import WATCHER
 from ..translations import msg
 from .i18n import Translator
 from .narrate import Narrator
@@ -91,6 +99,7 @@ class ViewedGame:
     # its seal does not hold here); "" where it is open, or is one's own game in play.
     shut: str = ""
     allowed: bool = False  # open because every person at a shared table allowed it
+    watching: bool = False  # seen from no seat: the viewer was not at the table
 
     @property
     def players(self) -> int:
@@ -134,6 +143,15 @@ def viewer_seat(header: dict[str, Any]) -> tuple[int, bool]:
     return (people[0] if people else 0), shared
 
 
+def person_seat(header: dict[str, Any], person: str | None) -> int | None:
+    """The seat of `person` (the table service's id of him) in a shared game, if he sat."""
+    players = header.get("players") or []
+    people = people_of_header(header, len(players)) if isinstance(players, list) else None
+    if person is None or people is None or person not in people:
+        return None
+    return people.index(person)
+
+
 def open_game(
     path: Path,
     t: Translator,
@@ -141,11 +159,15 @@ def open_game(
     game: int = 1,
     cache: Path | None = None,
     key: bytes | None = None,
+    *,
+    club: bool = False,
+    person: str | None = None,
 ) -> ViewedGame:
     """Read, check and play out game `game` of the record at `path` (its analyses to go to
     the statistics' `cache`; `key`: the data folder's secret, that a shared game's consent is
     checked with); raises RecordError (said in the reader's language) for a file that is not
-    a record or does not replay."""
+    a record or does not replay. `club`: a game of the club's list, seen from the seat of
+    `person` where he sat, else from no seat."""
     record = read_record(path)
     count = len(record.games)
     if not 1 <= game <= count:
@@ -157,7 +179,11 @@ def open_game(
         raise RecordError(NOT_REPLAYED, path=path, where=str(error)) from error
     if mismatch is not None:
         raise RecordError(NOT_REPLAYED, path=path, where=str(mismatch))
-    viewed = play_out(path, recorded, t, p, key=key)
+    if club:
+        seat = person_seat(recorded.header, person)
+        viewed = play_out(path, recorded, t, p, key=key, seat=WATCHER if seat is None else seat)
+    else:
+        viewed = play_out(path, recorded, t, p, key=key)
     viewed.cache = cache
     return viewed
 
@@ -184,16 +210,21 @@ def play_out(
     open_hands: bool | None = None,
     last_deal: int | None = None,
     key: bytes | None = None,
+    seat: int | None = None,
 ) -> ViewedGame:
     """Every position of a record that replays (`open_game` checks that first), up to deal
     `last_deal` if given; every hand open as `open_hands` says, else as `viewing` says (a
-    shared game's consent checked with the data folder's secret `key`)."""
+    shared game's consent checked with the data folder's secret `key`); from `seat` if
+    given (WATCHER: from no seat), else from `viewer_seat`'s."""
     header = recorded.header
     rules = rules_of_header(header)
-    seat, shared = viewer_seat(header)
+    own, shared = viewer_seat(header)
+    seat = own if seat is None else seat
     finished = recorded.finished
     shut = why_shut(header, finished, shared, key) if open_hands is None else ""
     is_open = (finished and not shut) if open_hands is None else open_hands
+    watching = seat == WATCHER and not is_open
+    seat = PLACE if seat == WATCHER else seat  # a watcher's view is drawn from seat 0's place
     positions: list[Position] = []
     narrator: Narrator | None = None
     names: tuple[str, ...] = ()
@@ -203,7 +234,7 @@ def play_out(
     for played, deal, action, events in steps(recorded):
         if narrator is None:
             names = played.names
-            narrator = Narrator(t, p, names, rules, seat=seat)
+            narrator = Narrator(t, p, names, rules, seat=WATCHER if watching else seat)
             game_start = played.start.state if played.start is not None else None
         results = played.results
         winner = played.winner
@@ -212,7 +243,7 @@ def play_out(
             told = tuple(narrator.tell(events))
             positions.append(
                 _position(deal, seat, is_open, names, winner, played.match, step, told,
-                          narrator, len(results), action, ended=deal.over)
+                          narrator, len(results), action, watching=watching, ended=deal.over)
             )  # fmt: skip
             continue
         # The decision ended its deal and the next was dealt: the deal's end, then the next.
@@ -220,7 +251,7 @@ def play_out(
         told = tuple(narrator.tell(events[:split]))
         positions.append(
             _position(deal, seat, is_open, names, winner, played.match, step + 1, told,
-                      narrator, len(results), action, ended=True)
+                      narrator, len(results), action, watching=watching, ended=True)
         )  # fmt: skip
         step = 0
         told = tuple(narrator.tell(events[split:]))
@@ -244,6 +275,7 @@ def play_out(
         start=game_start,
         shut=shut,
         allowed=is_open and shared and open_hands is None,
+        watching=watching,
     )
 
 
@@ -260,12 +292,13 @@ def _position(
     results: int,
     action: Action | None,
     *,
+    watching: bool = False,
     ended: bool,
 ) -> Position:
     shown = range(len(names)) if is_open else (seat,)
     views: list[SeatView | None] = [None] * len(names)
     for s in shown:
-        view = seat_view(deal, s, names, winner)
+        view = public_view(deal, names, winner) if watching else seat_view(deal, s, names, winner)
         # The scores after the step: a deal just ended shows its result in them.
         views[s] = view._replace(match=match) if ended or winner is not None else view
     return Position(
@@ -282,4 +315,12 @@ def _position(
     )
 
 
-__all__ = ["Position", "ViewedGame", "open_game", "play_out", "viewer_seat", "why_shut"]
+__all__ = [
+    "Position",
+    "ViewedGame",
+    "open_game",
+    "person_seat",
+    "play_out",
+    "viewer_seat",
+    "why_shut",
+]

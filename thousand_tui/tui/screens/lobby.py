@@ -3,7 +3,9 @@ every two seconds by a worker that only posts what it read. Enter sits at the ta
 opens a table of a preset chosen in a dialog, `m` quick-matches (the fullest table of that
 preset waiting, else a new one that AI fills after a while), `c` takes a friend's code, `t`
 opens a tournament in a dialog (the host, or any player where the host allows it), `q` or
-Escape leaves. The table taken is shown over the lobby, which comes back when it is left."""
+Escape leaves. The table taken is shown over the lobby, which comes back when it is left.
+`g` shows instead the club's shared games lately finished here (`shared/club_games.py`), and
+`v` steps through the one chosen in the viewer over the lobby (Escape comes back)."""
 
 from __future__ import annotations
 
@@ -25,12 +27,15 @@ from textual.widgets.option_list import Option
 
 from ...presets import PresetError
 from ...settings import SetupError
+from ...store.catalog import error_words
 from ...store.index import is_local, player_id
 from ...tables.client import TableError
 from ...tables.wire import OpenTable
 from ...tournament import Spec, open_tournament, players_may_open
 from ..i18n import Translator
-from ..plain import plain
+from ..plain import plain, plain_words
+from ..shared.club_games import ClubGame, club_games, person_of
+from ..startup import preset_title
 from ..tournament_words import lobby_line, state_line
 from ..widgets.base import KeyFooter, translator
 from .common import Dialog
@@ -58,6 +63,14 @@ class Listed(Message):
 
 
 @dataclass
+class GamesListed(Message):
+    """The club's games lately finished, as a worker read them (or why they could not be)."""
+
+    games: tuple[ClubGame, ...]
+    error: str | None = None
+
+
+@dataclass
 class Seated(Message):
     """A seat taken at a table (or why it could not be)."""
 
@@ -82,12 +95,18 @@ class LobbyScreen(Screen[None]):
         Binding("m", "match", "key_lobby_match", id="lobby-match"),
         Binding("c", "code", "key_lobby_code", id="lobby-code"),
         Binding("t", "tournament", "key_lobby_tournament", id="lobby-tournament"),
+        # Not in the footer (no room at 80 columns): the lobby's head line offers it.
+        Binding("g", "games", "key_lobby_games", show=False, id="lobby-games"),
+        Binding("v", "view", "key_view_game", id="lobby-view"),
         Binding("q,escape", "leave", "key_leave", id="lobby-leave"),
     ]
 
     DEFAULT_CSS = """
     LobbyScreen #lobby-head { padding: 0 1; height: auto; }
-    LobbyScreen #lobby-tables { height: 1fr; margin: 0 1; }
+    LobbyScreen #lobby-tables, LobbyScreen #lobby-games { height: 1fr; margin: 0 1; }
+    LobbyScreen #lobby-games { display: none; }
+    LobbyScreen.-games #lobby-tables { display: none; }
+    LobbyScreen.-games #lobby-games { display: block; }
     LobbyScreen #lobby-note { padding: 0 1; height: auto; }
     """
 
@@ -102,12 +121,18 @@ class LobbyScreen(Screen[None]):
         self.tournaments = ""
         self.may_open = False  # a tournament (`t`): the host, or anyone if the host allows it
         self._keys: tuple[bool | None, ...] = ()  # what the footer offers, as it last did
+        self.showing_games = False  # `g`: the club's games listed instead of the tables
+        self.games: tuple[ClubGame, ...] | None = None  # None: not read yet
+        self.games_problem: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-head")
         table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
         table.can_focus = False  # the screen's keys move its cursor: the footer shows them all
         yield table
+        games: DataTable[str] = DataTable(id="lobby-games", cursor_type="row", zebra_stripes=True)
+        games.can_focus = False
+        yield games
         yield Static(id="lobby-note")
         yield KeyFooter()
 
@@ -117,6 +142,9 @@ class LobbyScreen(Screen[None]):
         table = self.query_one("#lobby-tables", DataTable)
         for key in ("code", "game", "seats", "free", "waited", "fill"):
             table.add_column(t(f"lobby_col_{key}"), key=key)
+        games = self.query_one("#lobby-games", DataTable)
+        for key in ("date", "game", "players", "result"):
+            games.add_column(t(f"lobby_col_{key}"), key=key)
         self.show()
         self.read_tables()
         club = self.lobby.setup.table.host.database is not None
@@ -157,11 +185,15 @@ class LobbyScreen(Screen[None]):
     # ------------------------------------------------------------------ showing them
 
     def show(self) -> None:
+        if self.showing_games:
+            self.show_games()
+            return
         t = self.t
         head = Text(t("lobby_title"), style="bold")
         head.append("\n" + t("lobby_about", seconds=int(self.lobby.fill)), style="")
         if self.tournaments:
             head.append("\n" + self.tournaments, style="")
+        head.append("\n" + t("lobby_games_offer"), style="")
         self.query_one("#lobby-head", Static).update(head)
         table = self.query_one("#lobby-tables", DataTable)
         chosen = self.selected()
@@ -194,6 +226,46 @@ class LobbyScreen(Screen[None]):
         else:
             note.update(t("lobby_hint"))
 
+    def show_games(self) -> None:
+        """The club's games lately finished: when, the game, who played, who won."""
+        t = self.t
+        head = Text(t("lobby_games_title"), style="bold")
+        head.append("\n" + t("lobby_games_about"), style="")
+        self.query_one("#lobby-head", Static).update(head)
+        table = self.query_one("#lobby-games", DataTable)
+        row = table.cursor_row
+        table.clear()
+        for number, game in enumerate(self.games or ()):
+            result = ""
+            if game.winner is not None and 0 <= game.winner < len(game.names):
+                result = t("lobby_game_won", name=plain_words(game.names[game.winner]))
+            scores = " / ".join(str(score) for score in game.scores)
+            table.add_row(
+                game.ended,
+                plain(preset_title(game.preset, self.t.lang), lines=False),
+                plain(", ".join(game.names), lines=False),
+                plain(f"{result} · {scores}" if result else scores, lines=False),
+                key=str(number),
+            )
+        if self.games and 0 <= row < len(self.games):
+            table.move_cursor(row=row)
+        note = self.query_one("#lobby-note", Static)
+        if self.games_problem is not None:
+            note.update(plain(self.games_problem, "bold"))
+        elif self.games is None:
+            note.update(t("lobby_games_reading"))
+        elif not self.games:
+            note.update(t("lobby_games_none"))
+        else:
+            note.update(t("lobby_games_hint"))
+
+    def chosen_game(self) -> ClubGame | None:
+        """The club's game under the cursor, if the games are shown and there is one."""
+        if not self.showing_games or not self.games:
+            return None
+        row = self.query_one("#lobby-games", DataTable).cursor_row
+        return self.games[row] if 0 <= row < len(self.games) else None
+
     def selected(self) -> str | None:
         """The code of the table under the cursor, if any."""
         table = self.query_one("#lobby-tables", DataTable)
@@ -205,20 +277,27 @@ class LobbyScreen(Screen[None]):
     def keys_changed(self) -> None:
         """The footer made again only when a key comes, goes or greys (every list read would
         otherwise rebuild it, blank for a moment)."""
-        actions = ("join", "watch", "move", "open", "match", "code", "tournament")
+        actions = ("join", "watch", "move", "open", "match", "code", "tournament", "view")
         keys = tuple(self.check_action(a, ()) for a in actions)
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "view":  # only where the games are listed, greyed on none
+            if not self.showing_games:
+                return False
+            return True if self.chosen_game() is not None else None
+        if action in ("join", "watch") and self.showing_games:
+            return False
         if action in ("join", "watch"):  # a seat at a table waiting; watching one in play
             code = self.selected()
             playing = code in self.lobby.in_play
             wanted = playing if action == "watch" else not playing
             return None if self.busy or code is None or not wanted else True
         if action == "move":
-            return True if len(self.tables) > 1 else None
+            listed = len(self.games or ()) if self.showing_games else len(self.tables)
+            return True if listed > 1 else None
         if action in ("open", "match", "code"):
             return None if self.busy else True
         if action == "tournament":
@@ -228,10 +307,71 @@ class LobbyScreen(Screen[None]):
     # ------------------------------------------------------------------ the keys
 
     def action_move(self, delta: int) -> None:
+        if self.showing_games:
+            games = self.query_one("#lobby-games", DataTable)
+            if self.games:
+                games.move_cursor(row=max(0, min(len(self.games) - 1, games.cursor_row + delta)))
+            self.keys_changed()
+            return
         table = self.query_one("#lobby-tables", DataTable)
         if self.tables:
             table.move_cursor(row=max(0, min(len(self.tables) - 1, table.cursor_row + delta)))
         self.keys_changed()
+
+    def action_games(self) -> None:
+        """The club's games lately finished, or the tables again."""
+        self.showing_games = not self.showing_games
+        self.set_class(self.showing_games, "-games")
+        if self.showing_games:
+            self.read_games()
+        self.show()
+        self.keys_changed()
+
+    def read_games(self) -> None:
+        self.run_worker(self.fetch_games, thread=True, exclusive=True, group="lobby-games")
+
+    def fetch_games(self) -> None:
+        """In a worker thread: the club's games lately finished here, posted to the screen."""
+        host = self.lobby.setup.table.host
+        try:
+            self.post_message(GamesListed(club_games(host)))
+        except (OSError, ValueError, sqlite3.Error) as error:  # the index's own: ValueError
+            self.post_message(GamesListed((), error_words(self.t.lang, error, host)))
+
+    def on_games_listed(self, message: GamesListed) -> None:
+        self.games, self.games_problem = message.games, message.error
+        self.show()
+        self.keys_changed()
+
+    def action_view(self) -> None:
+        """The game chosen, stepped through over the lobby, as its looker may see it (his
+        seat where he sat; else no hand, unless every person at the table allowed it); a
+        record gone or that does not replay is said in one line, and nothing changes."""
+        from ...engine.record import RecordError
+        from ...store.seal import record_key
+        from ..render import Palette
+        from ..viewing import open_game
+        from .viewer import ViewerScreen
+
+        game = self.chosen_game()
+        if game is None:
+            return
+        setup = self.lobby.setup
+        host = setup.table.host
+        person = person_of(setup.who, setup.table.name, host.hosted)
+        palette = Palette(ascii_only=setup.table.ascii, lang=self.t.lang)
+        if not game.path.is_file():
+            self.notify(self.t("lobby_game_gone"), severity="error", markup=False)
+            return
+        try:
+            key = record_key(host.data_dir)
+            viewed = open_game(
+                game.path, self.t, palette, game.number, key=key, club=True, person=person
+            )
+        except (RecordError, ValueError, OSError) as error:
+            self.notify(error_words(self.t.lang, error, host), severity="error", markup=False)
+            return
+        self.app.push_screen(ViewerScreen(viewed))
 
     def action_join(self) -> None:
         code = self.selected()

@@ -263,6 +263,8 @@ class ViewerScreen(Screen[None]):
         )
         if viewed.open:
             return f"{where} · {t('view_open_allowed' if viewed.allowed else 'view_open')}"
+        if viewed.watching:
+            return f"{where} · {t('view_watching')}"
         closed = f"{where} · {t('view_closed', name=viewed.names[viewed.seat])}"
         why = SHUT_WORDS.get(viewed.shut)
         return f"{closed} · {t(why)}" if why else closed
@@ -310,7 +312,7 @@ class ViewerScreen(Screen[None]):
 
     def analyse_deal(self, number: int) -> None:
         """The deal's analysis, worked out once, in the background, if the deal is over."""
-        if number in self.analyses or self.analysing == number:
+        if number in self.analyses or self.analysing == number or self.viewed.watching:
             return
         if not self.viewed.settled(number):
             return
@@ -384,6 +386,8 @@ class ViewerScreen(Screen[None]):
         position = viewed.positions[self.index]
         number = position.number
         name = viewed.names[viewed.seat]
+        if viewed.watching:  # nobody's decisions are his to be advised on
+            return ""
         if not viewed.settled(number):
             return t("view_not_over", number=number) if position.action is not None else ""
         if number not in self.analyses:
