@@ -46,16 +46,34 @@ def test_registry_has_the_levels() -> None:
         make_player("grandmaster")
 
 
+LEVEL_SETS = [("easy", "normal", "hard", "normal"), ("hard",) * 4, ("hard_reads",) * 4]
+
+
 @pytest.mark.parametrize("preset", ALL_RULES)
-@pytest.mark.parametrize(
-    "levels", [("easy", "normal", "hard", "normal"), ("hard",) * 4, ("hard_reads",) * 4]
-)
+@pytest.mark.parametrize("levels", LEVEL_SETS)
 def test_only_legal_decisions(preset: str, levels: tuple[str, ...]) -> None:
+    """Deals of each preset at each level till more than 15 decisions were made in each game
+    (a deal given up or dealt again has a few); `..._three_deals` (slow) plays three."""
+    only_legal_decisions(preset, levels, deals=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ALL_RULES)
+@pytest.mark.parametrize("levels", LEVEL_SETS)
+def test_only_legal_decisions_three_deals(preset: str, levels: tuple[str, ...]) -> None:
+    only_legal_decisions(preset, levels, deals=3)
+
+
+def only_legal_decisions(preset: str, levels: tuple[str, ...], deals: int) -> None:
     rules = rules_named(preset)
     decisions = 0
     for seed in range(2 if "easy" in levels else 1):
         players = [quick_player(levels[s], seed * 5 + s) for s in range(rules.players)]
-        decisions += play_legally(Game(rules, seed), players, deals=3)
+        game = Game(rules, seed)
+        made = play_legally(game, players, deals)
+        while made <= 15 and not game.over:
+            made += play_legally(game, players, len(game.results) + 1)
+        decisions += made
     assert decisions > 15
 
 
