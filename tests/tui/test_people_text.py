@@ -699,3 +699,21 @@ async def test_a_watchers_view_shows_the_players_names_as_written(service_base: 
     app.let_go()
     for seat in seats:
         seat.close()
+
+
+@pytest.mark.parametrize("k", QUICK)
+async def test_the_lobbys_list_of_the_clubs_games_shows_hostile_names_as_written(k: int) -> None:
+    """The club's games lately finished (the lobby's `g`): the names as the records hold them
+    (a file's text), listed as written, a markup tag among them."""
+    from .test_lobby_games import games_shown, lobby_app, shared_record
+
+    text = fields(k)
+    tag = "[bold]Zed[/bold]"
+    shared_record("1", (text.you, text.boris, text.anna))
+    shared_record("2", (tag, text.boris, text.anna))
+    _, app = lobby_app()
+    async with app.run_test(size=SMALL if k % 2 else BIG) as pilot:
+        lobby = await games_shown(pilot, app)
+        assert lobby.games is not None and len(lobby.games) == 2
+        screen = check(app, tag)
+        assert_shown(screen, text.you, cells=16)
