@@ -7,11 +7,13 @@ The words that describe the conventions are the rule book's (`rulebook.py`).
 
 from __future__ import annotations
 
+import copy
 import difflib
 import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -209,7 +211,28 @@ _Loader.add_implicit_resolver(
 )
 
 
-def _parse(text: str, source: str) -> tuple[Any, dict[str, int], dict[str, tuple[int, str]]]:
+# A text of at most this many characters is parsed once a process (`_parse`): the shipped
+# presets are read for every table, start screen and lobby line, and parsing the YAML is
+# most of loading one.
+_CACHED_CHARS: Final = 16_384
+
+_Parsed = tuple[Any, dict[str, int], dict[str, tuple[int, str]]]
+
+
+def _parse(text: str, source: str) -> _Parsed:
+    """The data of a preset file's text, the line of each key and the keys whose value goes on
+    over more lines; each call's own copy (a small text's parse is kept: `_CACHED_CHARS`)."""
+    if len(text) > _CACHED_CHARS:
+        return _parse_text(text, source)
+    return copy.deepcopy(_parse_small(text, source))
+
+
+@lru_cache(maxsize=32)
+def _parse_small(text: str, source: str) -> _Parsed:
+    return _parse_text(text, source)
+
+
+def _parse_text(text: str, source: str) -> _Parsed:
     try:
         loader = _Loader(text)
     except yaml.reader.ReaderError as error:

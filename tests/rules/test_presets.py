@@ -782,3 +782,24 @@ def test_shipped_preset_has_title_and_description_in_polish(name: str) -> None:
     assert len(preset.description_in("pl")) > 40
     assert re.search("[ąćęłńóśźż]", preset.description_in("pl"))
     assert not re.search("[а-я]", preset.description_in("pl"))
+
+
+def test_a_preset_read_again_is_its_files_text_now_and_a_copy_of_its_own(tmp_path: Path) -> None:
+    """A small preset's parse is kept (by its text): a file changed is read as it is now, and
+    what one parse gave can be changed without changing the next one's."""
+    from thousand_tui.presets import _parse
+
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: classic\ntitle: First\nbarrel: {threshold: 880}\n", encoding="utf-8")
+    first = load_preset(str(path))
+    assert first.title_in("en") == "First" and first.rules.barrel.threshold == 880
+    path.write_text("extends: classic\ntitle: Second\nbarrel: {threshold: 860}\n", encoding="utf-8")
+    changed = load_preset(str(path))
+    assert changed.title_in("en") == "Second" and changed.rules.barrel.threshold == 860
+    data, lines, _ = _parse(path.read_text(encoding="utf-8"), "mine.yaml")
+    data["barrel"]["threshold"] = 1
+    lines["barrel"] = 99
+    assert _parse(path.read_text(encoding="utf-8"), "mine.yaml")[:2] == (
+        {"extends": "classic", "title": "Second", "barrel": {"threshold": 860}},
+        {"extends": 1, "title": 2, "barrel": 3, "barrel.threshold": 3},
+    )
