@@ -143,7 +143,7 @@ class LobbyScreen(Screen[None]):
         for key in ("code", "game", "seats", "free", "waited", "fill"):
             table.add_column(t(f"lobby_col_{key}"), key=key)
         games = self.query_one("#lobby-games", DataTable)
-        for key in ("date", "game", "players", "result"):
+        for key in ("date", "game", "result", "players"):  # the names last: they may be long
             games.add_column(t(f"lobby_col_{key}"), key=key)
         self.show()
         self.read_tables()
@@ -227,7 +227,8 @@ class LobbyScreen(Screen[None]):
             note.update(t("lobby_hint"))
 
     def show_games(self) -> None:
-        """The club's games lately finished: when, the game, who played, who won."""
+        """The club's games lately finished: when, the game, who won, who played and his
+        score."""
         t = self.t
         head = Text(t("lobby_games_title"), style="bold")
         head.append("\n" + t("lobby_games_about"), style="")
@@ -239,12 +240,16 @@ class LobbyScreen(Screen[None]):
             result = ""
             if game.winner is not None and 0 <= game.winner < len(game.names):
                 result = t("lobby_game_won", name=plain_words(game.names[game.winner]))
-            scores = " / ".join(str(score) for score in game.scores)
+            scores = list(game.scores) + [None] * (len(game.names) - len(game.scores))
+            players = ", ".join(
+                name if score is None else f"{name} {score}"
+                for name, score in zip(game.names, scores, strict=False)
+            )
             table.add_row(
                 game.ended,
                 plain(preset_title(game.preset, self.t.lang), lines=False),
-                plain(", ".join(game.names), lines=False),
-                plain(f"{result} · {scores}" if result else scores, lines=False),
+                plain(result, lines=False),
+                plain(players, lines=False),
                 key=str(number),
             )
         if self.games and 0 <= row < len(self.games):
