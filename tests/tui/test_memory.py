@@ -21,6 +21,7 @@ from textual.strip import Strip
 from textual.widgets._footer import FooterKey
 
 from tests.helpers.scheduler import in_thread_scheduler
+from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.analyses import CACHE_NAME
@@ -162,6 +163,31 @@ async def test_a_deals_end_empties_the_drawing_caches() -> None:
                 and Strip.render_ansi.cache_info().currsize < 1_000
             ),
         )
+
+
+def drawn_from(log: GameLog) -> int:
+    """The log's lines that hold what drawing made of them (cut, styled, as text)."""
+    caches = [name for name in Strip.__slots__ if name.endswith("_cache")]
+    return sum(1 for line in log.lines if any(getattr(line, name) for name in caches))
+
+
+async def test_a_deals_end_lets_go_of_what_drawing_made_of_the_logs_lines() -> None:
+    """Each line of the log drawn once keeps the lines Textual made of it to draw it (cut to
+    the log's width, styled, dimmed behind a dialog), long after it scrolled away: about
+    twice the log's own memory. Once a deal only the lines in view keep them."""
+    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        log = app.table.query_one(GameLog)
+        in_view = log.scrollable_content_region.height
+        for n in range(3 * in_view):  # each drawn as it comes, as in a game played by hand
+            log.say(Text(f"line {n}: Anna 100 · Boris pass · You 105"))
+            await pilot.pause()
+            screen_text(app)  # (a test's frames are drawn when it reads the screen)
+        assert drawn_from(log) > 2 * in_view
+        await play_deals(app, pilot, 1)
+        await until(pilot, "only the lines in view drawn", lambda: drawn_from(log) <= in_view)
+        assert len(log._line_cache) <= in_view
 
 
 async def test_the_analyses_kept_are_the_last_few(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -350,13 +350,12 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ results
 
     def show_result(self) -> None:
-        from ..render_caches import settle
         from .result import DealResultScreen
 
         # Once a deal, while the player reads the result (a few milliseconds): the drawing
         # caches keep one deal's lines, not the game's, and the memory the deal's screens
         # freed goes back to the system.
-        self.set_timer(0.5, settle)
+        self.set_timer(0.5, self.settle_drawing)
 
         pending: PendingResult = self.controller.results[0]
         trick = pending.last_trick.plays if pending.last_trick else None
@@ -381,6 +380,13 @@ class TableScreen(Screen[None]):
             ).held(self.table_app.key_hold),
             self.result_seen,
         )
+
+    def settle_drawing(self) -> None:
+        from ..render_caches import settle
+
+        for log in self.query(GameLog):
+            log.let_go_of_drawn()
+        settle()
 
     def result_seen(self, _: None = None) -> None:
         self.own_key()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.cache import LRUCache
 from textual.widgets import RichLog
@@ -50,6 +52,23 @@ class GameLog(RichLog):
         self.write(line, scroll_end=self.following)  # before its size is known: when it is
         if self.following:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def let_go_of_drawn(self) -> None:
+        """Forget what drawing the kept lines made of them (once a deal). Textual keeps, on
+        each line drawn, the lines made from it (cut to the log's width, styled, dimmed
+        behind a dialog), each with caches of its own: about twice a line's own memory
+        again, for every line kept whether on screen or long scrolled away. The lines in
+        view are made again at the next frame (a few, quickly)."""
+        for line in self.lines:
+            for name in getattr(type(line), "__slots__", ()):
+                if not name.endswith("_cache"):
+                    continue
+                derived: Any = getattr(line, name, None)
+                if isinstance(derived, str):
+                    setattr(line, name, None)  # the line as the terminal's text
+                elif derived is not None and hasattr(derived, "clear"):
+                    derived.clear()
+        self._line_cache.clear()
 
     def page(self, direction: int) -> None:
         """Scroll a page back (-1) or forward (1), keeping a line of the last page in view;
