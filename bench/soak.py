@@ -335,7 +335,7 @@ def soak(
                     total = sum(pss_mb(each) for each in dict.fromkeys(tree))
                     run.rows.append((now, game, search, analysis, service, total))
                     run.helpers.append((now, len(dict.fromkeys(tree)) - 1))
-                    if traced_in is not None and run.games == 1:
+                    if traced_in is not None:  # (a solo game's next game: the same process)
                         tell_traced(run, pid, now, deals, traced_in)
                 elif time.monotonic() - last_change > STALL:
                     run.problem = "no deal settled for 5 minutes; the screen:\n" + terminal.screen()
