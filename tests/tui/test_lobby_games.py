@@ -170,3 +170,22 @@ async def test_a_record_gone_is_said_in_one_line_and_nothing_changes() -> None:
         assert app.screen is lobby
         said = [n.message for n in app._notifications]
         assert said == ["the record of this game is no longer kept here: nothing to show"]
+
+
+async def test_a_record_edited_since_is_refused_in_one_line_and_nothing_changes() -> None:
+    path = shared_record("1")
+    _, app = lobby_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        lobby = await games_shown(pilot, app)
+        lines = path.read_text(encoding="utf-8").splitlines()
+        give = next(i for i, row in enumerate(lines) if '"act": "give"' in row)
+        edited = json.loads(lines[give])
+        edited["to"] = edited["seat"]  # a card given to oneself: the replay stops agreeing
+        lines[give] = json.dumps(edited)
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        before = path.read_bytes()
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen is lobby and path.read_bytes() == before
+        (said,) = [n.message for n in app._notifications]
+        assert "\n" not in said and "does not replay" in said
