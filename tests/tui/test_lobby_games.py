@@ -1,5 +1,5 @@
 """The lobby's list of the club's games lately finished (`g`), stepped through with `v`
-(tui/shared/club_games.py, tui/screens/lobby.py), seen as its looker may see it."""
+(tui/club_games.py, tui/screens/lobby.py), seen as its looker may see it."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ opens a table of a preset chosen in a dialog, `m` quick-matches (the fullest tab
 preset waiting, else a new one that AI fills after a while), `c` takes a friend's code, `t`
 opens a tournament in a dialog (the host, or any player where the host allows it), `q` or
 Escape leaves. The table taken is shown over the lobby, which comes back when it is left.
-`g` shows instead the club's shared games lately finished here (`shared/club_games.py`), and
+`g` shows instead the club's shared games lately finished here (`club_games.py`), and
 `v` steps through the one chosen in the viewer over the lobby (Escape comes back)."""
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from ...store.index import is_local, player_id
 from ...tables.client import TableError
 from ...tables.wire import OpenTable
 from ...tournament import Spec, open_tournament, players_may_open
+from ..club_games import ClubGame, club_games, person_of
 from ..i18n import Translator
 from ..plain import plain, plain_words
-from ..shared.club_games import ClubGame, club_games, person_of
 from ..startup import preset_title
 from ..tournament_words import lobby_line, state_line
 from ..widgets.base import KeyFooter, translator

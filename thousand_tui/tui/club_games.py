@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...priority import Host
-from ...store.catalog import games_dir
-from ...store.index import IndexedGame, open_club
+from ..priority import Host
+from ..store.catalog import games_dir
+from ..store.index import IndexedGame, open_club
 
 SHOWN = 20  # the games listed, at most
 
