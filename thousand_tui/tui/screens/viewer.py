@@ -274,8 +274,9 @@ class ViewerScreen(Screen[None]):
         view = self.viewed.view(self.index)
         title = hand_title(view, t)
         my_turn = view.to_move == view.seat
-        if view.hand is None:
-            return HandShown(title, t("hand_hidden"), my_turn, hidden=view.hand_counts[view.seat])
+        if view.hand is None:  # a game in play, or one the viewer did not sit at
+            said = t("view_watching" if self.viewed.watching else "hand_hidden")
+            return HandShown(title, said, my_turn, hidden=view.hand_counts[view.seat])
         return HandShown(
             title,
             "",
