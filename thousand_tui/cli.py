@@ -97,15 +97,24 @@ def argv_lang(args: Sequence[str]) -> str:
 
 
 def locale_lang() -> str:
+    """The locale's language, before the host is decided (the parser's messages)."""
     from .settings import language_from_locale
 
-    return language_from_locale()
+    return language_from_locale(os.environ)
 
 
 def options_lang(options: argparse.Namespace) -> str:
-    """The language a command speaks: its `--lang`, else the locale's."""
+    """The language a command speaks: its `--lang`, else the locale's (its host's, once
+    `main` decided it)."""
     lang = getattr(options, "lang", None)
-    return lang if lang in LANGS else locale_lang()
+    if lang in LANGS:
+        return str(lang)
+    host = getattr(options, "runs_as", None)
+    if isinstance(host, Host):
+        from .settings import host_language
+
+        return host_language(host)
+    return locale_lang()
 
 
 def main(argv: Sequence[str] | None = None, host: Host | None = None) -> int:
@@ -1076,7 +1085,7 @@ def run_play(options: argparse.Namespace) -> int:
         from .tui import run
     except ImportError as error:
         said = tell(
-            locale_lang() if options.lang is None else options.lang,
+            options_lang(options),
             msg("cli_no_table", "the table cannot start ({error}); `{command}` works without it."),
             error=error,
             command=f"{PROG} simulate",
@@ -1364,7 +1373,7 @@ def run_stats(options: argparse.Namespace) -> int:
 
     from .stats import cache_path, read_stats, stats_dict
     from .store.catalog import games_dir, record_files
-    from .store.index import index_path
+    from .store.index import index_path, node_name
     from .store.records import read_record
     from .tui.coach import stats_lines
     from .tui.i18n import Translator
@@ -1380,7 +1389,8 @@ def run_stats(options: argparse.Namespace) -> int:
     cache = cache_path(host.data_dir)
     if options.analyze:
         analyze_missing(paths, cache, options.jobs, read_record)
-    stats = read_stats(folder, cache, said, index_path(host.club_dir), host.database)
+    club = index_path(host.club_dir)
+    stats = read_stats(folder, cache, said, club, host.database, node_name(host))
     if options.json:
         print(json.dumps(stats_dict(stats), ensure_ascii=False))
         return 0
@@ -1547,7 +1557,7 @@ def run_club(options: argparse.Namespace) -> int:
             ),
             error=error,
         ) from error
-    lang = locale_lang()
+    lang = options_lang(options)
     files = counted(lang, nmsg("w_cli_record_file", "record file", "record files"), done.read)
     if done.dropped:
         files = tell(

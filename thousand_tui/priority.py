@@ -96,6 +96,34 @@ def _home(environ: Mapping[str, str]) -> Path:
     return Path(environ["HOME"]) if environ.get("HOME") else Path.home()
 
 
+def _first(environ: Mapping[str, str], keys: tuple[str, ...]) -> str:
+    return next((value for key in keys if (value := environ.get(key, ""))), "")
+
+
+@dataclass(frozen=True)
+class Locale:
+    """The player's locale, as his terminal's environment says it at the entry point:
+    `messages` (LC_ALL, else LC_MESSAGES, else LANG) names the language the game speaks by
+    default, `ctype` (LC_ALL, else LC_CTYPE, else LANG) the character set. "" for none: the C
+    locale, plain ASCII."""
+
+    messages: str = ""
+    ctype: str = ""
+
+    @classmethod
+    def of(cls, environ: Mapping[str, str]) -> Locale:
+        return cls(
+            messages=_first(environ, ("LC_ALL", "LC_MESSAGES", "LANG")),
+            ctype=_first(environ, ("LC_ALL", "LC_CTYPE", "LANG")),
+        )
+
+    @property
+    def utf8(self) -> bool:
+        """Whether its character set is UTF-8."""
+        ctype = self.ctype.lower()
+        return "utf-8" in ctype or "utf8" in ctype
+
+
 @dataclass(frozen=True)
 class Host:
     """What a program runs as, and where its files are, decided once at its entry point and
@@ -117,7 +145,9 @@ class Host:
     from its environment or the club folder again), None for the club folder's SQLite
     file. `node`, `relay`: with a club database, this host's name in the club's directory
     of open tables and how the club's other hosts reach its tables (None: the defaults of
-    `tables.directory`)."""
+    `tables.directory`). `locale`: the player's terminal's (the language the game speaks
+    when he chose none, whether it may draw more than ASCII); None in a value that did not
+    say, which then takes the environment's (`player_locale`)."""
 
     hosted: bool = False
     browser: bool = False
@@ -129,13 +159,14 @@ class Host:
     database: str | None = field(default=None, repr=False)  # it may hold a password
     node: str | None = None
     relay: str | None = None
+    locale: Locale | None = None
 
     @classmethod
     def of(cls, environ: Mapping[str, str] | None = None) -> Host:
         """What the program of `environ` (by default this one's) runs as, and where: the one
         place that reads the environment a player or a host sets (`THOUSAND_DATA_DIR`,
-        `XDG_DATA_HOME`, `THOUSAND_CLUB_DIR`, `THOUSAND_SEARCH_SERVICE`, `THOUSAND_DATABASE`)
-        and the marks of a browser's game (`thousand serve`)."""
+        `XDG_DATA_HOME`, `THOUSAND_CLUB_DIR`, `THOUSAND_SEARCH_SERVICE`, `THOUSAND_DATABASE`),
+        the marks of a browser's game (`thousand serve`) and the locale (`LANG`, `LC_*`)."""
         env = os.environ if environ is None else environ
         hosted = bool(env.get(SESSION_MARK))
         data = data_folder(env)
@@ -155,17 +186,19 @@ class Host:
             database=database_of(env, club or data),
             node=env.get(NODE_ENV) or None,
             relay=env.get(RELAY_ENV) or None,
+            locale=Locale.of(env),
         )
 
     def resolved(self, environ: Mapping[str, str] | None = None) -> Host:
-        """This value with its folders said: those it did not say, the environment's as it
-        is now (by default this process's). A program's own value (`of`, `from_args`) says
-        them all; one made without them (`LOCAL`, a test's, a script's) is resolved here, the
-        one place besides `of` that reads the environment for folders. What holds a host for
+        """This value with its folders and locale said: those it did not say, the
+        environment's as it is now (by default this process's). A program's own value (`of`)
+        says them all; one made without them (`LOCAL`, a test's, a script's, a daemon's
+        `from_args`, which has no locale) is resolved here, the one place besides `of` that
+        reads the environment for them. What holds a host for
         long (the app, the lobby, a seat at a shared table and its threads) holds it resolved,
         so that nothing it does later finds its folders in an environment changed since (a
         later test's)."""
-        if self.data is not None and self.config is not None:
+        if self.data is not None and self.config is not None and self.locale is not None:
             return self
         env = os.environ if environ is None else environ
         club = self.club
@@ -176,7 +209,15 @@ class Host:
             data=self.data if self.data is not None else data_folder(env),
             config=self.config if self.config is not None else config_folder(env),
             club=club,
+            locale=self.locale if self.locale is not None else Locale.of(env),
         )
+
+    @property
+    def player_locale(self) -> Locale:
+        """The locale of the player's terminal (`resolved()`'s, for a value that did not say)."""
+        locale = self.locale if self.locale is not None else self.resolved().locale
+        assert locale is not None
+        return locale
 
     @property
     def data_dir(self) -> Path:

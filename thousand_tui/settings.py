@@ -10,7 +10,6 @@ command (`parse_levels`).
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -23,7 +22,7 @@ from .engine.rules import with_overrides
 from .options import TableFlags
 from .plaintext import Fault, fault, one_line
 from .presets import Preset, load_preset
-from .priority import LOCAL, Host
+from .priority import LOCAL, Host, Locale
 from .private import private_dir, write_private
 from .store.catalog import describe_save, games_dir, latest_unfinished, list_games, typed
 from .translations import LANGS, Count, Said, Spoken, language_of, msg, nmsg
@@ -162,32 +161,32 @@ def table_levels(text: str | None, players: int) -> tuple[str, ...]:
     return parse_levels(text, players - 1, "opponent")
 
 
-def locale_name(environ: Mapping[str, str] | None = None) -> str:
-    """The locale in force for messages: LC_ALL, then LC_MESSAGES, then LANG."""
-    env = os.environ if environ is None else environ
-    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(key, "")
-        if value:
-            return value
-    return ""
+def locale_name(environ: Mapping[str, str]) -> str:
+    """The locale in force for messages in `environ`: LC_ALL, then LC_MESSAGES, then LANG."""
+    return Locale.of(environ).messages
 
 
-def language_from_locale(environ: Mapping[str, str] | None = None) -> str:
-    """The language of the locale when the game speaks it (`ru` for ru_RU.UTF-8 or ru),
-    English otherwise."""
+def language_from_locale(environ: Mapping[str, str]) -> str:
+    """The language of the locale of `environ` when the game speaks it (`ru` for
+    ru_RU.UTF-8 or ru), English otherwise. An entry point's: below it, `host_language`."""
     return language_of(locale_name(environ))
 
 
-def locale_is_utf8(environ: Mapping[str, str] | None = None) -> bool:
-    """Whether the character set of the locale (LC_ALL, LC_CTYPE, LANG) is UTF-8.
+def locale_is_utf8(environ: Mapping[str, str]) -> bool:
+    """Whether the character set of the locale of `environ` (LC_ALL, LC_CTYPE, LANG) is
+    UTF-8. No locale at all is the C locale: plain ASCII. Below the entry point: `host_utf8`."""
+    return Locale.of(environ).utf8
 
-    No locale at all is the C locale: plain ASCII."""
-    env = os.environ if environ is None else environ
-    for key in ("LC_ALL", "LC_CTYPE", "LANG"):
-        value = env.get(key, "")
-        if value:
-            return "utf-8" in value.lower() or "utf8" in value.lower()
-    return False
+
+def host_language(host: Host) -> str:
+    """The language of the player's locale, as his program's entry point found it (its
+    `Host`), when the game speaks it; English otherwise."""
+    return language_of(host.player_locale.messages)
+
+
+def host_utf8(host: Host) -> bool:
+    """Whether the player's terminal takes UTF-8, as his program's entry point found it."""
+    return host.player_locale.utf8
 
 
 def check_name(name: str | None) -> str | None:
@@ -401,12 +400,13 @@ def saved_language(path: Path) -> str | None:
 
 def setup_from_options(options: TableFlags, environ: Mapping[str, str] | None = None) -> TableSetup:
     """Check the table flags and turn them into a `TableSetup` for a program that runs as
-    `options.host`; raises SetupError or the preset's own RulesError with a message that
-    names the flag or the file."""
+    `options.host` (its player's locale, or that of `environ` where given); raises SetupError
+    or the preset's own RulesError with a message that names the flag or the file."""
     host = options.host
     if options.lang is not None and options.lang not in LANGUAGES:
         raise SetupError(BAD_LANG, langs=", ".join(LANGUAGES))
-    ascii_only = bool(options.ascii) or not locale_is_utf8(environ)
+    locale = host.player_locale if environ is None else Locale.of(environ)
+    ascii_only = bool(options.ascii) or not locale.utf8
     reduced_motion = bool(options.reduced_motion)
     pace = check_pace(options.pace)
     think = check_think(options.think)
@@ -434,7 +434,7 @@ def setup_from_options(options: TableFlags, environ: Mapping[str, str] | None = 
         path = resume_path(options.resume, host)
         return TableSetup(
             resume=path,
-            lang=options.lang or saved_language(path) or language_from_locale(environ),
+            lang=options.lang or saved_language(path) or language_of(locale.messages),
             ascii=ascii_only,
             reduced_motion=reduced_motion,
             pace=pace,
@@ -456,7 +456,7 @@ def setup_from_options(options: TableFlags, environ: Mapping[str, str] | None = 
         seed=seed,
         first_dealer=first_dealer_of(seed, preset.rules.players),
         name=check_name(options.name),
-        lang=options.lang or language_from_locale(environ),
+        lang=options.lang or language_of(locale.messages),
         ascii=ascii_only,
         reduced_motion=reduced_motion,
         pace=pace,

@@ -27,7 +27,7 @@ from typing import Final
 
 from .options import SessionFlags
 from .presets import LANGUAGES, load_preset, shipped_names
-from .priority import LOCAL, SEARCH_ENV, SEARCH_FOLDER, Host, give_way
+from .priority import LOCAL, SEARCH_ENV, SEARCH_FOLDER, Host, Locale, give_way
 from .private import private_dir
 from .settings import (
     LEVELS,
@@ -940,6 +940,7 @@ def session_host(
         data=session.data,
         club=account.data_dir,
         search=account.search if named else account.data_dir / SEARCH_FOLDER,
+        locale=Locale.of(environ),  # the player's terminal's, as his SSH client sent it
     )
 
 

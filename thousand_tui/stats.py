@@ -90,12 +90,14 @@ def read_stats(
     notice: Callable[[str], None] | None = None,
     index_file: Path | None = None,
     database: str | None = None,
+    node: str = "",
 ) -> Stats:
     """The statistics of a games folder from the club index (`index_file`, a host's
-    `index_path(host.club_dir)`), brought up to date first; if the index cannot be used,
-    from the records themselves (`notice` is told why)."""
+    `index_path(host.club_dir)`; on a club `database`, with the host's `node`), brought up
+    to date first; if the index cannot be used, from the records themselves (`notice` is
+    told why)."""
     try:
-        with open_index(index_file, notice=notice, database=database) as index:
+        with open_index(index_file, notice, database, node) as index:
             return collect_index(index, folder, cache_file)
     except (ClubIndexError, sqlite3.Error, OSError) as error:
         if notice is not None:

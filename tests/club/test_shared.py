@@ -12,7 +12,7 @@ from thousand_tui import ssh
 from thousand_tui.daily import KEY_NAME, day_deals, secret
 from thousand_tui.presets import load_preset
 from thousand_tui.priority import Host
-from thousand_tui.store.index import index_path, open_index
+from thousand_tui.store.index import open_club
 
 
 def hosts(tmp_path: Path, database: str | None) -> tuple[Host, Host]:
@@ -57,7 +57,7 @@ def test_a_player_met_on_one_host_is_known_by_name_on_another(tmp_path: Path, pg
     assert ssh.person_name(config_b, env) is None  # nobody knows her yet
     assert ssh.name_player(config_a, "Olga", env) == 0  # she names herself on A
     assert ssh.person_name(config_b, env) == "Olga"  # and B knows her by it
-    with open_index(index_path(b.club_dir), database=b.database) as index:
+    with open_club(b) as index:
         assert index.person(who) == ("ssh-ed25519 AAAAolga", "Olga")
         # B's index names her games by it, though she chose it on A.
         games = b.data_dir / "players" / who / "games"

@@ -27,7 +27,7 @@ from ..settings import (
     OpenSetup,
     SetupError,
     TableSetup,
-    language_from_locale,
+    host_language,
 )
 from ..store.catalog import error_words
 from ..tui.startup import Choices, SharedChoice, choices_path
@@ -51,7 +51,7 @@ def remember(plain: bool, host: Host = LOCAL) -> None:
     if choices is None:
         if not plain:
             return
-        choices = Choices(lang=language_from_locale())
+        choices = Choices(lang=host_language(host))
     if choices.plain != plain:
         choices.plain = plain
         choices.write(path)
@@ -88,7 +88,7 @@ def run(
             )
         session = new_session(setup)
     except (SetupError, RulesError, RecordError, ValueError, OSError) as error:
-        lang = options.lang or language_from_locale()
+        lang = options.lang or host_language(options.host)
         print(f"{PROG}: {error_words(lang, error, options.host)}", file=sys.stderr)
         return 2
     if options.plain:

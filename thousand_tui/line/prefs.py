@@ -17,7 +17,7 @@ from pathlib import Path
 from ..plaintext import shown
 from ..priority import Host
 from ..private import private_dir
-from ..settings import LANGUAGES, language_from_locale
+from ..settings import LANGUAGES, host_language
 from ..tui.i18n import Translator
 from ..tui.startup import Choices, choices_path, own_choices_path
 from .texts import command_words, normal, say
@@ -59,7 +59,7 @@ class LineSettings:
         return " ".join(self.word(command) for command in ("settings", *commands))
 
     def choices(self) -> Choices:
-        return Choices.read(self.path) or Choices(lang=self.lang or language_from_locale())
+        return Choices.read(self.path) or Choices(lang=self.lang or host_language(self.host))
 
     def hands_state(self, on: bool) -> str:
         return Translator(self.lang)("start_open_hands_on" if on else "start_open_hands_off")

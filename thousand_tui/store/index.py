@@ -25,7 +25,7 @@ from typing import Any, Final, NamedTuple
 from ..engine.record import TAKEBACK, RecordError, people_of_header
 from ..plaintext import fault, one_line
 from ..priority import CLUB_DIR_ENV as CLUB_DIR_ENV
-from ..priority import LOCAL, NODE_ENV, Host
+from ..priority import LOCAL, Host
 from ..translations import LANGS, msg, translate
 from .catalog import (
     PLAYERS_DIR,
@@ -329,6 +329,11 @@ class ClubIndex:
             self._db.close()
             raise
 
+    def _own_node(self) -> None:
+        """What only a host of the club does (its records read, a deal dealt) needs its name."""
+        if self.local != LOCAL_PLAYER and not self.node:  # a club database's, nameless
+            raise ValueError("a club database opened without this host's node (open_club)")
+
     @property
     def kind(self) -> str:
         """ "sqlite" or "postgresql"."""
@@ -418,6 +423,7 @@ class ClubIndex:
     def refresh_folder(self, folder: Path) -> Refreshed:
         """Bring the games of a games folder up to date: the records whose size or time
         changed are read again, those gone are dropped."""
+        self._own_node()
         folder = folder.absolute()
         where = str(folder)
         player = player_of(folder)
@@ -480,6 +486,7 @@ class ClubIndex:
         results are kept (they are made from games by their own modules). On a club database
         shared by several hosts, only this host's (those of its club folder): the others'
         records are on their disks, and stay indexed."""
+        self._own_node()
         with self._writing() as db:
             if self.kind == "sqlite":
                 db.execute("DELETE FROM games")
@@ -680,6 +687,7 @@ class ClubIndex:
     def dealt_on(self, date: str, preset: str, player: str, deal: int) -> str:
         """The host (its name in the club) where a person's daily or tournament deal is being
         played: this host, which deals it now, unless another dealt it first."""
+        self._own_node()
         with self._writing() as db:
             db.execute(
                 "INSERT INTO deals_dealt VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
@@ -730,17 +738,20 @@ def open_index(
     path: Path | None = None,
     notice: Callable[[str], None] | None = None,
     database: str | None = None,
-    node: str | None = None,
+    node: str = "",
 ) -> ClubIndex:
     """The club index, made if there is none: the file `path`, or the PostgreSQL database
     `database` names (its records those of `path`'s folder). A file it cannot read (damaged,
     or not an SQLite file) is moved aside, `notice` is told so, and the index is rebuilt from
     the records; no record is touched. A database server it cannot use raises
-    ClubIndexError (DatabaseDown when it cannot be reached), in one line."""
+    ClubIndexError (DatabaseDown when it cannot be reached), in one line.
+
+    `node`: on a database, this host's name in the club (`node_name(host)`, as `open_club`
+    gives it), taken from the caller, never from the environment. Without it the index
+    reads and writes what is the club's (its settings, secret, tournaments, ratings) but
+    refuses what is a host's own (reading its records, dealing a deal here)."""
     path = path or index_path()
     if database:
-        if node is None:  # a host that did not say: the environment's name, its club folder
-            node = node_name(Host(club=path.parent, node=os.getenv(NODE_ENV)))
         return ClubIndex(path, database, node)
     try:
         return ClubIndex(path)

@@ -30,7 +30,7 @@ from ..settings import (
     SetupError,
     TableSetup,
     check_pace,
-    language_from_locale,
+    host_language,
     setup_from_options,
 )
 from ..store.catalog import error_words
@@ -125,7 +125,7 @@ def run(
     try:
         setup, offer = table_setup(options)
     except (SetupError, RulesError, RecordError, ValueError) as error:
-        lang = options.lang or language_from_locale()
+        lang = options.lang or host_language(options.host)
         print(f"{PROG}: {error_words(lang, error, options.host)}", file=sys.stderr)
         return 2
     problem = check_terminal(lang=setup.lang, host=setup.host)

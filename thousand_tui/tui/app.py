@@ -42,8 +42,8 @@ from ..settings import (
     LobbySetup,
     SetupError,
     TableSetup,
+    host_language,
     keep_player_name,
-    language_from_locale,
 )
 from ..store.catalog import error_words, public_text, typed
 from .ascii import ASCII_KEYS, AsciiFilter
@@ -484,7 +484,7 @@ class ThousandApp(App[int]):
         offer = self.start or StartOffer.shipped(self.setup.lang)
         stored = Choices.read(choices_path(self.setup.host))
         if self.remembered is None:
-            self.remembered = stored or Choices(lang=language_from_locale())
+            self.remembered = stored or Choices(lang=host_language(self.setup.host))
         self.shown_offer = offer
         choices = stored or Choices(lang=self.setup.lang)
         if self.hosted_name():

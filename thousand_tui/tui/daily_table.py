@@ -20,8 +20,8 @@ from ..settings import (
     TableSetup,
     check_name,
     check_pace,
-    language_from_locale,
-    locale_is_utf8,
+    host_language,
+    host_utf8,
 )
 from ..store.catalog import error_words, typed
 from ..store.database import DatabaseDown
@@ -222,8 +222,8 @@ def daily_setup(options: TableFlags) -> TableSetup:
         levels=("hard",) * (players - 1),
         seed=0,
         name=check_name(options.name) or remembered_name(host=options.host),
-        lang=options.lang or language_from_locale(),
-        ascii=bool(options.ascii) or not locale_is_utf8(),
+        lang=options.lang or host_language(options.host),
+        ascii=bool(options.ascii) or not host_utf8(options.host),
         pace=check_pace(options.pace),
         save=False,
         hints=False,

@@ -16,7 +16,7 @@ from ..settings import (
     LobbySetup,
     OpenSetup,
     SetupError,
-    language_from_locale,
+    host_language,
 )
 from ..store.catalog import LOG_NAME, error_words
 from ..store.index import open_club, player_id
@@ -88,7 +88,7 @@ def run_daily(options: TableFlags) -> int:
     try:
         setup = daily_setup(options)
     except (SetupError, ValueError) as error:
-        lang = options.lang if options.lang in LANGUAGES else language_from_locale()
+        lang = options.lang if options.lang in LANGUAGES else host_language(options.host)
         print(f"{PROG}: {error_words(lang, error, options.host)}", file=sys.stderr)
         return 2
     assert setup.preset is not None

@@ -13,7 +13,7 @@ from ..engine.record import RecordError
 from ..options import TableFlags
 from ..plaintext import shown
 from ..priority import Host
-from ..settings import LANGUAGES, SetupError, language_from_locale, locale_is_utf8
+from ..settings import LANGUAGES, SetupError, host_language, host_utf8
 from ..store.catalog import error_words, typed
 from ..store.index import open_club, player_id
 from ..tournament import (
@@ -75,7 +75,7 @@ def run_play(name: str, options: TableFlags) -> int:
     from .launch import launch
 
     host = options.host
-    lang = options.lang if options.lang in LANGUAGES else language_from_locale()
+    lang = options.lang if options.lang in LANGUAGES else host_language(host)
     t = Translator(lang)
     try:
         spec = find(name, host.club_dir, host.database)
@@ -115,7 +115,7 @@ def run_review(name: str, lang: str | None, ascii_only: bool, host: Host) -> int
     from .screens.duplicate import DuplicateScreen
     from .view_commands import show
 
-    lang = lang if lang in LANGUAGES else language_from_locale()
+    lang = lang if lang in LANGUAGES else host_language(host)
     assert lang is not None
     t = Translator(lang)
     try:
@@ -135,7 +135,7 @@ def run_review(name: str, lang: str | None, ascii_only: bool, host: Host) -> int
         return _fail(error_words(lang, error, host))
     title = t("tour_review_title", name=shown(spec.name), preset=preset_title(day.name, lang))
     return show(
-        lambda: DuplicateScreen(reviews, title), lang, ascii_only or not locale_is_utf8(), host
+        lambda: DuplicateScreen(reviews, title), lang, ascii_only or not host_utf8(host), host
     )
 
 

@@ -14,7 +14,7 @@ from textual.screen import Screen
 
 from ..engine.record import RecordError
 from ..priority import LOCAL, Host
-from ..settings import LANGUAGES, TableSetup, language_from_locale, locale_is_utf8
+from ..settings import LANGUAGES, TableSetup, host_language, host_utf8
 from ..store.catalog import error_words, games_dir, list_games
 from ..store.seal import record_key
 from ..translations import msg
@@ -62,10 +62,10 @@ def run_view(
     from ..store.analyses import cache_path
     from . import check_terminal
 
-    lang = lang if lang in LANGUAGES else language_from_locale()
+    lang = lang if lang in LANGUAGES else host_language(host)
     assert lang is not None
     t = Translator(lang)
-    ascii_only = ascii_only or not locale_is_utf8()
+    ascii_only = ascii_only or not host_utf8(host)
     try:
         path = record_path(given, host)
         palette = Palette(ascii_only=ascii_only, lang=lang)
@@ -105,10 +105,10 @@ def run_review(
     from .duplicate import played_deals, review_day
     from .screens.duplicate import DuplicateScreen
 
-    lang = lang if lang in LANGUAGES else language_from_locale()
+    lang = lang if lang in LANGUAGES else host_language(host)
     assert lang is not None
     t = Translator(lang)
-    ascii_only = ascii_only or not locale_is_utf8()
+    ascii_only = ascii_only or not host_utf8(host)
     try:
         preset = load_preset(preset_name or "classic")
         day = Daily(check_date(date) if date else today(), preset, host.club_dir, host.database)

@@ -222,15 +222,14 @@ class StatsScreen(KeepsPlaying, InfoScreen):
         import logging
 
         from ...stats import cache_path, read_stats
-        from ...store.index import index_path
+        from ...store.index import index_path, node_name
         from ..coach import stats_lines
 
         log = logging.getLogger("thousand_tui")
         host = table_app(self).setup.host
         index = index_path(host.club_dir)
-        stats = read_stats(
-            self.folder, cache_path(host.data_dir), log.warning, index, host.database
-        )
+        cache = cache_path(host.data_dir)
+        stats = read_stats(self.folder, cache, log.warning, index, host.database, node_name(host))
         hosted = host.hosted
         self.post_message(StatsRead(stats_lines(stats, self.t, self.p.ascii_only, hosted)))
 
