@@ -13,7 +13,11 @@ from thousand_tui.store.catalog import DATA_DIR_ENV
 @pytest.fixture(autouse=True)
 def table_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Saved games and the start screen's choices in folders of the test's own; colours on;
-    a UTF-8 English locale."""
+    a UTF-8 English locale. The tests build `TableSetup.of(...)` with the default host,
+    which says neither its folders nor its locale: the app resolves them from this
+    environment when it is made (`Host.resolved`). A test that gives its own
+    `Host(data=..., config=..., locale=...)` depends on none of it but `NO_COLOR`, which
+    Textual reads from the environment itself."""
     home = tmp_path / "xdg-data"
     monkeypatch.setenv("XDG_DATA_HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
