@@ -13,7 +13,10 @@ knows, each weighted by how well its hands fit the bids and passes made so far, 
 taken, the exchange chosen and the deal solved open-card. With `auction_options` (off until it
 measures better) a bid is instead worth what the declarer would make of each sampled talon
 and deal (`bidding.option_worths`): keep, raise or baptise the contract, whichever is worth
-most once the talon is seen.
+most once the talon is seen. With `auction_reads` (off: it measured no better) every deal
+sampled, in the auction and after it (the exchange, the raise, the play), is weighed by how
+likely the other seats, dealt those cards, were to bid and pass as they did
+(`bidding.auction_likelihood`, fitted to the game's own auctions by `bench/fit_bid_model.py`).
 
 Budgets: `samples` (deals per decision) and `node_budget` (solver nodes) make a decision
 deterministic for a given seed; `time_budget` (seconds) caps the search, which then runs in
