@@ -517,6 +517,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="delete the unfinished games without a decision of yours (tables opened and left)",
     )
+    games.add_argument(
+        "--text",
+        "--plain",
+        dest="text",
+        action="store_true",
+        help="print the list as text even in a terminal (as it is printed to a pipe or a file)",
+    )
     games.add_argument("--lang", choices=LANGS, help="language (default: from the locale)")
     games.set_defaults(handler=run_games)
 
@@ -1030,6 +1037,10 @@ def run_games(options: argparse.Namespace) -> int:
         )
         return 0
     saves = list_games(folder)
+    if saves and games_on_screen(options, host, lang):
+        from .tui.view_commands import show_games
+
+        return show_games(saves, folder, lang, host)
     print(format_games(saves, folder, lang, terminal_width(), host))
     if saves:
         print(
@@ -1057,6 +1068,18 @@ def run_games(options: argparse.Namespace) -> int:
     if note:
         print(note)
     return 0
+
+
+def games_on_screen(options: argparse.Namespace, host: Host, lang: str) -> bool:
+    """Whether `thousand games` shows its list on a screen to choose from: in a terminal (both
+    ends), not asked for text (`--text`, `--plain`, or the line mode remembered), not in a
+    browser. Piped or redirected, the list is printed as text, as scripts read it."""
+    from . import line
+    from .tui import check_terminal
+
+    if options.text or host.browser or (not host.hosted and line.remembered(host)):
+        return False
+    return check_terminal(lang=lang, host=host) is None
 
 
 def table_flags(options: argparse.Namespace) -> TableFlags:

@@ -43,7 +43,7 @@ from thousand_tui.engine.record import RecordedGame, decisions
 from thousand_tui.plaintext import shown
 from thousand_tui.ratings import LeaderboardRow
 from thousand_tui.settings import MAX_NAME, LobbySetup, TableSetup
-from thousand_tui.store.catalog import DATA_DIR_ENV, format_games, list_games
+from thousand_tui.store.catalog import DATA_DIR_ENV, format_games, games_dir, list_games
 from thousand_tui.store.index import DailyResult, index_path, open_index
 from thousand_tui.tables.client import TableError
 from thousand_tui.tables.wire import OpenTable
@@ -63,6 +63,7 @@ from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.duplicate import DuplicateScreen
 from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.exchange import ExchangeScreen
+from thousand_tui.tui.screens.games import GamesScreen
 from thousand_tui.tui.screens.info import AnalysisScreen, ConventionsScreen, SheetScreen
 from thousand_tui.tui.screens.lobby import LobbyScreen, PresetScreen, Seated
 from thousand_tui.tui.screens.lookback import LookBackScreen
@@ -432,6 +433,25 @@ async def test_the_daily_board_ratings_and_games_list_show_hostile_names(
         assert not any(ch in printed for ch in "\x1b\x9b\x9d\x07\u202e\u200b")
     for name in text.names:
         assert_shown(games, name[:15])
+
+
+@pytest.mark.parametrize("k", QUICK)
+async def test_the_games_screen_shows_hostile_names_as_written(
+    monkeypatch: pytest.MonkeyPatch, k: int
+) -> None:
+    """`thousand games` in a terminal: the saved games' names as the records hold them."""
+    text = fields(k)
+    app = hostile_app(monkeypatch, text, deals={1: STRONG})
+    async with app.run_test(size=SMALL) as pilot:
+        await exchange(pilot)  # a decision made: the game is listed
+    app.session.close()
+    folder = games_dir()
+    saves = list_games(folder)
+    listed = create_app(TableSetup(pace=0), view=lambda: GamesScreen(saves, folder))
+    async with listed.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        assert isinstance(listed.screen, GamesScreen)
+        check(listed, *(name[:15] for name in text.names))
 
 
 # ---------------------------------------------------------------------- what the commands print

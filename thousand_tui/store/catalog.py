@@ -468,17 +468,7 @@ def format_games(
             return tell(lang, msg("games_none_hosted", "No saved games yet."))
         none = msg("games_none", "No saved games yet; they will be kept in {folder}.")
         return tell(lang, none, folder=folder)
-    if hosted:
-        title = tell(
-            lang, msg("games_title_hosted", "Your saved games, most recently played first:")
-        )
-    else:
-        title = tell(
-            lang,
-            msg("games_title", "Saved games in {folder}, most recently played first:"),
-            folder=folder,
-        )
-    lines = [title, ""]
+    lines = [games_title(folder, lang, host), ""]
     lines += _table(saves, lang, width)
     if hosted:
         assert host is not None
@@ -514,6 +504,25 @@ _HEADS: Final[tuple[Msg, ...]] = (
     msg("games_col_state", "state"),
     msg("games_col_file", "file"),
 )
+
+
+def games_cells(saves: list[SavedGame], lang: str = "en") -> list[tuple[str, ...]]:
+    """The `thousand games` table unwrapped: its heads, then a row per game (as `_table`
+    writes them, for a screen that lays them out itself)."""
+    heads: tuple[str, ...] = ("#", *(tell(lang, head) for head in _HEADS))
+    return [heads, *(_row(number, save, lang) for number, save in enumerate(saves, start=1))]
+
+
+def games_title(folder: Path, lang: str = "en", host: Host | None = None) -> str:
+    """The first line of the `thousand games` table (no path of the server for a hosted
+    player)."""
+    if host is not None and host.hosted:
+        return tell(lang, _TITLE_HOSTED)
+    return tell(lang, _TITLE, folder=folder)
+
+
+_TITLE_HOSTED: Final = msg("games_title_hosted", "Your saved games, most recently played first:")
+_TITLE: Final = msg("games_title", "Saved games in {folder}, most recently played first:")
 
 
 _WRAPPED: Final = (3, 5)  # the players and the state: wrapped to fit the terminal

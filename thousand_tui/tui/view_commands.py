@@ -15,7 +15,7 @@ from textual.screen import Screen
 from ..engine.record import RecordError
 from ..priority import LOCAL, Host
 from ..settings import LANGUAGES, TableSetup, host_language, host_utf8
-from ..store.catalog import error_words, games_dir, list_games
+from ..store.catalog import SavedGame, error_words, games_dir, list_games
 from ..store.seal import record_key
 from ..translations import msg
 from .i18n import Translator
@@ -81,6 +81,14 @@ def run_view(
     return show(lambda: ViewerScreen(viewed), lang, ascii_only, host)
 
 
+def show_games(saves: list[SavedGame], folder: Path, lang: str, host: Host = LOCAL) -> int:
+    """`thousand games` in a terminal: the saved games listed to choose one to step through
+    (`GamesScreen`); leaving the list ends the app."""
+    from .screens.games import GamesScreen
+
+    return show(lambda: GamesScreen(saves, folder), lang, not host_utf8(host), host)
+
+
 DUP_NONE = msg(
     "dup_none",
     "no deal of the daily {preset} of {date} played by you yet: `thousand daily` deals them",
@@ -131,4 +139,4 @@ def run_review(
     return show(lambda: DuplicateScreen(reviews, title), lang, ascii_only, host)
 
 
-__all__ = ["record_path", "run_review", "run_view", "show"]
+__all__ = ["record_path", "run_review", "run_view", "show", "show_games"]
