@@ -60,6 +60,7 @@ class DecisionScreen(HeldModal[Any]):
         self.kind = kind
         self.default = default
         self.armed: str | None = None  # the choice that waits for its confirmation
+        self.listed: ChoiceList | None = None  # the list of choices, once composed
         for i, choice in enumerate(choices):
             label = choice.label
             if i < len(DIGITS):
@@ -69,7 +70,8 @@ class DecisionScreen(HeldModal[Any]):
         with Vertical(id="dialog") as dialog:
             dialog.border_title = plain(self.title_text, lines=False)
             yield Static(plain(self.body), id="dialog-body", classes="" if self.body else "-empty")
-            yield ChoiceList(self.choices, id="choices")
+            self.listed = ChoiceList(self.choices, id="choices")
+            yield self.listed
             yield Static(plain(self.note), id="dialog-note", classes="" if self.note else "-empty")
             hand = plain(self.hand or "")
             yield Static(hand, id="dialog-hand", classes="" if self.hand else "-empty")
@@ -84,6 +86,12 @@ class DecisionScreen(HeldModal[Any]):
         if self.default is not None:
             choices.highlight(self.default)
 
+    def list_up(self) -> bool:
+        """Whether the list of choices is in the screen: not while the dialog is being built
+        or taken down. (Asked for every key of the footer, at every change of the bindings:
+        the list is not looked for in the screen.)"""
+        return self.listed is not None and self.listed.is_attached
+
     @property
     def choice_list(self) -> ChoiceList:
         return self.query_one(ChoiceList)
@@ -91,7 +99,7 @@ class DecisionScreen(HeldModal[Any]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
             return None
-        if action in ("pick", "adjust") and not self.query(ChoiceList):
+        if action in ("pick", "adjust") and not self.list_up():
             # A key that comes while the dialog is still being built, or already taken down
             # (a digit typed fast after the one that closed it), is dropped.
             return False
@@ -130,7 +138,7 @@ class DecisionScreen(HeldModal[Any]):
         return result(choice.value) if callable(result) else result
 
     def choose(self, choice_id: str) -> None:
-        if not self.query(ChoiceList):
+        if not self.list_up():
             return  # being built or taken down (see `check_action`)
         choice = self.choice_list.choice(choice_id)
         if choice is None or choice.disabled:
