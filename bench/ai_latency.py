@@ -109,7 +109,8 @@ def main() -> None:
         f"AI decision latency, preset {args.preset}, {args.deals} deals per level, "
         f"hard with {args.jobs} worker processes (seconds)"
     )
-    print(f"{'level':<8}{'kind':<10}{'n':>6}{'median':>10}{'p95':>10}{'max':>10}")
+    width = max(8, *(len(level) + 2 for level in args.levels.split(",")))
+    print(f"{'level':<{width}}{'kind':<10}{'n':>6}{'median':>10}{'p95':>10}{'max':>10}")
     for level in args.levels.split(","):
         times = measure(level, args.deals, args.preset, args.seed, args.think, args.jobs)
         every: list[float] = []
@@ -118,12 +119,12 @@ def main() -> None:
             if not values:
                 continue
             print(
-                f"{level:<8}{kind:<10}{len(values):>6}{statistics.median(values):>10.4f}"
+                f"{level:<{width}}{kind:<10}{len(values):>6}{statistics.median(values):>10.4f}"
                 f"{percentile(values, 0.95):>10.4f}{max(values):>10.4f}"
             )
         if every:
             print(
-                f"{level:<8}{'all':<10}{len(every):>6}{statistics.median(every):>10.4f}"
+                f"{level:<{width}}{'all':<10}{len(every):>6}{statistics.median(every):>10.4f}"
                 f"{percentile(every, 0.95):>10.4f}{max(every):>10.4f}"
             )
 
