@@ -196,6 +196,7 @@ def test_each_key_has_a_name_of_its_own(named: Sshd, tmux: Tmux) -> None:
     wait_for("boris at the table", lambda: "boris (you)" in tmux.screen(two), tmux)
     tmux.keys("s", pane=one)
     base = named.data / "thousand_tui"
+
     def written() -> list[Path]:
         """The records with their first line written (a file is made, then written)."""
         return [p for p in (base / "games").glob("*.jsonl") if p.stat().st_size]
