@@ -49,12 +49,8 @@ SLOW_TIMEOUT = 900
 def pytest_configure(config: pytest.Config) -> None:
     # Each app of a test process parses the same CSS: parsed once a process instead.
     css_cache.install()
-    # A headless app's frames drawn only when a test reads the screen: asked for by
-    # THOUSAND_TEST_LAZY_FRAMES=1. Not by default: with it a table at 120x40 on loaded cores
-    # sometimes never settles at start (its screen's pump busy till the timeout, about 100
-    # processor-seconds each time).
-    if os.environ.get(lazy_frames.LAZY_ENV):
-        lazy_frames.install()
+    # A headless app's frames are drawn when a test reads the screen.
+    lazy_frames.install()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

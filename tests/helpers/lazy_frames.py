@@ -18,7 +18,6 @@ from typing import Any
 from textual.screen import Screen
 
 EVERY_FRAME_ENV = "THOUSAND_TEST_EVERY_FRAME"
-LAZY_ENV = "THOUSAND_TEST_LAZY_FRAMES"  # tests/conftest.py installs this only when set
 # The digest of `Screen._compositor_refresh` this was written for (Textual 8.2.8): other code
 # is left alone.
 DIGEST = "7a40efe563816a06"

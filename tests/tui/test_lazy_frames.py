@@ -7,7 +7,6 @@ import os
 
 import pytest
 from textual.app import App, ComposeResult
-from textual.screen import Screen
 from textual.widgets import Static
 
 from tests.helpers import lazy_frames
@@ -16,12 +15,6 @@ from tests.helpers.screen import screen_text
 every_frame = pytest.mark.skipif(
     bool(os.environ.get(lazy_frames.EVERY_FRAME_ENV)), reason="every frame drawn, as asked"
 )
-
-
-@pytest.fixture(autouse=True)
-def restored(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Installed here for the test only: Textual's own refresh again after it."""
-    monkeypatch.setattr(Screen, "_compositor_refresh", Screen._compositor_refresh)
 
 
 class Counted(Static):
