@@ -131,7 +131,6 @@ class TableScreen(Screen[None]):
         driver.attach(TableLink(self.controller, self, app, self.t, self.p))
         self.seat = seat  # the seat played from this screen; the others are opponents
         self.side: ScoreSheet | None = None  # the score sheet beside the table, once wide
-        self.side_waits = False  # a look at the sheet beside the table is due after a refresh
         self.own_key_at = -math.inf  # the player's last decision, card, closed result or dialog
         self.cards_held = False  # his lead came at once after his own key: Enter waits
         self.auto_turn = -1  # the turn whose only card is being played by itself
@@ -294,20 +293,8 @@ class TableScreen(Screen[None]):
             # The whole screen laid out again, even behind a dialog (a layout asked of the
             # sheet alone could be lost there, and its legend cut to one line).
             self.refresh(layout=True)
-        elif not self.side_waits:
-            # One look after each refresh until the sheet is mounted, however many callers
-            # asked meanwhile (the mount, the game's beginning, a resize), and never once the
-            # table or the sheet is gone: a look that asked again for ever kept the screen's
-            # messages flowing, and the table never settled.
-            self.side_waits = True
-            self.call_after_refresh(self.side_mounted)
-
-    def side_mounted(self) -> None:
-        """The sheet beside the table looked at again once the screen was refreshed."""
-        self.side_waits = False
-        side = self.side
-        if self.is_attached and side is not None and (side.is_mounted or side.parent is not None):
-            self.side_sheet()
+        else:
+            self.call_after_refresh(self.side_sheet)
 
     # ------------------------------------------------------------------ the game loop
 
