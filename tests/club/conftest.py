@@ -14,7 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from thousand_tui.priority import CLUB_DIR_ENV, DATA_DIR_ENV, DATABASE_ENV
+from thousand_tui.priority import CLUB_DIR_ENV, DATA_DIR_ENV, DATABASE_ENV, Host
 
 SERVER_ENV = "THOUSAND_TEST_DATABASE"
 REQUIRED_ENV = "THOUSAND_TEST_POSTGRES"
@@ -160,3 +160,15 @@ def cuttable(pg_url: str) -> Iterator[Cuttable]:
         yield proxy
     finally:
         proxy.close()
+
+
+@pytest.fixture
+def two(data: Path, pg_url: str) -> tuple[Host, Host]:
+    """Two hosts of one club database: two data folders beside `data`, named host-a and host-b."""
+    folders = [data.parent / name for name in ("a", "b")]
+    for folder in folders:
+        folder.mkdir(mode=0o700)
+    return (
+        Host(data=folders[0], database=pg_url, node="host-a"),
+        Host(data=folders[1], database=pg_url, node="host-b"),
+    )

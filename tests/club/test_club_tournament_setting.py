@@ -25,17 +25,6 @@ from thousand_tui.tournament import (
 PLAYER = "key-olga"  # a hosted player, not a host
 
 
-@pytest.fixture
-def two(data: Path, pg_url: str) -> tuple[Host, Host]:
-    folders = [data.parent / name for name in ("a", "b")]
-    for folder in folders:
-        folder.mkdir(mode=0o700)
-    return (
-        Host(data=folders[0], database=pg_url, node="host-a"),
-        Host(data=folders[1], database=pg_url, node="host-b"),
-    )
-
-
 def opened_by_player(host: Host, name: str) -> str:
     spec = open_tournament(
         name, "classic", 2, "now", "+2h", PLAYER, host.club_dir, database=host.database

@@ -34,17 +34,6 @@ PEOPLE = [
 ]
 
 
-@pytest.fixture
-def two(data: Path, pg_url: str) -> tuple[Host, Host]:
-    folders = [data.parent / name for name in ("a", "b")]
-    for folder in folders:
-        folder.mkdir(mode=0o700)
-    return (
-        Host(data=folders[0], database=pg_url, node="host-a"),
-        Host(data=folders[1], database=pg_url, node="host-b"),
-    )
-
-
 def play(game: Game, seed: int) -> None:
     rng = random.Random(seed)
     while not game.results:

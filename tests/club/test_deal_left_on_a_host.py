@@ -30,17 +30,6 @@ PEOPLE = [PlayerInfo("Olga", "human"), PlayerInfo("Anna", "ai", "hard"), PlayerI
 OLGA = "key-olga"
 
 
-@pytest.fixture
-def two(data: Path, pg_url: str) -> tuple[Host, Host]:
-    folders = [data.parent / name for name in ("a", "b")]
-    for folder in folders:
-        folder.mkdir(mode=0o700)
-    return (
-        Host(data=folders[0], database=pg_url, node="host-a"),
-        Host(data=folders[1], database=pg_url, node="host-b"),
-    )
-
-
 def some_moves(game: Game, moves: int) -> None:
     rng = random.Random(moves)
     for _ in range(moves):

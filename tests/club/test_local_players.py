@@ -35,17 +35,6 @@ DATE = "2026-12-06"
 PEOPLE = [PlayerInfo("You", "human"), PlayerInfo("Anna", "ai", "hard"), PlayerInfo("B", "ai")]
 
 
-@pytest.fixture
-def two(data: Path, pg_url: str) -> tuple[Host, Host]:
-    folders = [data.parent / name for name in ("a", "b")]
-    for folder in folders:
-        folder.mkdir(mode=0o700)
-    return (
-        Host(data=folders[0], database=pg_url, node="host-a"),
-        Host(data=folders[1], database=pg_url, node="host-b"),
-    )
-
-
 def test_each_hosts_own_player_is_his_own_in_the_club(two: tuple[Host, Host], data: Path) -> None:
     a, b = two
     assert (player_id(a), player_id(b)) == ("local:host-a", "local:host-b")

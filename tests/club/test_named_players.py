@@ -8,8 +8,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
 from tests.store.helpers import write_record
 from tests.store.test_club_ratings import finished_lines
 from thousand_tui.club import rate_club
@@ -26,17 +24,6 @@ TABLE = [
     PlayerInfo("Vera", "ai", "easy"),
 ]
 PEOPLE: list[str | None] = ["name:Anna", "name:Boris", None]
-
-
-@pytest.fixture
-def two(data: Path, pg_url: str) -> tuple[Host, Host]:
-    folders = [data.parent / name for name in ("a", "b")]
-    for folder in folders:
-        folder.mkdir(mode=0o700)
-    return (
-        Host(data=folders[0], database=pg_url, node="host-a"),
-        Host(data=folders[1], database=pg_url, node="host-b"),
-    )
 
 
 def test_the_name_is_qualified_by_the_host_on_a_database_only() -> None:
