@@ -28,6 +28,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
+from textual.widget import AwaitMount
 
 from ...engine.actions import Action
 from ...engine.deal import Phase
@@ -287,14 +288,19 @@ class TableScreen(Screen[None]):
 
         if self.side is None:
             self.side = ScoreSheet(compact=True, takes_keys=False, id="side-sheet")
-            self.query_one("#side").mount(self.side)
-        if self.side.is_mounted:
+            self.call_next(self.side_mounted, self.query_one("#side").mount(self.side))
+        elif self.side.is_mounted:
             self.side.show_game(self.game)
             # The whole screen laid out again, even behind a dialog (a layout asked of the
             # sheet alone could be lost there, and its legend cut to one line).
             self.refresh(layout=True)
-        else:
-            self.call_after_refresh(self.side_sheet)
+        # (asked while the sheet is still mounting, it shows the game once it is mounted)
+
+    async def side_mounted(self, mounting: AwaitMount) -> None:
+        """The new sheet shows the game once mounted. Awaited, not polled: a screen that
+        asked again after each refresh never let the sheet's own mount run."""
+        await mounting
+        self.side_sheet()
 
     # ------------------------------------------------------------------ the game loop
 
