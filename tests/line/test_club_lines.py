@@ -320,6 +320,11 @@ def test_a_watcher_by_lines_hears_the_game_to_its_end_then_leaves(base: Path) ->
     setup = JoinSetup(TableSetup(lang="en", name="Vera"), code, None, None)
     thread = threading.Thread(target=lambda: status.append(line.run_watch(setup, term, term)))
     thread.start()
+    # Ann plays only once the watcher sits: the first deal cannot end before it (however
+    # slowly its connection comes), so its points are heard.
+    deadline = time.monotonic() + 60
+    while not said(term) and time.monotonic() < deadline:
+        time.sleep(0.02)
     over = say("en", "line_watch_over")
     drive(ann, term, lambda: over in said(term), play=False, timeout=120)
     thread.join(10)
