@@ -184,6 +184,33 @@ async def test_the_side_sheet_shows_whole_scores_and_marks() -> None:
         assert row.split() == ["1", "You", "105", "«R»", "-105", "R", "60", "60"]
 
 
+async def test_a_side_sheet_slow_to_mount_never_freezes_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sheet beside a wide table may take a while to mount (a loaded host): the table
+    waits for it without holding the event loop, then shows the game in it."""
+    import asyncio
+
+    from thousand_tui.tui.widgets.sheet import ScoreSheet
+
+    async def slow_mount(self: ScoreSheet) -> None:
+        await asyncio.sleep(0.3)  # other tasks must run meanwhile for this to end
+
+    monkeypatch.setattr(ScoreSheet, "on_mount", slow_mount, raising=False)
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, AuctionScreen)
+        await pilot.press("escape")  # the auction put away: the table is the screen
+        await pilot.pause()
+        await pilot.resize_terminal(120, 40)  # wide now: the sheet is mounted beside it
+        await settle(pilot)
+        side = app.table.query_one("#side-sheet")
+        assert side.is_mounted
+        header = " ".join(line.rpartition("▏")[2] for line in screen_text(app).splitlines())
+        assert "Score sheet" in header and "Anna  Boris" in header, header
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_side_sheet_shows_the_finished_deal_while_its_result_is_open(
     lang: str,
