@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from thousand_tui.priority import Host, Locale
 from thousand_tui.store.catalog import DATA_DIR_ENV
+
+# The locale of a player at an English terminal that takes UTF-8.
+ENGLISH = Locale("en_US.UTF-8", "en_US.UTF-8")
 
 
 @pytest.fixture(autouse=True)
@@ -28,6 +32,15 @@ def table_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     monkeypatch.delenv("LC_CTYPE", raising=False)
     return home
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> Host:
+    """What the table runs as in a test: a player at a terminal of his own, his games in a
+    folder of the test's, his settings in another, an English UTF-8 locale. A test builds
+    `TableSetup.of(..., host=host)` and reads nothing of the environment but `NO_COLOR`,
+    which Textual reads itself."""
+    return Host(data=tmp_path / "host-data", config=tmp_path / "host-config", locale=ENGLISH)
 
 
 @pytest.fixture
