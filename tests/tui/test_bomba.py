@@ -10,6 +10,7 @@ from thousand_tui.engine.events import ContractsOnly
 from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import MatchState
 from thousand_tui.presets import load_preset
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -31,7 +32,9 @@ WORDS = {
 }
 
 
-def polish_app(lang: str, concessions: tuple[int, int, int] = (0, 0, 0)) -> ThousandApp:
+def polish_app(
+    lang: str, concessions: tuple[int, int, int] = (0, 0, 0), *, host: Host
+) -> ThousandApp:
     start = Start(
         MatchState(
             scores=(0, 0, 0),
@@ -43,7 +46,9 @@ def polish_app(lang: str, concessions: tuple[int, int, int] = (0, 0, 0)) -> Thou
             crosses=(0, 0, 0),
         )
     )
-    setup = TableSetup.of("polish", seed=11, pace=0, deals={1: STRONG}, lang=lang, start=start)
+    setup = TableSetup.of(
+        "polish", seed=11, pace=0, deals={1: STRONG}, lang=lang, start=start, host=host
+    )
     return create_app(setup)
 
 
@@ -61,9 +66,11 @@ async def to_the_contract(pilot) -> ContractScreen:  # type: ignore[no-untyped-d
 @pytest.mark.parametrize(
     ("lang", "size"), [("en", SIZE), ("ru", SIZE), ("pl", SIZE), ("en", (120, 40))]
 )
-async def test_the_bomba_is_offered_and_played(lang: str, size: tuple[int, int]) -> None:
+async def test_the_bomba_is_offered_and_played(
+    lang: str, size: tuple[int, int], host: Host
+) -> None:
     concede, play = WORDS[lang]
-    app = polish_app(lang)
+    app = polish_app(lang, host=host)
     async with app.run_test(size=size) as pilot:
         await to_the_contract(pilot)
         text = screen_text(app)
@@ -76,8 +83,8 @@ async def test_the_bomba_is_offered_and_played(lang: str, size: tuple[int, int])
         assert isinstance(app.screen, DealResultScreen)
 
 
-async def test_no_second_bomba_in_a_game() -> None:
-    app = polish_app("en", concessions=(1, 0, 0))
+async def test_no_second_bomba_in_a_game(host: Host) -> None:
+    app = polish_app("en", concessions=(1, 0, 0), host=host)
     async with app.run_test(size=SIZE) as pilot:
         await to_the_contract(pilot)
         text = screen_text(app)
@@ -108,7 +115,7 @@ def test_the_sheet_says_whose_points_were_not_written(
     assert tell.settlement_event(ContractsOnly((0, 2))) == line
 
 
-async def test_no_palki_marks_toward_a_fine_the_polish_table_does_not_play() -> None:
+async def test_no_palki_marks_toward_a_fine_the_polish_table_does_not_play(host: Host) -> None:
     start = Start(
         MatchState(
             scores=(-105, 300, 200),
@@ -120,7 +127,9 @@ async def test_no_palki_marks_toward_a_fine_the_polish_table_does_not_play() -> 
             crosses=(0, 0, 0),
         )
     )
-    setup = TableSetup.of("polish", seed=11, pace=0, deals={1: STRONG}, start=start, save=False)
+    setup = TableSetup.of(
+        "polish", seed=11, pace=0, deals={1: STRONG}, start=start, save=False, host=host
+    )
     app = create_app(setup)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
