@@ -8,6 +8,7 @@ from textual.pilot import Pilot
 from textual.screen import ModalScreen
 from textual.widgets import OptionList
 
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -28,8 +29,8 @@ async def auction(pilot: Pilot[int]) -> AuctionScreen:
     return dialog
 
 
-async def test_a_choice_made_twice_before_the_dialog_goes_is_taken_once() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=60.0, first_dealer=1))
+async def test_a_choice_made_twice_before_the_dialog_goes_is_taken_once(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=60.0, first_dealer=1, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await auction(pilot)  # Boris is on 100; you bid first
         choices = dialog.choice_list
@@ -49,8 +50,8 @@ async def test_a_choice_made_twice_before_the_dialog_goes_is_taken_once() -> Non
         assert len(app.session.game.deal.log) == bids + 1  # your one bid
 
 
-async def test_a_page_closed_twice_closes_once() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, first_dealer=1))
+async def test_a_page_closed_twice_closes_once(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, first_dealer=1, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await auction(pilot)
         for key in ("s", "question_mark", "c"):  # the sheet, the help, the conventions
@@ -64,12 +65,12 @@ async def test_a_page_closed_twice_closes_once() -> None:
             assert app.screen is dialog and table_kept(app), app.screen_stack
 
 
-async def test_a_digit_that_comes_before_the_dialog_is_built_is_dropped() -> None:
+async def test_a_digit_that_comes_before_the_dialog_is_built_is_dropped(host: Host) -> None:
     """A digit typed fast reaches the next dialog while it is still being built (no choices
     on it yet): it is dropped, never an error that ends the game."""
     from thousand_tui.tui.screens.decision import DecisionScreen
 
-    app = create_app(TableSetup.of(seed=11, pace=60.0, first_dealer=1))
+    app = create_app(TableSetup.of(seed=11, pace=60.0, first_dealer=1, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await auction(pilot)
         assert isinstance(dialog, DecisionScreen)
