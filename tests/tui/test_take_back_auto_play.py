@@ -20,6 +20,7 @@ from thousand_tui.engine.record import (
     takeback_counts,
     takebacks,
 )
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -64,8 +65,11 @@ WORDS = {
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_u_after_a_card_that_played_itself_takes_back_the_card_chosen_before_it(
     lang: str,
+    host: Host,
 ) -> None:
-    setup = TableSetup.of(seed=1, pace=0, lang=lang, auto_play=True, take_back=True, save=False)
+    setup = TableSetup.of(
+        seed=1, pace=0, lang=lang, auto_play=True, take_back=True, save=False, host=host
+    )
     app = create_app(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         await pass_and_play_until(pilot, forced_after_a_choice)
@@ -99,9 +103,11 @@ async def test_u_after_a_card_that_played_itself_takes_back_the_card_chosen_befo
     ],
 )
 async def test_u_after_only_cards_that_played_themselves_says_why_and_changes_nothing(
-    lang: str, words: str
+    lang: str, words: str, host: Host
 ) -> None:
-    setup = TableSetup.of(seed=6, pace=0, lang=lang, auto_play=True, take_back=True, save=False)
+    setup = TableSetup.of(
+        seed=6, pace=0, lang=lang, auto_play=True, take_back=True, save=False, host=host
+    )
     app = create_app(setup)
     async with app.run_test(size=(80, 24)) as pilot:
 
@@ -116,11 +122,11 @@ async def test_u_after_only_cards_that_played_themselves_says_why_and_changes_no
         assert any(note.startswith(words) for note in app.notices), app.notices
 
 
-def test_a_take_back_the_game_does_not_allow_is_refused_on_replay() -> None:
+def test_a_take_back_the_game_does_not_allow_is_refused_on_replay(host: Host) -> None:
     """A record's take-back must withdraw back to one of the seat's cards of the deal."""
     from thousand_tui.engine.record import take_back
 
-    setup = TableSetup.of(seed=1, pace=0, save=False)
+    setup = TableSetup.of(seed=1, pace=0, save=False, host=host)
     app = create_app(setup)
     game = app.session.game
     game.take_start_events()
