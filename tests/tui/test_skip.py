@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -31,8 +32,8 @@ async def first_move_shown(pilot: Pilot[int], footer: str = "f Skip to my turn")
     raise AssertionError(f"no opponent decided, or {footer!r} is not in the footer")
 
 
-async def test_the_sitter_is_told_and_skips_to_the_result() -> None:
-    app = create_app(TableSetup.of("four-player", seed=4, pace=SLOW, first_dealer=0))
+async def test_the_sitter_is_told_and_skips_to_the_result(host: Host) -> None:
+    app = create_app(TableSetup.of("four-player", seed=4, pace=SLOW, first_dealer=0, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await first_move_shown(pilot)
         text = screen_text(app)
@@ -49,8 +50,8 @@ async def test_the_sitter_is_told_and_skips_to_the_result() -> None:
         assert app.table.pace == SLOW  # the next deal at the table's pace again
 
 
-async def test_after_passing_the_auction_goes_on_without_waiting() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=SLOW, first_dealer=1))
+async def test_after_passing_the_auction_goes_on_without_waiting(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=SLOW, first_dealer=1, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, AuctionScreen)  # Boris is on 100; you bid first
@@ -66,8 +67,8 @@ async def test_after_passing_the_auction_goes_on_without_waiting() -> None:
         assert "f Skip to my turn" not in screen_text(app)
 
 
-async def test_no_skip_while_it_is_your_turn() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0))
+async def test_no_skip_while_it_is_your_turn(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("escape")
