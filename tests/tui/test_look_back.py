@@ -6,6 +6,7 @@ import pytest
 
 from tests.helpers.pairs import each_language_and_size
 from tests.helpers.screen import screen_text
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.render import Palette
@@ -22,8 +23,12 @@ LANGS = ["en", "ru"]
 
 
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
-async def test_the_talon_and_the_last_trick_on_a_key(size: tuple[int, int], lang: str) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+async def test_the_talon_and_the_last_trick_on_a_key(
+    size: tuple[int, int], lang: str, host: Host
+) -> None:
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang, host=host)
+    )
     async with app.run_test(size=size) as pilot:
         await to_play(pilot)
         assert isinstance(app.screen, TableScreen)
@@ -72,9 +77,11 @@ def test_a_talon_not_shown_is_listed_for_its_declarer_alone(lang: str) -> None:
     "keys", [("pageup", "pagedown"), ("left_square_bracket", "right_square_bracket")]
 )
 async def test_the_log_scrolls_back_and_forward_by_keys(
-    size: tuple[int, int], lang: str, keys: tuple[str, str]
+    size: tuple[int, int], lang: str, keys: tuple[str, str], host: Host
 ) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang, host=host)
+    )
     async with app.run_test(size=size) as pilot:
         await to_play(pilot)
         log = app.table.query_one(GameLog)
@@ -103,8 +110,10 @@ async def test_the_log_scrolls_back_and_forward_by_keys(
 
 
 @pytest.mark.parametrize("lang", LANGS)
-async def test_the_help_lists_the_keys_to_look_back(lang: str) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+async def test_the_help_lists_the_keys_to_look_back(lang: str, host: Host) -> None:
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang, host=host)
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("escape")
