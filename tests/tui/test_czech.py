@@ -12,6 +12,7 @@ from tests.helpers.screen import screen_text
 from thousand_tui.cli import build_parser, table_flags
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.presets import load_preset
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup, language_from_locale, setup_from_options
 from thousand_tui.translations import LANGS
 from thousand_tui.tui import create_app
@@ -45,8 +46,10 @@ def dialog_rows(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_a_czech_table_speaks_its_words_in_whole_dialogs(size: tuple[int, int]) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="cs"))
+async def test_a_czech_table_speaks_its_words_in_whole_dialogs(
+    size: tuple[int, int], host: Host
+) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="cs", host=host))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         assert app.session.game.names == ("Vy", "Anna", "Bohouš")
@@ -121,8 +124,8 @@ def test_the_locale_and_the_flag_choose_czech() -> None:
     assert setup_from_options(table_flags(options), {"LANG": "cs_CZ.UTF-8"}).lang == "cs"
 
 
-async def test_the_start_screen_offers_czech() -> None:
-    app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
+async def test_the_start_screen_offers_czech(host: Host) -> None:
+    app = create_app(TableSetup(pace=0, host=host), start=StartOffer.shipped())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         listed = app.screen.query_one(ChoiceList)
