@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from tests.helpers.screen import screen_text
 from thousand_tui.engine.cards import Card, Rank, Suit
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup, language_from_locale
 from thousand_tui.tui import create_app
 from thousand_tui.tui.i18n import Translator, rank_label
@@ -49,8 +50,8 @@ def test_ukrainian_counts_by_its_rule_and_is_the_locales_language() -> None:
     assert language_from_locale({"LANG": "uk_UA.UTF-8"}) == "uk"
 
 
-async def test_ukrainian_table_speaks_the_games_words_and_its_dialogs_fit() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="uk"))
+async def test_ukrainian_table_speaks_the_games_words_and_its_dialogs_fit(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="uk", host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, AuctionScreen)
