@@ -11,6 +11,7 @@ from textual.app import App
 from textual.widgets import Static
 
 from tests.helpers.screen import screen_text
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.screens.auction import AuctionScreen
@@ -47,8 +48,10 @@ def assert_dialog_fits(app: App[Any], size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_a_game_in_polish_speaks_polish_within_its_dialogs(size: tuple[int, int]) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="pl"))
+async def test_a_game_in_polish_speaks_polish_within_its_dialogs(
+    size: tuple[int, int], host: Host
+) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="pl", host=host))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, AuctionScreen)
