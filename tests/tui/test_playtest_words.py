@@ -23,6 +23,7 @@ from thousand_tui.engine.cards import Card, Rank, Suit
 from thousand_tui.engine.events import ContractsOnly, SitterScore
 from thousand_tui.engine.scoring import round_defender
 from thousand_tui.presets import load_preset
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.translations import LANGS
 from thousand_tui.tui import create_app
@@ -261,8 +262,10 @@ TALON_WORD = {"en": "talon", "ru": "прикуп", "uk": "прикуп", "pl": "
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "pl"])
-async def test_the_sitter_row_shows_the_talon_he_scored_from(lang: str) -> None:
-    app = create_app(TableSetup.of("four-player", seed=4, pace=SLOW, first_dealer=0, lang=lang))
+async def test_the_sitter_row_shows_the_talon_he_scored_from(lang: str, host: Host) -> None:
+    app = create_app(
+        TableSetup.of("four-player", seed=4, pace=SLOW, first_dealer=0, lang=lang, host=host)
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await first_move_shown(pilot, footer="f ")
         await pilot.press("f")
