@@ -25,10 +25,10 @@ WORDS = {
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-async def test_your_hands_are_kept_to_yourself_until_you_turn_it_on(lang: str) -> None:
+async def test_your_hands_are_kept_to_yourself_until_you_turn_it_on(lang: str, host: Host) -> None:
     label, off, on = WORDS[lang]
-    assert not hands_allowed(Host())
-    app = create_app(TableSetup(pace=0, lang=lang), start=StartOffer.shipped(lang))
+    assert not hands_allowed(host)
+    app = create_app(TableSetup(pace=0, lang=lang, host=host), start=StartOffer.shipped(lang))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "open-hands")  # among how the table plays, below the fold
@@ -39,6 +39,6 @@ async def test_your_hands_are_kept_to_yourself_until_you_turn_it_on(lang: str) -
         await go_to(pilot, "start")
         await pilot.press("enter")
         await settle(pilot)
-    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    kept = json.loads(choices_path(host).read_text(encoding="utf-8"))
     assert kept["open_hands"] is True
-    assert hands_allowed(Host())  # what his next shared table is told
+    assert hands_allowed(host)  # what his next shared table is told
