@@ -11,6 +11,7 @@ import thousand_tui.ai.analysis
 from tests.helpers.scheduler import in_thread_scheduler
 from tests.helpers.waiting import until
 from thousand_tui.ai.scheduler import QUEUE_LIMIT
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -27,6 +28,7 @@ def actions(app: ThousandApp) -> list[int]:
 
 async def test_a_slow_analysis_delays_neither_a_move_nor_a_hint(
     monkeypatch: pytest.MonkeyPatch,
+    host: Host,
 ) -> None:
     entered, release = threading.Event(), threading.Event()
     analysed: list[int] = []
@@ -38,7 +40,7 @@ async def test_a_slow_analysis_delays_neither_a_move_nor_a_hint(
 
     monkeypatch.setattr(thousand_tui.ai.analysis, "analyze_task", slow_analysis)
     scheduler = in_thread_scheduler(monkeypatch)
-    setup = TableSetup.of(seed=11, pace=0, think=0.05, deals={1: STRONG}, save=False)
+    setup = TableSetup.of(seed=11, pace=0, think=0.05, deals={1: STRONG}, save=False, host=host)
     app = create_app(setup)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
