@@ -7,6 +7,7 @@ import pytest
 
 from tests.helpers.pairs import each_language_and_size
 from tests.helpers.screen import screen_text
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -32,10 +33,14 @@ def log_rows(app: ThousandApp) -> list[str]:
 
 
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
-async def test_lines_told_behind_a_dialog_show_at_once(size: tuple[int, int], lang: str) -> None:
+async def test_lines_told_behind_a_dialog_show_at_once(
+    size: tuple[int, int], lang: str, host: Host
+) -> None:
     """Lines told while a dialog is open (an opponent's move as the auction opens) are on
     the log's last rows behind it, without waiting for the next line."""
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang, host=host)
+    )
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, AuctionScreen)
@@ -54,11 +59,13 @@ async def test_lines_told_behind_a_dialog_show_at_once(size: tuple[int, int], la
 
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
 async def test_the_table_behind_a_result_shows_the_deal_it_describes(
-    size: tuple[int, int], lang: str
+    size: tuple[int, int], lang: str, host: Host
 ) -> None:
     """Behind a deal's result: that deal's header and the scores the result gives, not the
     next deal's (the game has moved on to it)."""
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang, host=host)
+    )
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         await pilot.press("1")  # pass: Anna plays 100
@@ -88,12 +95,14 @@ async def test_the_table_behind_a_result_shows_the_deal_it_describes(
 
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
 async def test_growing_the_terminal_under_the_quit_question_shows_the_table(
-    size: tuple[int, int], lang: str
+    size: tuple[int, int], lang: str, host: Host
 ) -> None:
     """The quit question asked while the terminal is too small, then the terminal grows: the
     table shows around the question, and once it is answered "stay", the table itself, with
     no word of the old size."""
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang, host=host)
+    )
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         await pilot.resize_terminal(60, 20)
@@ -119,13 +128,17 @@ async def test_growing_the_terminal_under_the_quit_question_shows_the_table(
 @pytest.mark.parametrize(
     ("lang", "size"), each_language_and_size(["en", "ru"], [*SIZES, (80, 30), (160, 40)])
 )
-async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang: str) -> None:
+async def test_a_note_covers_no_panel_and_no_dialog(
+    size: tuple[int, int], lang: str, host: Host
+) -> None:
     """A hint asked in the auction lies over the log, across its width: not over an
     opponent's panel, the dialog (its text or its corner), the hand or the score sheet."""
     from thousand_tui.tui.widgets.hand import Hand
     from thousand_tui.tui.widgets.seat import SeatPanel
 
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang, host=host)
+    )
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
         dialog = app.screen
@@ -150,11 +163,13 @@ async def test_a_note_covers_no_panel_and_no_dialog(size: tuple[int, int], lang:
 
 
 @pytest.mark.parametrize("size", [(110, 30), (120, 40), (160, 40)])
-async def test_a_dialog_stays_over_the_table_beside_the_score_sheet(size: tuple[int, int]) -> None:
+async def test_a_dialog_stays_over_the_table_beside_the_score_sheet(
+    size: tuple[int, int], host: Host
+) -> None:
     """On a wide terminal the score sheet stands beside the table: the auction, the quit
     question over it and the deal's result lie over the table alone, centred on it, and none
     hides a piece of the sheet."""
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, host=host))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         table = app.table.query_one("#table-area").region
@@ -187,10 +202,12 @@ async def test_a_dialog_stays_over_the_table_beside_the_score_sheet(size: tuple[
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_a_long_line_wraps_at_the_logs_own_width(size: tuple[int, int]) -> None:
+async def test_a_long_line_wraps_at_the_logs_own_width(size: tuple[int, int], host: Host) -> None:
     """Beside the score sheet the log is narrower than 78 columns: a long line still wraps
     within it, with nothing past its edge and no scroll bar across its last row."""
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang="ru"))
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang="ru", host=host)
+    )
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         await pilot.press("escape")
