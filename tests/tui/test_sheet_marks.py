@@ -10,6 +10,7 @@ from tests.helpers.screen import screen_text
 from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import MatchState
 from thousand_tui.engine.scoring import deal_points, points_needed
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -47,12 +48,14 @@ def bar_text(app: ThousandApp) -> str:
 
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 async def test_palki_show_the_way_to_the_fine_not_a_growing_row(
-    size: tuple[int, int], lang: str
+    size: tuple[int, int], lang: str, host: Host
 ) -> None:
     """Fourteen palki: two toward the next fine (every third costs it), said in words that
     read without the sheet's legend, not a row of fourteen marks (the count is the sheet's)."""
     start = with_palki(14)
-    setup = TableSetup.of(seed=11, pace=0, deals={1: STRONG}, start=start, save=False, lang=lang)
+    setup = TableSetup.of(
+        seed=11, pace=0, deals={1: STRONG}, start=start, save=False, lang=lang, host=host
+    )
     app = create_app(setup)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -65,11 +68,11 @@ async def test_palki_show_the_way_to_the_fine_not_a_growing_row(
 
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 async def test_the_sheet_sets_names_over_their_numbers_and_marks_the_sitter(
-    size: tuple[int, int], lang: str
+    size: tuple[int, int], lang: str, host: Host
 ) -> None:
     """Four players: each name ends where the scores under it end, and each deal's row marks
     the player who sat it out (the legend says what the mark means)."""
-    app = create_app(TableSetup.of("four-player", seed=3, pace=0, save=False, lang=lang))
+    app = create_app(TableSetup.of("four-player", seed=3, pace=0, save=False, lang=lang, host=host))
     play_headless(app, 4)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -98,8 +101,10 @@ async def test_the_sheet_sets_names_over_their_numbers_and_marks_the_sitter(
 
 
 @pytest.mark.parametrize("lang", LANGS)
-async def test_a_concession_is_told_once(lang: str) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+async def test_a_concession_is_told_once(lang: str, host: Host) -> None:
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang, host=host)
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("2")  # bid 105; Anna passes
@@ -115,11 +120,13 @@ async def test_a_concession_is_told_once(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 async def test_the_table_shows_the_points_of_the_deal_and_what_the_declarer_needs(
-    size: tuple[int, int], lang: str
+    size: tuple[int, int], lang: str, host: Host
 ) -> None:
     """In play: each opponent's points taken so far in his panel, yours in your hand's title,
     and beside the contract what the declarer still needs (the engine's count)."""
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang))
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, lang=lang, host=host)
+    )
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         await pilot.press("2")  # bid 105; Anna passes
