@@ -18,6 +18,7 @@ from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.engine.rules import Rules
 from thousand_tui.presets import load_preset, shipped_names
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.translations import LANGS
 from thousand_tui.tui import create_app
@@ -48,8 +49,8 @@ def enter_says(app: ThousandApp, key: str) -> bool:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-async def test_the_auction_asks_for_your_bid_in_every_language(lang: str) -> None:
-    app = strong_app(lang)
+async def test_the_auction_asks_for_your_bid_in_every_language(lang: str, host: Host) -> None:
+    app = strong_app(lang, host=host)
     t = Translator(lang)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -65,11 +66,11 @@ async def test_the_auction_asks_for_your_bid_in_every_language(lang: str) -> Non
         assert "Vaše rozhodnutí" not in text and t("key_decide") not in footer(app)
 
 
-async def test_the_exchange_and_the_contract_say_what_enter_does() -> None:
+async def test_the_exchange_and_the_contract_say_what_enter_does(host: Host) -> None:
     """Three players: Enter gives, in the footer and in the exchange's help alike, before the
     cards are chosen and once they are; put away, the table says the same; then the contract
     is raised or played."""
-    app = strong_app()
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("2")  # bid 105; Anna passes
@@ -96,7 +97,7 @@ async def test_the_exchange_and_the_contract_say_what_enter_does() -> None:
         assert enter_says(app, "key_do_contract") and "⏎ Raise or play" in footer(app)
 
 
-async def test_the_czech_two_player_footer_puts_aside_as_the_dialog_does() -> None:
+async def test_the_czech_two_player_footer_puts_aside_as_the_dialog_does(host: Host) -> None:
     """Two players, in Czech: the talon is chosen, then cards are put aside («odložit»): the
     footer never says «Dát» (give) while the help says to put them aside."""
     hands = ("AH TH KH QH AS TS AC TC KC QC", "9H JH 9D JD 9C JC JS 9S QS KS")
@@ -105,7 +106,14 @@ async def test_the_czech_two_player_footer_puts_aside_as_the_dialog_does() -> No
         talons=(tuple(parse_cards(["QD", "KD"])), tuple(parse_cards(["TD", "AD"]))),
     )
     setup = TableSetup.of(
-        "two-player", seed=5, pace=0, deals={1: two}, first_dealer=1, lang="cs", save=False
+        "two-player",
+        seed=5,
+        pace=0,
+        deals={1: two},
+        first_dealer=1,
+        lang="cs",
+        save=False,
+        host=host,
     )
     app = create_app(setup)
     t = Translator("cs")
@@ -245,8 +253,10 @@ def test_the_totals_count_only_what_the_table_plays() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-async def test_the_sheet_of_a_classic_game_names_no_cross_nor_golden_deal(lang: str) -> None:
-    app = create_app(TableSetup.of(seed=3, pace=0, save=False, lang=lang))
+async def test_the_sheet_of_a_classic_game_names_no_cross_nor_golden_deal(
+    lang: str, host: Host
+) -> None:
+    app = create_app(TableSetup.of(seed=3, pace=0, save=False, lang=lang, host=host))
     play_headless(app, 2)
     t = Translator(lang)
     async with app.run_test(size=SIZE) as pilot:
@@ -264,8 +274,8 @@ async def test_the_sheet_of_a_classic_game_names_no_cross_nor_golden_deal(lang: 
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-async def test_the_help_reads_the_scores_line(lang: str) -> None:
-    app = strong_app(lang)
+async def test_the_help_reads_the_scores_line(lang: str, host: Host) -> None:
+    app = strong_app(lang, host=host)
     t = Translator(lang)
     async with app.run_test(size=(120, 60)) as pilot:
         await settle(pilot)
@@ -294,7 +304,7 @@ def test_the_status_line_names_each_phase_as_players_do() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-async def test_four_scores_fit_80_columns_rather_than_being_cut(lang: str) -> None:
+async def test_four_scores_fit_80_columns_rather_than_being_cut(lang: str, host: Host) -> None:
     """Four players with palki each: the bar drops its label, then the palki (each panel and
     your hand's title still say them), never a player's score."""
     start = Start(
@@ -308,7 +318,9 @@ async def test_four_scores_fit_80_columns_rather_than_being_cut(lang: str) -> No
             crosses=(0,) * 4,
         )
     )
-    setup = TableSetup.of("four-player", seed=11, pace=0, start=start, save=False, lang=lang)
+    setup = TableSetup.of(
+        "four-player", seed=11, pace=0, start=start, save=False, lang=lang, host=host
+    )
     app = create_app(setup)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
