@@ -7,6 +7,7 @@ from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
 from thousand_tui.engine.cards import parse_card
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -76,8 +77,8 @@ async def to_my_lead(pilot: Pilot[int]) -> None:
     assert isinstance(app.screen, TableScreen)
 
 
-async def test_a_click_chooses_a_card_and_the_next_click_plays_it() -> None:
-    app = strong_app()
+async def test_a_click_chooses_a_card_and_the_next_click_plays_it(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await to_my_lead(pilot)
         deal = app.session.game.deal
@@ -93,8 +94,8 @@ async def test_a_click_chooses_a_card_and_the_next_click_plays_it() -> None:
         assert app.session.game.deal.tricks or app.session.game.deal.trick
 
 
-async def test_a_card_that_may_not_be_played_says_why() -> None:
-    app = create_app(TableSetup.of(seed=3, pace=0))
+async def test_a_card_that_may_not_be_played_says_why(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=3, pace=0, host=host))
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(40):
             await settle(pilot)
@@ -115,8 +116,8 @@ async def test_a_card_that_may_not_be_played_says_why() -> None:
         raise AssertionError("no card was ever refused")
 
 
-async def test_a_footer_key_is_clicked() -> None:
-    app = strong_app()
+async def test_a_footer_key_is_clicked(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("escape")  # the auction put away: the table's footer
