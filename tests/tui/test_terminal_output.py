@@ -12,6 +12,7 @@ import threading
 import pytest
 from textual.drivers._writer_thread import WriterThread
 
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.startup import StartOffer
@@ -62,8 +63,8 @@ def test_the_output_writes_to_a_live_terminal(pty: tuple[int, int]) -> None:
     assert output.isatty()
 
 
-def test_the_table_uses_the_driver_whose_output_outlives_the_terminal() -> None:
-    app = ThousandApp(TableSetup.of(seed=1, save=False), start=StartOffer.shipped("en"))
+def test_the_table_uses_the_driver_whose_output_outlives_the_terminal(host: Host) -> None:
+    app = ThousandApp(TableSetup.of(seed=1, save=False, host=host), start=StartOffer.shipped("en"))
     assert app.driver_class is TerminalDriver
 
     async def made() -> TerminalDriver:
