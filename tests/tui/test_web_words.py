@@ -3,6 +3,8 @@ the page, never a command to type."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.helpers.screen import screen_text
@@ -13,7 +15,11 @@ from .apps import strong_app
 from .helpers import settle
 
 SIZES = [(80, 24), (120, 40)]
-IN_BROWSER = Host(hosted=True, browser=True)  # what `thousand serve` makes of its games
+
+
+def in_browser(host: Host) -> Host:
+    """What `thousand serve` makes of its games: hosted, shown in a browser."""
+    return replace(host, hosted=True, browser=True)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -22,9 +28,9 @@ IN_BROWSER = Host(hosted=True, browser=True)  # what `thousand serve` makes of i
     [("en", "reload the page"), ("ru", "обновите страницу")],
 )
 async def test_the_quit_question_in_a_browser_says_reload_the_page(
-    size: tuple[int, int], lang: str, words: str
+    size: tuple[int, int], lang: str, words: str, host: Host
 ) -> None:
-    app = strong_app(lang, host=IN_BROWSER)
+    app = strong_app(lang, host=in_browser(host))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         await pilot.press("escape")  # put the auction away
