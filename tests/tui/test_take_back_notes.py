@@ -4,12 +4,14 @@ server, nothing to take back) a note says why and the game is unchanged."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.helpers.screen import screen_text
 from thousand_tui.cli import main
 from thousand_tui.engine.record import TAKEBACK
-from thousand_tui.priority import HOSTED
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.startup import StartOffer
@@ -24,8 +26,12 @@ UNRATED = {
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-async def test_the_first_card_taken_back_says_the_game_is_no_longer_rated(lang: str) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, take_back=True))
+async def test_the_first_card_taken_back_says_the_game_is_no_longer_rated(
+    lang: str, host: Host
+) -> None:
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, take_back=True, host=host)
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_first_lead(pilot)
         await press_in_hand(pilot, "AH")
@@ -45,8 +51,8 @@ async def test_the_first_card_taken_back_says_the_game_is_no_longer_rated(lang: 
         assert app.notices.count(UNRATED[lang]) == 1
 
 
-async def test_an_unsaved_game_says_nothing_of_ratings() -> None:
-    setup = TableSetup.of(seed=11, pace=0, deals={1: STRONG}, take_back=True, save=False)
+async def test_an_unsaved_game_says_nothing_of_ratings(host: Host) -> None:
+    setup = TableSetup.of(seed=11, pace=0, deals={1: STRONG}, take_back=True, save=False, host=host)
     app = create_app(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_first_lead(pilot)
@@ -66,9 +72,11 @@ async def test_an_unsaved_game_says_nothing_of_ratings() -> None:
     ],
 )
 async def test_u_where_no_card_can_be_taken_back_says_why(
-    take_back: bool, card: bool, words: str
+    take_back: bool, card: bool, words: str, host: Host
 ) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, take_back=take_back))
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, take_back=take_back, host=host)
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_first_lead(pilot)
         if card:
@@ -88,10 +96,15 @@ async def test_u_where_no_card_can_be_taken_back_says_why(
         ("ru", "На этом сервере ход назад не берут: его партии идут в рейтинг клуба."),
     ],
 )
-async def test_no_take_back_on_a_clubs_server(lang: str, words: str) -> None:
+async def test_no_take_back_on_a_clubs_server(lang: str, words: str, host: Host) -> None:
     # A hosted session: SSH or a browser.
     setup = TableSetup.of(
-        seed=11, pace=0, deals={1: STRONG}, lang=lang, take_back=True, host=HOSTED
+        seed=11,
+        pace=0,
+        deals={1: STRONG},
+        lang=lang,
+        take_back=True,
+        host=replace(host, hosted=True),
     )
     app = create_app(setup)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -106,17 +119,20 @@ async def test_no_take_back_on_a_clubs_server(lang: str, words: str) -> None:
         assert words in app.notices
 
 
-async def test_a_clubs_start_screen_offers_no_take_back() -> None:
-    offered = create_app(TableSetup(pace=0), start=StartOffer.shipped("en"))
+async def test_a_clubs_start_screen_offers_no_take_back(host: Host) -> None:
+    offered = create_app(TableSetup(pace=0, host=host), start=StartOffer.shipped("en"))
     async with offered.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert "Take back" in screen_text(offered)
-    hosted = create_app(TableSetup(pace=0, host=HOSTED), start=StartOffer.shipped("en"))
+    hosted = create_app(
+        TableSetup(pace=0, host=replace(host, hosted=True)), start=StartOffer.shipped("en")
+    )
     async with hosted.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert "Take back" not in screen_text(hosted)
 
 
+@pytest.mark.usefixtures("table_env")  # `thousand serve` reads its environment
 def test_serve_refuses_take_back(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--take-back"]) == 2
     said = capsys.readouterr().err
