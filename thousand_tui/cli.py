@@ -209,6 +209,14 @@ def check_database(host: Host, lang: str) -> str | None:
     return None
 
 
+def index_refused(error: Spoken) -> CliError:
+    """The club index's refusal (made by a newer version, a migration that fails) as a
+    command's error, in the reader's language like every other."""
+    if error.said is None:
+        return CliError(str(error))
+    return CliError(error.said.text, **error.said.values)
+
+
 def said(text: str) -> None:
     """A notice of a command (the club index rebuilt, ...) on the standard error."""
     print(f"{PROG}: {text}", file=sys.stderr)
@@ -1450,7 +1458,7 @@ def run_ratings(options: argparse.Namespace) -> int:
     except ClubIndexDown:
         raise  # said by `main` in the reader's language
     except ClubIndexError as error:
-        raise CliError(str(error)) from error
+        raise index_refused(error) from error
     except sqlite3.Error as error:  # an OSError (the data folder's) is said by `main`
         raise CliError(
             msg(
@@ -1571,7 +1579,7 @@ def run_club(options: argparse.Namespace) -> int:
     except ClubIndexDown:
         raise  # said by `main` in the reader's language
     except ClubIndexError as error:
-        raise CliError(str(error)) from error
+        raise index_refused(error) from error
     except sqlite3.Error as error:  # an OSError (the data folder's) is said by `main`
         raise CliError(
             msg(

@@ -859,12 +859,14 @@ RELAY_REFUSED: Final = msg(
 def relay_session(account: Host, environ: Mapping[str, str], lang: str = "en") -> int:
     """`relay`: another host of the club reaches this host's table service, for a player of
     its own who sits at a table played here (tables/relay.py); only a key listed in the data
-    folder's `relay.keys` may."""
-    from .tables.relay import host_key_allowed, serve
+    folder's `relay.keys` may, and the people it seats are those of the host that key is
+    listed for (its `node=`)."""
+    from .tables.relay import relaying, serve
 
-    if not host_key_allowed(account.data_dir, _login_key(environ.get(USER_AUTH))):
+    found = relaying(account.data_dir, _login_key(environ.get(USER_AUTH)))
+    if found is None:
         return refuse(tell(lang, RELAY_REFUSED), lang)
-    return serve(account)
+    return serve(account, relaying=found)
 
 
 def run_ssh_session(

@@ -11,11 +11,21 @@ import pytest
 from thousand_tui.cli import NODE_REFUSED, main
 from thousand_tui.plaintext import shown
 from thousand_tui.priority import DATABASE_ENV, Host
-from thousand_tui.store.database import HOSTED, REFUSED, URL_FORM, URL_NOT_POSTGRES
-from thousand_tui.store.index import INDEX_NAME
+from thousand_tui.store.database import (
+    HOSTED,
+    MIGRATION_FAILED,
+    REFUSED,
+    SCHEMA_NEWER,
+    SCHEMA_NEWER_FILE,
+    URL_FORM,
+    URL_NOT_POSTGRES,
+    connect,
+)
+from thousand_tui.store.database import shown as shown_url
+from thousand_tui.store.index import INDEX_NAME, MIGRATIONS, SCHEMA_VERSION, open_index
 from thousand_tui.translations import tell
 
-from .test_database import with_password
+from .test_database import at_version, with_password
 
 WRONG = "mysql://u:secret@db.club.example/club"
 
@@ -94,3 +104,66 @@ def test_a_host_name_of_letters_digits_and_dots_is_taken(
     assert err == tell(
         "en", URL_NOT_POSTGRES, where=repr("mysql://u:***@db.club.example/club"), form=URL_FORM
     )
+
+
+def newer_schema(path: Path, backend: str | None) -> None:
+    """The index as a newer version of thousand left it: one migration more, named."""
+    with open_index(path, database=backend) as index, index.database.writing() as db:
+        db.execute(
+            "INSERT INTO schema_migrations VALUES (?, 'the seats of the moon', 'later')",
+            (SCHEMA_VERSION + 1,),
+        )
+        db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_newer_schema_is_said_in_the_hosts_language_naming_the_migration(
+    data: Path,
+    backend: str | None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+) -> None:
+    path = data / INDEX_NAME
+    newer_schema(path, backend)
+    if backend is not None:
+        monkeypatch.setenv(DATABASE_ENV, backend)
+    err = said_at_start(capsys, lang)
+    where = str(path) if backend is None else shown_url(backend)
+    text = SCHEMA_NEWER_FILE if backend is None else SCHEMA_NEWER
+    newest = f"{SCHEMA_VERSION + 1} (the seats of the moon)"
+    known = f"{SCHEMA_VERSION} ({MIGRATIONS[-1].name})"
+    assert err == tell(lang, text, where=where, newest=newest, known=known)
+    assert newest in err and known in err
+    assert ("made by a newer version" in err) == (lang == "en")
+    if lang == "ru":
+        assert "более новой версией" in err
+    hosted = said_at_start(capsys, lang, hosted_player(data, backend) if backend else None)
+    if backend is not None:  # a hosted player: no address, told to tell the host's owner
+        assert hosted == tell(lang, HOSTED)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_migration_that_fails_is_said_in_the_hosts_language_naming_it(
+    data: Path,
+    backend: str | None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+) -> None:
+    path = data / INDEX_NAME
+    at_version(backend, path, 2)
+    db = connect(backend, path)
+    db.execute("ALTER TABLE games ADD COLUMN settled INTEGER")  # what migration 3 adds
+    db.close()
+    if backend is not None:
+        monkeypatch.setenv(DATABASE_ENV, backend)
+    err = said_at_start(capsys, lang)
+    assert f"3 ({MIGRATIONS[2].name})" in err and "thousand club rebuild" in err
+    english = MIGRATION_FAILED.text.split("({detail})")[1].split(":")[0]  # "; nothing was changed"
+    assert (english in err) == (lang == "en")
+    if lang == "ru":
+        assert "ничего не изменено" in err
+    db = connect(backend, path)
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == 2  # unchanged
+    db.close()

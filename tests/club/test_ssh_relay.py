@@ -1,9 +1,11 @@
 """The relay between two hosts through a real sshd (tests/robustness/sshd.py): host B's player
-sits at a table of host A through `ssh … relay`, let in by A's `relay.keys`, and plays at it;
-without his key there, the same login is refused in one line and reaches no table."""
+sits at a table of host A through `ssh … relay`, let in by A's `relay.keys`, and plays at it
+as B's player (the host its key is listed for); without the key there, the same login is
+refused in one line and reaches no table."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import tempfile
@@ -60,7 +62,7 @@ def test_a_player_on_b_plays_at_as_table_through_ssh(
         with pytest.raises(TableError):
             join_table(code, name="Bob", host=b)
         key = host_a.key(0).with_suffix(".pub").read_text()
-        (a.data_dir / relay.KEYS_NAME).write_text(key)
+        (a.data_dir / relay.KEYS_NAME).write_text(f"node=host-b {key}")
         client, welcome = join_table(code, name="Bob", host=b)
         bob = Seat(client, SeatMirror(welcome), base=a.data_dir)
         assert welcome.seat == 1 and client.relay is not None
@@ -68,6 +70,10 @@ def test_a_player_on_b_plays_at_as_table_through_ssh(
         assert ann.mirror.results[0] == bob.mirror.results[0]
         bob.close()
         ann.close()
+        # Bob, known by his name on B, is B's at A's table: relay.keys names his host.
+        (record,) = (a.data_dir / "games").glob("*.jsonl")
+        header = json.loads(record.read_text().splitlines()[0])
+        assert header["people"] == ["name:Ann", "name@host-b:Bob", None]
     finally:
         forget(pg_url)
         stop_service(b_folder)

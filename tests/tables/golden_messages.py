@@ -46,6 +46,7 @@ from thousand_tui.tables.wire import (
     PingRequest,
     Pong,
     Refused,
+    RelayedRequest,
     Request,
     SeatInfo,
     StartRequest,
@@ -292,6 +293,8 @@ def client_requests() -> list[Request]:
         ListRequest(playing=True),
         WatchRequest("K7QM2P"),
         WatchRequest("k7qm-2p", "Зоя"),
+        RelayedRequest(),
+        RelayedRequest("cards-b"),
     ]
 
 

@@ -35,6 +35,7 @@ DIGESTS = {
     5: "767b8f0d3c32e7970f50c8962c5c6e5ae3dc32ff3297732fc3be28bfb96d662b",
     6: "ed5b91b141e85557ef0c4d9dbd14593a89d28ea7eecc375011512f2e8c4c1d30",
     7: "52060a82f5684c486fe2e4cff1f26e926af7af50dcb97dbb55feb2b27c83889c",
+    8: "52bf07a6be20aaebcd5be3830e4f3878b5de2b963551606eb12d7652d9ce443e",
 }
 NEW_VERSION = (
     "the wire no longer writes the lines of protocol {wire}: if the change is meant, raise "

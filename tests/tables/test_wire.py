@@ -239,7 +239,7 @@ def test_every_request_and_message_names_the_kind_of_each_field() -> None:
     }  # fmt: skip
     assert set(REQUEST_KINDS) == {
         "hello", "open", "join", "act", "start", "ping", "chat", "list", "match", "again",
-        "watch",
+        "watch", "relayed",
     }  # fmt: skip
 
 

@@ -53,6 +53,24 @@ REFUSED: Final = msg(
     "the club database {where} refused the connection ({detail}); check the user, password "
     "and database name in THOUSAND_DATABASE (or the host's database.url)",
 )
+# The club index's schema (store/index.py), said at start in the reader's language, each
+# naming the migration (its number and name: the schema's, in English).
+SCHEMA_NEWER: Final = msg(
+    "db_schema_newer",
+    "{where}: the club index is at migration {newest}, made by a newer version of thousand; "
+    "this one knows up to migration {known}: update thousand on this host",
+)
+SCHEMA_NEWER_FILE: Final = msg(
+    "db_schema_newer_file",
+    "{where}: the club index is at migration {newest}, made by a newer version of thousand; "
+    "this one knows up to migration {known}: update thousand on this host, or delete the "
+    "file and run `thousand club rebuild`",
+)
+MIGRATION_FAILED: Final = msg(
+    "db_migration_failed",
+    "{where}: migration {migration} of the club index cannot be applied to it ({detail}); "
+    "nothing was changed: restore the index or make it again (`thousand club rebuild`)",
+)
 HOSTED: Final = msg(
     "db_hosted_refused",
     "this host's club database is set up wrong, so nothing can be played here now; "

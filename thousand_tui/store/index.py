@@ -37,8 +37,17 @@ from .catalog import (
     player_folders,
 )
 from .database import BUSY_SECONDS as BUSY_SECONDS
-from .database import Database, DatabaseDown, DatabaseError, connect
+from .database import (
+    MIGRATION_FAILED,
+    SCHEMA_NEWER,
+    SCHEMA_NEWER_FILE,
+    Database,
+    DatabaseDown,
+    DatabaseError,
+    connect,
+)
 from .figures import SeatFigures, Tally, game_key, seat_figures
+from .people import named_id as named_id
 from .records import read_record
 
 INDEX_NAME = "club.sqlite3"
@@ -222,16 +231,6 @@ def local_id(host: Host) -> str:
     return f"{LOCAL_PLAYER}:{node_name(host)}" if host.database else LOCAL_PLAYER
 
 
-def named_id(who: str, node: str) -> str:
-    """A shared table's person as the club knows him: one told apart only by the name he sat
-    down with (`name:NAME`, as the table's record says) is that host's on a club database
-    (`name:NODE:NAME`, NODE the host that kept the record), so that two hosts' Annas are never
-    one player; any other id (a key's, a host's own player's) is the club's as it is."""
-    if node and who.startswith(NAMED):
-        return f"{NAMED}{node}:{who[len(NAMED) :]}"
-    return who
-
-
 def is_local(player: str) -> bool:
     """Whether `player` is a host's own player (of this host or, in a club of several,
     another's), not a hosted one."""
@@ -387,16 +386,11 @@ class ClubIndex:
                 row = db.execute(
                     "SELECT name FROM schema_migrations WHERE version = ?", (version,)
                 ).fetchone()
-                newest = f"migration {version}" + (f" ({row[0]})" if row else "")
                 raise ClubIndexError(
-                    f"{self.where}: the club index is at {newest}, made by a newer version of "
-                    f"thousand; this one knows up to migration {SCHEMA_VERSION} "
-                    f"({MIGRATIONS[-1].name}): update thousand on this host"
-                    + (
-                        ""
-                        if self.kind != "sqlite"
-                        else ", or delete the file and run `thousand club rebuild`"
-                    )
+                    SCHEMA_NEWER if self.kind != "sqlite" else SCHEMA_NEWER_FILE,
+                    where=self.where,
+                    newest=f"{version} ({row[0]})" if row else version,
+                    known=f"{SCHEMA_VERSION} ({MIGRATIONS[-1].name})",
                 )
             for number, step in enumerate(MIGRATIONS[version:], start=version + 1):
                 try:
@@ -404,9 +398,10 @@ class ClubIndex:
                         db.execute(statement)
                 except (sqlite3.Error, DatabaseError) as error:
                     raise ClubIndexError(
-                        f"{self.where}: migration {number} ({step.name}) of the club index "
-                        f"cannot be applied to it ({one_line(str(error))}); nothing was "
-                        "changed: restore the index or make it again (`thousand club rebuild`)"
+                        MIGRATION_FAILED,
+                        where=self.where,
+                        migration=f"{number} ({step.name})",
+                        detail=one_line(str(error)),
                     ) from error
                 db.execute(
                     "INSERT INTO schema_migrations VALUES (?, ?, ?)"

@@ -23,6 +23,7 @@ from typing import TypeVar
 from .. import daemon
 from ..engine.actions import Action
 from ..engine.rules import Rules, RulesError
+from ..plaintext import one_line
 from ..priority import DATABASE_ENV, LOCAL, Host
 from ..private import private_dir
 from ..sockets import connect
@@ -269,10 +270,11 @@ class TableClient:
     @classmethod
     def through_relay(cls, address: str, host: Host) -> TableClient:
         """A client of the table service of another host of the club (`tables.relay`)."""
+        from ..store.index import node_name
         from .transport import RelayError, reach
 
         try:
-            sock, process = reach(address, host.database)
+            sock, process = reach(address, host.database, node_name(host))
         except (RelayError, OSError) as error:
             raise TableError(f"cannot reach the table's host: {error}") from error
         client = cls(sock)
@@ -433,6 +435,18 @@ def _client_for(
     return TableClient.connect(base, host=host)
 
 
+def _stated(request: JoinRequest, host: Host) -> JoinRequest:
+    """A join relayed to another host's table: who this host's person is, as this host knows
+    him (his key's id, else `name:NODE:NAME`: this host's, not the table's host's)."""
+    if request.who is not None:
+        return request
+    from ..store.index import node_name
+    from ..store.people import stated_id
+
+    name = one_line(request.name or "Player")
+    return replace(request, who=stated_id(node_name(host), name))
+
+
 def _request(
     request: OpenRequest | JoinRequest | MatchRequest | WatchRequest,
     base: Path | None,
@@ -440,6 +454,8 @@ def _request(
     host: Host,
 ) -> tuple[TableClient, Welcome]:
     client = _client_for(request, base, host)
+    if client.relay is not None and isinstance(request, JoinRequest):
+        request = _stated(request, host)
     try:
         client.send(request)
         welcome = client.wait_for(Welcome)

@@ -45,6 +45,7 @@ from ..priority import Host
 from ..private import private_dir, write_private
 from ..settings import DEFAULT_FILL, DEFAULT_PACE, LANGUAGES, LEVELS, MAX_NAME
 from ..store.catalog import data_dir, games_dir, open_new_record, resume
+from ..store.people import GUEST, NAMED, relayed_id, shown_name
 from ..store.records import RecordWriter
 from ..store.seal import OPEN_HANDS, record_key, sealed
 from ..translations import Said, Spoken, say
@@ -74,6 +75,7 @@ from .wire import (
     PingRequest,
     Pong,
     Refused,
+    RelayedRequest,
     Request,
     SeatInfo,
     StartRequest,
@@ -183,6 +185,10 @@ class Conn:
         self.name = ""  # a watcher's name, for his lines of chat
         self.chat_pace = chat_rules.Pace()  # when a watcher last wrote
         self.since = time.monotonic()  # when it connected
+        # Relayed from another host of the club (`RelayedRequest`, its first line): the people
+        # it seats are that host's own or keyed (`store.people.relayed_id`).
+        self.relayed = False
+        self.relayed_from: str | None = None  # that host's name, as relay.keys names its key
 
     def send(self, message: Message) -> None:
         """Queue a message; a client that lets more than `max_pending` bytes pile up is cut
@@ -635,7 +641,12 @@ class Service:
     def handle(self, conn: Conn, request: Request) -> None:
         """A request read and checked by its definition (`wire.read_request`)."""
         at_table = conn.table is not None
-        if isinstance(request, HelloRequest):
+        if isinstance(request, RelayedRequest):
+            if conn.relayed or conn.wire is not None or at_table:
+                raise Refusal("a connection is relayed by its first line only")
+            conn.relayed, conn.relayed_from = True, request.node
+            self.log(f"a connection relayed from the club's host {request.node or '(not named)'}")
+        elif isinstance(request, HelloRequest):
             self.hello(conn, request)
         elif isinstance(request, PingRequest):
             conn.send(Pong())
@@ -760,11 +771,11 @@ class Service:
             table = self.restore(code)
         if table is None:
             raise Refusal(texts.NO_CODE, code=_show(raw))
-        who = _who(request)
+        who = _who(request, conn)
         held = [i for i, s in enumerate(table.seats) if s.who == who]
-        if held and who.startswith("name:") and table.seats[held[0]].conn is not None:
+        if held and who.startswith((NAMED, GUEST)) and table.seats[held[0]].conn is not None:
             # Known by a name only: another terminal asking for a name that is at the table.
-            raise Refusal(texts.NAME_SEATED, name=who[5:])
+            raise Refusal(texts.NAME_SEATED, name=shown_name(who))
         if held:
             self.sit(conn, table, held[0], request)
             return
@@ -785,7 +796,7 @@ class Service:
             name = _name(request.name or f"Player {seat + 1}")
             taken = {s.name for i, s in enumerate(table.seats) if i != seat and s.who is not None}
             state.name = name if name not in taken else _numbered(name, taken)
-            state.who = _who(request)
+            state.who = _who(request, conn)
             self.name_ais(table)
             self.save_meta(table)
         state.open_hands = request.open_hands is True  # as he says now, for the next record
@@ -927,7 +938,7 @@ class Service:
         except (RulesError, ValueError, TypeError) as error:
             raise Refusal(texts.RULES_INVALID, error=error) from error
         join = JoinRequest("", None, options.name, options.who, options.open_hands)
-        who = _who(join)
+        who = _who(join, conn)
         waiting = [
             t
             for t in self.tables.values()
@@ -1522,12 +1533,24 @@ def _numbered(name: str, taken: set[str]) -> str:
     return f"{name[: MAX_NAME - 3]} {number}"
 
 
-def _who(request: TableOptions | JoinRequest) -> str:
-    """Who a person is: the id the SSH login gave (its key), else the name."""
+def _who(request: TableOptions | JoinRequest, conn: Conn) -> str:
+    """Who a person is: the id the SSH login gave (its key), else the name. Through a relay
+    from another host of the club, the id that host states, if it may (`relayed_id`): the
+    person is that host's (name-only: `name@NODE:NAME` in the record), never this host's."""
     who = request.who
+    if conn.relayed:
+        node = conn.relayed_from
+        if who is None and node is not None:  # not stated (a host of before): its name-only
+            return f"{GUEST}{node}:{_name(request.name or 'Player')}"
+        found = None if who is None else relayed_id(who, node)
+        if found is None:
+            if node is None:
+                raise Refusal(texts.RELAY_NO_HOST)
+            raise Refusal(texts.RELAY_NOT_ITS_OWN, node=node)
+        return found
     if who is not None and 0 < len(who) <= 80 and who.isprintable():
         return who
-    return "name:" + _name(request.name or "Player")
+    return NAMED + _name(request.name or "Player")
 
 
 def _number(value: Any, what: str, low: float, high: float) -> float:

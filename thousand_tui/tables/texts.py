@@ -42,6 +42,15 @@ NO_CODE: Final = msg(
 NAME_SEATED: Final = msg(
     "table_name_seated", "{name} sits at this table already; join under another name"
 )
+RELAY_NOT_ITS_OWN: Final = msg(
+    "table_relay_not_its_own",
+    "the club's host {node} may seat here only its own players, not another host's",
+)
+RELAY_NO_HOST: Final = msg(
+    "table_relay_no_host",
+    "this host's relay.keys names no club host for the relay's key, so only a player with a "
+    "key may sit here through it; the hosts' owners add node=NAME before that key",
+)
 SEAT_TAKEN: Final = msg("table_seat_taken", "seat {seat} is not free")
 ALL_TAKEN: Final = msg("table_all_taken", "every seat at this table is taken")
 TAKEN_OVER: Final = msg("table_taken_over", "this seat was taken over by a new connection")

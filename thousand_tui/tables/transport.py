@@ -22,13 +22,16 @@ class RelayError(ValueError):
     """A relay address that cannot be used."""
 
 
-def transport(address: str) -> list[str]:
-    """The command that reaches the table service of the host at `address`."""
+def transport(address: str, node: str | None = None) -> list[str]:
+    """The command that reaches the table service of the host at `address`, for this host
+    (`node`: its name, which a local relay is told; over SSH, the far host reads it from the
+    key this host logs in with)."""
     if address.startswith("local:"):
         folder = address[len("local:") :]
         if not Path(folder).is_absolute():
             raise RelayError(f"relay {address!r}: a local relay names an absolute folder")
-        return [sys.executable, "-m", "thousand_tui.tables.relay", "--data", folder]
+        argv = [sys.executable, "-m", "thousand_tui.tables.relay", "--data", folder]
+        return argv + (["--from", node] if node else [])
     found = _SSH_ADDRESS.fullmatch(address)
     if found is None or found.group(2).startswith("-"):
         raise RelayError(
@@ -42,12 +45,13 @@ def transport(address: str) -> list[str]:
 
 
 def reach(
-    address: str, database: str | None = None
+    address: str, database: str | None = None, node: str | None = None
 ) -> tuple[socket.socket, subprocess.Popen[bytes]]:
     """A connection to the table service of the host at `address`, through its relay: one
     end of a socket pair, the relay's standard input and output the other. A local relay is
-    told the club `database` by its environment (a service it starts lists its tables)."""
-    argv = transport(address)
+    told the club `database` by its environment (a service it starts lists its tables), and
+    this host's name `node`."""
+    argv = transport(address, node)
     env = None
     if database and address.startswith("local:"):
         env = {**os.environ, DATABASE_ENV: database}

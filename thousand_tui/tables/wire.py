@@ -81,8 +81,9 @@ if TYPE_CHECKING:
 
 # the protocol's version: 1 had no `hello`, typed messages or `ack`; 2 no chat or lobby; 3 no
 # keyed texts in `error`; 4 no move clock or rematch; 5 no watchers (`watch`); 6 no consent to
-# show one's hands once the game is over (`open_hands`)
-WIRE = 7
+# show one's hands once the game is over (`open_hands`); 7 no relayed connections (`relayed`:
+# the people another host of the club seats are that host's)
+WIRE = 8
 MAX_CLIENT_LINE = 16 * 1024  # what the service reads from a client, at most, in one line
 MAX_SERVICE_LINE = 4 * 1024 * 1024  # what a client reads from the service
 MAX_AI_NAMES = 12  # the AI names a table keeps: its seats', then spares for name clashes
@@ -665,15 +666,27 @@ class MatchRequest:
             raise WireError("a quick match names no seats for people and is never private")
 
 
+@dataclass(frozen=True)
+class RelayedRequest:
+    """The first line of a connection that another host of the club relays (written by this
+    host's end of the relay, `tables/relay.py`, before anything the other host sends): the
+    club host `node` it comes from, as this host's `relay.keys` names its key (None: not
+    named). The people it seats are then only that host's own and the club's keyed players;
+    a connection is relayed once, and never un-relayed."""
+
+    OP: ClassVar[str] = "relayed"
+    node: Annotated[str | None, Text(63)] = None
+
+
 Request = (
     HelloRequest | OpenRequest | JoinRequest | ActRequest | StartRequest | PingRequest
-    | ChatRequest | ListRequest | MatchRequest | AgainRequest | WatchRequest
+    | ChatRequest | ListRequest | MatchRequest | AgainRequest | WatchRequest | RelayedRequest
 )  # fmt: skip
 REQUEST_KINDS: dict[str, type[Request]] = {
     kind.OP: kind
     for kind in (
         HelloRequest, OpenRequest, JoinRequest, ActRequest, StartRequest, PingRequest,
-        ChatRequest, ListRequest, MatchRequest, AgainRequest, WatchRequest,
+        ChatRequest, ListRequest, MatchRequest, AgainRequest, WatchRequest, RelayedRequest,
     )
 }  # fmt: skip
 
