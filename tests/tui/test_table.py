@@ -20,6 +20,7 @@ from thousand_tui.engine.cards import Card, parse_cards
 from thousand_tui.engine.rules import Rules, with_overrides
 from thousand_tui.engine.view import SeatView
 from thousand_tui.presets import load_preset
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.messages import AiDecided
@@ -37,8 +38,8 @@ from thousand_tui.tui.widgets.status import InfoBar
 from .helpers import STRONG, play_headless, play_out_deal, press_card, settle, shown_toasts
 
 
-async def test_a_stale_ai_result_is_dropped() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_a_stale_ai_result_is_dropped(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.table
@@ -53,8 +54,8 @@ async def test_a_stale_ai_result_is_dropped() -> None:
         assert len(game.lines) == lines and game.to_move == 0
 
 
-async def test_opponents_keep_the_pace() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0.25, deals={1: STRONG}, save=False))
+async def test_opponents_keep_the_pace(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0.25, deals={1: STRONG}, save=False, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.table
@@ -75,8 +76,8 @@ async def test_opponents_keep_the_pace() -> None:
         assert gaps and min(gaps) >= 0.24
 
 
-async def test_too_small_a_terminal_says_what_it_needs_and_follows_resizes() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_too_small_a_terminal_says_what_it_needs_and_follows_resizes(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
@@ -93,8 +94,8 @@ async def test_too_small_a_terminal_says_what_it_needs_and_follows_resizes() -> 
         assert app.table.has_class("-wide") and app.table.has_class("-tall")
 
 
-async def test_ascii_mode_has_letters_for_suits_and_no_drawing_characters() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, ascii=True))
+async def test_ascii_mode_has_letters_for_suits_and_no_drawing_characters(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, ascii=True, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -102,8 +103,8 @@ async def test_ascii_mode_has_letters_for_suits_and_no_drawing_characters() -> N
         assert text.isascii(), [ch for ch in text if not ch.isascii()]
 
 
-async def test_russian_table() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="ru"))
+async def test_russian_table(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="ru", host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -122,8 +123,8 @@ async def test_russian_table() -> None:
         assert "На руках: 164 очка вместе с марьяжами (♥100)" in text
 
 
-async def test_screens_reached_by_keys() -> None:
-    app = create_app(TableSetup.of("family", seed=11, pace=0))
+async def test_screens_reached_by_keys(host: Host) -> None:
+    app = create_app(TableSetup.of("family", seed=11, pace=0, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         dialog = app.screen
@@ -149,8 +150,8 @@ async def test_screens_reached_by_keys() -> None:
         assert app.screen is dialog
 
 
-async def test_the_last_trick_on_a_key() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_the_last_trick_on_a_key(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("2")
@@ -165,8 +166,8 @@ async def test_the_last_trick_on_a_key() -> None:
         assert "Last trick 1" not in screen_text(app)
 
 
-async def test_the_side_sheet_shows_whole_scores_and_marks() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_the_side_sheet_shows_whole_scores_and_marks(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("2")  # 105
@@ -186,6 +187,7 @@ async def test_the_side_sheet_shows_whole_scores_and_marks() -> None:
 
 async def test_a_side_sheet_slow_to_mount_never_freezes_the_table(
     monkeypatch: pytest.MonkeyPatch,
+    host: Host,
 ) -> None:
     """The sheet beside a wide table may take a while to mount (a loaded host): the table
     waits for it without holding the event loop, then shows the game in it."""
@@ -197,7 +199,7 @@ async def test_a_side_sheet_slow_to_mount_never_freezes_the_table(
         await asyncio.sleep(0.3)  # other tasks must run meanwhile for this to end
 
     monkeypatch.setattr(ScoreSheet, "on_mount", slow_mount, raising=False)
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, AuctionScreen)
@@ -214,10 +216,11 @@ async def test_a_side_sheet_slow_to_mount_never_freezes_the_table(
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_side_sheet_shows_the_finished_deal_while_its_result_is_open(
     lang: str,
+    host: Host,
 ) -> None:
     from thousand_tui.tui.screens.result import DealResultScreen
 
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, host=host))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("2")  # 105
@@ -234,12 +237,12 @@ async def test_the_side_sheet_shows_the_finished_deal_while_its_result_is_open(
         assert scores == [str(score) for score in result.state.scores]
 
 
-async def test_a_forty_deal_sheet_scrolls_to_the_latest_deal() -> None:
+async def test_a_forty_deal_sheet_scrolls_to_the_latest_deal(host: Host) -> None:
     long_game = replace(
         load_preset("classic"),
         rules=with_overrides(Rules(), {"target": 5000, "barrel": {"enabled": False}}),
     )
-    app = create_app(TableSetup.of(long_game, seed=31, pace=0, save=False))
+    app = create_app(TableSetup.of(long_game, seed=31, pace=0, save=False, host=host))
     play_headless(app, deals=40)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -256,8 +259,8 @@ async def test_a_forty_deal_sheet_scrolls_to_the_latest_deal() -> None:
         assert table.scroll_y == 0
 
 
-async def test_a_hang_up_ends_the_app_with_the_record_closed() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_a_hang_up_ends_the_app_with_the_record_closed(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         path = app.session.path
@@ -277,8 +280,9 @@ class Failing:
 
 async def test_an_opponent_that_fails_is_shown_and_logged_and_the_game_goes_on(
     caplog: pytest.LogCaptureFixture,
+    host: Host,
 ) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, host=host))
     failing = Failing()
     app.session.players[2] = failing  # type: ignore[assignment]
     with caplog.at_level(logging.ERROR, logger="thousand_tui"):
@@ -339,8 +343,10 @@ class Blocked:
         return view.legal[0]
 
 
-async def test_an_abandoned_decision_keeps_its_player_and_the_seat_gets_a_fresh_one() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
+async def test_an_abandoned_decision_keeps_its_player_and_the_seat_gets_a_fresh_one(
+    host: Host,
+) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, host=host))
     blocked = Blocked()
     app.session.players[2] = blocked  # type: ignore[assignment]
     async with app.run_test(size=(80, 24)) as pilot:
@@ -363,9 +369,11 @@ async def test_an_abandoned_decision_keeps_its_player_and_the_seat_gets_a_fresh_
         assert app.session.player(2) is not blocked
 
 
-async def test_the_dealer_of_four_sits_out_with_words_and_watches_the_talon() -> None:
+async def test_the_dealer_of_four_sits_out_with_words_and_watches_the_talon(host: Host) -> None:
     # You deal: you sit out the first deal. A long pace keeps the deal on the table.
-    app = create_app(TableSetup.of("four-player", seed=1, pace=30, first_dealer=0, lang="en"))
+    app = create_app(
+        TableSetup.of("four-player", seed=1, pace=30, first_dealer=0, lang="en", host=host)
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         told = "You deal and sit out this deal: no cards for you, you watch it."
         for _ in range(100):  # the table's first paint
@@ -393,8 +401,8 @@ async def test_a_narrow_panel_shows_the_short_title() -> None:
             assert shown in screen_text(app)
 
 
-async def test_the_footer_is_rebuilt_only_when_its_keys_change() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_the_footer_is_rebuilt_only_when_its_keys_change(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await pilot.press("escape")  # the auction put away: the table and its footer
@@ -421,10 +429,10 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change() -> None:
         assert footer_keys() != keys
 
 
-async def test_a_decision_arriving_after_a_hang_up_is_not_taken() -> None:
+async def test_a_decision_arriving_after_a_hang_up_is_not_taken(host: Host) -> None:
     """A hang-up lets go of the record at once; an opponent's move (or a key) that was already
     on its way is not applied: the game goes on from the record when it is continued."""
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table, session = app.table, app.session
@@ -437,8 +445,8 @@ async def test_a_decision_arriving_after_a_hang_up_is_not_taken() -> None:
         assert game.lines == lines
 
 
-async def test_a_dialog_opening_as_the_terminal_hangs_up_ends_the_app_cleanly() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_a_dialog_opening_as_the_terminal_hangs_up_ends_the_app_cleanly(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("escape")  # the auction put away
@@ -450,10 +458,10 @@ async def test_a_dialog_opening_as_the_terminal_hangs_up_ends_the_app_cleanly() 
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_a_note_never_covers_the_hand(size: tuple[int, int]) -> None:
+async def test_a_note_never_covers_the_hand(size: tuple[int, int], host: Host) -> None:
     """A hint takes seconds to read, and the player chooses his card meanwhile: notes show
     over the log, above the hand."""
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, host=host))
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
         app.notify("Hint: play 9♦: the contract is made in 44% of sampled deals; K♦: 45%.")
@@ -469,9 +477,9 @@ async def test_a_note_never_covers_the_hand(size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize(("lang", "size"), [("en", (80, 24)), ("ru", (120, 40))])
 async def test_the_widgets_show_the_screens_reactives_and_a_flood_is_made_once(
-    monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int]
+    monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int], host: Host
 ) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, host=host))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         await pilot.press("escape")  # the auction put away: the table
@@ -506,8 +514,8 @@ async def test_the_widgets_show_the_screens_reactives_and_a_flood_is_made_once(
         assert bars["prompt"].line == table.prompt != "Bound to the table"
 
 
-async def test_the_opponents_decide_in_the_local_drivers_workers() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False))
+async def test_the_opponents_decide_in_the_local_drivers_workers(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.table
