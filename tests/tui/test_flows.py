@@ -14,6 +14,7 @@ from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.dealing import Dealt
 from thousand_tui.engine.game import Start
 from thousand_tui.engine.match import BarrelSeat, MatchState
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import app as app_module
 from thousand_tui.tui import create_app
@@ -51,8 +52,8 @@ async def win_auction(pilot) -> None:  # type: ignore[no-untyped-def]
     await settle(pilot)
 
 
-async def test_bid_and_win_the_auction() -> None:
-    app = strong_app()
+async def test_bid_and_win_the_auction(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -71,12 +72,14 @@ async def test_bid_and_win_the_auction() -> None:
         assert "To Anna: —" in text and "To Boris: —" in text
 
 
-async def test_the_auction_dialog_moves_through_bids_and_explains_the_marriage_rule() -> None:
+async def test_the_auction_dialog_moves_through_bids_and_explains_the_marriage_rule(
+    host: Host,
+) -> None:
     # Boris has no marriage: he passes; here you hold none either, so 120 is your limit.
     weak = dealt(
         ["AH TH KH AS TS AC JH", "9H QH 9D JD 9C JC JS", "9S QS KC TC QD TD AD"], "KS QC KD"
     )
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: weak}))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: weak}, host=host))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -102,8 +105,8 @@ async def test_the_auction_dialog_moves_through_bids_and_explains_the_marriage_r
         assert "In hand: " in text and "marriage" not in text  # none to count
 
 
-async def test_give_cards_and_take_one_back() -> None:
-    app = strong_app()
+async def test_give_cards_and_take_one_back(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await win_auction(pilot)
         await pilot.press("3", "enter")  # K♠ to Anna …
@@ -121,8 +124,8 @@ async def test_give_cards_and_take_one_back() -> None:
         assert "You → Anna: K♠." in log and "You → Boris: Q♣." in log
 
 
-async def test_a_card_given_keeps_the_keys_on_their_cards() -> None:
-    app = strong_app()
+async def test_a_card_given_keeps_the_keys_on_their_cards(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await win_auction(pilot)
         # A♠ 10♠ K♠ A♣ Q♣ K♦ A♥ 10♥ K♥ Q♥: 6 is K♦, 0 is Q♥ before and after K♦ is chosen.
@@ -138,8 +141,8 @@ async def test_a_card_given_keeps_the_keys_on_their_cards() -> None:
         assert [c.code for _, c in app.session.game.deal.given] == ["KD", "AS"]
 
 
-async def test_a_number_key_past_the_last_card_is_said() -> None:
-    app = strong_app()
+async def test_a_number_key_past_the_last_card_is_said(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await win_auction(pilot)
         await give_two(pilot)
@@ -151,11 +154,11 @@ async def test_a_number_key_past_the_last_card_is_said() -> None:
         assert app.session.game.deal.hands[0]  # nothing played
 
 
-async def test_baptism_asks_to_be_confirmed() -> None:
+async def test_baptism_asks_to_be_confirmed(host: Host) -> None:
     deal = dealt(
         ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S JC QC TC AD QD 9C"], "KC 9D KD"
     )
-    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: deal}))
+    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: deal}, host=host))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("2")
@@ -174,13 +177,15 @@ async def test_baptism_asks_to_be_confirmed() -> None:
         assert app.session.game.results[0].deltas[0] == 0
 
 
-async def test_two_players_choose_a_talon_and_put_aside_with_every_card_on_a_key() -> None:
+async def test_two_players_choose_a_talon_and_put_aside_with_every_card_on_a_key(
+    host: Host,
+) -> None:
     hands = ("AH TH KH QH AS TS AC TC KC QC", "9H JH 9D JD 9C JC JS 9S QS KS")
     two = Dealt(
         hands=tuple(tuple(parse_cards(h.split())) for h in hands),
         talons=(tuple(parse_cards(["QD", "KD"])), tuple(parse_cards(["TD", "AD"]))),
     )
-    setup = TableSetup.of("two-player", seed=5, pace=0, deals={1: two}, first_dealer=1)
+    setup = TableSetup.of("two-player", seed=5, pace=0, deals={1: two}, first_dealer=1, host=host)
     app = create_app(setup)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)  # you are on 100, Anna passes
@@ -201,8 +206,8 @@ async def test_two_players_choose_a_talon_and_put_aside_with_every_card_on_a_key
         assert "Aside: K♥." in log and "Aside: Q♥." in log
 
 
-async def test_raise_the_contract() -> None:
-    app = strong_app()
+async def test_raise_the_contract(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await win_auction(pilot)
         await give_two(pilot)
@@ -215,8 +220,8 @@ async def test_raise_the_contract() -> None:
         assert "Contract: 120 (You)" in screen_text(app)
 
 
-async def test_concede() -> None:
-    app = strong_app()
+async def test_concede(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await win_auction(pilot)
         await give_two(pilot)
@@ -278,11 +283,11 @@ async def hold_again(pilot, screen: HeldModal[Any]) -> None:  # type: ignore[no-
     await pilot.pause()
 
 
-async def test_a_key_pressed_twice_does_not_decide_the_raise_unseen() -> None:
+async def test_a_key_pressed_twice_does_not_decide_the_raise_unseen(host: Host) -> None:
     """The raise or concession opens at once after the exchange: Enter pressed twice to give
     the cards, or sent twice over a slow link, must not play the contract unseen. For a moment
     its choices are greyed and their keys dropped; then they work."""
-    app = strong_app()
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await win_auction(pilot)
         app.pace = 0.8  # the default: the keys are held for min(pace, KEY_HOLD)
@@ -300,10 +305,10 @@ async def test_a_key_pressed_twice_does_not_decide_the_raise_unseen() -> None:
         assert app.session.game.deal.phase is Phase.PLAY
 
 
-async def test_a_key_pressed_twice_does_not_close_the_result_unseen() -> None:
+async def test_a_key_pressed_twice_does_not_close_the_result_unseen(host: Host) -> None:
     """A concession (or the last card) shows the result at once: the same key pressed again
     at once is dropped while Enter is greyed; then it works."""
-    app = strong_app()
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         screen = await concede_at_the_default_pace(pilot)
         await hold_again(pilot, screen)
@@ -315,10 +320,10 @@ async def test_a_key_pressed_twice_does_not_close_the_result_unseen() -> None:
         assert await enter_closes_the_result(pilot)
 
 
-async def test_enter_pressed_twice_on_a_result_does_not_pass_unseen() -> None:
+async def test_enter_pressed_twice_on_a_result_does_not_pass_unseen(host: Host) -> None:
     """In deal 2 Boris is on 100 and you speak at once when deal 1's result is closed: Enter
     pressed twice to close it must not pass in that auction unseen."""
-    app = strong_app()
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         result = await concede_at_the_default_pace(pilot)
         result.release_keys()
@@ -336,8 +341,8 @@ async def test_enter_pressed_twice_on_a_result_does_not_pass_unseen() -> None:
         assert app.screen is not screen
 
 
-async def test_a_dialog_after_an_opponents_move_is_not_held() -> None:
-    app = strong_app()
+async def test_a_dialog_after_an_opponents_move_is_not_held(host: Host) -> None:
+    app = strong_app(host=host)
     app.pace = 0.8  # Anna on 100, Boris passes after the pace: then you speak
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -358,12 +363,13 @@ ACES = dealt(
 
 async def test_a_lead_that_comes_at_once_after_your_own_card_waits(
     monkeypatch: pytest.MonkeyPatch,
+    host: Host,
 ) -> None:
     """Taking a trick with the last card of it, you lead at once: Enter pressed twice must not
     lead the card under the cursor unseen. (The hold is made longer here than the game's, so
     that a slow test machine cannot outlast it.)"""
     monkeypatch.setattr(app_module, "KEY_HOLD", 1.5)
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: ACES}))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: ACES}, host=host))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, AuctionScreen)
@@ -393,8 +399,8 @@ async def test_a_lead_that_comes_at_once_after_your_own_card_waits(
         assert deal.trick and deal.trick[0][0] == 0
 
 
-async def test_without_a_pace_nothing_is_held() -> None:
-    app = strong_app()
+async def test_without_a_pace_nothing_is_held(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await win_auction(pilot)
         await pilot.press("3", "enter", "5", "enter", "enter")
@@ -404,8 +410,8 @@ async def test_without_a_pace_nothing_is_held() -> None:
         assert await enter_closes_the_result(pilot)
 
 
-async def test_play_a_whole_deal_with_a_marriage() -> None:
-    app = strong_app()
+async def test_play_a_whole_deal_with_a_marriage(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await win_auction(pilot)
         await give_two(pilot)
@@ -432,8 +438,8 @@ async def test_play_a_whole_deal_with_a_marriage() -> None:
         assert "You: 105 made ✓" in screen_text(app)
 
 
-async def test_an_unplayable_card_says_why() -> None:
-    app = strong_app()
+async def test_an_unplayable_card_says_why(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await win_auction(pilot)
         await give_two(pilot)
@@ -462,11 +468,11 @@ async def test_an_unplayable_card_says_why() -> None:
         assert "you must follow suit" not in screen_text(app)  # gone at the next action
 
 
-async def test_redeal_offer() -> None:
+async def test_redeal_offer(host: Host) -> None:
     three_nines = dealt(
         ["9S 9C 9D AH TH KH QH", "AS TS KS QS JS 9H JH", "AC TC KC QC JC AD TD"], "JD QD KD"
     )
-    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: three_nines}))
+    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: three_nines}, host=host))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -481,12 +487,14 @@ async def test_redeal_offer() -> None:
         assert "Redeal: nines in hand (You)." in screen_text(app)
 
 
-async def test_dark_game() -> None:
+async def test_dark_game(host: Host) -> None:
     deal = dealt(
         ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S 9C JC QC KC TC AD"], "9D QD KD"
     )
     # Boris deals, so you sit on 100 and are offered the dark game before seeing a card.
-    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: deal}, first_dealer=2))
+    app = create_app(
+        TableSetup.of("family", seed=5, pace=0, deals={1: deal}, first_dealer=2, host=host)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -513,7 +521,7 @@ async def test_dark_game() -> None:
         assert result.deltas[0] in (240, -240)
 
 
-async def test_barrel_attempt_is_marked_on_the_sheet() -> None:
+async def test_barrel_attempt_is_marked_on_the_sheet(host: Host) -> None:
     start = Start(
         MatchState(
             scores=(880, 300, 200),
@@ -525,7 +533,7 @@ async def test_barrel_attempt_is_marked_on_the_sheet() -> None:
             crosses=(0, 0, 0),
         )
     )
-    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=start))
+    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=start, host=host))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -542,8 +550,10 @@ async def test_barrel_attempt_is_marked_on_the_sheet() -> None:
         assert "880 B1" in text and "880 B0" in text  # after the deal, and the start
 
 
-async def test_game_over_from_the_barrel_and_again() -> None:
-    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win()))
+async def test_game_over_from_the_barrel_and_again(host: Host) -> None:
+    app = create_app(
+        TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win(), host=host)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await win_the_game(pilot)
         game = app.session.game
@@ -568,11 +578,13 @@ async def test_game_over_from_the_barrel_and_again() -> None:
         assert tables == [app.table] and old_table not in app.screen_stack
 
 
-async def test_esc_pressed_twice_on_the_last_result_does_not_quit_unseen() -> None:
+async def test_esc_pressed_twice_on_the_last_result_does_not_quit_unseen(host: Host) -> None:
     """The final sheet opens at once when the last deal's result is closed: a second Esc
     (which closes a result, and quits from the final sheet) is dropped while its keys are
     held."""
-    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win()))
+    app = create_app(
+        TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win(), host=host)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await win_the_game(pilot)
         app.pace = 0.8
@@ -593,8 +605,8 @@ async def test_esc_pressed_twice_on_the_last_result_does_not_quit_unseen() -> No
         assert app.games_played == 2
 
 
-async def test_resume_continues_at_the_same_decision() -> None:
-    app = strong_app()
+async def test_resume_continues_at_the_same_decision(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await win_auction(pilot)
         await pilot.press("3", "enter")  # chosen, not yet given: nothing recorded
@@ -606,7 +618,7 @@ async def test_resume_continues_at_the_same_decision() -> None:
     assert path is not None and path.exists()
     hand = sorted(app.session.game.deal.hands[0])
 
-    again = create_app(TableSetup.of(resume=path, pace=0))
+    again = create_app(TableSetup.of(resume=path, pace=0, host=host))
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         game = again.session.game
@@ -628,8 +640,8 @@ async def test_resume_continues_at_the_same_decision() -> None:
         assert [c.code for _, c in game.deal.given] == ["KS", "QC"]
 
 
-async def test_quit_asks_first() -> None:
-    app = strong_app()
+async def test_quit_asks_first(host: Host) -> None:
+    app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("escape")  # put the auction away
@@ -650,11 +662,11 @@ async def test_quit_asks_first() -> None:
     assert app.return_code == 0
 
 
-async def test_a_marriage_declared_po_masti_leaves_the_trump() -> None:
+async def test_a_marriage_declared_po_masti_leaves_the_trump(host: Host) -> None:
     deal = dealt(
         ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S JC QC TC AD QD 9C"], "KC 9D KD"
     )
-    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: deal}))
+    app = create_app(TableSetup.of("family", seed=5, pace=0, deals={1: deal}, host=host))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -681,9 +693,11 @@ async def test_a_marriage_declared_po_masti_leaves_the_trump() -> None:
         assert "You: K♥ — marriage ♥ 100 «по масти», still no trump." in log
 
 
-async def test_again_after_a_resumed_game_starts_a_new_game_with_the_same_table() -> None:
+async def test_again_after_a_resumed_game_starts_a_new_game_with_the_same_table(host: Host) -> None:
 
-    setup = TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win(), ai="easy,normal")
+    setup = TableSetup.of(
+        seed=3, pace=0, deals={1: STRONG}, start=about_to_win(), ai="easy,normal", host=host
+    )
     first = create_app(setup)
     async with first.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -694,7 +708,7 @@ async def test_again_after_a_resumed_game_starts_a_new_game_with_the_same_table(
     path = first.session.path
     assert path is not None
 
-    app = create_app(TableSetup.of(resume=path, pace=0))
+    app = create_app(TableSetup.of(resume=path, pace=0, host=host))
     async with app.run_test(size=SIZE) as pilot:
         await win_the_game(pilot)
         game = app.session.game
