@@ -23,6 +23,7 @@ from textual.widgets._footer import FooterKey
 from tests.helpers.scheduler import in_thread_scheduler
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.analyses import CACHE_NAME
 from thousand_tui.store.catalog import DATA_DIR_ENV
@@ -58,10 +59,10 @@ async def play_deals(app: ThousandApp, pilot: object, deals: int) -> None:
     raise AssertionError(f"{deals} deals were not played")
 
 
-async def test_the_footers_old_keys_are_let_go() -> None:
+async def test_the_footers_old_keys_are_let_go(host: Host) -> None:
     """Each rebuild of the footer (after nearly every move) makes new keys; the old ones go.
     Some stay reachable for a while from the layout last drawn, never more."""
-    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy"))
+    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy", host=host))
     async with app.run_test(size=(100, 30)) as pilot:
         await play_deals(app, pilot, 1)
         after_one = len(live(FooterKey))
@@ -74,8 +75,8 @@ async def test_the_footers_old_keys_are_let_go() -> None:
             assert not getattr(footer, "__watchers", {}).get("compact")
 
 
-async def test_the_footers_keys_follow_its_compact_style() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_the_footers_keys_follow_its_compact_style(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         footer = app.table.query_one(KeyFooter)
@@ -84,8 +85,8 @@ async def test_the_footers_keys_follow_its_compact_style() -> None:
         assert {key.compact for key in footer.query(FooterKey)} == {footer.compact}
 
 
-async def test_the_log_keeps_its_last_lines_only() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_the_log_keeps_its_last_lines_only(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         log = app.table.query_one(GameLog)
@@ -101,10 +102,10 @@ async def test_the_log_keeps_its_last_lines_only() -> None:
         assert log.lines_written[-1].startswith(f"line {3 * GameLog.MAX_LINES - 1}:")
 
 
-async def test_a_page_closed_leaves_nothing_it_rendered_behind() -> None:
+async def test_a_page_closed_leaves_nothing_it_rendered_behind(host: Host) -> None:
     """Each widget's rendered lines live in its styles cache; once the widget is gone, so is
     the cache (Textual kept the last 1,024 of them in a cache of colours)."""
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         for _ in range(2):  # the sheet once, so that what it loads for good is loaded
@@ -123,10 +124,10 @@ async def test_a_page_closed_leaves_nothing_it_rendered_behind() -> None:
 
 
 @pytest.mark.slow
-async def test_deal_after_deal_the_table_holds_the_same() -> None:
+async def test_deal_after_deal_the_table_holds_the_same(host: Host) -> None:
     """Between deal 6 and deal 10 (the log full by then) the table holds the same widgets and
     no more rendered lines than before, give or take a screenful."""
-    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy"))
+    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy", host=host))
     async with app.run_test(size=(100, 30)) as pilot:
         await play_deals(app, pilot, 6)
         widgets, strips = widgets_by_kind(), len(live(Strip))
@@ -138,7 +139,7 @@ async def test_deal_after_deal_the_table_holds_the_same() -> None:
         assert len(live(Strip)) <= strips + 400
 
 
-async def test_a_deals_end_empties_the_drawing_caches() -> None:
+async def test_a_deals_end_empties_the_drawing_caches(host: Host) -> None:
     """Rich's and Textual's drawing caches (a text's width in cells, a style's ANSI codes)
     hold what about one deal drew, not the whole game's: filled with the lines and styles of
     earlier deals, they are emptied once a deal's result is on the screen."""
@@ -146,7 +147,7 @@ async def test_a_deals_end_empties_the_drawing_caches() -> None:
     from rich.color import ColorSystem
     from rich.style import Style
 
-    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy"))
+    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy", host=host))
     async with app.run_test(size=(100, 30)) as pilot:
         for n in range(3_000):  # what earlier deals drew: 3,000 lines, 2,000 styles
             cached_cell_len(f"an earlier deal's line {n}")
@@ -171,11 +172,11 @@ def drawn_from(log: GameLog) -> int:
     return sum(1 for line in log.lines if any(getattr(line, name) for name in caches))
 
 
-async def test_a_deals_end_lets_go_of_what_drawing_made_of_the_logs_lines() -> None:
+async def test_a_deals_end_lets_go_of_what_drawing_made_of_the_logs_lines(host: Host) -> None:
     """Each line of the log drawn once keeps the lines Textual made of it to draw it (cut to
     the log's width, styled, dimmed behind a dialog), long after it scrolled away: about
     twice the log's own memory. Once a deal only the lines in view keep them."""
-    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy"))
+    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy", host=host))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         log = app.table.query_one(GameLog)
@@ -190,10 +191,12 @@ async def test_a_deals_end_lets_go_of_what_drawing_made_of_the_logs_lines() -> N
         assert len(log._line_cache) <= in_view
 
 
-async def test_the_analyses_kept_are_the_last_few(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_analyses_kept_are_the_last_few(
+    monkeypatch: pytest.MonkeyPatch, host: Host
+) -> None:
     """Each finished deal's analysis (a dozen kB) is kept for its page; a long game keeps the
     last few, and a deal asked for again after that is analysed again."""
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         analyst = app.table.analyst
@@ -213,7 +216,7 @@ async def test_the_analyses_kept_are_the_last_few(monkeypatch: pytest.MonkeyPatc
         assert analyst.analysis_lines(1) == [app.table.t("c_analysing", number=1)]
 
 
-async def test_a_game_played_again_lets_the_last_game_go() -> None:
+async def test_a_game_played_again_lets_the_last_game_go(host: Host) -> None:
     """After a game over, "again" starts a new table: the last game's table, its session and
     its widgets go, whatever ran its opponents' and its analyses' work."""
     from thousand_tui.tui.screens.end import GameOverScreen
@@ -222,7 +225,9 @@ async def test_a_game_played_again_lets_the_last_game_go() -> None:
 
     from .helpers import about_to_win, win_the_game
 
-    app = create_app(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win()))
+    app = create_app(
+        TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win(), host=host)
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await win_the_game(pilot)
         await pilot.press("enter")
@@ -295,8 +300,8 @@ def test_the_analysis_process_loads_no_asyncio() -> None:
     assert done.stdout.strip() == "[]", done.stdout + done.stderr
 
 
-def test_the_app_keeps_its_last_notes_only() -> None:
-    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy"))
+def test_the_app_keeps_its_last_notes_only(host: Host) -> None:
+    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy", host=host))
     for n in range(NOTICES_KEPT + 10):
         app.notify(f"note {n}")
     assert app.notices == [f"note {n}" for n in range(10, NOTICES_KEPT + 10)]
