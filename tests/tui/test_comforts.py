@@ -16,6 +16,7 @@ from tests.helpers.waiting import until
 from thousand_tui.cli import build_parser, main, table_flags
 from thousand_tui.engine.cards import Suit, parse_cards
 from thousand_tui.engine.game import PlayerInfo
+from thousand_tui.priority import Host
 from thousand_tui.settings import SetupError, TableSetup, setup_from_options
 from thousand_tui.stats import collect
 from thousand_tui.tui import create_app
@@ -48,9 +49,9 @@ SIZES = [(80, 24), (120, 40)]
     ("lang", "quit_key", "stay_key"), [("en", "y Quit", "n Stay"), ("ru", "y Выход", "n Остаться")]
 )
 async def test_enter_and_esc_stay_at_the_table_and_only_y_quits(
-    size: tuple[int, int], lang: str, quit_key: str, stay_key: str
+    size: tuple[int, int], lang: str, quit_key: str, stay_key: str, host: Host
 ) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, host=host))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         await pilot.press("escape")  # put the auction away
@@ -135,11 +136,11 @@ async def declare_hearts(pilot: Pilot) -> list[str]:
     ],
 )
 async def test_the_hand_keeps_its_order_when_a_marriage_makes_a_trump(
-    size: tuple[int, int], lang: str, order: str | None, shown: list[str]
+    size: tuple[int, int], lang: str, order: str | None, shown: list[str], host: Host
 ) -> None:
     settings = {} if order is None else {"suit_order": order}
     app = create_app(
-        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, **settings)  # type: ignore[arg-type]
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, **settings, host=host)  # type: ignore[arg-type]
     )
     async with app.run_test(size=size) as pilot:
         before = await declare_hearts(pilot)
@@ -176,8 +177,9 @@ def test_the_suit_order_flag(tmp_path: Path) -> None:
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_suit_order_is_chosen_on_the_start_screen_and_kept(
     size: tuple[int, int],
+    host: Host,
 ) -> None:
-    app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
+    app = create_app(TableSetup(pace=0, host=host), start=StartOffer.shipped())
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await go_to(pilot, "suit-order")  # below the fold at 80×24
@@ -188,11 +190,11 @@ async def test_the_suit_order_is_chosen_on_the_start_screen_and_kept(
         await pilot.press("enter")
         await settle(pilot)
         assert app.setup.suit_order == "SDCH" and app.palette.suit_order == "SDCH"
-    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    kept = json.loads(choices_path(host).read_text(encoding="utf-8"))
     assert kept["suit_order"] == "SDCH"
     # Offered again, in Russian too; a --suit-order given is what the screen shows.
     again = create_app(
-        TableSetup(pace=0, lang="ru", suit_order="HCDS"), start=StartOffer.shipped("ru")
+        TableSetup(pace=0, lang="ru", suit_order="HCDS", host=host), start=StartOffer.shipped("ru")
     )
     async with again.run_test(size=size) as pilot:
         await pilot.pause()
@@ -233,9 +235,11 @@ def my_plays(app: ThousandApp) -> list[dict[str, object]]:
 
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
 async def test_the_only_legal_card_plays_itself_when_asked(
-    size: tuple[int, int], lang: str
+    size: tuple[int, int], lang: str, host: Host
 ) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, auto_play=True))
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, auto_play=True, host=host)
+    )
     async with app.run_test(size=size) as pilot:
         keyed = await play_to_the_last_card(pilot)
         # No key more: the deal ends with the last card played by itself.
@@ -248,8 +252,8 @@ async def test_the_only_legal_card_plays_itself_when_asked(
         assert any(line.startswith(words) for line in log)
 
 
-async def test_without_the_setting_the_only_card_waits_for_its_key() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_without_the_setting_the_only_card_waits_for_its_key(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         assert await play_to_the_last_card(pilot) == 7
         await pilot.pause(0.2)
@@ -273,12 +277,14 @@ COUNTING = {"en": r"Next deal in [1-4] s", "ru": r"Следующий кон ч�
     ],
 )
 async def test_the_next_deal_begins_by_itself_after_a_countdown(
-    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, host: Host
 ) -> None:
     words = COUNTING[lang]
     # Long enough to be read before it ends, on a loaded machine too.
     monkeypatch.setattr(result_module, "AUTO_NEXT", 4)
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, auto_next=True))
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, auto_next=True, host=host)
+    )
     async with app.run_test(size=size) as pilot:
         await play_to_the_last_card(pilot)
         await pilot.press("enter")
@@ -294,12 +300,12 @@ async def test_the_next_deal_begins_by_itself_after_a_countdown(
 
 @pytest.mark.parametrize("key", ["p", "s"])
 async def test_the_countdown_stops_on_p_and_for_a_page_opened_over_the_result(
-    monkeypatch: pytest.MonkeyPatch, key: str
+    monkeypatch: pytest.MonkeyPatch, key: str, host: Host
 ) -> None:
     # The test keeps the countdown's clock: a second passes when it calls `tick`, as the
     # screen's timer would (the timer itself is an hour away).
     monkeypatch.setattr(result_module, "TICK", 3600.0)
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, auto_next=True))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, auto_next=True, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_the_last_card(pilot)
         await pilot.press("enter")
@@ -323,9 +329,11 @@ async def test_the_countdown_stops_on_p_and_for_a_page_opened_over_the_result(
         assert app.session.game.deal.number == 2
 
 
-async def test_the_last_result_of_the_game_never_closes_by_itself() -> None:
+async def test_the_last_result_of_the_game_never_closes_by_itself(host: Host) -> None:
     app = create_app(
-        TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win(), auto_next=True)
+        TableSetup.of(
+            seed=3, pace=0, deals={1: STRONG}, start=about_to_win(), auto_next=True, host=host
+        )
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await win_the_game(pilot)
@@ -342,8 +350,8 @@ def test_the_auto_flags() -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_the_auto_settings_on_the_start_screen(size: tuple[int, int]) -> None:
-    app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
+async def test_the_auto_settings_on_the_start_screen(size: tuple[int, int], host: Host) -> None:
+    app = create_app(TableSetup(pace=0, host=host), start=StartOffer.shipped())
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await go_to(pilot, "auto-next")  # with how the table plays, below the saved games
@@ -361,9 +369,9 @@ async def test_the_auto_settings_on_the_start_screen(size: tuple[int, int]) -> N
         await pilot.press("enter")
         await settle(pilot)
         assert app.setup.auto_play and app.setup.auto_next
-    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    kept = json.loads(choices_path(host).read_text(encoding="utf-8"))
     assert kept["auto_play"] is True and kept["auto_next"] is True
-    again = create_app(TableSetup(pace=0, lang="ru"), start=StartOffer.shipped("ru"))
+    again = create_app(TableSetup(pace=0, lang="ru", host=host), start=StartOffer.shipped("ru"))
     async with again.run_test(size=size) as pilot:
         await pilot.pause()
         await go_to(pilot, "auto-next")
@@ -372,8 +380,8 @@ async def test_the_auto_settings_on_the_start_screen(size: tuple[int, int]) -> N
         assert "Следующий кон   ‹ через 5 с ›" in text
 
 
-async def test_the_automatic_analysis_on_the_start_screen() -> None:
-    app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
+async def test_the_automatic_analysis_on_the_start_screen(host: Host) -> None:
+    app = create_app(TableSetup(pace=0, host=host), start=StartOffer.shipped())
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         await go_to(pilot, "auto-analysis")
@@ -384,9 +392,9 @@ async def test_the_automatic_analysis_on_the_start_screen() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert not app.setup.auto_analysis and not app.table.analyse_each_deal
-    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    kept = json.loads(choices_path(host).read_text(encoding="utf-8"))
     assert kept["auto_analysis"] is False
-    again = create_app(TableSetup(pace=0, lang="ru"), start=StartOffer.shipped("ru"))
+    again = create_app(TableSetup(pace=0, lang="ru", host=host), start=StartOffer.shipped("ru"))
     async with again.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         await go_to(pilot, "auto-analysis")
@@ -416,9 +424,11 @@ async def to_the_first_lead(pilot: Pilot) -> None:
     ],
 )
 async def test_a_card_taken_back_replays_resumes_and_is_counted_apart(
-    size: tuple[int, int], lang: str, key: str, words: str
+    size: tuple[int, int], lang: str, key: str, words: str, host: Host
 ) -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, take_back=True))
+    app = create_app(
+        TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, take_back=True, host=host)
+    )
     async with app.run_test(size=size) as pilot:
         await to_the_first_lead(pilot)
         assert app.table.check_action("take_back", ()) is False  # no card played yet
@@ -459,7 +469,7 @@ async def test_a_card_taken_back_replays_resumes_and_is_counted_apart(
         "taken back" in line or "назад" in line for line in stats_lines(stats, Translator(lang))
     )
     # Resumed, the game is where it stopped: after A♣.
-    again = create_app(TableSetup.of(resume=path, pace=0, take_back=True))
+    again = create_app(TableSetup.of(resume=path, pace=0, take_back=True, host=host))
     async with again.run_test(size=size) as pilot:
         await settle(pilot)
         game = again.session.game
@@ -470,8 +480,8 @@ async def test_a_card_taken_back_replays_resumes_and_is_counted_apart(
         assert "AH" in hand_codes(again)
 
 
-async def test_no_take_back_unless_asked_for_or_with_people_at_the_table() -> None:
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_no_take_back_unless_asked_for_or_with_people_at_the_table(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_first_lead(pilot)
         await press_in_hand(pilot, "AH")
@@ -481,7 +491,7 @@ async def test_no_take_back_unless_asked_for_or_with_people_at_the_table() -> No
         await pilot.press("u")
         await settle(pilot)
         assert len(app.session.game.deal.tricks) == 1
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, take_back=True))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, take_back=True, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_first_lead(pilot)
         await press_in_hand(pilot, "AH")
@@ -506,8 +516,8 @@ def test_the_take_back_flag() -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_the_take_back_setting_on_the_start_screen(size: tuple[int, int]) -> None:
-    app = create_app(TableSetup(pace=0, lang="ru"), start=StartOffer.shipped("ru"))
+async def test_the_take_back_setting_on_the_start_screen(size: tuple[int, int], host: Host) -> None:
+    app = create_app(TableSetup(pace=0, lang="ru", host=host), start=StartOffer.shipped("ru"))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await go_to(pilot, "take-back")  # below the saved games, with how the table plays
@@ -520,4 +530,4 @@ async def test_the_take_back_setting_on_the_start_screen(size: tuple[int, int]) 
         await pilot.press("enter")
         await settle(pilot)
         assert app.setup.take_back
-    assert json.loads(choices_path().read_text(encoding="utf-8"))["take_back"] is True
+    assert json.loads(choices_path(host).read_text(encoding="utf-8"))["take_back"] is True
