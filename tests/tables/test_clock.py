@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.waiting import until
 from thousand_tui.engine.actions import Action
 from thousand_tui.engine.record import RecordError
 from thousand_tui.store.records import read_record
@@ -89,7 +90,7 @@ async def test_the_countdown_shows_on_the_seat_whose_turn_it_is(
     from thousand_tui.settings import TableSetup
     from thousand_tui.tui.shared import join_shared
 
-    from .helpers import at_table, pump
+    from .helpers import at_table, bob_plays_until, pump
 
     ann = opened(base, "Ann", people=[0, 1], clock=30)
     ann.hold = True
@@ -98,7 +99,11 @@ async def test_the_countdown_shows_on_the_seat_whose_turn_it_is(
     async with app.run_test(size=(80, 24)) as pilot:
         await pump(pilot, [ann], lambda: at_table(app) and app.seat.mirror.view is not None)
         mirror = app.seat.mirror
-        await pump(pilot, [ann], lambda: mirror.view is not None and mirror.view.to_move == 0)
+        # Where the deal opens on Bob, he decides (his clock would give it to an AI only after
+        # 30 s) until it is Ann's turn.
+        await bob_plays_until(
+            pilot, app, [ann], lambda: mirror.view is not None and mirror.view.to_move == 0
+        )
         table = app.table
         await pilot.pause(0.2)
         panel = table.panels[0]
@@ -111,22 +116,16 @@ async def test_the_countdown_shows_on_the_seat_whose_turn_it_is(
         assert all(left not in p.subtitle for p in others)
         # It counts down by itself, without a message from the service.
         told = len(ann.told)
-        for _ in range(100):  # a second later, or a little more on a loaded machine
-            await pilot.pause(0.1)
+
+        def counted() -> bool:  # a second later, or a little more on a loaded machine
             later = table.panels[0]
-            if later is not None and later.subtitle != panel.subtitle:
-                break
-        assert later is not None and later.subtitle != panel.subtitle
+            return later is not None and later.subtitle != panel.subtitle
+
+        await until(pilot, "Ann's seconds to count down", counted, every=0.1)
         # Ann decides: now Bob's own decision shows his seconds, in his prompt.
         ann.hold = False
-        for _ in range(600):  # Ann plays her decision (her clock does not run out first)
-            if mirror.my_turn:
-                break
-            await pilot.pause(0.05)
-            ann.pump()
-        assert mirror.my_turn
-        await pilot.pause(0.2)
-        assert left in table.prompt
+        await pump(pilot, [ann], lambda: mirror.my_turn, play=True)
+        await until(pilot, "Bob's seconds in his prompt", lambda: left in table.prompt)
         assert len(ann.told) >= told
     ann.close()
 
@@ -155,19 +154,18 @@ async def test_the_one_whose_time_ran_out_is_told(base: Path, lang: str, words: 
         await pump(pilot, [ann], lambda: at_table(app))
         log = app.table.query_one(GameLog)
         # Ann plays by script; Bob never decides: his clock runs out, his dialog open.
-        deadline = time.monotonic() + 20
-        dialog = None
-        while words not in log.lines_written and time.monotonic() < deadline:
-            await pilot.pause(0.05)
-            ann.pump()
+        dialogs = []
+
+        def told() -> bool:
             if isinstance(app.screen, (DecisionScreen, ExchangeScreen)):
-                dialog = app.screen
-        assert words in log.lines_written
+                dialogs.append(app.screen)
+            return words in log.lines_written
+
+        await pump(pilot, [ann], told, play=True)
         assert words in app.notices
         # The dialog of the decision the AI took is closed, unanswered.
-        assert dialog is not None
-        await pilot.pause(0.2)
-        assert dialog not in app.screen_stack
+        assert dialogs
+        await until(pilot, "his dialog to close", lambda: dialogs[-1] not in app.screen_stack)
     ann.close()
 
 
