@@ -23,7 +23,7 @@ NAMED = "name:"  # a person known by a name only
 GUEST = "name@"  # in a record: such a person of another host of the club (name@NODE:NAME)
 LOCAL_PLAYER = "local"  # a host's own player (local:NODE on a club database)
 NODE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,62}")
-KEY_ID = re.compile(r"key-[0-9a-f]{16}")  # a person told apart by his SSH key (ssh.player_id)
+KEY_ID = re.compile(r"key-[A-Za-z0-9_-]{1,60}")  # told apart by his SSH key (ssh.player_id)
 
 
 def named_id(who: str, node: str) -> str:
