@@ -32,6 +32,7 @@ from tests.helpers.hostile import (
     segments,
 )
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from tests.tables.helpers import at_table, stop_service
 from tests.tables.helpers import joined as table_joined
 from tests.tables.helpers import opened as table_opened
@@ -378,10 +379,12 @@ async def test_the_lobby_shows_hostile_tables_presets_and_errors_as_written(k: i
     lobby.preset_titles = lambda: [(f"p{i}", t) for i, t in enumerate(titles)]  # type: ignore[method-assign]
     app = create_app(lobby.setup.table, lobby=lobby)
     async with app.run_test(size=SMALL if k % 2 else BIG, notifications=True) as pilot:
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, LobbyScreen) and app.screen.tables:
-                break
+        await until(
+            pilot,
+            "the lobby's tables",
+            lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables,
+            shown=lambda: screen_text(app),
+        )
         check(app, *(title[:12] for title in titles))  # the column is as wide as it has room
         await pilot.press("o")
         await pilot.pause()
@@ -399,10 +402,7 @@ async def test_the_lobby_shows_hostile_tables_presets_and_errors_as_written(k: i
         lobby_screen.read_tables()
         lobby_screen.post_message(Seated(None, f"no seat for {text.you}"))
         await shown_toasts(pilot)
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if lobby_screen.problem is not None:
-                break
+        await until(pilot, "the service's refusal", lambda: lobby_screen.problem is not None)
         check(app, text.you, text.anna)
 
 
@@ -660,10 +660,12 @@ async def test_a_tournaments_standings_show_hostile_names_as_written(
     lobby.tables = lambda: ()  # type: ignore[method-assign]
     app = create_app(lobby.setup.table, lobby=lobby)
     async with app.run_test(size=SMALL) as pilot:
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, LobbyScreen) and app.screen.tournaments:
-                break
+        await until(
+            pilot,
+            "the lobby's tournaments",
+            lambda: isinstance(app.screen, LobbyScreen) and app.screen.tournaments,
+            shown=lambda: screen_text(app),
+        )
         check(app, name)
         await pilot.press("t")  # the new tournament's dialog, a hostile name typed in it
         await pilot.pause()
@@ -714,8 +716,9 @@ async def test_a_watchers_view_shows_the_players_names_as_written(service_base: 
         await table_pump(pilot, seats, lambda: at_table(app) and "Thousand" in screen_text(app))
         for seat in seats:
             seat.hold = True
-        await pilot.pause(0.2)
-        check(app, ann, bob, cat, f"you watch {ann}, {bob}, {cat} play")
+        watching = f"you watch {ann}, {bob}, {cat} play"
+        await until(pilot, "the watcher's line", lambda: watching in screen_text(app))
+        check(app, ann, bob, cat, watching)
     app.let_go()
     for seat in seats:
         seat.close()
