@@ -299,8 +299,16 @@ class Daily:
         deal already kept stays as it was)."""
         reference = self.references()[number - 1]
         result = DailyResult(self.date, self.name, player, number, deal_points(game), reference)
-        index.add_daily_results([result])
+        index.add_daily_results([result], self.kept(result))
         return result
+
+    def kept(self, result: DailyResult) -> dict[DailyResult, bytes]:
+        """The deal's record as its file holds it, kept with its result on a club database
+        (so that the deal is reviewed on every host); nothing where it cannot be read."""
+        try:
+            return {result: self.record(result.player, result.deal).read_bytes()}
+        except OSError:
+            return {}
 
     def open_deal(
         self,

@@ -433,7 +433,7 @@ class Tournament(Daily):
         if self.spec.state(datetime.now(UTC)) == "closed":
             raise TournamentError(LATE, closes=time_words(self.spec.closes))
         result = DailyResult(self.date, self.name, player, number, deal_points(game), 0)
-        index.add_daily_results([result])
+        index.add_daily_results([result], self.kept(result))
         return result
 
     def best_other(self, index: ClubIndex, player: str) -> tuple[str, str] | None:

@@ -17,15 +17,19 @@ import os
 import socket
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
-from ..engine.record import TAKEBACK, RecordError, people_of_header
+from ..engine.record import TAKEBACK, RecordError, RecordFile, decode_record, people_of_header
 from ..plaintext import fault, one_line
 from ..priority import CLUB_DIR_ENV as CLUB_DIR_ENV
 from ..priority import LOCAL, Host
+from ..ratings import FinishedGame, rate_game, ratings_of
+from ..ratings import Rating as PlayerRating
 from ..translations import LANGS, msg, translate
 from .catalog import (
     PLAYERS_DIR,
@@ -48,7 +52,8 @@ from .database import (
 )
 from .figures import SeatFigures, Tally, game_key, seat_figures
 from .people import named_id as named_id
-from .records import read_record
+from .rated import finished_game, from_json, order, to_json
+from .records import record_bytes
 
 INDEX_NAME = "club.sqlite3"
 # Set by a hosted session: the host's data folder, where the club index lives, while the
@@ -61,6 +66,12 @@ LOCAL_PLAYER = "local"  # the player of the data folder's own games (not a hoste
 NAMED = "name:"
 NAME_FILE = "name"  # a hosted player's chosen name, in his folder
 MAX_NAME = 16
+# On a club database, each record's text is kept in it too (zlib: a record of 2–100 KB takes
+# about a fifth of that), so that every host can review and view every club game; a record
+# larger than this is not kept there (its host still has it).
+KEPT_RECORD_MAX = 4 * 1024 * 1024
+DEAL_RECORD = "deal:"  # the key of a daily or tournament deal's record: deal:DATE/PRESET/WHO/N
+REPLAY = "ratings_replay"  # club_settings: the ratings are to be made again from rated_games
 
 
 # The schema, one step per version: MIGRATIONS[n] takes a database of version n to n + 1. The
@@ -183,6 +194,21 @@ MIGRATIONS: tuple[Migration, ...] = (
             # its own name:NODE:NAME; their ratings are made again from those games
             "UPDATE files SET size = -1",
             "DELETE FROM ratings WHERE player LIKE 'name:%'",
+        ),
+    ),
+    Migration(
+        "the records and the rated games kept in the club's database",
+        (
+            # each record's text (zlib), by its path, or by DEAL_RECORD's key for a deal's
+            "CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY, host TEXT NOT NULL,"
+            " size BIGINT NOT NULL, body BYTEA NOT NULL)",
+            # the games the ratings are made of (store/rated.py), each as the ratings took it
+            "CREATE TABLE IF NOT EXISTS rated_games (path TEXT NOT NULL, number INTEGER NOT NULL,"
+            " at DOUBLE PRECISION NOT NULL, game TEXT NOT NULL, PRIMARY KEY (path, number))",
+            # each host reads its records again (kept, rated); the ratings are made again
+            # from the games rated once the first of them is read
+            "UPDATE files SET size = -1",
+            f"INSERT INTO club_settings VALUES ('{REPLAY}', '1') ON CONFLICT (name) DO NOTHING",
         ),
     ),
 )
@@ -432,15 +458,32 @@ class ClubIndex:
         }
         gone = [path for path in known if path not in seen]
         changed = [(path, stat) for path, stat in seen.items() if known.get(path) != stat]
-        read = [_read_games(Path(path), player, self._named) for path, _ in changed]
+        read = [_read_record(Path(path), player, self._named) for path, _ in changed]
         if not gone and not changed and self._knows(player):
             return Refreshed(0, 0)
+        now = datetime.now(UTC)
+        rated: dict[tuple[str, int], FinishedGame] = {}
+        for (_, (_, mtime)), found in zip(changed, read, strict=True):
+            for row in found.rows:
+                game = finished_game(_indexed(row, mtime), now) if row[8] else None
+                if game is not None:  # one left unfinished is rated when asked (`rate_left`)
+                    rated[(row[0], row[1])] = game
         with self._writing() as db:
             for path in gone:
                 db.execute("DELETE FROM games WHERE path = ?", (path,))
                 db.execute("DELETE FROM files WHERE path = ?", (path,))
-            for (path, (size, mtime)), (games, error) in zip(changed, read, strict=True):
+                db.execute("DELETE FROM records WHERE key = ?", (path,))
+            for (path, (size, mtime)), (games, error, data) in zip(changed, read, strict=True):
                 db.execute("DELETE FROM games WHERE path = ?", (path,))
+                body = _packed(data) if self.kind != "sqlite" else None
+                if body is None:
+                    db.execute("DELETE FROM records WHERE key = ?", (path,))
+                else:
+                    db.execute(
+                        "INSERT INTO records VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE"
+                        " SET host = excluded.host, size = excluded.size, body = excluded.body",
+                        (path, self.node, size, body),
+                    )
                 db.execute(
                     "INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE"
                     " SET folder = excluded.folder, name = excluded.name,"
@@ -454,6 +497,8 @@ class ClubIndex:
                     " ON CONFLICT (path, number) DO NOTHING",
                     games,
                 )
+            paths = [path for path in gone] + [path for path, _ in changed]
+            self._rate(db, self._rated_of(db, paths), rated)
             self._keep_player(db, player, folder)  # after the games: its name is in them
         return Refreshed(len(changed), len(gone))
 
@@ -484,15 +529,20 @@ class ClubIndex:
         self._own_node()
         with self._writing() as db:
             if self.kind == "sqlite":
-                db.execute("DELETE FROM games")
-                db.execute("DELETE FROM files")
-                db.execute("DELETE FROM players")
+                for table in ("games", "files", "players", "rated_games", "records"):
+                    db.execute(f"DELETE FROM {table}")
             else:
                 base = self.path.parent.absolute()
                 for (folder,) in db.execute("SELECT DISTINCT folder FROM files").fetchall():
                     if Path(folder).is_relative_to(base):
+                        for table, column in (("games", "path"), ("rated_games", "path")):
+                            db.execute(
+                                f"DELETE FROM {table} WHERE {column} IN"
+                                " (SELECT path FROM files WHERE folder = ?)",
+                                (folder,),
+                            )
                         db.execute(
-                            "DELETE FROM games WHERE path IN"
+                            "DELETE FROM records WHERE key IN"
                             " (SELECT path FROM files WHERE folder = ?)",
                             (folder,),
                         )
@@ -500,10 +550,17 @@ class ClubIndex:
                 for who, folder in db.execute("SELECT id, folder FROM players").fetchall():
                     if Path(folder).is_relative_to(base):
                         db.execute("DELETE FROM players WHERE id = ?", (who,))
-        return self.refresh()
+        done = self.refresh()
+        self.rerate()
+        return done
 
     def games(self, player: str | None = None) -> list[IndexedGame]:
         """The indexed games (of one player), most recently written first."""
+        return self._games(self._db, player)
+
+    def _games(
+        self, db: Database, player: str | None = None, unfinished: bool = False
+    ) -> list[IndexedGame]:
         query = (
             "SELECT g.path, g.number, g.key, g.player, g.preset, g.seats, g.scores, g.winner,"
             " g.finished, g.started, g.ended, g.deals, f.mtime_ns, g.settled, g.taken_back"
@@ -513,6 +570,8 @@ class ClubIndex:
         if player is not None:
             query += " WHERE g.player = ?"
             args = (player,)
+        elif unfinished:
+            query += " WHERE g.finished = 0"
         query += " ORDER BY f.mtime_ns DESC, f.name DESC, g.number"
         return [
             IndexedGame(
@@ -532,8 +591,33 @@ class ClubIndex:
                 row[13],
                 row[14],
             )
-            for row in self._db.execute(query, args)
+            for row in db.execute(query, args)
         ]
+
+    def shared_games(
+        self, folder: Path, most: int, others: bool = False
+    ) -> tuple[list[IndexedGame], int]:
+        """The finished games of shared tables (two people or more at them) of the games
+        folder `folder`, newest first: the `most` newest, and how many there are in all (the
+        lobby's page, read without the rest of the index). `others`: on a club database, the
+        other hosts' table services' games too (their own player's)."""
+        where = (
+            " FROM games g JOIN files f USING (path) WHERE g.finished = 1 AND g.seats LIKE ?"
+            " AND (f.folder = ?"
+        )
+        # Two seats of a person: the seats are written by json.dumps, in which a name's own
+        # quotes are escaped, so only a seat's kind reads `"kind": "human"`.
+        args: list[Any] = [f"%{_HUMAN}%{_HUMAN}%", str(folder.absolute())]
+        if others and self.kind != "sqlite":
+            where += " OR (g.player LIKE ? AND g.player <> ?)"
+            args += [f"{LOCAL_PLAYER}:%", self.local]
+        where += ")"
+        (count,) = self._db.execute("SELECT count(*)" + where, args).fetchone()
+        rows = self._db.execute(
+            _GAME_COLUMNS + where + " ORDER BY f.mtime_ns DESC, f.name DESC, g.number LIMIT ?",
+            [*args, max(0, most)],
+        )
+        return [_game_of(row) for row in rows], int(count)
 
     def seat_figures(self, folder: Path) -> tuple[list[SeatFigures], int]:
         """The statistics' figures of the games of a folder with a human seat (newest
@@ -661,18 +745,170 @@ class ClubIndex:
             db.execute("DELETE FROM ratings")
             db.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?)", rows)
 
+    def kept_record(self, key: str) -> bytes | None:
+        """A record's bytes as the club's database keeps them (`key`: the path of a game's
+        record on the host that played it, or `deal_key`'s), None where none is kept."""
+        row = self._db.execute("SELECT body FROM records WHERE key = ?", (key,)).fetchone()
+        return None if row is None else unpacked(row[0])
+
+    def kept_deal(self, date: str, preset: str, player: str, deal: int) -> RecordFile | None:
+        """The record of a person's daily or tournament deal, from the club's database (it
+        was played on another host), if it is kept there and can be read."""
+        key = deal_key(date, preset, player, deal)
+        data = self.kept_record(key)
+        if data is None:
+            return None
+        try:
+            return decode_record(data, key)
+        except RecordError:
+            return None
+
     def ratings(self) -> list[Rating]:
         """Every rating, the highest first."""
         rows = self._db.execute("SELECT * FROM ratings ORDER BY rating DESC, player")
         return [Rating(*row) for row in rows]
 
-    def add_daily_results(self, results: Sequence[DailyResult]) -> None:
+    def player_ratings(self) -> dict[str, PlayerRating]:
+        """Every rating kept, by player, as the ratings module makes them."""
+        return {str(row[0]): _kept_rating(row) for row in self._db.execute("SELECT * FROM ratings")}
+
+    def rated_games(self) -> dict[tuple[str, int], FinishedGame]:
+        """The games the ratings kept are made of, by record and place in it."""
+        rows = self._db.execute("SELECT path, number, game FROM rated_games").fetchall()
+        return {(str(path), int(number)): from_json(str(game)) for path, number, game in rows}
+
+    def rate_left(self, now: datetime) -> None:
+        """The games left unfinished for `ABANDONED_AFTER` by `now` rated as left, and those
+        taken up again since no longer (a finished game is rated as it is indexed)."""
+
+        def wanted_kept(db: Database) -> tuple[dict[tuple[str, int], FinishedGame], dict[Any, str]]:
+            wanted = {}
+            for game in self._games(db, unfinished=True):
+                left = finished_game(game, now)
+                if left is not None:
+                    wanted[(str(game.path), game.number)] = left
+            kept = {
+                (str(path), int(number)): str(text)
+                for path, number, text in db.execute(
+                    "SELECT r.path, r.number, r.game FROM rated_games r JOIN games g"
+                    " ON g.path = r.path AND g.number = r.number WHERE g.finished = 0"
+                )
+            }
+            return wanted, kept
+
+        wanted, kept = wanted_kept(self._db)
+        same = {key: to_json(game) for key, game in wanted.items()} == kept
+        if same and not _replay_owed(self._db):
+            return
+        with self._writing() as db:
+            wanted, kept = wanted_kept(db)
+            self._rate(db, kept, wanted)
+
+    def rerate(self, now: datetime | None = None) -> None:
+        """Every rating made again from every game indexed (`thousand club rebuild`)."""
+        now = now or datetime.now(UTC)
+        with self._writing() as db:
+            rated = []
+            for game in self._games(db):
+                found = finished_game(game, now)
+                if found is not None:
+                    rated.append((str(game.path), game.number, found))
+            db.execute("DELETE FROM rated_games")
+            db.executemany(
+                "INSERT INTO rated_games VALUES (?, ?, ?, ?)",
+                [(path, n, game.finished.timestamp(), to_json(game)) for path, n, game in rated],
+            )
+            self._replay(db)
+
+    def _rated_of(self, db: Database, paths: Iterable[str]) -> dict[tuple[str, int], str]:
+        """The rated games of these records, as kept."""
+        found: dict[tuple[str, int], str] = {}
+        for path in paths:
+            rows = db.execute("SELECT number, game FROM rated_games WHERE path = ?", (path,))
+            found.update(((path, int(number)), str(game)) for number, game in rows)
+        return found
+
+    def _rate(
+        self,
+        db: Database,
+        kept: Mapping[tuple[str, int], str],
+        wanted: Mapping[tuple[str, int], FinishedGame],
+    ) -> None:
+        """In the writing transaction `db`: the rated games `kept` (as kept) made `wanted`,
+        and the ratings with them. Games that end after every game rated so far move only
+        their players' ratings, one game after the other; any other change makes every
+        rating again from the games rated (the same numbers as rating them all in order)."""
+        texts = {key: to_json(game) for key, game in wanted.items()}
+        dropped = [key for key, text in kept.items() if texts.get(key) != text]
+        added = [key for key, text in texts.items() if kept.get(key) != text]
+        owed = _replay_owed(db)
+        if not dropped and not added:
+            if owed:
+                self._replay(db)
+            return
+        db.executemany("DELETE FROM rated_games WHERE path = ? AND number = ?", dropped)
+        last = _last_rated(db)
+        db.executemany(
+            "INSERT INTO rated_games VALUES (?, ?, ?, ?)",
+            [
+                (path, n, wanted[(path, n)].finished.timestamp(), texts[(path, n)])
+                for path, n in added
+            ],
+        )
+        games = sorted((wanted[key] for key in added), key=order)
+        if dropped or owed or (last is not None and order(games[0]) <= last):
+            self._replay(db)
+            return
+        for game in games:
+            players = sorted(set(game.seats))
+            marks = ", ".join("?" * len(players))
+            rows = db.execute(
+                f"SELECT * FROM ratings WHERE player IN ({marks})",
+                players,
+            )
+            after = rate_game({str(row[0]): _kept_rating(row) for row in rows}, game)
+            db.executemany(
+                "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (player) DO UPDATE"
+                " SET rating = excluded.rating, deviation = excluded.deviation,"
+                " volatility = excluded.volatility, games = excluded.games,"
+                " last_played = excluded.last_played",
+                [_rating_row(player, rating) for player, rating in sorted(after.items())],
+            )
+
+    def _replay(self, db: Database) -> None:
+        """Every rating made again from the games rated, in place of the ones before."""
+        games = []
+        for (text,) in db.execute("SELECT game FROM rated_games").fetchall():
+            with contextlib.suppress(ValueError, KeyError, TypeError):
+                games.append(from_json(str(text)))
+        made = ratings_of(games)
+        db.execute("DELETE FROM ratings")
+        db.executemany(
+            "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
+            [_rating_row(player, rating) for player, rating in sorted(made.items())],
+        )
+        db.execute("DELETE FROM club_settings WHERE name = ?", (REPLAY,))
+
+    def add_daily_results(
+        self, results: Sequence[DailyResult], records: Mapping[DailyResult, bytes] | None = None
+    ) -> None:
         """Keep the results of a day's deals; a deal already kept for the same player, day
-        and preset is left as it was (one try). Where each was dealt is forgotten."""
+        and preset is left as it was (one try). Where each was dealt is forgotten. On a club
+        database, `records` (each result's record, as its file holds it) are kept with them,
+        so that every host can review the deal."""
+        kept = []
+        for result, data in (records or {}).items():
+            body = _packed(data) if self.kind != "sqlite" else None
+            if body is not None:
+                key = deal_key(result.date, result.preset, result.player, result.deal)
+                kept.append((key, self.node, len(data), body))
         with self._writing() as db:
             db.executemany(
                 "INSERT INTO daily_results VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 [(r.date, r.preset, r.player, r.deal, r.points, r.reference) for r in results],
+            )
+            db.executemany(
+                "INSERT INTO records VALUES (?, ?, ?, ?) ON CONFLICT (key) DO NOTHING", kept
             )
             db.executemany(
                 "DELETE FROM deals_dealt WHERE date = ? AND preset = ? AND player = ? AND deal = ?",
@@ -717,6 +953,13 @@ class ClubIndex:
                     " AND player = ?",
                     (*key, r.player),
                 )
+                was = deal_key(r.date, r.preset, r.player, r.deal)
+                db.execute(
+                    "INSERT INTO records SELECT ?, host, size, body FROM records WHERE key = ?"
+                    " ON CONFLICT (key) DO NOTHING",
+                    (deal_key(r.date, r.preset, to, r.deal), was),
+                )
+                db.execute("DELETE FROM records WHERE key = ?", (was,))
 
     def daily_results(self, date: str, preset: str | None = None) -> list[DailyResult]:
         """The results of a day (of one preset), by player and deal."""
@@ -791,16 +1034,29 @@ def _record_stats(folder: Path) -> dict[str, tuple[int, int]]:
     return found
 
 
+class ReadRecord(NamedTuple):
+    rows: list[tuple[Any, ...]]  # its games' rows
+    error: str | None  # why it cannot be read
+    data: bytes | None  # its bytes as read (None where unreadable)
+
+
 def _read_games(
     path: Path, player: str, node: str = ""
 ) -> tuple[list[tuple[Any, ...]], str | None]:
     """The rows of the games of a record file, or the reason it cannot be read (outside the
     write lock). `node`: on a club database, this host's name (`named_id`)."""
+    rows, error, _ = _read_record(path, player, node)
+    return rows, error
+
+
+def _read_record(path: Path, player: str, node: str = "") -> ReadRecord:
+    """`_read_games`, and the record's bytes as read."""
     try:
-        record = read_record(path)
+        data = record_bytes(path)
+        record = decode_record(data, path)
         written = path.stat().st_mtime
     except (RecordError, OSError) as error:
-        return [], str(error)
+        return ReadRecord([], str(error), None)
     ended = _utc(written)
     rows = []
     for number, recorded in enumerate(record.games, start=1):
@@ -857,7 +1113,116 @@ def _read_games(
                 taken_back,
             )
         )
-    return rows, None
+    return ReadRecord(rows, None, data)
+
+
+def _replay_owed(db: Database) -> bool:
+    """Whether the ratings are to be made again from the games rated (a migration said so)."""
+    return (
+        db.execute("SELECT 1 FROM club_settings WHERE name = ?", (REPLAY,)).fetchone() is not None
+    )
+
+
+def _last_rated(db: Database) -> tuple[datetime, str, tuple[str, ...]] | None:
+    """The place of the last game rated in the order the ratings take games in."""
+    row = db.execute("SELECT max(at) FROM rated_games").fetchone()
+    if row is None or row[0] is None:
+        return None
+    texts = db.execute("SELECT game FROM rated_games WHERE at = ?", (row[0],)).fetchall()
+    found = []
+    for (text,) in texts:
+        with contextlib.suppress(ValueError, KeyError, TypeError):
+            found.append(order(from_json(str(text))))
+    return max(found, default=None)
+
+
+def _indexed(row: Sequence[Any], mtime_ns: int) -> IndexedGame:
+    """A game as `games` gives it, from its row as `_read_games` makes it."""
+    return IndexedGame(
+        Path(row[0]),
+        row[1],
+        row[2],
+        row[3],
+        row[4],
+        tuple(json.loads(row[5])),
+        tuple(json.loads(row[6])),
+        row[7],
+        bool(row[8]),
+        row[9],
+        row[10],
+        row[11],
+        _utc(mtime_ns / 1e9),
+        row[16],
+        row[17],
+    )
+
+
+def _packed(data: bytes | None) -> bytes | None:
+    """A record's bytes as the database keeps them, None where too large to keep."""
+    if data is None or len(data) > KEPT_RECORD_MAX:
+        return None
+    return zlib.compress(data, 6)
+
+
+def unpacked(body: bytes | memoryview | None) -> bytes | None:
+    """A record kept by `_packed` (None where damaged, or larger than any kept)."""
+    if body is None:
+        return None
+    inflate = zlib.decompressobj()
+    try:
+        data = inflate.decompress(bytes(body), KEPT_RECORD_MAX + 1)
+    except zlib.error:
+        return None
+    return data if len(data) <= KEPT_RECORD_MAX and inflate.eof else None
+
+
+def deal_key(date: str, preset: str, player: str, deal: int) -> str:
+    """The key of a daily or tournament deal's record in the club's database."""
+    return f"{DEAL_RECORD}{date}/{preset}/{player}/{deal}"
+
+
+def _kept_rating(row: Sequence[Any]) -> PlayerRating:
+    last = str(row[5]) if row[5] else None
+    return PlayerRating(
+        float(row[1]),
+        float(row[2]),
+        float(row[3]),
+        int(row[4]),
+        datetime.fromisoformat(last) if last else None,
+    )
+
+
+def _rating_row(player: str, r: PlayerRating) -> tuple[Any, ...]:
+    last = r.last_played.isoformat() if r.last_played else None
+    return (player, r.rating, r.deviation, r.volatility, r.games, last)
+
+
+_HUMAN = '"kind": "human"'  # a person's seat, as the games' `seats` are written
+_GAME_COLUMNS = (
+    "SELECT g.path, g.number, g.key, g.player, g.preset, g.seats, g.scores, g.winner,"
+    " g.finished, g.started, g.ended, g.deals, f.mtime_ns, g.settled, g.taken_back"
+)
+
+
+def _game_of(row: Sequence[Any]) -> IndexedGame:
+    """An indexed game of a row of `_GAME_COLUMNS`."""
+    return IndexedGame(
+        Path(row[0]),
+        row[1],
+        row[2],
+        row[3],
+        row[4],
+        tuple(json.loads(row[5])),
+        tuple(json.loads(row[6])),
+        row[7],
+        bool(row[8]),
+        row[9],
+        row[10],
+        row[11],
+        _utc(row[12] / 1e9),
+        row[13],
+        row[14],
+    )
 
 
 def _utc(seconds: float) -> str:

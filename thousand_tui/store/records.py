@@ -91,6 +91,11 @@ def read_record(path: Path | str) -> RecordFile:
     return decode_record(_read_bytes(path), path)
 
 
+def record_bytes(path: Path | str) -> bytes:
+    """The bytes of a record file, as `read_record` reads them (RecordError where it cannot)."""
+    return _read_bytes(Path(path))
+
+
 def _read_bytes(path: Path) -> bytes:
     try:
         mode = path.stat().st_mode

@@ -1,10 +1,12 @@
 """The lobby's list of the club's games: the shared games lately finished at this host's tables,
 as the club index knows them, and who looks at them (the id its table service knew him by).
 
-Only the records this host's table service keeps are listed (its data folder's `games/`): a
-game of another host of a club database is on that host's disk. What the viewer then shows of
-one is `viewing.py`'s: the looker's seat where he sat, else no hand unless every person at the
-table allowed it.
+The records this host's table service keeps are listed (its data folder's `games/`), and on a
+club database those of the other hosts' table services too, read from the copy the database
+keeps of each (their files are on their hosts' disks). What the viewer then shows of one is
+`viewing.py`'s: the looker's seat where he sat, else no hand unless every person at the table
+allowed it (under a seal that holds only with the host's own secret, so another host's game
+never opens a hand but the looker's).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 
 from ..priority import Host
 from ..store.catalog import games_dir
-from ..store.index import IndexedGame, open_club
+from ..store.index import IndexedGame, is_local, open_club
 
 SHOWN = 20  # the games listed, at most
 
@@ -30,6 +32,12 @@ class ClubGame:
     names: tuple[str, ...]
     scores: tuple[int, ...]
     winner: int | None
+    data: bytes | None = None  # another host's record, as the club's database keeps it
+
+    @property
+    def shown_path(self) -> Path:
+        """The record as a message names it: another host's by its file's name only."""
+        return self.path if self.data is None else Path(self.path.name)
 
 
 def shared(game: IndexedGame) -> bool:
@@ -38,22 +46,43 @@ def shared(game: IndexedGame) -> bool:
 
 
 def club_games(host: Host, most: int = SHOWN) -> tuple[ClubGame, ...]:
-    """The shared games lately finished at `host`'s tables, newest first (in a worker thread;
-    raises OSError, ValueError or the database's error where the index cannot be read)."""
+    """The shared games lately finished at `host`'s tables, and on a club database at the
+    other hosts' (their records read from it), newest first (in a worker thread; raises
+    OSError, ValueError or the database's error where the index cannot be read)."""
     folder = games_dir(host.data_dir).absolute()
     found: list[ClubGame] = []
     with open_club(host) as index:
         index.refresh_folder(folder)
-        for game in index.games():
+        games, _ = index.shared_games(folder, most, others=True)  # the page, not the index
+        for game in games:
             if len(found) >= most:
                 break
-            if not game.finished or not shared(game) or game.path.parent != folder:
+            if not game.finished or not shared(game):
                 continue
+            data = None
+            if game.path.parent != folder:
+                # another host's table service's game (its own player's folder), if kept
+                if (
+                    index.kind == "sqlite"
+                    or not is_local(game.player)
+                    or game.player == index.local
+                ):
+                    continue
+                data = index.kept_record(str(game.path))
+                if data is None:
+                    continue
             ended = (game.ended or game.written).replace("T", " ").removesuffix("Z")[:16]
             names = tuple(str(seat.get("name") or "") for seat in game.seats)
             found.append(
                 ClubGame(
-                    game.path, game.number, ended, game.preset, names, game.scores, game.winner
+                    game.path,
+                    game.number,
+                    ended,
+                    game.preset,
+                    names,
+                    game.scores,
+                    game.winner,
+                    data,
                 )
             )
     return tuple(found)

@@ -128,17 +128,28 @@ def points_of(lines: list[dict[str, Any]], seat: int = 0) -> int | None:
 
 
 def own_play(
-    day: Daily, player: str, number: int, who: str, name: str, base: Path | None = None
+    day: Daily,
+    player: str,
+    number: int,
+    who: str,
+    name: str,
+    base: Path | None = None,
+    index: ClubIndex | None = None,
 ) -> Played | None:
-    """A person's record of deal `number`, if he has played it to its result."""
-    path = (
+    """A person's record of deal `number`, if he has played it to its result: this host's
+    file, else (played on another host of the club) the one the club's `index` keeps."""
+    path: Path | None = (
         day.record(player, number)
         if base is None
         else deal_record(day.date, day.name, player, number, base)
     )
-    if not path.is_file():
-        return None
-    record = read_record(path)
+    if path is not None and path.is_file():
+        record = read_record(path)
+    else:
+        kept = None if index is None else index.kept_deal(day.date, day.name, player, number)
+        if kept is None or not kept.games:
+            return None
+        record, path = kept, None
     lines = first_deal(record.games[0].lines)
     points = points_of(lines)
     if points is None:
@@ -179,7 +190,7 @@ def review_day(
     best = day.best_other(index, player)
     reviews: list[DealReview] = []
     for number in played_deals(day, index, player):
-        yours = own_play(day, player, number, "you", you, base)
+        yours = own_play(day, player, number, "you", you, base, index)
         if yours is None:
             continue
         header = yours.lines[0]
@@ -187,7 +198,7 @@ def review_day(
         plays = [yours, reference_play(day, number, seats, hard)]
         if best is not None:
             other, name = best
-            theirs = own_play(day, other, number, other, name or other, base)
+            theirs = own_play(day, other, number, other, name or other, base, index)
             if theirs is not None:
                 plays.append(theirs)
         reviews.append(DealReview(number, tuple(plays)))

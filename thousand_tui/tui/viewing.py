@@ -33,6 +33,7 @@ from ..engine.match import MatchState
 from ..engine.record import (
     RecordedGame,
     RecordError,
+    decode_record,
     people_of_header,
     rebuild,
     rules_of_header,
@@ -162,13 +163,15 @@ def open_game(
     *,
     club: bool = False,
     person: str | None = None,
+    data: bytes | None = None,
 ) -> ViewedGame:
     """Read, check and play out game `game` of the record at `path` (its analyses to go to
     the statistics' `cache`; `key`: the data folder's secret, that a shared game's consent is
     checked with); raises RecordError (said in the reader's language) for a file that is not
     a record or does not replay. `club`: a game of the club's list, seen from the seat of
-    `person` where he sat, else from no seat."""
-    record = read_record(path)
+    `person` where he sat, else from no seat. `data`: the record's bytes, where they were
+    read elsewhere (another host's game, from the club's database; `path` names it)."""
+    record = read_record(path) if data is None else decode_record(data, path)
     count = len(record.games)
     if not 1 <= game <= count:
         raise RecordError(NO_GAME, path=path, count=count)

@@ -365,13 +365,20 @@ class LobbyScreen(Screen[None]):
         host = setup.table.host
         person = person_of(setup.who, setup.table.name, host.hosted)
         palette = Palette(ascii_only=setup.table.ascii, lang=self.t.lang)
-        if not game.path.is_file():
+        if game.data is None and not game.path.is_file():
             self.notify(self.t("lobby_game_gone"), severity="error", markup=False)
             return
         try:
             key = record_key(host.data_dir)
             viewed = open_game(
-                game.path, self.t, palette, game.number, key=key, club=True, person=person
+                game.shown_path,
+                self.t,
+                palette,
+                game.number,
+                key=key,
+                club=True,
+                person=person,
+                data=game.data,
             )
         except (RecordError, ValueError, OSError) as error:
             self.notify(error_words(self.t.lang, error, host), severity="error", markup=False)
