@@ -6,11 +6,11 @@ tmux server (`-L`), so it never touches a tmux session of the person running the
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shlex
 import shutil
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,11 +48,14 @@ def decide_once(tmux: Tmux, pane: str, data: Path) -> None:
         tmux.keys("Enter", pane=pane)
     for _ in range(3):
         tmux.keys("1", pane=pane)
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            if any(yours(path) for path in data.glob("thousand_tui/games/*.jsonl")):
-                return
-            time.sleep(0.2)
+        with contextlib.suppress(AssertionError):  # not taken: pressed again
+            wait_for(
+                "a decision of yours in the record",
+                lambda: any(yours(path) for path in data.glob("thousand_tui/games/*.jsonl")),
+                timeout=5,
+                every=0.05,
+            )
+            return
     raise AssertionError(f"no decision of yours reached the record:\n{tmux.screen(pane)}")
 
 
