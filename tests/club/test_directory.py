@@ -26,8 +26,9 @@ from tests.tables.helpers import (
     wait_gone,
 )
 from thousand_tui.priority import Host
+from thousand_tui.store.index import node_name
 from thousand_tui.tables.client import join_table, list_tables, open_table
-from thousand_tui.tables.directory import TIMEOUT, changes, forget, node_of, relay_of
+from thousand_tui.tables.directory import TIMEOUT, changes, forget, relay_of
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import LOG_NAME, tables_dir
 
@@ -77,11 +78,11 @@ def test_what_changed_between_two_listings() -> None:
 
 def test_a_hosts_name_and_address_in_the_directory(tmp_path: Path) -> None:
     a = Host(data=tmp_path / "a")
-    assert node_of(a) != node_of(Host(data=tmp_path / "b"))
-    assert node_of(Host(data=tmp_path / "a", node="cards-1")) == "cards-1"
+    assert node_name(a) != node_name(Host(data=tmp_path / "b"))
+    assert node_name(Host(data=tmp_path / "a", node="cards-1")) == "cards-1"
     # A hosted player's session: his own data folder, the account's club folder.
-    assert node_of(Host(data=tmp_path / "a" / "players" / "key-1", club=tmp_path / "a")) == (
-        node_of(a)
+    assert node_name(Host(data=tmp_path / "a" / "players" / "key-1", club=tmp_path / "a")) == (
+        node_name(a)
     )
     assert relay_of(a) == f"local:{tmp_path / 'a'}"
 

@@ -34,11 +34,6 @@ TIMEOUT = 5.0  # seconds without a beat before a host's tables leave the directo
 WAITING, PLAYING = "waiting", "playing"
 
 
-def node_of(host: Host) -> str:
-    """This host's name in the directory (`store.index.node_name`)."""
-    return node_name(host)
-
-
 def relay_of(host: Host) -> str:
     """How the club's other hosts reach this host's tables: its `relay`, else its data folder
     on this machine (`local:FOLDER`)."""
@@ -95,7 +90,7 @@ class Publisher:
         assert host.database
         self.url = host.database
         self.base = host.club_dir
-        self.node = node_of(host)
+        self.node = node_name(host)
         self.relay = relay_of(host)
         self.log = log
         self.heartbeat = heartbeat
@@ -358,7 +353,7 @@ def elsewhere(host: Host, wait: float = 2.0) -> list[Listed]:
     found = watch(host)
     if found is None:
         return []
-    me = node_of(host)
+    me = node_name(host)
     return [entry for entry in found.listed(wait) if entry.host != me]
 
 
