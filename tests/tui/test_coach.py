@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -36,8 +39,8 @@ async def hint_shown(pilot: Pilot) -> str:
     return hints[-1]
 
 
-async def test_a_hint_at_the_auction_says_what_to_bid_and_marks_the_decision() -> None:
-    app = coach_app()
+async def test_a_hint_at_the_auction_says_what_to_bid_and_marks_the_decision(host: Host) -> None:
+    app = coach_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, AuctionScreen)
@@ -57,8 +60,8 @@ async def test_a_hint_at_the_auction_says_what_to_bid_and_marks_the_decision() -
         assert len(gives) == 2 and not any("hinted" in line for line in gives)
 
 
-async def test_a_hint_for_a_card_names_the_card() -> None:
-    app = coach_app()
+async def test_a_hint_for_a_card_names_the_card(host: Host) -> None:
+    app = coach_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("2")  # bid 105
@@ -72,8 +75,8 @@ async def test_a_hint_for_a_card_names_the_card() -> None:
         assert hint.startswith("Hint: play ") and "sampled deals" in hint
 
 
-async def test_without_hints_the_key_is_gone() -> None:
-    app = coach_app(hints=False)
+async def test_without_hints_the_key_is_gone(host: Host) -> None:
+    app = coach_app(hints=False, host=host)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "Hint" not in screen_text(app)
@@ -105,8 +108,8 @@ async def to_the_result(pilot) -> None:  # type: ignore[no-untyped-def]
     await play_out_deal(pilot)
 
 
-async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet() -> None:
-    app = coach_app()
+async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet(host: Host) -> None:
+    app = coach_app(host=host)
     async with app.run_test(size=(100, 34)) as pilot:
         await to_the_result(pilot)
         assert isinstance(app.screen, DealResultScreen)
@@ -130,9 +133,8 @@ async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet() -> No
         assert "best play on both sides, you would take " in screen_text(app)
 
 
-async def test_the_statistics_screen_reads_the_saved_games(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+async def test_the_statistics_screen_reads_the_saved_games(host: Host) -> None:
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(100, 34)) as pilot:
         await settle(pilot)
         await pilot.press("escape")  # the auction put away: the table has the keys
@@ -198,10 +200,8 @@ def test_a_hint_names_the_cards_as_the_table_shows_them() -> None:
     assert "J♥ to Boris" in english and "Q♠ to Boris" in english
 
 
-async def test_a_hosted_table_analyses_a_deal_only_when_asked() -> None:
-    from thousand_tui.priority import HOSTED
-
-    app = coach_app(host=HOSTED)
+async def test_a_hosted_table_analyses_a_deal_only_when_asked(host: Host) -> None:
+    app = coach_app(host=replace(host, hosted=True))
     async with app.run_test(size=(100, 34)) as pilot:
         await to_the_result(pilot)
         assert isinstance(app.screen, DealResultScreen)
@@ -319,11 +319,11 @@ def test_a_hint_before_the_auction_says_what_to_do_and_why() -> None:
     )
 
 
-async def test_no_hint_key_while_you_sit_out_and_no_analysis_key_before_a_deal() -> None:
+async def test_no_hint_key_while_you_sit_out_and_no_analysis_key_before_a_deal(host: Host) -> None:
     """Four at the table, you deal and sit out: no decision of yours, so no hint key. The
     score sheet before any deal has nothing to analyse."""
     for lang, hint, analysis in (("en", "h Hint", "a Analysis"), ("ru", "h Подсказка", "a Разбор")):
-        setup = TableSetup.of("four-player", seed=1, pace=30, first_dealer=0, lang=lang)
+        setup = TableSetup.of("four-player", seed=1, pace=30, first_dealer=0, lang=lang, host=host)
         app = create_app(setup)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause(0.3)
@@ -386,8 +386,8 @@ def test_the_analysis_says_you_and_measures_taken_and_open_card_alike() -> None:
     assert ru.deal(gift)[2].endswith("Ошибки защиты принесли вам ещё 16 очков.")
 
 
-async def test_the_russian_footer_calls_the_hint_as_the_log_does() -> None:
-    app = coach_app(lang="ru")
+async def test_the_russian_footer_calls_the_hint_as_the_log_does(host: Host) -> None:
+    app = coach_app(lang="ru", host=host)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("escape")  # the auction put away: the table's footer
@@ -396,8 +396,10 @@ async def test_the_russian_footer_calls_the_hint_as_the_log_does() -> None:
         assert "h Подсказка" in text and "Совет" not in text, text
 
 
-async def test_with_the_automatic_analysis_off_a_deal_is_analysed_only_when_asked() -> None:
-    app = coach_app(auto_analysis=False)
+async def test_with_the_automatic_analysis_off_a_deal_is_analysed_only_when_asked(
+    host: Host,
+) -> None:
+    app = coach_app(auto_analysis=False, host=host)
     async with app.run_test(size=(100, 34)) as pilot:
         await to_the_result(pilot)
         assert isinstance(app.screen, DealResultScreen)
@@ -407,7 +409,7 @@ async def test_with_the_automatic_analysis_off_a_deal_is_analysed_only_when_aske
         assert app.table.analyst.analyses[1] is not None
 
 
-async def test_the_automatic_analysis_is_on_by_default_and_off_by_flag() -> None:
+async def test_the_automatic_analysis_is_on_by_default_and_off_by_flag(host: Host) -> None:
     from thousand_tui.cli import build_parser, table_flags
     from thousand_tui.settings import setup_from_options
 
@@ -415,7 +417,7 @@ async def test_the_automatic_analysis_is_on_by_default_and_off_by_flag() -> None
         return setup_from_options(table_flags(build_parser("play").parse_args(["play", *argv])), {})
 
     assert flags().auto_analysis and not flags("--no-auto-analysis").auto_analysis
-    app = coach_app()
+    app = coach_app(host=host)
     async with app.run_test(size=(100, 34)) as pilot:
         await to_the_result(pilot)
         assert 1 in app.table.analyst.to_analyse or 1 in app.table.analyst.analyses
