@@ -6,6 +6,7 @@ from __future__ import annotations
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.game import Game
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui.controller import Awaiting, Step, TableController
 from thousand_tui.tui.i18n import Translator
@@ -16,8 +17,8 @@ from thousand_tui.tui.session import HUMAN, new_session
 from .helpers import STRONG
 
 
-def controller() -> TableController:
-    session = new_session(TableSetup.of(seed=11, deals={1: STRONG}, save=False))
+def controller(host: Host) -> TableController:
+    session = new_session(TableSetup.of(seed=11, deals={1: STRONG}, save=False, host=host))
     game = session.game
     narrator = Narrator(Translator("en"), Palette(), session.names, game.rules)
     table = TableController(session, narrator)
@@ -32,8 +33,8 @@ def act(table: TableController, action: Action) -> list[str] | str:
     return table.apply(game, action)
 
 
-def test_what_comes_next() -> None:
-    table = controller()
+def test_what_comes_next(host: Host) -> None:
+    table = controller(host=host)
     # Anna is on 100, Boris (an AI) opens.
     assert table.game.to_move == 2
     assert table.next_step(on_top=True, dialog_open=False) is Step.AI
@@ -45,23 +46,23 @@ def test_what_comes_next() -> None:
     assert table.human_waits_for() is Awaiting.DECIDE
 
 
-def test_a_refused_decision_is_told_not_applied() -> None:
-    table = controller()
+def test_a_refused_decision_is_told_not_applied(host: Host) -> None:
+    table = controller(host=host)
     told = act(table, Action(HUMAN, Act.PASS))
     assert isinstance(told, str) and "not seat 0's turn" in told
     assert table.turn == 0
 
 
-def test_an_ai_answer_fits_only_its_turn() -> None:
-    table = controller()
+def test_an_ai_answer_fits_only_its_turn(host: Host) -> None:
+    table = controller(host=host)
     assert table.ai_fits(0, 2)
     assert not table.ai_fits(0, 1)
     act(table, Action(2, Act.PASS))
     assert not table.ai_fits(0, 2)
 
 
-def test_the_talon_comes_to_your_hand_and_the_result_waits() -> None:
-    table = controller()
+def test_the_talon_comes_to_your_hand_and_the_result_waits(host: Host) -> None:
+    table = controller(host=host)
     act(table, Action(2, Act.PASS))
     act(table, Action(HUMAN, Act.BID, value=105))
     act(table, Action(1, Act.PASS))
@@ -86,18 +87,18 @@ def test_the_talon_comes_to_your_hand_and_the_result_waits() -> None:
     assert table.results == ()
 
 
-def test_an_opponent_never_has_your_name() -> None:
+def test_an_opponent_never_has_your_name(host: Host) -> None:
     for name, lang, others in (
         ("Anna", "en", ("Boris", "Vera", "Gleb")),
         ("Борис", "ru", ("Анна", "Вера", "Глеб")),
         ("Olga", "en", ("Anna", "Boris", "Vera")),
     ):
-        setup = TableSetup.of("four-player", name=name, lang=lang, save=False)
+        setup = TableSetup.of("four-player", name=name, lang=lang, save=False, host=host)
         assert new_session(setup).game.names == (name, *others)
 
 
-def test_the_state_is_changed_only_by_its_methods() -> None:
-    table = controller()
+def test_the_state_is_changed_only_by_its_methods(host: Host) -> None:
+    table = controller(host=host)
     for name, value in (("turn", 5), ("awaiting", Awaiting.PLAY), ("thinking", 1), ("seat", 2)):
         try:
             setattr(table, name, value)
@@ -113,16 +114,16 @@ def test_the_state_is_changed_only_by_its_methods() -> None:
     assert table.dropped == 1
 
 
-def test_a_new_deal_is_said_once() -> None:
-    table = controller()  # its start events began the first deal
+def test_a_new_deal_is_said_once(host: Host) -> None:
+    table = controller(host=host)  # its start events began the first deal
     assert table.began_deal()
     assert not table.began_deal()
     act(table, Action(2, Act.PASS))
     assert not table.began_deal()
 
 
-def test_the_human_waits_for_a_card_until_it_is_sent() -> None:
-    table = controller()
+def test_the_human_waits_for_a_card_until_it_is_sent(host: Host) -> None:
+    table = controller(host=host)
     act(table, Action(2, Act.PASS))
     assert table.next_step(on_top=True, dialog_open=False) is Step.HUMAN
     assert table.human_waits_for() is Awaiting.DECIDE
@@ -132,8 +133,8 @@ def test_the_human_waits_for_a_card_until_it_is_sent() -> None:
     assert table.awaiting is Awaiting.PLAY
 
 
-def test_a_card_taken_back_leaves_the_answers_being_worked_out_behind() -> None:
-    table = controller()
+def test_a_card_taken_back_leaves_the_answers_being_worked_out_behind(host: Host) -> None:
+    table = controller(host=host)
     table.ask_ai(2)
     table.narrator.last[2] = "pass"
     assert table.ai_fits(0, 2)
@@ -143,7 +144,7 @@ def test_a_card_taken_back_leaves_the_answers_being_worked_out_behind() -> None:
     assert table.narrator.last == {}
 
 
-def test_a_shared_tables_update_is_a_turn() -> None:
-    table = controller()
+def test_a_shared_tables_update_is_a_turn(host: Host) -> None:
+    table = controller(host=host)
     assert table.told([]) == [] and table.turn == 1
     assert not table.ai_fits(0, 2)
