@@ -44,6 +44,7 @@ def shared_record(
     finished: bool = True,
     people: int = 2,
     seed: int = 5,
+    host: Host,
 ) -> Path:
     """A game of a shared table of this host (seats 0 and 2 people, sealed with its secret
     as the table service seals one), to its end or stopped in its first deal."""
@@ -65,20 +66,22 @@ def shared_record(
     if people > 1:
         header["people"] = PEOPLE
         header["open_hands"] = open_hands or [False, None, False]
-    base = games_dir().parent
+    base = games_dir(host.data_dir).parent
     key = record_key(base, make=True)
     assert key is not None
     lines[0] = sealed(header, key)
-    path = games_dir() / f"2026-01-01T0000{name}-classic.jsonl"
+    path = games_dir(host.data_dir) / f"2026-01-01T0000{name}-classic.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     return path
 
 
-def lobby_app(who: str | None = None, hosted: bool = False) -> tuple[Lobby, App[Any]]:
-    table = TableSetup.of(pace=0.0, name="Ann")
+def lobby_app(
+    who: str | None = None, hosted: bool = False, *, host: Host
+) -> tuple[Lobby, App[Any]]:
+    table = TableSetup.of(pace=0.0, name="Ann", host=host)
     if hosted:
-        table = dataclasses.replace(table, host=Host(hosted=True))
+        table = dataclasses.replace(table, host=dataclasses.replace(host, hosted=True))
     lobby = Lobby(LobbySetup(table, {"classic": "classic"}, who=who))
     lobby.tables = lambda: ()  # type: ignore[method-assign]
     return lobby, create_app(lobby.setup.table, lobby=lobby)
@@ -104,12 +107,13 @@ async def viewer_of(pilot: Any, app: App[Any]) -> ViewerScreen:
     return screen
 
 
-async def test_g_lists_the_finished_shared_games_and_v_views_the_one_chosen() -> None:
-    older = shared_record("1", ("Olga", "Boris", "Pavel"), seed=7)
-    newer = shared_record("2", ("Ann", "Boris", "Vera"))
-    shared_record("3", ("Solo", "Boris", "Igor"), people=1)  # one person: not the club's list
-    shared_record("4", ("Unfinished", "Boris", "Vera"), finished=False)  # not over: not listed
-    _, app = lobby_app()
+async def test_g_lists_the_finished_shared_games_and_v_views_the_one_chosen(host: Host) -> None:
+    older = shared_record("1", ("Olga", "Boris", "Pavel"), seed=7, host=host)
+    newer = shared_record("2", ("Ann", "Boris", "Vera"), host=host)
+    # one person: not the club's list; not over: not listed
+    shared_record("3", ("Solo", "Boris", "Igor"), people=1, host=host)
+    shared_record("4", ("Unfinished", "Boris", "Vera"), finished=False, host=host)
+    _, app = lobby_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = await games_shown(pilot, app)
         assert lobby.games is not None
@@ -127,9 +131,11 @@ async def test_g_lists_the_finished_shared_games_and_v_views_the_one_chosen() ->
         assert not lobby.showing_games and lobby.check_action("view", ()) is False
 
 
-async def test_a_hosted_player_sees_no_hidden_card_of_anothers_game_unless_all_allowed() -> None:
-    path = shared_record("1", open_hands=[True, None, False])  # Vera did not allow it
-    _, app = lobby_app(who="key:zed", hosted=True)
+async def test_a_hosted_player_sees_no_hidden_card_of_anothers_game_unless_all_allowed(
+    host: Host,
+) -> None:
+    path = shared_record("1", open_hands=[True, None, False], host=host)  # Vera did not allow it
+    _, app = lobby_app(who="key:zed", hosted=True, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await games_shown(pilot, app)
         viewed = (await viewer_of(pilot, app)).viewed
@@ -142,16 +148,16 @@ async def test_a_hosted_player_sees_no_hidden_card_of_anothers_game_unless_all_a
         assert "you were not at this table" in shown
         assert "your cards are face down" not in shown  # they are nobody's cards to him
         # Every person allowed it, under this host's seal: every hand open to him.
-        shared_record("1", open_hands=[True, None, True])
+        shared_record("1", open_hands=[True, None, True], host=host)
         await pilot.press("escape")
         viewed = (await viewer_of(pilot, app)).viewed
         assert viewed.open and not viewed.watching
         assert all(v is not None and v.hand is not None for v in viewed.positions[0].views)
 
 
-async def test_a_player_who_sat_sees_his_own_cards_only() -> None:
-    shared_record("1")
-    _, app = lobby_app(who="key:vera", hosted=True)
+async def test_a_player_who_sat_sees_his_own_cards_only(host: Host) -> None:
+    shared_record("1", host=host)
+    _, app = lobby_app(who="key:vera", hosted=True, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await games_shown(pilot, app)
         viewed = (await viewer_of(pilot, app)).viewed
@@ -161,9 +167,9 @@ async def test_a_player_who_sat_sees_his_own_cards_only() -> None:
         assert first[0] is None and first[1] is None
 
 
-async def test_a_record_gone_is_said_in_one_line_and_nothing_changes() -> None:
-    path = shared_record("1")
-    _, app = lobby_app()
+async def test_a_record_gone_is_said_in_one_line_and_nothing_changes(host: Host) -> None:
+    path = shared_record("1", host=host)
+    _, app = lobby_app(host=host)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         lobby = await games_shown(pilot, app)
         path.unlink()
@@ -174,9 +180,9 @@ async def test_a_record_gone_is_said_in_one_line_and_nothing_changes() -> None:
         assert said == ["the record of this game is no longer kept here: nothing to show"]
 
 
-async def test_a_record_edited_since_is_refused_in_one_line_and_nothing_changes() -> None:
-    path = shared_record("1")
-    _, app = lobby_app()
+async def test_a_record_edited_since_is_refused_in_one_line_and_nothing_changes(host: Host) -> None:
+    path = shared_record("1", host=host)
+    _, app = lobby_app(host=host)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         lobby = await games_shown(pilot, app)
         lines = path.read_text(encoding="utf-8").splitlines()
