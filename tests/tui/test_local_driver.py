@@ -11,6 +11,7 @@ from textual.message import Message
 
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.deal import Phase
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui.controller import Awaiting, TableController
 from thousand_tui.tui.i18n import Translator
@@ -57,8 +58,8 @@ def driven(**options: Any) -> tuple[LocalDriver, TableController, Table, App]:
     return driver, controller, table, app
 
 
-def test_an_opponents_move_is_posted_to_the_table_which_goes_on() -> None:
-    driver, controller, table, app = driven()
+def test_an_opponents_move_is_posted_to_the_table_which_goes_on(host: Host) -> None:
+    driver, controller, table, app = driven(host=host)
     opening = driver.begin()
     assert opening.first_move == FIRST_MOVE
     assert opening.lines == ["Deal 1, dealer You.", "Anna: on 100."]
@@ -69,16 +70,16 @@ def test_an_opponents_move_is_posted_to_the_table_which_goes_on() -> None:
     assert controller.turn == 1 and not app.notes
 
 
-def test_a_refused_decision_is_noted_and_not_taken() -> None:
-    driver, controller, table, app = driven()
+def test_a_refused_decision_is_noted_and_not_taken(host: Host) -> None:
+    driver, controller, table, app = driven(host=host)
     driver.begin()
     assert driver.act(Action(1, Act.PASS)) is None  # Boris's turn, not Anna's
     assert controller.turn == 0 and table.posted == []
     assert app.notes and "not seat 1's turn" in app.notes[0]
 
 
-def test_a_card_is_taken_back_by_the_local_driver() -> None:
-    driver, controller, _, _ = driven(take_back=True)
+def test_a_card_is_taken_back_by_the_local_driver(host: Host) -> None:
+    driver, controller, _, _ = driven(take_back=True, host=host)
     driver.begin()
     assert driver.no_take_back() is None and not driver.can_take_back()
     assert driver.take_back() == "takeback_none"
@@ -101,6 +102,6 @@ def test_a_card_is_taken_back_by_the_local_driver() -> None:
     assert not driver.can_take_back()
 
 
-def test_no_card_is_taken_back_unless_asked_for() -> None:
-    driver, _, _, _ = driven()
+def test_no_card_is_taken_back_unless_asked_for(host: Host) -> None:
+    driver, _, _, _ = driven(host=host)
     assert driver.no_take_back() == "takeback_off"
