@@ -13,6 +13,7 @@ import thousand_tui.stats
 from tests.helpers.scheduler import in_thread_scheduler
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -25,8 +26,10 @@ from .helpers import STRONG, settle
 SIZE = (80, 24)
 
 
-def table_app(lang: str = "en") -> ThousandApp:
-    setup = TableSetup.of(seed=11, pace=0, think=0.05, deals={1: STRONG}, save=False, lang=lang)
+def table_app(lang: str = "en", *, host: Host) -> ThousandApp:
+    setup = TableSetup.of(
+        seed=11, pace=0, think=0.05, deals={1: STRONG}, save=False, lang=lang, host=host
+    )
     return create_app(setup)
 
 
@@ -55,7 +58,11 @@ async def bid_and_go_on(pilot: Pilot) -> None:
     [("en", "Boris could not decide (RuntimeError: broken"), ("ru", "Борис не смог решить")],
 )
 async def test_an_opponent_whose_worker_fails_is_told_and_a_legal_move_played(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, lang: str, words: str
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    lang: str,
+    words: str,
+    host: Host,
 ) -> None:
     # The decision is made, but handing it to the table fails in the worker, for Boris only.
     real = opponents_module.AiDecided
@@ -66,7 +73,7 @@ async def test_an_opponent_whose_worker_fails_is_told_and_a_legal_move_played(
         return real(turn, seat, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(opponents_module, "AiDecided", decided)
-    app = table_app(lang)
+    app = table_app(lang, host=host)
     with caplog.at_level(logging.ERROR, logger="thousand_tui"):
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
@@ -84,10 +91,14 @@ async def test_an_opponent_whose_worker_fails_is_told_and_a_legal_move_played(
     [("en", "No hint this time: its search failed"), ("ru", "Подсказки не будет")],
 )
 async def test_a_hint_whose_search_fails_is_told_and_the_game_goes_on(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, lang: str, words: str
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    lang: str,
+    words: str,
+    host: Host,
 ) -> None:
     monkeypatch.setattr(thousand_tui.ai.analysis, "advise", broken)
-    app = table_app(lang)
+    app = table_app(lang, host=host)
     with caplog.at_level(logging.ERROR, logger="thousand_tui"):
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
@@ -103,7 +114,11 @@ async def test_a_hint_whose_search_fails_is_told_and_the_game_goes_on(
     [("en", "The analysis of deal 1 could not be made"), ("ru", "Разбор 1-го кона не удался")],
 )
 async def test_an_analysis_that_fails_is_told_and_the_next_deal_is_analysed(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, lang: str, words: str
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    lang: str,
+    words: str,
+    host: Host,
 ) -> None:
     made = object()
 
@@ -114,7 +129,7 @@ async def test_an_analysis_that_fails_is_told_and_the_next_deal_is_analysed(
 
     monkeypatch.setattr(thousand_tui.ai.analysis, "analyze_task", analyse)
     in_thread_scheduler(monkeypatch)
-    app = table_app(lang)
+    app = table_app(lang, host=host)
     with caplog.at_level(logging.ERROR, logger="thousand_tui"):
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
@@ -136,10 +151,14 @@ async def test_an_analysis_that_fails_is_told_and_the_next_deal_is_analysed(
     [("en", "Your statistics could not be read"), ("ru", "Не удалось прочитать")],
 )
 async def test_statistics_that_cannot_be_read_are_told_and_the_game_goes_on(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, lang: str, words: str
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    lang: str,
+    words: str,
+    host: Host,
 ) -> None:
     monkeypatch.setattr(thousand_tui.stats, "read_stats", broken)
-    app = table_app(lang)
+    app = table_app(lang, host=host)
     with caplog.at_level(logging.ERROR, logger="thousand_tui"):
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
