@@ -11,12 +11,12 @@ import re
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.waiting import wait_for
 from tests.line import test_shared_line
 from tests.line.test_line_mode import ROOT, clean, codes
 from tests.line.test_shared_line import PROMPT, Terminal, drive, said
@@ -156,10 +156,12 @@ def play_by_lines(
     ann: Seat, seat: LineSeat, term: Terminal, lang: str, done: Callable[[], bool]
 ) -> None:
     """Ann's script and the person by lines play until `done()`."""
-    deadline = time.monotonic() + 120
     answered = -1
-    while not done():
-        assert time.monotonic() < deadline, "\n".join(term.lines[-15:])
+
+    def step() -> bool:
+        nonlocal answered
+        if done():
+            return True
         ann.pump()
         lines = term.lines
         if len(lines) != answered:
@@ -167,7 +169,15 @@ def play_by_lines(
             if typed is not None:
                 answered = len(lines) + 1
                 term.type(typed)
-        time.sleep(0.02)
+        return False
+
+    wait_for(
+        "the game to get there",
+        step,
+        timeout=120,
+        every=0.02,
+        shown=lambda: "\n".join(term.lines[-15:]),
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -322,9 +332,7 @@ def test_a_watcher_by_lines_hears_the_game_to_its_end_then_leaves(base: Path) ->
     thread.start()
     # Ann plays only once the watcher sits: the first deal cannot end before it (however
     # slowly its connection comes), so its points are heard.
-    deadline = time.monotonic() + 60
-    while not said(term) and time.monotonic() < deadline:
-        time.sleep(0.02)
+    wait_for("the watcher to sit", lambda: said(term), timeout=60)
     over = say("en", "line_watch_over")
     drive(ann, term, lambda: over in said(term), play=False, timeout=120)
     thread.join(10)

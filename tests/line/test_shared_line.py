@@ -14,12 +14,12 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.waiting import wait_for
 from tests.line.test_line_mode import ROOT, clean
 from tests.tables.helpers import Seat, opened, stop_service
 from thousand_tui import line
@@ -125,21 +125,28 @@ def drive(
     ann: Seat, term: Terminal, done: Callable[[], bool], timeout: float = WAIT, play: bool = True
 ) -> None:
     """The scripted seat plays, the person by lines answers each prompt, until `done()`."""
-    deadline = time.monotonic() + timeout
     answered = -1
-    while time.monotonic() < deadline:
+
+    def step() -> bool:
+        nonlocal answered
         ann.pump()
         if done():
-            return
+            return True
         lines = term.lines
         if play and len(lines) != answered:
             typed = answer(term)
             if typed is not None:
                 answered = len(lines) + 1
                 term.type(typed)
-        time.sleep(0.02)
-    tail = "\n".join(term.lines[-15:]) + "\n" + ann.describe()
-    raise AssertionError(f"the table did not get there in time; the lines end:\n{tail}")
+        return False
+
+    wait_for(
+        "the table to get there",
+        step,
+        timeout=timeout,
+        every=0.02,
+        shown=lambda: "the lines end:\n" + "\n".join(term.lines[-15:]) + "\n" + ann.describe(),
+    )
 
 
 def test_a_plain_player_and_a_scripted_one_play_whole_deals_and_chat(base: Path) -> None:
@@ -250,18 +257,23 @@ def test_the_opener_by_lines_starts_the_table_with_ai_in_the_free_seats(base: Pa
     status: list[int] = []
     thread = threading.Thread(target=lambda: status.append(line.run_open(setup, term, term)))
     thread.start()
-    deadline = time.monotonic() + WAIT
-    while not any(s.startswith("At the table:") for s in said(term)):
-        assert time.monotonic() < deadline, term.lines
-        time.sleep(0.02)
+    wait_for(
+        "the table open",
+        lambda: any(s.startswith("At the table:") for s in said(term)),
+        timeout=WAIT,
+        shown=lambda: term.lines,
+    )
     code = said(term)[0].split()[1]
     assert said(term)[0].startswith(f"Table {code} is open. Friends join it with: thousand join")
     assert "At the table: Olga, a free seat, a free seat." in said(term)
     term.type("hand")  # before the game: what there is to do
     term.type("start")
-    while not any(s.startswith("The game begins.") for s in said(term)):
-        assert time.monotonic() < deadline, term.lines
-        time.sleep(0.02)
+    wait_for(
+        "the game to begin",
+        lambda: any(s.startswith("The game begins.") for s in said(term)),
+        timeout=WAIT,
+        shown=lambda: term.lines,
+    )
     assert any(s.startswith("The game has not begun yet: ") for s in said(term))
     term.type("quit")
     thread.join(10)
