@@ -5,6 +5,7 @@ every decision."""
 from __future__ import annotations
 
 import copy
+import functools
 import random
 
 import pytest
@@ -17,6 +18,7 @@ from thousand_tui.engine.actions import Act
 from thousand_tui.engine.cards import DECK
 from thousand_tui.engine.deal import Phase
 from thousand_tui.engine.game import Game
+from thousand_tui.engine.view import SeatView
 
 from .helpers import play_states
 
@@ -41,9 +43,19 @@ def reshuffled(game: Game, seat: int, rng: random.Random) -> Game:
     return other
 
 
+@functools.cache
+def states(preset: str, seed: int) -> tuple[tuple[Game, SeatView], ...]:
+    """The decisions of one deal between normal players, each with a copy of the game behind
+    it: made once for the levels and tests that read them (they change neither)."""
+    return tuple(
+        (copy.deepcopy(game), view) for game, view in play_states(preset, seed, "normal", deals=1)
+    )
+
+
 def level_players(level: str, seat: int):
+    # Small searches: what is compared is the decision made from two views, not its strength.
     if level in ("hard", "hard_reads"):
-        player = HardPlayer(seat, samples=3, node_limit=20_000)
+        player = HardPlayer(seat, samples=3, node_limit=4_000)
         player.auction_reads = level == "hard_reads"
         return player
     from thousand_tui.ai import make_player
@@ -56,7 +68,7 @@ def level_players(level: str, seat: int):
 def test_decisions_ignore_hidden_cards(level: str, preset: str) -> None:
     rng = random.Random(11)
     compared = moved = 0
-    for game, view in play_states(preset, 4, level="normal", deals=1):
+    for game, view in states(preset, 4):
         if view.hand is None or len(view.legal) < 2:
             continue
         seat = view.seat
@@ -87,9 +99,9 @@ def test_hints_and_analysis_ignore_hidden_cards(preset: str) -> None:
         seat = view.seat
         other = reshuffled(game, seat, rng)
         assert other.view(seat) == view
-        mine = advise(view, AnalysisPlayer(seat, samples=3, node_limit=20_000, auction=3))
+        mine = advise(view, AnalysisPlayer(seat, samples=3, node_limit=4_000, auction=3))
         theirs = advise(
-            other.view(seat), AnalysisPlayer(seat, samples=3, node_limit=20_000, auction=3)
+            other.view(seat), AnalysisPlayer(seat, samples=3, node_limit=4_000, auction=3)
         )
         assert mine == theirs
         kinds += mine.kind not in seen
