@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from textual.pilot import Pilot
 
@@ -15,6 +16,7 @@ from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.info import AnalysisScreen, SheetScreen
 from thousand_tui.tui.screens.result import DealResultScreen
+from thousand_tui.tui.widgets.opponents import Opponents
 
 from .helpers import STRONG, play_out_deal, settle
 
@@ -81,7 +83,8 @@ async def test_without_hints_the_key_is_gone(host: Host) -> None:
         await settle(pilot)
         assert "Hint" not in screen_text(app)
         await pilot.press("h")
-        await pilot.pause(0.2)
+        await app.workers.wait_for_complete()  # a search the key started, were there one
+        await pilot.pause()
         assert app.table.hinter.shown is None
         await pilot.press("2")
         await settle(pilot)
@@ -319,6 +322,11 @@ def test_a_hint_before_the_auction_says_what_to_do_and_why() -> None:
     )
 
 
+def move_paced(app: ThousandApp) -> bool:
+    """Whether an opponent's move waits on the table for the pace."""
+    return app.table.query_one(Opponents).paced is not None
+
+
 async def test_no_hint_key_while_you_sit_out_and_no_analysis_key_before_a_deal(host: Host) -> None:
     """Four at the table, you deal and sit out: no decision of yours, so no hint key. The
     score sheet before any deal has nothing to analyse."""
@@ -326,7 +334,8 @@ async def test_no_hint_key_while_you_sit_out_and_no_analysis_key_before_a_deal(h
         setup = TableSetup.of("four-player", seed=1, pace=30, first_dealer=0, lang=lang, host=host)
         app = create_app(setup)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause(0.3)
+            # The table laid out, the first opponent's move held for the pace.
+            await until(pilot, "the first move", partial(move_paced, app))
             assert app.session.game.deal.sitting_out == 0
             text = screen_text(app)
             assert hint not in text and hint.split()[1] not in text, text
