@@ -24,6 +24,7 @@ from .translations import LANGS, Spoken, counted, msg, nmsg, say, tell
 
 if TYPE_CHECKING:
     from .settings import JoinSetup, LobbySetup, OpenSetup, TableSetup
+    from .store.database import DatabaseError
 
 PROG = "thousand"
 COMMANDS = (
@@ -209,7 +210,7 @@ def check_database(host: Host, lang: str) -> str | None:
     return None
 
 
-def index_refused(error: Spoken) -> CliError:
+def index_refused(error: DatabaseError) -> CliError:
     """The club index's refusal (made by a newer version, a migration that fails) as a
     command's error, in the reader's language like every other."""
     if error.said is None:
