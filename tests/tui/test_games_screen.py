@@ -14,6 +14,7 @@ from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
 from tests.tui.test_viewer import record
 from thousand_tui import cli
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.catalog import format_games, games_dir, list_games
 from thousand_tui.tui.app import ThousandApp, create_app
@@ -21,18 +22,20 @@ from thousand_tui.tui.screens.games import GamesScreen
 from thousand_tui.tui.screens.viewer import ViewerScreen
 
 
-def two_games() -> tuple[Path, Path]:
+def two_games(host: Host) -> tuple[Path, Path]:
     """An older finished game and a newer one stopped after a deal (listed first)."""
-    folder = games_dir()
+    folder = games_dir(host.data_dir)
     older = record(folder / "2026-01-01T000000-classic.jsonl")
     newer = record(folder / "2026-01-02T000000-classic.jsonl", deals=1, moves=2, seed=9)
     return older, newer
 
 
-def games_app(lang: str = "en") -> ThousandApp:
-    folder = games_dir()
+def games_app(lang: str = "en", *, host: Host) -> ThousandApp:
+    folder = games_dir(host.data_dir)
     saves = list_games(folder)
-    return create_app(TableSetup(lang=lang, pace=0), view=lambda: GamesScreen(saves, folder))
+    return create_app(
+        TableSetup(lang=lang, pace=0, host=host), view=lambda: GamesScreen(saves, folder)
+    )
 
 
 async def viewer_of(pilot: Pilot[None], app: ThousandApp) -> ViewerScreen:
@@ -43,11 +46,13 @@ async def viewer_of(pilot: Pilot[None], app: ThousandApp) -> ViewerScreen:
     return screen
 
 
-async def test_the_games_are_listed_as_the_text_lists_them_and_v_views_the_one_chosen() -> None:
-    older, newer = two_games()
-    names = [save.path.name for save in list_games(games_dir())]
+async def test_the_games_are_listed_as_the_text_lists_them_and_v_views_the_one_chosen(
+    host: Host,
+) -> None:
+    older, newer = two_games(host=host)
+    names = [save.path.name for save in list_games(games_dir(host.data_dir))]
     assert names == [newer.name, older.name]  # the text's order: newest first
-    app = games_app()
+    app = games_app(host=host)
     async with app.run_test(size=(120, 24)) as pilot:
         listed = await until(
             pilot, "the list", lambda: app.screen if isinstance(app.screen, GamesScreen) else None
@@ -70,9 +75,11 @@ async def test_the_games_are_listed_as_the_text_lists_them_and_v_views_the_one_c
         assert await until(pilot, "the app ended", lambda: app.return_code == 0)
 
 
-async def test_a_record_that_does_not_replay_is_said_and_the_list_stays(tmp_path: Path) -> None:
-    _, newer = two_games()
-    app = games_app()
+async def test_a_record_that_does_not_replay_is_said_and_the_list_stays(
+    tmp_path: Path, host: Host
+) -> None:
+    _, newer = two_games(host=host)
+    app = games_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         listed = await until(
             pilot, "the list", lambda: app.screen if isinstance(app.screen, GamesScreen) else None
@@ -84,9 +91,9 @@ async def test_a_record_that_does_not_replay_is_said_and_the_list_stays(tmp_path
         assert any(note.severity == "error" for note in app._notifications)
 
 
-async def test_the_list_speaks_russian() -> None:
-    two_games()
-    app = games_app("ru")
+async def test_the_list_speaks_russian(host: Host) -> None:
+    two_games(host=host)
+    app = games_app("ru", host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, "the list", lambda: isinstance(app.screen, GamesScreen) or None)
         await pilot.pause()
@@ -94,29 +101,31 @@ async def test_the_list_speaks_russian() -> None:
         assert text.startswith(" Сохранённые игры в") and "Просмотр" in text
 
 
-def test_piped_the_list_is_the_text_as_before(capsys: pytest.CaptureFixture[str]) -> None:
-    two_games()
-    folder = games_dir()
-    assert cli.main(["games"]) == 0  # captured: no terminal
+def test_piped_the_list_is_the_text_as_before(
+    capsys: pytest.CaptureFixture[str], host: Host
+) -> None:
+    two_games(host=host)
+    folder = games_dir(host.data_dir)
+    assert cli.main(["games"], host) == 0  # captured: no terminal
     out = capsys.readouterr().out
     table = format_games(list_games(folder), folder)
     assert out == table + "\nStep through one, decision by decision, with `thousand view NUMBER`.\n"
-    assert cli.main(["games", "--text"]) == 0
+    assert cli.main(["games", "--text"], host) == 0
     assert capsys.readouterr().out == out
 
 
 def test_in_a_terminal_the_screen_is_shown_unless_text_is_asked_for(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], host: Host
 ) -> None:
     from thousand_tui.tui import view_commands
 
-    two_games()
+    two_games(host=host)
     shown: list[int] = []
     monkeypatch.setattr(
         view_commands, "show_games", lambda saves, *_: shown.append(len(saves)) or 0
     )
     monkeypatch.setattr(cli, "games_on_screen", lambda *_: True)
-    assert cli.main(["games"]) == 0
+    assert cli.main(["games"], host) == 0
     assert shown == [2] and capsys.readouterr().out == ""
 
 

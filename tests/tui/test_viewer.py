@@ -20,6 +20,7 @@ from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.record import RecordError
 from thousand_tui.engine.rules import Rules
 from thousand_tui.presets import load_preset
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.catalog import games_dir
 from thousand_tui.tui.app import ThousandApp, create_app
@@ -76,8 +77,8 @@ def viewed(path: Path, lang: str = "en") -> ViewedGame:
     return open_game(path, Translator(lang), Palette(lang=lang))
 
 
-def app_of(game: ViewedGame, lang: str = "en") -> ThousandApp:
-    return create_app(TableSetup(lang=lang), view=lambda: ViewerScreen(game))
+def app_of(game: ViewedGame, lang: str = "en", *, host: Host) -> ThousandApp:
+    return create_app(TableSetup(lang=lang, host=host), view=lambda: ViewerScreen(game))
 
 
 async def shown(pilot: Any, app: App[Any]) -> ViewerScreen:
@@ -109,10 +110,12 @@ def labels(game: ViewedGame, index: int, seat: int) -> list[str]:
     return [p.card_label(card) for card in view.hand]
 
 
-async def test_stepping_keeps_the_table_the_log_and_the_sheet_in_step(tmp_path: Path) -> None:
+async def test_stepping_keeps_the_table_the_log_and_the_sheet_in_step(
+    tmp_path: Path, host: Host
+) -> None:
     game = viewed(record(tmp_path / "g.jsonl"))
     assert game.finished and game.open and game.seat == 0
-    app = app_of(game)
+    app = app_of(game, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await shown(pilot, app)
         assert isinstance(screen, ViewerScreen)
@@ -158,13 +161,13 @@ async def test_stepping_keeps_the_table_the_log_and_the_sheet_in_step(tmp_path: 
         assert not hand.can_focus
 
 
-async def test_a_game_in_progress_shows_only_the_viewers_cards(tmp_path: Path) -> None:
+async def test_a_game_in_progress_shows_only_the_viewers_cards(tmp_path: Path, host: Host) -> None:
     game = viewed(record(tmp_path / "g.jsonl", deals=2, moves=5))
     assert not game.finished and not game.open
     # Nothing of the others' is kept to be drawn: not their views, not the talon as dealt.
     assert all(v is None for p in game.positions for v in p.views[1:])
     assert all(p.talon == () for p in game.positions)
-    app = app_of(game)
+    app = app_of(game, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await shown(pilot, app)
         assert isinstance(screen, ViewerScreen)
@@ -209,7 +212,7 @@ def test_a_record_edited_by_hand_is_refused_and_left_as_it_is(tmp_path: Path) ->
 
 
 def test_the_command_refuses_a_damaged_record_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], host: Host
 ) -> None:
     path = record(tmp_path / "g.jsonl", deals=1)
     lines = [json.loads(row) for row in path.read_text(encoding="utf-8").splitlines()]
@@ -217,30 +220,30 @@ def test_the_command_refuses_a_damaged_record_in_one_line(
     result["deltas"] = [1, 2, 3]  # a score written by hand
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     before = path.read_bytes()
-    assert main(["view", str(path), "--lang", "ru"]) == 2
+    assert main(["view", str(path), "--lang", "ru"], host) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("thousand: ") and "\n" not in err
     assert "вручную" in err  # said in the reader's language
     assert path.read_bytes() == before
-    assert main(["view", str(tmp_path / "none.jsonl")]) == 2
+    assert main(["view", str(tmp_path / "none.jsonl")], host) == 2
     assert "no such file" in capsys.readouterr().err
-    assert main(["view", "7"]) == 2  # no seventh game in `thousand games`
+    assert main(["view", "7"], host) == 2  # no seventh game in `thousand games`
     assert "no game 7" in capsys.readouterr().err
 
 
 def test_a_number_names_a_game_of_the_list(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], host: Host
 ) -> None:
     from thousand_tui.tui.view_commands import record_path
 
-    path = record(games_dir() / "2026-01-01T000000-classic.jsonl", deals=1)
-    assert record_path("1") == path
-    assert main(["games", "--lang", "en"]) == 0
+    path = record(games_dir(host.data_dir) / "2026-01-01T000000-classic.jsonl", deals=1)
+    assert record_path("1", host) == path
+    assert main(["games", "--lang", "en"], host) == 0
     assert "Step through one, decision by decision, with `thousand view NUMBER`." in (
         capsys.readouterr().out
     )
     # Game 1 is read and checked; only then does the viewer ask for a terminal (none here).
-    assert main(["view", "1", "--lang", "en"]) == 2
+    assert main(["view", "1", "--lang", "en"], host) == 2
     assert "interactive terminal" in capsys.readouterr().err
 
 
@@ -264,14 +267,14 @@ def fake_analysis(lines: list[dict[str, Any]], seat: int, number: int) -> DealAn
 
 
 async def test_beside_the_players_decision_what_hard_would_have_played(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, host: Host
 ) -> None:
     from thousand_tui.store.analyses import cache_path, read_cache
 
     monkeypatch.setattr(ViewerScreen, "analyser", staticmethod(fake_analysis))
     path = record(tmp_path / "g.jsonl", deals=2)
-    game = open_game(path, Translator("en"), Palette(), cache=cache_path())
-    app = app_of(game)
+    game = open_game(path, Translator("en"), Palette(), cache=cache_path(host.data_dir))
+    app = app_of(game, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await shown(pilot, app)
         assert isinstance(screen, ViewerScreen)
@@ -285,15 +288,15 @@ async def test_beside_the_players_decision_what_hard_would_have_played(
         assert "hard: pass, about 12 points better" in bar(app, "advice")
         await pilot.press("down")
         await until(pilot, "deal 2's analysis", lambda: 2 in screen.analyses)
-    cached = read_cache(cache_path())
+    cached = read_cache(cache_path(host.data_dir))
     assert {(deal, seat) for _, deal, seat in cached} == {(1, 0), (2, 0)}
 
 
-async def test_the_viewer_fits_80_by_24_in_russian(tmp_path: Path) -> None:
+async def test_the_viewer_fits_80_by_24_in_russian(tmp_path: Path, host: Host) -> None:
     """Without a snapshot: every part of the table is on the screen, none over another, and
     the footer's keys are in Russian."""
     game = viewed(record(tmp_path / "g.jsonl"), "ru")
-    app = app_of(game, "ru")
+    app = app_of(game, "ru", host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await shown(pilot, app)
         await pilot.press("right", "right")
@@ -310,15 +313,15 @@ async def test_the_viewer_fits_80_by_24_in_russian(tmp_path: Path) -> None:
         assert t("key_view_next") in footer
 
 
-async def test_v_on_a_saved_game_of_the_start_screen_views_it(tmp_path: Path) -> None:
+async def test_v_on_a_saved_game_of_the_start_screen_views_it(tmp_path: Path, host: Host) -> None:
     from thousand_tui.settings import TableSetup
     from thousand_tui.tui import create_app
     from thousand_tui.tui.screens.start import StartScreen
     from thousand_tui.tui.startup import StartOffer
     from thousand_tui.tui.widgets.choices import ChoiceList
 
-    path = record(games_dir() / "2026-01-01T000000-classic.jsonl", deals=1, moves=3)
-    app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
+    path = record(games_dir(host.data_dir) / "2026-01-01T000000-classic.jsonl", deals=1, moves=3)
+    app = create_app(TableSetup(pace=0, host=host), start=StartOffer.shipped())
     async with app.run_test(size=(80, 24)) as pilot:
         start = await until(
             pilot,
