@@ -461,7 +461,7 @@ async def test_a_card_taken_back_replays_resumes_and_is_counted_apart(
     written = [json.loads(row) for row in path.read_text(encoding="utf-8").splitlines()]
     assert {"type": "takeback", "seat": 0, "actions": 3} in written
     # `thousand replay` agrees with the record, take-back and all.
-    assert main(["replay", str(path)]) == 0
+    assert main(["replay", str(path)], host) == 0
     # The statistics count the game apart.
     stats = collect([path])
     assert stats.total.taken_back_games == 1 and stats.total.taken_back == 1

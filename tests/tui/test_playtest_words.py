@@ -95,10 +95,10 @@ def canned(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("canned")
 def test_thousand_analyze_speaks_to_you_and_names_the_others(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], host: Host
 ) -> None:
     path = write_game(tmp_path)
-    assert main(["analyze", str(path), "--jobs", "1", "--lang", "en"]) == 0
+    assert main(["analyze", str(path), "--jobs", "1", "--lang", "en"], host) == 0
     text = capsys.readouterr().out
     assert "game 1, your seat (0)" in text
     assert "You played 120 and took 131 points: made." in text
@@ -109,7 +109,7 @@ def test_thousand_analyze_speaks_to_you_and_names_the_others(
     assert "You would" not in text and "of You" not in text and "seat 0's" not in text
 
     # Anna's decisions: she is named, and you are still "you".
-    assert main(["analyze", str(path), "--seat", "1", "--lang", "en"]) == 0
+    assert main(["analyze", str(path), "--seat", "1", "--lang", "en"], host) == 0
     text = capsys.readouterr().out
     assert "seat 1 (Anna)" in text and "you would take 140 points" in text
     assert "lost by Anna's decisions" in text
@@ -118,10 +118,10 @@ def test_thousand_analyze_speaks_to_you_and_names_the_others(
 @pytest.mark.usefixtures("canned")
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
 def test_thousand_analyze_says_you_in_every_language(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, host: Host
 ) -> None:
     path = write_game(tmp_path)
-    assert main(["analyze", str(path), "--lang", lang]) == 0
+    assert main(["analyze", str(path), "--lang", lang], host) == 0
     text = capsys.readouterr().out
     # The recorded name of your seat ("You") is never said of you in another language.
     assert "You" not in text, text

@@ -132,7 +132,7 @@ async def test_a_clubs_start_screen_offers_no_take_back(host: Host) -> None:
         assert "Take back" not in screen_text(hosted)
 
 
-@pytest.mark.usefixtures("table_env")  # `thousand serve` reads its environment
+@pytest.mark.usefixtures("table_env")  # the parser speaks the language of LANG
 def test_serve_refuses_take_back(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--take-back"]) == 2
     said = capsys.readouterr().err
