@@ -39,23 +39,24 @@ def made_again(index: ClubIndex) -> dict[str, Rating]:
 
 
 @pytest.fixture
-def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How often the ratings were made again from every game rated (not game by game)."""
-    made: list[int] = []
-    replay: Callable[[ClubIndex, Any], None] = ClubIndex._replay
+def rated(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, int]]:
+    """Each time ratings were made: (from the first game of all, how many games rated)."""
+    made: list[tuple[bool, int]] = []
+    rate_from: Callable[..., int] = ClubIndex._rate_from
 
-    def counted(self: ClubIndex, db: Any) -> None:
-        made.append(1)
-        replay(self, db)
+    def counted(self: ClubIndex, db: Any, first: Any, touched: Any = ()) -> int:
+        count = rate_from(self, db, first, touched)
+        made.append((first is None, count))
+        return count
 
-    monkeypatch.setattr(ClubIndex, "_replay", counted)
+    monkeypatch.setattr(ClubIndex, "_rate_from", counted)
     return made
 
 
 def test_each_game_moves_the_ratings_once_as_it_is_indexed_and_rebuild_gives_the_same(
     data: Path,
     backend: str | None,
-    replays: list[int],
+    rated: list[tuple[bool, int]],
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -63,7 +64,7 @@ def test_each_game_moves_the_ratings_once_as_it_is_indexed_and_rebuild_gives_the
     games = data / "players" / "key-olga" / "games"
     with open_club(host) as index:
         index.refresh()  # a new index: the ratings made (of nothing) once
-    assert len(replays) == 1
+    assert rated == [(True, 0)]
     for minutes in range(4):
         ended_at(write_record(games, f"g{minutes}.jsonl", finished_lines(minutes, SOLO)), minutes)
         with open_club(host) as index:
@@ -71,32 +72,36 @@ def test_each_game_moves_the_ratings_once_as_it_is_indexed_and_rebuild_gives_the
             kept = index.player_ratings()
             assert kept == made_again(index)
         assert kept["key-olga"].games == minutes + 1
-    assert len(replays) == 1  # every game after the last: only its players' ratings moved
-    # A game that ended before the last one rated (a host that was cut off catching up):
-    # every rating made again, the same numbers as rating all of them in order.
-    ended_at(write_record(games, "early.jsonl", finished_lines(9, SOLO)), -30)
+    assert rated[1:] == [(False, 1)] * 4  # each game after the last: only itself rated
+    # A game that ended between two rated already (a host catching up after the database
+    # was down): it and the two after it rated again, the same numbers as all in order.
+    ended_at(write_record(games, "late.jsonl", finished_lines(9, SOLO)), 1)
+    os.utime(games / "late.jsonl", (START + 90, START + 90))
     with open_club(host) as index:
         index.refresh()
         kept = index.player_ratings()
         assert kept == made_again(index) and kept["key-olga"].games == 5
         assert kept == ratings_of(index.rated_games().values())
-    assert len(replays) == 2
-    # Showing the ratings changes nothing; `thousand club rebuild` makes the same numbers.
+    assert rated[-1] == (False, 3)
+    # Showing the ratings rates nothing again; `thousand club rebuild` makes the same numbers.
     with open_club(host) as index:
         assert rate_club(index).ratings == kept
+    assert len(rated) == 6
     if backend:
         monkeypatch.setenv(DATABASE_ENV, backend)
     monkeypatch.setenv(NODE_ENV, "host-a")
     assert main(["club", "rebuild"]) == 0
     capsys.readouterr()
+    assert rated[-1] == (True, 5)
     with open_club(host) as index:
         assert index.player_ratings() == kept
-    # A record gone: its game no longer counts.
+    # The first record gone: its game no longer counts, the four after it rated again.
     (games / "g0.jsonl").unlink()
     with open_club(host) as index:
         index.refresh()
         assert index.player_ratings()["key-olga"].games == 4
         assert index.player_ratings() == made_again(index)
+    assert rated[-1] == (False, 4)
 
 
 def test_two_hosts_ending_games_at_once_lose_no_update(two: tuple[Host, Host]) -> None:

@@ -28,7 +28,7 @@ from ..engine.record import TAKEBACK, RecordError, RecordFile, decode_record, pe
 from ..plaintext import fault, one_line
 from ..priority import CLUB_DIR_ENV as CLUB_DIR_ENV
 from ..priority import LOCAL, Host
-from ..ratings import FinishedGame, rate_game, ratings_of
+from ..ratings import FinishedGame, rate_game
 from ..ratings import Rating as PlayerRating
 from ..translations import LANGS, msg, translate
 from .catalog import (
@@ -202,9 +202,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             # each record's text (zlib), by its path, or by DEAL_RECORD's key for a deal's
             "CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY, host TEXT NOT NULL,"
             " size BIGINT NOT NULL, body BYTEA NOT NULL)",
-            # the games the ratings are made of (store/rated.py), each as the ratings took it
+            # the games the ratings are made of (store/rated.py), each as the ratings took it,
+            # with the ratings of its players after it; and who played each
             "CREATE TABLE IF NOT EXISTS rated_games (path TEXT NOT NULL, number INTEGER NOT NULL,"
-            " at DOUBLE PRECISION NOT NULL, game TEXT NOT NULL, PRIMARY KEY (path, number))",
+            " at DOUBLE PRECISION NOT NULL, game TEXT NOT NULL, after TEXT,"
+            " PRIMARY KEY (path, number))",
+            "CREATE INDEX IF NOT EXISTS rated_games_by_time ON rated_games (at)",
+            "CREATE TABLE IF NOT EXISTS rated_seats (player TEXT NOT NULL, at DOUBLE PRECISION"
+            " NOT NULL, path TEXT NOT NULL, number INTEGER NOT NULL,"
+            " PRIMARY KEY (player, path, number))",
+            "CREATE INDEX IF NOT EXISTS rated_seats_by_time ON rated_seats (player, at)",
             # each host reads its records again (kept, rated); the ratings are made again
             # from the games rated once the first of them is read
             "UPDATE files SET size = -1",
@@ -468,14 +475,17 @@ class ClubIndex:
                 game = finished_game(_indexed(row, mtime), now) if row[8] else None
                 if game is not None:  # one left unfinished is rated when asked (`rate_left`)
                     rated[(row[0], row[1])] = game
+        keep = self.kind != "sqlite"  # a club database keeps each record's text (packed here)
+        bodies = [_packed(found.data) if keep else None for found in read]
         with self._writing() as db:
             for path in gone:
                 db.execute("DELETE FROM games WHERE path = ?", (path,))
                 db.execute("DELETE FROM files WHERE path = ?", (path,))
                 db.execute("DELETE FROM records WHERE key = ?", (path,))
-            for (path, (size, mtime)), (games, error, data) in zip(changed, read, strict=True):
+            for (path, (size, mtime)), (games, error, _), body in zip(
+                changed, read, bodies, strict=True
+            ):
                 db.execute("DELETE FROM games WHERE path = ?", (path,))
-                body = _packed(data) if self.kind != "sqlite" else None
                 if body is None:
                     db.execute("DELETE FROM records WHERE key = ?", (path,))
                 else:
@@ -529,15 +539,15 @@ class ClubIndex:
         self._own_node()
         with self._writing() as db:
             if self.kind == "sqlite":
-                for table in ("games", "files", "players", "rated_games", "records"):
+                for table in ("games", "files", "players", "rated_games", "rated_seats", "records"):
                     db.execute(f"DELETE FROM {table}")
             else:
                 base = self.path.parent.absolute()
                 for (folder,) in db.execute("SELECT DISTINCT folder FROM files").fetchall():
                     if Path(folder).is_relative_to(base):
-                        for table, column in (("games", "path"), ("rated_games", "path")):
+                        for table in ("games", "rated_games", "rated_seats"):
                             db.execute(
-                                f"DELETE FROM {table} WHERE {column} IN"
+                                f"DELETE FROM {table} WHERE path IN"
                                 " (SELECT path FROM files WHERE folder = ?)",
                                 (folder,),
                             )
@@ -808,17 +818,15 @@ class ClubIndex:
         """Every rating made again from every game indexed (`thousand club rebuild`)."""
         now = now or datetime.now(UTC)
         with self._writing() as db:
-            rated = []
+            rated = {}
             for game in self._games(db):
                 found = finished_game(game, now)
                 if found is not None:
-                    rated.append((str(game.path), game.number, found))
+                    rated[(str(game.path), game.number)] = found
             db.execute("DELETE FROM rated_games")
-            db.executemany(
-                "INSERT INTO rated_games VALUES (?, ?, ?, ?)",
-                [(path, n, game.finished.timestamp(), to_json(game)) for path, n, game in rated],
-            )
-            self._replay(db)
+            db.execute("DELETE FROM rated_seats")
+            _insert_rated(db, rated)
+            self._rate_from(db, None)
 
     def _rated_of(self, db: Database, paths: Iterable[str]) -> dict[tuple[str, int], str]:
         """The rated games of these records, as kept."""
@@ -835,59 +843,77 @@ class ClubIndex:
         wanted: Mapping[tuple[str, int], FinishedGame],
     ) -> None:
         """In the writing transaction `db`: the rated games `kept` (as kept) made `wanted`,
-        and the ratings with them. Games that end after every game rated so far move only
-        their players' ratings, one game after the other; any other change makes every
-        rating again from the games rated (the same numbers as rating them all in order)."""
+        and the ratings with them, rated again from the first game changed on (a game that
+        ends after every game rated so far: only itself)."""
         texts = {key: to_json(game) for key, game in wanted.items()}
         dropped = [key for key, text in kept.items() if texts.get(key) != text]
-        added = [key for key, text in texts.items() if kept.get(key) != text]
+        added = {key: wanted[key] for key, text in texts.items() if kept.get(key) != text}
         owed = _replay_owed(db)
-        if not dropped and not added:
-            if owed:
-                self._replay(db)
+        if not dropped and not added and not owed:
             return
-        db.executemany("DELETE FROM rated_games WHERE path = ? AND number = ?", dropped)
-        last = _last_rated(db)
-        db.executemany(
-            "INSERT INTO rated_games VALUES (?, ?, ?, ?)",
-            [
-                (path, n, wanted[(path, n)].finished.timestamp(), texts[(path, n)])
-                for path, n in added
-            ],
-        )
-        games = sorted((wanted[key] for key in added), key=order)
-        if dropped or owed or (last is not None and order(games[0]) <= last):
-            self._replay(db)
-            return
-        for game in games:
-            players = sorted(set(game.seats))
-            marks = ", ".join("?" * len(players))
-            rows = db.execute(
-                f"SELECT * FROM ratings WHERE player IN ({marks})",
-                players,
-            )
-            after = rate_game({str(row[0]): _kept_rating(row) for row in rows}, game)
-            db.executemany(
-                "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (player) DO UPDATE"
-                " SET rating = excluded.rating, deviation = excluded.deviation,"
-                " volatility = excluded.volatility, games = excluded.games,"
-                " last_played = excluded.last_played",
-                [_rating_row(player, rating) for player, rating in sorted(after.items())],
-            )
-
-    def _replay(self, db: Database) -> None:
-        """Every rating made again from the games rated, in place of the ones before."""
-        games = []
-        for (text,) in db.execute("SELECT game FROM rated_games").fetchall():
+        changed = list(added.values())
+        for key in dropped:
             with contextlib.suppress(ValueError, KeyError, TypeError):
-                games.append(from_json(str(text)))
-        made = ratings_of(games)
-        db.execute("DELETE FROM ratings")
+                changed.append(from_json(kept[key]))
+        db.executemany("DELETE FROM rated_games WHERE path = ? AND number = ?", dropped)
+        db.executemany("DELETE FROM rated_seats WHERE path = ? AND number = ?", dropped)
+        _insert_rated(db, added)
+        first = None if owed or not changed else min(order(game) for game in changed)
+        self._rate_from(db, first, {p for game in changed for p in game.seats})
+
+    def _rate_from(
+        self,
+        db: Database,
+        first: tuple[datetime, str, tuple[str, ...]] | None,
+        touched: Iterable[str] = (),
+    ) -> int:
+        """The games rated from `first` on (in the order the ratings take them; from the
+        first of all where None) rated again, each from its players' ratings after their last
+        game before it, and the ratings of their players (and of `touched`, whose games
+        there may be gone) made theirs. How many games were rated again."""
+        if first is None:
+            rows = db.execute("SELECT path, number, game FROM rated_games").fetchall()
+        else:
+            rows = db.execute(
+                "SELECT path, number, game FROM rated_games WHERE at >= ?",
+                (first[0].timestamp(),),
+            ).fetchall()
+        games = []
+        for path, number, text in rows:
+            with contextlib.suppress(ValueError, KeyError, TypeError):
+                game = from_json(str(text))
+                if first is None or order(game) >= first:
+                    games.append((order(game), str(path), int(number), game))
+        games.sort(key=lambda found: found[0])
+        players = set(touched) | {p for *_, game in games for p in game.seats}
+        state: dict[str, PlayerRating] = {}
+        if first is not None:
+            for player in players:
+                before = _rating_before(db, player, first)
+                if before is not None:
+                    state[player] = before
+        afters = []
+        for _, path, number, game in games:
+            state.update(rate_game(state, game))
+            after = {p: _rating_json(state[p]) for p in sorted(set(game.seats)) if p in state}
+            afters.append((json.dumps(after), path, number))
+        db.executemany("UPDATE rated_games SET after = ? WHERE path = ? AND number = ?", afters)
+        if first is None:
+            db.execute("DELETE FROM ratings")
+        else:
+            db.executemany(
+                "DELETE FROM ratings WHERE player = ?", [(p,) for p in sorted(players - set(state))]
+            )
         db.executemany(
-            "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
-            [_rating_row(player, rating) for player, rating in sorted(made.items())],
+            "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (player) DO UPDATE"
+            " SET rating = excluded.rating, deviation = excluded.deviation,"
+            " volatility = excluded.volatility, games = excluded.games,"
+            " last_played = excluded.last_played",
+            [_rating_row(player, rating) for player, rating in sorted(state.items())],
         )
-        db.execute("DELETE FROM club_settings WHERE name = ?", (REPLAY,))
+        if first is None:
+            db.execute("DELETE FROM club_settings WHERE name = ?", (REPLAY,))
+        return len(games)
 
     def add_daily_results(
         self, results: Sequence[DailyResult], records: Mapping[DailyResult, bytes] | None = None
@@ -1123,17 +1149,52 @@ def _replay_owed(db: Database) -> bool:
     )
 
 
-def _last_rated(db: Database) -> tuple[datetime, str, tuple[str, ...]] | None:
-    """The place of the last game rated in the order the ratings take games in."""
-    row = db.execute("SELECT max(at) FROM rated_games").fetchone()
-    if row is None or row[0] is None:
-        return None
-    texts = db.execute("SELECT game FROM rated_games WHERE at = ?", (row[0],)).fetchall()
+def _insert_rated(db: Database, games: Mapping[tuple[str, int], FinishedGame]) -> None:
+    """Keep these games as rated (their ratings after them made by `_rate_from`)."""
+    rows = sorted(games.items())
+    db.executemany(
+        "INSERT INTO rated_games VALUES (?, ?, ?, ?, NULL)",
+        [(path, n, game.finished.timestamp(), to_json(game)) for (path, n), game in rows],
+    )
+    db.executemany(
+        "INSERT INTO rated_seats VALUES (?, ?, ?, ?)",
+        [
+            (player, game.finished.timestamp(), path, n)
+            for (path, n), game in rows
+            for player in sorted(set(game.seats))
+        ],
+    )
+
+
+def _rating_json(rating: PlayerRating) -> list[Any]:
+    return list(_rating_row("", rating)[1:])
+
+
+def _rating_before(
+    db: Database, player: str, first: tuple[datetime, str, tuple[str, ...]]
+) -> PlayerRating | None:
+    """`player`'s rating after his last game rated before `first`, if any."""
+    at = first[0].timestamp()
+    query = (
+        "SELECT g.game, g.after FROM rated_seats s JOIN rated_games g"
+        " ON g.path = s.path AND g.number = s.number WHERE s.player = ? AND "
+    )
+    rows = db.execute(query + "s.at = ?", (player, at)).fetchall()  # at that very moment
+    (last,) = db.execute(
+        "SELECT max(at) FROM rated_seats WHERE player = ? AND at < ?", (player, at)
+    ).fetchone()
+    if last is not None:
+        rows += db.execute(query + "s.at = ?", (player, last)).fetchall()
     found = []
-    for (text,) in texts:
+    for text, after in rows:
         with contextlib.suppress(ValueError, KeyError, TypeError):
-            found.append(order(from_json(str(text))))
-    return max(found, default=None)
+            place = order(from_json(str(text)))
+            if place < first and after:
+                found.append((place, json.loads(str(after))[player]))
+    if not found:
+        return None
+    kept = max(found, key=lambda item: item[0])[1]
+    return _kept_rating([player, *kept])
 
 
 def _indexed(row: Sequence[Any], mtime_ns: int) -> IndexedGame:
