@@ -157,7 +157,7 @@ def finished_deal() -> analysis.DealTask:
     """Deal 1 of a game played at random, as its analysis's task."""
     game = Game(
         load_preset("classic").rules,
-        5,
+        3,  # a deal analysed in about a second: long enough to be paused, short to run twice
         [PlayerInfo("You", "human"), *map(PlayerInfo, ("Anna", "Boris"))],
     )
     chance = random.Random(1)
