@@ -7,6 +7,7 @@ himself "B:NAME"."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import tempfile
@@ -25,6 +26,7 @@ from thousand_tui.engine.game import PlayerInfo
 from thousand_tui.priority import Host
 from thousand_tui.store.index import open_club
 from thousand_tui.store.people import named_id, relayed_id
+from thousand_tui.store.seal import record_key
 from thousand_tui.tables import relay
 from thousand_tui.tables.client import (
     TableClient,
@@ -38,6 +40,10 @@ from thousand_tui.tables.directory import forget
 from thousand_tui.tables.relay import KEYS_NAME, Relaying, relaying
 from thousand_tui.tables.transport import reach
 from thousand_tui.tables.wire import JoinRequest, RelayedRequest, Welcome
+from thousand_tui.tui.club_games import club_games, looker, person_of
+from thousand_tui.tui.i18n import Translator
+from thousand_tui.tui.render import Palette
+from thousand_tui.tui.viewing import open_game
 
 WAIT = 30.0
 TABLE = [PlayerInfo("Ann", "human"), PlayerInfo("Bob", "human"), PlayerInfo("Vera", "ai", "easy")]
@@ -220,3 +226,24 @@ def test_relay_keys_name_the_host_of_each_key(
     env = {ssh.ORIGINAL_COMMAND: "relay", ssh.USER_AUTH: str(auth)}
     assert ssh.relay_session(Host(data=tmp_path), env) == 0
     assert served == [Relaying("cards-b")]
+
+
+def test_bs_person_sees_as_game_he_sat_at_from_his_seat(data: Path, pg_url: str) -> None:
+    a = Host(data=data.parent / "a", database=pg_url, node="host-a")
+    b = Host(data=data.parent / "b", database=pg_url, node="host-b")
+    people: list[str | None] = ["name:Ann", "name@host-b:Bob", None]
+    write_record(a.data_dir / "games", "table.jsonl", finished_lines(7, TABLE, people))
+    club_games(a)  # A's lobby indexes its table's game (and keeps its text)
+    (game,) = club_games(b)
+    assert game.data is not None  # A's, read on B from the database
+    bob = looker(game, person_of(None, "Bob", hosted=False), b)  # Bob at B's terminal
+    assert bob == "name@host-b:Bob"
+    t, palette = Translator("en"), Palette(lang="en")
+    key = record_key(b.data_dir, make=True)
+    seen = open_game(
+        game.shown_path, t, palette, game.number, key=key, club=True, person=bob, data=game.data
+    )
+    assert seen.seat == 1 and not seen.watching
+    # B's own game is looked at by the id B's table service knew him by.
+    mine = dataclasses.replace(game, data=None)
+    assert looker(mine, "name:Bob", b) == "name:Bob"

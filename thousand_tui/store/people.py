@@ -67,6 +67,15 @@ def relayed_id(who: str, node: str | None) -> str | None:
     return None
 
 
+def guest_of(person: str | None, node: str) -> str | None:
+    """This host's (`node`'s) person known by a name only (`name:NAME`) as another host's
+    record names him, having sat at its table through the relay (`name@NODE:NAME`); any
+    other id as it is."""
+    if person is not None and person.startswith(NAMED):
+        return f"{GUEST}{node}:{person[len(NAMED) :]}"
+    return person
+
+
 def shown_name(who: str) -> str:
     """The name of a person known by a name only, as his id gives it."""
     if who.startswith(GUEST):

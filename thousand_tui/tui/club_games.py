@@ -16,7 +16,8 @@ from pathlib import Path
 
 from ..priority import Host
 from ..store.catalog import games_dir
-from ..store.index import IndexedGame, is_local, open_club
+from ..store.index import IndexedGame, is_local, node_name, open_club
+from ..store.people import guest_of
 
 SHOWN = 20  # the games listed, at most
 
@@ -88,6 +89,12 @@ def club_games(host: Host, most: int = SHOWN) -> tuple[ClubGame, ...]:
     return tuple(found)
 
 
+def looker(game: ClubGame, person: str | None, host: Host) -> str | None:
+    """Who looks at `game`, as its record names him (`person`: as this host's table service
+    knows him): at another host's table he sat through the relay, as this host's person."""
+    return person if game.data is None else guest_of(person, node_name(host))
+
+
 def person_of(who: str | None, name: str | None, hosted: bool) -> str | None:
     """Who looks at the list, as the table service's records name him: his SSH key's id, else
     (on the host's own terminal) the name he sits down with; None where neither is known."""
@@ -98,4 +105,4 @@ def person_of(who: str | None, name: str | None, hosted: bool) -> str | None:
     return None
 
 
-__all__ = ["SHOWN", "ClubGame", "club_games", "person_of", "shared"]
+__all__ = ["SHOWN", "ClubGame", "club_games", "looker", "person_of", "shared"]

@@ -32,7 +32,7 @@ from ...store.index import is_local, player_id
 from ...tables.client import TableError
 from ...tables.wire import OpenTable
 from ...tournament import Spec, open_tournament, players_may_open
-from ..club_games import ClubGame, club_games, person_of
+from ..club_games import ClubGame, club_games, looker, person_of
 from ..i18n import Translator
 from ..plain import plain, plain_words
 from ..startup import preset_title
@@ -363,7 +363,7 @@ class LobbyScreen(Screen[None]):
             return
         setup = self.lobby.setup
         host = setup.table.host
-        person = person_of(setup.who, setup.table.name, host.hosted)
+        person = looker(game, person_of(setup.who, setup.table.name, host.hosted), host)
         palette = Palette(ascii_only=setup.table.ascii, lang=self.t.lang)
         if game.data is None and not game.path.is_file():
             self.notify(self.t("lobby_game_gone"), severity="error", markup=False)
