@@ -23,6 +23,7 @@ from tests.tables.helpers import stop_service, table_options
 from thousand_tui import ssh
 from thousand_tui.club import rate_club
 from thousand_tui.engine.game import PlayerInfo
+from thousand_tui.engine.record import people_of_header
 from thousand_tui.priority import Host
 from thousand_tui.store.index import open_club
 from thousand_tui.store.people import named_id, relayed_id
@@ -247,3 +248,19 @@ def test_bs_person_sees_as_game_he_sat_at_from_his_seat(data: Path, pg_url: str)
     # B's own game is looked at by the id B's table service knew him by.
     mine = dataclasses.replace(game, data=None)
     assert looker(mine, "name:Bob", b) == "name:Bob"
+
+
+def test_people_named_in_any_script_are_rated_as_their_hosts(two: tuple[Host, Host]) -> None:
+    a, _ = two
+    people: list[str | None] = ["name:Анна", "name@host-b:Борис", None]
+    write_record(a.data_dir / "games", "table.jsonl", finished_lines(5, TABLE, people))
+    with open_club(a) as index:
+        board = rate_club(index)
+    assert board.ratings["name:host-a:Анна"].games == 1
+    assert board.ratings["name:host-b:Борис"].games == 1
+    # A control character is no one's id: the game is not rated by it.
+    assert people_of_header({"people": ["name:a\x1b[2J", "name:Bob", None]}, 3) == [
+        None,
+        "name:Bob",
+        None,
+    ]

@@ -370,8 +370,12 @@ def people_of_header(header: dict[str, Any], seats: int) -> list[str | None] | N
     return [_person(p) for p in people]
 
 
+MAX_PERSON = 100  # a key's id, or a name of 16 after its host's of up to 63 (name@NODE:NAME)
+
+
 def _person(who: object) -> str | None:
-    if isinstance(who, str) and 0 < len(who) <= 64 and who.isascii() and who.isprintable():
+    # A name in any script ("name:Борис"), never a control or format character.
+    if isinstance(who, str) and 0 < len(who) <= MAX_PERSON and who.isprintable():
         return who
     return None
 
