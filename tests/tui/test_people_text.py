@@ -42,6 +42,7 @@ from thousand_tui.daily import BoardRow
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.record import RecordedGame, decisions
 from thousand_tui.plaintext import shown
+from thousand_tui.priority import Host
 from thousand_tui.ratings import LeaderboardRow
 from thousand_tui.settings import MAX_NAME, LobbySetup, TableSetup
 from thousand_tui.store.catalog import DATA_DIR_ENV, format_games, games_dir, list_games
@@ -260,13 +261,13 @@ def turns(quick: tuple[int, ...], every: range) -> list[Any]:
 
 @pytest.mark.parametrize("k", turns(QUICK, ALL))
 async def test_every_screen_of_the_table_shows_hostile_text_as_written(
-    monkeypatch: pytest.MonkeyPatch, k: int
+    monkeypatch: pytest.MonkeyPatch, k: int, host: Host
 ) -> None:
     """The table, the auction, the talon, the contract, the deal's result, the score sheet,
     looking back, the conventions, the analysis, a note and the game's end, with every field
     of the table hostile (at 120x40, and every other turn at 80x24)."""
     text = fields(k)
-    app = hostile_app(monkeypatch, text, deals={1: STRONG})
+    app = hostile_app(monkeypatch, text, deals={1: STRONG}, host=host)
     async with app.run_test(size=SMALL if k % 2 else BIG, notifications=True) as pilot:
         for way, screen, shows in JOURNEY:
             await way(pilot, text)
@@ -288,10 +289,10 @@ DARK = dealt(["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S 9C JC QC KC TC
 )
 @pytest.mark.parametrize("k", QUICK)
 async def test_the_redeal_and_the_dark_offers_under_hostile_names(
-    monkeypatch: pytest.MonkeyPatch, kind: str, settings: dict[str, Any], k: int
+    monkeypatch: pytest.MonkeyPatch, kind: str, settings: dict[str, Any], k: int, host: Host
 ) -> None:
     text = fields(k)
-    app = hostile_app(monkeypatch, text, "family", seed=5, **settings)
+    app = hostile_app(monkeypatch, text, "family", seed=5, **settings, host=host)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, DecisionScreen) and app.screen.kind == kind
@@ -300,11 +301,12 @@ async def test_the_redeal_and_the_dark_offers_under_hostile_names(
 
 async def test_the_text_of_the_issue_is_shown_as_it_is_written(
     monkeypatch: pytest.MonkeyPatch,
+    host: Host,
 ) -> None:
     """`--name '[/x]'` ended the game at its first paint, `[PL] Bartek` lost its tag, a
     right-to-left override turned the rest of the line around."""
     text = Hostile("[/x]", "[PL] Bartek", "Zoë \u202eabc", "[link=https://x]T[/link]", "[/b]")
-    app = hostile_app(monkeypatch, text, deals={1: STRONG})
+    app = hostile_app(monkeypatch, text, deals={1: STRONG}, host=host)
     async with app.run_test(size=SMALL) as pilot:
         await table(pilot)
         screen = check(app)
@@ -335,18 +337,18 @@ def hostile_preset(folder: Path, title: str, description: str) -> Path:
 
 @pytest.mark.parametrize("k", QUICK)
 async def test_the_start_screen_shows_a_hostile_preset_name_and_saved_game(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, k: int
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, k: int, host: Host
 ) -> None:
     text = fields(k)
     # A saved game of hostile players, as another program could have written it.
-    app = hostile_app(monkeypatch, text, deals={1: STRONG})
+    app = hostile_app(monkeypatch, text, deals={1: STRONG}, host=host)
     async with app.run_test(size=SMALL) as pilot:
         await exchange(pilot)  # a decision made: the game may be continued
     app.session.close()
     title, description = (MARKUP[(k // FIELDS + i) % len(MARKUP)] for i in (0, 1))
     preset = hostile_preset(tmp_path, title, description)
     offer = StartOffer({"classic": "classic", "mine": str(preset)})
-    start = create_app(TableSetup(pace=0, name=None), start=offer)
+    start = create_app(TableSetup(pace=0, name=None, host=host), start=offer)
     async with start.run_test(size=BIG) as pilot:
         await pilot.pause()
         assert isinstance(start.screen, StartScreen)
@@ -365,7 +367,9 @@ async def test_the_start_screen_shows_a_hostile_preset_name_and_saved_game(
 
 
 @pytest.mark.parametrize("k", QUICK)
-async def test_the_lobby_shows_hostile_tables_presets_and_errors_as_written(k: int) -> None:
+async def test_the_lobby_shows_hostile_tables_presets_and_errors_as_written(
+    k: int, host: Host
+) -> None:
     """What a table service sends (one of another version, or a preset's title that passed no
     check): the lobby lists it, offers it and says it as it is written."""
     text = fields(k)
@@ -374,7 +378,7 @@ async def test_the_lobby_shows_hostile_tables_presets_and_errors_as_written(k: i
         OpenTable(f"C{i}{title[:4]}", f"mine{i}", title, 3, 1, 0, 2, 12.0, 30.0)
         for i, title in enumerate(titles)
     )
-    lobby = Lobby(LobbySetup(TableSetup.of(pace=0.0), {"classic": "classic"}))
+    lobby = Lobby(LobbySetup(TableSetup.of(pace=0.0, host=host), {"classic": "classic"}))
     lobby.tables = lambda: listed  # type: ignore[method-assign]
     lobby.preset_titles = lambda: [(f"p{i}", t) for i, t in enumerate(titles)]  # type: ignore[method-assign]
     app = create_app(lobby.setup.table, lobby=lobby)
@@ -411,10 +415,10 @@ async def test_the_lobby_shows_hostile_tables_presets_and_errors_as_written(k: i
 
 @pytest.mark.parametrize("k", QUICK)
 async def test_the_daily_board_ratings_and_games_list_show_hostile_names(
-    monkeypatch: pytest.MonkeyPatch, k: int
+    monkeypatch: pytest.MonkeyPatch, k: int, host: Host
 ) -> None:
     text = fields(k)
-    app = hostile_app(monkeypatch, text, deals={1: STRONG})
+    app = hostile_app(monkeypatch, text, deals={1: STRONG}, host=host)
     rows = [BoardRow(f"p{i}", name, 10 - i, (10 - i,)) for i, name in enumerate(text.names)]
     lines = daily_lines(rows, app.t, "2026-12-05", "classic")
     async with app.run_test(size=SMALL) as pilot:
@@ -428,7 +432,7 @@ async def test_the_daily_board_ratings_and_games_list_show_hostile_names(
         LeaderboardRow(i + 1, f"p{i}", name, None, 1500.0 - i, 60.0, 0.06, 10, None, False)
         for i, name in enumerate(text.names)
     ]
-    games = format_games(list_games(), Path("."))
+    games = format_games(list_games(games_dir(host.data_dir)), Path("."))
     for printed in ("\n".join(ratings_lines(leaders, app.t)), "\n".join(lines), games):
         assert not any(ch in printed for ch in "\x1b\x9b\x9d\x07\u202e\u200b")
     for name in text.names:
@@ -437,17 +441,17 @@ async def test_the_daily_board_ratings_and_games_list_show_hostile_names(
 
 @pytest.mark.parametrize("k", QUICK)
 async def test_the_games_screen_shows_hostile_names_as_written(
-    monkeypatch: pytest.MonkeyPatch, k: int
+    monkeypatch: pytest.MonkeyPatch, k: int, host: Host
 ) -> None:
     """`thousand games` in a terminal: the saved games' names as the records hold them."""
     text = fields(k)
-    app = hostile_app(monkeypatch, text, deals={1: STRONG})
+    app = hostile_app(monkeypatch, text, deals={1: STRONG}, host=host)
     async with app.run_test(size=SMALL) as pilot:
         await exchange(pilot)  # a decision made: the game is listed
     app.session.close()
-    folder = games_dir()
+    folder = games_dir(host.data_dir)
     saves = list_games(folder)
-    listed = create_app(TableSetup(pace=0), view=lambda: GamesScreen(saves, folder))
+    listed = create_app(TableSetup(pace=0, host=host), view=lambda: GamesScreen(saves, folder))
     async with listed.run_test(size=BIG) as pilot:
         await pilot.pause()
         assert isinstance(listed.screen, GamesScreen)
@@ -457,12 +461,12 @@ async def test_the_games_screen_shows_hostile_names_as_written(
 # ---------------------------------------------------------------------- what the commands print
 
 
-def hostile_record(monkeypatch: pytest.MonkeyPatch, text: Hostile) -> Path:
+def hostile_record(monkeypatch: pytest.MonkeyPatch, text: Hostile, host: Host) -> Path:
     """A record of two deals whose names are hostile, as a program could write it."""
     from thousand_tui.ai import make_player
     from thousand_tui.tui.session import new_session
 
-    setup = TableSetup.of(seed=3, pace=0)
+    setup = TableSetup.of(seed=3, pace=0, host=host)
     monkeypatch.setattr(session_module, "opponent_names", lambda lang, you: [text.anna, text.boris])
     session = new_session(dataclasses.replace(setup, name=text.you))
     game = session.game
@@ -488,14 +492,17 @@ COMMANDS = [["games"], ["stats"], ["replay", "{file}"], ["ratings"]]
     ids=lambda command: command[0],
 )
 def test_what_the_commands_print_of_a_hostile_record_holds_no_escape(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: list[str]
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+    host: Host,
 ) -> None:
     from thousand_tui.cli import main
 
     text = Hostile("Ev\x1b]52;c;aGk=\x07e [/x]", "Zoë \u202eabc", "T\x1b]0;pwned\x07", "", "")
-    path = hostile_record(monkeypatch, text)
+    path = hostile_record(monkeypatch, text, host=host)
     capsys.readouterr()
-    assert main([part.format(file=path) for part in command]) == 0
+    assert main([part.format(file=path) for part in command], host) == 0
     printed = capsys.readouterr()
     for out in (printed.out, printed.err):
         assert UNSAFE.search(out.replace("\n", "")) is None, out
@@ -510,10 +517,11 @@ def test_what_the_commands_print_of_a_hostile_record_holds_no_escape(
 
 async def test_the_last_guard_keeps_controls_from_the_terminal_whatever_shows_them(
     monkeypatch: pytest.MonkeyPatch,
+    host: Host,
 ) -> None:
     """A text put on the screen past `plain` (as a widget of tomorrow might): the line filter
     drops its controls and bidi characters before the terminal sees them."""
-    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}))
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=SMALL) as pilot:
         await table(pilot)
         raw = Static(" ".join(text for text in CORPUS if len(text) < 40), markup=False)
@@ -548,9 +556,9 @@ def test_plain_keeps_the_styles_of_a_text_and_shows_controls_as_one_cell() -> No
 # ---------------------------------------------------------------------- the club's screens
 
 
-def record_named(monkeypatch: pytest.MonkeyPatch, text: Hostile) -> Path:
+def record_named(monkeypatch: pytest.MonkeyPatch, text: Hostile, host: Host) -> Path:
     """`hostile_record`, its preset's name hostile too (a record is a file's text)."""
-    path = hostile_record(monkeypatch, text)
+    path = hostile_record(monkeypatch, text, host=host)
     lines = path.read_text(encoding="utf-8").rstrip("\n").split("\n")
     header = {**json.loads(lines[0]), "preset": text.title}
     path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
@@ -560,12 +568,12 @@ def record_named(monkeypatch: pytest.MonkeyPatch, text: Hostile) -> Path:
 @pytest.mark.usefixtures("quick_analysis")
 @pytest.mark.parametrize("k", QUICK)
 async def test_the_viewer_shows_a_records_hostile_names_and_preset_as_written(
-    monkeypatch: pytest.MonkeyPatch, k: int
+    monkeypatch: pytest.MonkeyPatch, k: int, host: Host
 ) -> None:
     text = fields(k)
-    path = record_named(monkeypatch, text)
+    path = record_named(monkeypatch, text, host=host)
     viewed = open_game(path, Translator("en"), Palette())
-    app = create_app(TableSetup.of(pace=0), view=lambda: ViewerScreen(viewed))
+    app = create_app(TableSetup.of(pace=0, host=host), view=lambda: ViewerScreen(viewed))
     async with app.run_test(size=SMALL if k % 2 else BIG) as pilot:
         await pilot.pause()
         for key in ("right", "end"):
@@ -616,12 +624,12 @@ def hostile_review(text: Hostile) -> list[DealReview]:
 @pytest.mark.usefixtures("quick_analysis")
 @pytest.mark.parametrize("k", QUICK)
 async def test_the_duplicate_review_shows_hostile_names_and_title_as_written(
-    monkeypatch: pytest.MonkeyPatch, k: int
+    monkeypatch: pytest.MonkeyPatch, k: int, host: Host
 ) -> None:
     text = fields(k)
     reviews = hostile_review(text)
     title = f"Tournament «{text.title}»"
-    app = create_app(TableSetup.of(pace=0), view=lambda: DuplicateScreen(reviews, title))
+    app = create_app(TableSetup.of(pace=0, host=host), view=lambda: DuplicateScreen(reviews, title))
     async with app.run_test(size=SMALL if k % 2 else BIG) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, DuplicateScreen)
@@ -633,7 +641,7 @@ async def test_the_duplicate_review_shows_hostile_names_and_title_as_written(
 
 @pytest.mark.parametrize("k", QUICK)
 async def test_a_tournaments_standings_show_hostile_names_as_written(
-    base_folder: Path, k: int
+    base_folder: Path, k: int, host: Host
 ) -> None:
     """Its name is printable text (the only kind `open` takes: markup, links); its entrants'
     names are as the club's index holds them (any corpus entry)."""
@@ -656,7 +664,7 @@ async def test_a_tournaments_standings_show_hostile_names_as_written(
     assert UNSAFE.search(printed.replace("\n", "")) is None, printed
     assert_shown(printed, name)
     # The lobby's line on it: the name as written, on the screen.
-    lobby = Lobby(LobbySetup(TableSetup.of(pace=0.0), {"classic": "classic"}))
+    lobby = Lobby(LobbySetup(TableSetup.of(pace=0.0, host=host), {"classic": "classic"}))
     lobby.tables = lambda: ()  # type: ignore[method-assign]
     app = create_app(lobby.setup.table, lobby=lobby)
     async with app.run_test(size=SMALL) as pilot:
@@ -684,10 +692,10 @@ async def test_a_tournaments_standings_show_hostile_names_as_written(
 
 
 @pytest.fixture
-def base_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """The data folder and the club's, of this test alone."""
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
-    return tmp_path
+def base_folder(host: Host) -> Path:
+    """The data folder and the club's, of this test alone: its host's."""
+    host.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return host.data_dir
 
 
 @pytest.fixture
@@ -702,7 +710,9 @@ def service_base(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-async def test_a_watchers_view_shows_the_players_names_as_written(service_base: Path) -> None:
+async def test_a_watchers_view_shows_the_players_names_as_written(
+    service_base: Path, host: Host
+) -> None:
     """Names of markup at a shared table (what the service lets through), watched: the
     watcher's bottom panel names them as written."""
     base = service_base
@@ -710,7 +720,7 @@ async def test_a_watchers_view_shows_the_players_names_as_written(service_base: 
     first = table_opened(base, ann)
     code = first.mirror.code
     shared = watch_shared(code, name="[b]Zoe[/b]", base=base)
-    app = create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
+    app = create_app(TableSetup.of(lang="en", pace=0.0, host=host), seat=shared)
     seats = [first, table_joined(base, code, bob), table_joined(base, code, cat)]
     async with app.run_test(size=BIG) as pilot:
         await table_pump(pilot, seats, lambda: at_table(app) and "Thousand" in screen_text(app))
@@ -725,16 +735,18 @@ async def test_a_watchers_view_shows_the_players_names_as_written(service_base: 
 
 
 @pytest.mark.parametrize("k", QUICK)
-async def test_the_lobbys_list_of_the_clubs_games_shows_hostile_names_as_written(k: int) -> None:
+async def test_the_lobbys_list_of_the_clubs_games_shows_hostile_names_as_written(
+    k: int, host: Host
+) -> None:
     """The club's games lately finished (the lobby's `g`): the names as the records hold them
     (a file's text), listed as written, a markup tag among them."""
     from .test_lobby_games import games_shown, lobby_app, shared_record
 
     text = fields(k)
     tag = "[bold]Zed[/bold]"
-    shared_record("1", (text.you, text.boris, text.anna))
-    shared_record("2", (tag, text.boris, text.anna))
-    _, app = lobby_app()
+    shared_record("1", (text.you, text.boris, text.anna), host=host)
+    shared_record("2", (tag, text.boris, text.anna), host=host)
+    _, app = lobby_app(host=host)
     async with app.run_test(size=SMALL if k % 2 else BIG) as pilot:
         lobby = await games_shown(pilot, app)
         assert lobby.games is not None and len(lobby.games) == 2
