@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from tests.helpers.screen import screen_text
 from thousand_tui.cli import build_parser, table_flags
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.translations import LANGS
 from thousand_tui.tui import create_app, start_offer
@@ -63,8 +64,8 @@ async def start_the_game(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def test_enter_starts_the_default_game_and_remembers_it() -> None:
-    app = start_app()
+async def test_enter_starts_the_default_game_and_remembers_it(host: Host) -> None:
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
@@ -83,12 +84,12 @@ async def test_enter_starts_the_default_game_and_remembers_it() -> None:
         assert game.names == ("You", "Anna", "Boris")
         assert app.session.levels == {1: "easy", 2: "easy"}
         assert app.session.path is not None and app.session.path.exists()
-    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    kept = json.loads(choices_path(host).read_text(encoding="utf-8"))
     assert kept["preset"] == "classic" and kept["lang"] == "en"
 
 
-async def test_each_choice_makes_the_game_and_is_offered_again() -> None:
-    app = start_app()
+async def test_each_choice_makes_the_game_and_is_offered_again(host: Host) -> None:
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "preset")
@@ -111,7 +112,7 @@ async def test_each_choice_makes_the_game_and_is_offered_again() -> None:
         assert game.names[0] == "Olga"
         assert app.session.levels == {1: "easy", 2: "normal", 3: "easy"}
 
-    again = start_app()
+    again = start_app(host=host)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(again)
@@ -121,8 +122,8 @@ async def test_each_choice_makes_the_game_and_is_offered_again() -> None:
         assert again.screen.choices.levels[:3] == ["easy", "normal", "easy"]
 
 
-async def test_the_players_follow_the_preset_until_changed() -> None:
-    app = start_app()
+async def test_the_players_follow_the_preset_until_changed(host: Host) -> None:
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "preset")
@@ -133,8 +134,8 @@ async def test_the_players_follow_the_preset_until_changed() -> None:
         assert "‹ 4 ›" in screen_text(app)
 
 
-async def test_the_language_changes_the_screen_and_the_game() -> None:
-    app = start_app()
+async def test_the_language_changes_the_screen_and_the_game(host: Host) -> None:
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "lang")
@@ -151,8 +152,8 @@ async def test_the_language_changes_the_screen_and_the_game() -> None:
         assert "Кон 1" in screen_text(app)
 
 
-async def test_a_name_is_checked_and_esc_keeps_the_old_one() -> None:
-    app = start_app()
+async def test_a_name_is_checked_and_esc_keeps_the_old_one(host: Host) -> None:
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "name")
@@ -166,15 +167,15 @@ async def test_a_name_is_checked_and_esc_keeps_the_old_one() -> None:
         assert "A name of letters, digits and spaces" in screen_text(app)
 
 
-async def test_an_unfinished_game_is_listed_and_continued(table_env: Path) -> None:
-    first = create_app(TableSetup.of(seed=5, pace=0, lang="ru"))
+async def test_an_unfinished_game_is_listed_and_continued(host: Host) -> None:
+    first = create_app(TableSetup.of(seed=5, pace=0, lang="ru", host=host))
     async with first.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("1")  # pass: a game with a decision of yours is one to continue
         await settle(pilot)
         path = first.session.path
     assert path is not None
-    app = start_app()
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -194,8 +195,8 @@ async def test_an_unfinished_game_is_listed_and_continued(table_env: Path) -> No
         assert app.session.game.seed == 6
 
 
-async def test_the_conventions_of_the_chosen_preset() -> None:
-    app = start_app()
+async def test_the_conventions_of_the_chosen_preset(host: Host) -> None:
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "preset")
@@ -214,9 +215,9 @@ async def test_the_conventions_of_the_chosen_preset() -> None:
 
 @pytest.mark.parametrize("keys", [["q"], ["ctrl+c"], ["question_mark", "q"]])
 async def test_quit_leaves_no_game_behind_and_keeps_the_choices(
-    table_env: Path, keys: list[str]
+    tmp_path: Path, keys: list[str], host: Host
 ) -> None:
-    app = start_app()
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "players")
@@ -225,14 +226,14 @@ async def test_quit_leaves_no_game_behind_and_keeps_the_choices(
         await pilot.pause()
     assert app.return_code == 0
     assert not app.has_game
-    assert not list(table_env.rglob("*.jsonl"))
-    assert Choices.read(choices_path()) == Choices(preset="classic", players=4)
+    assert not list(tmp_path.rglob("*.jsonl"))
+    assert Choices.read(choices_path(host)) == Choices(preset="classic", players=4)
 
 
-async def test_a_hosts_whitelist_and_levels() -> None:
+async def test_a_hosts_whitelist_and_levels(host: Host) -> None:
     offer = StartOffer.parse("family,two-player", "normal")
-    Choices(preset="classic", levels=["hard"] * 3).write(choices_path())
-    app = start_app(offer)
+    Choices(preset="classic", levels=["hard"] * 3).write(choices_path(host))
+    app = start_app(offer, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -250,8 +251,8 @@ async def test_a_hosts_whitelist_and_levels() -> None:
         assert set(app.session.levels.values()) == {"normal"}
 
 
-async def test_clicks_change_a_setting_and_start_the_game() -> None:
-    app = start_app()
+async def test_clicks_change_a_setting_and_start_the_game(host: Host) -> None:
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         listed = app.screen.query_one(ChoiceList)
@@ -302,16 +303,18 @@ def test_unreadable_choices_are_ignored(tmp_path: Path) -> None:
     assert choices == Choices()
 
 
-async def test_game_over_offers_again_and_the_start_screen() -> None:
+async def test_game_over_offers_again_and_the_start_screen(host: Host) -> None:
     from thousand_tui.tui.screens.end import GameOverScreen
 
     from .helpers import STRONG, about_to_win, win_the_game
 
-    app = start_app()
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         # What the start screen's Enter does, with a game about to be won.
-        app.open_table(TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win()))
+        app.open_table(
+            TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win(), host=host)
+        )
         await win_the_game(pilot)
         await pilot.press("enter")
         await settle(pilot)
@@ -326,10 +329,10 @@ async def test_game_over_offers_again_and_the_start_screen() -> None:
         assert app.session.game.match.scores == (0, 0, 0)
 
 
-async def test_no_start_screen_after_a_game_started_by_flags() -> None:
+async def test_no_start_screen_after_a_game_started_by_flags(host: Host) -> None:
     from thousand_tui.tui.screens.end import GameOverScreen
 
-    app = create_app(TableSetup.of(seed=3, pace=0))
+    app = create_app(TableSetup.of(seed=3, pace=0, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         app.push_screen(GameOverScreen(app.session.game, app.t))
@@ -339,32 +342,24 @@ async def test_no_start_screen_after_a_game_started_by_flags() -> None:
         assert isinstance(app.screen, GameOverScreen)
 
 
-def test_a_hosted_player_keeps_the_choices_in_their_own_folder(
-    table_env: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from thousand_tui.priority import HOSTED
-    from thousand_tui.store.catalog import DATA_DIR_ENV
-
-    assert choices_path() == table_env.parent / "xdg-config" / "thousand_tui" / "start.json"
-    own = table_env / "players" / "key-olga"
-    monkeypatch.setenv(DATA_DIR_ENV, str(own))
-    assert choices_path(HOSTED) == own / "start.json"
+def test_a_hosted_player_keeps_the_choices_in_their_own_folder(tmp_path: Path, host: Host) -> None:
+    assert choices_path(host) == tmp_path / "host-config" / "start.json"
+    own = tmp_path / "players" / "key-olga"
+    assert choices_path(replace(host, hosted=True, data=own)) == own / "start.json"
 
 
 async def test_a_named_hosted_player_gets_the_hosts_start_screen_with_her_name(
-    table_env: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, host: Host
 ) -> None:
     """What `thousand ssh-session` runs for a key with a name and no preset: the start screen
     of the host's presets, under her name; never a game of another preset at once."""
-    from thousand_tui.priority import HOSTED
-    from thousand_tui.store.catalog import DATA_DIR_ENV
     from thousand_tui.tui import table_setup
 
-    monkeypatch.setenv(DATA_DIR_ENV, str(table_env / "players" / "key-olga"))
+    olga = replace(host, hosted=True, data=tmp_path / "players" / "key-olga")
     argv = ["play", "--name=Olga", "--offer", "family,two-player"]
-    options = replace(table_flags(build_parser().parse_args(argv)), host=HOSTED)  # as `cli.main`
+    options = replace(table_flags(build_parser().parse_args(argv)), host=olga)  # as `cli.main`
     setup, offer = table_setup(options)
-    assert setup.host == HOSTED
+    assert setup.host == olga
     assert offer is not None and offer.names == ["family", "two-player"]
     assert setup.name == "Olga"
     app = create_app(setup, start=offer)
@@ -377,8 +372,10 @@ async def test_a_named_hosted_player_gets_the_hosts_start_screen_with_her_name(
     assert start_offer(table_flags(build_parser().parse_args(["play", "--name=Olga"]))) is None
 
 
-async def test_a_person_named_like_an_ai_player_in_other_letters_plays_against_others() -> None:
-    app = start_app()
+async def test_a_person_named_like_an_ai_player_in_other_letters_plays_against_others(
+    host: Host,
+) -> None:
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "Boris plays" in screen_text(app)
@@ -391,9 +388,9 @@ async def test_a_person_named_like_an_ai_player_in_other_letters_plays_against_o
         assert app.session.game.names == ("boris", "Anna", "Vera")
 
 
-async def test_a_hosts_levels_for_three_players_only() -> None:
+async def test_a_hosts_levels_for_three_players_only(host: Host) -> None:
     offer = StartOffer.parse("two-player,classic", "easy,normal")
-    app = start_app(offer)
+    app = start_app(offer, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -404,8 +401,8 @@ async def test_a_hosts_levels_for_three_players_only() -> None:
         assert app.session.levels == {1: "easy", 2: "normal"}
 
 
-async def test_hints_turned_off_on_the_start_screen_stay_off() -> None:
-    app = start_app()
+async def test_hints_turned_off_on_the_start_screen_stay_off(host: Host) -> None:
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "‹ on ›" in screen_text(app)
@@ -415,9 +412,9 @@ async def test_hints_turned_off_on_the_start_screen_stay_off() -> None:
         await start_the_game(pilot)
         assert not app.setup.hints
         assert not app.table.check_action("hint", ())  # the key is not offered
-    assert json.loads(choices_path().read_text(encoding="utf-8"))["hints"] is False
+    assert json.loads(choices_path(host).read_text(encoding="utf-8"))["hints"] is False
 
-    again = start_app()
+    again = start_app(host=host)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "‹ off ›" in screen_text(again)
@@ -431,9 +428,11 @@ def seeking(monkeypatch: pytest.MonkeyPatch) -> list[SharedChoice]:
     return sought
 
 
-async def test_open_a_shared_table_from_the_start_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_open_a_shared_table_from_the_start_screen(
+    monkeypatch: pytest.MonkeyPatch, host: Host
+) -> None:
     sought = seeking(monkeypatch)
-    app = start_app()
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "level-1")
@@ -448,11 +447,13 @@ async def test_open_a_shared_table_from_the_start_screen(monkeypatch: pytest.Mon
     assert choice.setup.preset is not None and choice.setup.preset.name == "classic"
 
 
-async def test_join_a_shared_table_asks_for_its_code(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_join_a_shared_table_asks_for_its_code(
+    monkeypatch: pytest.MonkeyPatch, host: Host
+) -> None:
     from thousand_tui.tui.screens.start import CodeScreen
 
     sought = seeking(monkeypatch)
-    app = start_app()
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "join-table")
@@ -469,17 +470,15 @@ async def test_join_a_shared_table_asks_for_its_code(monkeypatch: pytest.MonkeyP
     assert choice is not None and choice.kind == "join" and choice.code == "K7QM2P"
 
 
-async def test_no_shared_table_lines_over_ssh() -> None:
-    from thousand_tui.priority import HOSTED
-
-    app = start_app(host=HOSTED)
+async def test_no_shared_table_lines_over_ssh(host: Host) -> None:
+    app = start_app(host=replace(host, hosted=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "open-table" not in line_ids(app) and "join-table" not in line_ids(app)
 
 
-async def test_the_start_screen_offers_polish_and_a_game_in_it() -> None:
-    app = start_app()
+async def test_the_start_screen_offers_polish_and_a_game_in_it(host: Host) -> None:
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "lang")
@@ -491,26 +490,28 @@ async def test_the_start_screen_offers_polish_and_a_game_in_it() -> None:
         assert "Rozdanie 1" in screen_text(app)
 
 
-async def test_a_language_flag_is_for_its_run_and_the_screens_choice_is_remembered() -> None:
+async def test_a_language_flag_is_for_its_run_and_the_screens_choice_is_remembered(
+    host: Host,
+) -> None:
     """`thousand --lang pl` opens the start screen in Polish without changing the language
     a plain `thousand` opens in; a language chosen on the screen is remembered."""
-    Choices(preset="classic", lang="ru").write(choices_path())
-    app = start_app(StartOffer.shipped("pl"), lang="pl")
+    Choices(preset="classic", lang="ru").write(choices_path(host))
+    app = start_app(StartOffer.shipped("pl"), lang="pl", host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "‹ Polski ›" in screen_text(app)
         await start_the_game(pilot)
         assert app.t.lang == "pl"
-    assert Choices.read(choices_path()) == Choices(preset="classic", lang="ru")
-    app = start_app(StartOffer.shipped("pl"), lang="pl")
+    assert Choices.read(choices_path(host)) == Choices(preset="classic", lang="ru")
+    app = start_app(StartOffer.shipped("pl"), lang="pl", host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "lang")
         await choose_language(pilot, "Čeština")
         await start_the_game(pilot)
-    kept = Choices.read(choices_path())
+    kept = Choices.read(choices_path(host))
     assert kept is not None and kept.lang == "cs"
-    app = start_app()
+    app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "‹ Čeština ›" in screen_text(app)
@@ -523,10 +524,12 @@ async def test_a_language_flag_is_for_its_run_and_the_screens_choice_is_remember
         ("ru", "Под этим именем вы и в рейтинге"),
     ],
 )
-async def test_the_name_dialog_says_the_boards_show_you_by_that_name(lang: str, words: str) -> None:
+async def test_the_name_dialog_says_the_boards_show_you_by_that_name(
+    lang: str, words: str, host: Host
+) -> None:
     """One identity everywhere: the name chosen here is the one the ratings and the day's
     board show (docs/ratings.md), and the dialog says so."""
-    app = start_app(StartOffer.shipped(lang), lang=lang)
+    app = start_app(StartOffer.shipped(lang), lang=lang, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "name")
