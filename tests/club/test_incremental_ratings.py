@@ -44,8 +44,8 @@ def rated(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, int]]:
     made: list[tuple[bool, int]] = []
     rate_from: Callable[..., int] = ClubIndex._rate_from
 
-    def counted(self: ClubIndex, db: Any, first: Any, touched: Any = ()) -> int:
-        count = rate_from(self, db, first, touched)
+    def counted(self: ClubIndex, db: Any, first: Any, *more: Any) -> int:
+        count = rate_from(self, db, first, *more)
         made.append((first is None, count))
         return count
 

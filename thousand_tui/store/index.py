@@ -859,18 +859,22 @@ class ClubIndex:
         db.executemany("DELETE FROM rated_seats WHERE path = ? AND number = ?", dropped)
         _insert_rated(db, added)
         first = None if owed or not changed else min(order(game) for game in changed)
-        self._rate_from(db, first, {p for game in changed for p in game.seats})
+        touched = {p for game in changed for p in game.seats}
+        self._rate_from(db, first, touched, set(added) if not dropped else set())
 
     def _rate_from(
         self,
         db: Database,
         first: tuple[datetime, str, tuple[str, ...]] | None,
         touched: Iterable[str] = (),
+        fresh: set[tuple[str, int]] | None = None,
     ) -> int:
         """The games rated from `first` on (in the order the ratings take them; from the
         first of all where None) rated again, each from its players' ratings after their last
         game before it, and the ratings of their players (and of `touched`, whose games
-        there may be gone) made theirs. How many games were rated again."""
+        there may be gone) made theirs. How many games were rated again. `fresh`: the games
+        just added (none dropped): where they are all that is rated from `first` on, their
+        players' ratings kept are those before them."""
         if first is None:
             rows = db.execute("SELECT path, number, game FROM rated_games").fetchall()
         else:
@@ -887,11 +891,12 @@ class ClubIndex:
         games.sort(key=lambda found: found[0])
         players = set(touched) | {p for *_, game in games for p in game.seats}
         state: dict[str, PlayerRating] = {}
-        if first is not None:
-            for player in players:
-                before = _rating_before(db, player, first)
-                if before is not None:
-                    state[player] = before
+        if first is not None and fresh and all((path, n) in fresh for _, path, n, _ in games):
+            marks = ", ".join("?" * len(players))
+            kept = db.execute(f"SELECT * FROM ratings WHERE player IN ({marks})", sorted(players))
+            state = {str(row[0]): _kept_rating(row) for row in kept}
+        elif first is not None:
+            state = _ratings_before(db, sorted(players), first)
         afters = []
         for _, path, number, game in games:
             state.update(rate_game(state, game))
@@ -1170,31 +1175,34 @@ def _rating_json(rating: PlayerRating) -> list[Any]:
     return list(_rating_row("", rating)[1:])
 
 
-def _rating_before(
-    db: Database, player: str, first: tuple[datetime, str, tuple[str, ...]]
-) -> PlayerRating | None:
-    """`player`'s rating after his last game rated before `first`, if any."""
+def _ratings_before(
+    db: Database, players: Sequence[str], first: tuple[datetime, str, tuple[str, ...]]
+) -> dict[str, PlayerRating]:
+    """Each player's rating after his last game rated before `first`, where he has one."""
+    if not players:
+        return {}
     at = first[0].timestamp()
-    query = (
-        "SELECT g.game, g.after FROM rated_seats s JOIN rated_games g"
-        " ON g.path = s.path AND g.number = s.number WHERE s.player = ? AND "
+    marks = ", ".join("?" * len(players))
+    joined = (
+        "SELECT s.player, s.at, g.game, g.after FROM rated_seats s JOIN rated_games g"
+        f" ON g.path = s.path AND g.number = s.number WHERE s.player IN ({marks})"
     )
-    rows = db.execute(query + "s.at = ?", (player, at)).fetchall()  # at that very moment
-    (last,) = db.execute(
-        "SELECT max(at) FROM rated_seats WHERE player = ? AND at < ?", (player, at)
-    ).fetchone()
-    if last is not None:
-        rows += db.execute(query + "s.at = ?", (player, last)).fetchall()
-    found = []
-    for text, after in rows:
+    # the games at that very moment (some may come before `first`), and each player's games
+    # at the last moment before it
+    rows = db.execute(joined + " AND s.at = ?", (*players, at)).fetchall()
+    rows += db.execute(
+        f"SELECT player, at, game, after FROM ({joined} AND s.at < ?) AS played"
+        f" WHERE at = (SELECT max(t.at) FROM rated_seats t WHERE t.player = played.player"
+        " AND t.at < ?)",
+        (*players, at, at),
+    ).fetchall()
+    found: dict[str, tuple[Any, list[Any]]] = {}
+    for player, _, text, after in rows:
         with contextlib.suppress(ValueError, KeyError, TypeError):
             place = order(from_json(str(text)))
-            if place < first and after:
-                found.append((place, json.loads(str(after))[player]))
-    if not found:
-        return None
-    kept = max(found, key=lambda item: item[0])[1]
-    return _kept_rating([player, *kept])
+            if place < first and after and (player not in found or found[player][0] < place):
+                found[player] = (place, json.loads(str(after))[player])
+    return {player: _kept_rating([player, *kept]) for player, (_, kept) in found.items()}
 
 
 def _indexed(row: Sequence[Any], mtime_ns: int) -> IndexedGame:
