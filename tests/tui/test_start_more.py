@@ -5,13 +5,14 @@ opponents' levels; the pace and the motion are chosen there too."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from dataclasses import replace
 
 import pytest
 
 from tests.helpers.screen import screen_text
 from thousand_tui.cli import build_parser, table_flags
 from thousand_tui.options import TableFlags
+from thousand_tui.priority import Host
 from thousand_tui.tui import create_app, table_setup
 from thousand_tui.tui.screens.start import NameScreen, StartScreen
 from thousand_tui.tui.widgets.choices import ChoiceList
@@ -20,15 +21,16 @@ from .helpers import settle
 from .test_start import go_to, start_app
 
 
-def flags(*argv: str) -> TableFlags:
-    return table_flags(build_parser("play").parse_args(["play", *argv]))
+def flags(*argv: str, host: Host) -> TableFlags:
+    return replace(table_flags(build_parser("play").parse_args(["play", *argv])), host=host)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_name_chosen_on_the_start_screen_plays_a_game_started_by_flags(
     lang: str,
+    host: Host,
 ) -> None:
-    app = start_app(lang=lang)
+    app = start_app(lang=lang, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "name")
@@ -37,7 +39,7 @@ async def test_the_name_chosen_on_the_start_screen_plays_a_game_started_by_flags
         app.screen.query_one("#name-input").value = "Olga"  # type: ignore[attr-defined]
         await pilot.press("enter")
         await pilot.press("q")
-    setup, offer = table_setup(flags("--seed", "3", "--lang", lang))
+    setup, offer = table_setup(flags("--seed", "3", "--lang", lang, host=host))
     assert offer is None and setup.name == "Olga"
     game = create_app(setup)
     async with game.run_test(size=(80, 24)) as pilot:
@@ -45,41 +47,41 @@ async def test_the_name_chosen_on_the_start_screen_plays_a_game_started_by_flags
         assert game.session.game.names[0] == "Olga"
         assert "Olga" in screen_text(game)
     # --name wins over the name remembered.
-    setup, _ = table_setup(flags("--seed", "3", "--name", "Petr"))
+    setup, _ = table_setup(flags("--seed", "3", "--name", "Petr", host=host))
     assert setup.name == "Petr"
 
 
-def test_without_a_name_chosen_the_default_name_stays(table_env: Path) -> None:
-    setup, _ = table_setup(flags("--seed", "3"))
+def test_without_a_name_chosen_the_default_name_stays(host: Host) -> None:
+    setup, _ = table_setup(flags("--seed", "3", host=host))
     assert setup.name is None
 
 
 # ---------------------------------------------------------------------- the first dealer
 
 
-def test_the_first_dealer_of_a_game_from_flags_is_drawn_from_its_seed() -> None:
+def test_the_first_dealer_of_a_game_from_flags_is_drawn_from_its_seed(host: Host) -> None:
     from thousand_tui.engine.dealing import first_dealer_of
 
     dealers = set()
     for seed in range(1, 40):
-        setup, _ = table_setup(flags("--seed", str(seed)))
+        setup, _ = table_setup(flags("--seed", str(seed), host=host))
         assert setup.first_dealer == first_dealer_of(seed, 3)
-        again, _ = table_setup(flags("--seed", str(seed)))
+        again, _ = table_setup(flags("--seed", str(seed), host=host))
         assert again.first_dealer == setup.first_dealer  # the same seed, the same dealer
         dealers.add(setup.first_dealer)
     assert dealers == {0, 1, 2}
-    four, _ = table_setup(flags("--players", "4", "--seed", "11"))
+    four, _ = table_setup(flags("--players", "4", "--seed", "11", host=host))
     assert four.first_dealer == first_dealer_of(11, 4)
 
 
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_the_deal_goes_round_from_game_to_game_and_each_record_replays(
-    size: tuple[int, int], lang: str, capsys: pytest.CaptureFixture[str]
+    size: tuple[int, int], lang: str, capsys: pytest.CaptureFixture[str], host: Host
 ) -> None:
     from thousand_tui import cli
     from thousand_tui.store.records import read_record
 
-    app = start_app(lang=lang)
+    app = start_app(lang=lang, host=host)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # a new game, as chosen
@@ -103,14 +105,14 @@ async def test_the_deal_goes_round_from_game_to_game_and_each_record_replays(
         header = read_record(path).games[0].header
         assert header["first_dealer"] == dealer
         assert read_record(path).games[0].lines[1]["dealer"] == dealer
-        assert cli.main(["replay", str(path)]) == 0
+        assert cli.main(["replay", str(path)], host) == 0
         assert "every result agrees" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------------- the saved games
 
 
-def save_games(count: int) -> None:
+def save_games(count: int, host: Host) -> None:
     """`count` unfinished games, each with a decision of yours, of every preset and level."""
     from thousand_tui.ai import make_player
     from thousand_tui.settings import TableSetup
@@ -124,7 +126,9 @@ def save_games(count: int) -> None:
     ]
     for number in range(count):
         preset, levels = tables[number % len(tables)]
-        session = new_session(TableSetup.of(preset, ai=levels, seed=number + 1, name="Olga"))
+        session = new_session(
+            TableSetup.of(preset, ai=levels, seed=number + 1, name="Olga", host=host)
+        )
         game = session.game
         game.take_start_events()
         players = {seat: make_player("easy", seat) for seat in range(game.rules.players)}
@@ -139,13 +143,13 @@ def save_games(count: int) -> None:
 
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((80, 24), "ru"), ((120, 40), "ru")])
 async def test_eight_saved_games_fit_the_screen_with_their_opponents_levels(
-    size: tuple[int, int], lang: str
+    size: tuple[int, int], lang: str, host: Host
 ) -> None:
     from thousand_tui.tui.i18n import Translator
 
-    save_games(8)
+    save_games(8, host=host)
     t = Translator(lang)
-    app = start_app(lang=lang)
+    app = start_app(lang=lang, host=host)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
@@ -200,7 +204,7 @@ def line_ids_shown(app: object) -> str:
 
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_the_pace_and_the_motion_are_chosen_and_remembered(
-    size: tuple[int, int], lang: str
+    size: tuple[int, int], lang: str, host: Host
 ) -> None:
     import json
 
@@ -209,7 +213,7 @@ async def test_the_pace_and_the_motion_are_chosen_and_remembered(
     from thousand_tui.tui.startup import StartOffer, choices_path
 
     t = Translator(lang)
-    app = create_app(TableSetup(pace=0.8, lang=lang), start=StartOffer.shipped(lang))
+    app = create_app(TableSetup(pace=0.8, lang=lang, host=host), start=StartOffer.shipped(lang))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await go_to(pilot, "motion")  # below the fold at 80×24, the pace above it
@@ -230,10 +234,10 @@ async def test_the_pace_and_the_motion_are_chosen_and_remembered(
         assert app.has_game
         assert app.pace == 1.5 and app.setup.pace == 1.5
         assert app.animation_level == "none"
-    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    kept = json.loads(choices_path(host).read_text(encoding="utf-8"))
     assert kept["pace"] == 1.5 and kept["reduced_motion"] is True
     # The next start shows them, and a game started there has them.
-    again = create_app(TableSetup(pace=0.8, lang=lang), start=StartOffer.shipped(lang))
+    again = create_app(TableSetup(pace=0.8, lang=lang, host=host), start=StartOffer.shipped(lang))
     async with again.run_test(size=size) as pilot:
         await pilot.pause()
         await go_to(pilot, "motion")  # below the fold at 80×24
@@ -248,22 +252,22 @@ async def test_the_pace_and_the_motion_are_chosen_and_remembered(
         assert again.pace == 0 and again.animation_level == "none"
 
 
-def test_pace_and_motion_flags_open_the_start_screen_with_them() -> None:
+def test_pace_and_motion_flags_open_the_start_screen_with_them(host: Host) -> None:
     from thousand_tui.tui import start_offer
     from thousand_tui.tui.startup import Choices
 
-    offer = start_offer(flags("--pace", "0", "--reduced-motion"))
+    offer = start_offer(flags("--pace", "0", "--reduced-motion", host=host))
     assert offer is not None
     fitted = offer.fit(Choices(pace=3.0, reduced_motion=False))
     assert fitted.pace == 0 and fitted.reduced_motion is True
-    offer = start_offer(flags())
+    offer = start_offer(flags(host=host))
     assert offer is not None
     assert offer.fit(Choices(pace=3.0)).pace == 3.0  # the remembered one
 
 
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_a_continued_game_plays_as_the_start_screen_says(
-    table_env: Path, size: tuple[int, int], lang: str
+    size: tuple[int, int], lang: str, host: Host
 ) -> None:
     """The saved games come before how the table plays, so a returning player sees them at
     once; what he sets below them (the pace, the suit order) plays the game he continues."""
@@ -271,14 +275,16 @@ async def test_a_continued_game_plays_as_the_start_screen_says(
     from thousand_tui.tui.i18n import Translator
     from thousand_tui.tui.startup import StartOffer
 
-    first = create_app(TableSetup.of(seed=5, pace=0, lang=lang))  # the record keeps no pace
+    first = create_app(
+        TableSetup.of(seed=5, pace=0, lang=lang, host=host)
+    )  # the record keeps no pace
     async with first.run_test(size=size) as pilot:
         await settle(pilot)
         await pilot.press("1")  # a decision of yours: a game to continue
         await settle(pilot)
         path = first.session.path
     t = Translator(lang)
-    app = create_app(TableSetup(pace=0.8, lang=lang), start=StartOffer.shipped(lang))
+    app = create_app(TableSetup(pace=0.8, lang=lang, host=host), start=StartOffer.shipped(lang))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -305,7 +311,7 @@ async def test_a_continued_game_plays_as_the_start_screen_says(
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_start_screen_shows_the_players_rating_once_he_has_one(
-    table_env: Path, lang: str
+    lang: str, host: Host
 ) -> None:
     from datetime import UTC, datetime
 
@@ -313,38 +319,38 @@ async def test_the_start_screen_shows_the_players_rating_once_he_has_one(
     from tests.store.test_club_ratings import SOLO, finished_lines
     from thousand_tui.club import board_of
     from thousand_tui.store.catalog import games_dir
-    from thousand_tui.store.index import open_index
+    from thousand_tui.store.index import open_club
 
     said = {"en": "your rating", "ru": "ваш рейтинг"}[lang]
-    app = start_app(lang=lang)
+    app = start_app(lang=lang, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert said not in screen_text(app)  # no game played yet: no rating
     for seed in range(3):
-        write_record(games_dir(), f"g{seed}.jsonl", finished_lines(seed, SOLO))
-    app = start_app(lang=lang)
+        write_record(games_dir(host.data_dir), f"g{seed}.jsonl", finished_lines(seed, SOLO))
+    app = start_app(lang=lang, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
         title = screen_text(app).splitlines()[0]
-    with open_index() as index:
+    with open_club(host) as index:
         rating = board_of(index.games(), [], datetime.now(UTC)).ratings["local"]
     assert rating.games == 3
     assert f"{said} {round(rating.rating)}" in title, title
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-async def test_the_start_screen_says_what_is_below_the_fold(lang: str) -> None:
+async def test_the_start_screen_says_what_is_below_the_fold(lang: str, host: Host) -> None:
     """At 80×24 the list goes on below the screen: the line under it names what is there,
     and goes once the last line is shown."""
     from thousand_tui.tui.i18n import Translator
     from thousand_tui.tui.startup import StartOffer
 
     t = Translator(lang)
-    app = start_app(StartOffer.shipped(lang), lang=lang)
+    app = start_app(StartOffer.shipped(lang), lang=lang, host=host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.pause()
