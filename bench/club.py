@@ -8,7 +8,12 @@
   and the ratings do), released together; and the writes alone, 50 processes each keeping
   six daily results (a transaction each); on PostgreSQL and on SQLite;
 - the table service's memory (VmRSS, VmHWM) with 10 tables open, with and without the club
-  database (the directory's threads and psycopg).
+  database (the directory's threads and psycopg);
+- the size of a whole game's record and of the copy a club database keeps of it (zlib), and
+  what rating costs with 1,000 games rated: one game ended after the others (only it rated),
+  one that ended before the last 10 (those rated again), every rating made again.
+
+`--only index` (or lobby, keep, memory, ratings) runs one part.
 
 It needs a PostgreSQL server where it may make a database (dropped after): `--server URL`, or
 the URL in THOUSAND_TEST_DATABASE (`.ci/postgres start DIR` starts one and prints it).
@@ -135,7 +140,7 @@ def lobby_latency(url: str, tables: int) -> None:
 
 def _index_one(args: tuple[str, str | None, str, object, object]) -> float:
     index_file, url, folder, ready, go = args
-    with open_index(Path(index_file), database=url) as index:
+    with open_index(Path(index_file), database=url, node="bench-i") as index:
         ready.release()  # type: ignore[attr-defined]
         go.wait()  # type: ignore[attr-defined]
         start = time.monotonic()
@@ -190,6 +195,9 @@ def write_rate(url: str | None, games: int) -> None:
 
     with folders("i") as (base,):
         game = whole_game(1)
+        deals = sum(1 for line in game if line.get("type") == "deal")
+        # its end told, so that each game is rated as it is indexed
+        game.append({"type": "end", "winner": 0, "scores": [1000, 600, 400], "deals": deals})
         text = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in game)
         players = []
         for number in range(games):
@@ -213,11 +221,61 @@ def write_rate(url: str | None, games: int) -> None:
                 go.set()
                 each = waiting.get()
                 wall = time.monotonic() - start
-        with open_index(index_file, database=url) as index:
+        with open_index(index_file, database=url, node="bench-i") as index:
             assert len(index.games()) == games
+            assert len(index.rated_games()) == games
+            (kept,) = index.database.execute("SELECT count(*) FROM records").fetchone()
+            assert kept == (games if url else 0)
         kind = "PostgreSQL" if url else "SQLite"
         print(f"index, {games} games ending at once on {kind}: all written in {wall:.2f} s "
               f"({games / wall:.0f} games/s); each write {percentiles(each)}")  # fmt: skip
+
+
+def rating_cost(games: int = 1000) -> None:
+    """A record's size and its kept copy's; one game rated after the others against every
+    rating made again from `games` games (`ClubIndex._rate`, `_rate_from`), on SQLite."""
+    import json
+    import zlib
+    from dataclasses import replace
+    from datetime import UTC, datetime, timedelta
+
+    from thousand_tui.ratings import FinishedGame
+
+    game = whole_game(1)
+    text = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in game).encode()
+    deals = sum(1 for line in game if line.get("type") == "deal")
+    print(f"a whole game's record ({deals} deals): {len(text) / 1024:.1f} KB; "
+          f"kept in the club database: {len(zlib.compress(text, 6)) / 1024:.1f} KB")  # fmt: skip
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    people = [f"key-{n:03d}" for n in range(100)]
+
+    def one(n: int) -> FinishedGame:
+        seats = (people[n % 100], people[(7 * n + 3) % 100], "ai:hard")
+        if seats[0] == seats[1]:
+            seats = (seats[0], "ai:easy", "ai:hard")
+        return FinishedGame(start + timedelta(minutes=n), seats, (1000, 600, 400), (0,),
+                            deals=20, game=f"g{n}")  # fmt: skip
+
+    with folders("r") as (base,), open_index(base / INDEX_NAME) as index:
+        rated = {(f"/r/{n}", 1): one(n) for n in range(games)}
+        with index.database.writing() as db:
+            index._rate(db, {}, rated)  # made once: the club's games so far
+
+        def timed(key: str, game: FinishedGame) -> float:
+            began = time.perf_counter()
+            with index.database.writing() as db:
+                index._rate(db, {}, {(key, 1): game})
+            return time.perf_counter() - began
+
+        alone = timed("/r/last", one(games))
+        late = timed("/r/late", replace(one(games - 10), game="late"))
+        began = time.perf_counter()
+        with index.database.writing() as db:
+            index._rate_from(db, None)
+        again = time.perf_counter() - began
+    print(f"ratings with {games} games rated: one more game ended after them "
+          f"{alone * 1000:.1f} ms; one that ended before the last 10 (those rated again) "
+          f"{late * 1000:.1f} ms; every rating made again {again * 1000:.0f} ms")  # fmt: skip
 
 
 # ---------------------------------------------------------------------- the service's memory
@@ -247,17 +305,28 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=30, help="tables opened for the latency")
     parser.add_argument("--games", type=int, default=50, help="games ending at once")
     parser.add_argument("--open", type=int, default=10, help="tables open for the memory")
+    parts = ("lobby", "index", "keep", "memory", "ratings")
+    parser.add_argument("--only", choices=parts, help="run this part only")
     options_ = parser.parse_args()
+    run = {options_.only} if options_.only else set(parts)
+    if "ratings" in run:
+        rating_cost()
+    if run == {"ratings"}:
+        return
     if not options_.server:
         raise SystemExit("give --server postgresql://... (or set THOUSAND_TEST_DATABASE)")
     with database(options_.server) as url:
-        lobby_latency(url, options_.tables)
-        write_rate(url, options_.games)
-        write_rate(None, options_.games)
-        keep_rate(url, options_.games)
-        keep_rate(None, options_.games)
-        memory(url, options_.open)
-        memory(None, options_.open)
+        if "lobby" in run:
+            lobby_latency(url, options_.tables)
+        if "index" in run:
+            write_rate(url, options_.games)
+            write_rate(None, options_.games)
+        if "keep" in run:
+            keep_rate(url, options_.games)
+            keep_rate(None, options_.games)
+        if "memory" in run:
+            memory(url, options_.open)
+            memory(None, options_.open)
 
 
 if __name__ == "__main__":

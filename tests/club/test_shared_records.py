@@ -6,12 +6,15 @@ file) none is copied."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import zlib
 from pathlib import Path
 
 from tests.store.helpers import write_record
 from tests.store.test_club_ratings import finished_lines
+from tests.tui.conftest import ENGLISH
+from tests.tui.test_lobby_games import games_shown, lobby_app, shared_record, viewer_of
 from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.priority import Host
 from thousand_tui.store.index import KEPT_RECORD_MAX, open_club, unpacked
@@ -100,6 +103,33 @@ def test_a_shared_game_played_on_a_is_listed_and_viewed_from_b(two: tuple[Host, 
     assert club_games(b) == ()
     with open_club(b) as index:
         assert index.kept_record(str(path)) is None
+
+
+async def test_bs_lobby_views_as_game_from_the_seat_of_its_looker_and_no_hand_of_others(
+    two: tuple[Host, Host], tmp_path: Path
+) -> None:
+    a, b = (
+        dataclasses.replace(h, config=tmp_path / f"config-{h.node}", locale=ENGLISH) for h in two
+    )
+    # Every person allowed his hands shown, under A's seal (on A, open to anyone who looks).
+    path = shared_record("1", open_hands=[True, None, True], host=a)
+    assert [g.path for g in club_games(a)] == [path]
+    _, app = lobby_app(who="key:zed", hosted=True, host=b)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await games_shown(pilot, app)
+        assert lobby.games is not None and [g.path for g in lobby.games] == [path]
+        viewed = (await viewer_of(pilot, app)).viewed
+        # On B the seal does not hold (B has not A's secret): no hand at all to a stranger.
+        assert viewed.watching and not viewed.open and viewed.path == Path(path.name)
+        for position in viewed.positions:
+            assert all(v is None or v.hand is None for v in position.views)
+    _, app = lobby_app(who="key:vera", hosted=True, host=b)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await games_shown(pilot, app)
+        viewed = (await viewer_of(pilot, app)).viewed
+        assert viewed.seat == 2 and not viewed.watching and not viewed.open  # hers only
+        first = viewed.positions[0].views
+        assert first[2] is not None and first[2].hand and first[0] is None and first[1] is None
 
 
 def test_one_host_copies_no_record_into_its_file(data: Path) -> None:
