@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +25,7 @@ from thousand_tui.engine.events import (
 from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.rules import Rules, RulesError
 from thousand_tui.options import TableFlags
+from thousand_tui.priority import Host
 from thousand_tui.settings import (
     DEFAULT_PACE,
     SetupError,
@@ -234,14 +234,14 @@ def options(**values: Any) -> TableFlags:
     return TableFlags(**base)
 
 
-def test_language_and_ascii_follow_the_locale() -> None:
+def test_language_and_ascii_follow_the_locale(host: Host) -> None:
     assert language_from_locale({"LANG": "ru_RU.UTF-8"}) == "ru"
     assert language_from_locale({"LANG": "ru_RU.UTF-8", "LC_ALL": "en_GB.UTF-8"}) == "en"
     assert language_from_locale({}) == "en"
     assert locale_is_utf8({"LANG": "en_US.UTF-8"})
     assert not locale_is_utf8({"LANG": "ru_RU.KOI8-R"})
     assert not locale_is_utf8({})
-    setup = setup_from_options(options(), {"LANG": "ru_RU.KOI8-R"})
+    setup = setup_from_options(options(host=host), {"LANG": "ru_RU.KOI8-R"})
     assert setup.lang == "ru" and setup.ascii
 
 
@@ -262,28 +262,28 @@ def test_names_are_checked() -> None:
         check_name("   ")
 
 
-def test_the_pace_flag() -> None:
-    assert setup_from_options(options(), {"LANG": "C.UTF-8"}).pace == DEFAULT_PACE
-    assert setup_from_options(options(pace=0.0), {"LANG": "C.UTF-8"}).pace == 0.0
-    assert setup_from_options(options(pace=2.5), {"LANG": "C.UTF-8"}).pace == 2.5
+def test_the_pace_flag(host: Host) -> None:
+    assert setup_from_options(options(host=host), {"LANG": "C.UTF-8"}).pace == DEFAULT_PACE
+    assert setup_from_options(options(pace=0.0, host=host), {"LANG": "C.UTF-8"}).pace == 0.0
+    assert setup_from_options(options(pace=2.5, host=host), {"LANG": "C.UTF-8"}).pace == 2.5
     for bad in (-1.0, 11.0, float("nan")):
         with pytest.raises(SetupError, match="--pace must be between 0 and 10"):
-            setup_from_options(options(pace=bad), {"LANG": "C.UTF-8"})
+            setup_from_options(options(pace=bad, host=host), {"LANG": "C.UTF-8"})
 
 
-def test_a_bad_preset_is_a_rules_error() -> None:
+def test_a_bad_preset_is_a_rules_error(host: Host) -> None:
     with pytest.raises(RulesError, match="no-such"):
-        setup_from_options(options(preset="no-such"), {"LANG": "C.UTF-8"})
+        setup_from_options(options(preset="no-such", host=host), {"LANG": "C.UTF-8"})
 
 
-def test_resume_with_other_settings_is_refused() -> None:
+def test_resume_with_other_settings_is_refused(host: Host) -> None:
     with pytest.raises(SetupError, match="leave out --preset"):
-        setup_from_options(options(resume="latest", preset="family"), {})
+        setup_from_options(options(resume="latest", preset="family", host=host), {})
 
 
-def test_resume_with_nothing_to_resume() -> None:
+def test_resume_with_nothing_to_resume(host: Host) -> None:
     with pytest.raises(SetupError, match="no unfinished game"):
-        setup_from_options(options(resume="latest"), {})
+        setup_from_options(options(resume="latest", host=host), {})
 
 
 @pytest.mark.parametrize(
@@ -296,47 +296,47 @@ def test_resume_with_nothing_to_resume() -> None:
     ],
 )
 def test_run_prints_one_line_and_exits_2_before_the_screen_opens(
-    flags: dict[str, object], message: str, capsys: pytest.CaptureFixture[str]
+    flags: dict[str, object], message: str, capsys: pytest.CaptureFixture[str], host: Host
 ) -> None:
-    assert run(options(**flags)) == 2
+    assert run(options(**flags, host=host)) == 2
     err = capsys.readouterr().err
     assert err.startswith("thousand: ") and message in err
 
 
-def test_the_table_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_table_needs_a_terminal(capsys: pytest.CaptureFixture[str], host: Host) -> None:
     assert check_terminal(io.StringIO(), io.StringIO()) is not None
-    assert run(options()) == 2  # pytest's stdin is not a terminal
+    assert run(options(host=host)) == 2  # pytest's stdin is not a terminal
     assert "interactive terminal" in capsys.readouterr().err
 
 
-def test_resume_latest_finds_the_saved_game(table_env: Path) -> None:
+def test_resume_latest_finds_the_saved_game(host: Host) -> None:
     from thousand_tui.tui import create_app
 
-    app = create_app(TableSetup.of(seed=5, pace=0))
+    app = create_app(TableSetup.of(seed=5, pace=0, host=host))
     path = app.session.path
     app.session.close()
-    assert path is not None and path.is_relative_to(table_env)
-    setup = setup_from_options(options(resume="latest"), {"LANG": "C.UTF-8"})
+    assert path is not None and path.is_relative_to(host.data_dir)
+    setup = setup_from_options(options(resume="latest", host=host), {"LANG": "C.UTF-8"})
     assert setup.resume == path
 
 
-def test_a_resumed_game_keeps_its_language(table_env: Path) -> None:
+def test_a_resumed_game_keeps_its_language(host: Host) -> None:
     from thousand_tui.tui import create_app
 
-    app = create_app(TableSetup.of("family", seed=5, pace=0, lang="ru"))
+    app = create_app(TableSetup.of("family", seed=5, pace=0, lang="ru", host=host))
     path = app.session.path
     app.session.close()
     assert path is not None
     english = {"LANG": "en_US.UTF-8"}
-    assert setup_from_options(options(resume="latest"), english).lang == "ru"
-    assert setup_from_options(options(resume=str(path)), english).lang == "ru"
-    assert setup_from_options(options(resume="latest", lang="en"), english).lang == "en"
+    assert setup_from_options(options(resume="latest", host=host), english).lang == "ru"
+    assert setup_from_options(options(resume=str(path), host=host), english).lang == "ru"
+    assert setup_from_options(options(resume="latest", lang="en", host=host), english).lang == "en"
 
 
-def test_a_record_without_a_language_resumes_in_the_locales(table_env: Path) -> None:
+def test_a_record_without_a_language_resumes_in_the_locales(host: Host) -> None:
     from thousand_tui.tui import create_app
 
-    app = create_app(TableSetup.of(seed=5, pace=0, lang="ru"))
+    app = create_app(TableSetup.of(seed=5, pace=0, lang="ru", host=host))
     path = app.session.path
     app.session.close()
     assert path is not None
@@ -344,8 +344,11 @@ def test_a_record_without_a_language_resumes_in_the_locales(table_env: Path) -> 
     header = json.loads(lines[0])
     del header["lang"]
     path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
-    assert setup_from_options(options(resume="latest"), {"LANG": "ru_RU.UTF-8"}).lang == "ru"
-    assert setup_from_options(options(resume="latest"), {"LANG": "C.UTF-8"}).lang == "en"
+    assert (
+        setup_from_options(options(resume="latest", host=host), {"LANG": "ru_RU.UTF-8"}).lang
+        == "ru"
+    )
+    assert setup_from_options(options(resume="latest", host=host), {"LANG": "C.UTF-8"}).lang == "en"
 
 
 def test_nothing_private_to_another_seat_is_told() -> None:
