@@ -79,9 +79,20 @@ def only_legal_decisions(preset: str, levels: tuple[str, ...], deals: int) -> No
 
 @pytest.mark.parametrize("preset", ["classic", "family", "online-site"])
 def test_whole_games_finish(preset: str) -> None:
+    """A whole game with `normal` at one seat (`..._two_normal`, slow: at two)."""
+    whole_game(preset, ("normal", "easy", "easy"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["classic", "family", "online-site"])
+def test_whole_games_finish_two_normal(preset: str) -> None:
+    whole_game(preset, ("normal", "easy", "normal"))
+
+
+def whole_game(preset: str, levels: tuple[str, ...]) -> None:
     rules = rules_named(preset)
     game = Game(rules, 3)
-    players = [make_player(level, s) for s, level in enumerate(("normal", "easy", "normal"))]
+    players = [make_player(level, s) for s, level in enumerate(levels)]
     play_legally(game, players, 400)
     assert game.over
 
@@ -94,14 +105,26 @@ def test_the_settings_know_every_level() -> None:
     assert list(LEVELS) == levels()
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    rules=conventions(),
-    seed=st.integers(0, 1000),
-    level=st.sampled_from(["normal", "hard", "hard_reads"]),
-)
-def test_legal_decisions_under_any_conventions(rules: Rules, seed: int, level: str) -> None:
+def legal_under_any_conventions(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        rules=conventions(),
+        seed=st.integers(0, 1000),
+        level=st.sampled_from(["normal", "hard", "hard_reads"]),
+    )
+    def deals(rules: Rules, seed: int, level: str) -> None:
+        players = [quick_player(level, seed * 5 + s) for s in range(rules.players)]
+        play_legally(Game(rules, seed), players, deals=2)
+
+    deals()
+
+
+def test_legal_decisions_under_any_conventions() -> None:
     """Any valid table of conventions (any key over a shipped preset, 2 to 4 players): every
-    decision of a deal or two is one the rules allow."""
-    players = [quick_player(level, seed * 5 + s) for s in range(rules.players)]
-    play_legally(Game(rules, seed), players, deals=2)
+    decision of a deal or two is one the rules allow. Six tables; `..._many` (slow) 24."""
+    legal_under_any_conventions(6)
+
+
+@pytest.mark.slow
+def test_legal_decisions_under_any_conventions_many() -> None:
+    legal_under_any_conventions(24)
