@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
+import pytest
 from textual.pilot import Pilot
 
+from tests.helpers.scheduler import in_thread_scheduler, small_analysis_budgets
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
 from thousand_tui.priority import Host
@@ -91,6 +93,14 @@ async def test_without_hints_the_key_is_gone(host: Host) -> None:
         assert not any("hinted" in line for line in app.session.game.lines)
 
 
+def quick_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis of a deal searched in this process on small budgets: these tests are about
+    when a deal is analysed and what is said of it (the snapshots of the analysis run the
+    program's own background process and budgets; tests/ai/test_analysis.py the search)."""
+    in_thread_scheduler(monkeypatch)
+    small_analysis_budgets(monkeypatch)
+
+
 async def analysed(app: ThousandApp, number: int) -> None:
     await until(
         None,
@@ -111,7 +121,10 @@ async def to_the_result(pilot) -> None:  # type: ignore[no-untyped-def]
     await play_out_deal(pilot)
 
 
-async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet(host: Host) -> None:
+async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet(
+    monkeypatch: pytest.MonkeyPatch, host: Host
+) -> None:
+    quick_analysis(monkeypatch)
     app = coach_app(host=host)
     async with app.run_test(size=(100, 34)) as pilot:
         await to_the_result(pilot)
@@ -203,7 +216,10 @@ def test_a_hint_names_the_cards_as_the_table_shows_them() -> None:
     assert "J♥ to Boris" in english and "Q♠ to Boris" in english
 
 
-async def test_a_hosted_table_analyses_a_deal_only_when_asked(host: Host) -> None:
+async def test_a_hosted_table_analyses_a_deal_only_when_asked(
+    monkeypatch: pytest.MonkeyPatch, host: Host
+) -> None:
+    quick_analysis(monkeypatch)
     app = coach_app(host=replace(host, hosted=True))
     async with app.run_test(size=(100, 34)) as pilot:
         await to_the_result(pilot)
@@ -406,8 +422,9 @@ async def test_the_russian_footer_calls_the_hint_as_the_log_does(host: Host) -> 
 
 
 async def test_with_the_automatic_analysis_off_a_deal_is_analysed_only_when_asked(
-    host: Host,
+    monkeypatch: pytest.MonkeyPatch, host: Host
 ) -> None:
+    quick_analysis(monkeypatch)
     app = coach_app(auto_analysis=False, host=host)
     async with app.run_test(size=(100, 34)) as pilot:
         await to_the_result(pilot)
