@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import fields
 
 from tests.helpers.rules import PRESETS, rules_of
 from thousand_tui.ai import make_player
@@ -79,17 +80,33 @@ def true_position(game: Game, view: SeatView) -> Position:
     return position_of(view, hands, bonus)
 
 
-def minimax(pos: Position, rules: PlayRules, weight: int = 0) -> int:
+POSITION_FIELDS = tuple(f.name for f in fields(Position))
+
+
+def minimax(
+    pos: Position, rules: PlayRules, weight: int = 0, seen: dict[tuple, int] | None = None
+) -> int:
     """The solver's value by plain minimax over `Solver.moves` and `apply_move` (both checked
-    against the engine): no pruning, no table, nothing skipped."""
+    against the engine): no pruning, nothing skipped. A position met again by another order
+    of the same cards is looked up (`seen`, keyed by every field of the position), not
+    searched again."""
     if not pos.trick and not pos.hands[pos.leader]:
         return 0
+    if seen is None:
+        seen = {}
+    key = tuple(
+        tuple(value) if isinstance(value, list) else value
+        for value in (getattr(pos, name) for name in POSITION_FIELDS)
+    )
+    if key in seen:
+        return seen[key]
     values = []
     for move in Solver(rules, weight).moves(pos):
         child = pos.copy()
         gain = apply_move(child, move, rules, weight)
-        values.append(gain + minimax(child, rules, weight))
-    return max(values) if pos.to_move == pos.declarer else min(values)
+        values.append(gain + minimax(child, rules, weight, seen))
+    seen[key] = value = max(values) if pos.to_move == pos.declarer else min(values)
+    return value
 
 
 def random_position(
