@@ -44,6 +44,13 @@ def host(tmp_path: Path) -> Host:
 
 
 @pytest.fixture
+def colours(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Colours on whatever the terminal running the tests asks: no `NO_COLOR`, which Textual
+    reads from the environment itself (a snapshot's colours)."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+@pytest.fixture
 def pty() -> Iterator[tuple[int, int]]:
     """A pseudo-terminal: its master and slave descriptors, closed after the test."""
     master, slave = os.openpty()

@@ -21,6 +21,7 @@ from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.dealing import Dealt
 from thousand_tui.engine.rules import with_overrides
 from thousand_tui.presets import load_preset
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
@@ -40,6 +41,9 @@ from ..helpers import (
     settle,
     win_the_game,
 )
+
+# The snapshots are in colour, whatever NO_COLOR the shell running the tests has.
+pytestmark = pytest.mark.usefixtures("colours")
 
 # Each screen at both sizes in both languages (the English ones keep their first names). The
 # default run sees every screen at each size and in each language (the longer Russian words
@@ -119,61 +123,63 @@ async def to_result(pilot: Pilot, *, analysed: bool = False) -> None:
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_table(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(strong_app(lang), terminal_size=size, run_before=to_play)
+def test_table(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(strong_app(lang, host=host), terminal_size=size, run_before=to_play)
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_auction(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(strong_app(lang), terminal_size=size, run_before=laid_out)
+def test_auction(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(strong_app(lang, host=host), terminal_size=size, run_before=laid_out)
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_exchange(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_exchange(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await to_exchange(pilot)
         await pilot.press("3", "enter", "right")  # K♠ to Anna; Boris's card still to choose
 
-    assert snap_compare(strong_app(lang), terminal_size=size, run_before=run_before)
+    assert snap_compare(strong_app(lang, host=host), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_score_sheet(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_score_sheet(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot)
         await pilot.press("s")
         await pilot.pause()
 
-    assert snap_compare(nine_deals_app(lang), terminal_size=size, run_before=run_before)
+    assert snap_compare(nine_deals_app(lang, host=host), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_conventions(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_conventions(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot)
         await pilot.press("c")
         await pilot.pause()
 
-    app = create_app(TableSetup.of("family", seed=11, pace=0, lang=lang))
+    app = create_app(TableSetup.of("family", seed=11, pace=0, lang=lang, host=host))
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
-def start_screen_app(lang: str = "en") -> ThousandApp:
-    return create_app(TableSetup(pace=0, lang=lang), start=StartOffer.shipped(lang))
+def start_screen_app(lang: str = "en", *, host: Host) -> ThousandApp:
+    return create_app(TableSetup(pace=0, lang=lang, host=host), start=StartOffer.shipped(lang))
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_start_screen(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_start_screen(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await pilot.press("down", "down", "right")  # four players
         await pilot.pause()
 
-    assert snap_compare(start_screen_app(lang), terminal_size=size, run_before=run_before)
+    assert snap_compare(
+        start_screen_app(lang, host=host), terminal_size=size, run_before=run_before
+    )
 
 
-def nine_deals_app(lang: str = "en") -> ThousandApp:
+def nine_deals_app(lang: str = "en", *, host: Host) -> ThousandApp:
     """Nine deals played (the sheet has rows), at the decision of the tenth."""
-    app = create_app(TableSetup.of(seed=21, pace=0, lang=lang))
+    app = create_app(TableSetup.of(seed=21, pace=0, lang=lang, host=host))
     play_headless(app, deals=9)
     return app
 
@@ -182,21 +188,25 @@ def nine_deals_app(lang: str = "en") -> ThousandApp:
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_contract(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_contract(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await to_contract(pilot)
         await laid_out(pilot)
 
-    assert snap_compare(strong_app(lang, save=False), terminal_size=size, run_before=run_before)
+    assert snap_compare(
+        strong_app(lang, save=False, host=host), terminal_size=size, run_before=run_before
+    )
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_marriage(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_marriage(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await to_marriage(pilot)
         await laid_out(pilot)
 
-    assert snap_compare(strong_app(lang, save=False), terminal_size=size, run_before=run_before)
+    assert snap_compare(
+        strong_app(lang, save=False, host=host), terminal_size=size, run_before=run_before
+    )
 
 
 # Seat 0 holds three nines: at the family table it may ask for a redeal.
@@ -206,21 +216,30 @@ THREE_NINES = dealt(
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_redeal_offer(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
-    setup = TableSetup.of("family", seed=5, pace=0, deals={1: THREE_NINES}, lang=lang, save=False)
-    assert snap_compare(create_app(setup), terminal_size=size, run_before=laid_out)
-
-
-@pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_dark_offer(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
-    # Boris deals: you sit on 100 and are offered the dark game before seeing a card.
+def test_redeal_offer(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     setup = TableSetup.of(
-        "family", seed=5, pace=0, deals={1: STRONG}, first_dealer=2, lang=lang, save=False
+        "family", seed=5, pace=0, deals={1: THREE_NINES}, lang=lang, save=False, host=host
     )
     assert snap_compare(create_app(setup), terminal_size=size, run_before=laid_out)
 
 
-def dark_cancel_app(lang: str) -> ThousandApp:
+@pytest.mark.parametrize(("size", "lang"), MATRIX)
+def test_dark_offer(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
+    # Boris deals: you sit on 100 and are offered the dark game before seeing a card.
+    setup = TableSetup.of(
+        "family",
+        seed=5,
+        pace=0,
+        deals={1: STRONG},
+        first_dealer=2,
+        lang=lang,
+        save=False,
+        host=host,
+    )
+    assert snap_compare(create_app(setup), terminal_size=size, run_before=laid_out)
+
+
+def dark_cancel_app(lang: str, host: Host) -> ThousandApp:
     """Anna, on 100, plays in the dark; you hold the heart marriage and may call it off (a
     table whose dark game an opponent's marriage cancels)."""
     classic = load_preset("classic")
@@ -229,7 +248,7 @@ def dark_cancel_app(lang: str) -> ThousandApp:
     )
     preset = replace(classic, rules=rules)
     app = create_app(
-        TableSetup.of(preset, seed=11, pace=0, deals={1: STRONG}, lang=lang, save=False)
+        TableSetup.of(preset, seed=11, pace=0, deals={1: STRONG}, lang=lang, save=False, host=host)
     )
     game = app.session.game
     game.take_start_events()
@@ -239,8 +258,8 @@ def dark_cancel_app(lang: str) -> ThousandApp:
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_dark_cancel(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(dark_cancel_app(lang), terminal_size=size, run_before=laid_out)
+def test_dark_cancel(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(dark_cancel_app(lang, host=host), terminal_size=size, run_before=laid_out)
 
 
 # Two players: you are on 100 and Anna passes; two talons of two cards.
@@ -253,20 +272,27 @@ TWO_TALONS = Dealt(
 )
 
 
-def two_player_app(lang: str) -> ThousandApp:
+def two_player_app(lang: str, host: Host) -> ThousandApp:
     setup = TableSetup.of(
-        "two-player", seed=5, pace=0, deals={1: TWO_TALONS}, first_dealer=1, lang=lang, save=False
+        "two-player",
+        seed=5,
+        pace=0,
+        deals={1: TWO_TALONS},
+        first_dealer=1,
+        lang=lang,
+        save=False,
+        host=host,
     )
     return create_app(setup)
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_talon_choice(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(two_player_app(lang), terminal_size=size, run_before=laid_out)
+def test_talon_choice(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(two_player_app(lang, host=host), terminal_size=size, run_before=laid_out)
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_put_aside(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_put_aside(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot)
         await pilot.press("2")  # the second talon
@@ -274,41 +300,47 @@ def test_put_aside(snap_compare, size: tuple[int, int], lang: str) -> None:  # t
         await pilot.press("minus", "enter")  # one card aside, the second still to choose
         await laid_out(pilot)
 
-    assert snap_compare(two_player_app(lang), terminal_size=size, run_before=run_before)
+    assert snap_compare(two_player_app(lang, host=host), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_look_back(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_look_back(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await to_play(pilot)
         await settle(pilot)
         await pilot.press("v")
         await laid_out(pilot)
 
-    assert snap_compare(strong_app(lang, save=False), terminal_size=size, run_before=run_before)
+    assert snap_compare(
+        strong_app(lang, save=False, host=host), terminal_size=size, run_before=run_before
+    )
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_deal_result(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_deal_result(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await to_result(pilot)
         await laid_out(pilot)
 
-    assert snap_compare(strong_app(lang, save=False), terminal_size=size, run_before=run_before)
+    assert snap_compare(
+        strong_app(lang, save=False, host=host), terminal_size=size, run_before=run_before
+    )
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_analysis(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_analysis(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await to_result(pilot, analysed=True)
         await pilot.press("a")
         await laid_out(pilot)
 
-    assert snap_compare(strong_app(lang, save=False), terminal_size=size, run_before=run_before)
+    assert snap_compare(
+        strong_app(lang, save=False, host=host), terminal_size=size, run_before=run_before
+    )
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_game_over(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_game_over(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot)
         assert isinstance(pilot.app, ThousandApp)
@@ -317,34 +349,36 @@ def test_game_over(snap_compare, size: tuple[int, int], lang: str) -> None:  # t
         await pilot.press("enter")
         await laid_out(pilot)
 
-    app = strong_app(lang, save=False, seed=3, start=about_to_win())
+    app = strong_app(lang, save=False, seed=3, start=about_to_win(), host=host)
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_quit_question(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_quit_question(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot)
         await pilot.press("escape", "q")  # the auction put away, then quit
         await laid_out(pilot)
 
-    assert snap_compare(strong_app(lang), terminal_size=size, run_before=run_before)
+    assert snap_compare(strong_app(lang, host=host), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_too_small(snap_compare, lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_too_small(snap_compare, lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     """Below 80×24 (the only size where this shows)."""
-    assert snap_compare(strong_app(lang, save=False), terminal_size=(72, 20))
+    assert snap_compare(strong_app(lang, save=False, host=host), terminal_size=(72, 20))
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_help(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_help(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot)
         await pilot.press("question_mark")
         await laid_out(pilot)
 
-    assert snap_compare(strong_app(lang, save=False), terminal_size=size, run_before=run_before)
+    assert snap_compare(
+        strong_app(lang, save=False, host=host), terminal_size=size, run_before=run_before
+    )
 
 
 class FixedDay(datetime):
@@ -356,7 +390,9 @@ class FixedDay(datetime):
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_statistics(snap_compare, monkeypatch, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_statistics(
+    snap_compare, monkeypatch, size: tuple[int, int], lang: str, host: Host
+) -> None:  # type: ignore[no-untyped-def]
     """Read from the record of the game at the table (nine deals), begun on a fixed day."""
     monkeypatch.setattr(game_module, "datetime", FixedDay)
 
@@ -365,11 +401,11 @@ def test_statistics(snap_compare, monkeypatch, size: tuple[int, int], lang: str)
         await pilot.press("escape", "t")  # the auction put away: the table has the keys
         await laid_out(pilot)
 
-    assert snap_compare(nine_deals_app(lang), terminal_size=size, run_before=run_before)
+    assert snap_compare(nine_deals_app(lang, host=host), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_side_sheet(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_side_sheet(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     """The table after nine deals: on a wide terminal the score sheet stands beside it."""
 
     async def run_before(pilot: Pilot) -> None:
@@ -377,7 +413,7 @@ def test_side_sheet(snap_compare, size: tuple[int, int], lang: str) -> None:  # 
         await pilot.press("escape")  # the auction put away
         await laid_out(pilot)
 
-    assert snap_compare(nine_deals_app(lang), terminal_size=size, run_before=run_before)
+    assert snap_compare(nine_deals_app(lang, host=host), terminal_size=size, run_before=run_before)
 
 
 async def start_line(pilot: Pilot, line: str) -> None:
@@ -391,16 +427,20 @@ async def start_line(pilot: Pilot, line: str) -> None:
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_name_dialog(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_name_dialog(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await start_line(pilot, "name")
 
-    assert snap_compare(start_screen_app(lang), terminal_size=size, run_before=run_before)
+    assert snap_compare(
+        start_screen_app(lang, host=host), terminal_size=size, run_before=run_before
+    )
 
 
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
-def test_code_dialog(snap_compare, size: tuple[int, int], lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_code_dialog(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
         await start_line(pilot, "join-table")
 
-    assert snap_compare(start_screen_app(lang), terminal_size=size, run_before=run_before)
+    assert snap_compare(
+        start_screen_app(lang, host=host), terminal_size=size, run_before=run_before
+    )
