@@ -8,8 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 
+from tests.helpers.scheduler import small_analysis_budgets
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
 from thousand_tui.ai.easy import EasyPlayer
@@ -26,6 +28,13 @@ from thousand_tui.tui.screens.viewer import ViewerScreen
 from thousand_tui.tui.shared.lobby_client import Lobby
 
 PEOPLE = ["key:ann", None, "key:vera"]
+
+
+@pytest.fixture(autouse=True)
+def quick_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The viewer's analysis of a deal (a thread of its own, which the test's end waits for)
+    searched on small budgets: these tests look at what is shown, not at the search."""
+    small_analysis_budgets(monkeypatch)
 
 
 def short_rules() -> Rules:
