@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
+from tests.helpers.scheduler import small_analysis_budgets
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
 from tests.tui.test_viewer import record
@@ -20,6 +21,13 @@ from thousand_tui.store.catalog import format_games, games_dir, list_games
 from thousand_tui.tui.app import ThousandApp, create_app
 from thousand_tui.tui.screens.games import GamesScreen
 from thousand_tui.tui.screens.viewer import ViewerScreen
+
+
+@pytest.fixture(autouse=True)
+def quick_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The viewer's analysis of a deal (a thread of its own, which the test's end waits for)
+    searched on small budgets: these tests look at what is shown, not at the search."""
+    small_analysis_budgets(monkeypatch)
 
 
 def two_games(host: Host) -> tuple[Path, Path]:
