@@ -142,11 +142,10 @@ def test_in_a_terminal_the_screen_is_shown_unless_text_is_asked_for(
     [([], True, True), (["--text"], True, False), (["--plain"], True, False), ([], False, False)],
 )
 def test_games_on_screen_asks_for_a_terminal_and_no_text_flag(
-    monkeypatch: pytest.MonkeyPatch, flags: list[str], terminal: bool, expected: bool
+    monkeypatch: pytest.MonkeyPatch, flags: list[str], terminal: bool, expected: bool, host: Host
 ) -> None:
     from thousand_tui import tui
-    from thousand_tui.priority import LOCAL
 
     monkeypatch.setattr(tui, "check_terminal", lambda **_: None if terminal else "no terminal")
     options = argparse.Namespace(text="--text" in flags or "--plain" in flags)
-    assert cli.games_on_screen(options, LOCAL.resolved(), "en") is expected
+    assert cli.games_on_screen(options, host, "en") is expected
