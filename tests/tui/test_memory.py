@@ -269,7 +269,7 @@ def test_the_table_its_hints_and_analyses_load_no_club_index(tmp_path: Path) -> 
 
 
 async def test_each_deal_gives_the_freed_memory_back_while_its_result_is_read(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, host: Host
 ) -> None:
     """The pages the deal's screens freed go back to the system once a deal, while the
     player reads its result (glibc keeps them otherwise: `allocator.give_back`)."""
@@ -279,7 +279,7 @@ async def test_each_deal_gives_the_freed_memory_back_while_its_result_is_read(
 
     given: list[int] = []
     monkeypatch.setattr(thousand_tui.allocator, "give_back", lambda: given.append(1))
-    app = coach_app(auto_analysis=False)
+    app = coach_app(auto_analysis=False, host=host)
     async with app.run_test(size=(100, 34)) as pilot:
         await to_the_result(pilot)
         await until(pilot, "the memory given back", lambda: given)
