@@ -26,8 +26,10 @@ SIZE = (80, 24)
 WAIT = 30.0  # seconds before a hint or an analysis is given up (a hang, not a slow machine)
 
 
-def coach_app(**kwargs: object) -> ThousandApp:
-    setup = TableSetup.of(seed=11, pace=0, think=0.05, deals={1: STRONG}, save=False, **kwargs)  # type: ignore[arg-type]
+def coach_app(*, host: Host, **kwargs: object) -> ThousandApp:
+    setup = TableSetup.of(
+        seed=11, pace=0, think=0.05, deals={1: STRONG}, save=False, host=host, **kwargs
+    )  # type: ignore[arg-type]
     return create_app(setup)
 
 

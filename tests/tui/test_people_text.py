@@ -129,11 +129,16 @@ def no_last_guard(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def hostile_app(
-    monkeypatch: pytest.MonkeyPatch, text: Hostile, preset: str = "classic", **settings: Any
+    monkeypatch: pytest.MonkeyPatch,
+    text: Hostile,
+    preset: str = "classic",
+    *,
+    host: Host,
+    **settings: Any,
 ) -> ThousandApp:
     """A table whose every name, title and description is hostile: as a record or another
     program could hand them over, past every check at the door."""
-    setup = TableSetup.of(preset, **{"seed": 11, "pace": 0, **settings})
+    setup = TableSetup.of(preset, **{"seed": 11, "pace": 0, "host": host, **settings})
     assert setup.preset is not None
     loaded = dataclasses.replace(
         setup.preset, title={"en": text.title}, description={"en": text.description}
