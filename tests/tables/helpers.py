@@ -11,7 +11,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -59,14 +58,19 @@ def start_service(base: Path, *args: str) -> subprocess.Popen[bytes]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
+
+    def listening() -> bool:
         with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX) as probe:
             probe.connect(str(socket_path(base)))
-            return process
-        time.sleep(0.02)
-    process.kill()
-    raise AssertionError("the table service did not start")
+            return True
+        return False
+
+    try:
+        wait_for("the table service to start", listening, timeout=WAIT, every=0.02)
+    except AssertionError:
+        process.kill()
+        raise
+    return process
 
 
 @dataclass
@@ -215,21 +219,31 @@ async def bob_plays_until(
     each of his turns (through its dialog when one is open), until `done()`."""
     mirror = app.shared.mirror
     asked = -1
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
+
+    def played() -> bool:
+        nonlocal asked
         if done():
-            return
+            return True
         for seat in seats:
             seat.pump()
         table = app.table
         assert is_shared_table(table)
         if not mirror.my_turn or asked == mirror.turn or table.driver.sent:
-            continue
+            return False
         if app.screen is not table:  # the decision's dialog
             asked = mirror.turn
             app.screen.dismiss(mirror.legal[0])
         elif table.awaiting is Awaiting.PLAY:
             asked = mirror.turn
             table.act(mirror.legal[0])
-    raise AssertionError(f"not in time: {app.notices} {app.screen}")
+        return False
+
+    await pilot.pause(0.05)
+    await until(
+        pilot,
+        "Bob and the scripted seats to get there",
+        played,
+        timeout=WAIT,
+        every=0.05,
+        shown=lambda: f"{app.notices} {app.screen}",
+    )
