@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.helpers.tmux import Tmux, past_deal, play_together
+from tests.helpers.waiting import wait_for
 from thousand_tui.cli import main
 from thousand_tui.engine.dealing import first_dealer_of
 from thousand_tui.store.records import read_record
@@ -39,15 +39,21 @@ def start(tmux: Tmux, command: str, size: tuple[int, int] = (100, 32)) -> str:
 
 def wait_any_screen(tmux: Tmux, texts: dict[str, str]) -> str:
     """The first screen of the panes `texts` names that shows its text."""
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
+
+    def shown() -> str:
         for pane, text in texts.items():
             screen = tmux.screen(pane)
             if text in screen:
                 return screen
-        time.sleep(0.1)
-    screens = "\n".join(tmux.screen(pane) for pane in texts)
-    raise AssertionError(f"{list(texts.values())} never showed; the screens:\n{screens}")
+        return ""
+
+    return wait_for(
+        f"{list(texts.values())}",
+        shown,
+        timeout=WAIT,
+        every=0.1,
+        shown=lambda: "the screens:\n" + "\n".join(tmux.screen(pane) for pane in texts),
+    )
 
 
 def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux: Tmux) -> None:
@@ -67,13 +73,23 @@ def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux:
     assert f"Deal 1 · dealer: {dealer} · Table {code}" in screen
     # Bob and Cat are at the table, on Ann's panels (if Ann speaks first, her auction is
     # put away to see them; the scripted keys open it again).
-    deadline = time.monotonic() + WAIT
-    while screen.count("● here") != 2 and time.monotonic() < deadline:
+
+    def both_here() -> str:
+        screen = tmux.screen(ann)
+        if screen.count("● here") == 2:
+            return screen
         if "━ Auction ━" in screen:
             tmux.keys("Escape", pane=ann)
-        time.sleep(0.2)
-        screen = tmux.screen(ann)
-    assert screen.count("● here") == 2, screen
+        return ""
+
+    if screen.count("● here") != 2:
+        screen = wait_for(
+            "Bob and Cat on Ann's panels",
+            both_here,
+            timeout=WAIT,
+            every=0.2,
+            shown=lambda: tmux.screen(ann),
+        )
     tmux.wait_for("Кон 1", cat, WAIT)
 
     # A few decisions, then Bob's terminal is closed: Ann's screen shows him away.
