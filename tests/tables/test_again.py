@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.waiting import until
 from thousand_tui.presets import load_preset
 from thousand_tui.store.records import read_record
 from thousand_tui.tables.wire import AgainRequest, Failure, StateUpdate, TableStatus
@@ -110,8 +111,6 @@ WORDS = {
 async def test_the_game_over_screen_shows_who_agreed_and_the_new_game_begins(
     base: Path, lang: str
 ) -> None:
-    import time
-
     from textual.pilot import Pilot
 
     from thousand_tui.settings import TableSetup
@@ -130,24 +129,35 @@ async def test_the_game_over_screen_shows_who_agreed_and_the_new_game_begins(
     async def bob_plays_to_the_end(pilot: Pilot[None]) -> None:
         mirror = shared.mirror
         asked = -1
-        deadline = time.monotonic() + 90
-        while not isinstance(app.screen, SharedGameOverScreen):
-            assert time.monotonic() < deadline, (app.screen, app.notices)
-            await pilot.pause(0.05)
+
+        def played() -> bool:
+            nonlocal asked
+            if isinstance(app.screen, SharedGameOverScreen):
+                return True
             ann.pump()
             table = app.table
             assert is_shared_table(table)
             if isinstance(app.screen, DealResultScreen):
                 app.screen.action_next()  # Enter (pressed here, it may time out under load)
-                continue
+                return False
             if not mirror.my_turn or asked == mirror.turn or table.driver.sent:
-                continue
+                return False
             if app.screen is not table:  # the decision's dialog
                 asked = mirror.turn
                 app.screen.dismiss(mirror.legal[0])
             elif table.awaiting is Awaiting.PLAY:
                 asked = mirror.turn
                 table.act(mirror.legal[0])
+            return False
+
+        await until(
+            pilot,
+            "the game's end",
+            played,
+            timeout=90,
+            every=0.05,
+            shown=lambda: f"{app.screen} {app.notices}",
+        )
 
     async with app.run_test(size=(80, 24)) as pilot:
         await pump(pilot, [ann], lambda: at_table(app))
