@@ -41,10 +41,12 @@ def started(jobs: int) -> pool.SearchPool:
     one of them holding the task queue's lock while it waits)."""
     workers = pool.SearchPool(jobs)
     answered: set[int] = set()
-    deadline = time.monotonic() + 60
-    while answered != set(workers.pids):
-        assert time.monotonic() < deadline, "the workers did not start"
-        answered |= set(workers.run(slow_pid, range(2 * jobs)))
+
+    def all_answered() -> bool:
+        answered.update(workers.run(slow_pid, range(2 * jobs)))
+        return answered == set(workers.pids)
+
+    wait_for("every worker to start and answer", all_answered, timeout=60, every=0)
     queue_lock = workers._pool._inqueue._rlock._semlock  # type: ignore[attr-defined]
     # taken by the worker that waits for the next task
     wait_for("a worker waiting for a task", lambda: queue_lock._get_value() == 0, timeout=60)
@@ -132,7 +134,7 @@ def pool_pid(_task: int) -> int:
 
 
 def slow_pid(_task: int) -> int:
-    time.sleep(0.1)
+    time.sleep(0.1)  # a task that takes a while: each worker gets one of them
     return os.getpid()
 
 
