@@ -31,11 +31,11 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import waiting
 from tests.helpers.tmux import Tmux, command_line, descendants
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "ssh-hosting.md"
@@ -238,17 +238,25 @@ class Sshd:
                 stderr=log,
                 start_new_session=True,
             )
-        deadline = time.monotonic() + START_WAIT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                if "Address already in use" in self.log_text():
-                    return False
-                raise Unavailable(f"sshd exited at once: {self.log_text()}")
-            if self._answers():
-                return True
-            time.sleep(0.05)
-        self.stop()
-        raise Unavailable(f"sshd did not answer on 127.0.0.1:{self.port}: {self.log_text()}")
+        process = self.process
+
+        def up() -> str:
+            if process.poll() is not None:
+                return "exited"
+            return "answers" if self._answers() else ""
+
+        try:
+            state = waiting.wait_for("sshd to answer", up, timeout=START_WAIT, every=0.05)
+        except AssertionError:
+            self.stop()
+            raise Unavailable(
+                f"sshd did not answer on 127.0.0.1:{self.port}: {self.log_text()}"
+            ) from None
+        if state == "answers":
+            return True
+        if "Address already in use" in self.log_text():
+            return False
+        raise Unavailable(f"sshd exited at once: {self.log_text()}")
 
     def _answers(self) -> bool:
         try:

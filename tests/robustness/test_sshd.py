@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import waiting
 from tests.helpers.tmux import (
     Tmux,
     deal_result_shown,
@@ -46,13 +47,19 @@ def login(tmux: Tmux, sshd: Sshd, words: str) -> None:
 def play(tmux: Tmux, path: Path, decisions: int) -> None:
     """Press the scripted player's keys until `decisions` of yours are in the record."""
     target = your_decisions(record_lines(path)) + decisions
-    deadline = time.monotonic() + 90
-    while your_decisions(record_lines(path)) < target:
-        assert time.monotonic() < deadline, f"no progress; the screen:\n{tmux.screen()}"
+
+    def made() -> bool:
+        if your_decisions(record_lines(path)) >= target:
+            return True
         key = next_key(tmux.screen())
         if key is not None:
             tmux.keys(key)
-        time.sleep(0.4)
+        return False
+
+    # A key at most every 0.4 s: the screen answers one before the next is chosen from it.
+    waiting.wait_for(
+        f"{decisions} decisions of yours", made, timeout=90, every=0.4, shown=tmux.screen
+    )
 
 
 def your_decision(tmux: Tmux, path: Path) -> tuple[str, ...]:
@@ -80,10 +87,12 @@ def your_decision(tmux: Tmux, path: Path) -> tuple[str, ...]:
 
 
 def ended_after_kill(pid: int, since: float) -> float:
-    deadline = since + EXIT_WAIT
-    while running(pid) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert not running(pid), f"the game still runs {EXIT_WAIT} s after its client was killed"
+    waiting.wait_for(
+        "the game to end once its client was killed",
+        lambda: not running(pid),
+        timeout=EXIT_WAIT,
+        every=0.02,
+    )
     return time.monotonic() - since
 
 
