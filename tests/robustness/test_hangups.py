@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import waiting
 from tests.helpers.tmux import Tmux, descendants, running
 from thousand_tui.engine.record import rebuild
 from thousand_tui.store import catalog as saves
@@ -101,10 +102,12 @@ def ended_cleanly(
     """The game ended after losing its terminal at `lost`, let go of its record, and the
     record replays with every line it had (`kept`); and it ended through the clean shutdown,
     not the watchdog, as the account's log (under `data`) says."""
-    deadline = time.monotonic() + EXIT_WAIT
-    while running(pid) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert not running(pid), f"{trial}: the game still runs {EXIT_WAIT} s after the hang-up"
+    waiting.wait_for(
+        f"{trial}: the game to end after the hang-up",
+        lambda: not running(pid),
+        timeout=EXIT_WAIT,
+        every=0.02,
+    )
     seconds = time.monotonic() - lost
     way, closed, log = ending(data, pid)
     note_time(trial, way, closed, seconds)
@@ -120,12 +123,13 @@ def ended_cleanly(
 
 def no_workers_left(trial: Trial, workers: list[int]) -> None:
     """The search's worker processes end with the game: they notice it is gone."""
-    deadline = time.monotonic() + EXIT_WAIT
-    left = [w for w in workers if running(w)]
-    while left and time.monotonic() < deadline:
-        time.sleep(0.05)
-        left = [w for w in left if running(w)]
-    assert not left, f"{trial}: processes of the game left behind: {left}"
+    waiting.wait_for(
+        f"{trial}: the game's processes to end",
+        lambda: not any(running(w) for w in workers),
+        timeout=EXIT_WAIT,
+        every=0.05,
+        shown=lambda: f"left behind: {[w for w in workers if running(w)]}",
+    )
 
 
 def hang_up_over_ssh(tmux: Tmux, root: Path, trial: Trial) -> None:

@@ -13,12 +13,12 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import waiting
 from tests.helpers.tmux import Tmux, descendants, running
 from tests.tables.helpers import service_pid, stop_service
 from thousand_tui.ai.pool import SearchPool
@@ -98,16 +98,18 @@ def stop_search_service(folder: Path) -> None:
     one a game was starting as it ended is given a few seconds to say who it is."""
     if not folder.exists():
         return
-    deadline = time.monotonic() + 5.0
-    while time.monotonic() < deadline:
-        pid: int | None = None
+
+    def said() -> int | None:
         with contextlib.suppress(OSError, ValueError, IndexError):
-            pid = int((folder / "search.lock").read_text().split()[0])
-        if pid is not None:
-            os.kill(pid, signal.SIGTERM)
-            wait_for("the search service to end", functools.partial(ended, pid))
-            return
-        time.sleep(0.05)
+            return int((folder / "search.lock").read_text().split()[0])
+        return None
+
+    try:
+        pid = waiting.wait_for("the search service's pid", said, timeout=5.0, every=0.05)
+    except AssertionError:
+        return  # none was starting
+    os.kill(pid, signal.SIGTERM)
+    wait_for("the search service to end", functools.partial(ended, pid))
 
 
 def login(tmux: Tmux, request: str) -> int:
