@@ -354,6 +354,7 @@ class ClubIndex:
         self.node = node
         self.local = f"{LOCAL_PLAYER}:{node}" if database else LOCAL_PLAYER
         self._named = node if database else ""  # who qualifies name-only people (named_id)
+        self._rating_later = False  # every game read first, every rating made once after
         self._db: Database = connect(database, path)
         try:
             self._migrate()
@@ -508,7 +509,8 @@ class ClubIndex:
                     games,
                 )
             paths = [path for path in gone] + [path for path, _ in changed]
-            self._rate(db, self._rated_of(db, paths), rated)
+            if not self._rating_later:
+                self._rate(db, self._rated_of(db, paths), rated)
             self._keep_player(db, player, folder)  # after the games: its name is in them
         return Refreshed(len(changed), len(gone))
 
@@ -518,7 +520,20 @@ class ClubIndex:
         return [base / "games", *(games for _, games in player_folders(base))]
 
     def refresh(self) -> Refreshed:
-        """Bring every games folder of the club up to date, and drop the folders gone."""
+        """Bring every games folder of the club up to date, and drop the folders gone. Where
+        every rating is to be made again (a migration said so), every game is read first and
+        every rating made once after, not again after each folder."""
+        if self._rating_later or not _replay_owed(self._db):
+            return self._refresh()
+        self._rating_later = True
+        try:
+            done = self._refresh()
+        finally:
+            self._rating_later = False
+        self.rerate()
+        return done
+
+    def _refresh(self) -> Refreshed:
         folders = self.club_folders()
         read = dropped = 0
         for folder in folders:
@@ -560,9 +575,12 @@ class ClubIndex:
                 for who, folder in db.execute("SELECT id, folder FROM players").fetchall():
                     if Path(folder).is_relative_to(base):
                         db.execute("DELETE FROM players WHERE id = ?", (who,))
-        done = self.refresh()
-        self.rerate()
-        return done
+            # made again once every record is read (and by the next refresh if cut short)
+            db.execute(
+                "INSERT INTO club_settings VALUES (?, '1') ON CONFLICT (name) DO NOTHING",
+                (REPLAY,),
+            )
+        return self.refresh()
 
     def games(self, player: str | None = None) -> list[IndexedGame]:
         """The indexed games (of one player), most recently written first."""
