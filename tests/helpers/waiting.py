@@ -34,14 +34,16 @@ def wait_for(
     timeout: float = WAIT,
     every: float = EVERY,
     shown: Callable[[], object] | None = None,
+    pause: Callable[[float], object] | None = None,
 ) -> T:
     """What `check()` returns once it is true; an AssertionError naming `what` (and what
-    `shown()` says, a screen for one) after `timeout` seconds."""
+    `shown()` says, a screen for one) after `timeout` seconds. Between two looks `pause(every)`
+    (a plain sleep, or what lets a driven program answer meanwhile: a browser's page)."""
     deadline = time.monotonic() + timeout
     while not (found := check()):
         if time.monotonic() > deadline:
             raise _given_up(what, shown)
-        time.sleep(every)
+        (pause or time.sleep)(every)
     return found
 
 

@@ -114,13 +114,21 @@ def serving(data: Path, *flags: str, limit: int | None = None) -> Iterator[Serve
         preexec_fn=descriptors(limit) if limit else None,
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
+
+        def listening() -> bool:
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
-                break
-            if process.poll() is not None or time.monotonic() > deadline:
+                return True
+            if process.poll() is not None:
                 raise AssertionError((data / "serve.log").read_text())
-            time.sleep(0.1)
+            return False
+
+        wait_for(
+            "thousand serve to listen",
+            listening,
+            timeout=30,
+            every=0.1,
+            shown=lambda: (data / "serve.log").read_text(),
+        )
         yield Served(process, port, data / "serve.log")
     finally:
         process.terminate()
@@ -259,14 +267,21 @@ class Page:
         self.page.wait_for_timeout(ms)
 
     def wait_for(self, seen: Callable[[str], bool], what: str, seconds: float = 30) -> str:
-        deadline = time.monotonic() + seconds
-        while True:
+
+        def shows() -> tuple[str] | None:
             text = self.text()
-            if seen(text):
-                return text
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the page never showed {what}; it shows:\n{text}")
-            self.wait(100)
+            return (text,) if seen(text) else None
+
+        # The page's frames come in while it waits (`wait`), never in a plain sleep.
+        (text,) = wait_for(
+            f"the page to show {what}",
+            shows,
+            timeout=seconds,
+            every=0.1,
+            shown=lambda: f"it shows:\n{self.text()}",
+            pause=lambda every: self.wait(round(every * 1000)),
+        )
+        return text
 
     def wait_text(self, words: str, seconds: float = 30) -> str:
         return self.wait_for(lambda text: words in text, repr(words), seconds)
