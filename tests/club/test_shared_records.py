@@ -17,7 +17,13 @@ from tests.tui.conftest import ENGLISH
 from tests.tui.test_lobby_games import games_shown, lobby_app, shared_record, viewer_of
 from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.priority import Host
-from thousand_tui.store.index import KEPT_RECORD_MAX, open_club, unpacked
+from thousand_tui.store.index import (
+    KEPT_RECORD_MAX,
+    DailyResult,
+    deal_key,
+    open_club,
+    unpacked,
+)
 from thousand_tui.store.records import read_record
 from thousand_tui.store.seal import record_key
 from thousand_tui.tournament import Tournament, find, open_tournament
@@ -130,6 +136,21 @@ async def test_bs_lobby_views_as_game_from_the_seat_of_its_looker_and_no_hand_of
         assert viewed.seat == 2 and not viewed.watching and not viewed.open  # hers only
         first = viewed.positions[0].views
         assert first[2] is not None and first[2].hand and first[0] is None and first[1] is None
+
+
+def test_a_deals_record_goes_with_its_result_to_the_player_it_is_given(
+    two: tuple[Host, Host],
+) -> None:
+    a, _ = two
+    result = DailyResult("2026-12-06", "classic", "local", 1, 60, 40)
+    with open_club(a) as index:
+        index.add_daily_results([result], {result: b'{"type":"game"}\n'})
+        assert index.kept_record(deal_key("2026-12-06", "classic", "local", 1)) is not None
+        index.give_results([result], "local:host-a")
+        kept = index.kept_record(deal_key("2026-12-06", "classic", "local:host-a", 1))
+        assert kept == b'{"type":"game"}\n'
+        assert index.kept_record(deal_key("2026-12-06", "classic", "local", 1)) is None
+    assert deal_key("d", "p/x", "y", 1) != deal_key("d", "p", "x/y", 1)
 
 
 def test_one_host_copies_no_record_into_its_file(data: Path) -> None:

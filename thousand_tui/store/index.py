@@ -70,7 +70,7 @@ MAX_NAME = 16
 # about a fifth of that), so that every host can review and view every club game; a record
 # larger than this is not kept there (its host still has it).
 KEPT_RECORD_MAX = 4 * 1024 * 1024
-DEAL_RECORD = "deal:"  # the key of a daily or tournament deal's record: deal:DATE/PRESET/WHO/N
+DEAL_RECORD = "deal:"  # the key of a daily or tournament deal's record (`deal_key`)
 REPLAY = "ratings_replay"  # club_settings: the ratings are to be made again from rated_games
 
 
@@ -1264,8 +1264,9 @@ def unpacked(body: bytes | memoryview | None) -> bytes | None:
 
 
 def deal_key(date: str, preset: str, player: str, deal: int) -> str:
-    """The key of a daily or tournament deal's record in the club's database."""
-    return f"{DEAL_RECORD}{date}/{preset}/{player}/{deal}"
+    """The key of a daily or tournament deal's record in the club's database (its four
+    parts as JSON: no two deals' keys are the same text, whatever a name holds)."""
+    return DEAL_RECORD + json.dumps([date, preset, player, deal], ensure_ascii=False)
 
 
 def _kept_rating(row: Sequence[Any]) -> PlayerRating:
