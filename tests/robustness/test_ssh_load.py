@@ -38,6 +38,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import waiting
 from tests.helpers.tmux import Tmux, descendants, exit_status, next_key, running
 from thousand_tui.engine.record import rebuild
 from thousand_tui.store import catalog as saves
@@ -248,10 +249,13 @@ class Load:
 
     def exit_time(self, player: Player) -> float:
         assert player.pid is not None
-        since = time.monotonic()
-        while running(player.pid) and time.monotonic() - since < EXIT_WAIT:
-            time.sleep(0.02)
-        assert not running(player.pid), f"player {player.number}: the game did not end"
+        pid, since = player.pid, time.monotonic()
+        waiting.wait_for(
+            f"the game of player {player.number} to end",
+            lambda: not running(pid),
+            timeout=EXIT_WAIT,
+            every=0.02,
+        )
         return time.monotonic() - since
 
     def look_at_memory(self, *only: Player) -> None:
