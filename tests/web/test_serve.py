@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.waiting import until
 from thousand_tui import web
 from thousand_tui.cli import main
 from thousand_tui.priority import SESSION_MARK, WEB_MARK
@@ -224,8 +225,5 @@ async def test_a_game_per_browser_and_the_hosts_limit(client: Any, tmp_path: Pat
                 text = await said(third)
             assert "as many games at once as its host allows (2)" in text
         assert len(os.listdir(tmp_path / "data" / "players")) == 2
-    for _ in range(600):  # the pages gone, their games end and free their places
-        if games.running == 0:
-            break
-        await asyncio.sleep(0.05)
-    assert games.running == 0
+    # The pages gone, their games end and free their places.
+    await until(None, "the games to end", lambda: games.running == 0, every=0.05)
