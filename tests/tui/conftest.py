@@ -14,14 +14,13 @@ from thousand_tui.store.catalog import DATA_DIR_ENV
 ENGLISH = Locale("en_US.UTF-8", "en_US.UTF-8")
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def table_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Saved games and the start screen's choices in folders of the test's own; colours on;
-    a UTF-8 English locale. The tests build `TableSetup.of(...)` with the default host,
-    which says neither its folders nor its locale: the app resolves them from this
-    environment when it is made (`Host.resolved`). A test that gives its own
-    `Host(data=..., config=..., locale=...)` depends on none of it but `NO_COLOR`, which
-    Textual reads from the environment itself."""
+    """The environment of a test of the entry point, which reads it (`cli.main` without a
+    host, and its parser's messages, which speak the language of `LANG` before any host is
+    decided): the data and settings folders of the test's own, colours on, a UTF-8 English
+    locale. Only a test that asks for it by name has it; the others say what they run as
+    with the fixture `host`, and read nothing of the environment."""
     home = tmp_path / "xdg-data"
     monkeypatch.setenv("XDG_DATA_HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
