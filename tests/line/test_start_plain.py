@@ -10,27 +10,29 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.screen import screen_text
+from tests.tui.conftest import ENGLISH
 from tests.tui.test_start import go_to
 from thousand_tui import line
 from thousand_tui.line.texts import say
+from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.i18n import Translator
 from thousand_tui.tui.startup import StartOffer, choices_path
 
 
-@pytest.fixture(autouse=True)
-def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+@pytest.fixture
+def host(tmp_path: Path) -> Host:
+    """A player at a terminal of his own: his games and his choices in folders of the test's."""
+    return Host(data=tmp_path / "data", config=tmp_path / "config", locale=ENGLISH)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_line_mode_chosen_on_the_start_screen_plays_the_game_by_lines(
-    lang: str,
+    lang: str, host: Host
 ) -> None:
     t = Translator(lang)
-    app = create_app(TableSetup(pace=0, lang=lang), start=StartOffer.shipped(lang))
+    app = create_app(TableSetup(pace=0, lang=lang, host=host), start=StartOffer.shipped(lang))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "plain")
@@ -42,9 +44,9 @@ async def test_the_line_mode_chosen_on_the_start_screen_plays_the_game_by_lines(
         await pilot.pause()
         assert not app.has_game  # no table: the app ends
     assert app.plain_next is not None and app.plain_next.lang == lang
-    kept = json.loads(choices_path().read_text(encoding="utf-8"))
+    kept = json.loads(choices_path(host).read_text(encoding="utf-8"))
     assert kept["plain"] is True
-    assert line.remembered()
+    assert line.remembered(host)
     out = io.StringIO()
     assert line.play_chosen(app.plain_next, io.StringIO("hand\nquit\n"), out) == 0
     said = out.getvalue().splitlines()
@@ -53,9 +55,9 @@ async def test_the_line_mode_chosen_on_the_start_screen_plays_the_game_by_lines(
     assert not any("\x1b" in text for text in said)
 
 
-async def test_the_line_mode_turned_off_on_the_start_screen_is_remembered_off() -> None:
-    line.remember(True)
-    app = create_app(TableSetup(pace=0), start=StartOffer.shipped())
+async def test_the_line_mode_turned_off_on_the_start_screen_is_remembered_off(host: Host) -> None:
+    line.remember(True, host)
+    app = create_app(TableSetup(pace=0, host=host), start=StartOffer.shipped())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await go_to(pilot, "plain")
@@ -66,4 +68,4 @@ async def test_the_line_mode_turned_off_on_the_start_screen_is_remembered_off() 
         await pilot.pause()
         assert app.has_game  # the table, as usual
     assert app.plain_next is None
-    assert not line.remembered()
+    assert not line.remembered(host)
