@@ -168,8 +168,7 @@ async def test_the_game_over_screen_shows_who_agreed_and_the_new_game_begins(
         assert str(line.render()) == offer
         ann.client.send(AgainRequest())
         await pump(pilot, [ann], lambda: shared.mirror.again == (0,))
-        await pilot.pause(0.1)
-        assert str(line.render()) == some
+        await until(pilot, "who agreed shown", lambda: str(line.render()) == some)
         old_table = app.table
         await pump(pilot, [ann], lambda: over.check_action("finish", ("again",)) is True)
         await pilot.press("a")  # the screen's keys are held a moment after it opens

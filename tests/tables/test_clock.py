@@ -105,7 +105,12 @@ async def test_the_countdown_shows_on_the_seat_whose_turn_it_is(
             pilot, app, [ann], lambda: mirror.view is not None and mirror.view.to_move == 0
         )
         table = app.table
-        await pilot.pause(0.2)
+
+        def counting() -> bool:
+            shown = table.panels[0]
+            return shown is not None and left in shown.subtitle
+
+        await until(pilot, "Ann's seconds on her panel", counting)
         panel = table.panels[0]
         assert panel is not None
         (seconds,) = [
@@ -243,6 +248,5 @@ async def test_the_waiting_room_says_the_tables_clock(base: Path, lang: str, wor
     shared = open_shared(table_options(setup, clock=30), base=base)
     app = create_app(setup, seat=shared)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.3)
-        assert words in screen_text(app)
+        await until(pilot, "the table's clock said", lambda: words in screen_text(app))
     shared.close()

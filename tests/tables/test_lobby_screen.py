@@ -260,12 +260,12 @@ async def test_a_game_ended_at_a_table_of_the_lobby_comes_back_to_the_lobby(
             await bob_plays_until(pilot, app, [], lambda: isinstance(app.screen, over))
             if isinstance(app.screen, GameOverScreen):
                 break
-            await pilot.pause(0.6)  # the result holds its keys a moment
+            await until(pilot, lambda: app.screen.open_to_keys)  # held a moment as it opens
             await pilot.press("enter")
             await until(pilot, lambda: not isinstance(app.screen, DealResultScreen))
         assert BACK[lang]["over"] in screen_text(app)
         assert BACK[lang]["back"] in screen_text(app).splitlines()[-1]  # q: to the lobby
-        await pilot.pause(0.6)  # the final sheet holds its keys a moment
+        await until(pilot, lambda: app.screen.open_to_keys)  # held a moment as it opens
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert app.return_code is None and app.shared is None

@@ -70,7 +70,8 @@ async def test_a_watcher_sees_the_table_at_no_seat_and_never_plays(base: Path) -
         # The players wait; the result put away, q leaves at once: no seat waits for a watcher.
         for seat in seats:
             seat.hold = True
-        await pilot.pause(0.5)  # the result's keys are held a moment
+        # The result's keys are held a moment as it opens.
+        await pump(pilot, seats, lambda: app.screen.open_to_keys)
         await pilot.press("enter")
         await pump(pilot, seats, lambda: app.screen is table, play=True)
         await pilot.press("q")
