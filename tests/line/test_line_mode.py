@@ -29,19 +29,13 @@ from thousand_tui.line.cards import CardNames
 from thousand_tui.line.play import LineTable
 from thousand_tui.line.texts import SUIT_KEYS, card_words, word
 from thousand_tui.options import TableFlags
+from thousand_tui.priority import Host
 from thousand_tui.settings import setup_from_options
 from thousand_tui.tui.i18n import rank_label
 from thousand_tui.tui.session import new_session
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT_GAME = "extends: classic\ntarget: 300\nbarrel:\n  threshold: 200\n"
-
-
-@pytest.fixture(autouse=True)
-def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The games and the choices of each test in its own folders."""
-    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
 def short_preset(tmp_path: Path) -> str:
@@ -82,9 +76,11 @@ def reader(lines: list[str]) -> str:
     raise AssertionError(f"no prompt to answer: {last!r}")
 
 
-def test_a_whole_game_typed_against_the_ai_then_quit_and_resumed(tmp_path: Path) -> None:
+def test_a_whole_game_typed_against_the_ai_then_quit_and_resumed(
+    tmp_path: Path, host: Host
+) -> None:
     preset = short_preset(tmp_path)
-    flags = TableFlags(preset=preset, seed=11, lang="en", ai="easy,easy")
+    flags = TableFlags(preset=preset, seed=11, lang="en", ai="easy,easy", host=host)
 
     def until_second_deal(lines: list[str]) -> str:
         if any(text.startswith("Deal 2,") for text in spoken(lines)):
@@ -103,7 +99,7 @@ def test_a_whole_game_typed_against_the_ai_then_quit_and_resumed(tmp_path: Path)
     assert len(records) == 1
 
     again = Typist(reader)
-    resumed = TableFlags(resume="latest")
+    resumed = TableFlags(resume="latest", host=host)
     assert line.run(resumed, stdin=again, stdout=again) == 0
     said = spoken(again.lines)
     assert "Game resumed at deal 2." in said
@@ -162,7 +158,7 @@ class Bot:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_every_kind_of_prompt_is_asked_and_answered(tmp_path: Path, lang: str) -> None:
+def test_every_kind_of_prompt_is_asked_and_answered(tmp_path: Path, lang: str, host: Host) -> None:
     seen: dict[str, str] = {}
     words = {
         "en": {"auction": "Your bid", "contract": "Your contract", "give": "Give ",
@@ -174,7 +170,7 @@ def test_every_kind_of_prompt_is_asked_and_answered(tmp_path: Path, lang: str) -
     }[lang]  # fmt: skip
     games = (("classic", 1), ("classic", 2), ("family", 3), ("two-player", 4), ("four-player", 5))
     for preset, seed in games:
-        flags = TableFlags(preset=preset, seed=seed, lang=lang, ai="easy")
+        flags = TableFlags(preset=preset, seed=seed, lang=lang, ai="easy", host=host)
         setup = setup_from_options(flags)
         session = new_session(setup)
         bot = Bot(lang, stop=150)
@@ -194,9 +190,9 @@ def test_every_kind_of_prompt_is_asked_and_answered(tmp_path: Path, lang: str) -
         assert all(re.search("[а-я]", prompt) for prompt in seen.values()), seen
 
 
-def table_at_play(tmp_path: Path, lang: str = "en") -> tuple[LineTable, io.StringIO]:
+def table_at_play(tmp_path: Path, lang: str = "en", *, host: Host) -> tuple[LineTable, io.StringIO]:
     """A game of seed 5 at the player's first card (every bid passed)."""
-    flags = TableFlags(preset="classic", seed=5, lang=lang, ai="easy")
+    flags = TableFlags(preset="classic", seed=5, lang=lang, ai="easy", host=host)
     setup = setup_from_options(flags)
     out = io.StringIO()
     table = LineTable(setup, new_session(setup), io.StringIO(), out)
@@ -214,8 +210,8 @@ def table_at_play(tmp_path: Path, lang: str = "en") -> tuple[LineTable, io.Strin
     return table, out
 
 
-def test_an_illegal_card_and_an_unknown_command_change_nothing(tmp_path: Path) -> None:
-    table, out = table_at_play(tmp_path)
+def test_an_illegal_card_and_an_unknown_command_change_nothing(tmp_path: Path, host: Host) -> None:
+    table, out = table_at_play(tmp_path, host=host)
     view = table.controller.view()
     hand = view.hand or ()
     legal = {a.card for a in view.legal}
@@ -241,8 +237,8 @@ def test_an_illegal_card_and_an_unknown_command_change_nothing(tmp_path: Path) -
     assert table.game.to_move == 0
 
 
-def test_an_unknown_word_at_a_bid_says_what_is_legal(tmp_path: Path) -> None:
-    flags = TableFlags(preset="classic", seed=5, lang="ru", ai="easy")
+def test_an_unknown_word_at_a_bid_says_what_is_legal(tmp_path: Path, host: Host) -> None:
+    flags = TableFlags(preset="classic", seed=5, lang="ru", ai="easy", host=host)
     setup = setup_from_options(flags)
     out = io.StringIO()
     table = LineTable(setup, new_session(setup), io.StringIO("абв\n999\n"), out)
@@ -260,8 +256,10 @@ def test_an_unknown_word_at_a_bid_says_what_is_legal(tmp_path: Path) -> None:
     assert table.controller.turn == turn
 
 
-def test_the_commands_answer_in_a_line_that_begins_with_what_matters(tmp_path: Path) -> None:
-    table, out = table_at_play(tmp_path)
+def test_the_commands_answer_in_a_line_that_begins_with_what_matters(
+    tmp_path: Path, host: Host
+) -> None:
+    table, out = table_at_play(tmp_path, host=host)
     before = len(out.getvalue().splitlines())
     table.stdin = io.StringIO("hand\ntable\nscore\nsheet\nlast\ntalon\nundo\nhelp\n")
     with pytest.raises(line.play.Quit):
@@ -294,8 +292,8 @@ class Slow(Player):
 
 
 @pytest.mark.parametrize("fail", [False, True])
-def test_an_opponent_thinking_or_failing_is_said(tmp_path: Path, fail: bool) -> None:
-    flags = TableFlags(preset="classic", seed=5, lang="en", ai="easy")
+def test_an_opponent_thinking_or_failing_is_said(tmp_path: Path, fail: bool, host: Host) -> None:
+    flags = TableFlags(preset="classic", seed=5, lang="en", ai="easy", host=host)
     setup = setup_from_options(flags)
     session = new_session(setup)
     session.make_ai = lambda seat: Slow(0.3, fail)
@@ -373,8 +371,10 @@ def test_thousand_plain_is_remembered_until_no_plain(tmp_path: Path) -> None:
     assert kept["plain"] is False
 
 
-def test_undo_takes_back_the_players_last_card_where_take_back_is_on(tmp_path: Path) -> None:
-    flags = TableFlags(preset="classic", seed=5, lang="en", ai="easy", take_back=True)
+def test_undo_takes_back_the_players_last_card_where_take_back_is_on(
+    tmp_path: Path, host: Host
+) -> None:
+    flags = TableFlags(preset="classic", seed=5, lang="en", ai="easy", take_back=True, host=host)
     setup = setup_from_options(flags)
     out = io.StringIO()
     table = LineTable(setup, new_session(setup), io.StringIO("pass\n"), out)
@@ -399,8 +399,8 @@ def test_undo_takes_back_the_players_last_card_where_take_back_is_on(tmp_path: P
     assert table.game.to_move == 0
 
 
-def test_a_hint_says_what_hard_would_do(tmp_path: Path) -> None:
-    flags = TableFlags(preset="classic", seed=5, lang="ru", ai="easy", think=0.05)
+def test_a_hint_says_what_hard_would_do(tmp_path: Path, host: Host) -> None:
+    flags = TableFlags(preset="classic", seed=5, lang="ru", ai="easy", think=0.05, host=host)
     setup = setup_from_options(flags)
     out = io.StringIO()
     table = LineTable(setup, new_session(setup), io.StringIO("подсказка\n"), out)
@@ -432,11 +432,9 @@ def test_ssh_plain_plays_the_line_mode() -> None:
     assert "`plain` — игра строками" in usage(config, lang="ru")
 
 
-def test_a_hosted_players_start_screen_game_by_lines(tmp_path: Path) -> None:
+def test_a_hosted_players_start_screen_game_by_lines(host: Host) -> None:
     """What `ssh HOST plain` runs: the host's whitelist, the player's name, ssh's words."""
-    from thousand_tui.priority import LOCAL
-
-    hosted = replace(LOCAL, hosted=True)
+    hosted = replace(host, hosted=True)
     flags = TableFlags(host=hosted, offer="family", name="Bob", lang="en", plain=True)
     out = io.StringIO()
     assert line.run(flags, stdin=io.StringIO("quit\n"), stdout=out) == 0
@@ -445,8 +443,10 @@ def test_a_hosted_players_start_screen_game_by_lines(tmp_path: Path) -> None:
     assert said[-1] == "Saved. To go on later, ask for resume plain."
 
 
-def test_a_terminal_without_unicode_gets_question_marks_not_a_crash(tmp_path: Path) -> None:
-    flags = TableFlags(preset="classic", seed=5, lang="ru", ai="easy")
+def test_a_terminal_without_unicode_gets_question_marks_not_a_crash(
+    tmp_path: Path, host: Host
+) -> None:
+    flags = TableFlags(preset="classic", seed=5, lang="ru", ai="easy", host=host)
     setup = setup_from_options(flags)
     raw = io.BytesIO()
     out = io.TextIOWrapper(raw, encoding="ascii")
@@ -457,8 +457,8 @@ def test_a_terminal_without_unicode_gets_question_marks_not_a_crash(tmp_path: Pa
     assert said[-1].startswith("?") and len(said) > 3
 
 
-def test_auto_play_plays_the_only_card_and_says_so(tmp_path: Path) -> None:
-    flags = TableFlags(preset="classic", seed=1, lang="en", ai="easy", auto_play=True)
+def test_auto_play_plays_the_only_card_and_says_so(tmp_path: Path, host: Host) -> None:
+    flags = TableFlags(preset="classic", seed=1, lang="en", ai="easy", auto_play=True, host=host)
     setup = setup_from_options(flags)
     bot = Bot("en", stop=40)
     typist = Typist(bot)

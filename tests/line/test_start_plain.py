@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
 
 import pytest
 
 from tests.helpers.screen import screen_text
-from tests.tui.conftest import ENGLISH
 from tests.tui.test_start import go_to
 from thousand_tui import line
 from thousand_tui.line.texts import say
@@ -19,12 +17,6 @@ from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.i18n import Translator
 from thousand_tui.tui.startup import StartOffer, choices_path
-
-
-@pytest.fixture
-def host(tmp_path: Path) -> Host:
-    """A player at a terminal of his own: his games and his choices in folders of the test's."""
-    return Host(data=tmp_path / "data", config=tmp_path / "config", locale=ENGLISH)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
