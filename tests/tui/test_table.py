@@ -15,6 +15,7 @@ from textual.app import App, ComposeResult
 from textual.widget import Widget
 
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.cards import Card, parse_cards
 from thousand_tui.engine.rules import Rules, with_overrides
@@ -68,10 +69,7 @@ async def test_opponents_keep_the_pace(host: Host) -> None:
 
         table.driver.act = timed  # type: ignore[method-assign]
         await pilot.press("1")  # pass: Anna plays 100, the opponents move on their own
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if len(times) >= 4:
-                break
+        await until(pilot, "four decisions", lambda: len(times) >= 4)
         gaps = [b - a for a, b in itertools.pairwise(times[1:])]
         assert gaps and min(gaps) >= 0.24
 
@@ -334,10 +332,12 @@ class Blocked:
     """An opponent that thinks until it is let go."""
 
     def __init__(self) -> None:
+        self.thinking = threading.Event()
         self.go = threading.Event()
         self.answered = threading.Event()
 
     def decide(self, view: SeatView) -> Action:
+        self.thinking.set()
         self.go.wait(10)
         self.answered.set()
         return view.legal[0]
@@ -352,19 +352,14 @@ async def test_an_abandoned_decision_keeps_its_player_and_the_seat_gets_a_fresh_
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table
         opponents = table.query_one(Opponents)
-        for _ in range(100):  # Boris opens: his worker is computing
-            await pilot.pause(0.02)
-            if opponents.deciding == 2:
-                break
-        assert opponents.deciding == 2 and app.session.players.get(2) is blocked
+        # Boris opens: his worker is computing
+        await until(pilot, "Boris deciding", blocked.thinking.is_set)
+        assert opponents.deciding == 2
+        assert app.session.players.get(2) is blocked
         table.start_ai(1)  # a new decision while his thread still computes
         assert app.session.players.get(2) is None  # the next player of seat 2 is a new one
         blocked.go.set()  # his thread ends; its answer belongs to a cancelled worker
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if blocked.answered.is_set():
-                break
-        assert blocked.answered.is_set()
+        await until(pilot, "his thread's answer", blocked.answered.is_set)
         await pilot.pause()  # what the app does with the answer
         assert app.session.player(2) is not blocked
 
@@ -376,12 +371,9 @@ async def test_the_dealer_of_four_sits_out_with_words_and_watches_the_talon(host
     )
     async with app.run_test(size=(80, 24)) as pilot:
         told = "You deal and sit out this deal: no cards for you, you watch it."
-        for _ in range(100):  # the table's first paint
-            await pilot.pause(0.02)
-            if told in screen_text(app):
-                break
+        # the table's first paint
+        await until(pilot, "the words", lambda: told in screen_text(app), shown=lambda: app.screen)
         assert app.session.game.deal.sitting_out == 0
-        assert told in screen_text(app)
 
 
 class PanelApp(App[None]):
