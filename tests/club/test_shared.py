@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from thousand_tui import ssh
 from thousand_tui.daily import KEY_NAME, day_deals, secret
 from thousand_tui.presets import load_preset
@@ -75,8 +73,3 @@ def test_a_hosts_own_name_file_wins_and_sqlite_hosts_share_nothing(tmp_path: Pat
     assert ssh.name_player(config_a, "Ewa", env) == 0
     assert ssh.person_name(config_a, env) == "Ewa"
     assert ssh.person_name(config_b, env) is None
-
-
-@pytest.fixture(autouse=True)
-def _no_ambient_database(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("THOUSAND_DATABASE", raising=False)
