@@ -230,6 +230,17 @@ def read_frame(sock: socket.socket) -> tuple[dict[str, object], bytes] | None:
         return None
 
 
+@pytest.fixture(scope="module")
+def hostile_target(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Path, subprocess.Popen[bytes]]]:
+    """One service that the hostile messages below are sent to in turn: each must leave it
+    serving the next (started once: a service of its own for each is no stronger)."""
+    folder = tmp_path_factory.mktemp("hostile") / "search"
+    with service(folder) as process:
+        yield folder, process
+
+
 @pytest.mark.parametrize(
     "message",
     [
@@ -240,49 +251,52 @@ def read_frame(sock: socket.socket) -> tuple[dict[str, object], bytes] | None:
         ss.frame({"op": "task", "batch": -1, "seq": "a", "work": "solve"}, b"x"),
     ],
 )
-def test_a_message_that_is_not_the_services_is_refused(tmp_path: Path, message: bytes) -> None:
-    folder = tmp_path / "search"
-    with service(folder) as process:
-        sock = raw(folder)
-        sock.sendall(message)
-        got = read_frame(sock)
-        assert got is not None and got[0]["op"] == "refused"
-        assert sock.recv(10) == b""  # and closed
-        sock.close()
-        with game(folder) as mine:  # the service serves on
-            assert mine.call(ss.worker_pid, 0) in mine.service_workers
-        assert running(process.pid)
+def test_a_message_that_is_not_the_services_is_refused(
+    hostile_target: tuple[Path, subprocess.Popen[bytes]], message: bytes
+) -> None:
+    folder, process = hostile_target
+    sock = raw(folder)
+    sock.sendall(message)
+    got = read_frame(sock)
+    assert got is not None and got[0]["op"] == "refused"
+    assert sock.recv(10) == b""  # and closed
+    sock.close()
+    with game(folder) as mine:  # the service serves on
+        assert mine.call(ss.worker_pid, 0) in mine.service_workers
+    assert running(process.pid)
 
 
-def test_a_planted_pickle_is_not_run(tmp_path: Path) -> None:
-    folder = tmp_path / "search"
+def test_a_planted_pickle_is_not_run(
+    hostile_target: tuple[Path, subprocess.Popen[bytes]], tmp_path: Path
+) -> None:
+    folder, process = hostile_target
     marker = tmp_path / "ran"
-    with service(folder) as process:
-        sock = raw(folder)
-        payload = pickle.dumps(Planted(marker))
-        sock.sendall(ss.frame({"op": "task", "batch": 0, "seq": 0, "work": "solve"}, payload))
-        got = read_frame(sock)
-        assert got is not None
-        header, text = got
-        assert header["op"] == "answer" and header["ok"] is False
-        assert b"not a thing of the search" in text
-        sock.close()
-        assert not marker.exists()
-        with game(folder) as mine:
-            assert mine.call(ss.worker_pid, 0) in mine.service_workers
-        assert running(process.pid)
+    sock = raw(folder)
+    payload = pickle.dumps(Planted(marker))
+    sock.sendall(ss.frame({"op": "task", "batch": 0, "seq": 0, "work": "solve"}, payload))
+    got = read_frame(sock)
+    assert got is not None
+    header, text = got
+    assert header["op"] == "answer" and header["ok"] is False
+    assert b"not a thing of the search" in text
+    sock.close()
+    assert not marker.exists()
+    with game(folder) as mine:
+        assert mine.call(ss.worker_pid, 0) in mine.service_workers
+    assert running(process.pid)
     with pytest.raises(pickle.UnpicklingError):
         ss.load(payload)
 
 
-def test_a_stalled_connection_holds_no_other_game_up(tmp_path: Path) -> None:
-    folder = tmp_path / "search"
-    with service(folder):
-        sock = raw(folder)
-        sock.sendall(ss.FRAME.pack(100, 0) + b"{")  # half a frame, then nothing
-        with game(folder) as mine:
-            assert mine.call(ss.worker_pid, 0) in mine.service_workers
-        sock.close()
+def test_a_stalled_connection_holds_no_other_game_up(
+    hostile_target: tuple[Path, subprocess.Popen[bytes]],
+) -> None:
+    folder, _process = hostile_target
+    sock = raw(folder)
+    sock.sendall(ss.FRAME.pack(100, 0) + b"{")  # half a frame, then nothing
+    with game(folder) as mine:
+        assert mine.call(ss.worker_pid, 0) in mine.service_workers
+    sock.close()
 
 
 def decisions(workers: Workers | None) -> list[Action]:
@@ -372,8 +386,9 @@ def test_a_task_whose_time_runs_out_while_it_waits_is_answered_then_not_when_a_w
 def test_a_decisions_first_deal_goes_before_the_other_games_waiting_tasks(
     tmp_path: Path,
 ) -> None:
-    """One worker, two games each with eight tasks of half a second waiting: a third game's
-    new decision has its first deal solved as soon as a task in hand is done."""
+    """One worker, two games each with four tasks of half a second waiting: a third game's
+    new decision has its first deal solved as soon as a task in hand is done (in turn, it
+    would wait for the six or seven still to come)."""
     folder = tmp_path / "search"
     with service(folder, jobs=1), game(folder) as a, game(folder) as b, game(folder) as c:
         for each in (a, b, c):
@@ -381,7 +396,7 @@ def test_a_decisions_first_deal_goes_before_the_other_games_waiting_tasks(
         done: list[float] = []
 
         def long_decision(pool: ss.SharedPool) -> None:
-            for _ in pool.run(ss.wait, [0.5] * 8, ahead=8):
+            for _ in pool.run(ss.wait, [0.5] * 4, ahead=4):
                 done.append(time.monotonic())
 
         threads = [threading.Thread(target=long_decision, args=(p,)) for p in (a, b)]
@@ -393,7 +408,7 @@ def test_a_decisions_first_deal_goes_before_the_other_games_waiting_tasks(
         answered = time.monotonic()
         for thread in threads:
             thread.join(WAIT)
-        assert len(done) == 16
+        assert len(done) == 8
         # At most the tasks the worker held (one running, one handed over) came in between.
         assert sum(1 for t in done if t <= answered) - before <= 2
 
