@@ -26,8 +26,9 @@ from thousand_tui.store.records import read_record
 
 from .helpers import finished_record, record
 
+# The default run's examples; each test has a `_long` twin under `pytest -m slow`.
 FUZZ = settings(
-    max_examples=100,
+    max_examples=50,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -200,36 +201,90 @@ def check_resume(path: Path, before: bytes) -> None:
 # ---------------------------------------------------------------------- fuzzing
 
 
-@FUZZ
-@given(data=st.binary(max_size=3000))
-def test_any_bytes(record_file: Path, data: bytes) -> None:
+BYTES = given(data=st.binary(max_size=3000))
+TAILS = given(preset=st.sampled_from(PRESETS), tail=st.binary(max_size=400))
+JSON_LINES = given(lines=st.lists(LINES | JSON, max_size=8), header=st.booleans())
+GAME_LINES = given(
+    header=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=8), rest=st.integers(0, 30)
+)
+
+
+def any_bytes(record_file: Path, data: bytes) -> None:
     record_file.write_bytes(data)
     check_file(record_file)
 
 
-@FUZZ
-@given(preset=st.sampled_from(PRESETS), tail=st.binary(max_size=400))
-def test_a_real_record_followed_by_any_bytes(record_file: Path, preset: str, tail: bytes) -> None:
+def followed_by_any_bytes(record_file: Path, preset: str, tail: bytes) -> None:
     record_file.write_bytes(sample_records()[preset] + tail)
     check_file(record_file)
 
 
-@FUZZ
-@given(lines=st.lists(LINES | JSON, max_size=8), header=st.booleans())
-def test_any_json_lines(record_file: Path, lines: list[Any], header: bool) -> None:
+def any_json_lines(record_file: Path, lines: list[Any], header: bool) -> None:
     first = [json.loads(sample_records()["classic"].splitlines()[0])] if header else []
     record_file.write_text("".join(json.dumps(line) + "\n" for line in first + lines))
     check_file(record_file)
 
 
-@FUZZ
-@given(header=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=8), rest=st.integers(0, 30))
-def test_any_game_line(record_file: Path, header: dict[str, Any], rest: int) -> None:
+def any_game_line(record_file: Path, header: dict[str, Any], rest: int) -> None:
     """A game line with the right format and version but any other fields, then real lines."""
     lines = [json.loads(row) for row in sample_records()["classic"].splitlines()]
     lines[0] = {**header, "type": "game", "format": "thousand-record", "version": 1}
     record_file.write_text("".join(json.dumps(line) + "\n" for line in lines[: rest + 1]))
     check_file(record_file)
+
+
+@FUZZ
+@BYTES
+def test_any_bytes(record_file: Path, data: bytes) -> None:
+    any_bytes(record_file, data)
+
+
+@FUZZ
+@TAILS
+def test_a_real_record_followed_by_any_bytes(record_file: Path, preset: str, tail: bytes) -> None:
+    followed_by_any_bytes(record_file, preset, tail)
+
+
+@FUZZ
+@JSON_LINES
+def test_any_json_lines(record_file: Path, lines: list[Any], header: bool) -> None:
+    any_json_lines(record_file, lines, header)
+
+
+@FUZZ
+@GAME_LINES
+def test_any_game_line(record_file: Path, header: dict[str, Any], rest: int) -> None:
+    any_game_line(record_file, header, rest)
+
+
+@pytest.mark.slow
+@LONG
+@BYTES
+def test_any_bytes_long(record_file: Path, data: bytes) -> None:
+    any_bytes(record_file, data)
+
+
+@pytest.mark.slow
+@LONG
+@TAILS
+def test_a_real_record_followed_by_any_bytes_long(
+    record_file: Path, preset: str, tail: bytes
+) -> None:
+    followed_by_any_bytes(record_file, preset, tail)
+
+
+@pytest.mark.slow
+@LONG
+@JSON_LINES
+def test_any_json_lines_long(record_file: Path, lines: list[Any], header: bool) -> None:
+    any_json_lines(record_file, lines, header)
+
+
+@pytest.mark.slow
+@LONG
+@GAME_LINES
+def test_any_game_line_long(record_file: Path, header: dict[str, Any], rest: int) -> None:
+    any_game_line(record_file, header, rest)
 
 
 Mutation = Callable[[list[Any], st.DataObject], None]
