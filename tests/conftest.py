@@ -23,7 +23,6 @@ LONGEST_FIRST = (
     "test_friends_at_one_table_over_ssh",
     "test_open_from_the_lobby_then_a_stranger_sits_and_another_quick_matches",
     # the default run
-    "test_the_countdown_shows_on_the_seat_whose_turn_it_is",
     "test_the_analysis_is_paused_by_a_move_and_goes_on_after_it",
     "test_whole_games_under_any_combination",
     "test_every_screen_of_the_table_shows_hostile_text_as_written",
