@@ -8,10 +8,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from textual import events
+from textual._widget_navigation import find_next_enabled
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from thousand_tui.cli import build_parser, table_flags
 from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
@@ -47,14 +50,32 @@ async def choose_language(pilot: Pilot, name: str) -> None:
 
 
 async def go_to(pilot: Pilot, line_id: str) -> None:
-    """Move the highlight to a line with ↓ from the top."""
+    """Move the highlight to a line with ↓ from where it is (round the end of the list), the
+    keys pressed at once, as a key held down repeats them: the app then takes each key as it
+    would one by one, without a test's wait for the screen to be idle after each."""
     app = pilot.app
     assert isinstance(app, ThousandApp)
     listed = app.screen.query_one(ChoiceList)
-    while listed.current is None or listed.current.id != line_id:
-        before = listed.highlighted
-        await pilot.press("down")
-        assert listed.highlighted != before, f"no line {line_id!r}"
+
+    def there() -> bool:
+        return listed.current is not None and listed.current.id == line_id
+
+    if there():
+        return
+    # The ↓ presses that reach the line (an enabled line each), as the list moves.
+    ids = [option.id for option in listed.options]
+    assert line_id in ids, f"no line {line_id!r}"
+    presses, at = 0, listed.highlighted
+    while presses < len(ids) and (at is None or ids[at] != line_id):
+        at = find_next_enabled(listed.options, anchor=at, direction=1)
+        presses += 1
+    assert at is not None and ids[at] == line_id, f"no line {line_id!r} reached by ↓"
+    for _ in range(presses):
+        key = events.Key("down", None)
+        key.set_sender(app)
+        app.post_message(key)
+    await until(pilot, f"the line {line_id!r}", there, shown=lambda: screen_text(app))
+    await pilot.pause()
 
 
 async def start_the_game(pilot: Pilot) -> None:
