@@ -89,7 +89,7 @@ def test_no_background_task_begins_while_a_move_is_under_way() -> None:
     told, done = collect()
     with scheduler.foreground(Priority.MOVE):
         scheduler.submit(1, str, 1, done)
-        time.sleep(0.2)
+        time.sleep(0.2)  # time for a task to begin, were it let: none may
         assert worker.calls == [] and told == []
     wait_for("the answer once the move is made", lambda: [f.answer for f in told] == ["1"])
 
@@ -122,7 +122,7 @@ def test_a_deal_asked_for_while_it_is_analysed_is_not_analysed_again() -> None:
     assert scheduler.waiting() == [7]
     release.set()
     wait_for("the answer", lambda: len(told) == 1)
-    time.sleep(0.1)
+    time.sleep(0.1)  # time for a second analysis to begin, were it made: none may
     assert calls == [7] and told[0].answer == 7
 
 
@@ -193,7 +193,7 @@ def test_the_analysis_is_paused_by_a_move_and_goes_on_after_it() -> None:
         assert pid is not None
         with scheduler.foreground(Priority.MOVE):
             wait_for("the process stopped", lambda: state(pid) == "T", timeout=5)
-            time.sleep(0.3)
+            time.sleep(0.3)  # the process stays stopped while the move runs
             assert state(pid) == "T" and told == []
         wait_for("the process going on", lambda: state(pid) in ("R", "S"), timeout=5)
         wait_for("the answer", lambda: len(told) == 1, timeout=WAIT)
@@ -262,7 +262,7 @@ def test_a_hosted_programs_background_process_ends_once_its_analysis_is_made(
         if is_hosted:
             wait_for("the process to end", lambda: worker.pid is None, timeout=WAIT)
         else:
-            time.sleep(0.5)
+            time.sleep(0.5)  # at home the idle process is kept a while after its answer
             assert worker.pid is not None
     finally:
         scheduler.close()

@@ -57,7 +57,7 @@ def test_without_a_clock_the_table_waits_for_the_person(base: Path) -> None:
     assert ann.mirror.clock == 0
     play_until([ann], lambda: ann.mirror.my_turn, play=False)
     turn = ann.mirror.turn
-    time.sleep(0.6)
+    time.sleep(0.6)  # real time passes (twice a short clock's): nothing may be decided for her
     ann.pump(play=False)
     assert ann.mirror.turn == turn and ann.mirror.my_turn
     assert not [m for m in ann.told if isinstance(m, Notice) and m.notice == "clock_out"]
