@@ -6,12 +6,14 @@ import asyncio
 import contextlib
 from collections.abc import Sequence
 
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets._toast import Toast
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from thousand_tui.engine.actions import Act
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.engine.dealing import Dealt
@@ -76,6 +78,32 @@ STRONG = dealt(
 )
 
 
+def keys_at_once(app: App[object], *keys: str) -> None:
+    """The keys (digits, letters, `enter`) pressed one after another as a quick hand types
+    them: the app takes each in turn, without a test's wait for an idle screen after each
+    (Textual's `Pilot.press` waits so twice a key)."""
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app.post_message(event)
+
+
+async def card_keys(pilot: Pilot, index: int) -> None:
+    """The number key of a legal card at `index` in the hand, then Enter; back once the card
+    is played or the question of a marriage with it is open."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    lines = len(app.session.game.lines)
+
+    def taken() -> bool:
+        screen = app.screen
+        asked = isinstance(screen, DecisionScreen) and screen.kind == "marriage"
+        return asked or len(app.session.game.lines) > lines
+
+    keys_at_once(app, "1234567890"[index], "enter")
+    await until(pilot, "the card played", taken, shown=lambda: screen_text(app))
+
+
 async def press_card(pilot: Pilot, card: str) -> None:
     """Choose `card` in the hand by its number key and play it with Enter."""
     app = pilot.app
@@ -93,7 +121,7 @@ async def play_first_legal(pilot: Pilot) -> str:
     plain = {a.card for a in view.legal if a.act is Act.PLAY and a.marriage is None}
     hand = sorted_hand(view)
     index = next(i for i, c in enumerate(hand) if c in plain)
-    await pilot.press("1234567890"[index], "enter")
+    await card_keys(pilot, index)
     if isinstance(app.screen, DecisionScreen) and app.screen.kind == "marriage":
         await pilot.press(str(len(app.screen.choices)))  # "just play"
     return hand[index].code
