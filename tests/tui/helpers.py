@@ -201,11 +201,9 @@ async def win_the_game(pilot: Pilot) -> None:
 
 async def shown_toasts(pilot: Pilot) -> list[Toast]:
     """The notes on screen once each has its place (they are laid out after a refresh)."""
-    toasts: list[Toast] = []
-    for _ in range(40):
-        await pilot.pause(0.05)
+
+    def placed() -> list[Toast]:
         toasts = list(pilot.app.screen.query(Toast))
-        if toasts and all(t.region.height for t in toasts):
-            break
-    assert toasts, "no note on screen"
-    return toasts
+        return toasts if toasts and all(t.region.height for t in toasts) else []
+
+    return await until(pilot, "a note on screen", placed, timeout=5)
