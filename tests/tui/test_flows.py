@@ -387,11 +387,9 @@ async def test_a_lead_that_comes_at_once_after_your_own_card_waits(
         await pilot.press("enter")
         await pilot.pause()
         assert not deal.trick and app.session.game.to_move == 0
-        for _ in range(200):  # the pace's 1.5 s pass in real time
-            await pilot.pause(0.05)
-            if not app.table.cards_held:
-                break
-        assert not app.table.cards_held and app.table.query_one(Hand).choosing
+        # the pace's 1.5 s pass in real time
+        await until(pilot, "the cards let go", lambda: not app.table.cards_held)
+        assert app.table.query_one(Hand).choosing
         await pilot.pause()
         assert "⏎ Play" in screen_text(app).splitlines()[-1]
         await pilot.press("enter")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
@@ -25,11 +26,12 @@ async def first_move_shown(pilot: Pilot[int], footer: str = "f Skip to my turn")
     footer offers `footer`."""
     app = pilot.app
     assert isinstance(app, ThousandApp)
-    for _ in range(200):
-        await pilot.pause(0.02)
-        if app.table.query_one(Opponents).paced is not None and footer in screen_text(app):
-            return
-    raise AssertionError(f"no opponent decided, or {footer!r} is not in the footer")
+    await until(
+        pilot,
+        f"an opponent's move held for the pace, and {footer!r} in the footer",
+        lambda: app.table.query_one(Opponents).paced is not None and footer in screen_text(app),
+        shown=lambda: screen_text(app),
+    )
 
 
 async def test_the_sitter_is_told_and_skips_to_the_result(host: Host) -> None:

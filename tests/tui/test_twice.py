@@ -8,6 +8,7 @@ from textual.pilot import Pilot
 from textual.screen import ModalScreen
 from textual.widgets import OptionList
 
+from tests.helpers.waiting import until
 from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
@@ -40,10 +41,11 @@ async def test_a_choice_made_twice_before_the_dialog_goes_is_taken_once(host: Ho
         bids = len(app.session.game.deal.log)
         for _ in range(2):  # both reach the dialog before it handles the first
             dialog.post_message(OptionList.OptionSelected(choices, option, index))
-        for _ in range(100):  # until the dialog has gone and handled both
-            await pilot.pause(0.02)
-            if dialog not in app.screen_stack and dialog._message_queue.empty():
-                break
+        await until(
+            pilot,
+            "the dialog gone, both handled",
+            lambda: dialog not in app.screen_stack and dialog._message_queue.empty(),
+        )
         await pilot.pause()
         assert table_kept(app), app.screen_stack
         assert dialog not in app.screen_stack
