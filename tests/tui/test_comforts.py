@@ -256,7 +256,9 @@ async def test_without_the_setting_the_only_card_waits_for_its_key(host: Host) -
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
         assert await play_to_the_last_card(pilot) == 7
-        await pilot.pause(0.2)
+        # A card that plays itself is played after the next refresh: let one pass.
+        await app.table.wait_for_refresh()
+        await pilot.pause()
         assert app.table.awaiting == "play" and not app.session.game.results
         assert len(my_plays(app)) == 7
         await pilot.press("enter")

@@ -78,7 +78,9 @@ async def test_u_after_a_card_that_played_itself_takes_back_the_card_chosen_befo
         withdrawn = takeback_counts(game, 0)[1]
         await pilot.press("u")
         await settle(pilot)
-        await pilot.pause(0.2)
+        # A card that plays itself is played after the next refresh: let one pass.
+        await app.table.wait_for_refresh()
+        await pilot.pause()
         game = app.session.game
         assert game.lines[-1] == {"type": TAKEBACK, "seat": 0, "actions": withdrawn}
         # Both cards are gone and stay gone: the choice is the player's again.
