@@ -282,8 +282,10 @@ async def test_the_next_deal_begins_by_itself_after_a_countdown(
     monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, host: Host
 ) -> None:
     words = COUNTING[lang]
-    # Long enough to be read before it ends, on a loaded machine too.
+    # Long enough to be read before it ends, on a loaded machine too: four steps of half a
+    # second (the words count the steps).
     monkeypatch.setattr(result_module, "AUTO_NEXT", 4)
+    monkeypatch.setattr(result_module, "TICK", 0.5)
     app = create_app(
         TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, auto_next=True, host=host)
     )
