@@ -12,6 +12,8 @@ from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
 from tests.helpers.waiting import until
+from thousand_tui import daily
+from thousand_tui.ai import HardPlayer, seat_seed
 from thousand_tui.ai.analysis import Advice, DealAnalysis, Decision, Option
 from thousand_tui.cli import main
 from thousand_tui.daily import KEY_NAME, Daily
@@ -20,7 +22,8 @@ from thousand_tui.engine.game import Game, PlayerInfo
 from thousand_tui.engine.record import RecordedGame, decisions
 from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup
-from thousand_tui.store.index import club_dir, open_index
+from thousand_tui.store.catalog import DATA_DIR_ENV
+from thousand_tui.store.index import CLUB_DIR_ENV, club_dir, open_index
 from thousand_tui.tui.app import create_app
 from thousand_tui.tui.duplicate import DealReview, review_day, seat_decisions
 from thousand_tui.tui.screens.duplicate import DuplicateScreen
@@ -59,23 +62,49 @@ def try_day(day: Daily, player: str, name: str, deals: int, seed: int) -> None:
             opened.writer.close()
 
 
+def at_host(patch: pytest.MonkeyPatch, folder: Path) -> None:
+    """The host's data folder as the fixture `host` sets it, with the quick reference."""
+    patch.setenv(DATA_DIR_ENV, str(folder))
+    patch.delenv(CLUB_DIR_ENV, raising=False)
+    patch.setattr(
+        daily,
+        "reference_player",
+        lambda seat: HardPlayer(seat_seed(daily.REFERENCE_SEED, seat), samples=1, node_budget=500),
+    )
+
+
+@pytest.fixture(scope="module")
+def reviewed_day(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[DealReview]]:
+    """A day played by three players and its review for one of them, made once for the tests
+    that read them (neither changes the day)."""
+    folder = tmp_path_factory.mktemp("review") / "host"
+    folder.mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        at_host(patch, folder)
+        # The same day's cards in every run: the club's secret written before its first use
+        # (these cards give a redeal asked after the auction, which keeps its place in the rows).
+        club = club_dir()
+        club.mkdir(parents=True, exist_ok=True)
+        (club / KEY_NAME).write_text((bytes([14]) * 32).hex() + "\n", encoding="ascii")
+        day = Daily(DATE, load_preset("classic"))
+        try_day(day, "key-me", "Me", 2, seed=10)
+        try_day(day, "key-bo", "Bo", 2, seed=20)
+        try_day(day, "key-cy", "Cy", 1, seed=30)
+        with open_index() as index:
+            opened = day.open_deal(index, "key-me", people("Me"))  # deal 3, left in the middle
+            assert opened is not None and opened.number == 3
+            play(opened.game, 40, moves=4)
+            opened.writer.close()
+            return folder, review_day(day, index, "key-me", "You", "hard")
+
+
 @pytest.fixture
-def reviews(host: Path, quick_reference: None) -> list[DealReview]:
-    # The same day's cards in every run: the club's secret written before its first use
-    # (these cards give a redeal asked after the auction, which keeps its place in the rows).
-    club = club_dir()
-    club.mkdir(parents=True, exist_ok=True)
-    (club / KEY_NAME).write_text((bytes([14]) * 32).hex() + "\n", encoding="ascii")
-    day = Daily(DATE, load_preset("classic"))
-    try_day(day, "key-me", "Me", 2, seed=10)
-    try_day(day, "key-bo", "Bo", 2, seed=20)
-    try_day(day, "key-cy", "Cy", 1, seed=30)
-    with open_index() as index:
-        opened = day.open_deal(index, "key-me", people("Me"))  # deal 3, left in the middle
-        assert opened is not None and opened.number == 3
-        play(opened.game, 40, moves=4)
-        opened.writer.close()
-        return review_day(day, index, "key-me", "You", "hard")
+def reviews(
+    reviewed_day: tuple[Path, list[DealReview]], monkeypatch: pytest.MonkeyPatch
+) -> list[DealReview]:
+    folder, found = reviewed_day
+    at_host(monkeypatch, folder)
+    return found
 
 
 def test_each_deal_you_settled_beside_hard_and_the_days_best(reviews: list[DealReview]) -> None:
