@@ -20,11 +20,14 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from rich.segment import Segment
+from rich.style import Style
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.color import Color
 from textual.drivers._writer_thread import WriterThread
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import Static
 from textual.widgets._toast import ToastHolder, ToastRack
 from textual.worker import Worker, active_worker
@@ -34,16 +37,28 @@ from thousand_tui.tui import upstream
 from thousand_tui.tui.patches import (
     FRESH_CONTEXTS,
     INNER_OUTER,
+    LAZY_STRIP_CACHES,
     SCREEN_CONTEXT,
     STALE_TOASTS,
+    STRIP_CACHES,
     FreshContextExecutor,
+    LazyCache,
     _textual_inner_outer,
+    _textual_strip_init,
     _textual_toast_show,
+    forget_caches,
 )
 from thousand_tui.tui.terminal_output import TERMINAL_OUTPUT
 from thousand_tui.tui.upstream import CHECKED, UpstreamPatch
 
-PATCHES = [INNER_OUTER, FRESH_CONTEXTS, SCREEN_CONTEXT, STALE_TOASTS, TERMINAL_OUTPUT]
+PATCHES = [
+    INNER_OUTER,
+    FRESH_CONTEXTS,
+    SCREEN_CONTEXT,
+    STALE_TOASTS,
+    LAZY_STRIP_CACHES,
+    TERMINAL_OUTPUT,
+]
 WAIT = 10.0  # seconds before a test gives up (a hang, not a slow machine)
 
 
@@ -80,6 +95,7 @@ def test_the_corrections_are_in_place() -> None:
     assert StylesCache.get_inner_outer is not _textual_inner_outer
     assert "_start_messages" in Screen.__dict__
     assert ToastRack.show is not _textual_toast_show
+    assert Strip.__init__ is not _textual_strip_init
 
 
 # ------------------------------------------------------------------ the colours' cache
@@ -230,6 +246,38 @@ def test_textual_leaves_the_holder_of_a_toast_cleared_early(
 
 def test_a_toast_cleared_early_leaves_no_holder() -> None:
     assert toast_holders_left(3) == (1, 0)
+
+
+# ------------------------------------------------------------------ a strip's caches
+
+
+def caches_made(strip: Strip) -> set[str]:
+    slots = {name: Strip.__dict__[name] for name in STRIP_CACHES}
+    return {
+        name for name, slot in slots.items() if isinstance(slot, LazyCache) and slot.made(strip)
+    }
+
+
+def test_textual_makes_every_new_strip_all_its_caches() -> None:
+    strip = Strip.__new__(Strip)
+    _textual_strip_init(strip, [Segment("Anna: 10♥")])
+    assert caches_made(strip) == set(STRIP_CACHES), "Textual makes them on demand: drop it"
+
+
+def test_a_new_strip_makes_a_cache_when_it_first_uses_it() -> None:
+    strip = Strip([Segment("Anna: 10♥", Style(bold=True))])
+    assert not caches_made(strip)
+    cut = strip.crop(0, 4)
+    assert cut.text == "Anna" and strip.crop(0, 4) is cut  # cached, as Textual does
+    assert caches_made(strip) == {"_crop_cache"} and not caches_made(cut)
+    styled = strip.apply_style(Style(italic=True))
+    assert strip.apply_style(Style(italic=True)) is styled
+    assert caches_made(strip) == {"_crop_cache", "_style_cache"}
+    strip.render(App().console)
+    assert strip._render_cache is not None
+    forget_caches(strip)
+    assert not caches_made(strip) and strip._render_cache is None
+    assert strip.crop(0, 4).text == "Anna"  # made again when needed
 
 
 # ------------------------------------------------------------------ the output thread

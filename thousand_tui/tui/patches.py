@@ -26,6 +26,13 @@ it stays in the screen's rack, empty, with the toast it was made with. A game of
 left about six a deal, each laid out again at every refresh: 154 by deal 23, and the game's
 memory grew with them. The stale toast's holder is removed with it.
 
+Every strip (a rendered line) Textual 8.2 makes starts with seven empty caches of its own (of
+its cuts, its styled and dimmed copies, ...): about 900 bytes of a strip's 1,100, for each of
+the thousands made at every frame and most never asked for any of them. The log's kept lines,
+the widgets' cached lines and each frame's cut copies carried them all, and the churn left
+the allocator's arenas scattered with them. A strip's cache is now made the first time it is
+used (`LazyCache`), and a kept line can drop its caches entirely (`forget_caches`).
+
 Each is an `UpstreamPatch` (`upstream.py`) that names where upstream tracks it and applies only
 to the Textual code it was written for.
 """
@@ -33,19 +40,23 @@ to the Textual code it was written for.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from typing import Any, TypeVar
 
+from rich.segment import Segment
 from textual._context import active_message_pump
 from textual._styles_cache import StylesCache
+from textual.cache import FIFOCache
 from textual.color import Color
 from textual.css.query import NoMatches
 from textual.message_pump import MessagePump
 from textual.notifications import Notification, Notifications
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.style import Style
 from textual.widgets._toast import Toast, ToastHolder, ToastRack
 from textual.worker import Worker
@@ -81,6 +92,93 @@ STALE_TOASTS = UpstreamPatch(
     (_textual_toast_show,),
     "764c33fbdc911fd0",
 )
+
+_textual_strip_init = Strip.__init__
+
+LAZY_STRIP_CACHES = UpstreamPatch(
+    "the caches every new strip makes",
+    "not reported upstream (Textual 8.2.8's Strip.__init__ makes seven caches for each strip)",
+    (_textual_strip_init,),
+    "ce1d8154dca8cfd7",
+)
+# A strip's caches, and the size Textual gives each (Strip.__init__, Textual 8.2.8).
+STRIP_CACHES = {
+    "_divide_cache": 4,
+    "_crop_cache": 16,
+    "_style_cache": 16,
+    "_filter_cache": 4,
+    "_line_length_cache": 4,
+    "_crop_extend_cache": 4,
+    "_offsets_cache": 4,
+}
+
+
+class LazyCache:
+    """A strip's cache slot whose cache is made when first read (`Strip` reads each one as
+    `self._crop_cache.get(...)`, then sets an entry)."""
+
+    __slots__ = ("size", "slot")
+
+    def __init__(self, slot: Any, size: int) -> None:
+        self.slot = slot  # the slot's own descriptor
+        self.size = size
+
+    def __get__(self, strip: Strip | None, owner: type | None = None) -> Any:
+        if strip is None:
+            return self
+        try:
+            return self.slot.__get__(strip, owner)
+        except AttributeError:
+            cache: FIFOCache[Any, Any] = FIFOCache(self.size)
+            self.slot.__set__(strip, cache)
+            return cache
+
+    def __set__(self, strip: Strip, value: Any) -> None:
+        self.slot.__set__(strip, value)
+
+    def __delete__(self, strip: Strip) -> None:
+        with contextlib.suppress(AttributeError):
+            self.slot.__delete__(strip)
+
+    def made(self, strip: Strip) -> bool:
+        """Whether `strip` has made this cache."""
+        try:
+            self.slot.__get__(strip, Strip)
+        except AttributeError:
+            return False
+        return True
+
+
+def _lazy_strip_init(
+    self: Strip, segments: Iterable[Segment], cell_length: int | None = None
+) -> None:
+    """`Strip.__init__` (Textual 8.2.8) without its seven caches, made when first used."""
+    self._segments = list(segments)
+    self._cell_length = cell_length
+    self._render_cache = None
+    self._link_ids = None
+    self._cell_count = None
+
+
+def forget_caches(strip: Strip) -> None:
+    """Let `strip` go of what drawing made of it: its text for the terminal and its caches
+    (dropped where they are made on demand, emptied where Textual's own code runs)."""
+    strip._render_cache = None
+    for name in STRIP_CACHES:
+        slot = Strip.__dict__.get(name)
+        if isinstance(slot, LazyCache):
+            slot.__delete__(strip)
+        else:
+            cache = getattr(strip, name, None)
+            if cache is not None and hasattr(cache, "clear"):
+                cache.clear()
+
+
+def _lazy_strip_caches() -> None:
+    for name, size in STRIP_CACHES.items():
+        if not isinstance(Strip.__dict__[name], LazyCache):
+            setattr(Strip, name, LazyCache(Strip.__dict__[name], size))
+    Strip.__init__ = _lazy_strip_init  # type: ignore[method-assign]
 
 
 @lru_cache(1024)
@@ -149,7 +247,8 @@ def _show_toasts(self: ToastRack, notifications: Notifications) -> None:
 
 def apply() -> None:
     """Cache the inner and outer colours on the colours alone; start each screen's messages
-    from the app's context (idempotent). Each only on the Textual code it was written for."""
+    from the app's context; make a strip's caches when it first uses them (idempotent). Each
+    only on the Textual code it was written for."""
     if INNER_OUTER.applies() and StylesCache.get_inner_outer is _textual_inner_outer:
         _textual_inner_outer.cache_clear()
         StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign,assignment]
@@ -157,3 +256,5 @@ def apply() -> None:
         ToastRack.show = _show_toasts  # type: ignore[method-assign]
     if SCREEN_CONTEXT.applies():
         Screen._start_messages = _start_screen_messages  # type: ignore[method-assign,assignment]
+    if LAZY_STRIP_CACHES.applies() and Strip.__init__ is _textual_strip_init:
+        _lazy_strip_caches()

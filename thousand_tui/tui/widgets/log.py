@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.cache import LRUCache
 from textual.widgets import RichLog
 
+from ..patches import forget_caches
 from ..plain import plain
 
 
@@ -60,14 +59,7 @@ class GameLog(RichLog):
         again, for every line kept whether on screen or long scrolled away. The lines in
         view are made again at the next frame (a few, quickly)."""
         for line in self.lines:
-            for name in getattr(type(line), "__slots__", ()):
-                if not name.endswith("_cache"):
-                    continue
-                derived: Any = getattr(line, name, None)
-                if isinstance(derived, str):
-                    setattr(line, name, None)  # the line as the terminal's text
-                elif derived is not None and hasattr(derived, "clear"):
-                    derived.clear()
+            forget_caches(line)
         self._line_cache.clear()
 
     def page(self, direction: int) -> None:
