@@ -9,11 +9,19 @@ wins, decisions taken after a hint (and the points of the deals they were in, co
 games with a card taken back (counted apart), and the points the analysis says the player's
 decisions lost; overall, per preset and per opponent level, with the points per deal of each
 game for a trend.
+
+`read_stats_apart` does what `read_stats` does in a process of its own: bringing the index up
+to date reads and replays every record that changed since, the game being played among them,
+so its memory grows with the game; done in the table's process at each look at the statistics,
+it left that process a little larger each time (the allocator keeps what a peak took).
 """
 
 from __future__ import annotations
 
+import pickle
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -145,3 +153,57 @@ def stats_dict(stats: Stats) -> dict[str, Any]:
         "trend": [{"created": g.created, "per_deal": round(g.per_deal, 2)} for g in stats.trend],
         "unreadable": stats.unreadable,
     }
+
+
+APART_TIMEOUT = 300.0  # seconds for the statistics read apart (a club's thousands of games)
+# The child: `serve_apart` reads its request on its standard input and writes its answer, a
+# pickle, on its standard output. Its only ends are this program and the child it started.
+_APART_CODE = "from thousand_tui.stats import serve_apart; serve_apart()"
+
+
+class StatsApartError(Exception):
+    """The process reading the statistics failed: its last line of error, as the text."""
+
+
+def read_stats_apart(
+    folder: Path,
+    cache_file: Path | None = None,
+    notice: Callable[[str], None] | None = None,
+    index_file: Path | None = None,
+    database: str | None = None,
+    node: str = "",
+    timeout: float = APART_TIMEOUT,
+) -> Stats:
+    """`read_stats` in a child process, which holds the memory it takes and gives it all
+    back as it ends; `notice` is told what the child was told. StatsApartError when it
+    fails."""
+    request = (str(folder), cache_file, index_file, database, node)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-P", "-c", _APART_CODE],
+            input=pickle.dumps(request),
+            capture_output=True,
+            timeout=timeout,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise StatsApartError(str(error)) from None
+    if done.returncode != 0:
+        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise StatsApartError(said[-1] if said else f"exit status {done.returncode}")
+    stats, notices = pickle.loads(done.stdout)
+    for line in notices:
+        if notice is not None:
+            notice(line)
+    if not isinstance(stats, Stats):
+        raise StatsApartError("the statistics came back unreadable")
+    return stats
+
+
+def serve_apart() -> None:
+    """The child of `read_stats_apart`: one request, one answer."""
+    folder, cache_file, index_file, database, node = pickle.loads(sys.stdin.buffer.read())
+    notices: list[str] = []
+    stats = read_stats(Path(folder), cache_file, notices.append, index_file, database, node)
+    sys.stdout.buffer.write(pickle.dumps((stats, notices), protocol=pickle.HIGHEST_PROTOCOL))
+    sys.stdout.buffer.flush()

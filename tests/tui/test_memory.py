@@ -322,3 +322,23 @@ async def test_the_lines_a_table_draws_hold_only_the_caches_they_used(host: Host
         strips, caches = len(live(Strip)), len(live(FIFOCache))
         assert strips > 500
         assert caches < 2 * strips  # seven for each line, without
+
+
+async def test_the_statistics_are_read_in_a_process_of_their_own(
+    monkeypatch: pytest.MonkeyPatch, host: Host
+) -> None:
+    """Reading the games for the statistics replays the game being played (its memory grows
+    with the game, and the allocator keeps what a peak took): the table's process never does
+    it, a child process does, and the page shows what it read."""
+    import thousand_tui.stats
+
+    def not_here(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the games read in the table's process")
+
+    monkeypatch.setattr(thousand_tui.stats, "read_stats", not_here)
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
+    async with app.run_test(size=(100, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # the auction put away: the table has the keys
+        await pilot.press("t")
+        await until(pilot, "the statistics", lambda: "Games 0 (unfinished 1)" in screen_text(app))

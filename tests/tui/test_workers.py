@@ -157,7 +157,7 @@ async def test_statistics_that_cannot_be_read_are_told_and_the_game_goes_on(
     words: str,
     host: Host,
 ) -> None:
-    monkeypatch.setattr(thousand_tui.stats, "read_stats", broken)
+    monkeypatch.setattr(thousand_tui.stats, "read_stats_apart", broken)
     app = table_app(lang, host=host)
     with caplog.at_level(logging.ERROR, logger="thousand_tui"):
         async with app.run_test(size=SIZE) as pilot:

@@ -221,7 +221,7 @@ class StatsScreen(KeepsPlaying, InfoScreen):
     def read_stats(self) -> None:
         import logging
 
-        from ...stats import cache_path, read_stats
+        from ...stats import cache_path, read_stats_apart
         from ...store.index import index_path, node_name
         from ..coach import stats_lines
 
@@ -229,7 +229,9 @@ class StatsScreen(KeepsPlaying, InfoScreen):
         host = table_app(self).setup.host
         index = index_path(host.club_dir)
         cache = cache_path(host.data_dir)
-        stats = read_stats(self.folder, cache, log.warning, index, host.database, node_name(host))
+        # Apart: what reading the games takes grows with the game being played.
+        node = node_name(host)
+        stats = read_stats_apart(self.folder, cache, log.warning, index, host.database, node)
         hosted = host.hosted
         self.post_message(StatsRead(stats_lines(stats, self.t, self.p.ascii_only, hosted)))
 
