@@ -7,7 +7,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from thousand_tui.ai.knowledge import knowledge_of, low_cards_lacked, mask, sample_deal
+from thousand_tui.ai.knowledge import (
+    TALON,
+    Knowledge,
+    knowledge_of,
+    low_cards_lacked,
+    mask,
+    sample_deal,
+)
+from thousand_tui.ai.solver import cards_of
 from thousand_tui.engine.cards import DECK, parse_card
 from thousand_tui.engine.phases import Declaration, Trick
 from thousand_tui.presets import load_preset
@@ -75,7 +83,9 @@ def test_a_king_or_queen_given_away_leaves_its_partner_with_the_defenders() -> N
     assert found >= 3
 
 
-def reading(tricks: list[tuple[list[tuple[int, str]], int]], *declarations: Declaration) -> dict:
+def reading(
+    tricks: list[tuple[list[tuple[int, str]], int]], *declarations: Declaration
+) -> dict[int, set[str]]:
     """The low cards each seat is read to lack from `tricks`, each (plays in order, winner);
     the declarer is seat 0, the rules classic."""
     view = SimpleNamespace(
@@ -121,3 +131,95 @@ def test_a_trick_ruffed_by_the_declarer_reads_the_defender_following_suit() -> N
     ]
     # Defender 2 followed with the jack of trumps, then the ten of spades under the ruff.
     assert reading(tricks, hearts) == {1: set(), 2: {"9H", "9S", "JS"}}
+
+
+def placeable(k: Knowledge, excluded: dict[int, int]) -> bool:
+    """Whether every unseen card fits on a holder with room, keeping `excluded` (a matching of
+    the cards to the holders' places, by augmenting paths)."""
+    places = [h for h in k.holders for _ in range(k.counts[h])]
+    card_at: list[int | None] = [None] * len(places)
+
+    def seat(card: int, seen: set[int]) -> bool:
+        for i, h in enumerate(places):
+            if i in seen or excluded.get(h, 0) >> card & 1:
+                continue
+            seen.add(i)
+            other = card_at[i]
+            if other is None or seat(other, seen):
+                card_at[i] = card
+                return True
+        return False
+
+    return all(seat(c, set()) for c in cards_of(k.unseen))
+
+
+def check_samples(presets: tuple[str, ...], seeds: range, samples: int) -> int:
+    """Random players' positions: every sample keeps the known cards and every exclusion (only
+    the certain ones where the reads of a player's choices contradict the rest)."""
+    rng = random.Random(5)
+    checked = 0
+    for preset in presets:
+        for seed in seeds:
+            for _, view in play_states(preset, seed, level="random", deals=1):
+                if view.hand is None:
+                    continue
+                k = knowledge_of(view, reads_play=True)
+                excluded = k.excluded
+                if not placeable(k, excluded):
+                    excluded = {h: m & ~k.inferred.get(h, 0) for h, m in excluded.items()}
+                    assert placeable(k, excluded)
+                for _ in range(samples):
+                    placed = sample_deal(k, rng)
+                    for h, m in k.known.items():
+                        assert placed[h] & m == m
+                    for h, m in placed.items():
+                        assert not m & ~k.known.get(h, 0) & ~k.unseen
+                        assert bin(m & k.unseen).count("1") == k.counts[h]
+                        assert not m & k.unseen & excluded.get(h, 0), (preset, seed, h)
+                checked += 1
+    return checked
+
+
+EXCHANGES = ("classic", "must_beat", "ace_led_suit", "two_by_three")
+
+
+def test_samples_keep_every_exclusion_of_random_players_positions() -> None:
+    assert check_samples(EXCHANGES, range(8), 2) > 500
+
+
+@pytest.mark.slow
+def test_samples_keep_every_exclusion_of_many_random_players_positions() -> None:
+    assert check_samples(ALL_RULES, range(40), 3) > 5000
+
+
+def test_a_card_with_no_place_left_moves_another_and_keeps_the_exclusions() -> None:
+    """Dealt one by one, cards may fill the only places later cards may go (a spade on seat 2
+    takes a heart's place): others are moved along to holders with room, never put where they
+    are excluded. One deal only fits: spades on seat 1, hearts 2, diamonds 3, clubs the talon."""
+    s, h, d, c = (0b111111 << 6 * i for i in range(4))
+    k = Knowledge(
+        seat=0,
+        unseen=s | h | d | c,
+        counts={1: 6, 2: 6, 3: 6, TALON: 6},
+        excluded={1: h | d | c, 2: d | c, 3: c | s, TALON: s | h},
+    )
+    rng = random.Random(1)
+    for _ in range(100):
+        assert sample_deal(k, rng) == {1: s, 2: h, 3: d, TALON: c}
+
+
+def test_reads_that_contradict_certain_facts_are_dropped_alone() -> None:
+    """Seat 1 is read not to hold a card (a partner of one he gave away) that seat 2, void in
+    its suit, cannot hold either: it goes to seat 1, and seat 2's void is kept."""
+    a, b, c = 0, 1, 7
+    k = Knowledge(
+        seat=0,
+        unseen=1 << a | 1 << b | 1 << c,
+        counts={1: 2, 2: 1},
+        excluded={1: 1 << a, 2: 0b111111},
+        inferred={1: 1 << a},
+    )
+    rng = random.Random(1)
+    for _ in range(50):
+        placed = sample_deal(k, rng)
+        assert placed == {1: 1 << a | 1 << b, 2: 1 << c}

@@ -61,7 +61,9 @@ class Knowledge:
     (voids, "could not beat"); `known[h]` cards known to be in its hand already (not unseen);
     `marriage_holders` seats proven to have held a marriage (a bid above 120);
     `talon_caps` (holder, talon mask, cap): a receiver of a hidden give holds at most one card
-    of the shown talon, the two-player pile at most as many as were discarded."""
+    of the shown talon, the two-player pile at most as many as were discarded;
+    `inferred[h]` the part of `excluded[h]` only read from a player's choices (partners of the
+    cards a declarer gave away, low cards lacked), which a player who erred may belie."""
 
     seat: int
     unseen: int
@@ -75,6 +77,7 @@ class Knowledge:
     # (declarer, least estimate): a declarer who bid is sampled with a hand worth about it.
     declarer_floor: tuple[int, float] | None = None
     rules: Rules | None = None
+    inferred: dict[int, int] = field(default_factory=dict)
 
     @property
     def holders(self) -> list[int]:
@@ -154,12 +157,16 @@ def knowledge_of(view: SeatView, reads_play: bool = False) -> Knowledge:
     elif rest > 0:
         counts[TALON] = rest
     excluded = _exclusions(view, order)
+    inferred: dict[int, int] = {}
     if declarer is not None and declarer != me and declarer in excluded:
-        excluded[declarer] |= _partners_given_away(view, declarer)
+        inferred[declarer] = _partners_given_away(view, declarer)
     if reads_play and declarer is not None:
         for s, lacked in low_cards_lacked(view, declarer).items():
             if s in excluded:
-                excluded[s] |= lacked
+                inferred[s] = inferred.get(s, 0) | lacked
+    for s, m in inferred.items():
+        inferred[s] = m = m & ~excluded[s] & ~known.get(s, 0)
+        excluded[s] |= m
     required_above = rules.bidding.marriage_required_above
     holders: list[int] = []
     if required_above is not None:
@@ -178,6 +185,7 @@ def knowledge_of(view: SeatView, reads_play: bool = False) -> Knowledge:
         talon_caps=tuple(talon_caps),
         declarer_floor=_declarer_floor(view),
         rules=rules,
+        inferred={s: m for s, m in inferred.items() if m},
     )
 
 
@@ -198,7 +206,7 @@ def _declarer_floor(view: SeatView) -> tuple[int, float] | None:
 
 def _partners_given_away(view: SeatView, declarer: int) -> int:
     """A declarer keeps his marriages: a king or queen he was seen to give away had its
-    partner elsewhere (a soft fact, dropped with the others when a deal will not fit)."""
+    partner elsewhere (a soft fact, dropped when no deal fits all the facts)."""
     out = 0
     for giver, _, card in view.passed_cards:
         if giver == declarer and card.is_marriage_card:
@@ -250,8 +258,8 @@ _LOWER_LOSERS = {0: 0, 1: 0b1, 2: 0b11, 3: 0b111, 4: 0b11, 5: 0b11}
 def low_cards_lacked(view: SeatView, declarer: int) -> dict[int, int]:
     """Cards each player is read not to hold from how he lost tricks: following suit to a
     trick his opponent already held and went on to take, or throwing off a side suit to it, a
-    player gives up his lowest card of that suit (a soft fact, dropped with the others when a
-    deal will not fit)."""
+    player gives up his lowest card of that suit (a soft fact, dropped when no deal fits all
+    the facts)."""
     out: dict[int, int] = {}
     tricks = [(t.plays, t.winner) for t in view.tricks]
     for plays, winner, trump in _under_trump(view, tricks):
@@ -304,17 +312,24 @@ def _trump_after(rules: Rules, d: object, card: Card, trump: int) -> int:
 
 
 def sample_deal(knowledge: Knowledge, rng: random.Random, tries: int = 60) -> dict[int, int]:
-    """One placement of every unseen card: holder → mask (known cards included)."""
+    """One placement of every unseen card: holder → mask (known cards included).
+
+    Every placement keeps the known cards and the exclusions; only when they contradict one
+    another (a player who erred belies a fact read from his choices) are the `inferred` ones
+    dropped. Deals are drawn until one also fits the marriages proven by the auction and the
+    talon caps (built card by card when none is drawn), and preferably the auction's estimate
+    of the declarer's hand (`_plausible`, the one fact given up when no deal fits it)."""
     cards = cards_of(knowledge.unseen)
     holders = knowledge.holders
-    strict = True
+    excluded = knowledge.excluded
     best: dict[int, int] | None = None
     fits = 0
-    for attempt in range(tries):
-        if attempt == tries // 2:
-            strict = False  # the facts may be contradictory (a player who erred): relax them
-        placed = _place(knowledge, cards, holders, rng, strict)
+    for _ in range(tries):
+        placed = _place(knowledge, cards, holders, rng, excluded)
         if placed is None:
+            if excluded is not knowledge.excluded:
+                break
+            excluded = _certain(knowledge)
             continue
         if not _satisfies(knowledge, placed):
             best = best or placed
@@ -324,11 +339,21 @@ def sample_deal(knowledge: Knowledge, rng: random.Random, tries: int = 60) -> di
         fits += 1
         if _plausible(knowledge, placed) or fits >= PLAUSIBLE_TRIES:
             break
+    if fits == 0:
+        built = _build(knowledge, cards, holders, rng, excluded)
+        if built is not None:
+            best = built
     if best is None:
-        best = _place(knowledge, cards, holders, rng, False) or {}
+        # Only facts that contradict the rules themselves get here (never in a legal game).
+        best = _place(knowledge, cards, holders, rng, {}) or {}
     for h, m in knowledge.known.items():
         best[h] = best.get(h, 0) | m
     return best
+
+
+def _certain(knowledge: Knowledge) -> dict[int, int]:
+    """The exclusions less the ones read from a player's choices."""
+    return {h: m & ~knowledge.inferred.get(h, 0) for h, m in knowledge.excluded.items()}
 
 
 def _place(
@@ -336,26 +361,123 @@ def _place(
     cards: list[int],
     holders: list[int],
     rng: random.Random,
-    strict: bool,
+    excluded: dict[int, int],
+    pinned: dict[int, int] | None = None,
 ) -> dict[int, int] | None:
+    """A random placement of `cards` (less the `pinned` ones, already placed) that keeps
+    `excluded`, or None when there is none: cards are dealt most constrained first, and a card
+    left without a holder moves others along a chain of holders to one with room."""
     left = dict(knowledge.counts)
-    excluded = knowledge.excluded if strict else {}
-    options = {c: [h for h in holders if not (excluded.get(h, 0) >> c) & 1] for c in cards}
-    ordered = sorted(cards, key=lambda c: (len(options[c]), rng.random()))
     out: dict[int, int] = {h: 0 for h in holders}
+    fixed = 0
+    for h, m in (pinned or {}).items():
+        out[h] |= m
+        left[h] -= bin(m).count("1")
+        fixed |= m
+    options = {
+        c: [h for h in holders if not (excluded.get(h, 0) >> c) & 1]
+        for c in cards
+        if not (fixed >> c) & 1
+    }
+    ordered = sorted(options, key=lambda c: (len(options[c]), rng.random()))
     for c in ordered:
         choices = [h for h in options[c] if left[h] > 0]
         if not choices:
-            return None
-        total = sum(left[h] for h in choices)
-        r = rng.random() * total
-        for h in choices:
-            r -= left[h]
-            if r < 0:
-                break
+            made = _make_room(out, left, options, c, fixed)
+            if made is None:
+                return None
+            h = made
+        else:
+            total = sum(left[h] for h in choices)
+            r = rng.random() * total
+            for h in choices:
+                r -= left[h]
+                if r < 0:
+                    break
         out[h] |= 1 << c
         left[h] -= 1
     return out
+
+
+def _make_room(
+    out: dict[int, int],
+    left: dict[int, int],
+    options: dict[int, list[int]],
+    card: int,
+    fixed: int,
+) -> int | None:
+    """A holder of `options[card]` given room by moving placed cards, each to another holder
+    allowed it, along the shortest chain that ends at a holder with room; None when there is
+    no such chain (no placement of the cards so far and `card` keeps the exclusions)."""
+    came: dict[int, tuple[int, int] | None] = {h: None for h in options[card]}
+    queue = list(options[card])
+    for h in queue:
+        for c in cards_of(out[h] & ~fixed):
+            for to in options[c]:
+                if to in came:
+                    continue
+                came[to] = (h, c)
+                if left[to] > 0:
+                    while True:
+                        step = came[to]
+                        if step is None:
+                            return to
+                        frm, moved = step
+                        out[frm] &= ~(1 << moved)
+                        out[to] |= 1 << moved
+                        left[to] -= 1
+                        left[frm] += 1
+                        to = frm
+                queue.append(to)
+    return None
+
+
+def _build(
+    knowledge: Knowledge,
+    cards: list[int],
+    holders: list[int],
+    rng: random.Random,
+    excluded: dict[int, int],
+) -> dict[int, int] | None:
+    """A placement built to fit the proven marriages and the talon caps, where random ones
+    did not: each marriage holder is given a marriage he may hold, each capped holder kept
+    off all but as many of the talon's cards as he may still hold."""
+    pinned: dict[int, int] = {}
+    taken = 0
+    extra = dict(excluded)
+    for seat in knowledge.marriage_holders:
+        held = knowledge.known.get(seat, 0) | knowledge.played_by.get(seat, 0)
+        if _has_marriage(held, knowledge.ace_marriage):
+            continue
+        room = knowledge.counts.get(seat, 0) - bin(pinned.get(seat, 0)).count("1")
+        free = knowledge.unseen & ~taken & ~excluded.get(seat, 0)
+        wanted = [(1 << (s * 6 + KING)) | (1 << (s * 6 + QUEEN)) for s in range(4)]
+        if knowledge.ace_marriage:
+            wanted.append(ACES_MASK)
+        fitting = [
+            need
+            for m in wanted
+            if not (need := m & ~held & ~pinned.get(seat, 0)) & ~free
+            and bin(need).count("1") <= room
+        ]
+        if not fitting:
+            return None
+        need = rng.choice(fitting)
+        pinned[seat] = pinned.get(seat, 0) | need
+        taken |= need
+    for holder, talon, cap in knowledge.talon_caps:
+        held = knowledge.played_by.get(holder, 0) | pinned.get(holder, 0)
+        room = cap - bin(held & talon).count("1")
+        if room < 0:
+            return None
+        open_ = cards_of(talon & knowledge.unseen & ~taken & ~extra.get(holder, 0))
+        rng.shuffle(open_)
+        for c in open_[room:]:
+            extra[holder] = extra.get(holder, 0) | (1 << c)
+    placed = _place(knowledge, cards, holders, rng, extra, pinned)
+    if placed is None or not _satisfies(knowledge, placed):
+        return None
+    return placed
 
 
 def _satisfies(knowledge: Knowledge, placed: dict[int, int]) -> bool:
