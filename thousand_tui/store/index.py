@@ -589,11 +589,7 @@ class ClubIndex:
     def _games(
         self, db: Database, player: str | None = None, unfinished: bool = False
     ) -> list[IndexedGame]:
-        query = (
-            "SELECT g.path, g.number, g.key, g.player, g.preset, g.seats, g.scores, g.winner,"
-            " g.finished, g.started, g.ended, g.deals, f.mtime_ns, g.settled, g.taken_back"
-            " FROM games g JOIN files f USING (path)"
-        )
+        query = _GAME_COLUMNS + " FROM games g JOIN files f USING (path)"
         args: tuple[str, ...] = ()
         if player is not None:
             query += " WHERE g.player = ?"
@@ -601,26 +597,7 @@ class ClubIndex:
         elif unfinished:
             query += " WHERE g.finished = 0"
         query += " ORDER BY f.mtime_ns DESC, f.name DESC, g.number"
-        return [
-            IndexedGame(
-                Path(row[0]),
-                row[1],
-                row[2],
-                row[3],
-                row[4],
-                tuple(json.loads(row[5])),
-                tuple(json.loads(row[6])),
-                row[7],
-                bool(row[8]),
-                row[9],
-                row[10],
-                row[11],
-                _utc(row[12] / 1e9),
-                row[13],
-                row[14],
-            )
-            for row in db.execute(query, args)
-        ]
+        return [_game_of(row) for row in db.execute(query, args)]
 
     def shared_games(
         self, folder: Path, most: int, others: bool = False
