@@ -51,13 +51,14 @@ def test_knowledge_is_true_and_samples_fit(preset: str) -> None:
     assert checked > 30
 
 
-def test_a_king_or_queen_given_away_leaves_its_partner_with_the_defenders() -> None:
+@pytest.mark.parametrize("level", ["normal", "random"])
+def test_a_king_or_queen_given_away_leaves_its_partner_with_the_defenders(level: str) -> None:
     """A declarer keeps his marriages: the receiver of his king or queen samples its partner
-    away from him."""
+    away from him (even where a random declarer kept a marriage hard to deal him again)."""
     rng = random.Random(3)
     found = 0
     for seed in range(40):
-        for _, view in play_states("classic", seed, level="normal", deals=1):
+        for _, view in play_states("classic", seed, level=level, deals=1):
             if view.tricks:
                 break  # the cards were given before the first trick: the rest is not looked at
             given = [
