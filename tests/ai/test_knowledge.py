@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
 
+from thousand_tui.ai import make_player
 from thousand_tui.ai.knowledge import (
     TALON,
     Knowledge,
+    _satisfies,
     knowledge_of,
     low_cards_lacked,
     mask,
@@ -17,10 +20,12 @@ from thousand_tui.ai.knowledge import (
 )
 from thousand_tui.ai.solver import cards_of
 from thousand_tui.engine.cards import DECK, parse_card
+from thousand_tui.engine.game import Game, Start
+from thousand_tui.engine.match import BarrelSeat, MatchState
 from thousand_tui.engine.phases import Declaration, Trick
 from thousand_tui.presets import load_preset
 
-from .helpers import ALL_RULES, play_states
+from .helpers import ALL_RULES, play_states, rules_named
 
 
 @pytest.mark.parametrize("preset", ALL_RULES)
@@ -191,6 +196,77 @@ def test_samples_keep_every_exclusion_of_random_players_positions() -> None:
 @pytest.mark.slow
 def test_samples_keep_every_exclusion_of_many_random_players_positions() -> None:
     assert check_samples(ALL_RULES, range(40), 3) > 5000
+
+
+def random_decisions(game: Game, seed: int) -> Iterator[int]:
+    """Every decision of the game's first deal between random players: the seat to move,
+    before it moves."""
+    players = [make_player("random", seed * 7 + i) for i in range(game.rules.players)]
+    while not game.over and not game.results:
+        seat = game.to_move
+        assert seat is not None
+        yield seat
+        game.apply(players[seat].decide(game.view(seat)))
+
+
+def check_truth_possible(game: Game, seed: int) -> int:
+    """At every decision, the real deal fits what every seat holding cards knows: the marriages
+    the auction proves and the talon caps (`_satisfies`), as a sampled deal must."""
+    checked = 0
+    for _ in random_decisions(game, seed):
+        deal = game.deal
+        for seat in range(game.rules.players):
+            view = game.view(seat)
+            if view.hand is None:
+                continue
+            k = knowledge_of(view, reads_play=True)
+            truth = {h: mask(deal.hands[h]) & k.unseen for h in k.counts if h >= 0}
+            rest = k.unseen
+            for m in truth.values():
+                rest &= ~m
+            truth.update({h: rest for h in k.counts if h < 0})
+            assert _satisfies(k, truth), (game.rules.players, seed, seat, view.phase, view.bids)
+            checked += 1
+    return checked
+
+
+# Hidden gives (classic), gives seen by all (polish), discards (two players), the ace marriage.
+TRUTHS = ("classic", "polish", "two-player", "ace_led_suit")
+
+
+def test_the_real_deal_fits_every_seats_knowledge() -> None:
+    """A declarer proved his marriage at the auction and may have given or discarded a card of
+    it since (random players do): the deal as it is stays possible from every seat."""
+    checked = 0
+    for preset in TRUTHS:
+        for seed in range(5):
+            checked += check_truth_possible(Game(rules_named(preset), seed), seed)
+    assert checked > 500
+
+
+@pytest.mark.slow
+def test_the_real_deal_fits_every_seats_knowledge_in_many_games() -> None:
+    checked = 0
+    for preset in ALL_RULES:
+        for seed in range(40):
+            checked += check_truth_possible(Game(rules_named(preset), seed), seed)
+    assert checked > 10000
+
+
+@pytest.mark.parametrize("preset", ["online-site", "czech"])
+def test_the_barrel_players_automatic_121_proves_no_marriage(preset: str) -> None:
+    """On the barrel a player is bid (or takes the talon) at 121 without any marriage: the
+    deal stays possible from every seat whatever he holds."""
+    rules = rules_named(preset)
+    checked = 0
+    for seed in range(12):
+        on = seed % rules.players
+        state = MatchState.initial(rules.players).evolve(
+            scores=tuple(rules.barrel.threshold if s == on else 0 for s in range(rules.players)),
+            barrel=tuple(BarrelSeat() if s == on else None for s in range(rules.players)),
+        )
+        checked += check_truth_possible(Game(rules, seed, start=Start(state, 7)), seed)
+    assert checked > 300
 
 
 def test_a_card_with_no_place_left_moves_another_and_keeps_the_exclusions() -> None:

@@ -59,7 +59,8 @@ class Knowledge:
 
     `counts[h]` is how many unseen cards holder `h` has; `excluded[h]` the cards it cannot hold
     (voids, "could not beat"); `known[h]` cards known to be in its hand already (not unseen);
-    `marriage_holders` seats proven to have held a marriage (a bid above 120);
+    `marriage_holders` seats proven to have held a marriage (a bid of their own above 120,
+    before the exchange: see `gave`);
     `talon_caps` (holder, talon mask, cap): a receiver of a hidden give holds at most one card
     of the shown talon, the two-player pile at most as many as were discarded;
     `inferred[h]` the part of `excluded[h]` only read from a player's choices (partners of the
@@ -78,6 +79,11 @@ class Knowledge:
     declarer_floor: tuple[int, float] | None = None
     rules: Rules | None = None
     inferred: dict[int, int] = field(default_factory=dict)
+    # The declarer proved his marriage before the exchange, and may have given a card of it
+    # away since: `gave[d]` the cards this seat saw him give (or discard), `gave_unseen[d]`
+    # (holder, n) for the gives it did not see: up to n cards `holder` holds may be his.
+    gave: dict[int, int] = field(default_factory=dict)
+    gave_unseen: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
     @property
     def holders(self) -> list[int]:
@@ -170,9 +176,22 @@ def knowledge_of(view: SeatView, reads_play: bool = False) -> Knowledge:
     required_above = rules.bidding.marriage_required_above
     holders: list[int] = []
     if required_above is not None:
-        for s, value in view.bids:
+        # The first bid is the automatic one (100, the barrel's or the golden contract): it
+        # proves nothing.
+        for s, value in view.bids[1:]:
             if value is not None and value > required_above and s != me and s not in holders:
                 holders.append(s)
+    gave: dict[int, int] = {}
+    gave_unseen: dict[int, tuple[tuple[int, int], ...]] = {}
+    if declarer in holders:
+        gave[declarer] = mask(c for g, _, c in view.passed_cards if g == declarer)
+        unseen_gives: dict[int, int] = {}
+        for g, to in view.hidden_gives:
+            if g == declarer:
+                unseen_gives[to] = unseen_gives.get(to, 0) + 1
+        if view.players == 2 and view.discard_count:
+            unseen_gives[PILE] = view.discard_count
+        gave_unseen[declarer] = tuple(unseen_gives.items())
     return Knowledge(
         seat=me,
         unseen=unseen,
@@ -186,6 +205,8 @@ def knowledge_of(view: SeatView, reads_play: bool = False) -> Knowledge:
         declarer_floor=_declarer_floor(view),
         rules=rules,
         inferred={s: m for s, m in inferred.items() if m},
+        gave={s: m for s, m in gave.items() if m},
+        gave_unseen={s: g for s, g in gave_unseen.items() if g},
     )
 
 
@@ -447,6 +468,7 @@ def _build(
     extra = dict(excluded)
     for seat in knowledge.marriage_holders:
         held = knowledge.known.get(seat, 0) | knowledge.played_by.get(seat, 0)
+        held |= knowledge.gave.get(seat, 0)
         if _has_marriage(held, knowledge.ace_marriage):
             continue
         room = knowledge.counts.get(seat, 0) - bin(pinned.get(seat, 0)).count("1")
@@ -483,14 +505,42 @@ def _build(
 def _satisfies(knowledge: Knowledge, placed: dict[int, int]) -> bool:
     for seat in knowledge.marriage_holders:
         held = placed.get(seat, 0) | knowledge.known.get(seat, 0)
-        held |= knowledge.played_by.get(seat, 0)
-        if not _has_marriage(held, knowledge.ace_marriage):
+        held |= knowledge.played_by.get(seat, 0) | knowledge.gave.get(seat, 0)
+        if not _has_marriage(held, knowledge.ace_marriage) and not _given_marriage(
+            knowledge, placed, seat, held
+        ):
             return False
     for seat, talon, cap in knowledge.talon_caps:
         held = placed.get(seat, 0) | knowledge.played_by.get(seat, 0)
         if bin(held & talon).count("1") > cap:
             return False
     return True
+
+
+def _given_marriage(knowledge: Knowledge, placed: dict[int, int], seat: int, held: int) -> bool:
+    """Whether the marriage `seat` proved may lack from `held` only cards he gave where this
+    seat did not see: each receiver holds no more of them than he was given."""
+    unseen = knowledge.gave_unseen.get(seat)
+    if not unseen:
+        return False
+    marriages = [(1 << (s * 6 + KING)) | (1 << (s * 6 + QUEEN)) for s in range(4)]
+    if knowledge.ace_marriage:
+        marriages.append(ACES_MASK)
+    theirs = [
+        (
+            placed.get(h, 0) | knowledge.known.get(h, 0) | knowledge.played_by.get(h, 0),
+            n,
+        )
+        for h, n in unseen
+    ]
+    for missing in marriages:
+        missing &= ~held
+        for cards, n in theirs:
+            if bin(missing & cards).count("1") <= n:
+                missing &= ~cards
+        if not missing:
+            return True
+    return False
 
 
 def _plausible(knowledge: Knowledge, placed: dict[int, int]) -> bool:
