@@ -200,7 +200,9 @@ def search_workers(pid: int, apart: int | None = None) -> tuple[list[int], list[
     its child until that client ends)."""
     skip = {apart, *descendants(apart)} if apart is not None else set()
     workers = [child for child in descendants(pid) if child not in skip]
-    background = [w for w in workers if nice(w) - nice(pid) >= BACKGROUND_NICE]
+    # (Its priority is capped at 19: under a game started with `nice -n 10` it is 9 lower.)
+    lowest = min(19, nice(pid) + BACKGROUND_NICE)
+    background = [w for w in workers if nice(w) >= lowest]
     return [w for w in workers if w not in background], background
 
 
