@@ -11,6 +11,8 @@ from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
 from thousand_tui.tui.daily_table import DailyRun, open_next
 from thousand_tui.tui.screens.decision import DecisionScreen
+from thousand_tui.tui.screens.exchange import ExchangeScreen
+from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.table import TableScreen
 
 from .test_daily_table import DATE
@@ -41,6 +43,10 @@ async def test_u_in_the_days_deals_says_there_is_no_take_back(
                 break
             if isinstance(app.screen, DecisionScreen):
                 await pilot.press("1")
+            elif isinstance(app.screen, ExchangeScreen):  # the day's cards made him declarer
+                await pilot.press("1", "enter", "2", "enter", "enter")
+            elif isinstance(app.screen, DealResultScreen):  # conceded before a card: the next
+                await pilot.press("enter")
             else:
                 await play_first_legal(pilot)
         else:
