@@ -34,12 +34,16 @@ async def test_the_lobby_shows_the_tournament_open_then_its_winner(base: Path, l
     app = create_app(lobby.setup.table, lobby=lobby)
     now_open, won = WORDS[lang]
     async with app.run_test(size=(80, 24)) as pilot:
+        # (the command may wrap at 80 columns, after the closing time)
+        said = lambda: " ".join(screen_text(app).split())  # noqa: E731
         await waiting.until(
-            pilot, "the open tournament", lambda: now_open in screen_text(app), timeout=WAIT
+            pilot,
+            "the open tournament and the command that plays it",
+            lambda: now_open in said() and "tournaments play Cup" in said(),
+            timeout=WAIT,
+            shown=lambda: screen_text(app),
         )
         assert isinstance(app.screen, LobbyScreen)
-        # (the command may wrap at 80 columns, after the closing time)
-        assert "tournaments play Cup" in " ".join(screen_text(app).split())
         # It closes, with two entrants' results: the lobby says its winner at its next reading.
         with open_index() as index:
             key = Tournament.of(spec).date

@@ -58,7 +58,9 @@ class Listed(Message):
 
     tables: tuple[OpenTable, ...]
     error: str | None = None
-    tournaments: str = ""  # the line on the club's tournaments (tournament_words.lobby_line)
+    # the line on the club's tournaments (tournament_words.lobby_line); None: not read this
+    # time (a file or the database briefly unreadable), the line shown stays
+    tournaments: str | None = ""
     may_open: bool = False  # he may open a tournament (the host, or any player if he allows)
 
 
@@ -159,7 +161,7 @@ class LobbyScreen(Screen[None]):
 
     def fetch(self) -> None:
         """In a worker thread: the tables waiting, posted to the screen."""
-        tournaments = ""
+        tournaments: str | None = None
         host = self.lobby.setup.table.host
         with contextlib.suppress(OSError, ValueError, sqlite3.Error):
             tournaments = lobby_line(host.club_dir, self.t, datetime.now(UTC), host)
@@ -177,7 +179,8 @@ class LobbyScreen(Screen[None]):
 
     def on_listed(self, message: Listed) -> None:
         self.tables, self.problem, self.read_once = message.tables, message.error, True
-        self.tournaments = message.tournaments
+        if message.tournaments is not None:
+            self.tournaments = message.tournaments
         self.may_open = message.may_open
         self.show()
         self.keys_changed()
