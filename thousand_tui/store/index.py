@@ -1202,6 +1202,12 @@ def _ratings_before(
 
 def _indexed(row: Sequence[Any], mtime_ns: int) -> IndexedGame:
     """A game as `games` gives it, from its row as `_read_games` makes it."""
+    return _game_from(row, mtime_ns, row[16], row[17])
+
+
+def _game_from(row: Sequence[Any], mtime_ns: int, settled: Any, taken_back: Any) -> IndexedGame:
+    """A game of its first twelve columns (`_GAME_COLUMNS`' order), when its file was
+    written, the deals settled and the cards taken back."""
     return IndexedGame(
         Path(row[0]),
         row[1],
@@ -1216,8 +1222,8 @@ def _indexed(row: Sequence[Any], mtime_ns: int) -> IndexedGame:
         row[10],
         row[11],
         _utc(mtime_ns / 1e9),
-        row[16],
-        row[17],
+        settled,
+        taken_back,
     )
 
 
@@ -1271,23 +1277,7 @@ _GAME_COLUMNS = (
 
 def _game_of(row: Sequence[Any]) -> IndexedGame:
     """An indexed game of a row of `_GAME_COLUMNS`."""
-    return IndexedGame(
-        Path(row[0]),
-        row[1],
-        row[2],
-        row[3],
-        row[4],
-        tuple(json.loads(row[5])),
-        tuple(json.loads(row[6])),
-        row[7],
-        bool(row[8]),
-        row[9],
-        row[10],
-        row[11],
-        _utc(row[12] / 1e9),
-        row[13],
-        row[14],
-    )
+    return _game_from(row, row[12], row[13], row[14])
 
 
 def _utc(seconds: float) -> str:
