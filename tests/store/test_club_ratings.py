@@ -118,8 +118,8 @@ def test_an_unfinished_game_is_rated_as_left_only_after_a_week_untouched(data: P
     board = board_of([game], [], written + ABANDONED_AFTER)
     assert board.ratings["local"].rating < INITIAL_RATING
     assert all(score == 0.0 for _, score, _ in left.outcomes()["local"])
-    # Played on a week later and finished: rated by its end, no longer as left.
-    old = time.time() - 8 * 86400
+    # Untouched for more than a week before the day it is rated on: rated as left then.
+    old = NOW.timestamp() - 8 * 86400
     os.utime(path, (old, old))
     with open_index() as index:
         index.refresh()
