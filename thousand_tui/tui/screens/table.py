@@ -249,11 +249,21 @@ class TableScreen(Screen[None]):
 
     def update_size_classes(self) -> None:
         width, height = self.app.size
-        self.set_class(width >= WIDE, "-wide")
-        self.set_class(height >= TALL, "-tall")
-        self.app.set_class(height >= TALL, "-tall-table")  # the notes sit higher (table.tcss)
-        self.app.set_class(width >= WIDE, "-wide-table")  # and stop at the score sheet
-        if width >= WIDE:
+        app = self.app
+        wide, tall = width >= WIDE, height >= TALL
+        mine = {"-wide": wide, "-tall": tall}
+        # the notes sit higher and stop at the score sheet (table.tcss)
+        apps = {"-tall-table": tall, "-wide-table": wide}
+        # Restyled once for all the classes that changed, not once for each.
+        restyle_mine = any(self.has_class(name) != on for name, on in mine.items())
+        restyle_app = any(app.has_class(name) != on for name, on in apps.items())
+        self.update_classes(mine, update=False)
+        app.update_classes(apps, update=False)
+        if restyle_app:
+            app.update_node_styles()  # the screens on top, this one among them when it is
+        if restyle_mine and not (restyle_app and app.screen is self):
+            self.update_node_styles()
+        if wide:
             self.side_sheet()
 
     def say(self, line: str | Text) -> None:
