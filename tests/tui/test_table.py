@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.compose import compose
 from textual.widget import Widget
 
 from tests.helpers.screen import screen_text
@@ -28,6 +29,7 @@ from thousand_tui.tui.messages import AiDecided
 from thousand_tui.tui.render import Palette
 from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.info import ConventionsScreen, HelpScreen, SheetScreen
+from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.too_small import TooSmallScreen
 from thousand_tui.tui.widgets.base import KeyFooter
 from thousand_tui.tui.widgets.hand import Hand
@@ -36,7 +38,16 @@ from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.sheet import SheetTable
 from thousand_tui.tui.widgets.status import InfoBar
 
-from .helpers import STRONG, play_headless, play_out_deal, press_card, settle, shown_toasts
+from .helpers import (
+    STRONG,
+    give_two,
+    play_first_legal,
+    play_headless,
+    play_out_deal,
+    press_card,
+    settle,
+    shown_toasts,
+)
 
 
 async def test_a_stale_ai_result_is_dropped(host: Host) -> None:
@@ -216,8 +227,6 @@ async def test_the_side_sheet_shows_the_finished_deal_while_its_result_is_open(
     lang: str,
     host: Host,
 ) -> None:
-    from thousand_tui.tui.screens.result import DealResultScreen
-
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang=lang, host=host))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -408,17 +417,79 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(host: Host) -> No
         def footer_keys() -> list[Widget]:
             return list(footer.query("FooterKey"))  # the footer's key widgets, by their type
 
+        rebuilds = 0
+        rebuild = footer.recompose
+
+        async def counted() -> None:
+            nonlocal rebuilds
+            rebuilds += 1
+            await rebuild()
+
+        footer.recompose = counted  # type: ignore[method-assign]
         keys = footer_keys()
         assert last_trick_key().has_class("-disabled")  # no trick played yet
         table.redraw()  # nothing changed: the same key widgets stay
         await pilot.pause()
         assert footer_keys() == keys
+        assert rebuilds == 0
         table.show_last = True  # the last trick's key is live now: the footer says so
         table.redraw()
         await pilot.pause()
         await pilot.pause()
         assert not last_trick_key().has_class("-disabled")
-        assert footer_keys() != keys
+        assert rebuilds == 1
+        # (the same number of keys: the widgets shown take the new keys' state in place)
+        assert footer_keys() == keys
+
+
+def footer_shows(keys: list[Widget]) -> list[tuple[object, ...]]:
+    """What each key of a footer shows and does, and its classes but the footer's style."""
+    return [
+        (
+            getattr(key, "key", None),
+            getattr(key, "key_display", None),
+            getattr(key, "description", None),
+            getattr(key, "action", None),
+            getattr(key, "_disabled", None),
+            key.tooltip,
+            key.classes - {"-compact"},
+        )
+        for key in keys
+    ]
+
+
+async def test_the_footers_keys_updated_in_place_show_what_new_ones_would(host: Host) -> None:
+    """After every decision of a deal, the keys of each footer shown are those a footer made
+    afresh would have: their words (the longer Russian ones), their state, their classes, and
+    no more or fewer of them."""
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host, lang="ru"))
+    seen: set[tuple[tuple[object, ...], ...]] = set()
+
+    def check() -> None:
+        for screen in app.screen_stack:
+            for footer in screen.query(KeyFooter):
+                shown = footer_shows(list(footer.query_children()))
+                with footer._context():  # as the footer composes (its keys bind to it)
+                    assert shown == footer_shows(compose(footer))
+                seen.add(tuple(shown))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        check()
+        await pilot.press("2")  # a bid of its own
+        await settle(pilot)
+        check()
+        await give_two(pilot)
+        check()
+        await pilot.press("1")  # play 120
+        for _ in range(30):
+            await settle(pilot)
+            check()
+            if isinstance(app.screen, DealResultScreen):
+                break
+            await play_first_legal(pilot)
+        assert isinstance(app.screen, DealResultScreen)
+        assert len(seen) > 3  # the footer changed on the way
 
 
 async def test_a_decision_arriving_after_a_hang_up_is_not_taken(host: Host) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
+from textual.compose import compose
 from textual.dom import DOMNode
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -35,9 +36,10 @@ def palette(node: DOMNode) -> Palette:
 
 class KeyFooter(Footer):
     """The footer, with the bindings' descriptions (catalogue keys such as `key_play`) in the
-    table's language. It is rebuilt only when the keys it shows change: a rebuild makes a
-    widget per key, and a screen asks for one after nearly every move. Each key starts in the
-    footer's own style (compact or not), so that mounting it restyles nothing.
+    table's language. It is made again only when the keys it shows change (a screen asks
+    after nearly every move), and then the key widgets shown take the new keys' words and
+    state (`recompose`). Each key starts in the footer's own style (compact or not), so that
+    mounting it restyles nothing.
 
     Textual's footer binds each key to its `compact` with `data_bind`, a watcher on the footer
     that outlives the key: pruned only when `compact` changes, it kept every key of every
@@ -89,6 +91,26 @@ class KeyFooter(Footer):
 
     _squeezed = False
 
+    async def recompose(self) -> None:
+        """The keys made again: the keys already shown take the new ones' key, words, state
+        and classes in place, and keys are mounted or removed only where their number changed
+        (a key mounted anew is styled, measured and drawn from nothing, and the footer is made
+        again after nearly every move)."""
+        if not self.is_attached or self._pruning:
+            return
+        keys = compose(self)
+        held = list(self.query_children("*").exclude(".-textual-system"))
+        if not all(type(widget) is FooterKey for widget in (*keys, *held)):
+            await super().recompose()  # (a group of keys, a label: made again in full)
+            return
+        async with self.batch():
+            for old, new in zip(held, keys, strict=False):
+                take_over(cast(FooterKey, old), cast(FooterKey, new))
+            if len(held) > len(keys):
+                await self.remove_children(held[len(keys) :])
+            elif len(keys) > len(held):
+                await self.mount_all(keys[len(held) :])
+
     def on_resize(self) -> None:
         """Drawn again in the spacing that fits the new width, if that changed."""
         squeezed = keys_width(list(self.query(FooterKey))) > self.app.size.width
@@ -100,6 +122,27 @@ class KeyFooter(Footer):
     def watch_compact(self, compact: bool) -> None:
         for key in self.query(FooterKey):
             key.compact = compact
+
+
+def take_over(key: FooterKey, new: FooterKey) -> None:
+    """`key`, shown, made what `new` (made by the footer's compose, never mounted) would show."""
+    same = (key.key, key.key_display, key.description, key.action, key._disabled) == (
+        new.key,
+        new.key_display,
+        new.description,
+        new.action,
+        new._disabled,
+    )
+    key.key, key.key_display, key.description = new.key, new.key_display, new.description
+    key.action, key._disabled = new.action, new._disabled
+    # The classes the key was made with ("-compact" follows the footer's style, see above).
+    changes = {name: name in new.classes for name in key.classes ^ new.classes}
+    changes.pop("-compact", None)
+    key.update_classes(changes)
+    if key.tooltip != new.tooltip:
+        key.tooltip = new.tooltip
+    if not same or changes:
+        key.refresh(layout=True)
 
 
 def keys_width(widgets: Sequence[object]) -> int:
