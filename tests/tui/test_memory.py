@@ -290,11 +290,12 @@ async def test_each_deal_gives_the_freed_memory_back_while_its_result_is_read(
 def test_the_analysis_process_loads_no_asyncio() -> None:
     """The process that analyses finished deals (`ai/background.py`) searches in itself: it
     loads neither the search service's client nor asyncio with it (about 8 MB of the game's
-    process tree while it lives)."""
+    process tree while it lives), nor `multiprocessing`, which only a pool of search workers
+    needs (about 1 MB more)."""
     code = (
         "import sys\n"
         "import thousand_tui.ai.background, thousand_tui.ai.analysis\n"
-        "names = ('asyncio', 'thousand_tui.ai.search_service')\n"
+        "names = ('asyncio', 'thousand_tui.ai.search_service', 'multiprocessing')\n"
         "print(sorted(m for m in names if m in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -342,3 +343,21 @@ async def test_the_statistics_are_read_in_a_process_of_their_own(
         await pilot.press("escape")  # the auction put away: the table has the keys
         await pilot.press("t")
         await until(pilot, "the statistics", lambda: "Games 0 (unfinished 1)" in screen_text(app))
+
+
+def test_a_table_reads_the_catalog_of_its_own_language_only() -> None:
+    """A table in English reads no translation catalog and one in Russian reads Russian's
+    alone (each catalog is about half a megabyte of the game's memory); the card labels of
+    its lines are still styled in its own language."""
+    code = (
+        "import gettext, sys\n"
+        "from thousand_tui.tui.app import ThousandApp\n"
+        "from thousand_tui.tui.render import Palette\n"
+        "Palette(lang=sys.argv[1]).styled('Anna: 10♥ K♥ Д♥ Q♥')\n"
+        "print(sorted(key[-1].split('/')[-3] for key in gettext._translations))\n"
+    )
+    for lang, read in (("en", "[]"), ("ru", "['ru']")):
+        done = subprocess.run(
+            [sys.executable, "-c", code, lang], capture_output=True, text=True, check=True
+        )
+        assert done.stdout.strip() == read, done.stdout + done.stderr

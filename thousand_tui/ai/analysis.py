@@ -15,9 +15,7 @@ result of a deal, which is what the deal was worth with every card shown.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from typing import Any
 
 from ..engine.actions import Act, Action
@@ -408,6 +406,11 @@ def analyze_game(
     players = (make_player, make_deep)
     if jobs <= 1 or len(numbers) <= 1:
         return [a for n in numbers for a in _analyze_deals(recorded, seat, {n}, players)]
+    # Imported here: the analysis worker and the table analyse one deal at a time and never
+    # pay for `multiprocessing` (about 3 MB of a process).
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     tasks = [(recorded, seat, {n}, players) for n in numbers]
     with real_stdio(), ProcessPoolExecutor(jobs, get_context("spawn")) as pool:
         out = [a for part in pool.map(_analyze_deals, *zip(*tasks, strict=True)) for a in part]

@@ -19,6 +19,7 @@ started, and the child runs only functions of the AI's own modules (`WORK_MODULE
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import os
 import pickle
@@ -31,6 +32,7 @@ import traceback
 from collections.abc import Callable
 from typing import IO, Any, TypeVar
 
+from ..allocator import give_back
 from .pool import BACKGROUND_NICE, PoolClosed, _watch_parent
 
 T = TypeVar("T")
@@ -232,6 +234,11 @@ def main(argv: list[str] | None = None) -> int:
             _write(sink, (False, traceback.format_exc()))
         except OSError:
             return 0
+        # Between calls the worker is no larger than one that never worked: what the call
+        # freed goes back to the system.
+        del task, answer
+        gc.collect()
+        give_back()
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import dataclasses
-import multiprocessing
 import os
 import signal
 import sys
@@ -33,10 +32,12 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from multiprocessing.pool import AsyncResult
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ..priority import LOCAL, Host, give_way
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -124,6 +125,10 @@ class SearchPool:
     ) -> None:
         """`max_tasks`: a worker that has done that many tasks is replaced by a new one;
         `hosted`: the workers run at the priority of a hosted account."""
+        # `multiprocessing` is imported by the first pool made: about 3 MB of a process that
+        # never makes one (a game against `easy`, the analysis worker).
+        import multiprocessing
+
         self.jobs = jobs
         context = multiprocessing.get_context("spawn")
         with real_stdio():
@@ -181,6 +186,8 @@ class SearchPool:
     def _wait(self, answer: AsyncResult[R], poll: float = POLL) -> R:
         """The answer once it is in; `PoolClosed` as soon as the pool is shut down (its
         workers may be gone, the answer with them)."""
+        import multiprocessing  # imported already, by the pool
+
         while True:
             if self._closed:
                 raise PoolClosed

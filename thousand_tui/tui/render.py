@@ -10,11 +10,13 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 
 from rich.style import Style
 from rich.text import Text
 
 from ..engine.cards import Card, Rank, Suit
+from ..translations import SOURCE_LANG
 from . import i18n
 
 
@@ -48,18 +50,20 @@ class CardColors:
         return cls(**known)
 
 
-def _ranks_pattern() -> str:
-    """The ranks as every language the table speaks writes them: 10, 9, J Q K A, В Д К Т..."""
+@cache
+def _card_pattern(lang: str) -> re.Pattern[str]:
+    """A card label or suit sign as `lang` writes it (10, 9, J Q K A or В Д К Т...), English's
+    letters besides; one language's catalog read, not every one's."""
     labels = {
-        i18n.rank_label(Card(rank, Suit.HEARTS), lang) for rank in Rank for lang in i18n.LANGS
+        i18n.rank_label(Card(rank, Suit.HEARTS), shown)
+        for rank in Rank
+        for shown in {lang, SOURCE_LANG}
     }
-    return "|".join(re.escape(label) for label in sorted(labels, key=lambda x: (-len(x), x)))
+    ranks = "|".join(re.escape(label) for label in sorted(labels, key=lambda x: (-len(x), x)))
+    return re.compile(rf"(?:{ranks})[♥♦♠♣]|[♥♦♠♣]")
 
 
-_CARD_RE = {
-    False: re.compile(rf"(?:{_ranks_pattern()})[♥♦♠♣]|[♥♦♠♣]"),
-    True: re.compile(r"\b(?:10|[9JQKA])[HDSC]\b"),
-}
+_ASCII_CARD_RE = re.compile(r"\b(?:10|[9JQKA])[HDSC]\b")
 
 
 class Look(Enum):
@@ -129,7 +133,8 @@ class Palette:
     def styled(self, text: str | Text) -> Text:
         """Text with every card label and suit sign in it styled by its suit."""
         out = Text(text) if isinstance(text, str) else text.copy()
-        for match in _CARD_RE[self.ascii_only].finditer(out.plain):
+        pattern = _ASCII_CARD_RE if self.ascii_only else _card_pattern(self.lang)
+        for match in pattern.finditer(out.plain):
             piece = match.group(0)
             letter = piece[-1]
             suit = _suit_of(letter)
