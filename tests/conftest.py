@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from tests.helpers import css_cache, lazy_frames
+from tests.helpers import auto_analysis, css_cache, lazy_frames
 
 # The longest tests, the longest first: the slow run's (`pytest -m slow --durations=15`), then
 # the default run's (`pytest --durations=40`). Each xdist worker starts with its share of them
@@ -50,6 +50,15 @@ def pytest_configure(config: pytest.Config) -> None:
     css_cache.install()
     # A headless app's frames are drawn when a test reads the screen.
     lazy_frames.install()
+    # A finished deal is analysed by itself only in a test marked so (its analysis is a search).
+    config.addinivalue_line(
+        "markers", f"{auto_analysis.MARKER}: each finished deal analysed by itself, as played"
+    )
+    auto_analysis.install()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    auto_analysis.running(item)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -34,6 +34,9 @@ from thousand_tui.tui import create_app
 from thousand_tui.tui.failures import log_failure
 from thousand_tui.tui.startup import Choices, choices_path
 
+# Each finished deal analysed by itself, as the program does: its cache is among the files.
+pytestmark = pytest.mark.auto_analysis
+
 OTHER_UID = 65534  # nobody
 
 

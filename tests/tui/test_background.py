@@ -19,6 +19,9 @@ from thousand_tui.tui.app import ThousandApp
 from .helpers import STRONG, settle
 from .test_workers import told
 
+# Each finished deal analysed by itself, as the program does: what these tests are about.
+pytestmark = pytest.mark.auto_analysis
+
 SLOW = 30.0  # seconds the fake analysis of a deal takes
 
 

@@ -22,6 +22,9 @@ from thousand_tui.tui.widgets.opponents import Opponents
 
 from .helpers import STRONG, play_out_deal, settle
 
+# Each finished deal analysed by itself, as the program does: what these tests are about.
+pytestmark = pytest.mark.auto_analysis
+
 SIZE = (80, 24)
 WAIT = 30.0  # seconds before a hint or an analysis is given up (a hang, not a slow machine)
 

@@ -36,6 +36,9 @@ from thousand_tui.tui.widgets.log import GameLog
 
 from .helpers import STRONG, settle
 
+# Each finished deal analysed by itself, as the program does: what these tests are about.
+pytestmark = pytest.mark.auto_analysis
+
 
 def live(kind: type) -> list[object]:
     gc.collect()

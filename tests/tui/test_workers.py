@@ -23,6 +23,9 @@ from thousand_tui.tui.widgets import opponents as opponents_module
 
 from .helpers import STRONG, settle
 
+# Each finished deal analysed by itself, as the program does: what these tests are about.
+pytestmark = pytest.mark.auto_analysis
+
 SIZE = (80, 24)
 
 
