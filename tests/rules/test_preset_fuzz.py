@@ -132,6 +132,7 @@ ALLOWED = re.compile(r"expected|must|one of|at least|at most|unknown key")
 )
 @example(flat={"players": "\n"})
 @example(flat={"players": "3\x1b[2J\u202e"})
+@example(flat={"marriage.values": {"\x1f": None}})  # a suit's name from the file, not printable
 def test_an_error_names_the_file_the_key_and_what_is_allowed(
     preset_file: Path, flat: dict[str, Any]
 ) -> None:

@@ -156,7 +156,8 @@ def test_after_a_restart_an_ai_takes_the_seat_of_one_who_does_not_come_back(
     start_service(base)
     again = [joined(base, ann.mirror.code, "Ann"), joined(base, ann.mirror.code, "Cat")]
     # (The deal may end without Bob's turn, when its declarer concedes: then in the next.)
-    play_until(again, lambda: again[0].mirror.seats[1].ai_playing)
+    mirror = again[0].mirror  # (its seats are known once the table's state has come)
+    play_until(again, lambda: len(mirror.seats) > 1 and mirror.seats[1].ai_playing)
     play_until(again, lambda: len(again[0].mirror.results) >= 1)
     assert cli_main(["replay", str(record_of(base))]) == 0
 

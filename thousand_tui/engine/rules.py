@@ -661,7 +661,7 @@ def _check_suit_values(spec: KeySpec, value: Any) -> tuple[tuple[str, int], ...]
         value = dict(value)
     if not isinstance(value, Mapping):
         raise RulesError(f"expected {spec.expected()}; got {_show_given(value)}", key=spec.key)
-    wrong = [str(each) for each in value if each not in SUIT_LETTERS]
+    wrong = [_escaped(str(each)) for each in value if each not in SUIT_LETTERS]
     missing = [letter for letter in SUIT_LETTERS if letter not in value]
     if wrong or missing:
         problem = f"unknown suit {', '.join(wrong)}" if wrong else f"missing {', '.join(missing)}"
