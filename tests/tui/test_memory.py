@@ -294,7 +294,7 @@ def test_the_analysis_process_loads_no_asyncio() -> None:
     """The process that analyses finished deals (`ai/background.py`) searches in itself: it
     loads neither the search service's client nor asyncio with it (about 8 MB of the game's
     process tree while it lives), nor `multiprocessing`, which only a pool of search workers
-    needs (about 1 MB more)."""
+    needs (about 0.6 MB more)."""
     code = (
         "import sys\n"
         "import thousand_tui.ai.background, thousand_tui.ai.analysis\n"

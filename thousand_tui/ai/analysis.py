@@ -407,7 +407,7 @@ def analyze_game(
     if jobs <= 1 or len(numbers) <= 1:
         return [a for n in numbers for a in _analyze_deals(recorded, seat, {n}, players)]
     # Imported here: the analysis worker and the table analyse one deal at a time and never
-    # pay for `multiprocessing` (about 3 MB of a process).
+    # pay for `multiprocessing` (about 0.6 MB of a process).
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
 

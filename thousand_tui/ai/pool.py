@@ -125,7 +125,7 @@ class SearchPool:
     ) -> None:
         """`max_tasks`: a worker that has done that many tasks is replaced by a new one;
         `hosted`: the workers run at the priority of a hosted account."""
-        # `multiprocessing` is imported by the first pool made: about 3 MB of a process that
+        # `multiprocessing` is imported by the first pool made: about 0.6 MB of a process that
         # never makes one (a game against `easy`, the analysis worker).
         import multiprocessing
 
