@@ -50,8 +50,12 @@ class Tmux:
 
     def shell(self, size: tuple[int, int] = (100, 32)) -> str:
         """A new terminal with a plain shell, the way a terminal window has one; it becomes
-        the pane the other methods use unless given another. Returns the pane's name."""
-        return self._open("sh", size)
+        the pane the other methods use unless given another. Returns the pane's name, once the
+        shell shows its prompt: a line typed before it is echoed ahead of the prompt, and what
+        the command prints then follows the prompt on its line."""
+        pane = self._open("sh", size)
+        self.wait_for(lambda screen: screen.strip(), pane)
+        return pane
 
     def start(self, command: str, size: tuple[int, int] = (100, 32)) -> str:
         """A new terminal running `command` (a shell line), then `echo EXITED <status>` and a
