@@ -90,7 +90,15 @@ def test_a_seat_writes_at_most_five_lines_in_ten_seconds_and_is_told_when_again(
     assert all("at most 5 in 10 seconds; you may write again in" in e for e in chat_errors(ann))
     # Bob's own pace is his: he still writes.
     bob.client.chat("my turn")
-    play_until([ann, bob], lambda: any(line.seat == 1 for line in lines(ann)))
+    # (each seat's messages come in its own order: Ann may read Bob's line before Bob has
+    # read all of hers)
+    play_until(
+        [ann, bob],
+        lambda: (
+            any(line.seat == 1 for line in lines(ann))
+            and len([line for line in lines(bob) if line.seat == 0]) >= chat_rules.RATE_COUNT
+        ),
+    )
     assert [line.text for line in lines(bob) if line.seat == 0] == [
         f"line {n}" for n in range(chat_rules.RATE_COUNT)
     ]
