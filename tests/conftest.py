@@ -3,17 +3,22 @@ session is a `priority.Host` value it passes, never an environment left behind).
 
 from __future__ import annotations
 
+import functools
+import json
 import os
+from pathlib import Path
 
 import pytest
 
 from tests.helpers import auto_analysis, css_cache, lazy_frames
 
+TESTS = Path(__file__).parent
+
 # The longest tests, the longest first: the slow run's (`pytest -m slow --durations=15`), then
 # the default run's (`pytest --durations=40`). Each xdist worker starts with its share of them
 # (`--dist worksteal`, pyproject.toml, hands each worker a run of the collection at first, and
 # later moves only the end of a queue), so that none of them starts near the end, when the
-# other workers have nothing left. The other tests keep their order.
+# other workers have nothing left. The others are dealt by `deal`.
 LONGEST_FIRST = (
     "test_many_players_at_once",
     "test_soak_whole_games_memory_and_replay",
@@ -62,11 +67,12 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: two workers a core. A test of the table waits about half its time (for the
-    screen, a socket, another process), so one worker a core leaves the cores idle; the slow
-    run (`-m slow`: soak, memory, load) keeps one a core."""
+    """`-n auto`: three workers a core. A test of the table waits about half its time (for the
+    screen, a socket, another process), so fewer workers leave the cores idle (two a core kept
+    them 77 % busy, three 95 %; four were no faster); the slow run (`-m slow`: soak, memory,
+    load) keeps one a core."""
     cores = len(os.sched_getaffinity(0))
-    return cores if config.getoption("markexpr") == "slow" else 2 * cores
+    return cores if config.getoption("markexpr") == "slow" else 3 * cores
 
 
 def worker_runs(count: int, workers: int) -> list[int]:
@@ -78,6 +84,72 @@ def worker_runs(count: int, workers: int) -> list[int]:
     return runs
 
 
+# Seconds a test of each module takes on average in the default run (on two cores, three
+# workers a core). Written by a run with THOUSAND_TEST_DURATIONS set (see `pytest_sessionfinish`);
+# a module not in it counts as its folder's modules do, on average.
+DURATIONS = TESTS / "durations.json"
+QUICK = 0.05  # seconds a test: a module of such tests evens out the end of each worker's run
+
+
+@functools.cache
+def seconds_by_module() -> dict[str, float]:
+    try:
+        known = json.loads(DURATIONS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): float(v) for k, v in known.items()} if isinstance(known, dict) else {}
+
+
+@functools.cache
+def module_seconds(path: Path) -> float:
+    """About how long a test of the module at `path` takes."""
+    known = seconds_by_module()
+    name = path.relative_to(TESTS).as_posix()
+    if name in known:
+        return known[name]
+    folder = [v for k, v in known.items() if k.rsplit("/", 1)[0] == name.rsplit("/", 1)[0]]
+    return sum(folder) / len(folder) if folder else QUICK
+
+
+def cost(item: pytest.Item) -> float:
+    return module_seconds(item.path)
+
+
+def deal(items: list[pytest.Item], workers: int, longest: list[pytest.Item]) -> list[pytest.Item]:
+    """`items` in the order in which `--dist worksteal` hands each worker a balanced share.
+
+    Each worker's run (`worker_runs`) begins with its share of `longest`, then whole modules of
+    the long folders, dealt so that the runs take about as long, and ends with the quick tests.
+    A worker out of work later takes half of the end of the longest queue: quick tests, which
+    even out the end of the run, where a long test taken last would leave the others idle."""
+    runs = worker_runs(len(items), workers)
+    firsts = set(longest)
+    modules: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        if item not in firsts:
+            modules.setdefault(item.path, []).append(item)
+    long = [module for module in modules.values() if cost(module[0]) > QUICK]
+    quick = [item for module in modules.values() if cost(module[0]) <= QUICK for item in module]
+    queues = [longest[worker::workers] for worker in range(workers)]
+    load = [sum(map(cost, queue)) for queue in queues]
+    for module in sorted(long, key=lambda module: -cost(module[0]) * len(module)):
+        room = [w for w in range(workers) if len(queues[w]) + len(module) <= runs[w]]
+        worker = min(room or range(workers), key=lambda w: load[w])
+        queues[worker] += module
+        load[worker] += cost(module[0]) * len(module)
+    ordered: list[pytest.Item] = []
+    spare: list[pytest.Item] = []
+    for queue, run in zip(queues, runs, strict=True):
+        spare += queue[run:]  # a run too long for its count: its end goes with the quick tests
+        del queue[run:]
+    spare += quick
+    for queue, run in zip(queues, runs, strict=True):
+        taken = run - len(queue)
+        ordered += queue + spare[:taken]
+        del spare[:taken]
+    return ordered + spare
+
+
 @pytest.hookimpl(trylast=True)  # after `-m` has deselected: the order of what runs
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     def rank(item: pytest.Item) -> int:
@@ -85,16 +157,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
 
     longest = sorted((item for item in items if rank(item) < len(LONGEST_FIRST)), key=rank)
-    others = [item for item in items if rank(item) == len(LONGEST_FIRST)]
-    # Dealt out like cards: the longest to the first worker, the next to the second...
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    ordered: list[pytest.Item] = []
-    for worker, run in enumerate(worker_runs(len(items), workers)):
-        heads = longest[worker::workers]
-        taken = max(0, run - len(heads))
-        ordered += heads + others[:taken]
-        del others[:taken]
-    items[:] = ordered + others
+    items[:] = deal(items, workers, longest)
     for item in items:
         if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+
+
+# `THOUSAND_TEST_DURATIONS=tests/durations.json pytest -n auto` writes the modules' seconds
+# a test that `deal` balances the workers' runs by.
+_durations: dict[str, list[float]] = {}  # a module's seconds (every phase) and its tests' count
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if os.environ.get("THOUSAND_TEST_DURATIONS"):
+        module = report.nodeid.split("::", 1)[0].removeprefix("tests/")
+        seconds = _durations.setdefault(module, [0.0, 0.0])
+        seconds[0] += report.duration
+        seconds[1] += report.when == "setup"
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    target = os.environ.get("THOUSAND_TEST_DURATIONS")
+    if target and _durations and not os.environ.get("PYTEST_XDIST_WORKER"):
+        average = {k: round(s / n, 3) for k, (s, n) in sorted(_durations.items()) if n}
+        Path(target).write_text(json.dumps(average, indent=1) + "\n", encoding="utf-8")
