@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import auto_analysis, css_cache, lazy_frames
+from tests.helpers import auto_analysis, compiled, css_cache, lazy_frames
 
 TESTS = Path(__file__).parent
 
@@ -51,6 +51,8 @@ SLOW_TIMEOUT = 900
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if getattr(config.option, "numprocesses", None) and not os.environ.get("PYTEST_XDIST_WORKER"):
+        compiled.compile_before_workers()
     # Each app of a test process parses the same CSS: parsed once a process instead.
     css_cache.install()
     # A headless app's frames are drawn when a test reads the screen.
@@ -68,8 +70,8 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """`-n auto`: three workers a core. A test of the table waits about half its time (for the
-    screen, a socket, another process), so fewer workers leave the cores idle (two a core kept
-    them 77 % busy, three 95 %; four were no faster); the slow run (`-m slow`: soak, memory,
+    screen, a socket, another process), so fewer workers leave the cores idle (README, "Test":
+    the run's time at two, three and four a core); the slow run (`-m slow`: soak, memory,
     load) keeps one a core."""
     cores = len(os.sched_getaffinity(0))
     return cores if config.getoption("markexpr") == "slow" else 3 * cores
@@ -85,8 +87,8 @@ def worker_runs(count: int, workers: int) -> list[int]:
 
 
 # Seconds a test of each module takes on average in the default run (on two cores, three
-# workers a core). Written by a run with THOUSAND_TEST_DURATIONS set (see `pytest_sessionfinish`);
-# a module not in it counts as its folder's modules do, on average.
+# workers a core), as a run with THOUSAND_TEST_DURATIONS set measures them (the modules it ran;
+# see `pytest_sessionfinish`); a module not in it counts as its folder's modules do.
 DURATIONS = TESTS / "durations.json"
 QUICK = 0.05  # seconds a test: a module of such tests evens out the end of each worker's run
 
@@ -119,7 +121,7 @@ def deal(items: list[pytest.Item], workers: int, longest: list[pytest.Item]) -> 
     """`items` in the order in which `--dist worksteal` hands each worker a balanced share.
 
     Each worker's run (`worker_runs`) begins with its share of `longest`, then whole modules of
-    the long folders, dealt so that the runs take about as long, and ends with the quick tests.
+    long tests, dealt so that the runs take about as long, and ends with the quick tests.
     A worker out of work later takes half of the end of the longest queue: quick tests, which
     even out the end of the run, where a long test taken last would leave the others idle."""
     runs = worker_runs(len(items), workers)
@@ -164,8 +166,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
 
 
-# `THOUSAND_TEST_DURATIONS=tests/durations.json pytest -n auto` writes the modules' seconds
-# a test that `deal` balances the workers' runs by.
+# `THOUSAND_TEST_DURATIONS=tests/durations.json pytest -n auto` measures the seconds a test of
+# each module it runs takes, which `deal` balances the workers' runs by (the other modules'
+# figures are kept).
 _durations: dict[str, list[float]] = {}  # a module's seconds (every phase) and its tests' count
 
 
@@ -180,5 +183,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 def pytest_sessionfinish(session: pytest.Session) -> None:
     target = os.environ.get("THOUSAND_TEST_DURATIONS")
     if target and _durations and not os.environ.get("PYTEST_XDIST_WORKER"):
-        average = {k: round(s / n, 3) for k, (s, n) in sorted(_durations.items()) if n}
-        Path(target).write_text(json.dumps(average, indent=1) + "\n", encoding="utf-8")
+        measured = {k: round(s / n, 3) for k, (s, n) in _durations.items() if n}
+        known = seconds_by_module() if Path(target).resolve() == DURATIONS.resolve() else {}
+        merged = dict(sorted({**known, **measured}.items()))
+        Path(target).write_text(json.dumps(merged, indent=1) + "\n", encoding="utf-8")
