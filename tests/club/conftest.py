@@ -15,6 +15,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from thousand_tui.priority import CLUB_DIR_ENV, DATA_DIR_ENV, DATABASE_ENV, Host
+from thousand_tui.tables import directory
 
 SERVER_ENV = "THOUSAND_TEST_DATABASE"
 REQUIRED_ENV = "THOUSAND_TEST_POSTGRES"
@@ -59,6 +60,15 @@ def pg_url() -> Iterator[str]:
     finally:
         with psycopg.connect(server, autocommit=True) as admin:
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(autouse=True)
+def no_watch_left() -> Iterator[None]:
+    """A lobby's watch of the club's directory lasts as long as its process: a test's ends with
+    the test, rather than reading a database dropped or cut after it, a heartbeat after another,
+    in the tests that follow in the same process."""
+    yield
+    directory.forget_all(wait=0.0)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -149,7 +159,12 @@ class Cuttable:
         self.open = True
 
     def close(self) -> None:
+        import contextlib
+        import socket
+
         self.cut()
+        with contextlib.suppress(OSError):  # wakes the thread waiting in `accept`
+            self.server.shutdown(socket.SHUT_RDWR)
         self.server.close()
 
 

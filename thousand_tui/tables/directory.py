@@ -341,6 +341,16 @@ def forget(url: str) -> None:
         found.close()
 
 
+def forget_all(wait: float = 3.0) -> None:
+    """Stop every watch of this process (each ends within a heartbeat; `wait` seconds at most
+    are waited for each)."""
+    with _watches_lock:
+        found = list(_watches.values())
+        _watches.clear()
+    for each in found:
+        each.close(wait)
+
+
 def unreachable(host: Host) -> str | None:
     """Why this process's lobby cannot read the club's directory now (its database gone),
     or None."""
