@@ -607,3 +607,26 @@ async def test_the_opponents_decide_in_the_local_drivers_workers(host: Host) -> 
         lines = app.session.game.lines
         seats = [line.get("seat") for line in lines if line["type"] == "action"]
         assert seats[:3] == [1, 2, 0] and len(seats) > 3  # they played on after the pass
+
+
+async def test_an_exchange_taken_down_before_it_was_built_is_let_go(host: Host) -> None:
+    """The dialog of the exchange closed before it is on screen (its time ran out at a shared
+    table, the app hung up): its first drawing finds no widgets and does nothing."""
+    from thousand_tui.engine.phases import Phase
+    from thousand_tui.tui.screens.exchange import ExchangeScreen
+
+    app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # a bid of its own: the talon is its
+        await settle(pilot)
+        table = app.table
+        view = table.view()
+        assert view.phase is Phase.GIVE
+        app.push_screen(ExchangeScreen(view, table.t, table.p, shown=view.talon_shown))
+        app.pop_screen()  # before it was mounted
+        await pilot.pause()
+        await settle(pilot)
+        await give_two(pilot)  # the table's own dialog still takes the exchange
+        await settle(pilot)
+        assert table.view().phase is not Phase.GIVE

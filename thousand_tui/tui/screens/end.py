@@ -99,7 +99,10 @@ class GameOverScreen(HeldModal[str]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        sheet = self.query_one(ScoreSheet)
+        found = self.query(ScoreSheet)
+        if not found:
+            return  # taken down while it was being built (a hang-up)
+        sheet = found.first()
         sheet.show_game(self.game)
         sheet.table.focus()
 

@@ -79,6 +79,8 @@ class ExchangeScreen(Dialog[list[Action] | None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if not self.query(CardsToGive):
+            return  # taken down while it was being built (its time ran out, a hang-up)
         self.refresh_dialog()
 
     @property
