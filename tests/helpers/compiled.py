@@ -42,7 +42,8 @@ def compile_before_workers() -> None:
     for source in stale_test_modules():
         name = ".".join(source.relative_to(ROOT).with_suffix("").parts)
         # Imported here through pytest's assertion rewriter, which writes what it made; a
-        # module that cannot be imported here is left to the workers, which say why.
-        with contextlib.suppress(BaseException):
+        # module that cannot be imported here (or skips itself) is left to the workers, which
+        # say why. (Ctrl+C still stops the run.)
+        with contextlib.suppress(Exception, pytest.skip.Exception, pytest.fail.Exception):
             if importlib.util.find_spec(name) is not None:
                 importlib.import_module(name)
