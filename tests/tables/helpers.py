@@ -171,6 +171,21 @@ def play_until(
     )
 
 
+def leaves(seat: Seat, others: list[Seat]) -> None:
+    """`seat` closes its connection once each of `others` sees it at the table, and the test
+    goes on once each sees it gone. (Each seat reads its messages on a thread of its own: one
+    that had not yet read that another came would see him away before he left.)"""
+    number = seat.mirror.seat
+
+    def seen(seat: Seat, connected: bool) -> bool:
+        seats = seat.mirror.seats
+        return len(seats) > number and seats[number].connected is connected
+
+    play_until([seat, *others], lambda: all(seen(o, True) for o in others), play=False)
+    seat.close()
+    play_until(others, lambda: all(seen(o, False) for o in others), play=False)
+
+
 async def pump(
     pilot: Pilot[Any],
     seats: list[Seat],

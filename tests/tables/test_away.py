@@ -13,7 +13,7 @@ from thousand_tui.tui import create_app
 from thousand_tui.tui.shared import join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import Seat, at_table, is_shared_table, joined, opened, play_until, pump
+from .helpers import Seat, at_table, is_shared_table, joined, leaves, opened, play_until, pump
 
 BOB = "key-b0b"  # Bob's login key: it alone takes his seat back
 
@@ -38,8 +38,7 @@ def bob_away_while_the_ai_plays(base: Path, moves: int) -> tuple[Seat, Seat, str
     bob = joined(base, code, "Bob", who=BOB)
     cat = joined(base, code, "Cat")
     play_until([ann, bob, cat], lambda: bob.mirror.view is not None, play=False)
-    bob.close()
-    play_until([ann, cat], lambda: not ann.mirror.seats[1].connected, play=False)
+    leaves(bob, [ann, cat])
     play_until([ann, cat], lambda: len(decisions_of(base, 1)) >= moves or ann.mirror.over)
     return ann, cat, code
 

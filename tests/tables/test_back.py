@@ -14,7 +14,7 @@ from thousand_tui.tui.screens.table import TableScreen
 from thousand_tui.tui.shared import join_shared
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import at_table, is_shared_table, joined, opened, play_until, pump
+from .helpers import at_table, is_shared_table, joined, leaves, opened, play_until, pump
 from .test_away import BOB, bob_away_while_the_ai_plays
 
 
@@ -41,8 +41,7 @@ async def test_the_log_of_one_back_holds_the_deal_so_far(
             assert event.card is None  # a card given to another stays hidden
         if isinstance(event, TalonTaken) and not event.shown and event.seat != 1:
             assert event.cards == ()
-    back.close()
-    play_until([ann, cat], lambda: not ann.mirror.seats[1].connected, play=False)
+    leaves(back, [ann, cat])
     shared = join_shared(code, name="Bob", base=base, lang=lang, who=BOB)
     app = create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
     async with app.run_test(size=size) as pilot:

@@ -18,7 +18,7 @@ from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.wire import StartRequest
 from thousand_tui.tui.session import ai_name_in
 
-from .helpers import Seat, joined, opened, play_until, service_pid, wait_gone
+from .helpers import Seat, joined, leaves, opened, play_until, service_pid, wait_gone
 
 
 def table_of_three(base: Path, **options: object) -> list[Seat]:
@@ -81,8 +81,7 @@ def test_a_killed_client_rejoins_its_seat_with_its_cards(base: Path) -> None:
 def test_an_ai_plays_for_the_one_away_and_hands_the_seat_back(base: Path) -> None:
     ann, bob, cat = table_of_three(base, timeout=0.3)
     play_until([ann, bob, cat], lambda: bob.mirror.view is not None, play=False)
-    bob.close()
-    play_until([ann, cat], lambda: not ann.mirror.seats[1].connected, play=False)
+    leaves(bob, [ann, cat])
     assert ann.mirror.seats[1].taken
     # With Bob away the game goes on: after the timeout his seat's decisions are made for him.
     play_until([ann, cat], lambda: _bob_to_move(ann) or ann.mirror.turn >= 3)

@@ -12,7 +12,7 @@ from tests.helpers.ssh import config, olga
 from thousand_tui import ssh
 from thousand_tui.tables.client import TableError
 
-from .helpers import joined, opened, play_until
+from .helpers import joined, leaves, opened, play_until
 
 ALLOWED = ["classic", "family"]
 
@@ -56,8 +56,7 @@ def test_a_seat_held_by_a_key_is_taken_back_only_by_that_key(base: Path) -> None
     bob = joined(base, code, "Bob", who="key-bbbb")
     cat = joined(base, code, "Cat", who="key-cccc")
     play_until([ann, bob, cat], lambda: bob.mirror.view is not None, play=False)
-    bob.close()
-    play_until([ann, cat], lambda: not ann.mirror.seats[1].connected, play=False)
+    leaves(bob, [ann, cat])
     # Bob's name is not enough, nor the code: only his key gets his seat back.
     with pytest.raises(TableError, match="every seat"):
         joined(base, code, "Bob", who="key-eeee")
