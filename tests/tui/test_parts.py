@@ -41,7 +41,7 @@ from thousand_tui.tui.ascii import AsciiFilter, asciify
 from thousand_tui.tui.i18n import MESSAGES, Translator
 from thousand_tui.tui.narrate import Narrator
 from thousand_tui.tui.render import Palette
-from thousand_tui.tui.text import seat_panel
+from thousand_tui.tui.text import lines_of, seat_panel
 
 # ---------------------------------------------------------------------- words
 
@@ -398,3 +398,13 @@ def test_a_marriage_po_masti_without_a_trump_and_other_words_read_naturally() ->
     assert t("key_hint") == "Подсказка" == t("c_hint", action="", why="").split(":")[0]
     assert t("sheet_legend_barrel", mark="Б") == "Б2 на бочке, использованы 2 попытки"
     assert Translator("en")("sheet_legend_barrel", mark="Б") == "Б2 on the barrel, 2 tries used"
+
+
+def test_the_bids_of_the_auction_break_between_two_bids_never_inside_one() -> None:
+    said = ["Anna: 100", "Boris: 105", "You: 110", "Anna: pass", "Boris: 115", "You: 120"]
+    lines = lines_of(said, 40)
+    assert lines == ["Anna: 100   Boris: 105   You: 110", "Anna: pass   Boris: 115   You: 120"]
+    assert lines_of(said, 200) == ["   ".join(said)]
+    # Russian names and words are longer; each bid stays whole, one a line at the narrowest
+    assert lines_of(["Борис: 125", "Вы: пас"], 9) == ["Борис: 125", "Вы: пас"]
+    assert lines_of([], 80) == []

@@ -31,12 +31,14 @@ from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.info import ConventionsScreen, HelpScreen, SheetScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.too_small import TooSmallScreen
+from thousand_tui.tui.text import lines_of
 from thousand_tui.tui.widgets.base import KeyFooter
 from thousand_tui.tui.widgets.hand import Hand
 from thousand_tui.tui.widgets.opponents import Opponents
 from thousand_tui.tui.widgets.seat import SeatPanel
 from thousand_tui.tui.widgets.sheet import SheetTable
 from thousand_tui.tui.widgets.status import InfoBar
+from thousand_tui.tui.widgets.trick import TrickView
 
 from .helpers import (
     STRONG,
@@ -630,3 +632,27 @@ async def test_an_exchange_taken_down_before_it_was_built_is_let_go(host: Host) 
         await give_two(pilot)  # the table's own dialog still takes the exchange
         await settle(pilot)
         assert table.view().phase is not Phase.GIVE
+
+
+@pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
+async def test_the_bids_under_the_auction_are_never_cut_inside_one(
+    host: Host, size: tuple[int, int], lang: str
+) -> None:
+    """The bids said so far, in the middle of the table, go on the next line between two
+    bids: a name is never left at the end of a line with its bid on the next."""
+    app = create_app(TableSetup.of(seed=11, pace=0, host=host, lang=lang))
+    async with app.run_test(size=size) as pilot:
+        for _ in range(4):  # a bid of its own each time it is asked, while it may
+            await settle(pilot)
+            if not isinstance(app.screen, AuctionScreen) or "2" not in screen_text(app):
+                break
+            await pilot.press("2")
+        await settle(pilot)
+        table = app.table
+        said = list(table.trick.said or ())
+        width = table.query_one(TrickView).content_size.width
+        assert len(lines_of(said, width)) >= 2, said  # more bids than one line holds
+        middle = table.query_one(TrickView)
+        shown = [middle.render_line(y).text for y in range(middle.size.height)]
+        for entry in said:
+            assert any(entry in line for line in shown), (entry, shown)

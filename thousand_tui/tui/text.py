@@ -4,8 +4,10 @@ results on the screen; tests may read them directly."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ..engine.actions import Act
@@ -142,6 +144,8 @@ class TrickText:
     caption: str | Text
     plays: list[tuple[str, Card | None]]
     last: bool = False
+    # The bids of the auction so far ("Anna: 105"), each kept whole on a line; None but there.
+    said: tuple[str, ...] | None = None
 
 
 def trick_area(
@@ -182,12 +186,22 @@ def trick_area(
             return TrickText(caption, [("", c) for c in view.talon])
         return TrickText(caption, [("", None)] * 3)
     if view.phase in (Phase.AUCTION, Phase.DARK_CANCEL) or view.bids:
-        bids = Text(t("auction_title"), style="bold")
-        bids.append("\n\n")
-        said = [f"{names[s]}: {t('pass') if v is None else v}" for s, v in view.bids]
-        bids.append("   ".join(said))
-        return TrickText(bids, [])
+        said = tuple(f"{names[s]}: {t('pass') if v is None else v}" for s, v in view.bids)
+        return TrickText(Text(t("auction_title"), style="bold"), [], said=said)
     return TrickText("", [])
+
+
+def lines_of(entries: Sequence[str], width: int, gap: str = "   ") -> list[str]:
+    """`entries` side by side, `gap` between two, in lines of at most `width` columns: a line
+    breaks between two entries, never inside one (one wider than `width` has a line of its
+    own)."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines and cell_len(lines[-1]) + cell_len(gap) + cell_len(entry) <= width:
+            lines[-1] += gap + entry
+        else:
+            lines.append(entry)
+    return lines
 
 
 def status_line(view: SeatView, t: Translator, p: Palette) -> Text:

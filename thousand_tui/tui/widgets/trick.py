@@ -12,7 +12,7 @@ from textual.widgets import Static
 from ...engine.cards import Card
 from ..plain import plain
 from ..render import Look
-from ..text import TrickText
+from ..text import TrickText, lines_of
 from .base import palette
 
 SLOT = 9
@@ -28,7 +28,12 @@ class TrickView(Static):
         self.refresh()
 
     def render(self) -> Text:
-        return self.compose_trick(self.trick.caption, self.trick.plays)
+        out = self.compose_trick(self.trick.caption, self.trick.plays)
+        if self.trick.said is not None:
+            said = [plain(entry, lines=False).plain for entry in self.trick.said]  # people's names
+            out.append("\n\n")
+            out.append("\n".join(lines_of(said, self.content_size.width)))
+        return out
 
     def compose_trick(self, caption: str | Text, plays: Sequence[tuple[str, Card | None]]) -> Text:
         p = palette(self)
