@@ -34,6 +34,7 @@ DECISION = re.compile(
     re.MULTILINE,
 )
 DEAL_OVER = "Enter: next deal"
+PAGE_OPEN = "esc Close"  # the footer of a page opened over the table
 
 
 class Changed:
@@ -330,7 +331,11 @@ def play_deal(page: Page) -> None:
         text = page.text()
         if DEAL_OVER in text:
             return
-        if "Auction" in text and " Pass" in text:
+        if PAGE_OPEN in text and not DECISION.search(text):
+            # A click meant for Pass that landed as the screen changed under it opened a page
+            # of the footer (the rules, help): closed, as a player would.
+            page.press("Escape")
+        elif "Auction" in text and " Pass" in text:
             page.click_text(" Pass")
         elif DECISION.search(text):
             page.press(str(step % 8 + 1))
