@@ -653,6 +653,7 @@ async def test_the_bids_under_the_auction_are_never_cut_inside_one(
         width = table.query_one(TrickView).content_size.width
         assert len(lines_of(said, width)) >= 2, said  # more bids than one line holds
         middle = table.query_one(TrickView)
+        assert middle.render().plain == middle.render().plain  # drawn again, the same
         shown = [middle.render_line(y).text for y in range(middle.size.height)]
         for entry in said:
             assert any(entry in line for line in shown), (entry, shown)

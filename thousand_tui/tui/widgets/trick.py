@@ -29,11 +29,11 @@ class TrickView(Static):
 
     def render(self) -> Text:
         out = self.compose_trick(self.trick.caption, self.trick.plays)
-        if self.trick.said is not None:
-            said = [plain(entry, lines=False).plain for entry in self.trick.said]  # people's names
-            out.append("\n\n")
-            out.append("\n".join(lines_of(said, self.content_size.width)))
-        return out
+        if self.trick.said is None:
+            return out
+        said = [plain(entry, lines=False).plain for entry in self.trick.said]  # people's names
+        lines = "\n".join(lines_of(said, self.content_size.width))
+        return Text.assemble(out, "\n\n", lines)  # (the caption itself is left as it is)
 
     def compose_trick(self, caption: str | Text, plays: Sequence[tuple[str, Card | None]]) -> Text:
         p = palette(self)
