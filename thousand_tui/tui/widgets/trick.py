@@ -33,7 +33,9 @@ class TrickView(Static):
             return out
         said = [plain(entry, lines=False).plain for entry in self.trick.said]  # people's names
         lines = "\n".join(lines_of(said, self.content_size.width))
-        return Text.assemble(out, "\n\n", lines)  # (the caption itself is left as it is)
+        out = out.copy()  # (the caption itself is left as it is)
+        out.append(f"\n\n{lines}")
+        return out
 
     def compose_trick(self, caption: str | Text, plays: Sequence[tuple[str, Card | None]]) -> Text:
         p = palette(self)
