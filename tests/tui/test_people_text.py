@@ -755,5 +755,12 @@ async def test_the_lobbys_list_of_the_clubs_games_shows_hostile_names_as_written
     async with app.run_test(size=SMALL if k % 2 else BIG) as pilot:
         lobby = await games_shown(pilot, app)
         assert lobby.games is not None and len(lobby.games) == 2
+        # (the list's columns take their width once its rows are in: a turn or two of the loop)
+        await until(
+            pilot,
+            "the games listed",
+            lambda: tag in screen_text(app),
+            shown=lambda: screen_text(app),
+        )
         screen = check(app, tag)
         assert_shown(screen, text.you, cells=16)
