@@ -177,8 +177,8 @@ def leaves(seat: Seat, others: list[Seat]) -> None:
     that had not yet read that another came would see him away before he left.)"""
     number = seat.mirror.seat
 
-    def seen(seat: Seat, connected: bool) -> bool:
-        seats = seat.mirror.seats
+    def seen(other: Seat, connected: bool) -> bool:
+        seats = other.mirror.seats
         return len(seats) > number and seats[number].connected is connected
 
     play_until([seat, *others], lambda: all(seen(o, True) for o in others), play=False)
