@@ -162,10 +162,11 @@ def test_a_plain_player_and_a_scripted_one_play_whole_deals_and_chat(base: Path)
     told = lambda: [m for m in ann.told if isinstance(m, ChatLine) and m.name == "Lena"]  # noqa: E731
     drive(ann, term, lambda: bool(told()), play=False)
     assert told()[0].text == "good luck"
-    # Two whole deals, every decision typed.
-    drive(ann, term, lambda: any(s.startswith("Deal 2:") for s in said(term)))
+    # Two whole deals, every decision typed (their points said; a deal redealt has none, and
+    # the deals are random: deal 1 may be one).
+    scored = lambda: [s for s in said(term) if re.match(r"^Deal \d+: ", s)]  # noqa: E731
+    drive(ann, term, lambda: len(scored()) >= 2)
     lines = said(term)
-    assert any(s.startswith("Deal 1: ") for s in lines)  # its points
     assert any(s.startswith("Scores: ") for s in lines)
     assert any(re.match(r"^Trick \d+: ", s) for s in lines)
     assert sum(1 for s in term.lines if s.startswith("> ")) > 10
