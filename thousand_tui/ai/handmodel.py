@@ -115,6 +115,81 @@ def features(cards: Sequence[Card], rules: Rules, counts_marriages: bool = True)
     return [f[name] for name in FEATURES]
 
 
+_M1, _M1_ENTRY, _M1_TRUMPS, _M2, _M2_ENTRIES, _M_REST, _FOUR_ACES, _TRUMP_ACES = (
+    FEATURES.index(name)
+    for name in (
+        "marriage1",
+        "marriage1_entry",
+        "marriage1_trumps",
+        "marriage2",
+        "marriage2_entries",
+        "marriage_rest",
+        "four_aces",
+        "trump_aces",
+    )
+)
+
+
+# The features that one suit's cards give by themselves, added up over the suits.
+_LOCAL = tuple(
+    FEATURES.index(name)
+    for name in (
+        "aces",
+        "ace_ten",
+        "ace_ten_king",
+        "ace_ten_king_queen",
+        "ace_king",
+        "long_ten",
+        "short_ten",
+        "bare_ten",
+        "length4",
+        "length5",
+        "voids",
+        "low_singletons",
+        "card_points",
+    )
+)
+_VOIDS = FEATURES.index("voids")
+
+
+@dataclass(frozen=True)
+class SuitPart:
+    """What one suit's cards (a set of ranks) give `HandModel.mean`: `points`, the weights
+    times the features that depend on this suit alone, and what the rest needs to know."""
+
+    points: float
+    entries: int
+    length: int
+    ace: bool
+    ten: bool
+    married: bool  # its king and queen
+
+
+@cache
+def _suit_parts(weights: tuple[float, ...]) -> tuple[SuitPart, ...]:
+    """The part of each of the 64 sets of ranks of a suit (bit `r` for `Rank(r)`): the
+    features that one suit gives by itself (`_LOCAL`), as `features` counts them."""
+    parts = []
+    rules = Rules()
+    for mask in range(64):
+        cards = [Card(rank, Suit.SPADES) for rank in Rank if mask >> rank & 1]
+        alone = features(cards, rules, counts_marriages=False)
+        local = sum(weights[i] * alone[i] for i in _LOCAL)
+        local -= 3 * weights[_VOIDS]  # the other three suits, void here: not this suit's
+        ranks = {card.rank for card in cards}
+        parts.append(
+            SuitPart(
+                points=local,
+                entries=(Rank.ACE in ranks) + (Rank.ACE in ranks and Rank.TEN in ranks),
+                length=len(cards),
+                ace=Rank.ACE in ranks,
+                ten=Rank.TEN in ranks,
+                married=Rank.KING in ranks and Rank.QUEEN in ranks,
+            )
+        )
+    return tuple(parts)
+
+
 def kind_of(cards: Sequence[Card]) -> int:
     """Hands whose results spread alike: 0 without a marriage, 1 with one, 2 with more."""
     kings = {c.suit for c in cards if c.rank is Rank.KING}
@@ -155,8 +230,47 @@ class HandModel:
     open_card: dict[str, tuple[float, float, float]]
 
     def mean(self, cards: Sequence[Card], rules: Rules, counts_marriages: bool = True) -> float:
+        """The weights times `features(cards, …)`, read suit by suit from `_suit_parts` (the
+        bidding weighs hundreds of hands a decision)."""
         w = self.weights[variant_of(rules)]
-        return sum(a * b for a, b in zip(w, features(cards, rules, counts_marriages), strict=True))
+        bits = 0
+        for card in cards:
+            bits |= card.bit
+        parts = _suit_parts(w)
+        held = [parts[(bits >> (6 * index)) & 63] for index in range(len(SUITS))]
+        total = w[0] + sum(part.points for part in held)  # "one", and each suit's own
+        # The marriages, highest first (`features` sorts them the same, stably).
+        married = sorted(
+            (
+                (rules.marriage.value_of(suit), index)
+                for index, suit in enumerate(SUITS)
+                if held[index].married
+            ),
+            key=lambda m: m[0],
+            reverse=True,
+        )
+        if married and counts_marriages:
+            entries = sum(part.entries for part in held)
+            lead = 1 if rules.marriage.on_first_lead else 0
+            value, index = married[0]
+            total += w[_M1] * value / 10.0 + w[_M1_TRUMPS] * held[index].length
+            if entries + lead >= 1:
+                total += w[_M1_ENTRY] * value / 10.0
+            if held[index].ace:
+                total += w[_TRUMP_ACES]
+            if len(married) > 1:
+                second = married[1][0] / 10.0
+                total += w[_M2] * second
+                if entries + lead >= 2:
+                    total += w[_M2_ENTRIES] * second
+            total += w[_M_REST] * sum(v for v, _ in married[2:]) / 10.0
+        elif married:
+            total += w[_M1_TRUMPS] * held[married[0][1]].length
+        four_aces = all(part.ace for part in held)
+        declarable = rules.marriage.on_first_lead or any(part.ten for part in held)
+        if rules.ace_marriage.enabled and counts_marriages and four_aces and declarable:
+            total += w[_FOUR_ACES] * rules.ace_marriage.value / 10.0
+        return total
 
     def taken_after_open_card(self, rules: Rules, value: float) -> tuple[float, float]:
         """The points a declarer really takes, mean and spread, in a deal worth `value`
