@@ -53,7 +53,7 @@ async def test_a_hint_at_the_auction_says_what_to_bid_and_marks_the_decision(hos
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, AuctionScreen)
-        assert "h Hint" in screen_text(app)
+        await until(pilot, "the hint's key", lambda: "h Hint" in screen_text(app))
         hint = await hint_shown(pilot)
         # Three aces and the heart marriage: hard bids the next step with its chance.
         assert hint.startswith("Hint: Bid 105: made in ") and "% of sampled deals." in hint

@@ -340,7 +340,8 @@ async def test_game_over_offers_again_and_the_start_screen(host: Host) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
-        assert "a Again" in screen_text(app) and "n Start screen" in screen_text(app)
+        await until(pilot, "the game over screen's keys", lambda: "a Again" in screen_text(app))
+        assert "n Start screen" in screen_text(app)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
@@ -357,8 +358,8 @@ async def test_no_start_screen_after_a_game_started_by_flags(host: Host) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         app.push_screen(GameOverScreen(app.session.game, app.t))
-        await pilot.pause()
-        assert "a Again" in screen_text(app) and "Start screen" not in screen_text(app)
+        await until(pilot, "the game over screen's keys", lambda: "a Again" in screen_text(app))
+        assert "Start screen" not in screen_text(app)
         await pilot.press("n")
         assert isinstance(app.screen, GameOverScreen)
 

@@ -90,19 +90,20 @@ async def test_opponents_keep_the_pace(host: Host) -> None:
 async def test_too_small_a_terminal_says_what_it_needs_and_follows_resizes(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(70, 20)) as pilot:
-        await pilot.pause()
+        await until(pilot, "what the terminal needs", lambda: "at least 80×24" in screen_text(app))
         assert isinstance(app.screen, TooSmallScreen)
-        text = screen_text(app)
-        assert "at least 80×24" in text and "70×20" in text
+        assert "70×20" in screen_text(app)
         await pilot.resize_terminal(75, 24)
-        await pilot.pause()
-        assert "75×24" in screen_text(app)
+        await until(pilot, "the new size said", lambda: "75×24" in screen_text(app))
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert isinstance(app.screen, AuctionScreen)  # the decision waited for the room
         await pilot.resize_terminal(130, 42)
-        await pilot.pause()
-        assert app.table.has_class("-wide") and app.table.has_class("-tall")
+        await until(
+            pilot,
+            "the wide and tall table",
+            lambda: app.table.has_class("-wide") and app.table.has_class("-tall"),
+        )
 
 
 async def test_ascii_mode_has_letters_for_suits_and_no_drawing_characters(host: Host) -> None:
@@ -219,7 +220,7 @@ async def test_a_side_sheet_slow_to_mount_never_freezes_the_table(
         await pilot.resize_terminal(120, 40)  # wide now: the sheet is mounted beside it
         await settle(pilot)
         side = app.table.query_one("#side-sheet")
-        assert side.is_mounted
+        await until(pilot, "the side sheet mounted", lambda: side.is_mounted)
         header = " ".join(line.rpartition("▏")[2] for line in screen_text(app).splitlines())
         assert "Score sheet" in header and "Anna  Boris" in header, header
 
