@@ -21,6 +21,7 @@ from thousand_tui.settings import TableSetup
 from thousand_tui.translations import LANGS
 from thousand_tui.tui import create_app, start_offer
 from thousand_tui.tui.app import ThousandApp
+from thousand_tui.tui.screens.auction import AuctionScreen
 from thousand_tui.tui.screens.info import ConventionsScreen
 from thousand_tui.tui.screens.start import NameScreen, StartScreen
 from thousand_tui.tui.screens.table import TableScreen
@@ -322,6 +323,24 @@ def test_unreadable_choices_are_ignored(tmp_path: Path) -> None:
     )
     choices = Choices.read(path)
     assert choices == Choices()
+
+
+async def test_a_game_chosen_as_the_start_screen_fits_a_new_size_goes_to_the_table(
+    host: Host,
+) -> None:
+    """A terminal resized just before Enter: the start screen's fit to the new size comes
+    after its drawing, by which time the table has replaced it. Nothing is left to fit."""
+    app = start_app(host=host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        await pilot.resize_terminal(100, 30)
+        screen.call_after_refresh(screen.fit_list)  # as `on_resize` asks
+        app.open_table(TableSetup.of(seed=3, pace=0, host=host))
+        await settle(pilot)
+        assert app.screen is app.table or isinstance(app.screen, AuctionScreen)
+        await pilot.press("q", "y")
+    assert app.return_code == 0
 
 
 async def test_game_over_offers_again_and_the_start_screen(host: Host) -> None:

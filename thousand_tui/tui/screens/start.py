@@ -418,9 +418,17 @@ class StartScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if self.left:
+            return
         self.call_after_refresh(self.fit_list)
         self.watch(self.query_one(ChoiceList), "scroll_y", self.show_more, init=False)
         self.read_rating()
+
+    @property
+    def left(self) -> bool:
+        """Taken down already (a game chosen at once, the start screen replaced by the
+        table): what was to follow its drawing, its fit to a new size, has nothing to fit."""
+        return not self.query(ChoiceList)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="rating")
     def read_rating(self) -> None:
@@ -440,7 +448,7 @@ class StartScreen(Screen[None]):
 
     def on_rating_read(self, message: RatingRead) -> None:
         rating = message.rating
-        if rating is None or rating.games == 0:
+        if rating is None or rating.games == 0 or self.left:
             return
         now = rating.at(datetime.now(UTC))
         mark = "?" if now.provisional else ""
@@ -456,6 +464,8 @@ class StartScreen(Screen[None]):
     def fit_list(self) -> None:
         """The list takes the room the description below it leaves, and scrolls within it:
         the description stays on the screen however many lines (saved games) there are."""
+        if self.left:
+            return
         box = self.query_one("#start-box")
         about = self.query_one("#start-about", Static)
         listed = self.query_one(ChoiceList)
@@ -468,6 +478,8 @@ class StartScreen(Screen[None]):
     def show_more(self) -> None:
         """Under the list, when it goes on below what the screen shows: the lines there, by
         name (a thin scrollbar alone is easily missed)."""
+        if self.left:
+            return
         listed = self.query_one(ChoiceList)
         more = self.query_one("#start-more", Static)
         names = list(dict.fromkeys(self.short_name(index) for index in self.below(listed)))
