@@ -115,41 +115,10 @@ def features(cards: Sequence[Card], rules: Rules, counts_marriages: bool = True)
     return [f[name] for name in FEATURES]
 
 
-_M1, _M1_ENTRY, _M1_TRUMPS, _M2, _M2_ENTRIES, _M_REST, _FOUR_ACES, _TRUMP_ACES = (
-    FEATURES.index(name)
-    for name in (
-        "marriage1",
-        "marriage1_entry",
-        "marriage1_trumps",
-        "marriage2",
-        "marriage2_entries",
-        "marriage_rest",
-        "four_aces",
-        "trump_aces",
-    )
-)
-
-
-# The features that one suit's cards give by themselves, added up over the suits.
-_LOCAL = tuple(
-    FEATURES.index(name)
-    for name in (
-        "aces",
-        "ace_ten",
-        "ace_ten_king",
-        "ace_ten_king_queen",
-        "ace_king",
-        "long_ten",
-        "short_ten",
-        "bare_ten",
-        "length4",
-        "length5",
-        "voids",
-        "low_singletons",
-        "card_points",
-    )
-)
-_VOIDS = FEATURES.index("voids")
+_AT = {name: index for index, name in enumerate(FEATURES)}
+# The features that one suit's cards give by themselves, added up over the suits: those from
+# "aces" to "card_points".
+_LOCAL = range(_AT["aces"], _AT["card_points"] + 1)
 
 
 @dataclass(frozen=True)
@@ -175,7 +144,7 @@ def _suit_parts(weights: tuple[float, ...]) -> tuple[SuitPart, ...]:
         cards = [Card(rank, Suit.SPADES) for rank in Rank if mask >> rank & 1]
         alone = features(cards, rules, counts_marriages=False)
         local = sum(weights[i] * alone[i] for i in _LOCAL)
-        local -= 3 * weights[_VOIDS]  # the other three suits, void here: not this suit's
+        local -= 3 * weights[_AT["voids"]]  # the other three suits, void here: not this suit's
         ranks = {card.rank for card in cards}
         parts.append(
             SuitPart(
@@ -253,23 +222,25 @@ class HandModel:
             entries = sum(part.entries for part in held)
             lead = 1 if rules.marriage.on_first_lead else 0
             value, index = married[0]
-            total += w[_M1] * value / 10.0 + w[_M1_TRUMPS] * held[index].length
+            total += (
+                w[_AT["marriage1"]] * value / 10.0 + w[_AT["marriage1_trumps"]] * held[index].length
+            )
             if entries + lead >= 1:
-                total += w[_M1_ENTRY] * value / 10.0
+                total += w[_AT["marriage1_entry"]] * value / 10.0
             if held[index].ace:
-                total += w[_TRUMP_ACES]
+                total += w[_AT["trump_aces"]]
             if len(married) > 1:
                 second = married[1][0] / 10.0
-                total += w[_M2] * second
+                total += w[_AT["marriage2"]] * second
                 if entries + lead >= 2:
-                    total += w[_M2_ENTRIES] * second
-            total += w[_M_REST] * sum(v for v, _ in married[2:]) / 10.0
+                    total += w[_AT["marriage2_entries"]] * second
+            total += w[_AT["marriage_rest"]] * sum(v for v, _ in married[2:]) / 10.0
         elif married:
-            total += w[_M1_TRUMPS] * held[married[0][1]].length
+            total += w[_AT["marriage1_trumps"]] * held[married[0][1]].length
         four_aces = all(part.ace for part in held)
         declarable = rules.marriage.on_first_lead or any(part.ten for part in held)
         if rules.ace_marriage.enabled and counts_marriages and four_aces and declarable:
-            total += w[_FOUR_ACES] * rules.ace_marriage.value / 10.0
+            total += w[_AT["four_aces"]] * rules.ace_marriage.value / 10.0
         return total
 
     def taken_after_open_card(self, rules: Rules, value: float) -> tuple[float, float]:
