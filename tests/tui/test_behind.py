@@ -7,6 +7,7 @@ import pytest
 
 from tests.helpers.pairs import each_language_and_size
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
@@ -196,9 +197,12 @@ async def test_a_dialog_stays_over_the_table_beside_the_score_sheet(
         over_the_table()
         # Narrowed to 80 columns, the sheet goes under the table and the dialog is centred.
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        dialog = app.screen.query_one("#dialog").region
-        assert abs(dialog.x - (80 - dialog.right)) <= 1, dialog
+
+        def centred() -> bool:
+            dialog = app.screen.query_one("#dialog").region
+            return abs(dialog.x - (80 - dialog.right)) <= 1
+
+        await until(pilot, "the dialog centred in 80 columns", centred)
 
 
 @pytest.mark.parametrize("size", SIZES)
