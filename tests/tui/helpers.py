@@ -53,9 +53,18 @@ async def settle(pilot: Pilot, timeout: float = 20.0) -> None:
         await asyncio.sleep(0.002)
         if waiting_for_human(app) and not game_workers(app):
             await pilot.pause()
-            if waiting_for_human(app):
+            if waiting_for_human(app) and dialog_up(app):
                 return
     raise AssertionError("the table did not settle")
+
+
+def dialog_up(app: ThousandApp) -> bool:
+    """The dialog the table opened is the screen, mounted, to take the keys a test presses
+    next (unless it was put away): opened is not yet shown."""
+    table = app.table
+    if not table.dialog_open or table.put_away:
+        return True
+    return app.screen is not table and app.screen.is_mounted
 
 
 def dealt(hands: Sequence[str], talon: str) -> Dealt:

@@ -293,9 +293,10 @@ async def test_the_next_deal_begins_by_itself_after_a_countdown(
         await play_to_the_last_card(pilot)
         await pilot.press("enter")
         await until(pilot, "the result", lambda: isinstance(app.screen, DealResultScreen))
+        wait = "p Wait" if lang == "en" else "p Подождать"
+        await until(pilot, "its keys", lambda: wait in screen_text(app))
         text = screen_text(app)
         assert re.search(words, text), text  # counting down (a second may be gone under load)
-        assert ("p Wait" if lang == "en" else "p Подождать") in text
         # It closes by itself, and the next deal's decision is asked, not taken.
         await until(pilot, "the next auction", lambda: isinstance(app.screen, AuctionScreen))
         assert app.session.game.deal.number == 2
