@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.screen import screen_text
+from tests.helpers.waiting import until
 from thousand_tui.cli import build_parser, table_flags
 from thousand_tui.engine.cards import parse_cards
 from thousand_tui.presets import load_preset
@@ -136,6 +137,7 @@ async def test_the_start_screen_offers_czech(host: Host) -> None:
                 break
             await pilot.press("right")
             await pilot.pause()
+        await until(pilot, "the keys in Czech", lambda: "Konec" in screen_text(app))
         text = screen_text(app)
         assert isinstance(app.screen, StartScreen)
         assert "‹ Čeština ›" in text and "Začít novou partii" in text

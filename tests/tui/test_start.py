@@ -83,6 +83,13 @@ async def start_the_game(pilot: Pilot) -> None:
     """The start line, Enter, and the table laid out."""
     await go_to(pilot, "start")
     await pilot.press("enter")
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+
+    def table_up() -> bool:
+        return any(isinstance(s, TableScreen) and s.is_mounted for s in app.screen_stack)
+
+    await until(pilot, "the table", table_up)
     await settle(pilot)
 
 
