@@ -59,8 +59,8 @@ async def settle(pilot: Pilot, timeout: float = 20.0) -> None:
 
 
 def dialog_up(app: ThousandApp) -> bool:
-    """The dialog the table opened is the screen, mounted, to take the keys a test presses
-    next (unless it was put away): opened is not yet shown."""
+    """The dialog the table opened is on the screen, mounted, to take the keys a test presses
+    next (unless it was put away): the table says a dialog is open before it is shown."""
     table = app.table
     if not table.dialog_open or table.put_away:
         return True
