@@ -49,10 +49,14 @@ def only_the_contract_decided(view: SeatView, seat: int, result: Settlement) -> 
     """The declarer's result hangs on nothing but his contract made or failed: no palka of
     his own (a deal without a trick), no points counted towards a cumulative barrel goal
     (his exact points), no other seat climbing onto the barrel (a bump, or falls together)
-    or winning the game."""
+    or winning the game, and where the barrel is played no palka of another seat (the
+    weighing gives every seat a trick: a seat the palka kept off the barrel is weighed onto it,
+    bumping the declarer off)."""
     if result.winner is not None and result.winner != seat:
         return False
     if any(isinstance(e, Palka) and e.seat == seat for e in result.events):
+        return False
+    if view.rules.barrel.enabled and any(isinstance(e, Palka) for e in result.events):
         return False
     if any(isinstance(e, BarrelOn) and e.seat != seat for e in result.events):
         return False
