@@ -6,6 +6,7 @@ the AI taking the seat, the move clock warns; no line carries an escape sequence
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import queue
 import re
@@ -32,7 +33,7 @@ from thousand_tui.tables.wire import ChatLine
 WAIT = 60.0
 PROMPT = re.compile(
     r"^(Your bid|Your contract|Your lead|Your card|Give |Put aside|.*Type a number\.$"
-    r"|Ваша ставка|Ваш заказ|Ваш ход|Ваша карта|Отдайте|Сбросьте|.*Наберите номер\.$)"
+    r"|Ваша ставка|Ваш заказ|Ваш ход|Ваша карта|Отдайте|Снесите|.*Наберите номер\.$)"
 )
 
 
@@ -80,29 +81,34 @@ def said(term: Terminal) -> list[str]:
 
 
 def answer(term: Terminal) -> str | None:
-    """What a person types at the last line, if it asks for something: the first card a
-    prompt names, pass, play, the first choice; where any card will do, the hand first."""
+    """What a person types at the last line, if it asks for something (in English or in
+    Russian): the first card a prompt names, pass, play, the first choice; where any card
+    will do, the hand first."""
     lines = term.lines
     for number in range(len(lines) - 1, -1, -1):  # the last question not answered yet
         last = lines[number]
-        if last.startswith("> ") and not last.startswith(("> say ", "> score")):
+        if last.startswith("> ") and not last.startswith(("> say ", "> score", "> счёт")):
             return None
-        if last.startswith("Hand,") and number > 0 and lines[number - 1] == "> hand":
+        asked_hand = number > 0 and lines[number - 1] in ("> hand", "> рука")
+        if last.startswith(("Hand,", "Рука,")) and asked_hand:
             found = re.search(r": (\w+) (\w+)", last)
             assert found is not None, last
+            if last.startswith("Рука,"):
+                return f"{found.group(2)} {found.group(1)}"  # «король пики»
             return f"{found.group(2)} of {found.group(1)}"
         if PROMPT.match(last):
             break
     else:
         return None
-    if last.startswith("Your bid"):
-        return "pass"
-    if last.startswith("Your contract"):
-        return "play"
-    if last.endswith("Type a number."):
+    russian = re.search("[а-я]", last) is not None
+    if last.startswith(("Your bid", "Ваша ставка")):
+        return "пас" if russian else "pass"
+    if last.startswith(("Your contract", "Ваш заказ")):
+        return "играю" if russian else "play"
+    if last.endswith(("Type a number.", "Наберите номер.")):
         return "1"
-    if ": any" in last:
-        return "hand"
+    if ": any" in last or ": любая" in last or ": любую" in last:
+        return "рука" if russian else "hand"
     return last.rsplit(": ", 1)[1].split(", ")[0].rstrip(".")
 
 
@@ -341,4 +347,36 @@ def test_a_lost_connection_is_said_and_the_seat_taken_again(base: Path) -> None:
     thread.join(10)
     assert status == [0]
     assert said(term)[-1].startswith("You leave the table; your seat waits: ")
+    ann.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_whose_turn_it_is_is_said_when_another_seat_takes_a_while(base: Path, lang: str) -> None:
+    """A person (Ann, who holds her decision) and an AI (at a table whose pace makes each of
+    its moves last over a second) are each said to be thinking, once a decision; the prompt
+    follows when the turn comes back."""
+    ann = opened(base, "Ann", people=[0, 1], pace=1.5)
+    ann.hold = True
+    term, thread, status = seat_by_lines(base, ann.mirror.code, lang)
+    thinking = say(lang, "line_thinking", name="Ann")
+    drive(ann, term, lambda: thinking in said(term))
+    # Said once, while she goes on thinking: a command answered meanwhile, no second line.
+    term.type("score" if lang == "en" else "счёт")
+    told = lambda: sum(1 for s in said(term) if s.startswith(("Scores", "Счёт")))  # noqa: E731
+    drive(ann, term, lambda: told() > 0, play=False)
+    assert said(term).count(thinking) == 1
+    ann.hold = False
+    # The AI's name as this seat says it: "The game begins. Players: Ann, Lena, Boris."
+    ai = next(s for s in said(term) if "Ann, Lena, " in s).split("Ann, Lena, ")[1].rstrip(".")
+    ai_thinking = say(lang, "line_thinking", name=ai)
+    drive(ann, term, lambda: ai_thinking in said(term))
+    # The turn comes to the player again: his prompt, after the others' thinking.
+    after = lambda: said(term)[said(term).index(ai_thinking) + 1 :]  # noqa: E731
+    drive(ann, term, lambda: any(PROMPT.match(s) for s in after()))
+    lines = said(term)
+    assert not any(a == b == thinking for a, b in itertools.pairwise(lines))
+    term.type("quit")
+    thread.join(10)
+    assert status == [0]
+    assert all(clean(s) for s in term.lines)
     ann.close()

@@ -39,7 +39,7 @@ from ..tui.shared.connection import SharedSession
 from ..tui.shared.words import join_command
 from .cards import CardNames, WordsPalette
 from .narration import LineNarrator
-from .play import LineTable, LineWords, Quit
+from .play import THINK_NOTICE, LineTable, LineWords, Quit
 from .prefs import LineSettings
 from .texts import command_words, normal
 
@@ -61,12 +61,14 @@ class LineSeat(LineTable):
         stdout: TextIO,
         opened: bool = False,
         lobby: bool = False,
+        think_notice: float = THINK_NOTICE,
     ) -> None:
         # No local game: the parts of `LineTable` that play one are not made.
         self.setup = setup
         self.shared = shared
         self.stdin = stdin
         self.stdout = stdout
+        self.think_notice = think_notice
         self.opened = opened
         self.lobby = lobby  # sat down in the line mode's lobby: leaving goes back there
         self.lang = lang = setup.lang
@@ -80,6 +82,11 @@ class LineSeat(LineTable):
         self.sent = 0  # the decision sent, until the service says it was played
         self.asked = -1  # the turn whose prompt was said
         self.warned = -1  # the turn whose clock warning was said
+        # Another seat's decision: (the table's turn, the seat), since when it is theirs, and
+        # whether a line said they are thinking.
+        self.waiting: tuple[int, int] | None = None
+        self.waiting_since = 0.0
+        self.thinking_told = False
         self.seats_told: tuple[tuple[str, str, bool, bool], ...] = ()
         self.connected: dict[int, bool] = {}
         self.ai_for: set[int] = set()
@@ -307,11 +314,29 @@ class LineSeat(LineTable):
     def my_turn(self) -> bool:
         return self.started and self.shared.mirror.my_turn and not self.sent
 
+    def watch_turn(self) -> None:
+        """Another seat's decision (a person's or an AI's), said once it has been theirs for
+        `think_notice` seconds: "Boris is thinking." (the table shows whose turn it is)."""
+        mirror = self.shared.mirror
+        view = mirror.view
+        mover = None if view is None or self.over else view.to_move
+        if mover is None or (mover == self.seat and not mirror.watcher):
+            self.waiting = None
+            return
+        now = time.monotonic()
+        if self.waiting != (mirror.turn, mover):
+            self.waiting, self.waiting_since, self.thinking_told = (mirror.turn, mover), now, False
+        elif not self.thinking_told and now - self.waiting_since >= self.think_notice:
+            self.thinking_told = True
+            self.say(self.s("line_thinking", name=self.name_of(mover)))
+
     def ask(self) -> None:
-        """At the player's decision, once: the hand if it changed, the prompt, the clock."""
+        """At the player's decision, once: the hand if it changed, the prompt, the clock;
+        at another's, a line once they have been thinking a while."""
         if not self.started:
             return
         self.watch_away()
+        self.watch_turn()
         if not self.my_turn():
             return
         controller = self.controller

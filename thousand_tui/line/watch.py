@@ -63,6 +63,7 @@ class LineWatcher(LineSeat):
     def ask(self) -> None:
         if self.started:
             self.watch_away()
+            self.watch_turn()
 
     def offer_again(self) -> None:
         self.say(self.s("line_watch_over"))
