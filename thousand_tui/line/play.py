@@ -409,7 +409,10 @@ class LineTable(Lines):
         return choices
 
     def choose_prompt(self, what: str, choices: Sequence[Choice]) -> str:
-        listed = ", ".join(
+        """The choices numbered; parted by semicolons where one has a comma of its own
+        ("1 play it without declaring; 2 declare hearts 100, trump hearts")."""
+        parted = "; " if any("," in c.text for c in choices) else ", "
+        listed = parted.join(
             self.s("line_choice", number=i, text=c.text) for i, c in enumerate(choices, 1)
         )
         return self.s("line_prompt_choose", what=what, choices=listed)
@@ -579,10 +582,15 @@ class LineTable(Lines):
             return self.s("line_no_declare")
         suit = suit_words(action.marriage, self.lang)
         rules = view.rules
-        if action.marriage == "A":
-            points = rules.ace_marriage.value
-        else:
-            points = rules.marriage.value_of(action.marriage)
+        if action.marriage == "A" and action.card is not None:
+            # The four aces: trump as the rules make it (kept, none, or the suit led).
+            points, mode = rules.ace_marriage.value, rules.ace_marriage.trump
+            if mode == "led_suit":
+                trump = suit_words(action.card.suit, self.lang)
+                return self.s("line_declare_trump", suit=suit, points=points, trump=trump)
+            key = "line_declare_no_trump" if mode == "cancel" else "line_declare_keep"
+            return self.s(key, suit=suit, points=points)
+        points = rules.marriage.value_of(action.marriage)
         key = "line_declare_keep" if action.keep_trump else "line_declare"
         return self.s(key, suit=suit, points=points)
 

@@ -143,6 +143,10 @@ MESSAGES: Final[dict[str, Msg]] = {
         msg("line_what_marriage", "Marriage"),
         msg("line_declare", "declare {suit} {points}, trump {suit}"),
         msg("line_declare_keep", "declare {suit} {points}, trump stays"),
+        # the four aces declared where the rules make the suit of the ace led trump
+        msg("line_declare_trump", "declare {suit} {points}, trump {trump}"),
+        # the four aces declared where the rules take trump away
+        msg("line_declare_no_trump", "declare {suit} {points}, no trump"),
         msg("line_no_declare", "play it without declaring"),
         # ------------------------------------------------------------ the commands' answers
         msg("line_hand", "Hand, {count}: {groups}. {points} points{marriages}."),
