@@ -86,7 +86,7 @@ def test_the_days_last_deal_by_lines_is_kept_and_the_board_said(
     with open_index() as index:
         kept = [r for r in day.results(index) if r.player == "local" and r.deal == 1]
     assert len(kept) == 1
-    assert said[-1] != t("daily_saved", command="thousand daily")
+    assert said[-1] != say(lang, "line_daily_saved", command="thousand daily")
     assert title in said[-5:] or any(text == title for text in said[-10:])
     assert all(clean(text) for text in typist.lines)
 
@@ -100,10 +100,22 @@ def test_quitting_the_daily_by_lines_keeps_the_deal_and_says_how_to_go_on(
     typist = Typist(lambda lines: "quit")
     assert line.run_daily(TableFlags(lang="en"), typist, typist) == 0
     said = spoken(typist.lines)
-    assert said[-1] == "Your daily deal is kept; `thousand daily` takes it up where you stopped."
+    # Said as a sentence and the command, nothing around it for a screen reader to spell out.
+    assert said[-1] == "Your daily deal is kept. To take it up where you stopped: thousand daily"
     board = io.StringIO()
     assert line.run_daily(TableFlags(lang="en", board=True), io.StringIO(), board) == 0
     assert board.getvalue().splitlines()[0].startswith("Daily deal ")
+
+
+def test_quitting_a_tournaments_deal_by_lines_says_the_command_plainly(
+    host: Path, quick_reference: None
+) -> None:
+    open_tournament("Winter Cup", "classic", 2, "now", "+2h")
+    typist = Typist(lambda lines: "выход")
+    assert line.run_tournament("Winter Cup", TableFlags(lang="ru"), typist, typist) == 0
+    last = spoken(typist.lines)[-1]
+    kept = "Ваш турнирный кон сохранён. Продолжить с того же места: thousand tournaments play "
+    assert last.startswith(kept) and "Winter Cup" in last and "`" not in last
 
 
 @pytest.mark.parametrize(

@@ -469,7 +469,7 @@ def test_auto_play_plays_the_only_card_and_says_so(tmp_path: Path, host: Host) -
     only = [text for text in said if text.startswith("Your only card: ")]
     assert only, "a deal's last card is the only one"
     after = said[said.index(only[0]) + 1]
-    assert after == f"You: {only[0].removeprefix('Your only card: ').rstrip('.')}"
+    assert after == f"You: {only[0].removeprefix('Your only card: ')}"  # a sentence, as said
 
 
 def test_ssh_plain_needs_no_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -499,3 +499,43 @@ def test_ssh_plain_needs_no_terminal(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert ssh.run_ssh_session(options, account, env, launch) == 2  # the table needs one
     assert "connect with ssh -t" in capsys.readouterr().err
     assert len(seen) == 2
+
+
+LAST = {
+    "en": r"Last trick \(1\), won by (You|Anna|Boris), \d+ points: .+\.",
+    "ru": r"Последняя взятка \(1\) — (Вы|Анна|Борис), очков \d+: .+\.",
+}
+KEYS = {
+    "en": "Ranks: 9 10 j q k a. Suits: h d c s. Or a card's name in words.",
+    "ru": "Достоинства: 9 10 в д к т. Масти: ч б т п. Или название карты словами.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_card_played_the_last_trick_and_the_ranks_read_as_a_reader_expects(
+    tmp_path: Path, lang: str, host: Host
+) -> None:
+    """A card played is a sentence ("Boris: ace of diamonds."), `last` says whose the trick
+    is in words, and `help` counts the ranks 9 10 J Q K A."""
+    table, out = table_at_play(tmp_path, lang, host=host)
+    view = table.controller.view()
+    card = next(a.card for a in view.legal if a.card is not None)
+    table.stdin = io.StringIO(f"{codes(lang)(card)}\n")
+    table.human()
+    while table.game.to_move != 0:
+        seat = table.game.to_move
+        assert seat is not None
+        table.ai(seat)
+    you = {"en": "You", "ru": "Вы"}[lang]
+    said = out.getvalue().splitlines()
+    assert f"{you}: {card_words(card, lang)}." in said
+    names = table.game.names
+    plays = [text for text in said if text.startswith(tuple(f"{n}: " for n in names))]
+    assert len(plays) >= 3 and all(text.endswith((".", "!")) for text in plays), plays
+    before = len(said)
+    table.stdin = io.StringIO("last\nhelp\n" if lang == "en" else "последняя\nпомощь\n")
+    with pytest.raises(line.play.Quit):
+        table.human()
+    answers = out.getvalue().splitlines()[before:]
+    assert any(re.fullmatch(LAST[lang], text) for text in answers), answers
+    assert KEYS[lang] in answers

@@ -19,7 +19,6 @@ decision has its own words)."""
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -27,61 +26,16 @@ from typing import Any
 
 import pytest
 
-from tests.engine.helpers import action as scripted_action
-from tests.engine.helpers import complete, dealt
+from tests.engine.helpers import complete
 from tests.helpers.rules import rules_of
+from tests.line.stacked import Stacked, at_phase, stacked
 from tests.line.test_line_mode import clean
-from thousand_tui.ai.base import Player
-from thousand_tui.engine.actions import Act, Action
+from thousand_tui.engine.actions import Action
 from thousand_tui.engine.deal import Phase
-from thousand_tui.engine.game import Start
 from thousand_tui.engine.view import SeatView
-from thousand_tui.line.play import LineTable
 from thousand_tui.line.texts import MESSAGES
 from thousand_tui.presets import load_preset
 from thousand_tui.priority import Host
-from thousand_tui.settings import TableSetup
-from thousand_tui.tui.controller import Step
-from thousand_tui.tui.session import new_session
-
-QUIET = (Act.PASS, Act.DARK_DECLINE, Act.DARK_CANCEL_DECLINE, Act.REDEAL_DECLINE)
-
-
-def quiet(legal: Sequence[Action]) -> Action:
-    """A decision nobody scripted: pass, no dark game, no redeal, play the contract as it is;
-    else the first legal."""
-    for act in QUIET:
-        for action in legal:
-            if action.act is act:
-                return action
-    for action in legal:
-        if action.act is Act.RAISE and action.value is None:
-            return action
-    return legal[0]
-
-
-def decided(table: LineTable, view: SeatView, steps: list[str]) -> Action:
-    """The next scripted step (`"1 bid 105"`, `"0 give 9C 1"`, `"1 play KH H"`) where it is
-    this seat's and legal now; otherwise the quiet decision."""
-    if steps and int(steps[0].split()[0]) == view.seat:
-        action = scripted_action(table.game, steps[0])
-        if action in view.legal:
-            steps.pop(0)
-            return action
-    return quiet(view.legal)
-
-
-class Scripted(Player):
-    """An opponent that decides what the case's script says."""
-
-    level = "easy"
-
-    def __init__(self, decide: Callable[[SeatView], Action]) -> None:
-        super().__init__()
-        self.decide_by = decide
-
-    def decide(self, view: SeatView) -> Action:
-        return self.decide_by(view)
 
 
 @dataclass(frozen=True)
@@ -99,7 +53,6 @@ class Case:
     steps: tuple[str, ...] = ()
     rules: dict[str, Any] = field(default_factory=dict)
     before: dict[str, str] = field(default_factory=dict)  # a line said before the prompt
-    start: Start | None = None
 
 
 def said(action: Action) -> str:
@@ -118,76 +71,10 @@ def said(action: Action) -> str:
     return " ".join(words)
 
 
-def at_phase(
-    phase: Phase, cards: int | None = None, tricks: int | None = None
-) -> Callable[[SeatView], bool]:
-    """The player's decision in `phase`, holding `cards`, after `tricks` tricks."""
-
-    def there(view: SeatView) -> bool:
-        return (
-            view.phase is phase
-            and (cards is None or len(view.hand or ()) == cards)
-            and (tricks is None or len(view.tricks) == tricks)
-        )
-
-    return there
-
-
-def table_for(case: Case, lang: str, host: Host, **settings: Any) -> LineTable:
-    rules = rules_of(case.preset, **{k.replace(".", "__"): v for k, v in case.rules.items()})
-    preset = replace(load_preset(case.preset), rules=rules)
-    number = case.start.deal_number if case.start is not None else 1
-    setup = TableSetup.of(
-        preset,
-        ai=",".join(["easy"] * (rules.players - 1)),
-        lang=lang,
-        seed=1,
-        deals={number: dealt(case.hands, case.talon)},
-        first_dealer=case.dealer,
-        start=case.start,
-        save=False,
-        host=host,
-        **settings,
-    )
-    session = new_session(setup)
-    steps = list(case.steps)
-    table = LineTable(setup, session, io.StringIO(), io.StringIO())
-    session.make_ai = lambda seat: Scripted(lambda view: decided(table, view, steps))
-    table.steps = steps  # type: ignore[attr-defined]
-    table.begin()
-    return table
-
-
-def play_to(table: LineTable, there: Callable[[SeatView], bool]) -> SeatView:
-    """The game played (the opponents and the player as scripted) to the player's decision
-    `there`; each step as `LineTable.run` takes it."""
-    controller = table.controller
-    while True:
-        step = controller.next_step(True, False)
-        if step is Step.SHOW_RESULT:
-            table.show_result()
-        elif step is Step.HUMAN:
-            view = controller.view()
-            if there(view):
-                return view
-            controller.human_waits_for()
-            assert table.take([decided(table, view, table.steps)])  # type: ignore[attr-defined]
-        elif step is Step.AI:
-            seat = table.game.to_move
-            assert seat is not None
-            table.ai(seat)
-        else:
-            raise AssertionError(f"the game stopped at {step}: {table.stdout.getvalue()}")
-
-
-def asked(table: LineTable, typed: list[str]) -> list[str]:
-    """What the game says at the player's decision while `typed` is typed, one answer a line."""
-    out = table.stdout
-    assert isinstance(out, io.StringIO)
-    before = len(out.getvalue().splitlines())
-    table.stdin = io.StringIO("".join(f"{text}\n" for text in typed))
-    table.human()
-    return out.getvalue().splitlines()[before:]
+def table_for(case: Case, lang: str, host: Host, **settings: Any) -> Stacked:
+    rules = {key.replace(".", "__"): value for key, value in case.rules.items()}
+    preset = replace(load_preset(case.preset), rules=rules_of(case.preset, **rules))
+    return stacked(preset, case.hands, case.talon, case.dealer, case.steps, lang, host, **settings)
 
 
 # The player's hand in the auction and the contract: no marriage (so no bid above 120).
@@ -476,11 +363,12 @@ def test_each_prompt_says_what_is_decided_and_what_is_legal(
     name: str, lang: str, host: Host
 ) -> None:
     case = CASES[name]
-    table = table_for(case, lang, host)
-    view = play_to(table, case.at)
+    script = table_for(case, lang, host)
+    table = script.table
+    view = script.play_to(case.at)
     assert sorted(said(a) for a in view.legal) == sorted(case.legal)
     turn = table.controller.turn
-    lines = asked(table, case.typed[lang])
+    lines = script.asked(case.typed[lang])
     if lines and lines[0].startswith(("Hand, ", "Рука, ")):
         lines = lines[1:]  # the hand, at the first decision of a deal
     if case.before:  # a card that could declare a marriage: asked about, then the choices
@@ -499,17 +387,18 @@ def test_each_prompt_says_what_is_decided_and_what_is_legal(
 )
 def test_auto_play_says_the_only_card_in_each_language(lang: str, only: str, host: Host) -> None:
     case = CASES["follow"]
-    table = table_for(case, lang, host, auto_play=True)
-    play_to(table, lambda view: view.phase is Phase.PLAY and len(view.hand or ()) == 1)
+    script = table_for(case, lang, host, auto_play=True)
+    table = script.table
+    script.play_to(lambda view: view.phase is Phase.PLAY and len(view.hand or ()) == 1)
     turn = table.controller.turn
-    lines = asked(table, [])
+    lines = script.asked([])
     if lines[0].startswith(("Hand, ", "Рука, ")):
         lines = lines[1:]  # the hand, at the first decision of the deal this table asked
     (card,) = table.game.lines[-1:]  # the card played by itself
     assert lines[0].startswith(only) and lines[0].endswith(".")
     assert card["act"] == "play" and table.controller.turn == turn + 1
     name = {"en": "You", "ru": "Вы"}[lang]
-    assert lines[1] == f"{name}: {lines[0].removeprefix(only).rstrip('.')}"
+    assert lines[1] == f"{name}: {lines[0].removeprefix(only)}"  # a sentence, as the others
 
 
 def test_the_cases_cover_every_prompt_of_the_line_mode() -> None:

@@ -91,9 +91,9 @@ def suit_keys(lang: str) -> str:
 
 
 def rank_keys(lang: str) -> str:
-    """The ranks as typed in `lang`, as help says them: "9 10 j q k a"."""
-    ranks = sorted({card.rank for card in DECK})
+    """The ranks as typed in `lang`, as help says them, in the order a player counts them
+    (not the order they take a trick in): "9 10 j q k a"."""
     return " ".join(
         "10" if rank is Rank.TEN else rank_label(Card(rank, Suit.HEARTS), lang).casefold()
-        for rank in ranks
+        for rank in ENGLISH_RANKS
     )

@@ -92,7 +92,7 @@ class LineDaily(LineTable):
                 if not self.one_deal():
                     break
         except (Quit, KeyboardInterrupt):
-            self.say(daily.saved_words(self.t))
+            self.say(self.saved_words())
             return 0
         finally:
             self.session.close()
@@ -101,6 +101,11 @@ class LineDaily(LineTable):
             return 0
         self.tell([line for line in daily.board(self.t, True) if line.strip()])
         return 0
+
+    def saved_words(self) -> str:
+        """The player leaves before the last deal: it is kept, and the command to go on."""
+        key = "line_tour_saved" if isinstance(self.daily, TournamentRun) else "line_daily_saved"
+        return self.s(key, command=self.daily.command())
 
     def day_title(self) -> str:
         return self.daily.title(self.t)

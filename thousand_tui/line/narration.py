@@ -7,15 +7,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..engine.cards import Card
-from ..engine.events import CardGiven, Event, Samosval, SheetEvent
+from ..engine.events import CardGiven, CardPlayed, Event, Samosval, SheetEvent
 from ..engine.scoring import Settlement
 from ..tui.narrate import Narrator
 from .texts import say
 
+ENDS = (".", "!", "?")
+
 
 @dataclass
 class LineNarrator(Narrator):
-    """Lines for a screen reader: cards listed with commas, no arrows, no ticks."""
+    """Lines for a screen reader: cards listed with commas, no arrows, no ticks, and each a
+    sentence."""
 
     def cards(self, cards: Iterable[Card]) -> str:
         return ", ".join(self.card(card) for card in cards)
@@ -34,7 +37,10 @@ class LineNarrator(Narrator):
             if event.seat == self.seat:
                 return self.s("line_give_you", to=to, card=self.card(event.card))
             return self.s("line_give_seen", name=name, to=to, card=self.card(event.card))
-        return super().event(event)
+        said = super().event(event)
+        if isinstance(event, CardPlayed) and isinstance(said, str) and not said.endswith(ENDS):
+            return said + "."  # a sentence, as every other line: "Boris: ace of diamonds."
+        return said
 
     def result(self, result: Settlement) -> list[str]:
         out = super().result(result)
@@ -42,7 +48,8 @@ class LineNarrator(Narrator):
         if result.redeal is None and not baptism_or_concession and out:
             key = "line_made" if result.made else "line_failed"
             out[0] = self.s(key, name=self.name(result.declarer), value=result.contract)
-        return out
+        # Each a sentence ("Anna: on the barrel."): the score sheet's notes end with none.
+        return [line if line.endswith(ENDS) else line + "." for line in out]
 
     def settlement_event(self, event: SheetEvent) -> str:
         if isinstance(event, Samosval):

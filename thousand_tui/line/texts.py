@@ -168,7 +168,7 @@ MESSAGES: Final[dict[str, Msg]] = {
         msg("line_sheet_empty", "No deal scored yet."),
         msg("line_sheet_row", "Deal {number}: {contract}; {scores}."),
         msg("line_sheet_redeal", "Deal {number}: redealt; {scores}."),
-        msg("line_last", "Last trick, {number}, to {name}, {points} points: {plays}."),
+        msg("line_last", "Last trick ({number}), won by {name}, {points} points: {plays}."),
         msg("line_last_none", "No trick taken yet in this deal."),
         msg("line_talon", "Talon: {cards}."),
         msg("line_talon_unseen", "Talon: {count}, not seen."),
@@ -284,6 +284,15 @@ MESSAGES: Final[dict[str, Msg]] = {
             "lists them.",
         ),
         # ------------------------------------------------------------ the daily deals
+        # leaving before the day's last deal, and the command that takes it up again
+        msg(
+            "line_daily_saved",
+            "Your daily deal is kept. To take it up where you stopped: {command}",
+        ),
+        msg(
+            "line_tour_saved",
+            "Your tournament deal is kept. To take it up where you stopped: {command}",
+        ),
         msg(
             "line_daily_welcome",
             "{title}, line mode: {deals} against hard AI, the same for everyone. Type help "
