@@ -5,6 +5,7 @@ that changes nothing, and no line with an escape sequence or a control character
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import re
@@ -18,17 +19,21 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine.helpers import SWEEP_GIVE, SWEEP_HANDS, SWEEP_TALON, SWEEP_TRICKS, state
+from tests.line.stacked import stacked
 from tests.line.typist import Typist
 from thousand_tui import line
 from thousand_tui.ai.base import Player
 from thousand_tui.engine.actions import Act, Action
 from thousand_tui.engine.cards import Card, parse_card
 from thousand_tui.engine.deal import Phase
+from thousand_tui.engine.game import Start
 from thousand_tui.engine.view import SeatView
 from thousand_tui.line.cards import CardNames
 from thousand_tui.line.play import LineTable
 from thousand_tui.line.texts import SUIT_KEYS, card_words, word
 from thousand_tui.options import TableFlags
+from thousand_tui.presets import load_preset
 from thousand_tui.priority import Host
 from thousand_tui.settings import setup_from_options
 from thousand_tui.tui.i18n import rank_label
@@ -499,6 +504,65 @@ def test_ssh_plain_needs_no_terminal(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert ssh.run_ssh_session(options, account, env, launch) == 2  # the table needs one
     assert "connect with ssh -t" in capsys.readouterr().err
     assert len(seen) == 2
+
+
+SWEEP_STEPS = [
+    *SWEEP_GIVE,
+    *(
+        f"{seat} play {code[:2]}" + (f" {code[1]}" if code.endswith("+") else "")
+        for seat, code in zip(
+            itertools.cycle((1, 2, 0)), SWEEP_TRICKS.replace("|", " ").split(), strict=False
+        )
+    ),
+]
+"""Anna (seat 1) declares at 100 and takes every trick, the hearts declared."""
+
+BARREL_LINES = {
+    "en": [
+        "Anna made 100.",
+        "You: palka.",
+        "You: palki, −120.",
+        "Boris: barrel, attempt 3 of 3.",
+        "Anna: on the barrel.",
+        "Boris: off the barrel (attempts used up), −120.",
+        "Deal 1: You -120, Anna +90, Boris -120.",
+        "Scores: You 180, Anna 880, Boris 760.",
+    ],
+    "ru": [
+        "Анна: 100 сыграно.",
+        "Вы: палка.",
+        "Вы: палки, −120.",
+        "Борис: бочка, попытка 3 из 3.",
+        "Анна: на бочке.",
+        "Борис: падение с бочки (попытки кончились), −120.",
+        "Кон 1: Вы -120, Анна +90, Борис -120.",
+        "Счёт: Вы 180, Анна 880, Борис 760.",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_barrel_and_palki_are_said_in_lines(lang: str, host: Host) -> None:
+    """A deal in which Anna climbs onto the barrel, Boris falls off it (his last attempt) and
+    the player takes no trick (his third palka, fined): each said in a line of its own, and
+    `score` says the barrel and the palki."""
+    start = Start(state(scores=(300, 790, 880), palki=(2, 0, 0), barrel={2: 2}), 1)
+    table = stacked(
+        load_preset("classic"), SWEEP_HANDS, SWEEP_TALON, 0, SWEEP_STEPS, lang, host, start
+    )
+    table.play_to(lambda view: view.deal_number == 2)
+    lines = table.lines()
+    made = lines.index(BARREL_LINES[lang][0])
+    assert lines[made : made + len(BARREL_LINES[lang])] == BARREL_LINES[lang]
+    before = len(lines)
+    with pytest.raises(line.play.Quit):  # the command answered, then the end of the input
+        table.asked(["score" if lang == "en" else "счёт"])
+    said = table.lines()[before:]
+    scores = {
+        "en": "Scores: You 180 (palki 3), Anna 880 (on the barrel 0 of 3), Boris 760.",
+        "ru": "Счёт: Вы 180 (палок 3), Анна 880 (на бочке, попытка 0 из 3), Борис 760.",
+    }[lang]
+    assert scores in said
 
 
 LAST = {
