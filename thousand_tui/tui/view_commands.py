@@ -18,6 +18,7 @@ from ..settings import LANGUAGES, TableSetup, host_language, host_utf8
 from ..store.catalog import SavedGame, error_words, games_dir, list_games
 from ..store.seal import record_key
 from ..translations import msg
+from .club_games import own_person
 from .i18n import Translator
 from .patches import apply as apply_patches
 from .render import Palette
@@ -57,8 +58,10 @@ def record_path(given: str, host: Host = LOCAL) -> Path:
 def run_view(
     given: str, game: int = 1, lang: str | None = None, ascii_only: bool = False, host: Host = LOCAL
 ) -> int:
-    """`thousand view FILE|NUMBER`: the record checked and played out, then shown; exit
-    status 2, with one line, for a file that is no record or does not replay."""
+    """`thousand view FILE|NUMBER`: the record checked and played out, then shown (a shared
+    game from the seat of the data folder's own player where its record names him, else
+    from no seat); exit status 2, with one line, for a file that is no record or does not
+    replay."""
     from ..store.analyses import cache_path
     from . import check_terminal
 
@@ -70,7 +73,9 @@ def run_view(
         path = record_path(given, host)
         palette = Palette(ascii_only=ascii_only, lang=lang)
         key = record_key(host.data_dir)
-        viewed = open_game(path, t, palette, game, cache_path(host.data_dir), key)
+        viewed = open_game(
+            path, t, palette, game, cache_path(host.data_dir), key, person=own_person(host)
+        )
     except (RecordError, ValueError, OSError) as error:
         print(f"{PROG}: {error_words(lang, error, host)}", file=sys.stderr)
         return 2
