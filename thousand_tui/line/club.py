@@ -31,7 +31,7 @@ from ..tables.service import normalize_code
 from ..tables.wire import OpenTable
 from ..tournament import TournamentError, find
 from ..tui.controller import Step, TableController
-from ..tui.daily_table import DailyRun, board_lines, daily_setup, open_next
+from ..tui.daily_table import DailyRun, board_lines, daily_setup, open_next, played_words
 from ..tui.i18n import Translator
 from ..tui.session import HUMAN
 from ..tui.shared.connection import SharedSession
@@ -100,6 +100,9 @@ class LineDaily(LineTable):
             self.say(daily.stopped)
             return 0
         self.tell([line for line in daily.board(self.t, True) if line.strip()])
+        done = daily.done_words(self.t)
+        if done:
+            self.say(done)
         return 0
 
     def day_title(self) -> str:
@@ -181,7 +184,7 @@ def daily_by_lines(
     errors: TextIO | None = None,
 ) -> int:
     """`thousand daily --plain`: the day's deals by lines (or `--board`, the board)."""
-    from ..daily import DEALS, Daily, today
+    from ..daily import Daily, today
 
     try:
         setup = daily_setup(options)
@@ -205,7 +208,7 @@ def daily_by_lines(
             opened, events = found
             run = DailyRun(day, player, setup, opened, events)
             return LineDaily(run, stdin, stdout, think_notice).run()
-        lines.say(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))
+        lines.say(played_words(day, t, setup.host))
     with open_club(setup.host) as index:
         board = board_lines(day, index, t, True, player, setup.host)
     lines.tell([line for line in board if line.strip()])

@@ -429,8 +429,11 @@ class ThousandApp(App[int]):
         if self.daily is not None:
             if self.daily.stopped is not None:
                 return [self.daily.stopped]
-            if self.daily.finished or self.hung_up:
+            if self.hung_up:
                 return []
+            if self.daily.finished:  # the board was shown: how to review the day, once more
+                done = self.daily.done_words(t)
+                return [done] if done else []
             return [self.daily.saved_words(t)]
         if self.shared is not None:
             shared = self.shared
@@ -699,6 +702,9 @@ class ThousandApp(App[int]):
             return
         if session is None:
             lines = daily.board(self.t, self.setup.ascii)
+            done = daily.done_words(self.t)
+            if done:
+                lines += ["", done]
             self.switch_screen(DailyBoardScreen(lines, self.t))
             return
         self.session = session

@@ -82,6 +82,21 @@ def open_next(day: Daily, player: str, setup: TableSetup) -> tuple[OpenDeal, Eve
     return None if opened is None else (opened, events)
 
 
+def review_command(day: Daily, host: Host = LOCAL) -> str:
+    """The command that opens the duplicate review of `day`'s deals, as its player types it:
+    `thousand view --daily` (with `--preset` for another preset's daily than classic); over
+    SSH, `daily review` and the preset."""
+    preset = "" if day.name == "classic" else f" --preset {day.name}"
+    return typed(f"view --daily{preset}", host, f"{COMMAND} review {day.name}")
+
+
+def played_words(day: Daily, t: Translator, host: Host = LOCAL) -> str:
+    """What is said once the day's deals are all played: none till tomorrow, and the command
+    of their review."""
+    deals = t.count("w_deal", day.count)
+    return t("daily_played", deals=deals, preset=day.name, command=review_command(day, host))
+
+
 def board_lines(
     day: Daily,
     index: ClubIndex,
@@ -169,6 +184,10 @@ class DailyRun:
     def saved_words(self, t: Translator) -> str:
         """What the command says when the person leaves before the last deal."""
         return t("daily_saved", command=self.command())
+
+    def done_words(self, t: Translator) -> str:
+        """What is said after the last deal: the day played, and how to review it."""
+        return played_words(self.day, t, self.setup.host)
 
 
 class DailyDriver(LocalDriver):

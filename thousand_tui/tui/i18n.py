@@ -908,7 +908,9 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("daily_top", "Daily deal {number} of {count}"),
     msg("daily_preparing", "Preparing today's deals (once a day)…"),
     msg(
-        "daily_played", "You have played today's {deals} of {preset}; the next ones come tomorrow."
+        "daily_played",
+        "You have played today's {deals} of {preset}; the next ones come tomorrow. `{command}` "
+        "shows each beside hard AI's play and the day's best player's, with the same cards.",
     ),
     msg("daily_saved", "Your daily deal is kept; `{command}` takes it up where you stopped."),
     msg(

@@ -58,6 +58,9 @@ class TournamentRun(DailyRun):
     def saved_words(self, t: Translator) -> str:
         return t("tour_saved", command=self.command())
 
+    def done_words(self, t: Translator) -> str:
+        return ""  # the standings say when the review opens (after the close) and how
+
 
 # ---------------------------------------------------------------------- the commands
 

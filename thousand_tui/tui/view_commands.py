@@ -15,7 +15,7 @@ from textual.screen import Screen
 from ..engine.record import RecordError
 from ..priority import LOCAL, Host
 from ..settings import LANGUAGES, TableSetup, host_language, host_utf8
-from ..store.catalog import SavedGame, error_words, games_dir, list_games
+from ..store.catalog import SavedGame, error_words, games_dir, list_games, typed
 from ..store.seal import record_key
 from ..translations import msg
 from .club_games import own_person
@@ -96,7 +96,7 @@ def show_games(saves: list[SavedGame], folder: Path, lang: str, host: Host = LOC
 
 DUP_NONE = msg(
     "dup_none",
-    "no deal of the daily {preset} of {date} played by you yet: `thousand daily` deals them",
+    "no deal of the daily {preset} of {date} played by you yet: `{command}` deals them",
 )
 DUP_PREPARING = msg("dup_preparing", "Playing the day's deals again as hard played them…")
 DUP_TITLE = msg("dup_title_day", "Duplicate review · {preset} · {date}")
@@ -109,7 +109,8 @@ def run_review(
     ascii_only: bool = False,
     host: Host = LOCAL,
 ) -> int:
-    """`thousand view --daily`: the duplicate review of the day's deals you played."""
+    """`thousand view --daily` (over SSH `daily review`): the duplicate review of the day's
+    deals you played."""
     from ..daily import Daily, check_date, today
     from ..presets import load_preset
     from ..store.index import open_club, player_id
@@ -128,7 +129,9 @@ def run_review(
         player = player_id(host)
         with open_club(host) as index:
             if not played_deals(day, index, player):
-                none = tell(lang, DUP_NONE, preset=day.name, date=day.date)
+                other = "" if day.name == "classic" else f" --preset {day.name}"
+                command = typed(f"daily{other}", host, f"daily {day.name}")
+                none = tell(lang, DUP_NONE, preset=day.name, date=day.date, command=command)
                 print(f"{PROG}: {none}", file=sys.stderr)
                 return 2
             problem = check_terminal(lang=lang, host=host)
