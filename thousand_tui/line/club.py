@@ -22,7 +22,6 @@ from ..engine.record import RecordError
 from ..engine.view import SeatView
 from ..options import TableFlags
 from ..plaintext import shown
-from ..private import private_dir
 from ..settings import LobbySetup, SetupError, TableSetup
 from ..store.catalog import error_words
 from ..store.index import open_club, player_id
@@ -460,13 +459,7 @@ class LineLobby(Lines):
         """The daily's and a tournament's flags: this person's language and name, and his
         own folder for his tries (a hosted lobby runs in the account's folder, where the
         tables are; his tries are kept in his own, as `ssh HOST daily` keeps them)."""
-        setup = self.setup
-        host = setup.host
-        who = self.lobby.setup.who
-        if host.hosted and who is not None:
-            folder = private_dir(private_dir(host.data_dir / "players") / who)
-            host = replace(host, data=folder, club=host.club_dir)
-        return TableFlags(host=host, lang=self.lang, name=setup.name)
+        return TableFlags(host=self.lobby.player_host(), lang=self.lang, name=self.setup.name)
 
     def daily(self) -> None:
         daily_by_lines(self.flags(), self.stdin, self.stdout, errors=self.stdout)
