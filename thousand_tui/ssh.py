@@ -55,6 +55,7 @@ MAX_VIEW = 99999  # the highest number `view` takes
 LOBBY_WORD = "lobby"
 RATINGS_WORD = "ratings"  # the club's leaderboard
 DAILY_WORD = "daily"  # the day's deals, the same for everyone (`daily board`: the board)
+REVIEW_WORD = "review"  # `daily review`: the duplicate review of the day's deals played
 TOURNAMENTS_WORD = "tournaments"  # `tournaments [play|show|review|open NAME]`
 TOURNAMENT_ACTIONS = ("play", "show", "review", "open")
 TOURNAMENT_FLAGS = ("--preset", "--deals", "--opens", "--closes")  # with `open`, each once
@@ -118,6 +119,7 @@ class Request:
     ratings: bool = False  # the leaderboard of the host's players and AI levels
     daily: bool = False  # the day's deals of `preset` (the host's default)
     board: bool = False  # with `daily`: the day's board, printed
+    review: bool = False  # with `daily`: the duplicate review of the day's deals he played
     # `tournaments`: the action ("list", "play", "show", "review", "open"), the tournament's
     # name and, with `open`, its flags as `thousand tournaments open` takes them
     tournament: tuple[str, str, tuple[str, ...]] | None = None
@@ -427,15 +429,18 @@ TOURNAMENT_WORDS = msg(
 
 
 def _daily_request(words: list[str], allowed: Sequence[str]) -> Request:
-    """`daily`, with a preset of the whitelist, a language and `board`, each at most once."""
+    """`daily`, with a preset of the whitelist, a language and `board` or `review`, each at
+    most once."""
     preset = lang = None
-    board = daily = False
+    board = daily = review = False
     for raw in words:
         word = raw.lower() if raw.isascii() else raw
         if word == DAILY_WORD and not daily:
             daily = True
-        elif word == BOARD_WORD and not board:
+        elif word == BOARD_WORD and not board and not review:
             board = True
+        elif word == REVIEW_WORD and not review and not board:
+            review = True
         elif word in allowed and preset is None:
             preset = word
         elif word in LANGUAGES and lang is None:
@@ -445,11 +450,11 @@ def _daily_request(words: list[str], allowed: Sequence[str]) -> Request:
                 msg(
                     "ssh_daily_words",
                     "{word} does not go with daily: daily takes a preset, a language and "
-                    "board, each once, e.g. daily ru or daily board",
+                    "board or review, each once, e.g. daily ru, daily board or daily review",
                 ),
                 word=_show(raw),
             )
-    return Request(preset, lang, daily=True, board=board)
+    return Request(preset, lang, daily=True, board=board, review=review)
 
 
 def _name_request(text: str) -> Request:
@@ -502,6 +507,13 @@ USAGE_MORE: Final = msg(
 )
 
 
+USAGE_REVIEW: Final = msg(
+    "ssh_usage_review",
+    "; `daily review` shows each of the day's deals you played beside hard AI's play and "
+    "the day's best player's, with the same cards",
+)
+
+
 def usage(config: HostConfig, user: str = "thousand", lang: str = "en") -> str:
     return (
         tell(
@@ -515,6 +527,7 @@ def usage(config: HostConfig, user: str = "thousand", lang: str = "en") -> str:
         )
         + tell(lang, USAGE_PLAIN)
         + tell(lang, USAGE_MORE)
+        + tell(lang, USAGE_REVIEW)
     )
 
 
@@ -764,6 +777,11 @@ def plan(config: HostConfig, request: Request, environ: Mapping[str, str]) -> Se
             argv.append(f"--name={name}")
         if action == "play":
             argv += plain
+        return Session(argv, base / "players" / who if who is not None else base)
+    if request.review:  # the review of his deals of the day, beside the host's references
+        argv = ["view", "--daily", "--preset", config.presets[request.preset or config.default]]
+        if request.lang is not None:
+            argv += ["--lang", request.lang]
         return Session(argv, base / "players" / who if who is not None else base)
     if request.daily:  # the day's deals are the host's (club folder); the player's is his own
         argv = ["daily", "--preset", config.presets[request.preset or config.default]]

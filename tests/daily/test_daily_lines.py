@@ -23,6 +23,7 @@ from thousand_tui.presets import load_preset
 from thousand_tui.settings import LobbySetup, TableSetup
 from thousand_tui.store.index import DailyResult, open_index
 from thousand_tui.tournament import Tournament, open_tournament
+from thousand_tui.tui.daily_table import played_fields
 from thousand_tui.tui.i18n import Translator
 from thousand_tui.tui.shared.lobby_client import lobby_of
 
@@ -87,11 +88,18 @@ def test_the_days_last_deal_by_lines_is_kept_and_the_board_said(
         kept = [r for r in day.results(index) if r.player == "local" and r.deal == 1]
     assert len(kept) == 1
     assert said[-1] != say(lang, "line_daily_saved", command="thousand daily")
+    # The day played: none till tomorrow, and how to review it, named as typed (no backticks).
+    assert said[-1] == say(lang, "line_daily_played", **played_fields(day, t))
+    assert "thousand view --daily" in said[-1] and "`" not in said[-1]
     assert title in said[-5:] or any(text == title for text in said[-10:])
     assert all(clean(text) for text in typist.lines)
 
 
 PROMPTS = {"en": "Your ", "ru": "Ваш"}
+
+
+def day_title(day: Daily, t: Translator) -> str:
+    return t("daily_title", date=day.date, preset=load_preset("classic").title_in(t.lang))
 
 
 def test_quitting_the_daily_by_lines_keeps_the_deal_and_says_how_to_go_on(
@@ -170,3 +178,20 @@ def test_a_hosted_lobbys_daily_is_the_players_own_try(tmp_path: Path) -> None:
     host = lobby.flags().host
     assert host.data_dir == tmp_path / "account" / "players" / "key-olga"
     assert host.club_dir == tmp_path / "account"  # the club's: every player's results
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_day_played_says_how_to_review_it(host: Path, quick_reference: None, lang: str) -> None:
+    day = Daily(today(), load_preset("classic"))
+    with open_index() as index:
+        index.add_daily_results(
+            [DailyResult(day.date, "classic", "local", n, 10, 0) for n in range(1, DEALS + 1)]
+        )
+    out = io.StringIO()
+    assert line.run_daily(TableFlags(lang=lang), io.StringIO(), out) == 0
+    said = out.getvalue().splitlines()
+    t = Translator(lang)
+    done = say(lang, "line_daily_played", **played_fields(day, t))
+    assert done in said and said.index(done) < said.index(day_title(day, t))  # then the board
+    assert "thousand view --daily" in done and {"en": "tomorrow", "ru": "завтра"}[lang] in done
+    assert "`" not in done  # a command named as typed, nothing a reader spells out

@@ -15,12 +15,13 @@ from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.index import DailyResult, open_index
 from thousand_tui.tui import create_app
-from thousand_tui.tui.daily_table import DailyRun, open_next
+from thousand_tui.tui.daily_table import DailyRun, open_next, played_words
 from thousand_tui.tui.screens.daily_board import DailyBoardScreen
 from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 
 DATE = "2026-12-05"
+TOMORROW = {"en": "the next ones come tomorrow", "ru": "новые будут завтра"}
 WORDS = {
     "en": ("Daily deal 1 of 6", "Daily deal 2026-12-05, Classic", "Total"),
     "ru": ("Кон дня 1 из 6", "Раздачи дня 2026-12-05, Классика", "Итого"),
@@ -78,6 +79,11 @@ async def test_a_daily_deal_at_the_table(host: Path, quick_reference: None, lang
         mine = next(i for i, line in enumerate(lines) if "•2" in line)
         assert best < mine  # best first
         assert "+3000" in lines[best]
+        # The day played: none till tomorrow, and the command of its review.
+        assert "`thousand view --daily`" in " ".join(text.split())
+        assert TOMORROW[lang] in " ".join(text.split())
     assert app.daily is not None and app.daily.finished
+    assert app.parting_words() == [played_words(day, app.t)]  # said again once it is left
+    assert "`thousand view --daily`" in played_words(day, app.t)
     with open_index() as index:
         assert open_next(day, "local", setup) is None  # the try is over

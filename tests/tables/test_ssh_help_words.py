@@ -1,5 +1,5 @@
-"""`ssh HOST help` names every command a player may type, watching and tournaments too, in
-the reader's language, and each command it names is one the server takes."""
+"""`ssh HOST help` names every command a player may type, watching, tournaments and the daily's
+review too, in the reader's language, and each command it names is one the server takes."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ COMMANDS = (
     "tournaments open NAME --preset P --deals N --opens TIME --closes TIME",
     "view",
     "view N",
+    "daily review",
 )
 
 
@@ -52,6 +53,7 @@ def test_each_command_help_names_is_taken() -> None:
         "Cup",
         ("--preset", "classic", "--deals", "12", "--opens", "now", "--closes", "+2h"),
     )
+    assert ssh.parse_request("daily review", allowed).review
 
 
 def test_view_steps_through_a_saved_game_of_ones_own_by_its_number(

@@ -82,6 +82,40 @@ async def test_a_watcher_sees_the_table_at_no_seat_and_never_plays(base: Path) -
     play_until(seats, lambda: ann.mirror.watching == 0)
 
 
+async def test_a_watchers_table_in_russian(base: Path) -> None:
+    """The watcher's words in Russian: the top line, the count the players see, and the
+    bottom panel that says who plays (no "your cards" of a seat he does not hold)."""
+    anna = opened(base, "Аня", watchers="read")
+    code = anna.mirror.code
+    shared = watch_shared(code, name="Зоя", lang="ru", base=base)
+    app = create_app(TableSetup.of(lang="ru", pace=0.0), seat=shared)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, WaitingScreen)
+        waiting = screen_text(app)
+        assert "Вы наблюдаете за этим столом" in waiting and "зрителей: 1" in waiting
+        seats = [anna, joined(base, code, "Боря"), joined(base, code, "Катя")]
+        await pump(pilot, seats, lambda: at_table(app), play=True)
+        table = app.table
+
+        def drawn() -> bool:
+            text = screen_text(app)
+            return app.screen is table and "Тысяча" in text and "зрителей: 1" in text
+
+        await pump(pilot, seats, drawn, play=True)
+        text = screen_text(app)
+        assert table.view().hand is None and table.awaiting is Awaiting.NOTHING
+        assert "Вы наблюдаете" in text
+        assert "вы смотрите, как играют Аня, Боря, Катя; карт зрителям не видно" in text
+        assert "ваши карты закрыты" not in text and "you watch" not in text
+        for seat in seats:
+            seat.hold = True
+        await pilot.press("q")
+        await pump(pilot, seats, lambda: app.return_code == 0, play=True)
+    app.let_go()
+    play_until(seats, lambda: anna.mirror.watching == 0)
+
+
 async def test_the_lobby_watches_a_table_in_play_and_greys_the_key_elsewhere(
     base: Path,
 ) -> None:

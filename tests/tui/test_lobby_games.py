@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,17 +17,28 @@ from tests.helpers.scheduler import small_analysis_budgets
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
 from thousand_tui.ai.easy import EasyPlayer
+from thousand_tui.engine.cards import Card
+from thousand_tui.engine.deal import Deal
 from thousand_tui.engine.game import Game, PlayerInfo
+from thousand_tui.engine.match import MatchState
+from thousand_tui.engine.record import steps
 from thousand_tui.engine.rules import Rules
+from thousand_tui.engine.view import exchange_seen, seat_view
 from thousand_tui.presets import load_preset
 from thousand_tui.priority import Host
 from thousand_tui.settings import LobbySetup, TableSetup
 from thousand_tui.store.catalog import games_dir
+from thousand_tui.store.records import read_record
 from thousand_tui.store.seal import record_key, sealed
+from thousand_tui.tables.watch import PLACE
+from thousand_tui.tables.wire import WATCHER
 from thousand_tui.tui.app import create_app
+from thousand_tui.tui.i18n import Translator
+from thousand_tui.tui.render import Palette
 from thousand_tui.tui.screens.lobby import LobbyScreen
 from thousand_tui.tui.screens.viewer import ViewerScreen
 from thousand_tui.tui.shared.lobby_client import Lobby
+from thousand_tui.tui.viewing import ViewedGame, open_game
 
 PEOPLE = ["key:ann", None, "key:vera"]
 
@@ -53,17 +66,20 @@ def shared_record(
     finished: bool = True,
     people: int = 2,
     seed: int = 5,
+    rules: Rules | None = None,
+    who: list[str | None] | None = None,
     host: Host,
 ) -> Path:
-    """A game of a shared table of this host (seats 0 and 2 people, sealed with its secret
-    as the table service seals one), to its end or stopped in its first deal."""
+    """A game of a shared table of this host (seats 0 and 2 people, `who` as the table
+    service knew them, sealed with its secret as it seals one), to its end or stopped in its
+    first deal."""
     lines: list[dict[str, Any]] = []
     kinds = ["human", "ai", "human" if people > 1 else "ai"]
     players = [
         PlayerInfo(n, k) if k == "human" else PlayerInfo(n, k, "easy")
         for n, k in zip(names, kinds, strict=True)
     ]
-    game = Game(short_rules(), seed, players, sink=lines.append)
+    game = Game(rules or short_rules(), seed, players, sink=lines.append)
     ai = [EasyPlayer(seed + seat) for seat in range(3)]
     moves = 0
     while not game.over and (finished or moves < 5):
@@ -73,7 +89,7 @@ def shared_record(
         moves += 1
     header = {**lines[0]}
     if people > 1:
-        header["people"] = PEOPLE
+        header["people"] = who or PEOPLE
         header["open_hands"] = open_hands or [False, None, False]
     base = games_dir(host.data_dir).parent
     key = record_key(base, make=True)
@@ -206,3 +222,124 @@ async def test_a_record_edited_since_is_refused_in_one_line_and_nothing_changes(
         assert app.screen is lobby and path.read_bytes() == before
         (said,) = [n.message for n in app._notifications]
         assert "\n" not in said and "does not replay" in said
+
+
+# ---------------------------------------------------------------------- no hidden card, ever
+
+
+def several_deals_rules() -> Rules:
+    """The classic conventions played to 500, no barrel: a game of several deals."""
+    raw = dict(load_preset("classic").rules.to_dict())
+    raw["target"] = 500
+    raw["barrel"] = {**raw["barrel"], "enabled": False}
+    return Rules.from_mapping(raw, source="test rules")
+
+
+def cards_in(value: object) -> Iterator[Card]:
+    """Every card anywhere in a view (its hand, tricks, talon, gives, legal moves, ...)."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, Rules | MatchState | str | bytes):
+        return
+    elif isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            yield from cards_in(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for part in dataclasses.fields(value):
+            yield from cards_in(getattr(value, part.name))
+
+
+def public_cards(deal: Deal) -> set[Card]:
+    """What every seat may know of `deal` as the record has it at this moment: the cards
+    played, the talon where it was shown to all, the gives everyone saw."""
+    cards = {card for trick in deal.tricks for card in trick.cards}
+    cards |= {card for _, card in deal.trick}
+    if deal.talon_shown:
+        cards |= set(deal.talon_cards)
+    cards |= {card for _, _, card in exchange_seen(deal, WATCHER)[0]}
+    return cards
+
+
+def deals_of(path: Path) -> list[Deal]:
+    """The deal as it stood at each position the viewer makes of the record (a decision that
+    ends its deal is shown at the deal's end, then at the next deal as dealt)."""
+    deals: list[Deal] = []
+    for played, deal, action, _events in steps(read_record(path).games[0]):
+        if action is not None and played.deal is not deal:
+            deals += [copy.deepcopy(deal), copy.deepcopy(played.deal)]
+        else:
+            deals.append(copy.deepcopy(deal))
+    return deals
+
+
+def hidden_shown(viewed: ViewedGame, path: Path, seat: int | None) -> list[str]:
+    """Each position of every deal where the viewer (at `seat`, or None: at no seat) is
+    shown a card that neither the table's public knowledge nor his own seat's view (as the
+    engine makes it from the record) gives him, or another seat's view."""
+    deals = deals_of(path)
+    assert len(deals) == len(viewed.positions)
+    found: list[str] = []
+    for index, (position, deal) in enumerate(zip(viewed.positions, deals, strict=True)):
+        assert position.number == deal.number
+        allowed = public_cards(deal)
+        if seat is not None:
+            allowed |= set(cards_in(seat_view(deal, seat, viewed.names, None)))
+        at = f"deal {deal.number} step {position.step} (position {index})"
+        for shown_seat, view in enumerate(position.views):
+            if view is None:
+                continue
+            if shown_seat != (PLACE if seat is None else seat):
+                found.append(f"{at}: seat {shown_seat}'s view")
+            if seat is None and view.hand is not None:
+                found.append(f"{at}: a hand")
+            extra = set(cards_in(view)) - allowed
+            if extra:
+                found.append(f"{at}: {sorted(c.code for c in extra)}")
+        if set(position.talon) - allowed:
+            found.append(f"{at}: the talon")
+    return found
+
+
+def test_no_position_of_any_deal_shows_a_card_the_looker_may_not_see(host: Host) -> None:
+    """A game of several deals, every position of every deal: one who was not at the table
+    sees only what was public at that moment, a player who sat (not every person allowed
+    his hands shown) only that and his own seat's."""
+    path = shared_record("1", open_hands=[True, None, False], rules=several_deals_rules(),
+                         host=host)  # fmt: skip
+    key = record_key(host.data_dir)
+    t, palette = Translator("en"), Palette()
+    watched = open_game(path, t, palette, key=key, club=True, person="key:zed")
+    assert watched.watching and not watched.open
+    assert len(watched.deal_starts()) >= 3, "a game of several deals"
+    assert hidden_shown(watched, path, None) == []
+    sat = open_game(path, t, palette, key=key, club=True, person="key:vera")
+    assert sat.seat == 2 and not sat.watching and not sat.open
+    assert hidden_shown(sat, path, 2) == []
+    # The check finds what it looks for: seat 0's view given to the others is a leak.
+    for viewed, seat in ((watched, None), (sat, 2)):
+        leaky = dataclasses.replace(
+            viewed, positions=[
+                dataclasses.replace(p, views=(seat_view(d, 0, viewed.names, None), *p.views[1:]))
+                for p, d in zip(viewed.positions, deals_of(path), strict=True)
+            ],
+        )  # fmt: skip
+        flagged = {found.split(":")[0] for found in hidden_shown(leaky, path, seat)}
+        assert len(flagged) == len(viewed.positions)
+
+
+async def test_a_watcher_stepping_from_deal_to_deal_is_never_shown_a_hand(host: Host) -> None:
+    shared_record("1", open_hands=[True, None, False], rules=several_deals_rules(), host=host)
+    _, app = lobby_app(who="key:zed", hosted=True, host=host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await games_shown(pilot, app)
+        viewer = await viewer_of(pilot, app)
+        starts = viewer.viewed.deal_starts()
+        assert len(starts) >= 3
+        for start in starts[1:]:
+            await pilot.press("down")  # the next deal, as dealt
+            await until(pilot, f"position {start}", lambda s=start: viewer.index == s)
+            assert viewer.hand_shown().cards == ()
+            assert all(v is None or v.hand is None for v in viewer.viewed.positions[start].views)
+            await until(
+                pilot, "his words", lambda: "you were not at this table" in screen_text(app)
+            )

@@ -343,3 +343,49 @@ async def test_v_on_a_saved_game_of_the_start_screen_views_it(tmp_path: Path, ho
         assert viewer.index == len(viewer.viewed.positions) - 1
         await pilot.press("q")
         assert await until(pilot, "the start screen again", lambda: app.screen is start)
+
+
+def viewed_by_command(given: Path, host: Host, monkeypatch: pytest.MonkeyPatch) -> ViewedGame:
+    """What `thousand view FILE` would show, as `host`'s player runs it."""
+    from thousand_tui import tui
+    from thousand_tui.tui import view_commands
+
+    shown: list[Any] = []
+    monkeypatch.setattr(view_commands, "ViewerScreen", lambda game: game)
+    monkeypatch.setattr(view_commands, "show", lambda screen, *_: shown.append(screen()) or 0)
+    monkeypatch.setattr(tui, "check_terminal", lambda **_: None)
+    assert view_commands.run_view(str(given), host=host) == 0
+    (game,) = shown
+    assert isinstance(game, ViewedGame)
+    return game
+
+
+def test_view_of_a_shared_game_is_from_the_lookers_own_seat_else_from_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`thousand view FILE` of a shared game (not every person allowed his hands shown):
+    the data folder's own player sees it from his seat where the record names him (the name
+    he sits down with at the host's terminal; a hosted player's id), else from no seat."""
+    from tests.tui.test_lobby_games import shared_record
+    from thousand_tui.tui.startup import Choices, choices_path
+
+    local = Host(data=tmp_path / "data", config=tmp_path / "config")
+    who: list[str | None] = ["name:Ann", None, "name:Vera"]
+    path = shared_record("1", who=who, open_hands=[True, None, False], host=local)
+    Choices(name="Vera").write(choices_path(local))
+    game = viewed_by_command(path, local, monkeypatch)
+    assert game.seat == 2 and not game.watching and not game.open
+    assert all(p.views[2] is not None and p.views[:2] == (None, None) for p in game.positions)
+    Choices(name="Zed").write(choices_path(local))  # not at this table: from no seat
+    game = viewed_by_command(path, local, monkeypatch)
+    assert game.watching and not game.open
+    assert all(v is None or v.hand is None for p in game.positions for v in p.views)
+    # A hosted player, as his key's id names him in the record.
+    player = tmp_path / "account" / "players" / "key-vera"
+    hosted = Host(hosted=True, data=player, club=tmp_path / "account", config=player)
+    who = ["key-ann", None, "key-vera"]
+    path = shared_record("2", who=who, open_hands=[True, None, False], host=hosted)
+    game = viewed_by_command(path, hosted, monkeypatch)
+    assert game.seat == 2 and not game.watching
+    other = Host(hosted=True, data=tmp_path / "account" / "players" / "key-zed")
+    assert viewed_by_command(path, other, monkeypatch).watching

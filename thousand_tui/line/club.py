@@ -22,7 +22,6 @@ from ..engine.record import RecordError
 from ..engine.view import SeatView
 from ..options import TableFlags
 from ..plaintext import shown
-from ..private import private_dir
 from ..settings import LobbySetup, SetupError, TableSetup
 from ..store.catalog import error_words
 from ..store.index import open_club, player_id
@@ -31,7 +30,7 @@ from ..tables.service import normalize_code
 from ..tables.wire import OpenTable
 from ..tournament import TournamentError, find
 from ..tui.controller import Step, TableController
-from ..tui.daily_table import DailyRun, board_lines, daily_setup, open_next
+from ..tui.daily_table import DailyRun, board_lines, daily_setup, open_next, played_fields
 from ..tui.i18n import Translator
 from ..tui.session import HUMAN
 from ..tui.shared.connection import SharedSession
@@ -42,7 +41,7 @@ from .narration import LineNarrator
 from .play import THINK_NOTICE, Lines, LineTable, LineWords, Quit
 from .prefs import LineSettings
 from .shared import LineSeat
-from .texts import command_words, normal
+from .texts import command_words, normal, say
 from .watch import LineWatcher
 
 PROG = "thousand"
@@ -100,6 +99,10 @@ class LineDaily(LineTable):
             self.say(daily.stopped)
             return 0
         self.tell([line for line in daily.board(self.t, True) if line.strip()])
+        if daily.done_words(self.t):  # the day played (a tournament's standings say the rest)
+            self.say(
+                self.s("line_daily_played", **played_fields(daily.day, self.t, daily.setup.host))
+            )
         return 0
 
     def saved_words(self) -> str:
@@ -186,7 +189,7 @@ def daily_by_lines(
     errors: TextIO | None = None,
 ) -> int:
     """`thousand daily --plain`: the day's deals by lines (or `--board`, the board)."""
-    from ..daily import DEALS, Daily, today
+    from ..daily import Daily, today
 
     try:
         setup = daily_setup(options)
@@ -210,7 +213,7 @@ def daily_by_lines(
             opened, events = found
             run = DailyRun(day, player, setup, opened, events)
             return LineDaily(run, stdin, stdout, think_notice).run()
-        lines.say(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))
+        lines.say(say(setup.lang, "line_daily_played", **played_fields(day, t, setup.host)))
     with open_club(setup.host) as index:
         board = board_lines(day, index, t, True, player, setup.host)
     lines.tell([line for line in board if line.strip()])
@@ -462,13 +465,7 @@ class LineLobby(Lines):
         """The daily's and a tournament's flags: this person's language and name, and his
         own folder for his tries (a hosted lobby runs in the account's folder, where the
         tables are; his tries are kept in his own, as `ssh HOST daily` keeps them)."""
-        setup = self.setup
-        host = setup.host
-        who = self.lobby.setup.who
-        if host.hosted and who is not None:
-            folder = private_dir(private_dir(host.data_dir / "players") / who)
-            host = replace(host, data=folder, club=host.club_dir)
-        return TableFlags(host=host, lang=self.lang, name=setup.name)
+        return TableFlags(host=self.lobby.player_host(), lang=self.lang, name=self.setup.name)
 
     def daily(self) -> None:
         daily_by_lines(self.flags(), self.stdin, self.stdout, errors=self.stdout)

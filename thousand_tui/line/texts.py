@@ -289,6 +289,13 @@ MESSAGES: Final[dict[str, Msg]] = {
             "line_daily_saved",
             "Your daily deal is kept. To take it up where you stopped: {command}",
         ),
+        # the day's deals all played: none till tomorrow, and the command of their review
+        msg(
+            "line_daily_played",
+            "You have played today's {deals} of {preset}; the next ones come tomorrow. To see "
+            "each beside hard AI's play and the day's best player's, with the same cards: "
+            "{command}",
+        ),
         msg(
             "line_tour_saved",
             "Your tournament deal is kept. To take it up where you stopped: {command}",

@@ -331,7 +331,7 @@ class ThousandApp(App[int]):
 
     def enter(self, mode: str) -> None:
         """Show `mode`, made afresh; the mode left is closed with its screens (not the lobby,
-        kept as it is under a seat taken there)."""
+        kept as it is under a seat taken there, or a tournament's deals played from it)."""
         left = self.current_mode
         if mode == left:
             raise ValueError(f"already in the {mode!r} mode")
@@ -340,7 +340,7 @@ class ThousandApp(App[int]):
         # What `thousand view` shows is all the app is for: closed, the app ends.
         closed = (lambda _: self.exit(0)) if mode == VIEW else None
         self.push_screen(self.shows[mode](), closed)
-        if left in self.shows and not (left == LOBBY and mode == SEAT):
+        if left in self.shows and not (left == LOBBY and mode in (SEAT, DAILY)):
             self.reset_mode(left)
         self.check_size(self.size.width, self.size.height)
 
@@ -429,8 +429,11 @@ class ThousandApp(App[int]):
         if self.daily is not None:
             if self.daily.stopped is not None:
                 return [self.daily.stopped]
-            if self.daily.finished or self.hung_up:
+            if self.hung_up:
                 return []
+            if self.daily.finished:  # the board was shown: how to review the day, once more
+                done = self.daily.done_words(t)
+                return [done] if done else []
             return [self.daily.saved_words(t)]
         if self.shared is not None:
             shared = self.shared
@@ -685,6 +688,40 @@ class ThousandApp(App[int]):
         if problem is not None:
             self.notify(public_text(problem, self.setup.host), severity="error", markup=False)
 
+    def play_tournament(self, run: DailyRun) -> None:
+        """A tournament's deals chosen in the lobby (`TournamentRun`): played at the table in
+        the daily's mode, the lobby kept as it is under it, and shown again after the
+        standings, or as soon as the player leaves (`leave_daily`)."""
+        self.daily = run
+        self.session = run.session()
+        self.enter(DAILY)
+
+    def leave_daily(self) -> None:
+        """The daily's deals (or a tournament's) left, or their board: the app ends, unless
+        they were played from the lobby, which then comes back as it was left, saying what
+        the command would have said on leaving (where the deal left waits, or why no next
+        deal could be dealt)."""
+        from .screens.lobby import LobbyScreen
+
+        daily = self.daily
+        if self.lobby is None or daily is None or self.current_mode != DAILY:
+            self.exit()
+            return
+        said = self.parting_words()
+        self.daily = None
+        if self._session is not None:
+            self._session.close()
+        self._session = None
+        self.remove_class("-wide-table", "-tall-table")
+        self.switch_mode(LOBBY)  # as it was left
+        self.reset_mode(DAILY)
+        self.check_size(self.size.width, self.size.height)
+        for lobby in self.screen_stack:
+            if isinstance(lobby, LobbyScreen):
+                lobby.back()
+        for line in said:
+            self.notify(public_text(line, self.setup.host), markup=False)
+
     def next_deal(self) -> None:
         """A daily deal's result closed: the person's next deal, or the day's board after the
         last one."""
@@ -695,10 +732,13 @@ class ThousandApp(App[int]):
         self.session.close()
         session = daily.next_session()
         if session is None and daily.stopped is not None:
-            self.exit()  # nothing to deal: said by the parting words
+            self.leave_daily()  # nothing to deal: said by the parting words
             return
         if session is None:
             lines = daily.board(self.t, self.setup.ascii)
+            done = daily.done_words(self.t)
+            if done:
+                lines += ["", done]
             self.switch_screen(DailyBoardScreen(lines, self.t))
             return
         self.session = session
@@ -832,12 +872,17 @@ class ThousandApp(App[int]):
             return
         finished = self.daily is not None and self.daily.finished
         if finished or self._session is None or self._session.game.over:
-            self.exit()
+            if self.daily is not None:
+                self.leave_daily()
+            else:
+                self.exit()
             return
         saved = self.session.writer is not None
 
         def answered(quit_now: bool | None) -> None:
-            if quit_now:
+            if quit_now and self.daily is not None:
+                self.leave_daily()
+            elif quit_now:
                 self.exit()
 
         self.push_screen(ConfirmQuitScreen(self.t, saved), answered)

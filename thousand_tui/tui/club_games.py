@@ -16,8 +16,9 @@ from pathlib import Path
 
 from ..priority import Host
 from ..store.catalog import games_dir
-from ..store.index import IndexedGame, is_local, node_name, open_club
+from ..store.index import IndexedGame, is_local, node_name, open_club, player_id
 from ..store.people import guest_of
+from .startup import remembered_name
 
 SHOWN = 20  # the games listed, at most
 
@@ -95,6 +96,16 @@ def looker(game: ClubGame, person: str | None, host: Host) -> str | None:
     return person if game.data is None else guest_of(person, node_name(host))
 
 
+def own_person(host: Host) -> str | None:
+    """The player of `host`'s data folder as a shared table's record names him: a hosted
+    player by his id (his folder's), the host's own by the name he sits down with at this
+    terminal; None where neither is known (he then looks at a shared game from no seat)."""
+    player = player_id(host)
+    if not is_local(player):
+        return player
+    return person_of(None, remembered_name(host=host), host.hosted)
+
+
 def person_of(who: str | None, name: str | None, hosted: bool) -> str | None:
     """Who looks at the list, as the table service's records name him: his SSH key's id, else
     (on the host's own terminal) the name he sits down with; None where neither is known."""
@@ -105,4 +116,4 @@ def person_of(who: str | None, name: str | None, hosted: bool) -> str | None:
     return None
 
 
-__all__ = ["SHOWN", "ClubGame", "club_games", "looker", "person_of", "shared"]
+__all__ = ["SHOWN", "ClubGame", "club_games", "looker", "own_person", "person_of", "shared"]

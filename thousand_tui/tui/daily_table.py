@@ -82,6 +82,31 @@ def open_next(day: Daily, player: str, setup: TableSetup) -> tuple[OpenDeal, Eve
     return None if opened is None else (opened, events)
 
 
+def review_command(day: Daily, host: Host = LOCAL) -> str:
+    """The command that opens the duplicate review of `day`'s deals, as its player types it:
+    `thousand view --daily` (with `--preset` for another preset's daily than classic); over
+    SSH, `daily review` and the preset."""
+    preset = "" if day.name == "classic" else f" --preset {day.name}"
+    return typed(f"view --daily{preset}", host, f"{COMMAND} review {day.name}")
+
+
+def played_fields(day: Daily, t: Translator, host: Host = LOCAL) -> dict[str, str]:
+    """The values of the words said once the day's deals are all played (the table's
+    `daily_played`, the line mode's own): how many, of which preset, and the command of
+    their review."""
+    return {
+        "deals": t.count("w_deal", day.count),
+        "preset": day.name,
+        "command": review_command(day, host),
+    }
+
+
+def played_words(day: Daily, t: Translator, host: Host = LOCAL) -> str:
+    """What is said once the day's deals are all played: none till tomorrow, and the command
+    of their review."""
+    return t("daily_played", **played_fields(day, t, host))
+
+
 def board_lines(
     day: Daily,
     index: ClubIndex,
@@ -169,6 +194,10 @@ class DailyRun:
     def saved_words(self, t: Translator) -> str:
         """What the command says when the person leaves before the last deal."""
         return t("daily_saved", command=self.command())
+
+    def done_words(self, t: Translator) -> str:
+        """What is said after the last deal: the day played, and how to review it."""
+        return played_words(self.day, t, self.setup.host)
 
 
 class DailyDriver(LocalDriver):

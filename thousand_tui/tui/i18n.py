@@ -908,7 +908,9 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     msg("daily_top", "Daily deal {number} of {count}"),
     msg("daily_preparing", "Preparing today's deals (once a day)…"),
     msg(
-        "daily_played", "You have played today's {deals} of {preset}; the next ones come tomorrow."
+        "daily_played",
+        "You have played today's {deals} of {preset}; the next ones come tomorrow. `{command}` "
+        "shows each beside hard AI's play and the day's best player's, with the same cards.",
     ),
     msg("daily_saved", "Your daily deal is kept; `{command}` takes it up where you stopped."),
     msg(
@@ -990,6 +992,22 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
         "Times: YYYY-MM-DD HH:MM (UTC), now, or +30m, +2h, +1d from now. Presets: {presets}. "
         "Enter: the next field; on the last, open it.",
     ),
+    # the club's tournaments and their standings, from the lobby (s)
+    msg("key_lobby_standings", "Tournaments"),
+    msg("lobby_tours_offer", "s: the tournaments and their standings, to play one or review it."),
+    msg("tours_title", "Tournaments"),
+    msg("tour_col_state", "State"),
+    msg("tour_col_closes", "Closes, UTC"),
+    msg("tour_col_entrants", "Entrants"),
+    msg("tour_is_soon", "soon"),
+    msg("tour_is_open", "open"),
+    msg("tour_is_closed", "closed"),
+    msg("tours_none", "No tournament yet."),
+    msg("tours_reading", "Reading the tournaments…"),
+    msg("tours_opening", "Opening your tournament deal…"),
+    msg("key_tour_play", "Play"),
+    msg("key_tour_review", "Review"),
+    msg("tour_review_preparing", "Playing the tournament's deals again as hard played them…"),
     # ---------------------------------------------------------------- a saved game viewed
     msg("key_view_back", "Back"),
     msg("key_view_next", "Next"),

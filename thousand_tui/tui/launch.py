@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import sys
 
-from ..daily import DEALS, Daily, today
+from ..daily import Daily, today
 from ..engine.record import RecordError
 from ..options import TableFlags
 from ..settings import (
@@ -21,7 +21,7 @@ from ..settings import (
 from ..store.catalog import LOG_NAME, error_words
 from ..store.index import open_club, player_id
 from .app import ThousandApp, create_app
-from .daily_table import DailyRun, board_lines, daily_setup, open_next
+from .daily_table import DailyRun, board_lines, daily_setup, open_next, played_words
 from .i18n import Translator
 from .shared.lobby_client import lobby_of
 from .shared.sit import joined, opened, watching
@@ -112,7 +112,7 @@ def run_daily(options: TableFlags) -> int:
         print(f"{PROG}: {error_words(setup.lang, error, setup.host)}", file=sys.stderr)
         return 2
     if found is None:
-        print(t("daily_played", deals=t.count("w_deal", DEALS), preset=day.name))
+        print(played_words(day, t, setup.host))
         with open_club(setup.host) as index:
             print("\n".join(board_lines(day, index, t, setup.ascii, player, setup.host)))
         return 0

@@ -1,12 +1,11 @@
 """Tournaments at the table and as text (`thousand tournaments`): a tournament's deals are
-played in the daily's table mode (`DailyRun`, `DailyDriver`), its standings said in the
-reader's language, with the scores only after the close
-(docs/club.md#tournaments-on-the-same-deals)."""
+played in the daily's table mode (`TournamentRun`), its standings said in the reader's
+language, with the scores only after the close (docs/club.md#tournaments-on-the-same-deals)."""
 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from ..engine.record import RecordError
@@ -22,42 +21,11 @@ from ..tournament import (
     find,
     time_words,
 )
-from .daily_table import DailyRun, daily_setup, open_next
+from .daily_table import daily_setup, open_next
 from .i18n import Translator
 from .startup import preset_title
-from .tournament_words import (
-    PROG,
-    play_words,
-    show_lines,
-    state_line,
-)
-
-
-@dataclass
-class TournamentRun(DailyRun):
-    """A person's tournament deals played in this terminal: the daily's table mode, with the
-    tournament's count, words and standings."""
-
-    def board(self, t: Translator, ascii_only: bool) -> list[str]:
-        assert isinstance(self.day, Tournament)
-        with open_club(self.setup.host) as index:
-            host = self.setup.host
-            return show_lines(self.day.spec, index, t, self.player, ascii_only, host.club_dir, host)
-
-    def title(self, t: Translator) -> str:
-        assert isinstance(self.day, Tournament)
-        return state_line(self.day.spec, t, datetime.now(UTC))
-
-    def top(self, t: Translator) -> str:
-        return t("tour_top", number=self.number, count=self.day.count)
-
-    def command(self) -> str:
-        assert isinstance(self.day, Tournament)
-        return typed(play_words(self.day.spec), self.setup.host)
-
-    def saved_words(self, t: Translator) -> str:
-        return t("tour_saved", command=self.command())
-
+from .tournament_run import TournamentRun
+from .tournament_words import PROG, show_lines
 
 # ---------------------------------------------------------------------- the commands
 

@@ -65,10 +65,13 @@ def standings_lines(
     you: str | None = None,
     ascii_only: bool = False,
     host: Host = LOCAL,
+    *,
+    review_command: bool = True,
 ) -> list[str]:
     """`thousand tournaments show`: the tournament's line, then each entrant: rank, name,
     duplicate score and deals played, best first; before the close, the entrants and the
-    deals they played only (nobody's points before everyone has played)."""
+    deals they played only (nobody's points before everyone has played). After the close,
+    the command of the review last (`review_command`; the lobby's screen has a key for it)."""
     lines = [state_line(spec, t, now)]
     if not rows:
         return [*lines, t("tour_no_entrants")]
@@ -95,7 +98,7 @@ def standings_lines(
         lines.append("  ".join(cells).rstrip())
     lines.append("")
     lines.append(t("tour_note_closed") if closed else t("tour_note_open"))
-    if closed:
+    if closed and review_command:
         review = f"tournaments review {quoted(spec.name)}"
         lines.append(t("tour_review_hint", command=typed(review, host)))
     return lines
@@ -113,6 +116,24 @@ def show_lines(
     day = Tournament.of(spec, base, host.database)
     rows = standings(day.results(index), spec.deals, dict(index.players()))
     return standings_lines(spec, rows, t, datetime.now(UTC), you, ascii_only, host)
+
+
+def club_standings(host: Host = LOCAL) -> list[tuple[Spec, list[Standing]]]:
+    """Every tournament of `host`'s club with its standings (the lobby's `s`), those open
+    first, then those to open, then those closed, the latest to close first in each; raises
+    OSError or ValueError where the club cannot be read."""
+    base = host.club_dir
+    found = specs(base, host.database)
+    now = datetime.now(UTC)
+    order = {"open": 0, "soon": 1, "closed": 2}
+    found.sort(key=lambda spec: order[spec.state(now)])  # stable: the latest first in each
+    with open_index(index_path(base), database=host.database) as index:
+        names = dict(index.players())
+        return [
+            (spec, standings(Tournament.of(spec, base, host.database).results(index), spec.deals,
+                             names))
+            for spec in found
+        ]  # fmt: skip
 
 
 def list_lines(base: Path, t: Translator, now: datetime, host: Host = LOCAL) -> list[str]:

@@ -15,9 +15,10 @@ from textual.screen import Screen
 from ..engine.record import RecordError
 from ..priority import LOCAL, Host
 from ..settings import LANGUAGES, TableSetup, host_language, host_utf8
-from ..store.catalog import SavedGame, error_words, games_dir, list_games
+from ..store.catalog import SavedGame, error_words, games_dir, list_games, typed
 from ..store.seal import record_key
 from ..translations import msg
+from .club_games import own_person
 from .i18n import Translator
 from .patches import apply as apply_patches
 from .render import Palette
@@ -57,8 +58,10 @@ def record_path(given: str, host: Host = LOCAL) -> Path:
 def run_view(
     given: str, game: int = 1, lang: str | None = None, ascii_only: bool = False, host: Host = LOCAL
 ) -> int:
-    """`thousand view FILE|NUMBER`: the record checked and played out, then shown; exit
-    status 2, with one line, for a file that is no record or does not replay."""
+    """`thousand view FILE|NUMBER`: the record checked and played out, then shown (a shared
+    game from the seat of the data folder's own player where its record names him, else
+    from no seat); exit status 2, with one line, for a file that is no record or does not
+    replay."""
     from ..store.analyses import cache_path
     from . import check_terminal
 
@@ -70,7 +73,9 @@ def run_view(
         path = record_path(given, host)
         palette = Palette(ascii_only=ascii_only, lang=lang)
         key = record_key(host.data_dir)
-        viewed = open_game(path, t, palette, game, cache_path(host.data_dir), key)
+        viewed = open_game(
+            path, t, palette, game, cache_path(host.data_dir), key, person=own_person(host)
+        )
     except (RecordError, ValueError, OSError) as error:
         print(f"{PROG}: {error_words(lang, error, host)}", file=sys.stderr)
         return 2
@@ -91,7 +96,7 @@ def show_games(saves: list[SavedGame], folder: Path, lang: str, host: Host = LOC
 
 DUP_NONE = msg(
     "dup_none",
-    "no deal of the daily {preset} of {date} played by you yet: `thousand daily` deals them",
+    "no deal of the daily {preset} of {date} played by you yet: `{command}` deals them",
 )
 DUP_PREPARING = msg("dup_preparing", "Playing the day's deals again as hard played them…")
 DUP_TITLE = msg("dup_title_day", "Duplicate review · {preset} · {date}")
@@ -104,7 +109,8 @@ def run_review(
     ascii_only: bool = False,
     host: Host = LOCAL,
 ) -> int:
-    """`thousand view --daily`: the duplicate review of the day's deals you played."""
+    """`thousand view --daily` (over SSH `daily review`): the duplicate review of the day's
+    deals you played."""
     from ..daily import Daily, check_date, today
     from ..presets import load_preset
     from ..store.index import open_club, player_id
@@ -123,7 +129,9 @@ def run_review(
         player = player_id(host)
         with open_club(host) as index:
             if not played_deals(day, index, player):
-                none = tell(lang, DUP_NONE, preset=day.name, date=day.date)
+                other = "" if day.name == "classic" else f" --preset {day.name}"
+                command = typed(f"daily{other}", host, f"daily {day.name}")
+                none = tell(lang, DUP_NONE, preset=day.name, date=day.date, command=command)
                 print(f"{PROG}: {none}", file=sys.stderr)
                 return 2
             problem = check_terminal(lang=lang, host=host)

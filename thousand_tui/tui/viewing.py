@@ -12,10 +12,12 @@ people at it) unless every person at it allowed his hands to be shown, as its re
 under a seal that holds with this data folder's secret (`store/seal.py`): a record edited by
 hand to claim that consent, or one from elsewhere, keeps the other hands closed.
 
-A game of the club viewed by someone who may not have played it (the lobby's list of the
-club's games: `person`, the id the table service knew him by) is seen from his seat where he
-sat, else from no seat: a watcher's view (`tables/watch.py`), no hand at all, and no analysis
-of anyone's decisions (hard's advice would tell the cards of the seat advised).
+A game of a shared table viewed by someone who may not have played it (the lobby's list of
+the club's games, or `thousand view FILE` of a shared game: `person`, the id the table service
+knew him by) is seen from his seat where the record names him, else from no seat: a
+watcher's view (`tables/watch.py`), no hand at all, and no analysis of anyone's decisions
+(hard's advice would tell the cards of the seat advised). Every position of every deal is
+built one way (`_position`), from the viewer's seat or from none.
 """
 
 from __future__ import annotations
@@ -136,8 +138,8 @@ class ViewedGame:
 
 
 def viewer_seat(header: dict[str, Any]) -> tuple[int, bool]:
-    """The viewer's seat (the person's, else the first) and whether the game was played by
-    several people (a shared table)."""
+    """The seat of a game's person (else the first) and whether the game was played by
+    several people (a shared table), whose looker's seat is `person_seat`'s."""
     players = [p for p in header.get("players") or [] if isinstance(p, dict)]
     people = [seat for seat, p in enumerate(players) if p.get("kind") == "human"]
     shared = len(people) > 1 or table_of_header(header) is not None
@@ -168,9 +170,11 @@ def open_game(
     """Read, check and play out game `game` of the record at `path` (its analyses to go to
     the statistics' `cache`; `key`: the data folder's secret, that a shared game's consent is
     checked with); raises RecordError (said in the reader's language) for a file that is not
-    a record or does not replay. `club`: a game of the club's list, seen from the seat of
-    `person` where he sat, else from no seat. `data`: the record's bytes, where they were
-    read elsewhere (another host's game, from the club's database; `path` names it)."""
+    a record or does not replay. A game of a shared table (or, `club`, of the club's list)
+    is seen from the seat of `person` (the looker, as its table service knew him: `looker`,
+    `own_person`) where the record names him, else from no seat; one's own game from its
+    person's seat. `data`: the record's bytes, where they were read elsewhere (another
+    host's game, from the club's database; `path` names it)."""
     record = read_record(path) if data is None else decode_record(data, path)
     count = len(record.games)
     if not 1 <= game <= count:
@@ -182,7 +186,7 @@ def open_game(
         raise RecordError(NOT_REPLAYED, path=path, where=str(error)) from error
     if mismatch is not None:
         raise RecordError(NOT_REPLAYED, path=path, where=str(mismatch))
-    if club:
+    if club or viewer_seat(recorded.header)[1]:  # a shared game: the looker's seat, if any
         seat = person_seat(recorded.header, person)
         viewed = play_out(path, recorded, t, p, key=key, seat=WATCHER if seat is None else seat)
     else:
@@ -260,7 +264,7 @@ def play_out(
         told = tuple(narrator.tell(events[split:]))
         positions.append(
             _position(played.deal, seat, is_open, names, winner, played.match, 0, told,
-                      narrator, len(results), None, ended=False)
+                      narrator, len(results), None, watching=watching, ended=False)
         )  # fmt: skip
     if last_deal is not None:
         positions = [position for position in positions if position.number <= last_deal]
@@ -295,9 +299,12 @@ def _position(
     results: int,
     action: Action | None,
     *,
-    watching: bool = False,
+    watching: bool,
     ended: bool,
 ) -> Position:
+    """One position of `deal`: the views of the seats shown (every seat where `is_open`,
+    else `seat`'s alone; a watcher's, of no seat, where `watching`), never built otherwise,
+    so that no position of any deal shows more than the viewer may see."""
     shown = range(len(names)) if is_open else (seat,)
     views: list[SeatView | None] = [None] * len(names)
     for s in shown:

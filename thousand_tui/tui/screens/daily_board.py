@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from ..i18n import Translator
 from ..plain import plain
+from ..widgets.base import table_app
 
 
 class DailyBoardScreen(Screen[None]):
@@ -36,4 +37,5 @@ class DailyBoardScreen(Screen[None]):
         yield Static(self.t("daily_board_keys"), id="daily-keys", markup=False)
 
     def action_leave(self) -> None:
-        self.app.exit()
+        """The app ends; the board of a tournament played from the lobby goes back to it."""
+        table_app(self).leave_daily()

@@ -81,6 +81,7 @@ class GamesScreen(Screen[None]):
         changes."""
         from ...store.analyses import cache_path
         from ...store.seal import record_key
+        from ..club_games import own_person
         from ..viewing import open_game
         from .viewer import ViewerScreen
 
@@ -92,7 +93,14 @@ class GamesScreen(Screen[None]):
         t = translator(self)
         try:
             key = record_key(host.data_dir)
-            viewed = open_game(save.path, t, app.palette, cache=cache_path(host.data_dir), key=key)
+            viewed = open_game(
+                save.path,
+                t,
+                app.palette,
+                cache=cache_path(host.data_dir),
+                key=key,
+                person=own_person(host),
+            )
         except (RecordError, ValueError, OSError) as error:
             self.notify(error_words(t.lang, error, host), severity="error", markup=False)
             return

@@ -5,7 +5,10 @@ preset waiting, else a new one that AI fills after a while), `c` takes a friend'
 opens a tournament in a dialog (the host, or any player where the host allows it), `q` or
 Escape leaves. The table taken is shown over the lobby, which comes back when it is left.
 `g` shows instead the club's shared games lately finished here (`club_games.py`), and
-`v` steps through the one chosen in the viewer over the lobby (Escape comes back)."""
+`v` steps through the one chosen in the viewer over the lobby (Escape comes back). `s`
+shows the club's tournaments and their standings (`TournamentsScreen`): the one chosen is
+played at the table over the lobby, which comes back after its standings, or its review is
+shown over the lobby once it is closed."""
 
 from __future__ import annotations
 
@@ -25,9 +28,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...plaintext import shown
 from ...presets import PresetError
 from ...settings import SetupError
-from ...store.catalog import error_words
+from ...store.catalog import error_words, typed
 from ...store.index import is_local, player_id
 from ...tables.client import TableError
 from ...tables.wire import OpenTable
@@ -36,14 +40,17 @@ from ..club_games import ClubGame, club_games, looker, person_of
 from ..i18n import Translator
 from ..plain import plain, plain_words
 from ..startup import preset_title
-from ..tournament_words import lobby_line, state_line
-from ..widgets.base import KeyFooter, translator
+from ..tournament_words import lobby_line, quoted, state_line
+from ..widgets.base import KeyFooter, table_app, translator
 from .common import Dialog
 from .tournament_open import TournamentOpenScreen
 
 if TYPE_CHECKING:
+    from ..daily_table import DailyRun
+    from ..duplicate import DealReview
     from ..shared.connection import SharedSession
     from ..shared.lobby_client import Lobby
+    from .tournaments import Chosen
 
 REFRESH = 2.0  # seconds between two readings of the tables waiting
 # With a club database: the other hosts' tables come from the directory that this process
@@ -70,6 +77,18 @@ class GamesListed(Message):
 
     games: tuple[ClubGame, ...]
     error: str | None = None
+
+
+@dataclass
+class TournamentReady(Message):
+    """A tournament's next deal opened for this person (`run`), or its review made
+    (`reviews`, `title`), in a worker thread; or what was said instead (`said`: why not, or
+    that every deal of it is played)."""
+
+    run: DailyRun | None = None
+    reviews: list[DealReview] | None = None
+    title: str = ""
+    said: str | None = None
 
 
 @dataclass
@@ -100,6 +119,8 @@ class LobbyScreen(Screen[None]):
         # Not in the footer (no room at 80 columns): the lobby's head line offers it.
         Binding("g", "games", "key_lobby_games", show=False, id="lobby-games"),
         Binding("v", "view", "key_view_game", id="lobby-view"),
+        # Not in the footer either: the head line offers it.
+        Binding("s", "standings", "key_lobby_standings", show=False, id="lobby-standings"),
         Binding("q,escape", "leave", "key_leave", id="lobby-leave"),
     ]
 
@@ -119,6 +140,7 @@ class LobbyScreen(Screen[None]):
         self.tables: tuple[OpenTable, ...] = ()
         self.read_once = False
         self.busy = False  # a seat is being taken: nothing else is asked meanwhile
+        self.busy_note = "lobby_busy"  # what is being done meanwhile, said under the list
         self.problem: str | None = None
         self.tournaments = ""
         self.may_open = False  # a tournament (`t`): the host, or anyone if the host allows it
@@ -155,7 +177,7 @@ class LobbyScreen(Screen[None]):
     # ------------------------------------------------------------------ reading the tables
 
     def read_tables(self) -> None:
-        if self.lobby.chosen is not None:  # a table over the lobby: read again when back
+        if self.lobby.chosen is not None or self.lobby.away:  # read again when back
             return
         self.run_worker(self.fetch, thread=True, exclusive=True, group="lobby-list")
 
@@ -197,6 +219,7 @@ class LobbyScreen(Screen[None]):
         if self.tournaments:
             head.append("\n" + self.tournaments, style="")
         head.append("\n" + t("lobby_games_offer"), style="")
+        head.append("\n" + t("lobby_tours_offer"), style="")
         self.query_one("#lobby-head", Static).update(head)
         table = self.query_one("#lobby-tables", DataTable)
         chosen = self.selected()
@@ -221,7 +244,7 @@ class LobbyScreen(Screen[None]):
             table.move_cursor(row=codes.index(chosen))
         note = self.query_one("#lobby-note", Static)
         if self.busy:
-            note.update(t("lobby_busy"))
+            note.update(t(self.busy_note))
         elif self.problem is not None:
             note.update(plain(self.problem, "bold"))
         elif self.read_once and not self.tables:
@@ -285,7 +308,9 @@ class LobbyScreen(Screen[None]):
     def keys_changed(self) -> None:
         """The footer made again only when a key comes, goes or greys (every list read would
         otherwise rebuild it, blank for a moment)."""
-        actions = ("join", "watch", "move", "open", "match", "code", "tournament", "view")
+        actions = (
+            "join", "watch", "move", "open", "match", "code", "tournament", "view", "standings"
+        )  # fmt: skip
         keys = tuple(self.check_action(a, ()) for a in actions)
         if keys != self._keys:
             self._keys = keys
@@ -310,6 +335,8 @@ class LobbyScreen(Screen[None]):
             return None if self.busy else True
         if action == "tournament":
             return None if self.busy or not self.may_open else True
+        if action == "standings":
+            return None if self.busy else True
         return True
 
     # ------------------------------------------------------------------ the keys
@@ -415,8 +442,9 @@ class LobbyScreen(Screen[None]):
             self.app.push_screen(CodeScreen(self.t), answered)
 
     def opener_id(self) -> str:
-        """Who opens a tournament from here, as the club tells players apart."""
-        return player_id(self.lobby.setup.table.host)
+        """Who opens a tournament from here, as the club tells players apart (a hosted
+        player by his own id, never as the host whose folder the lobby runs in)."""
+        return player_id(self.lobby.player_host())
 
     def action_tournament(self) -> None:
         """A tournament opened in a dialog (its refusals said there), then told and listed."""
@@ -440,6 +468,111 @@ class LobbyScreen(Screen[None]):
         dialog = TournamentOpenScreen(self.t, presets, opener, only_offered=host.hosted)
         self.app.push_screen(dialog, opened)
 
+    def action_standings(self) -> None:
+        """The club's tournaments and their standings; the one chosen there played, or its
+        review shown (`tournament_chosen`)."""
+        from .tournaments import TournamentsScreen
+
+        if self.busy:
+            return
+        host = self.lobby.player_host()
+        dialog = TournamentsScreen(self.t, host, player_id(host), self.lobby.setup.table.ascii)
+        self.app.push_screen(dialog, self.tournament_chosen)
+
+    def tournament_chosen(self, chosen: Chosen | None) -> None:
+        """Its next deal opened (or its review made) in a worker thread, the keys greyed
+        meanwhile: the deal is then played at the table over the lobby (`TournamentReady`)."""
+        from .tournaments import PLAY
+
+        if chosen is None or self.busy:
+            return
+        action, spec = chosen
+        self.busy = True
+        self.busy_note = "tours_opening" if action == PLAY else "tour_review_preparing"
+        self.show()
+        self.keys_changed()
+        how = self.open_tournament if action == PLAY else self.review_tournament
+        self.run_worker(lambda: how(spec), thread=True, group="lobby-seat")
+
+    def open_tournament(self, spec: Spec) -> None:
+        """In a worker thread: this person's next deal of `spec` (or the one he left), as
+        `thousand tournaments play` opens it; what was said instead where there is none."""
+        from ...engine.record import RecordError
+        from ...options import TableFlags
+        from ...tournament import Tournament, time_words
+        from ..daily_table import daily_setup, open_next
+        from ..tournament_run import TournamentRun
+
+        t = self.t
+        table = self.lobby.setup.table
+        host = self.lobby.player_host()
+        flags = TableFlags(host=host, preset=spec.preset, name=table.name, lang=t.lang,
+                           ascii=table.ascii, pace=table.pace)  # fmt: skip
+        try:
+            setup = daily_setup(flags)
+            state = spec.state(datetime.now(UTC))
+            if state != "open":
+                key = "tour_not_yet" if state == "soon" else "tour_over"
+                when = time_words(spec.opens if state == "soon" else spec.closes)
+                command = typed(f"tournaments show {quoted(spec.name)}", host)
+                self.post_message(TournamentReady(said=t(key, when=when, command=command)))
+                return
+            day = Tournament.of(spec, host.club_dir, host.database)
+            player = player_id(host)
+            found = open_next(day, player, setup)
+        except (RecordError, SetupError, PresetError, ValueError, OSError) as error:
+            self.post_message(TournamentReady(said=error_words(t.lang, error, host)))
+            return
+        if found is None:
+            said = t("tour_all_played", deals=t.count("w_deal", spec.deals))
+            self.post_message(TournamentReady(said=said))
+            return
+        opened, events = found
+        self.post_message(TournamentReady(TournamentRun(day, player, setup, opened, events)))
+
+    def review_tournament(self, spec: Spec) -> None:
+        """In a worker thread: the duplicate review of each deal of `spec` this person
+        played, as `thousand tournaments review` makes it; why not where it cannot be."""
+        from ...engine.record import RecordError
+        from ...store.index import open_club
+        from ...tournament import Tournament, time_words
+        from ..duplicate import played_deals, review_day
+
+        t = self.t
+        host = self.lobby.player_host()
+        try:
+            if spec.state(datetime.now(UTC)) != "closed":
+                said = t("tour_review_later", when=time_words(spec.closes))
+                self.post_message(TournamentReady(said=said))
+                return
+            day = Tournament.of(spec, host.club_dir, host.database)
+            player = player_id(host)
+            with open_club(host) as index:
+                if not played_deals(day, index, player):
+                    said = t("tour_review_none", name=shown(spec.name))
+                    self.post_message(TournamentReady(said=said))
+                    return
+                reviews = review_day(day, index, player, t("you_name"), t.level("hard"))
+        except (RecordError, ValueError, OSError) as error:
+            self.post_message(TournamentReady(said=error_words(t.lang, error, host)))
+            return
+        title = t("tour_review_title", name=shown(spec.name), preset=preset_title(day.name, t.lang))
+        self.post_message(TournamentReady(reviews=reviews, title=title))
+
+    def on_tournament_ready(self, message: TournamentReady) -> None:
+        from ..screens.duplicate import DuplicateScreen
+
+        self.busy = False
+        self.show()
+        self.keys_changed()
+        if message.said is not None:
+            self.notify(message.said, markup=False)
+        elif message.reviews is not None:
+            self.app.push_screen(DuplicateScreen(message.reviews, message.title))
+        elif message.run is not None:
+            self.lobby.away = True
+            table_app(self).play_tournament(message.run)
+
     def choose_preset(self, title: str, how: Callable[[str], SharedSession]) -> None:
         if self.busy:
             return
@@ -453,6 +586,7 @@ class LobbyScreen(Screen[None]):
 
     def sit(self, how: Callable[[], SharedSession]) -> None:
         self.busy = True
+        self.busy_note = "lobby_busy"
         self.show()
         self.keys_changed()
 
@@ -475,6 +609,7 @@ class LobbyScreen(Screen[None]):
 
     def back(self) -> None:
         """Back from a table: the tables waiting, read again at once."""
+        self.lobby.away = False
         self.show()
         self.keys_changed()
         self.read_tables()

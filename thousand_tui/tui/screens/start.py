@@ -710,6 +710,7 @@ class StartScreen(Screen[None]):
         cards: it is not over); a record that does not replay is said, and left as it is."""
         from ...store.analyses import cache_path
         from ...store.seal import record_key
+        from ..club_games import own_person
         from ..viewing import open_game
         from .viewer import ViewerScreen
 
@@ -721,7 +722,12 @@ class StartScreen(Screen[None]):
         try:
             key = record_key(host.data_dir)
             viewed = open_game(
-                save.path, self.t, app.palette, cache=cache_path(host.data_dir), key=key
+                save.path,
+                self.t,
+                app.palette,
+                cache=cache_path(host.data_dir),
+                key=key,
+                person=own_person(host),
             )
         except (ValueError, OSError) as error:
             self.app.notify(error_words(self.t.lang, error, host), severity="error")

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ...presets import Preset, PresetError, load_preset, shipped_names
+from ...priority import Host
+from ...private import private_dir
 from ...settings import LobbySetup, SetupError, TableSetup, check_name
 from ...tables.client import TableError, list_tables
 from ...tables.wire import OpenTable, TableOptions
@@ -36,6 +38,7 @@ class Lobby:
     chosen: SharedSession | None = None
     to_table: Callable[[SharedSession], None] | None = None  # shows the seat taken
     in_play: frozenset[str] = frozenset()  # the tables listed whose game is under way
+    away: bool = False  # a tournament's deals played over the lobby: nothing read meanwhile
     _presets: dict[str, Preset] = field(default_factory=dict)
     _titles: dict[str, str | None] = field(default_factory=dict)
 
@@ -127,6 +130,18 @@ class Lobby:
         if preset is None:
             raise SetupError(Translator(self.lang)("lobby_preset_unloadable", name=name))
         return replace(self.setup.table, preset=preset)
+
+    def player_host(self) -> Host:
+        """What this person's own tries (a tournament's deals, the daily's) are kept by: a
+        hosted lobby runs in the account's folder, where the tables are, and his tries are
+        kept in his own folder, with the club the account's (as `ssh HOST tournaments` keeps
+        them); elsewhere the lobby's own."""
+        host = self.setup.table.host
+        who = self.setup.who
+        if host.hosted and who is not None:
+            folder = private_dir(private_dir(host.data_dir / "players") / who)
+            return replace(host, data=folder, club=host.club_dir)
+        return host
 
     def said(self, error: Exception) -> str:
         if isinstance(error, TableError):
