@@ -18,7 +18,7 @@ from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.controller import Awaiting
 from thousand_tui.tui.screens.table import TableScreen
-from thousand_tui.tui.shared import SharedDriver, join_shared
+from thousand_tui.tui.shared import SharedDriver, WaitingScreen, join_shared
 
 from .helpers import ClubDatabase, at_table, bob_plays_until, opened, pump
 from .test_faults import service  # noqa: F401 (a fixture)
@@ -87,6 +87,24 @@ async def test_the_players_are_told_once_that_the_club_database_is_gone_and_once
         await bob_plays_until(pilot, app, [ann], lambda: shared.mirror.turn > turn + 3)
         assert (app.notices.count(gone), app.notices.count(back)) == (1, 1)
         assert not shared.mirror.closed
+    ann.close()
+
+
+async def test_the_waiting_room_tells_it_too(
+    base: Path,
+    service: Service,  # noqa: F811
+) -> None:
+    club = ClubDatabase()
+    service.directory = club  # type: ignore[assignment]
+    ann = opened(base, "Ann")  # three seats for people: the table waits for the third
+    shared = join_shared(ann.mirror.code, name="Bob", base=base, lang="ru")
+    app = create_app(TableSetup.of(lang="ru", pace=0.0), seat=shared)
+    gone = app.t("shared_club_down")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pump(pilot, [ann], lambda: isinstance(app.screen, WaitingScreen))
+        club.down = True
+        await pump(pilot, [ann], lambda: gone in toasts(app))
+        assert isinstance(app.screen, WaitingScreen) and app.notices.count(gone) == 1
     ann.close()
 
 
