@@ -9,9 +9,11 @@
   six daily results (a transaction each); on PostgreSQL and on SQLite;
 - the table service's memory (VmRSS, VmHWM) with 10 tables open, with and without the club
   database (the directory's threads and psycopg);
-- the size of a whole game's record and of the copy a club database keeps of it (zlib), and
-  what rating costs with 1,000 games rated: one game ended after the others (only it rated),
-  one that ended before the last 10 (those rated again), every rating made again.
+- the size of a whole game's record and of the copy a club database keeps of it (zlib), the
+  same of each of a day's daily deals (played by random legal decisions), and what rating
+  costs with 1,000 games rated: one game ended after the others (only it rated), one that
+  ended before the last 10 (those rated again), every rating made again (`--only ratings`
+  needs no server).
 
 `--only index` (or lobby, keep, memory, ratings) runs one part.
 
@@ -43,7 +45,7 @@ from stats_index import whole_game
 
 from thousand_tui.presets import load_preset
 from thousand_tui.priority import Host
-from thousand_tui.store.index import INDEX_NAME, DailyResult, open_index
+from thousand_tui.store.index import INDEX_NAME, DailyResult, _packed, open_index
 from thousand_tui.tables.client import TableClient, list_tables, open_table
 from thousand_tui.tables.directory import watch
 from thousand_tui.tables.service import LOCK_NAME, tables_dir
@@ -231,11 +233,55 @@ def write_rate(url: str | None, games: int) -> None:
               f"({games / wall:.0f} games/s); each write {percentiles(each)}")  # fmt: skip
 
 
+def kept_size(data: bytes) -> int:
+    """The bytes a club database keeps of a record (`store.index`'s copy of it)."""
+    body = _packed(data)
+    assert body is not None
+    return len(body)
+
+
+def daily_record_sizes() -> None:
+    """The records of a day's daily deals (classic), each played to its end by random legal
+    decisions and kept as the daily keeps it, and the copies a club database keeps of them."""
+    import json
+    import random
+
+    from thousand_tui.daily import DEALS, REFERENCE_NAME, Daily, day_folder
+    from thousand_tui.engine.game import PlayerInfo
+    from thousand_tui.private import private_dir
+
+    players = [PlayerInfo("You", "human"), PlayerInfo("Anna", "ai", "hard"),
+               PlayerInfo("Boris", "ai", "hard")]  # fmt: skip
+    rng = random.Random(1)
+    sizes: list[tuple[int, int]] = []
+    with folders("d") as (base,), open_index(base / INDEX_NAME) as index:
+        day = Daily("2026-12-06", load_preset("classic"), base)
+        folder = day_folder(day.date, day.name, base)
+        private_dir(folder)
+        (folder / REFERENCE_NAME).write_text(json.dumps([0] * DEALS))  # none to compute
+        for number in range(1, DEALS + 1):
+            opened = day.open_deal(index, "local", players)
+            assert opened is not None and opened.number == number
+            game = opened.game
+            while not game.results:
+                seat = game.to_move
+                assert seat is not None
+                game.apply(rng.choice(game.legal_actions(seat)))
+            opened.writer.close()
+            data = opened.path.read_bytes()
+            sizes.append((len(data), kept_size(data)))
+            day.settle(index, "local", number, game)
+    whole = [size for size, _ in sizes]
+    kept = [size for _, size in sizes]
+    print(f"a daily deal's record ({DEALS} deals of a day): {min(whole) / 1024:.1f}–"
+          f"{max(whole) / 1024:.1f} KB; kept in the club database: {min(kept) / 1024:.1f}–"
+          f"{max(kept) / 1024:.1f} KB")  # fmt: skip
+
+
 def rating_cost(games: int = 1000) -> None:
     """A record's size and its kept copy's; one game rated after the others against every
     rating made again from `games` games (`ClubIndex._rate`, `_rate_from`), on SQLite."""
     import json
-    import zlib
     from dataclasses import replace
     from datetime import UTC, datetime, timedelta
 
@@ -245,7 +291,8 @@ def rating_cost(games: int = 1000) -> None:
     text = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in game).encode()
     deals = sum(1 for line in game if line.get("type") == "deal")
     print(f"a whole game's record ({deals} deals): {len(text) / 1024:.1f} KB; "
-          f"kept in the club database: {len(zlib.compress(text, 6)) / 1024:.1f} KB")  # fmt: skip
+          f"kept in the club database: {kept_size(text) / 1024:.1f} KB")  # fmt: skip
+    daily_record_sizes()
     start = datetime(2026, 1, 1, tzinfo=UTC)
     people = [f"key-{n:03d}" for n in range(100)]
 

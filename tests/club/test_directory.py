@@ -1,7 +1,9 @@
 """The club's directory of open tables across hosts (two data folders, one database): a table
 opened on host A is listed by host B's lobby, told by LISTEN/NOTIFY; once its game starts it
 is among those in play; a table closed leaves at once, and the tables of a host whose service
-was killed leave after the heartbeat's timeout. Without a database nothing of this runs."""
+was killed leave after the heartbeat's timeout; the database gone mid-game costs no move nor
+record, and the people at the table are told once it is gone and once it is back. Without a
+database nothing of this runs."""
 
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from thousand_tui.tables.client import join_table, list_tables, open_table
 from thousand_tui.tables.directory import TIMEOUT, changes, forget, relay_of
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import LOG_NAME, tables_dir
+from thousand_tui.tables.wire import Notice
 
 from .conftest import Cuttable
 
@@ -160,13 +163,18 @@ def test_the_database_gone_mid_game_costs_no_move_nor_record(
         lambda: "directory of tables cannot be written" in log.read_text(),
         timeout=WAIT,
     )
+    # The person at the table is told, and plays on.
+    play_until([ann], lambda: Notice("club_down") in ann.told, timeout=WAIT)
     # Unheard, A is gone for the club's lobby; its game is not.
     wait_for("A silent on B", lambda: code not in codes(b, playing=True), timeout=TIMEOUT + WAIT)
     cuttable.mend()
     wait_for("A back on B", lambda: code in codes(b, playing=True), timeout=WAIT)
     assert "the club database is back" in log.read_text()
+    play_until([ann], lambda: Notice("club_back") in ann.told, timeout=WAIT)
     play_until([ann], lambda: len(ann.mirror.results) >= 2, timeout=60)
     ann.close()
+    told = [m.notice for m in ann.told if isinstance(m, Notice)]
+    assert told == ["club_down", "club_back"]  # once each
     (record,) = (a.data_dir / "games").glob("*.jsonl")
     deals = [json.loads(line) for line in record.read_text().splitlines()]
     assert sum(1 for line in deals if line.get("type") == "result") >= 2

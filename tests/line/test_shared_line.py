@@ -1,7 +1,8 @@
 """The line mode at a shared table, through the real table service: one person plays by
 lines (driven through the line mode's input and output), another is a scripted client;
 whole deals are played, chat goes both ways and is said as data, a person away is said and
-the AI taking the seat, the move clock warns; no line carries an escape sequence."""
+the AI taking the seat, the move clock warns, the club database out of reach and back is said
+once each; no line carries an escape sequence."""
 
 from __future__ import annotations
 
@@ -22,13 +23,16 @@ import pytest
 
 from tests.helpers.waiting import wait_for
 from tests.line.test_line_mode import ROOT, clean
-from tests.tables.helpers import Seat, opened, stop_service
+from tests.tables.helpers import ClubDatabase, Seat, opened, stop_service
+from tests.tables.test_faults import service  # noqa: F401 (a fixture)
 from thousand_tui import line
 from thousand_tui.line import shared as line_shared
 from thousand_tui.line.texts import say
 from thousand_tui.settings import JoinSetup, TableSetup
 from thousand_tui.store.catalog import DATA_DIR_ENV
+from thousand_tui.tables.service import Service
 from thousand_tui.tables.wire import ChatLine
+from thousand_tui.tui.i18n import Translator
 
 WAIT = 60.0
 PROMPT = re.compile(
@@ -216,6 +220,33 @@ def test_the_move_clock_is_said_and_warns(base: Path, monkeypatch: pytest.Monkey
     drive(ann, term, lambda: said(term)[-1] != warning, play=False)
     term.type("quit")
     thread.join(10)
+    assert all(clean(s) for s in term.lines)
+    ann.close()
+
+
+def test_the_club_database_gone_and_back_is_said_once_each_and_play_goes_on(
+    base: Path,
+    service: Service,  # noqa: F811
+) -> None:
+    club = ClubDatabase()
+    service.directory = club  # type: ignore[assignment]
+    ann = opened(base, "Ann", people=[0, 1])
+    term, thread, status = seat_by_lines(base, ann.mirror.code)
+    drive(ann, term, lambda: any(PROMPT.match(s) for s in said(term)))
+    t = Translator("en")
+    gone, back = t("shared_club_down"), t("shared_club_back")
+    club.down = True
+    drive(ann, term, lambda: gone in said(term))
+    moves = ann.moves  # the game goes on meanwhile
+    drive(ann, term, lambda: ann.moves > moves + 2)
+    club.down = False
+    drive(ann, term, lambda: back in said(term))
+    moves = ann.moves
+    drive(ann, term, lambda: ann.moves > moves + 2)
+    assert (said(term).count(gone), said(term).count(back)) == (1, 1)
+    term.type("quit")
+    thread.join(10)
+    assert status == [0]
     assert all(clean(s) for s in term.lines)
     ann.close()
 

@@ -262,3 +262,17 @@ async def bob_plays_until(
         every=0.05,
         shown=lambda: f"{app.notices} {app.screen}",
     )
+
+
+class ClubDatabase:
+    """What a table service sees of the club database of several hosts (its directory's
+    `Publisher`), for a service run in the test's process: `down`, set by the test, is the
+    database out of reach; what the service offers the directory is dropped."""
+
+    down = False
+
+    def offer(self, tables: list[Any], playing: list[Any]) -> None:
+        pass
+
+    def stop(self, wait: float = 5.0) -> None:
+        pass

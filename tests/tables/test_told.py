@@ -1,6 +1,6 @@
 """What the table screen is told by the service besides the game: that the service failed while
-deciding for an AI seat and tries again; and that a decision sent waits for its acknowledgement,
-not for whose turn the next update is."""
+deciding for an AI seat and tries again; that the club database is out of reach, and back; and
+that a decision sent waits for its acknowledgement, not for whose turn the next update is."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from thousand_tui.tui import create_app
 from thousand_tui.tui.app import ThousandApp
 from thousand_tui.tui.controller import Awaiting
 from thousand_tui.tui.screens.table import TableScreen
-from thousand_tui.tui.shared import SharedDriver, join_shared
+from thousand_tui.tui.shared import SharedDriver, WaitingScreen, join_shared
 
-from .helpers import at_table, bob_plays_until, opened, pump
+from .helpers import ClubDatabase, at_table, bob_plays_until, opened, pump
 from .test_faults import service  # noqa: F401 (a fixture)
 
 
@@ -60,6 +60,51 @@ async def test_the_players_see_that_the_service_tries_an_ai_decision_again(
         turn = shared.mirror.turn
         await bob_plays_until(pilot, app, [ann], lambda: shared.mirror.turn > turn + 3)
         assert not shared.mirror.closed
+    ann.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_players_are_told_once_that_the_club_database_is_gone_and_once_it_is_back(
+    base: Path,
+    service: Service,  # noqa: F811
+    lang: str,
+) -> None:
+    club = ClubDatabase()
+    service.directory = club  # type: ignore[assignment]
+    ann = opened(base, "Ann", people=[0, 1], ai_names=["Vera", "Gleb"])
+    shared = join_shared(ann.mirror.code, name="Bob", base=base, lang=lang)
+    app = create_app(TableSetup.of(lang=lang, pace=0.0), seat=shared)
+    gone, back = app.t("shared_club_down"), app.t("shared_club_back")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pump(pilot, [ann], lambda: at_table(app))
+        club.down = True
+        await bob_plays_until(pilot, app, [ann], lambda: gone in toasts(app))
+        turn = shared.mirror.turn  # the game goes on meanwhile
+        await bob_plays_until(pilot, app, [ann], lambda: shared.mirror.turn > turn + 3)
+        club.down = False
+        await bob_plays_until(pilot, app, [ann], lambda: back in toasts(app))
+        turn = shared.mirror.turn
+        await bob_plays_until(pilot, app, [ann], lambda: shared.mirror.turn > turn + 3)
+        assert (app.notices.count(gone), app.notices.count(back)) == (1, 1)
+        assert not shared.mirror.closed
+    ann.close()
+
+
+async def test_the_waiting_room_tells_it_too(
+    base: Path,
+    service: Service,  # noqa: F811
+) -> None:
+    club = ClubDatabase()
+    service.directory = club  # type: ignore[assignment]
+    ann = opened(base, "Ann")  # three seats for people: the table waits for the third
+    shared = join_shared(ann.mirror.code, name="Bob", base=base, lang="ru")
+    app = create_app(TableSetup.of(lang="ru", pace=0.0), seat=shared)
+    gone = app.t("shared_club_down")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pump(pilot, [ann], lambda: isinstance(app.screen, WaitingScreen))
+        club.down = True
+        await pump(pilot, [ann], lambda: gone in toasts(app))
+        assert isinstance(app.screen, WaitingScreen) and app.notices.count(gone) == 1
     ann.close()
 
 

@@ -6,7 +6,7 @@ controller and the line mode's narrator. The prompts, answers and commands are t
 line mode's (`LineTable`); a decision goes to the service, and what anyone did comes back in
 its next update. Besides: `say TEXT` sends a line of chat, the others' lines are said as
 they come (as data, never read as anything), who comes and goes, an AI playing for someone
-away, and the move clock's warnings.
+away, the move clock's warnings, and the club database out of reach and back.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from ..tables.wire import (
 from ..tui.controller import Step, TableController
 from ..tui.i18n import Translator
 from ..tui.shared.connection import SharedSession
-from ..tui.shared.words import join_command
+from ..tui.shared.words import club_words, join_command
 from .cards import CardNames, WordsPalette
 from .narration import LineNarrator
 from .play import THINK_NOTICE, LineTable, LineWords, Quit
@@ -211,6 +211,8 @@ class LineSeat(LineTable):
                 self.choices = None
             elif message.seat is not None:
                 self.say(t("shared_clock_out", name=self.name_of(message.seat)))
+        elif isinstance(message, Notice) and (words := club_words(message, t)):
+            self.say(words)
         elif isinstance(message, ChatLine):
             self.say(self.s("line_shared_chat", name=message.name, text=message.text))
         elif isinstance(message, Failure) and message.about == "chat":

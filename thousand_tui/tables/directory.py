@@ -9,7 +9,8 @@ and the first host to see it removes them.
 What the directory holds is what a stranger in the lobby may see (`wire.OpenTable`): never a
 hand, a name or a seed. Every database write is in a thread of its own, never in the service's
 loop; a database that goes away costs the lobby its other hosts' tables until it is back,
-never a game (`Publisher` logs it and tries again at the next beat).
+never a game (`Publisher` logs it, says so in `down` for the service to tell its players, and
+tries again at the next beat).
 """
 
 from __future__ import annotations
@@ -101,6 +102,11 @@ class Publisher:
         self._stopping = False
         self._down = False
         self._thread = threading.Thread(target=self._run, daemon=True, name="directory")
+
+    @property
+    def down(self) -> bool:
+        """Whether the club database could not be written at the last try (until it can)."""
+        return self._down
 
     def start(self) -> None:
         self._thread.start()

@@ -234,6 +234,8 @@ class SeatState:
     chat_pace: chat_rules.Pace = field(default_factory=chat_rules.Pace)
     # its person lets the others see his hands once the game is over (`store/seal.py`)
     open_hands: bool = False
+    # what its person was last told of the club database ("club_down", "club_back")
+    club_told: str | None = None
 
     def played_for(self, action: Action) -> None:
         """An AI decided for this seat: kept if it is a person's, away."""
@@ -426,6 +428,7 @@ class Service:
         self.server: asyncio.AbstractServer | None = None
         self.log_lines: list[str] = []
         self.thinking: dict[asyncio.Task[None], Table] = {}  # the AI decisions under way
+        self.club_down = False  # the club database (`directory`) out of reach
 
     log = staticmethod(daemon.log)
 
@@ -473,7 +476,27 @@ class Service:
     def each_tick(self) -> None:
         self.close_finished()
         if self.directory is not None:  # written by its own thread, when it changed
+            if self.directory.down != self.club_down:
+                self.club_down = self.directory.down
+                for table in self.tables.values():
+                    for state in table.seats:
+                        self.tell_club(state)
             self.directory.offer(list(self.listing().tables), list(self.playing().tables))
+
+    def tell_club(self, state: SeatState) -> None:
+        """The person at a seat told once that the club database is out of reach (the game
+        goes on, its record kept: the index catches up once the database is back), and once
+        that it is back; a person away is told when he sits again."""
+        if state.conn is None:
+            return
+        if self.club_down and state.club_told != "club_down":
+            word = "club_down"
+        elif not self.club_down and state.club_told == "club_down":
+            word = "club_back"
+        else:
+            return
+        state.club_told = word
+        state.conn.send(Notice(word))
 
     def close_finished(self) -> None:
         """A table closes when nobody sits at it any more and its game is over or never began,
@@ -826,6 +849,7 @@ class Service:
             self.send_state(table, seat, [], [], catch_up=True)
         for line in table.chat:  # the table's last lines of chat, told again
             conn.send(dataclasses.replace(line, earlier=True))
+        self.tell_club(state)
         self.log(f"table {table.code}: {state.name} sits at seat {seat}")
         self.tell_status(table)
         if table.game is not None:

@@ -400,7 +400,10 @@ class Pong:
 class Notice:
     """Something the players are told that changes nothing of the game: `ai_retry`, the
     service failed while deciding for `seat` and tries again; `clock_out`, the time of the
-    person at `seat` for this decision ran out, and an AI decides it for him."""
+    person at `seat` for this decision ran out, and an AI decides it for him; `club_down`, the
+    club database (a club of several hosts) is out of reach: the game goes on, its record
+    kept, and the club's index catches up once it is back; `club_back`, it is back. A client
+    says nothing of a notice it does not know (one of a later service of the same protocol)."""
 
     TYPE: ClassVar[str] = "notice"
     notice: Annotated[str, STR]

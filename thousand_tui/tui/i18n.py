@@ -794,6 +794,12 @@ _ENTRIES: Final[tuple[Msg | NMsg, ...]] = (
     # ---------------------------------------------------------------- shared tables: the service
     msg("shared_ai_retry", "The table service failed while playing for {name}; it tries again."),
     msg(
+        "shared_club_down",
+        "The club database cannot be reached: the game goes on and is kept in its record; it "
+        "will be listed and rated once the database is back.",
+    ),
+    msg("shared_club_back", "The club database is back: this game will be listed and rated."),
+    msg(
         "shared_wire_older",
         "The table service runs an older version of the game (protocol {theirs}; this one "
         "speaks {ours}). Leave every table of this account: the service ends a few seconds "

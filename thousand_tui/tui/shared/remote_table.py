@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 from .chat import chat_text, write_chat
 from .connection import SharedSession
 from .remote import RemoteGame
-from .words import join_command, seat_status_words
+from .words import CLUB_NOTICE_SECONDS, club_words, join_command, seat_status_words
 
 REJOIN_EVERY = 1.0  # seconds between tries to sit again after the connection was lost
 REJOIN_FOR = 120.0  # seconds of trying before the screen says to join again by hand
@@ -186,6 +186,8 @@ class SharedDriver(Linked):
             self.notify(self.t("shared_ai_retry", name=name), markup=False)  # not cleared by a move
         elif isinstance(message, Notice) and message.notice == "clock_out":
             self.clock_out(message.seat)
+        elif isinstance(message, Notice) and (words := club_words(message, self.t)):
+            self.notify(words, timeout=CLUB_NOTICE_SECONDS, markup=False)
         elif isinstance(message, ChatLine):
             self.hear(message)
         elif isinstance(message, Failure) and message.about == "chat":

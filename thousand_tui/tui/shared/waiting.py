@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from ...tables.client import TableError
 from ...tables.texts import failure_text
-from ...tables.wire import ChatLine, Failure, StartRequest
+from ...tables.wire import ChatLine, Failure, Notice, StartRequest
 from ..i18n import Translator
 from ..plain import plain
 from ..table_driver import Pull
@@ -25,7 +25,7 @@ from ..widgets.log import GameLog
 from .chat import chat_text, write_chat
 from .connection import SharedSession
 from .remote_table import shared_table
-from .words import join_command, seat_status_words
+from .words import CLUB_NOTICE_SECONDS, club_words, join_command, seat_status_words
 
 
 class WaitingScreen(Screen[None]):
@@ -125,6 +125,8 @@ class WaitingScreen(Screen[None]):
                 self.notify(error, severity="error", markup=False)
             elif isinstance(message, Failure):
                 self.notify(failure_text(message, self.t.lang), severity="error")
+            elif isinstance(message, Notice) and (words := club_words(message, self.t)):
+                self.notify(words, timeout=CLUB_NOTICE_SECONDS, markup=False)
         if self.is_mounted:
             self.show()
             if self.shared.mirror.closed:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...priority import Host
 from ...store.catalog import public_text, typed
 from ...tables.client import TableError, WireMismatch
+from ...tables.wire import Notice
 from ...translations import error_text
 from ..i18n import Translator
 from .connection import SharedSession
@@ -30,6 +31,19 @@ def seat_status_words(shared: SharedSession, seat: int, t: Translator) -> str:
     if wait > 0:
         return t("shared_away", seconds=int(wait + 0.99))
     return t("shared_away_ai")
+
+
+CLUB_NOTICE_SECONDS = 12.0  # how long the table shows what it says of the club database
+
+
+def club_words(notice: Notice, t: Translator) -> str | None:
+    """What the table says of the club database (a club of several hosts) out of reach, or
+    back; None for any other notice."""
+    if notice.notice == "club_down":
+        return t("shared_club_down")
+    if notice.notice == "club_back":
+        return t("shared_club_back")
+    return None
 
 
 def said(error: TableError, lang: str, host: Host) -> str:
