@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -118,3 +119,22 @@ async def test_a_hosted_player_opens_one_only_where_the_host_allows(base: Path) 
         await until(pilot, "back in the lobby", lambda: app.screen is lobby)
     (spec,) = specs(base)
     assert (spec.name, spec.preset, spec.by) == ("Olga's", "two-player", "key-olga")
+
+
+async def test_a_name_typed_fast_with_its_enters_is_opened_whole(base: Path) -> None:
+    """Keys typed faster than the dialog takes them (a burst, a paste): Enter goes down the
+    fields at once, but the letters typed before it are the name's, all of them."""
+    app = lobby_app("en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, "the lobby", lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        await until(pilot, "t offered", lambda: lobby.check_action("tournament", ()) is True)
+        await pilot.press("t")
+        await until(pilot, "the dialog", lambda: isinstance(app.screen, TournamentOpenScreen))
+        burst = [*"Winter Cup", *["enter"] * 5]  # the name, then Enter down to the last field
+        for key in burst:  # all sent before the app takes the first
+            char = key if len(key) == 1 else "\r"
+            app.post_message(events.Key(key.replace(" ", "space"), char))
+        await until(pilot, "back in the lobby", lambda: app.screen is lobby)
+        (spec,) = specs(base)
+        assert (spec.name, spec.preset, spec.deals) == ("Winter Cup", "classic", 12)

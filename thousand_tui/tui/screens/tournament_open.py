@@ -33,7 +33,9 @@ class TournamentOpenScreen(Dialog[Spec | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "key_close", key_display="esc", id="back"),
         # Before the field's own Enter: the next field is focused at once, so that Enter
-        # typed fast (or pasted) goes down the fields one by one.
+        # typed fast (or pasted) goes down the fields one by one, and what is typed after it
+        # goes to the next field. The keys typed before it may still wait in their field's
+        # queue: the fields are read once each has taken them (`open_it`).
         Binding("enter", "next_field", show=False, priority=True),
     ]
 
@@ -107,7 +109,17 @@ class TournamentOpenScreen(Dialog[Spec | None]):
             return
         self.open_it()
 
-    def open_it(self) -> None:
+    def open_it(self, waiting: tuple[str, ...] = FIELDS) -> None:
+        """Once every field has taken the keys typed into it before this Enter (a key is
+        queued at the field focused when it came, and Enter, a priority key, is not: typed
+        fast, a name was read before its last letters), check and open it."""
+        if waiting:
+            field = self.query_one(f"#tour-{waiting[0]}", Input)
+            field.call_later(self.open_it, waiting[1:])
+            return
+        self.open_now()
+
+    def open_now(self) -> None:
         """Check and open it; a refusal said under the fields, the dialog left open."""
         lang = self.t.lang
         name, preset = self.value("name"), self.value("preset").strip()

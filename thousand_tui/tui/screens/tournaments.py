@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -33,6 +34,15 @@ PLAY, REVIEW = "play", "review"
 # The widest a name and a preset's title are in the list (each whole in the line under it):
 # the list stays within 80 columns.
 NAME_CELLS, PRESET_CELLS = 18, 12
+# The list's columns: their keys and the texts of their headers.
+COLUMNS = (
+    ("name", "tour_open_name"),
+    ("preset", "tour_open_preset"),
+    ("deals", "tour_open_deals"),
+    ("state", "tour_col_state"),
+    ("closes", "tour_col_closes"),
+    ("entrants", "tour_col_entrants"),
+)
 Chosen = tuple[str, Spec]  # what to do (PLAY or REVIEW) with which tournament
 
 
@@ -97,14 +107,7 @@ class TournamentsScreen(Dialog[Chosen | None]):
 
     def on_mount(self) -> None:
         super().on_mount()
-        t = self.t
-        table = self.query_one("#tours-list", DataTable)
-        table.add_column(t("tour_open_name"), key="name")
-        table.add_column(t("tour_open_preset"), key="preset")
-        table.add_column(t("tour_open_deals"), key="deals")
-        table.add_column(t("tour_col_state"), key="state")
-        table.add_column(t("tour_col_closes"), key="closes")
-        table.add_column(t("tour_col_entrants"), key="entrants")
+        self.fill([])
         self.show()
         self.run_worker(self.read, thread=True, exclusive=True, group="tournaments")
 
@@ -117,22 +120,35 @@ class TournamentsScreen(Dialog[Chosen | None]):
 
     def on_tournaments_read(self, message: TournamentsRead) -> None:
         self.found, self.problem = message.found, message.error
-        table = self.query_one("#tours-list", DataTable)
         t, now = self.t, datetime.now(UTC)
-        table.clear()
-        for number, (spec, rows) in enumerate(self.found):
-            name = _cut(f"«{spec.name}»", NAME_CELLS, self.ascii_only)
-            preset = _cut(preset_title(spec.preset, t.lang), PRESET_CELLS, self.ascii_only)
-            table.add_row(
-                plain(name, lines=False),
-                plain(preset, lines=False),
-                str(spec.deals),
-                t(f"tour_is_{spec.state(now)}"),
-                f"{spec.closes:%Y-%m-%d %H:%M}",  # UTC, as its header says
-                str(len(rows)),
-                key=str(number),
-            )
+        self.fill(
+            [
+                (
+                    _cut(f"«{spec.name}»", NAME_CELLS, self.ascii_only),
+                    _cut(preset_title(spec.preset, t.lang), PRESET_CELLS, self.ascii_only),
+                    str(spec.deals),
+                    t(f"tour_is_{spec.state(now)}"),
+                    f"{spec.closes:%Y-%m-%d %H:%M}",  # UTC, as its header says
+                    str(len(rows)),
+                )
+                for spec, rows in self.found
+            ]
+        )
         self.show()
+
+    def fill(self, rows: list[tuple[str, ...]]) -> None:
+        """The list made again with `rows`, each column as wide as its widest cell. (Widths
+        fixed here, not fitted by the table: a column it widened after a frame was drawn kept
+        its header at the old width.)"""
+        table = self.query_one("#tours-list", DataTable)
+        table.clear(columns=True)
+        cells = [[plain(cell, lines=False) for cell in row] for row in rows]
+        for number, (key, label) in enumerate(COLUMNS):
+            header = self.t(label)
+            width = max([cell_len(header), *(row[number].cell_len for row in cells)])
+            table.add_column(header, key=key, width=width)
+        for number, row in enumerate(cells):
+            table.add_row(*row, key=str(number))
 
     # ------------------------------------------------------------------ showing
 
