@@ -13,7 +13,7 @@ import pytest
 
 from tests.line.test_line_mode import Bot, spoken
 from tests.line.typist import Typist
-from tests.tui.helpers import play_first_legal, settle
+from tests.tui.helpers import pass_and_play_out, settle
 from thousand_tui.cli import main
 from thousand_tui.daily import REFERENCE_NAME, Daily, day_folder
 from thousand_tui.line.club import LineDaily, daily_lines_setup
@@ -26,8 +26,6 @@ from thousand_tui.translations import tell
 from thousand_tui.tui import create_app
 from thousand_tui.tui.daily_table import DailyRun, open_next
 from thousand_tui.tui.i18n import Translator
-from thousand_tui.tui.screens.decision import DecisionScreen
-from thousand_tui.tui.screens.result import DealResultScreen
 
 from .conftest import Cuttable
 from .test_database import free_port
@@ -70,16 +68,7 @@ async def test_the_database_gone_mid_deal_keeps_it_and_says_so(
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         cuttable.cut()  # gone while the deal is played
-        for _ in range(60):
-            await settle(pilot)
-            if isinstance(app.screen, DealResultScreen):
-                break
-            if isinstance(app.screen, DecisionScreen):
-                await pilot.press("1")
-            else:
-                await play_first_legal(pilot)
-        else:
-            raise AssertionError("the deal did not end")
+        await pass_and_play_out(pilot)
         points = app.session.game.results[0].deltas[0]
         assert t("daily_kept_later") in app.notices
         await pilot.press("enter")  # the next deal cannot be dealt: the app ends, no crash

@@ -9,7 +9,7 @@ import pytest
 
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
-from tests.tui.helpers import play_first_legal, settle
+from tests.tui.helpers import pass_and_play_out, settle
 from thousand_tui.daily import DEALS, Daily, day_seed, secret
 from thousand_tui.presets import load_preset
 from thousand_tui.settings import TableSetup
@@ -17,8 +17,6 @@ from thousand_tui.store.index import DailyResult, open_index
 from thousand_tui.tui import create_app
 from thousand_tui.tui.daily_table import DailyRun, open_next, played_words
 from thousand_tui.tui.screens.daily_board import DailyBoardScreen
-from thousand_tui.tui.screens.decision import DecisionScreen
-from thousand_tui.tui.screens.result import DealResultScreen
 
 DATE = "2026-12-05"
 TOMORROW = {"en": "the next ones come tomorrow", "ru": "новые будут завтра"}
@@ -53,17 +51,7 @@ async def test_a_daily_deal_at_the_table(host: Path, quick_reference: None, lang
         assert top in screen_text(app)
         seed = day_seed(secret(), DATE, "classic")
         assert str(seed) not in screen_text(app)  # the day's seed is never shown
-        for _ in range(60):
-            await settle(pilot)
-            screen = app.screen
-            if isinstance(screen, DealResultScreen):
-                break
-            if isinstance(screen, DecisionScreen):
-                await pilot.press("1")  # pass in the auction; the first choice elsewhere
-            else:
-                await play_first_legal(pilot)
-        else:
-            raise AssertionError("the deal did not end")
+        await pass_and_play_out(pilot)  # a pass in the auction; the first choice elsewhere
         with open_index() as index:
             kept = [r for r in day.results(index) if r.player == "local" and r.deal == 1]
         assert len(kept) == 1  # kept as it was settled, before its result is closed

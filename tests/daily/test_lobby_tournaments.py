@@ -15,16 +15,14 @@ from textual.app import App
 from tests.daily.test_tournaments import closed_one, play_all
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
-from tests.tui.helpers import play_first_legal, settle
+from tests.tui.helpers import pass_and_play_out, settle
 from thousand_tui.settings import LobbySetup, TableSetup
 from thousand_tui.store.index import DailyResult, open_index
 from thousand_tui.tournament import Tournament, allow_players, find, open_tournament
 from thousand_tui.tui.app import create_app
 from thousand_tui.tui.screens.daily_board import DailyBoardScreen
-from thousand_tui.tui.screens.decision import DecisionScreen
 from thousand_tui.tui.screens.duplicate import DuplicateScreen
 from thousand_tui.tui.screens.lobby import LobbyScreen
-from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.screens.table import TableScreen
 from thousand_tui.tui.screens.tournaments import TournamentsScreen
 from thousand_tui.tui.shared.lobby_client import Lobby
@@ -150,16 +148,7 @@ async def test_an_open_one_is_played_over_the_lobby_which_comes_back_after(
         await tournaments_of(pilot, app)
         await pilot.press("enter")
         await until(pilot, "the table", lambda: at_the_table(app))
-        for _ in range(60):
-            await settle(pilot)
-            if isinstance(app.screen, DealResultScreen):
-                break
-            if isinstance(app.screen, DecisionScreen):
-                await pilot.press("1")
-            else:
-                await play_first_legal(pilot)
-        else:
-            raise AssertionError("the deal did not end")
+        await pass_and_play_out(pilot)
         await pilot.press("enter")
         await until(pilot, "the standings", lambda: isinstance(app.screen, DailyBoardScreen))
         assert "«Winter»" in screen_text(app)

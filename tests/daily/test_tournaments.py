@@ -14,7 +14,7 @@ import pytest
 from tests.helpers.screen import screen_text
 from tests.helpers.ssh import config, olga
 from tests.helpers.waiting import until
-from tests.tui.helpers import play_first_legal, settle
+from tests.tui.helpers import pass_and_play_out, settle
 from thousand_tui import ssh
 from thousand_tui.cli import main
 from thousand_tui.daily import Daily
@@ -37,8 +37,6 @@ from thousand_tui.tui.daily_table import open_next
 from thousand_tui.tui.duplicate import review_day
 from thousand_tui.tui.i18n import Translator
 from thousand_tui.tui.screens.daily_board import DailyBoardScreen
-from thousand_tui.tui.screens.decision import DecisionScreen
-from thousand_tui.tui.screens.result import DealResultScreen
 from thousand_tui.tui.tournament_table import TournamentRun
 from thousand_tui.tui.tournament_words import lobby_line
 
@@ -286,17 +284,7 @@ async def test_a_tournament_deal_at_the_table(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert top in screen_text(app)
-        for _ in range(60):
-            await settle(pilot)
-            screen = app.screen
-            if isinstance(screen, DealResultScreen):
-                break
-            if isinstance(screen, DecisionScreen):
-                await pilot.press("1")
-            else:
-                await play_first_legal(pilot)
-        else:
-            raise AssertionError("the deal did not end")
+        await pass_and_play_out(pilot)
         await pilot.press("enter")
         await until(pilot, "the standings", lambda: isinstance(app.screen, DailyBoardScreen))
         await pilot.pause()

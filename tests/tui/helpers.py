@@ -152,6 +152,22 @@ async def play_out_deal(pilot: Pilot) -> None:
     raise AssertionError("the deal did not end")
 
 
+async def pass_and_play_out(pilot: Pilot, turns: int = 60) -> None:
+    """The first choice of every dialog (a pass in the auction), the leftmost playable card
+    at every turn, until the deal's result is shown."""
+    app = pilot.app
+    assert isinstance(app, ThousandApp)
+    for _ in range(turns):
+        await settle(pilot)
+        if isinstance(app.screen, DealResultScreen):
+            return
+        if isinstance(app.screen, DecisionScreen):
+            await pilot.press("1")
+        else:
+            await play_first_legal(pilot)
+    raise AssertionError("the deal did not end")
+
+
 def play_headless(app: ThousandApp, deals: int) -> None:
     """Before the app runs: play `deals` deals with easy players in every seat (seat 0
     too), then stop at the next decision of seat 0. The record is written as usual."""
