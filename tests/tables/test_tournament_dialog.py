@@ -48,6 +48,18 @@ async def until(pilot: Pilot[Any], what: str, done: Any) -> None:
     await waiting.until(pilot, what, done, timeout=WAIT, shown=lambda: screen_text(pilot.app))
 
 
+async def open_dialog(pilot: Pilot[Any]) -> LobbyScreen:
+    """The lobby shown, `t` pressed once it is offered, and the dialog up; the lobby."""
+    app = pilot.app
+    await until(pilot, "the lobby", lambda: isinstance(app.screen, LobbyScreen))
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen)
+    await until(pilot, "t offered", lambda: lobby.check_action("tournament", ()) is True)
+    await pilot.press("t")
+    await until(pilot, "the dialog", lambda: isinstance(app.screen, TournamentOpenScreen))
+    return lobby
+
+
 def refusal(app: Any) -> str:
     """The dialog's line of refusal, as shown (its first words on the screen too)."""
     said = str(app.screen.query_one("#tour-error", Static).content)
@@ -69,11 +81,7 @@ async def fill(pilot: Pilot[Any], **values: str) -> None:
 async def test_the_host_opens_a_tournament_from_the_lobby(base: Path, lang: str) -> None:
     app = lobby_app(lang)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, "the lobby", lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await until(pilot, "t offered", lambda: lobby.check_action("tournament", ()) is True)
-        await pilot.press("t")
-        await until(pilot, "the dialog", lambda: isinstance(app.screen, TournamentOpenScreen))
+        lobby = await open_dialog(pilot)
         dialog = app.screen
         await pilot.press(*"[b]Cup[/b]")  # a name is text, never markup
         for _ in range(4):  # Enter goes down the fields
@@ -126,11 +134,7 @@ async def test_a_name_typed_fast_with_its_enters_is_opened_whole(base: Path) -> 
     fields at once, but the letters typed before it are the name's, all of them."""
     app = lobby_app("en")
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, "the lobby", lambda: isinstance(app.screen, LobbyScreen))
-        lobby = app.screen
-        await until(pilot, "t offered", lambda: lobby.check_action("tournament", ()) is True)
-        await pilot.press("t")
-        await until(pilot, "the dialog", lambda: isinstance(app.screen, TournamentOpenScreen))
+        lobby = await open_dialog(pilot)
         keys_at_once(app, *"Winter", *["enter"] * 5)  # Enter down to the last field
         await until(pilot, "back in the lobby", lambda: app.screen is lobby)
         (spec,) = specs(base)
