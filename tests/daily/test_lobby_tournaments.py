@@ -185,7 +185,7 @@ async def test_a_closed_ones_review_over_the_lobby(host: Path, quick_reference: 
             lambda: app.screen if isinstance(app.screen, DuplicateScreen) else None,
         )  # fmt: skip
         assert isinstance(review, DuplicateScreen) and [r.number for r in review.reviews] == [1, 2]
-        assert "«Autumn»" in screen_text(app)
+        await until(pilot, "its title", lambda: "«Autumn»" in screen_text(app))
         await pilot.press("escape")
         assert await until(pilot, "the lobby again", lambda: app.screen is lobby)
 

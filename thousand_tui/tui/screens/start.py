@@ -427,8 +427,10 @@ class StartScreen(Screen[None]):
     @property
     def left(self) -> bool:
         """Taken down already (a game chosen at once, the start screen replaced by the
-        table): what was to follow its drawing, its fit to a new size, has nothing to fit."""
-        return not self.query(ChoiceList)
+        table): what was to follow its drawing, its fit to a new size, has nothing to fit.
+        Its widgets go one by one, so any of them gone says so."""
+        parts = ("#start-box", "#start-about", "#start-more")  # what fitting the list reads
+        return not self.query(ChoiceList) or not all(self.query(part) for part in parts)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="rating")
     def read_rating(self) -> None:
