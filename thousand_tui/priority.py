@@ -16,11 +16,14 @@ where it is. The processes and threads it starts afterwards inherit it.
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what the analysis worker imports holds no parser of its own
+    import argparse
 
 HOSTED_NICENESS = 5
 # Set by `thousand ssh-session`: the table runs as a hosted session (docs/ssh-hosting.md).

@@ -16,7 +16,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ..engine.cards import Card, Rank, Suit
@@ -276,7 +276,9 @@ def variant_of(rules: Rules) -> str:
 @cache
 def hand_model() -> HandModel:
     """The shipped model."""
-    text = resources.files(__package__).joinpath("data/hand_model.json").read_text("utf-8")
+    # Beside the module (as `presets.py` reads the rules folder): `importlib.resources` would
+    # bring `tempfile`, `shutil` and the compressors into the analysis worker.
+    text = (Path(__file__).parent / "data" / "hand_model.json").read_text("utf-8")
     return model_from_json(json.loads(text))
 
 

@@ -8,7 +8,6 @@ allowed values and default, and `SCHEMA` is built from those declarations. Valid
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Final, Literal
@@ -612,9 +611,17 @@ def plain(value: Any) -> Any:
     return value
 
 
-def _suggestion(key: str, candidates: Iterable[str]) -> str:
+def _closest(key: str, candidates: Iterable[str]) -> str | None:
+    """The candidate a mistyped `key` most likely meant, if any is close."""
+    import difflib  # only for a preset with a mistake (the game's processes need not hold it)
+
     close = difflib.get_close_matches(key, list(candidates), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]}?" if close else ""
+    return close[0] if close else None
+
+
+def _suggestion(key: str, candidates: Iterable[str]) -> str:
+    close = _closest(key, candidates)
+    return f"; did you mean {close}?" if close else ""
 
 
 def _suit_pairs(data: Mapping[Any, Any]) -> tuple[tuple[str, int], ...]:
@@ -788,9 +795,9 @@ _UNKNOWN_TOP: Final = msg("rules_unknown_top", "unknown key; the top-level keys 
 
 
 def _unknown(key: str, candidates: Iterable[str]) -> Said:
-    close = difflib.get_close_matches(key, list(candidates), n=1, cutoff=0.6)
+    close = _closest(key, candidates)
     if close:
-        return Said(_UNKNOWN_CLOSE, {"key": close[0]})
+        return Said(_UNKNOWN_CLOSE, {"key": close})
     return Said(_UNKNOWN_TOP, {"keys": ", ".join(_TOP_LEVEL)})
 
 
@@ -811,9 +818,9 @@ def _unknown_in_section(section: str, name: str, names: list[str]) -> Said:
     """The message for an unknown key in a known section: the closest key of that section
     first; a suit's name leads to the section's suit mapping; another section's key only
     when it has this very name (a key put in the wrong section)."""
-    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    close = _closest(name, names)
     if close:
-        return Said(_UNKNOWN_CLOSE, {"key": f"{section}.{close[0]}"})
+        return Said(_UNKNOWN_CLOSE, {"key": f"{section}.{close}"})
     suits = [spec for spec in SCHEMA.values() if spec.path[0] == section and spec.type == "map"]
     if name.lower() in _SUIT_WORDS and suits:
         spec = suits[0]

@@ -99,7 +99,7 @@ class LineDaily(LineTable):
             self.say(daily.stopped)
             return 0
         self.tell([line for line in daily.board(self.t, True) if line.strip()])
-        if daily.done_words(self.t):  # the day played (a tournament's standings say the rest)
+        if not isinstance(daily, TournamentRun):  # a tournament's standings say the rest
             self.say(
                 self.s("line_daily_played", **played_fields(daily.day, self.t, daily.setup.host))
             )

@@ -12,12 +12,13 @@ new digest.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import inspect
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from typing import Any
 
 CHECKED = "8.2.8"
@@ -26,7 +27,19 @@ CHECKED = "8.2.8"
 _warned: set[str] = set()
 
 
+@functools.cache
 def textual_version() -> str:
+    """The installed Textual's version: read from its install record's folder name beside the
+    package (`textual-8.2.8.dist-info`); where there is none, as `importlib.metadata` reads
+    it (which imports `email`, `zipfile` and `csv`: a megabyte the table need not hold)."""
+    import textual
+
+    here = Path(textual.__file__).resolve().parent.parent
+    found = sorted(here.glob("textual-*.dist-info"))
+    if len(found) == 1:
+        return found[0].name.removeprefix("textual-").removesuffix(".dist-info")
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("textual")
     except PackageNotFoundError:
