@@ -250,6 +250,22 @@ async def test_a_game_played_again_lets_the_last_game_go(host: Host) -> None:
         assert live(Session) == [app.session]
 
 
+def test_the_table_reads_textuals_version_without_importlib_metadata() -> None:
+    """The corrections of Textual's code check its version (`tui/upstream.py`): read from its
+    install record's name, not with `importlib.metadata` (`email`, `zipfile`, `csv`: about
+    1.3 MB that a game would hold all its life)."""
+    from importlib.metadata import version
+
+    code = (
+        "import sys\n"
+        "import thousand_tui.tui.app\n"
+        "from thousand_tui.tui.upstream import textual_version\n"
+        "print(textual_version(), 'importlib.metadata' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == [version("textual"), "False"], done.stdout + done.stderr
+
+
 def test_the_table_its_hints_and_analyses_load_no_club_index(tmp_path: Path) -> None:
     """The club index (SQLite, about 2 MB of a game's memory) is read by the statistics page
     alone: the table, its hints, its analyses in words and the cache they are written to
@@ -294,11 +310,16 @@ def test_the_analysis_process_loads_no_asyncio() -> None:
     """The process that analyses finished deals (`ai/background.py`) searches in itself: it
     loads neither the search service's client nor asyncio with it (about 8 MB of the game's
     process tree while it lives), nor `multiprocessing`, which only a pool of search workers
-    needs (about 0.6 MB more)."""
+    needs (about 0.6 MB more); nor, with its hand model read, what the game's other processes
+    use (an argument parser, `difflib` for a preset's mistakes, `tempfile` and the compressors
+    that `importlib.resources` brings: about 2.5 MB)."""
     code = (
         "import sys\n"
         "import thousand_tui.ai.background, thousand_tui.ai.analysis\n"
-        "names = ('asyncio', 'thousand_tui.ai.search_service', 'multiprocessing')\n"
+        "from thousand_tui.ai.handmodel import hand_model\n"
+        "hand_model()\n"
+        "names = ('asyncio', 'thousand_tui.ai.search_service', 'multiprocessing', 'argparse',\n"
+        "         'difflib', 'tempfile', 'shutil', 'lzma', 'importlib.metadata')\n"
         "print(sorted(m for m in names if m in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
