@@ -192,17 +192,19 @@ def nice(pid: int) -> int:
 
 
 BACKGROUND_NICE = 10  # how much lower the analysis worker's priority is (ai/pool.py)
+BACKGROUND_MODULE = "thousand_tui.ai.background"  # the analysis worker's `-m` (ai/background.py)
 
 
 def search_workers(pid: int, apart: int | None = None) -> tuple[list[int], list[int]]:
     """The search workers of a process and its analysis worker (told apart by its lower
-    priority); never `apart` and its own (the table service, started by the first client, is
-    its child until that client ends)."""
+    priority, or its module: one paused as it started has not lowered it yet); never `apart`
+    and its own (the table service, started by the first client, is its child until that
+    client ends)."""
     skip = {apart, *descendants(apart)} if apart is not None else set()
     workers = [child for child in descendants(pid) if child not in skip]
     # (Its priority is capped at 19: under a game started with `nice -n 10` it is 9 lower.)
     lowest = min(19, nice(pid) + BACKGROUND_NICE)
-    background = [w for w in workers if nice(w) >= lowest]
+    background = [w for w in workers if nice(w) >= lowest or BACKGROUND_MODULE in command_line(w)]
     return [w for w in workers if w not in background], background
 
 
