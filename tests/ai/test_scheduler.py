@@ -179,7 +179,9 @@ def test_the_analysis_is_paused_by_a_move_and_goes_on_after_it() -> None:
     (it takes no core from the move); the analysis goes on once the move is made, and its
     answer is the one it would have given anyway."""
     deal = finished_deal()
-    worker = BackgroundProcess()
+    # At the process's own priority: at the background's (tests/robustness/test_priority.py),
+    # on a machine busy with the other tests, its second of work can wait for minutes.
+    worker = BackgroundProcess(nice=0)
     scheduler = Scheduler(worker=worker, idle_exit=0.2)
     told, done = collect()
     try:

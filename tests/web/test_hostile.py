@@ -352,4 +352,7 @@ def test_no_descriptor_left_to_accept_imports_nothing_and_the_server_goes_on(
     assert probe.returncode == 0, err
     said = [line for line in err.splitlines() if "no descriptor for a new connection" in line]
     assert len(said) == 1 and "EMFILE" in said[0], err  # once, not once per try
-    assert "Traceback" not in err
+    # (Where one is found, the error output from it is shown: pytest's own comparison of a
+    # long text with the word takes minutes.)
+    at = err.find("Traceback")
+    assert at < 0, err[at : at + 4000]
