@@ -10,6 +10,12 @@ from dataclasses import dataclass
 
 from .priority import LOCAL, Host
 
+# Who may watch a shared table (`open --watchers`; its opener says): nobody; watchers who see
+# the game but not the chat; who read the chat too; who write in it too (their lines marked as
+# a watcher's). Here, not with the wire, so that a solo game's choices read it without loading
+# the shared tables' code.
+WATCHERS = ("none", "quiet", "read", "chat")
+
 
 @dataclass(frozen=True)
 class TableFlags:

@@ -490,7 +490,7 @@ class OpenSetup:
     private: bool = False  # kept out of the lobby: only its code brings anyone to it
     fill: float | None = None  # seconds before AI takes the free seats (None: `s` starts it)
     clock: float = 0.0  # seconds each person has for a move, then an AI plays it (0: no limit)
-    watchers: str | None = None  # who may watch (`tables.wire.WATCHERS`; None: the default)
+    watchers: str | None = None  # who may watch (`options.WATCHERS`; None: the default)
 
 
 @dataclass(frozen=True)

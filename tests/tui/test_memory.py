@@ -266,6 +266,49 @@ def test_the_table_reads_textuals_version_without_importlib_metadata() -> None:
     assert done.stdout.split() == [version("textual"), "False"], done.stdout + done.stderr
 
 
+SOLO_GAME = """
+import asyncio, sys
+from pathlib import Path
+import thousand_tui.cli, thousand_tui.line, thousand_tui.tui, thousand_tui.tui.launch
+from tests.tui.helpers import settle
+from thousand_tui.priority import Host
+from thousand_tui.settings import TableSetup
+from thousand_tui.tui import create_app
+
+async def main() -> None:
+    folder = Path(sys.argv[1])
+    host = Host(data=folder / "data", config=folder / "config")
+    app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy", host=host))
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = app.session.game
+        while len(game.results) < 2:
+            await settle(pilot)
+            await pilot.press("enter")
+    shared = ("thousand_tui.tables", "thousand_tui.tui.shared", "thousand_tui.line.shared",
+              "thousand_tui.daily", "thousand_tui.tui.daily_table", "sqlite3")
+    print(sorted(m for m in sys.modules if m.startswith(shared)))
+
+asyncio.run(main())
+"""
+
+
+def test_a_solo_game_loads_no_shared_tables_or_daily_deals(tmp_path: Path) -> None:
+    """A game against the AI, started as `thousand` starts it (the command's modules, the
+    line mode's choice, `launch`), plays its deals without loading the shared tables' code
+    (the wire, the client, the table's service), the lobby's or the daily deals' (with the
+    club index, SQLite): about 4 MB that a solo game would hold all its life."""
+    done = subprocess.run(
+        [sys.executable, "-c", SOLO_GAME, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parents[2],
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr[-3000:]
+
+
 def test_the_table_its_hints_and_analyses_load_no_club_index(tmp_path: Path) -> None:
     """The club index (SQLite, about 2 MB of a game's memory) is read by the statistics page
     alone: the table, its hints, its analyses in words and the cache they are written to

@@ -32,7 +32,6 @@ from ..settings import (
 from ..store.catalog import error_words
 from ..tui.startup import Choices, SharedChoice, choices_path
 from .play import THINK_NOTICE, LineTable
-from .shared import LineSeat
 
 PROG = "thousand"
 
@@ -134,6 +133,7 @@ def play_chosen(
 def run_open(setup: OpenSetup, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """`thousand open --plain`: open a shared table and play its seat 0 by lines."""
     from ..tui.shared.sit import opened
+    from .shared import LineSeat
 
     table, shared = opened(setup)
     return LineSeat(table, shared, stdin or sys.stdin, stdout or sys.stdout, opened=True).run()
@@ -142,6 +142,7 @@ def run_open(setup: OpenSetup, stdin: TextIO | None = None, stdout: TextIO | Non
 def run_join(setup: JoinSetup, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """`thousand join CODE --plain`: sit at a shared table and play the seat by lines."""
     from ..tui.shared.sit import joined
+    from .shared import LineSeat
 
     shared = joined(setup)
     return LineSeat(setup.table, shared, stdin or sys.stdin, stdout or sys.stdout).run()
@@ -182,7 +183,6 @@ def run_tournament(
 
 
 __all__ = [
-    "LineSeat",
     "LineTable",
     "play_chosen",
     "remember",

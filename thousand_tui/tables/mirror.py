@@ -84,7 +84,7 @@ class SeatMirror:
     again: tuple[int, ...] = ()  # game over: the seats whose people asked to play again
     watcher: bool = False  # a watcher's: at no seat, he never decides
     watching: int = 0  # how many watch the table
-    watchers: str = "read"  # what the table lets watchers do (`wire.WATCHERS`)
+    watchers: str = "read"  # what the table lets watchers do (`options.WATCHERS`)
 
     def __post_init__(self) -> None:
         try:

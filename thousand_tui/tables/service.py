@@ -305,7 +305,7 @@ class Table:
     # (each game at the table begins with the next one).
     again: set[int] = field(default_factory=set)
     first_dealer: int | None = None
-    # Who may watch (`wire.WATCHERS`), and the connections watching, at no seat.
+    # Who may watch (`options.WATCHERS`), and the connections watching, at no seat.
     watch_rule: str = "read"
     watchers: list[Conn] = field(default_factory=list)
 

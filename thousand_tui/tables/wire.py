@@ -38,6 +38,7 @@ from ..engine.phases import Declaration, Phase, Trick
 from ..engine.rules import Rules
 from ..engine.scoring import Settlement
 from ..engine.view import SeatView
+from ..options import WATCHERS as WATCHERS  # who may watch a table (its opener says)
 from .schema import (
     MAX_INT,
     MAX_TEXT,
@@ -88,9 +89,6 @@ MAX_CLIENT_LINE = 16 * 1024  # what the service reads from a client, at most, in
 MAX_SERVICE_LINE = 4 * 1024 * 1024  # what a client reads from the service
 MAX_AI_NAMES = 12  # the AI names a table keeps: its seats', then spares for name clashes
 MAX_CHAT_SENT = 1000  # characters a client may send in one line of chat, before cleaning
-# Who may watch a table (its opener says): nobody; watchers who see the game but not the chat;
-# who read the chat too; who write in it too (their lines marked as a watcher's).
-WATCHERS = ("none", "quiet", "read", "chat")
 WATCHER = -1  # the seat of a watcher: none (`for_seat` tells it what every seat may know)
 
 # The kinds of what the service sends: each value is checked as any line is, though within

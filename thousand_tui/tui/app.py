@@ -14,7 +14,8 @@ each with a stack of screens of its own):
 - `seat`: a seat at a shared table (its waiting room, then the table, `SharedDriver`).
 
 A mode left is closed with its screens (the lobby under a seat taken there excepted): entered
-again, it starts afresh.
+again, it starts afresh. The code of the shared tables and of the daily deals is imported where
+its mode begins: a solo game never holds it.
 """
 
 from __future__ import annotations
@@ -58,15 +59,13 @@ from .render import CardColors, Palette
 from .screens.common import KEY_HOLD
 from .screens.table import TableScreen
 from .session import Session, new_session, same_table
-from .shared.connection import SharedSession
-from .shared.lobby_client import Lobby, lobby_of
-from .shared.remote_table import SharedDriver
-from .shared.words import join_command
 from .startup import Choices, SharedChoice, StartOffer, choices_path, with_comforts
 
 if TYPE_CHECKING:
     from ..presets import Preset
     from .daily_table import DailyRun
+    from .shared.connection import SharedSession
+    from .shared.lobby_client import Lobby
     from .table_game import TableGame
 
 apply_patches()
@@ -441,6 +440,8 @@ class ThousandApp(App[int]):
                 return []
             if shared.mirror.watcher:
                 return []  # no seat waits: a watcher held none
+            from .shared.words import join_command
+
             command = join_command(shared.code, shared.host)
             return [t("shared_seat_waits", code=shared.code, command=command)]
         session = self._session
@@ -591,6 +592,7 @@ class ThousandApp(App[int]):
         setup = choice.setup
         if choice.kind == "lobby":
             from ..presets import shipped_names
+            from .shared.lobby_client import lobby_of
 
             presets = {name: name for name in shipped_names()}
             self.lobby = lobby_of(LobbySetup(setup, presets, level=choice.level))
@@ -861,6 +863,8 @@ class ThousandApp(App[int]):
         if self.current_mode in (SEAT, LOBBY):
             # Leaving a shared table asks first, from the table or from a dialog over it;
             # where no table is shown (the waiting room, the lobby), the app ends.
+            from .shared.remote_table import SharedDriver
+
             try:
                 driver = self.table.driver
             except LookupError:

@@ -1,13 +1,14 @@
 """The commands that open the app in this terminal (`thousand`'s is `tui.run`): `thousand
 open` and `thousand join` (a seat at a shared table), `thousand lobby`, `thousand daily`. Each
-checks what it was given, then `launch`es the one app (`create_app`) in the mode it asks for."""
+checks what it was given, then `launch`es the one app (`create_app`) in the mode it asks for.
+The shared tables' and the daily deals' code is imported by their commands alone: `thousand`'s
+solo game, launched from here too, never holds it."""
 
 from __future__ import annotations
 
 import contextlib
 import sys
 
-from ..daily import Daily, today
 from ..engine.record import RecordError
 from ..options import TableFlags
 from ..settings import (
@@ -19,12 +20,8 @@ from ..settings import (
     host_language,
 )
 from ..store.catalog import LOG_NAME, error_words
-from ..store.index import open_club, player_id
 from .app import ThousandApp, create_app
-from .daily_table import DailyRun, board_lines, daily_setup, open_next, played_words
 from .i18n import Translator
-from .shared.lobby_client import lobby_of
-from .shared.sit import joined, opened, watching
 
 PROG = "thousand"
 
@@ -48,6 +45,8 @@ def launch(app: ThousandApp) -> int:
 
 def run_open(setup: OpenSetup) -> int:
     """`thousand open [PRESET]`: open a shared table here and wait for friends at it."""
+    from .shared.sit import opened
+
     _check_terminal(setup.table.lang)
     table, shared = opened(setup)
     return launch(create_app(table, seat=shared))
@@ -55,12 +54,16 @@ def run_open(setup: OpenSetup) -> int:
 
 def run_join(setup: JoinSetup) -> int:
     """`thousand join CODE`: sit at a friend's shared table (again, for your own seat)."""
+    from .shared.sit import joined
+
     _check_terminal(setup.table.lang)
     return launch(create_app(setup.table, seat=joined(setup)))
 
 
 def run_watch(setup: JoinSetup) -> int:
     """`thousand watch CODE`: watch a shared table at no seat (what every player may see)."""
+    from .shared.sit import watching
+
     _check_terminal(setup.table.lang)
     return launch(create_app(setup.table, seat=watching(setup)))
 
@@ -76,6 +79,8 @@ def _check_terminal(lang: str) -> None:
 def run_lobby(setup: LobbySetup) -> int:
     """`thousand lobby`: the lobby, and the tables chosen in it, each back to the lobby when
     its game ends or the player leaves it, until he leaves the lobby."""
+    from .shared.lobby_client import lobby_of
+
     lobby = lobby_of(setup)
     return launch(create_app(lobby.setup.table, lobby=lobby))
 
@@ -83,7 +88,10 @@ def run_lobby(setup: LobbySetup) -> int:
 def run_daily(options: TableFlags) -> int:
     """`thousand daily`: play the day's deals (or take them up where you stopped); with
     `--board`, print the day's board."""
+    from ..daily import Daily, today
+    from ..store.index import open_club, player_id
     from . import check_terminal
+    from .daily_table import DailyRun, board_lines, daily_setup, open_next, played_words
 
     try:
         setup = daily_setup(options)

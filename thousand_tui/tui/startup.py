@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Final
 
 from ..engine.dealing import first_dealer_of
+from ..options import WATCHERS
 from ..plaintext import fault
 from ..presets import Preset, load_preset, shipped_names
 from ..priority import LOCAL, Host
@@ -33,7 +34,6 @@ from ..settings import (
     table_levels,
 )
 from ..store.catalog import SavedGame, list_games
-from ..tables.wire import WATCHERS
 
 PLAYER_COUNTS: Final = (2, 3, 4)
 DEFAULT_LEVEL: Final = "easy"
@@ -83,7 +83,7 @@ class Choices:
     auto_analysis: bool = True  # each finished deal analysed by itself
     open_hints: bool = False  # a table opened for friends allows hints (`open --hints`)
     open_clock: int = 0  # its seconds for each move (`open --clock`; 0: no limit)
-    open_watchers: str = "read"  # who may watch it (`open --watchers`, `tables.wire.WATCHERS`)
+    open_watchers: str = "read"  # who may watch it (`open --watchers`, `options.WATCHERS`)
     plain: bool = False  # `thousand --plain`: the line mode, until `--no-plain`
     # at a shared table: the others may see your hands once the game is over (`store/seal.py`)
     open_hands: bool = False

@@ -25,11 +25,10 @@ from textual.css.scalar import Scalar
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from ...options import WATCHERS
 from ...presets import Preset
 from ...settings import LANGUAGES, LEVELS, MAX_NAME, SUIT_ORDERS, SetupError, check_name
 from ...store.catalog import SavedGame, error_words, games_dir, local_date, typed
-from ...tables.service import normalize_code
-from ...tables.wire import WATCHERS
 from ..i18n import Translator
 from ..messages import RatingRead
 from ..plain import plain
@@ -797,6 +796,8 @@ class CodeScreen(Dialog[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        from ...tables.service import normalize_code  # the shared tables' code: when it is used
+
         code = normalize_code(event.value)
         if code is None:
             self.query_one("#code-help", Static).update(self.t("start_code_bad"))

@@ -194,7 +194,7 @@ def table_options(
     AI's level, how long a seat waits for its person who went away, the SSH key of the one
     who opens it, hints, a `private` table kept out of the lobby, AI taking the free seats
     after `fill` seconds, the seats for people (from 0; None: all), the seconds each person
-    has for a move (`clock`, 0: no limit), who may watch (`watchers`, `wire.WATCHERS`; None:
+    has for a move (`clock`, 0: no limit), who may watch (`watchers`, `options.WATCHERS`; None:
     the service's default). Made once by each way of opening a table
     (`thousand open`, the start screen, the lobby's open and quick match)."""
     preset = setup.preset
