@@ -8,7 +8,6 @@ The words that describe the conventions are the rule book's (`rulebook.py`).
 from __future__ import annotations
 
 import copy
-import difflib
 import os
 import re
 from collections.abc import Mapping
@@ -140,6 +139,8 @@ def _shipped_path(name: str, source: str = "", line: int | None = None) -> Path:
     names = shipped_names()
     if name in names:
         return rules_dir() / f"{name}.yaml"
+    import difflib  # only for a mistyped name (a game's processes need not hold it)
+
     close = difflib.get_close_matches(name.lower(), names, n=1, cutoff=0.5)
     text = (
         msg(
