@@ -82,6 +82,7 @@ RANDOM_KEYS = ["Enter"] * 8 + [
     "Escape", "Escape", "c", "t", "a", "h", "Space", "Tab", "x", "F1",
 ]  # fmt: skip
 STALL = 300.0  # seconds without a settled deal: the run is stuck
+CLOSE_WAIT = 30.0  # seconds for the game and its helpers to end once the terminal is gone
 
 
 @dataclass
@@ -262,7 +263,15 @@ class Terminal:
         return int(text) if text.isdigit() else None
 
     def close(self) -> None:
+        """End the terminal, and wait for the game and its helpers to end: a game hung up
+        saves itself, and its analysis process may write once more, into the folder that is
+        removed next."""
+        pid = self.game_pid()
+        tree = [pid, *descendants(pid)] if pid is not None else []
         self.tmux("kill-server")
+        deadline = time.monotonic() + CLOSE_WAIT
+        while time.monotonic() < deadline and any(Path(f"/proc/{p}").exists() for p in tree):
+            time.sleep(0.1)
 
 
 def settled_deals(data: Path) -> int:
@@ -297,7 +306,7 @@ def soak(
 ) -> Run:
     chance = random.Random(f"{run.name} {deals}")
     extra = extra or []
-    with tempfile.TemporaryDirectory(prefix="soak-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="soak-", ignore_cleanup_errors=True) as scratch:
         terminal = Terminal(Path(scratch))
         traced_in = Path(scratch) / "traced" if run.trace is not None else None
         if traced_in is not None:
