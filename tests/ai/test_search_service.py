@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.waiting import wait_for
+from tests.helpers.waiting import listens, wait_for
 from thousand_tui.ai import search_service as ss
 from thousand_tui.ai import worlds
 from thousand_tui.ai.hard import HardPlayer
@@ -27,7 +27,6 @@ from thousand_tui.ai.pool import SearchPool, Workers
 from thousand_tui.ai.worlds import VALUE, Task
 from thousand_tui.engine.actions import Action
 from thousand_tui.priority import LOCAL, Host
-from thousand_tui.sockets import connect
 
 from .helpers import play_states
 from .test_worlds import RULES, random_position
@@ -47,16 +46,6 @@ def service_pid(folder: Path) -> int:
     return int((folder / ss.LOCK_NAME).read_text().split()[0])
 
 
-def listens(folder: Path) -> bool:
-    """Whether the service accepts connections (its socket's file appears when it is bound,
-    a moment before it listens)."""
-    sock = connect(folder / ss.SOCKET_NAME)
-    if sock is None:
-        return False
-    sock.close()
-    return True
-
-
 @contextlib.contextmanager
 def service(folder: Path, jobs: int = 2, idle: float = 60.0) -> Iterator[subprocess.Popen[bytes]]:
     """A service of `folder`, started as a game starts it, ended after the test."""
@@ -64,7 +53,7 @@ def service(folder: Path, jobs: int = 2, idle: float = 60.0) -> Iterator[subproc
     command = [sys.executable, "-c", ss.START, str(folder), f"--jobs={jobs}", f"--idle={idle}"]
     process = subprocess.Popen(command, cwd=folder, start_new_session=True)
     try:
-        wait_for("the service to listen", lambda: listens(folder), timeout=WAIT)
+        wait_for("the service to listen", lambda: listens(folder / ss.SOCKET_NAME), timeout=WAIT)
         yield process
     finally:
         with contextlib.suppress(ProcessLookupError):

@@ -9,9 +9,13 @@ Both return what the check returned, so a wait can hand over what it found:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
+
+from thousand_tui.sockets import connect
 
 T = TypeVar("T")
 
@@ -68,3 +72,14 @@ async def until(
         else:
             await pilot.pause(every)
     return found
+
+
+def listens(path: Path) -> bool:
+    """Whether a service accepts connections on the Unix socket at `path`: what to wait for
+    once it is started (the socket's file is there from its bind, a moment before it listens)."""
+    with contextlib.suppress(OSError):
+        sock = connect(path)
+        if sock is not None:
+            sock.close()
+            return True
+    return False

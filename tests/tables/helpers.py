@@ -8,7 +8,6 @@ import contextlib
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 from collections.abc import Callable
@@ -19,7 +18,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tests.helpers.tmux import running
-from tests.helpers.waiting import until, wait_for
+from tests.helpers.waiting import listens, until, wait_for
 from thousand_tui.presets import load_preset
 from thousand_tui.tables.client import TableClient, join_table, open_table
 from thousand_tui.tables.mirror import SeatMirror
@@ -59,14 +58,13 @@ def start_service(base: Path, *args: str) -> subprocess.Popen[bytes]:
         stderr=subprocess.DEVNULL,
     )
 
-    def listening() -> bool:
-        with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX) as probe:
-            probe.connect(str(socket_path(base)))
-            return True
-        return False
-
     try:
-        wait_for("the table service to start", listening, timeout=WAIT, every=0.02)
+        wait_for(
+            "the table service to start",
+            lambda: listens(socket_path(base)),
+            timeout=WAIT,
+            every=0.02,
+        )
     except AssertionError:
         process.kill()
         raise

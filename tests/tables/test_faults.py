@@ -14,11 +14,18 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.waiting import wait_for
+from tests.helpers.waiting import listens, wait_for
 from thousand_tui.cli import main as cli_main
 from thousand_tui.engine.dealing import first_dealer_of
 from thousand_tui.tables.client import TableError
-from thousand_tui.tables.service import AI_RETRIES, LOCK_NAME, LOG_NAME, Service, tables_dir
+from thousand_tui.tables.service import (
+    AI_RETRIES,
+    LOCK_NAME,
+    LOG_NAME,
+    Service,
+    socket_path,
+    tables_dir,
+)
 from thousand_tui.tables.wire import Notice, StartRequest, WireError
 
 from .helpers import (
@@ -31,7 +38,6 @@ from .helpers import (
     start_service,
     wait_gone,
 )
-from .test_hostile import raw
 
 
 @pytest.fixture
@@ -44,21 +50,17 @@ def service(base: Path) -> Iterator[Service]:
     try:
         # The socket's file is there from its bind, a moment before the service listens on
         # it (in its own thread): wait for a connection that is taken.
-        wait_for("the service in this process to listen", lambda: listens(base), timeout=WAIT)
+        wait_for(
+            "the service in this process to listen",
+            lambda: listens(socket_path(base)),
+            timeout=WAIT,
+        )
         yield running
     finally:
         running.stop()
         thread.join(10)
         # The pid there is this process's: never to be stopped as a service's.
         (tables_dir(base) / LOCK_NAME).write_text("")
-
-
-def listens(base: Path) -> bool:
-    try:
-        raw(base).close()
-    except (FileNotFoundError, ConnectionRefusedError):
-        return False
-    return True
 
 
 SEAT_0_DEALS = 2
