@@ -152,6 +152,19 @@ async def play_out_deal(pilot: Pilot) -> None:
     raise AssertionError("the deal did not end")
 
 
+async def play_deals(app: ThousandApp, pilot: Pilot, deals: int) -> None:
+    """Enter alone, until `deals` deals are settled (the default of every dialog, the card
+    under the cursor)."""
+    game = app.session.game
+    for _ in range(2_000):
+        await settle(pilot)  # a key once the game asks for one
+        if len(game.results) >= deals:
+            return
+        assert not game.over, f"the game ended before {deals} deals"
+        await pilot.press("enter")
+    raise AssertionError(f"{deals} deals were not played")
+
+
 async def pass_and_play_out(pilot: Pilot, turns: int = 60) -> None:
     """The first choice of every dialog (a pass in the auction), the leftmost playable card
     at every turn, until the deal's result is shown."""

@@ -28,13 +28,13 @@ from thousand_tui.settings import TableSetup
 from thousand_tui.store.analyses import CACHE_NAME
 from thousand_tui.store.catalog import DATA_DIR_ENV
 from thousand_tui.tui import create_app
-from thousand_tui.tui.app import NOTICES_KEPT, ThousandApp
+from thousand_tui.tui.app import NOTICES_KEPT
 from thousand_tui.tui.messages import DealAnalysed
 from thousand_tui.tui.widgets.analyst import DealAnalyst
 from thousand_tui.tui.widgets.base import KeyFooter
 from thousand_tui.tui.widgets.log import GameLog
 
-from .helpers import STRONG, settle
+from .helpers import STRONG, play_deals, settle
 
 # Each finished deal analysed by itself, as the program does: what these tests are about.
 pytestmark = pytest.mark.auto_analysis
@@ -47,19 +47,6 @@ def live(kind: type) -> list[object]:
 
 def widgets_by_kind() -> Counter[str]:
     return Counter(type(node).__name__ for node in live(DOMNode))
-
-
-async def play_deals(app: ThousandApp, pilot: object, deals: int) -> None:
-    """Enter alone, until `deals` deals are settled (the default of every dialog, the card
-    under the cursor)."""
-    game = app.session.game
-    for _ in range(2_000):
-        await settle(pilot)  # type: ignore[arg-type]  # a key once the game asks for one
-        if len(game.results) >= deals:
-            return
-        assert not game.over, f"the game ended before {deals} deals"
-        await pilot.press("enter")  # type: ignore[attr-defined]
-    raise AssertionError(f"{deals} deals were not played")
 
 
 async def test_the_footers_old_keys_are_let_go(host: Host) -> None:
@@ -270,7 +257,7 @@ SOLO_GAME = """
 import asyncio, sys
 from pathlib import Path
 import thousand_tui.cli, thousand_tui.line, thousand_tui.tui, thousand_tui.tui.launch
-from tests.tui.helpers import settle
+from tests.tui.helpers import play_deals
 from thousand_tui.priority import Host
 from thousand_tui.settings import TableSetup
 from thousand_tui.tui import create_app
@@ -280,10 +267,7 @@ async def main() -> None:
     host = Host(data=folder / "data", config=folder / "config")
     app = create_app(TableSetup.of("classic", seed=3, pace=0, ai="easy", host=host))
     async with app.run_test(size=(100, 30)) as pilot:
-        game = app.session.game
-        while len(game.results) < 2:
-            await settle(pilot)
-            await pilot.press("enter")
+        await play_deals(app, pilot, 2)
     shared = ("thousand_tui.tables", "thousand_tui.tui.shared", "thousand_tui.line.shared",
               "thousand_tui.daily", "thousand_tui.tui.daily_table", "sqlite3")
     print(sorted(m for m in sys.modules if m.startswith(shared)))
