@@ -323,14 +323,26 @@ class Page:
         self.page.mouse.click(x, y)
 
 
-def play_deal(page: Page) -> None:
+def deal_of(shown: Page | str) -> int:
+    """The deal the table's title names (0 where no table is shown)."""
+    text = shown if isinstance(shown, str) else shown.text()
+    title = re.search(r"· Deal (\d+) ·", text)
+    return int(title.group(1)) if title else 0
+
+
+def play_deal(page: Page) -> int:
     """Play the deal on the page to its end: a pass clicked with the mouse in the auction,
     cards and dialog options by their number keys and Enter (a card the rules refuse changes
-    nothing, and the next number is tried)."""
+    nothing, and the next number is tried). The deal played is returned.
+
+    On a loaded machine the page may answer a key later than the next look: an Enter meant
+    for a card may then land on the deal's end and begin the next deal, so a title that names
+    a later deal ends the deal played too."""
+    deal = deal_of(page)
     for step in range(200):
         text = page.text()
-        if DEAL_OVER in text:
-            return
+        if DEAL_OVER in text or deal_of(text) > deal:
+            return deal
         if PAGE_OPEN in text and not DECISION.search(text):
             # A click meant for Pass that landed as the screen changed under it opened a page
             # of the footer (the rules, help): closed, as a player would.

@@ -11,18 +11,21 @@ import pytest
 
 from thousand_tui.store.records import is_locked
 
-from .browser import CHROMIUM, DEAL_OVER, DECISION, Page, play_deal, server, until, why_not
+from .browser import (
+    CHROMIUM,
+    DEAL_OVER,
+    DECISION,
+    Page,
+    deal_of,
+    play_deal,
+    server,
+    until,
+    why_not,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(why_not() is not None, reason=str(why_not()))]
 
 HAND = re.compile(r"Your hand: (.*)")
-
-
-def deal_of(shown: Page | str) -> int:
-    """The deal the table's title names."""
-    text = shown if isinstance(shown, str) else shown.text()
-    title = re.search(r"· Deal (\d+) ·", text)
-    return int(title.group(1)) if title else 0
 
 
 def decision_of(page: Page) -> tuple[str, str]:
