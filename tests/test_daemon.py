@@ -9,19 +9,20 @@ import os
 import socket
 import stat
 import subprocess
-import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.folders import short_folder
 from thousand_tui import daemon
 from thousand_tui.sockets import connect
 
 
 @pytest.fixture
-def place() -> daemon.Place:
-    # A short folder: a socket's address is limited.
-    return daemon.Place(Path(tempfile.mkdtemp(prefix="td-", dir="/tmp")) / "d", "test")
+def place() -> Iterator[daemon.Place]:
+    with short_folder("td-") as folder:
+        yield daemon.Place(folder / "d", "test")
 
 
 async def echo(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

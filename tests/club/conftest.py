@@ -14,6 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from tests.helpers.folders import short_folder
 from thousand_tui.priority import CLUB_DIR_ENV, DATA_DIR_ENV, DATABASE_ENV, Host
 from thousand_tui.tables import directory
 
@@ -175,6 +176,20 @@ def cuttable(pg_url: str) -> Iterator[Cuttable]:
         yield proxy
     finally:
         proxy.close()
+
+
+@pytest.fixture
+def two_serving(pg_url: str) -> Iterator[tuple[Host, Host]]:
+    """Two hosts of one club database whose tables are served: folders of their own short
+    enough for their services' sockets, the services ended and the folders removed after."""
+    with short_folder("tta-") as a, short_folder("ttb-") as b:
+        try:
+            yield (
+                Host(data=a, database=pg_url, node="host-a"),
+                Host(data=b, database=pg_url, node="host-b"),
+            )
+        finally:
+            directory.forget(pg_url)
 
 
 @pytest.fixture

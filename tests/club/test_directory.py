@@ -9,28 +9,25 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
-import tempfile
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.folders import short_folder
 from tests.helpers.waiting import wait_for
 from tests.tables.helpers import (
     Seat,
     play_until,
     service_pid,
-    stop_service,
     table_options,
     wait_gone,
 )
 from thousand_tui.priority import Host
 from thousand_tui.store.index import node_name
 from thousand_tui.tables.client import join_table, list_tables, open_table
-from thousand_tui.tables.directory import TIMEOUT, changes, forget, relay_of
+from thousand_tui.tables.directory import TIMEOUT, changes, relay_of
 from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import LOG_NAME, tables_dir
 from thousand_tui.tables.wire import Notice
@@ -41,20 +38,9 @@ WAIT = 30.0
 
 
 @pytest.fixture
-def two(pg_url: str) -> Iterator[tuple[Host, Host]]:
-    """Hosts A and B on this machine: data folders of their own (short paths, for their
-    sockets), one club database; their services stopped after."""
-    folders = [Path(tempfile.mkdtemp(prefix=f"tt{name}-", dir="/tmp")) for name in "ab"]
-    try:
-        yield (
-            Host(data=folders[0], database=pg_url, node="host-a"),
-            Host(data=folders[1], database=pg_url, node="host-b"),
-        )
-    finally:
-        forget(pg_url)
-        for folder in folders:
-            stop_service(folder)
-            shutil.rmtree(folder, ignore_errors=True)
+def two(two_serving: tuple[Host, Host]) -> tuple[Host, Host]:
+    """Hosts A and B with table services (the club's `two` serves none)."""
+    return two_serving
 
 
 def codes(host: Host, playing: bool = False) -> list[str]:
@@ -136,15 +122,11 @@ def test_a_table_started_is_in_play_and_one_closed_leaves_at_once(
 
 
 def test_without_a_database_a_lobby_lists_only_its_own(tmp_path: Path) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="tt-", dir="/tmp"))
-    try:
+    with short_folder("tt-") as folder:
         host = Host(data=folder)
         seat = opened_on(host, people=[0, 1])
         assert codes(host) == [seat.mirror.code]
         seat.close()
-    finally:
-        stop_service(folder)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_the_database_gone_mid_game_costs_no_move_nor_record(

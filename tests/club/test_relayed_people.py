@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.folders import short_folder
 from tests.helpers.waiting import wait_for
 from tests.store.helpers import write_record
 from tests.store.test_club_ratings import finished_lines
-from tests.tables.helpers import stop_service, table_options
+from tests.tables.helpers import table_options
 from thousand_tui import ssh
 from thousand_tui.club import rate_club
 from thousand_tui.engine.game import PlayerInfo
@@ -37,7 +36,6 @@ from thousand_tui.tables.client import (
     list_tables,
     open_table,
 )
-from thousand_tui.tables.directory import forget
 from thousand_tui.tables.relay import KEYS_NAME, Relaying, relaying
 from thousand_tui.tables.transport import reach
 from thousand_tui.tables.wire import JoinRequest, RelayedRequest, Welcome
@@ -51,37 +49,17 @@ TABLE = [PlayerInfo("Ann", "human"), PlayerInfo("Bob", "human"), PlayerInfo("Ver
 KEYED = "key-0123456789abcdef"
 
 
-def folders() -> list[Path]:
-    # Short paths under /tmp: a table service's socket path must fit in 108 bytes.
-    return [Path(tempfile.mkdtemp(prefix=f"tt{name}-", dir="/tmp")) for name in "ab"]
-
-
 @pytest.fixture
-def two(pg_url: str) -> Iterator[tuple[Host, Host]]:
-    """Two hosts of one club database, with their own table services."""
-    made = folders()
-    try:
-        yield (
-            Host(data=made[0], database=pg_url, node="host-a"),
-            Host(data=made[1], database=pg_url, node="host-b"),
-        )
-    finally:
-        forget(pg_url)
-        for folder in made:
-            stop_service(folder)
-            shutil.rmtree(folder, ignore_errors=True)
+def two(two_serving: tuple[Host, Host]) -> tuple[Host, Host]:
+    """Hosts A and B with table services (the club's `two` serves none)."""
+    return two_serving
 
 
 @pytest.fixture
 def apart() -> Iterator[tuple[Host, Host]]:
     """Two hosts of this account without a database: A's tables reached by a local relay."""
-    made = folders()
-    try:
-        yield Host(data=made[0], node="host-a"), Host(data=made[1], node="host-b")
-    finally:
-        for folder in made:
-            stop_service(folder)
-            shutil.rmtree(folder, ignore_errors=True)
+    with short_folder("tta-") as a, short_folder("ttb-") as b:
+        yield Host(data=a, node="host-a"), Host(data=b, node="host-b")
 
 
 def people_of(folder: Path) -> list[str | None]:

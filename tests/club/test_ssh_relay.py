@@ -6,14 +6,13 @@ refused in one line and reaches no table."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.folders import short_folder
 from tests.helpers.waiting import wait_for
 from tests.robustness.sshd import HOST, Sshd, started
 from tests.tables.helpers import Seat, play_until, stop_service, table_options
@@ -36,6 +35,13 @@ def host_a(tmp_path: Path) -> Iterator[Sshd]:
         server.stop()
 
 
+@pytest.fixture
+def b_folder() -> Iterator[Path]:
+    """Host B's data folder, short enough for its table service's socket."""
+    with short_folder("ttb-") as folder:
+        yield folder
+
+
 def ssh_through(server: Sshd, folder: Path) -> str:
     """`ssh` with the test server's client config (its key, its known host)."""
     wrapper = folder / "ssh"
@@ -45,10 +51,13 @@ def ssh_through(server: Sshd, folder: Path) -> str:
 
 
 def test_a_player_on_b_plays_at_as_table_through_ssh(
-    host_a: Sshd, pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    host_a: Sshd,
+    b_folder: Path,
+    pg_url: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     a = Host(data=host_a.data / APP_DIR, database=pg_url, node="host-a", relay=f"ssh:{HOST}")
-    b_folder = Path(tempfile.mkdtemp(prefix="ttb-", dir="/tmp"))
     b = Host(data=b_folder, database=pg_url, node="host-b")
     monkeypatch.setattr(transport, "SSH", ssh_through(host_a, tmp_path))
     try:
@@ -76,8 +85,6 @@ def test_a_player_on_b_plays_at_as_table_through_ssh(
         assert header["people"] == ["name:Ann", "name@host-b:Bob", None]
     finally:
         forget(pg_url)
-        stop_service(b_folder)
-        shutil.rmtree(b_folder, ignore_errors=True)
 
 
 def test_a_relay_asked_with_a_players_key_is_refused_in_one_line(host_a: Sshd) -> None:

@@ -6,9 +6,6 @@ ratings and the daily results the same on both; the relay's ways and who may use
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +13,7 @@ import pytest
 from tests.helpers.waiting import wait_for
 from tests.store.helpers import write_record
 from tests.store.test_club_ratings import SOLO, finished_lines
-from tests.tables.helpers import Seat, play_until, stop_service, table_options
+from tests.tables.helpers import Seat, play_until, table_options
 from tests.tables.test_watch import cards_of, public_cards
 from thousand_tui import ssh
 from thousand_tui.club import rate_club
@@ -37,18 +34,9 @@ WAIT = 30.0
 
 
 @pytest.fixture
-def two(pg_url: str) -> Iterator[tuple[Host, Host]]:
-    folders = [Path(tempfile.mkdtemp(prefix=f"tt{name}-", dir="/tmp")) for name in "ab"]
-    try:
-        yield (
-            Host(data=folders[0], database=pg_url, node="host-a"),
-            Host(data=folders[1], database=pg_url, node="host-b"),
-        )
-    finally:
-        forget(pg_url)
-        for folder in folders:
-            stop_service(folder)
-            shutil.rmtree(folder, ignore_errors=True)
+def two(two_serving: tuple[Host, Host]) -> tuple[Host, Host]:
+    """Hosts A and B with table services (the club's `two` serves none)."""
+    return two_serving
 
 
 def open_on_a_list_on_b(a: Host, b: Host, **options: object) -> Seat:

@@ -11,19 +11,18 @@ import itertools
 import os
 import queue
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.folders import short_folder
 from tests.helpers.waiting import wait_for
 from tests.line.test_line_mode import ROOT, clean
-from tests.tables.helpers import ClubDatabase, Seat, opened, stop_service
+from tests.tables.helpers import ClubDatabase, Seat, opened
 from tests.tables.test_faults import service  # noqa: F401 (a fixture)
 from thousand_tui import line
 from thousand_tui.line import shared as line_shared
@@ -44,14 +43,10 @@ PROMPT = re.compile(
 @pytest.fixture
 def base(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     """A data directory with a path short enough for a socket; its service stopped after."""
-    folder = Path(tempfile.mkdtemp(prefix="tl-", dir="/tmp"))
-    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    try:
+    with short_folder("tl-") as folder:
+        monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
         yield folder
-    finally:
-        stop_service(folder)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 class Terminal(io.StringIO):

@@ -91,6 +91,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def environment(pid: int) -> dict[str, str]:
+    """A process's environment as it was started (empty once it has ended)."""
+    try:
+        raw = Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return {}
+    pairs = (item.split("=", 1) for item in raw.decode(errors="replace").split("\0") if "=" in item)
+    return dict(pairs)
+
+
 class Sshd:
     """One sshd of the test's own, and a client config to reach it as any of `players` keys."""
 
@@ -317,6 +327,8 @@ class Sshd:
         if self.process is None:
             return []
         left = self.sessions()
+        # A session ended here cannot remove the file sshd wrote for it (`ExposeAuthInfo`).
+        auth_files = {path for pid in left if (path := environment(pid).get("SSH_USER_AUTH"))}
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.process.pid, signal.SIGTERM)
         try:
@@ -327,6 +339,8 @@ class Sshd:
         for pid in left:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+        for path in auth_files:
+            Path(path).unlink(missing_ok=True)
         self.process = None
         self.end_search_service()
         self.end_table_service()

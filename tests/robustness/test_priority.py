@@ -12,15 +12,15 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import waiting
+from tests.helpers.folders import short_folder
 from tests.helpers.tmux import Tmux, descendants, running
-from tests.tables.helpers import service_pid, stop_service
+from tests.tables.helpers import service_pid
 from thousand_tui.ai.pool import SearchPool
 from thousand_tui.priority import HOSTED, HOSTED_NICENESS
 from thousand_tui.tables.client import start_service
@@ -63,30 +63,24 @@ def test_a_hosted_programs_ai_workers_run_at_its_priority() -> None:
 
 
 def test_the_table_service_started_by_a_hosted_session_runs_at_its_priority() -> None:
-    base = Path(tempfile.mkdtemp(prefix="tn-", dir="/tmp"))
-    try:
+    with short_folder("tn-") as base:
         start_service(base, HOSTED)  # the mark a hosted session gives what it starts
         wait_for("the service", lambda: service_pid(base) is not None)
         pid = service_pid(base)
         assert pid is not None
         assert niceness(pid) == HOSTED_NICENESS
-    finally:
-        stop_service(base)
-        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture
 def host(tmp_path: Path) -> Iterator[Tmux]:
     if shutil.which("tmux") is None:
         pytest.skip("needs tmux")
-    server = Tmux(Path(tempfile.mkdtemp(prefix="th-", dir="/tmp")))
-    try:
-        yield server
-    finally:
-        server.close()
-        stop_service(server.root / "data" / "thousand_tui")
-        stop_search_service(server.root / "data" / "thousand_tui" / "search")
-        shutil.rmtree(server.root, ignore_errors=True)
+    with short_folder("th-") as root:
+        server = Tmux(root)
+        try:
+            yield server
+        finally:
+            server.close()
 
 
 def ended(pid: int) -> bool:

@@ -9,19 +9,18 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import signal
 import socket
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.folders import short_folder
 from tests.helpers.scheduler import small_analysis_budgets
-from tests.tables.helpers import joined, opened, play_until, stop_service
+from tests.tables.helpers import joined, opened, play_until
 from tests.tui.helpers import STRONG, about_to_win, win_the_game
 from thousand_tui import private, ssh
 from thousand_tui.cli import build_parser, main, session_flags
@@ -65,13 +64,9 @@ def small_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
 def root() -> Iterator[Path]:
     """A folder every user can pass through, as a home folder usually is (and short enough
     for a socket's path): only the modes of what the program makes inside keep others out."""
-    folder = Path(tempfile.mkdtemp(prefix="tp-", dir="/tmp"))
-    folder.chmod(0o755)
-    try:
+    with short_folder("tp-") as folder:
+        folder.chmod(0o755)
         yield folder
-    finally:
-        stop_service(folder / "d")
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def modes(top: Path) -> dict[str, str]:

@@ -5,15 +5,14 @@ sits again: the thread that tries stops with it."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.folders import short_folder
 from tests.helpers.tmux import running
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.catalog import DATA_DIR_ENV
@@ -28,7 +27,6 @@ from .helpers import (
     play_until,
     pump,
     service_pid,
-    stop_service,
     wait_gone,
 )
 
@@ -36,12 +34,8 @@ from .helpers import (
 @pytest.fixture
 def later() -> Iterator[Path]:
     """Another data folder, as a later test's environment names it."""
-    folder = Path(tempfile.mkdtemp(prefix="tt-", dir="/tmp"))
-    try:
+    with short_folder("tt-") as folder:
         yield folder
-    finally:
-        stop_service(folder)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def bob_at_table(base: Path) -> tuple[Seat, SharedSession]:

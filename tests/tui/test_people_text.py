@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import shutil
-import tempfile
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +20,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from tests.helpers.folders import short_folder
 from tests.helpers.hostile import (
     CORPUS,
     MARKUP,
@@ -33,7 +32,7 @@ from tests.helpers.hostile import (
 )
 from tests.helpers.screen import screen_text
 from tests.helpers.waiting import until
-from tests.tables.helpers import at_table, stop_service
+from tests.tables.helpers import at_table
 from tests.tables.helpers import joined as table_joined
 from tests.tables.helpers import opened as table_opened
 from tests.tables.helpers import pump as table_pump
@@ -706,13 +705,9 @@ def base_folder(host: Host) -> Path:
 @pytest.fixture
 def service_base(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A data folder with a path short enough for a socket; its table service stopped after."""
-    folder = Path(tempfile.mkdtemp(prefix="tt-", dir="/tmp"))
-    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
-    try:
+    with short_folder("tt-") as folder:
+        monkeypatch.setenv(DATA_DIR_ENV, str(folder))
         yield folder
-    finally:
-        stop_service(folder)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 async def test_a_watchers_view_shows_the_players_names_as_written(
