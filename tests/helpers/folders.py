@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from .tmux import descendants
 from .waiting import wait_for
 
 QUIET = 0.2  # seconds with no user before the folder is taken for free (a service spawning)
@@ -21,18 +22,26 @@ MOST = 15.0  # seconds to end its users; what is left then is removed all the sa
 
 
 def users(folder: Path) -> list[int]:
-    """The processes of this account, other than this one, whose command line, environment,
-    working folder or open files name `folder`."""
+    """The processes of this account using `folder`: its name in their command line or among
+    their open files, or, for one this test process did not start, in their environment (a
+    game in a terminal, its data there). A process this one started with the folder only in
+    its environment is its own helper (its search pool), shared with later tests: not a user."""
     name = str(folder)
     mark = name.encode()
+    own = {os.getpid(), *descendants(os.getpid())}
     found: list[int] = []
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+        if not entry.name.isdigit():
+            continue
+        pid = int(entry.name)
+        if pid == os.getpid():
             continue
         with contextlib.suppress(OSError):
-            said = (entry / "cmdline").read_bytes() + (entry / "environ").read_bytes()
+            said = (entry / "cmdline").read_bytes()
+            if pid not in own:
+                said += (entry / "environ").read_bytes()
             if mark in said or _names(entry, name):
-                found.append(int(entry.name))
+                found.append(pid)
     return found
 
 
