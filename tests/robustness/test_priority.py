@@ -4,12 +4,9 @@ processes all run at nice 5; `give_way` never lowers a process twice nor raises 
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import os
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import waiting
 from tests.helpers.folders import short_folder
-from tests.helpers.tmux import Tmux, descendants, running
+from tests.helpers.tmux import Tmux, descendants
 from tests.tables.helpers import service_pid
 from thousand_tui.ai.pool import SearchPool
 from thousand_tui.priority import HOSTED, HOSTED_NICENESS
@@ -81,29 +77,6 @@ def host(tmp_path: Path) -> Iterator[Tmux]:
             yield server
         finally:
             server.close()
-
-
-def ended(pid: int) -> bool:
-    return not running(pid)
-
-
-def stop_search_service(folder: Path) -> None:
-    """The account's search service, if a game started one (it would wait for its idle exit);
-    one a game was starting as it ended is given a few seconds to say who it is."""
-    if not folder.exists():
-        return
-
-    def said() -> int | None:
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            return int((folder / "search.lock").read_text().split()[0])
-        return None
-
-    try:
-        pid = waiting.wait_for("the search service's pid", said, timeout=5.0, every=0.05)
-    except AssertionError:
-        return  # none was starting
-    os.kill(pid, signal.SIGTERM)
-    wait_for("the search service to end", functools.partial(ended, pid))
 
 
 def login(tmux: Tmux, request: str) -> int:
