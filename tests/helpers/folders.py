@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from .tmux import descendants
+from .tmux import command_line, descendants, environment
 from .waiting import wait_for
 
 QUIET = 0.2  # seconds with no user before the folder is taken for free (a service spawning)
@@ -27,8 +27,7 @@ def users(folder: Path) -> list[int]:
     game in a terminal, its data there). A process this one started with the folder only in
     its environment is its own helper (its search pool), shared with later tests: not a user."""
     name = str(folder)
-    mark = name.encode()
-    own = {os.getpid(), *descendants(os.getpid())}
+    own = set(descendants(os.getpid()))
     found: list[int] = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -36,17 +35,20 @@ def users(folder: Path) -> list[int]:
         pid = int(entry.name)
         if pid == os.getpid():
             continue
-        with contextlib.suppress(OSError):
-            said = (entry / "cmdline").read_bytes()
-            if pid not in own:
-                said += (entry / "environ").read_bytes()
-            if mark in said or _names(entry, name):
-                found.append(pid)
+        said = command_line(pid)
+        if pid not in own:
+            said += environment(pid).values()
+        if any(name in words for words in said) or _names(entry, name):
+            found.append(pid)
     return found
 
 
 def _names(process: Path, name: str) -> bool:
-    places = [process / "cwd", *(process / "fd").iterdir()]
+    """Whether the process's working folder or an open file is `name` or inside it."""
+    try:
+        places = [process / "cwd", *(process / "fd").iterdir()]
+    except OSError:  # ended, or not this account's
+        return False
     for place in places:
         with contextlib.suppress(OSError):
             target = os.readlink(place)

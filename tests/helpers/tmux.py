@@ -180,6 +180,16 @@ def command_line(pid: int) -> list[str]:
     return raw.decode(errors="replace").split("\0")[:-1]
 
 
+def environment(pid: int) -> dict[str, str]:
+    """A process's environment as it was started (empty once it has ended)."""
+    try:
+        raw = Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return {}
+    pairs = (item.split("=", 1) for item in raw.decode(errors="replace").split("\0") if "=" in item)
+    return dict(pairs)
+
+
 def running(pid: int) -> bool:
     """Whether the process still runs. A zombie waiting for its parent has ended; but its
     first thread turns zombie while the others are still ending, and they hold its open files

@@ -36,7 +36,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import waiting
-from tests.helpers.tmux import Tmux, command_line, descendants
+from tests.helpers.tmux import Tmux, command_line, descendants, environment
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "ssh-hosting.md"
 GUIDE_COMMAND = "/opt/thousand/bin/thousand"
@@ -89,16 +89,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def environment(pid: int) -> dict[str, str]:
-    """A process's environment as it was started (empty once it has ended)."""
-    try:
-        raw = Path(f"/proc/{pid}/environ").read_bytes()
-    except OSError:
-        return {}
-    pairs = (item.split("=", 1) for item in raw.decode(errors="replace").split("\0") if "=" in item)
-    return dict(pairs)
 
 
 class Sshd:
