@@ -81,6 +81,7 @@ RANDOM_KEYS = ["Enter"] * 8 + [
     "Left", "Right", "Up", "Down", "1", "2", "3", "4", "5", "6", "7", "8", "s", "l", "?",
     "Escape", "Escape", "c", "t", "a", "h", "Space", "Tab", "x", "F1",
 ]  # fmt: skip
+MODES = ("solo", "shared")  # a game against the AI, and a seat at a shared table
 STALL = 300.0  # seconds without a settled deal: the run is stuck
 CLOSE_WAIT = 30.0  # seconds for the game and its helpers to end once the terminal is gone
 
@@ -593,7 +594,9 @@ def main() -> int:
         return traced_game(Path(folder), int(frames), argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", default="random,easy,normal,hard", help="AI levels (all four)")
-    parser.add_argument("--modes", default="solo,shared", help="solo, shared or both")
+    parser.add_argument(
+        "--modes", default="both", help="solo, shared, or both (solo,shared: the default)"
+    )
     parser.add_argument("--deals", type=int, default=40, help="deals per run (40)")
     parser.add_argument("--key", type=float, default=0.12, help="seconds between keys (0.12)")
     parser.add_argument("--jobs", type=int, default=1, help="runs at a time (1)")
@@ -615,9 +618,12 @@ def main() -> int:
     if shutil.which("tmux") is None:
         print("soak: needs tmux", file=sys.stderr)
         return 2
+    modes = [mode.strip() for mode in options.modes.replace("both", ",".join(MODES)).split(",")]
+    if unknown := [mode for mode in modes if mode not in MODES]:
+        parser.error(f"--modes: {unknown[0]!r} is not a mode: solo, shared or both")
     runs = [
-        Run(level.strip(), mode.strip(), trace=options.trace if mode.strip() == "solo" else None)
-        for mode in options.modes.split(",")
+        Run(level.strip(), mode, trace=options.trace if mode == "solo" else None)
+        for mode in modes
         for level in options.levels.split(",")
     ]
     with ThreadPoolExecutor(options.jobs) as pool:
