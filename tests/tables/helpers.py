@@ -25,6 +25,7 @@ from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import LOCK_NAME, LOG_NAME, socket_path, tables_dir
 from thousand_tui.tables.wire import Acked, Failure, Refused, TableOptions
 from thousand_tui.tui.controller import Awaiting
+from thousand_tui.tui.screens.result import DealResultScreen
 
 WAIT = 30.0  # seconds before a wait gives up (a stuck table, not a slow one)
 
@@ -243,7 +244,11 @@ async def bob_plays_until(
         assert is_shared_table(table)
         if not mirror.my_turn or asked == mirror.turn or table.driver.sent:
             return False
-        if app.screen is not table:  # the decision's dialog
+        if isinstance(app.screen, DealResultScreen):
+            # The last deal's result, still read while the service's next deal is his to
+            # bid: closed as his Enter would, and his decision answered in its own dialog.
+            app.screen.action_next()
+        elif app.screen is not table:  # the decision's dialog
             asked = mirror.turn
             app.screen.dismiss(mirror.legal[0])
         elif table.awaiting is Awaiting.PLAY:
