@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.tmux import running
 from tests.helpers.waiting import wait_for
 from thousand_tui.ai import pool
 
@@ -26,14 +27,6 @@ def ignores_hangup(pid: int) -> bool:
         if line.startswith("SigIgn:"):
             return bool(int(line.split()[1], 16) & (1 << (signal.SIGHUP - 1)))
     return False
-
-
-def running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state != "Z"
 
 
 def started(jobs: int) -> pool.SearchPool:

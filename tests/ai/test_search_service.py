@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.tmux import running
 from tests.helpers.waiting import listens, wait_for
 from thousand_tui.ai import search_service as ss
 from thousand_tui.ai import worlds
@@ -32,14 +33,6 @@ from .helpers import play_states
 from .test_worlds import RULES, random_position
 
 WAIT = 30.0  # seconds before a test gives up (a hang, not a slow machine)
-
-
-def running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state != "Z"
 
 
 def service_pid(folder: Path) -> int:
