@@ -14,6 +14,9 @@ After every settled deal it reads the resident memory (RSS, /proc/PID/status) of
 - the service: the table service of a shared table (`python -m thousand_tui.tables.service`),
   with its own workers.
 
+Any other child of the game (the statistics, `t`, are read in a short-lived process of their
+own) is in none of those columns; the report names each such process with its most MB.
+
 With `--keys random` it plays as a person hammering the keyboard would instead: random keys of
 the table (Enter most often, arrows, digits, the sheet, the last trick, the help, Esc, …; never
 `q`), one every `--key` seconds; `--size 120x40` sets the terminal. Besides the RSS of each
@@ -101,6 +104,7 @@ class Run:
     trace: int | None = None  # frames tracemalloc keeps (0: counts only; None: neither)
     traced: list[Path] = field(default_factory=list)  # the snapshots' files, deal 5 and last
     traced_lines: list[str] = field(default_factory=list)  # what the report says of them
+    others: dict[str, float] = field(default_factory=dict)  # other helpers: the most MB each
 
     @property
     def name(self) -> str:
@@ -195,19 +199,31 @@ def nice(pid: int) -> int:
 
 BACKGROUND_NICE = 10  # how much lower the analysis worker's priority is (ai/pool.py)
 BACKGROUND_MODULE = "thousand_tui.ai.background"  # the analysis worker's `-m` (ai/background.py)
+SPAWNED = "--multiprocessing-fork"  # in the command line of a search worker (ai/pool.py: spawn)
 
 
-def search_workers(pid: int, apart: int | None = None) -> tuple[list[int], list[int]]:
-    """The search workers of a process and its analysis worker (told apart by its lower
-    priority, or its module: one paused as it started has not lowered it yet); never `apart`
-    and its own (the table service, started by the first client, is its child until that
-    client ends)."""
+def search_workers(pid: int, apart: int | None = None) -> tuple[list[int], list[int], list[int]]:
+    """The search workers of a process, its analysis worker (told apart by its lower
+    priority, or its module: one paused as it started has not lowered it yet), and its other
+    helpers (the statistics' reader); never `apart` and its own (the table service, started by
+    the first client, is its child until that client ends)."""
     skip = {apart, *descendants(apart)} if apart is not None else set()
     workers = [child for child in descendants(pid) if child not in skip]
     # (Its priority is capped at 19: under a game started with `nice -n 10` it is 9 lower.)
     lowest = min(19, nice(pid) + BACKGROUND_NICE)
     background = [w for w in workers if nice(w) >= lowest or BACKGROUND_MODULE in command_line(w)]
-    return [w for w in workers if w not in background], background
+    rest = [w for w in workers if w not in background]
+    search = [w for w in rest if SPAWNED in command_line(w)]
+    return search, background, [w for w in rest if w not in search]
+
+
+def helper_name(pid: int) -> str:
+    """What a helper process runs: its `-m` module or `-c` code, else its command."""
+    argv = [part for part in command_line(pid) if part]
+    for flag in ("-m", "-c"):
+        if flag in argv[:-1]:
+            return argv[argv.index(flag) + 1][:70]
+    return " ".join(argv)[:70]
 
 
 def service_pid(data: Path) -> int | None:
@@ -333,13 +349,16 @@ def soak(
                 if now > seen:
                     seen, last_change = now, time.monotonic()
                     service_at = service_pid(terminal.data)
-                    searching, background = search_workers(pid, service_at)
+                    searching, background, others = search_workers(pid, service_at)
+                    for other in others:
+                        name, mb = helper_name(other), rss_mb(other)
+                        run.others[name] = max(mb, run.others.get(name, 0.0))
                     game = run.measure(now, "game", [pid])
                     search = run.measure(now, "search", searching)
                     analysis = run.measure(now, "analysis", background)
                     service = 0.0
                     if service_at is not None:
-                        served, served_background = search_workers(service_at)
+                        served, served_background, _ = search_workers(service_at)
                         service = run.measure(now, "service", [service_at])
                         service += run.measure(now, "search", served)
                         service += run.measure(now, "analysis", served_background)
@@ -572,6 +591,11 @@ def report(runs: list[Run], every: int = 5) -> None:
             verdict = "ok" if at[LATE_DEALS] <= TREE_GOAL_MB or run.mode != "solo" else "OVER"
             growth = at[LATE_DEALS] - at[FROM_DEAL]
             print(f"{run.name:<14} {at[LATE_DEALS]:6.1f} MB  {growth:+6.1f} MB  {verdict}")
+    for run in runs:
+        if run.others:
+            print(f"\n{run.name}: other helpers of the game seen (in the tree PSS only), most MB")
+            for name, mb in sorted(run.others.items()):
+                print(f"  {mb:6.1f}  {name}")
     long = [run for run in runs if run.rows and run.rows[-1][0] >= 2 * LATE_DEALS]
     if long:
         # Whether the game levels off: its growth over the last deals of a long run.
