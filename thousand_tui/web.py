@@ -328,6 +328,8 @@ class Guard:
         self.evicted = 0
         self.accept_failures = 0
         self.said_at: dict[str, float] = {}
+        self.closed = False  # the server has closed its listening sockets
+        self.late_retries = 0  # accepts asyncio tried again after that (see `loop_error`)
 
     def admit(self, connection: object, transport: asyncio.Transport) -> bool:
         if len(self.open) >= self.cap and not self.evict(1):
@@ -386,6 +388,12 @@ class Guard:
                     f"{freed} idle closed; accepting again in a second",
                 )
                 return
+            if self.closed and retried_accept(context):
+                # asyncio tries an accept that found no descriptor again a second later, once
+                # for every accept it tried in that wake-up (python/cpython#151615); a try due
+                # after the server closed its socket finds it gone.
+                self.late_retries += 1
+                return
             server_log.error(
                 "%s",
                 context.get("message", "error in the event loop"),
@@ -393,6 +401,14 @@ class Guard:
             )
         except Exception:  # nothing the log can do here must stop the server
             pass
+
+
+def retried_accept(context: dict[str, Any]) -> bool:
+    """Whether the event loop's error came from its accepting again on a listening socket
+    (`BaseSelectorEventLoop._start_serving`, scheduled after an accept that found no
+    descriptor)."""
+    callback = getattr(context.get("handle"), "_callback", None)
+    return getattr(callback, "__name__", "") == "_start_serving"
 
 
 server_log = logging.getLogger("thousand_tui.web")
@@ -685,6 +701,7 @@ class Listening:
     runner: Any
 
     async def close(self) -> None:
+        self.guard.closed = True
         self.listener.close()
         await self.runner.cleanup()
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.waiting import until
 from thousand_tui import web
 
 from .browser import free_port
@@ -106,6 +107,44 @@ async def test_an_accept_without_descriptors_frees_idle_ones_and_is_said_once() 
     assert watch.accept_failures == 50
     assert len(said) == 1 and "EMFILE" in said[0]
     watch.loop_error(loop, {"message": "anything", "exception": None})  # never raises
+
+
+async def test_an_accept_tried_again_after_the_server_closed_is_not_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """asyncio tries an accept that found no descriptor again a second later, once for each
+    accept of that wake-up; the server stopped meanwhile (Ctrl+C), those tries find its socket
+    closed. The log says nothing of them: they are not the server's errors."""
+    import errno
+    import socket
+
+    class NoDescriptor(socket.socket):
+        def accept(self) -> tuple[socket.socket, Any]:
+            raise OSError(errno.EMFILE, "Too many open files")
+
+    listening = NoDescriptor(socket.AF_INET, socket.SOCK_STREAM)
+    listening.bind(("127.0.0.1", 0))
+    listening.listen(8)
+    listening.setblocking(False)
+    loop = asyncio.get_running_loop()
+    watch, said = guard(10)
+    before = loop.get_exception_handler()
+    loop.set_exception_handler(watch.loop_error)
+    client = None
+    try:
+        server = await loop.create_server(asyncio.Protocol, sock=listening, backlog=4)
+        client = socket.create_connection(listening.getsockname()[:2], 5)
+        await until(None, "an accept without a descriptor", lambda: watch.accept_failures)
+        watch.closed = True  # as `Listening.close` does
+        server.close()
+        # the backlog's four tries, each accepting again a second after its failure
+        await until(None, "the tries after the close", lambda: watch.late_retries == 4)
+    finally:
+        loop.set_exception_handler(before)
+        if client is not None:
+            client.close()
+    assert watch.accept_failures == 4 and len(said) == 1
+    assert not [r for r in caplog.records if r.name == "thousand_tui.web"], caplog.text
 
 
 @pytest.mark.parametrize(
