@@ -68,10 +68,13 @@ import time
 import tracemalloc
 import uuid
 from collections import Counter
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+
+# The processes under a game, as the tests read them from /proc.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.helpers.tmux import command_line, descendants
 
 GOAL_MB = 5.0
 TREE_GOAL_MB = 80.0  # a solo game's whole process tree (PSS) at deal 40
@@ -165,29 +168,6 @@ def rss_mb(pid: int) -> float:
 
 def pss_mb(pid: int) -> float:
     return proc_mb(pid, "smaps_rollup", "Pss:")
-
-
-def children(pid: int) -> list[int]:
-    found: list[int] = []
-    try:
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            found += [int(c) for c in (task / "children").read_text().split()]
-    except OSError:
-        pass
-    return found
-
-
-def descendants(pid: int) -> Iterator[int]:
-    for child in children(pid):
-        yield child
-        yield from descendants(child)
-
-
-def command_line(pid: int) -> list[str]:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_text(errors="replace").split("\0")
-    except OSError:
-        return []
 
 
 def nice(pid: int) -> int:
