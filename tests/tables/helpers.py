@@ -25,6 +25,7 @@ from thousand_tui.tables.mirror import SeatMirror
 from thousand_tui.tables.service import LOCK_NAME, LOG_NAME, socket_path, tables_dir
 from thousand_tui.tables.wire import Acked, Failure, Refused, TableOptions
 from thousand_tui.tui.controller import Awaiting
+from thousand_tui.tui.screens.end import GameOverScreen
 from thousand_tui.tui.screens.result import DealResultScreen
 
 WAIT = 30.0  # seconds before a wait gives up (a stuck table, not a slow one)
@@ -242,6 +243,9 @@ async def bob_plays_until(
             seat.pump()
         table = app.table
         assert is_shared_table(table)
+        # (The game's end is no decision of his: answered with a move, it would be taken
+        # for one.)
+        assert not isinstance(app.screen, GameOverScreen), "the game ended on the way"
         if not mirror.my_turn or asked == mirror.turn or table.driver.sent:
             return False
         if isinstance(app.screen, DealResultScreen):
