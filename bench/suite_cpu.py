@@ -50,15 +50,18 @@ def machine_seconds() -> dict[str, float]:
     return {name: int(value) / ticks for name, value in zip(names, fields, strict=False)}
 
 
-def worker() -> str:
-    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+def worker(config: Any) -> str:
+    """The xdist worker running in this process ("gw0"...), or "main" for the controller or a
+    run without workers."""
+    workerinput = getattr(config, "workerinput", None)
+    return str(workerinput["workerid"]) if workerinput is not None else "main"
 
 
 # ---------------------------------------------------------------------- the plugin
 
 
 def pytest_sessionstart(session: Any) -> None:
-    if worker() == "main":  # the controller (or a run without workers)
+    if worker(session.config) == "main":
         OUT.mkdir(parents=True, exist_ok=True)
         for old in OUT.glob("*.json*"):
             old.unlink()
@@ -92,7 +95,7 @@ def pytest_runtest_protocol(item: Any, nextitem: Any) -> Generator[None, object,
             "children": round(children_now - children, 4),
             "wall": round(time.monotonic() - at, 4),
         }
-        with (OUT / f"tests-{worker()}.jsonl").open("a") as out:
+        with (OUT / f"tests-{worker(item.config)}.jsonl").open("a") as out:
             out.write(json.dumps(line) + "\n")
 
 
