@@ -130,8 +130,9 @@ def summary(out: Path, longest: int = 15) -> str:
     by_folder: Counter[str] = Counter()
     count: Counter[str] = Counter()
     for test in tests:
-        by_folder[folder_of(test["id"])] += test["cpu"]
-        count[folder_of(test["id"])] += 1
+        folder = folder_of(test["id"])
+        by_folder[folder] += test["cpu"]
+        count[folder] += 1
     lines.append("\nby folder (seconds, tests)")
     lines += [f"{s:8.1f} {count[name]:6d}  {name}" for name, s in by_folder.most_common()]
     lines.append("\nin bands (seconds, tests)")
