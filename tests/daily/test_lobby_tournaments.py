@@ -141,8 +141,14 @@ async def test_an_open_one_is_played_over_the_lobby_which_comes_back_after(
         await pilot.pause()
         await pilot.press("y")
         assert await until(pilot, "the lobby again", lambda: app.screen is lobby)
-        said = [n.message for n in app._notifications]
-        assert any(words["kept"] in line for line in said), said
+        # (A notice is posted to the app as the lobby comes back, and kept once the app has
+        # read that message: waited for, not read at once.)
+        await until(
+            pilot,
+            "the words on the deal kept",
+            lambda: any(words["kept"] in n.message for n in app._notifications),
+            shown=lambda: [n.message for n in app._notifications],
+        )
         assert app.daily is None and not app.has_game
         # Taken up again, played to its end: the standings, then the lobby once more.
         await tournaments_of(pilot, app)
