@@ -12,8 +12,9 @@ Run as a script it prints the summary of a folder it wrote.
 
 The summary: the machine's user, nice, system and idle seconds and how busy the cores were;
 the tests' own seconds by folder and in bands (under 0.2 s, 0.2–1 s, 1 s and more); the
-longest tests; and the seconds that the variants of a parametrized test cost beyond its
-cheapest one.
+longest tests; the seconds that the variants of a parametrized test cost beyond its
+cheapest one; and the tests of the default run that took more than `LONG_SECONDS`, to be
+marked `long` (tests/helpers/tiers.py).
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+# The tests' own tiers (imported when used: as a plugin this module is loaded before the
+# tests' conftest, which registers them).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 OUT = Path(os.environ.get("SUITE_CPU_OUT", "/tmp/suite-cpu"))
 BANDS = (0.2, 1.0)  # seconds of a test's processor time
@@ -83,6 +88,8 @@ def pytest_sessionfinish(session: Any) -> None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: Any, nextitem: Any) -> Generator[None, object, object]:
     """A test's seconds, from its setup to its teardown, in the process that ran it."""
+    from tests.helpers.tiers import run_of
+
     own, children = processor_seconds()
     at = time.monotonic()
     try:
@@ -94,6 +101,7 @@ def pytest_runtest_protocol(item: Any, nextitem: Any) -> Generator[None, object,
             "self": round(own_now - own, 4),
             "children": round(children_now - children, 4),
             "wall": round(time.monotonic() - at, 4),
+            "run": run_of(item),
         }
         with (OUT / f"tests-{worker(item.config)}.jsonl").open("a") as out:
             out.write(json.dumps(line) + "\n")
@@ -108,6 +116,8 @@ def folder_of(nodeid: str) -> str:
 
 
 def summary(out: Path, longest: int = 15) -> str:
+    from tests.helpers.tiers import LONG_SECONDS
+
     lines: list[str] = []
     machine = out / "machine.json"
     if machine.exists():
@@ -152,6 +162,13 @@ def summary(out: Path, longest: int = 15) -> str:
         f"\nparametrized tests: {len(beyond)}, {sum(beyond.values()):.0f} s beyond the "
         "cheapest variant of each"
     )
+    over = [t for t in tests if t.get("run") == "default" and t["cpu"] > LONG_SECONDS]
+    lines.append(
+        f"\ntests of the default run over {LONG_SECONDS:g} s, to be marked long (unless the "
+        f"developer's loop needs them): {len(over)}"
+    )
+    for test in sorted(over, key=lambda test: -test["cpu"])[:longest]:
+        lines.append(f"{test['cpu']:8.1f} {test['wall']:6.1f}  {test['id'][:110]}")
     return "\n".join(lines)
 
 

@@ -12,6 +12,10 @@ import pytest
 
 from tests.helpers import auto_analysis, compiled, css_cache, lazy_frames
 
+# The default run leaves out the long tests and all but the first variant of a test marked
+# `long_variants` (tests/helpers/tiers.py).
+pytest_plugins = ["tests.helpers.tiers"]
+
 TESTS = Path(__file__).parent
 
 # The longest tests, the longest first: the slow run's (`pytest -m slow --durations=15`), then

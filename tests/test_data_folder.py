@@ -163,6 +163,7 @@ def test_a_folder_with_control_characters_in_its_name_is_shown_escaped() -> None
     assert "\x1b" not in said and "\\x1b" in said
 
 
+@pytest.mark.long
 def test_a_real_process_ends_in_one_line_not_a_traceback(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("")
     env = dict(os.environ, **{DATA_DIR_ENV: str(tmp_path / "file" / "data")})

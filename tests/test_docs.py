@@ -104,6 +104,7 @@ def broken_citations(path: Path, text: str) -> list[str]:
     return problems
 
 
+@pytest.mark.long
 def test_every_citation_of_the_docs_resolves() -> None:
     problems = [
         problem

@@ -18,6 +18,7 @@ def thousand(folder: Path, command: list[str], stdout: int) -> subprocess.Comple
     return subprocess.run(run, stdout=stdout, stderr=subprocess.PIPE, env=env, timeout=60)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("command", [["presets", "classic"], ["presets"], ["games"]])
 def test_output_to_a_closed_pipe_ends_quietly(tmp_path: Path, command: list[str]) -> None:
     read_end, write_end = os.pipe()
@@ -30,6 +31,7 @@ def test_output_to_a_closed_pipe_ends_quietly(tmp_path: Path, command: list[str]
     assert done.returncode == 1
 
 
+@pytest.mark.long
 def test_output_to_an_open_pipe_is_whole(tmp_path: Path) -> None:
     done = thousand(tmp_path, ["presets", "classic"], subprocess.PIPE)
     assert done.returncode == 0, done.stderr

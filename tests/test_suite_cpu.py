@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 TESTS = """
@@ -23,7 +25,7 @@ def seconds():
 
 def test_busy():
     start = seconds()
-    while seconds() - start < 0.3:
+    while seconds() - start < 1.1:
         pass
 
 
@@ -33,6 +35,7 @@ def test_quick(n):
 """
 
 
+@pytest.mark.long
 def test_each_test_and_the_machine_are_measured_and_summed(tmp_path: Path) -> None:
     (tmp_path / "test_measured.py").write_text(TESTS)
     out = tmp_path / "out"
@@ -50,10 +53,11 @@ def test_each_test_and_the_machine_are_measured_and_summed(tmp_path: Path) -> No
     lines = [json.loads(line) for line in (out / "tests-main.jsonl").read_text().splitlines()]
     measured = {line["id"].split("::")[1]: line for line in lines}
     assert set(measured) == {"test_busy", "test_quick[1]", "test_quick[2]", "test_quick[3]"}
-    assert measured["test_busy"]["self"] >= 0.3
+    assert measured["test_busy"]["self"] >= 1.1
+    assert {line["run"] for line in lines} == {"default"}
     assert measured["test_quick[1]"]["self"] < 0.2
     machine = json.loads((out / "machine.json").read_text())
-    assert machine["user"] + machine["system"] >= 0.3 and machine["wall"] > 0
+    assert machine["user"] + machine["system"] >= 1.1 and machine["wall"] > 0
     summary = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "suite_cpu.py"), str(out)],
         capture_output=True,
@@ -63,8 +67,11 @@ def test_each_test_and_the_machine_are_measured_and_summed(tmp_path: Path) -> No
     assert "the cores" in summary.splitlines()[0]
     assert "the tests: 4," in summary
     bands = summary.split("in bands")[1].split("\n\n")[0]
-    assert "     3  0 s to 0.2 s" in bands and "     1  0.2 s to 1 s" in bands
+    assert "     3  0 s to 0.2 s" in bands and "     1  1 s and more" in bands
     assert "parametrized tests: 1," in summary
+    # The default run's test over a second is named, to be marked long.
+    over = summary.split("loop needs them): ")[1].splitlines()
+    assert over[0] == "1" and over[1].endswith("test_measured.py::test_busy")
     # A second run starts afresh: nothing of the first is summed into it.
     again = subprocess.run(run.args, capture_output=True, text=True, env=env, cwd=tmp_path)
     assert again.returncode == 0

@@ -8,6 +8,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "threat-model.md"
 TEST = re.compile(r"`(tests/[\w/]+\.py)::(\w+)`")
@@ -38,6 +40,7 @@ def test_every_promise_names_a_test() -> None:
     assert bare == []
 
 
+@pytest.mark.long
 def test_every_named_test_exists() -> None:
     named = TEST.findall(DOC.read_text(encoding="utf-8"))
     assert named

@@ -129,6 +129,7 @@ def marriage_thrown_away(hinted_lead: bool = False) -> Game:
     return game
 
 
+@pytest.mark.long
 def test_analysis_of_a_deal_names_the_costly_decision() -> None:
     game = marriage_thrown_away()
     record = parse_record("".join(json.dumps(line) + "\n" for line in game.lines))
@@ -160,6 +161,7 @@ def small_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     small_analysis_budgets(monkeypatch)
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("small_budgets")
 def test_thousand_analyze_says_it_as_text_and_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -192,6 +194,7 @@ def test_thousand_analyze_refuses_bad_flags(
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.long
 def test_a_decision_taken_after_a_hint_is_marked_and_the_record_still_replays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -211,6 +214,7 @@ def test_a_decision_taken_after_a_hint_is_marked_and_the_record_still_replays(
     assert [d.hinted for d in deal.decisions if d.phase == "play"] == [True] + [False] * 6
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("small_budgets")
 def test_thousand_stats_analyze_fills_the_cache_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -230,6 +234,7 @@ def test_thousand_stats_analyze_fills_the_cache_once(
     assert len((tmp_path / "analysis.jsonl").read_text().splitlines()) == 1
 
 
+@pytest.mark.long
 def test_a_hint_at_the_exchange_and_at_the_contract() -> None:
     from thousand_tui.tui.coach import Words
     from thousand_tui.tui.i18n import Translator
@@ -249,6 +254,7 @@ def test_a_hint_at_the_exchange_and_at_the_contract() -> None:
     assert words.hint(advice).startswith("Hint: Play 200: made in ")
 
 
+@pytest.mark.long
 def test_a_hint_at_the_dark_offer_and_the_redeal_weighs_both_choices() -> None:
     """Before the auction the advice holds both choices with the chance it weighed: the dark
     contract's for a hand drawn blind, the contract the hand would play for a redeal."""

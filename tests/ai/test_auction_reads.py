@@ -47,6 +47,7 @@ def truth(game: Game, view: SeatView) -> dict[int, int]:
     return {s: mask(game.deal.hands[s]) for s in play_order(view) if s != view.seat}
 
 
+@pytest.mark.long
 def test_the_declarer_reads_each_defenders_hand_as_dealt() -> None:
     """He knows the card he gave each defender: the true placement gives back the hands the
     defenders were dealt, the cards they have played included."""
@@ -60,6 +61,7 @@ def test_the_declarer_reads_each_defenders_hand_as_dealt() -> None:
             assert sorted(hands[s]) == sorted(dealt[s])
 
 
+@pytest.mark.long
 def test_a_defender_reads_the_other_defender_only() -> None:
     views = played_views(seat_is_declarer=False)
     assert len(views) >= 4
@@ -162,6 +164,7 @@ def auction_views() -> list[SeatView]:
     return out
 
 
+@pytest.mark.long
 def test_the_auction_weighs_the_same_talons_by_the_others_bids() -> None:
     views = auction_views()
     assert len(views) >= 3
@@ -180,6 +183,7 @@ def test_the_auction_weighs_the_same_talons_by_the_others_bids() -> None:
     assert varied == len(views)
 
 
+@pytest.mark.long
 def test_play_tallies_weigh_each_deal_by_the_auction() -> None:
     """The same sampled deals as without the reading, each counted at its weight: the
     weights (each below 1 where the defenders chose freely) add up to the tallies' samples."""

@@ -68,6 +68,7 @@ def test_a_hopeless_hand_passes(level: str) -> None:
     assert decide(level, game).act is Act.PASS
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("level", LEVELS)
 def test_on_the_barrel_a_fair_hand_bids_the_barrel_contract(level: str) -> None:
     """Made, it wins the game; failed, it only uses an attempt (`failed_contract: attempt`)."""
@@ -297,6 +298,7 @@ def test_a_dark_game_that_would_win_the_match_is_worth_less_to_defend() -> None:
     assert dark_defence_worth(danger, random.Random(3)) < worth - 50
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_call_is_the_evaluations(level: str) -> None:
     """Whatever the hand, the decision is the one the two worths give."""
@@ -310,6 +312,7 @@ def test_the_call_is_the_evaluations(level: str) -> None:
         assert chosen.act is (Act.DARK_CANCEL if cancel else Act.DARK_CANCEL_DECLINE)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("preset", PRESETS)
 def test_giving_up_is_weighed_as_the_rules_score_it_in_whole_games(preset: str) -> None:
     """Random players through whole games (scores, palki, crosses and barrels as they come):

@@ -169,6 +169,7 @@ POSITION = {
 }
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 @pytest.mark.parametrize("preset", PRESETS)
 def test_whole_games_of_every_preset(preset: str, players: int) -> None:

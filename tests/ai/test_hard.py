@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from thousand_tui.ai.hard import DEFAULT_TIME, Budget, HardPlayer, exchange_plans, move_of
 from thousand_tui.ai.worlds import Answer
 from thousand_tui.engine.actions import Act
@@ -18,6 +20,7 @@ def test_budgets() -> None:
     assert counted.time_budget is None and counted.samples == 5
 
 
+@pytest.mark.long
 def test_same_seed_same_decisions_with_a_sample_budget() -> None:
     decided = 0
     for _, view in play_states("classic", 2, level="normal", deals=1):

@@ -28,6 +28,7 @@ from thousand_tui.presets import load_preset
 from .helpers import ALL_RULES, play_states, rules_named
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("preset", ALL_RULES)
 def test_knowledge_is_true_and_samples_fit(preset: str) -> None:
     rng = random.Random(7)
@@ -56,6 +57,7 @@ def test_knowledge_is_true_and_samples_fit(preset: str) -> None:
     assert checked > 30
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("level", ["normal", "random"])
 def test_a_king_or_queen_given_away_leaves_its_partner_with_the_defenders(level: str) -> None:
     """A declarer keeps his marriages: the receiver of his king or queen samples its partner
@@ -189,6 +191,7 @@ def check_samples(presets: tuple[str, ...], seeds: range, samples: int) -> int:
 EXCHANGES = ("classic", "must_beat", "ace_led_suit", "two_by_three")
 
 
+@pytest.mark.long
 def test_samples_keep_every_exclusion_of_random_players_positions() -> None:
     assert check_samples(EXCHANGES, range(8), 2) > 500
 

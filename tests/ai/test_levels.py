@@ -49,6 +49,7 @@ def test_registry_has_the_levels() -> None:
 LEVEL_SETS = [("easy", "normal", "hard", "normal"), ("hard",) * 4, ("hard_reads",) * 4]
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("preset", ALL_RULES)
 @pytest.mark.parametrize("levels", LEVEL_SETS)
 def test_only_legal_decisions(preset: str, levels: tuple[str, ...]) -> None:
@@ -77,6 +78,7 @@ def only_legal_decisions(preset: str, levels: tuple[str, ...], deals: int) -> No
     assert decisions > 15
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("preset", ["classic", "family", "online-site"])
 def test_whole_games_finish(preset: str) -> None:
     """A whole game with `normal` at one seat (`..._two_normal`, slow: at two)."""
@@ -119,6 +121,7 @@ def legal_under_any_conventions(examples: int) -> None:
     deals()
 
 
+@pytest.mark.long
 def test_legal_decisions_under_any_conventions() -> None:
     """Any valid table of conventions (any key over a shipped preset, 2 to 4 players): every
     decision of a deal or two is one the rules allow. Six tables; `..._many` (slow) 24."""

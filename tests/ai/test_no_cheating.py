@@ -63,6 +63,7 @@ def level_players(level: str, seat: int):
     return make_player(level, seat)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard_reads"])
 @pytest.mark.parametrize("preset", ["classic", "online-site", "two-player", "four-player"])
 def test_decisions_ignore_hidden_cards(level: str, preset: str) -> None:
@@ -86,6 +87,7 @@ def test_decisions_ignore_hidden_cards(level: str, preset: str) -> None:
     assert compared >= 8 and moved >= 4
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("preset", ["classic", "two-player", "four-player"])
 def test_hints_and_analysis_ignore_hidden_cards(preset: str) -> None:
     """A hint and the analysis of a decision weigh the same choices the same way, whatever
@@ -112,6 +114,7 @@ def test_hints_and_analysis_ignore_hidden_cards(preset: str) -> None:
     assert compared >= 8 and kinds >= 2
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_calling_off_a_dark_game_ignores_hidden_cards(level: str) -> None:
     """`dark.cancel: opponent_marriage`: the defender deciding whether to call the dark game off
@@ -139,6 +142,7 @@ def test_calling_off_a_dark_game_ignores_hidden_cards(level: str) -> None:
     assert compared >= 6
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("preset", ["classic", "two-player"])
 def test_reading_the_cards_given_up_ignores_hidden_cards(preset: str) -> None:
     """Later in a deal `hard` samples deals that respect the low cards the others' play says

@@ -114,6 +114,7 @@ def test_the_levels_bid_legally_with_and_without_the_options(cheap: bool) -> Non
         assert hard.decide(view) in view.legal
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_with_baptism_a_fair_hand_bids_for_the_talon(level: str) -> None:
     """A baptised declarer loses nothing: a fair hand that would fail at its mean chance
@@ -132,6 +133,7 @@ def test_with_baptism_a_fair_hand_bids_for_the_talon(level: str) -> None:
     assert chosen == [Act.PASS, Act.BID]
 
 
+@pytest.mark.long
 def test_the_hint_for_a_bid_weighs_the_talons_as_hard_bids() -> None:
     """With the options, the hint's choice is `hard`'s, and a bid there is worth more than
     its contract played at its mean chance: the hopeless talons are given up."""

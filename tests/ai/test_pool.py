@@ -77,6 +77,7 @@ def test_shutting_down_does_not_wait_for_workers_that_died_holding_the_queue() -
     assert workers.closed
 
 
+@pytest.mark.long
 def test_a_search_waiting_for_answers_is_told_when_the_pool_shuts_down() -> None:
     workers = started(2)
     told: list[BaseException] = []
@@ -108,6 +109,7 @@ def test_a_search_that_asks_for_more_once_the_pool_is_shut_down_is_told() -> Non
         workers.call(pool_pid, 0)
 
 
+@pytest.mark.long
 def test_the_workers_outlive_the_terminal_hang_up_and_end_with_the_pool() -> None:
     workers = started(2)
     pids = workers.pids
@@ -131,6 +133,7 @@ def slow_pid(_task: int) -> int:
     return os.getpid()
 
 
+@pytest.mark.long
 def test_the_programs_pool_ends_once_it_has_searched_nothing_for_a_while(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -151,6 +154,7 @@ def test_the_programs_pool_ends_once_it_has_searched_nothing_for_a_while(
         pool.shutdown()
 
 
+@pytest.mark.long
 def test_a_task_that_waited_for_a_worker_ends_at_its_decisions_deadline() -> None:
     """A search task's time counts from when it was handed to the pool, not from when a
     worker took it: a task with a tenth of a second, sent while the only worker is held for

@@ -174,6 +174,7 @@ def finished_deal() -> analysis.DealTask:
     return made
 
 
+@pytest.mark.long
 def test_the_analysis_is_paused_by_a_move_and_goes_on_after_it() -> None:
     """A move that begins while a deal is analysed stops the analysis's process where it is
     (it takes no core from the move); the analysis goes on once the move is made, and its

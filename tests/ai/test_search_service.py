@@ -74,6 +74,7 @@ pool.shutdown()
 """
 
 
+@pytest.mark.long
 def test_two_games_search_on_the_same_workers(tmp_path: Path) -> None:
     folder = tmp_path / "search"
     with service(folder) as process, game(folder) as mine:
@@ -112,6 +113,7 @@ def test_the_service_starts_on_demand_once_and_its_files_are_private(tmp_path: P
     wait_for("the service to end", lambda: not running(pid), timeout=WAIT)
 
 
+@pytest.mark.long
 def test_the_socket_is_the_owners_alone_and_a_second_service_gives_way(tmp_path: Path) -> None:
     folder = tmp_path / "search"
     with service(folder) as process:
@@ -124,6 +126,7 @@ def test_the_socket_is_the_owners_alone_and_a_second_service_gives_way(tmp_path:
         assert running(process.pid)
 
 
+@pytest.mark.long
 def test_a_second_games_short_task_is_answered_while_the_first_ones_long_decision_runs(
     tmp_path: Path,
 ) -> None:
@@ -170,6 +173,7 @@ def test_a_game_whose_service_dies_mid_decision_makes_it_with_its_own_workers(
         assert mine.call(ss.worker_pid, 0) in own  # the next decision too
 
 
+@pytest.mark.long
 def test_a_game_that_cannot_reach_the_service_searches_alone(tmp_path: Path) -> None:
     folder = tmp_path / "search"
     folder.write_text("not a folder")  # nothing can be started there
@@ -182,6 +186,7 @@ def test_a_game_that_cannot_reach_the_service_searches_alone(tmp_path: Path) -> 
         assert "cannot be reached" in log.read_text()
 
 
+@pytest.mark.long
 def test_the_service_ends_when_no_game_has_used_it_for_a_while(tmp_path: Path) -> None:
     folder = tmp_path / "search"
     with service(folder, idle=1.0) as process, game(folder) as mine:
@@ -234,6 +239,7 @@ def hostile_target(
         yield folder, process
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "message",
     [
@@ -307,6 +313,7 @@ def decisions(workers: Workers | None) -> list[Action]:
     return made
 
 
+@pytest.mark.long
 def test_the_same_seed_makes_the_same_decisions_on_the_service_as_on_own_workers(
     tmp_path: Path,
 ) -> None:
@@ -340,6 +347,7 @@ def test_a_hosted_game_uses_the_service_its_host_names(tmp_path: Path) -> None:
         ss.shutdown()
 
 
+@pytest.mark.long
 def test_a_task_that_waited_for_a_worker_keeps_its_decisions_deadline() -> None:
     """A task's time counts from when the game sent it, not from when a worker took it: on
     busy workers a decision still ends at its deadline."""
@@ -418,6 +426,7 @@ def test_a_folder_whose_path_is_too_long_for_a_socket_still_serves(tmp_path: Pat
     os.kill(pid, signal.SIGTERM)
 
 
+@pytest.mark.long
 def test_a_service_that_cannot_start_is_given_up_at_once(tmp_path: Path) -> None:
     folder = tmp_path / "search"
     (folder / ss.LOCK_NAME).mkdir(parents=True)  # the service cannot take its lock
@@ -427,6 +436,7 @@ def test_a_service_that_cannot_start_is_given_up_at_once(tmp_path: Path) -> None
         assert "ended at its start" in log.read_text()
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("expires", [1e12, float("inf"), float("nan"), -5.0])
 def test_a_tasks_time_is_watched_for_a_minute_at_most(expires: float) -> None:
     """Whatever time a task says it ends at, the service's watch on it ends within a minute

@@ -138,6 +138,7 @@ BRUTE_CASES = (
 )
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize(("preset", "tricks_left"), BRUTE_CASES)
 def test_solver_agrees_with_brute_force(preset: str, tricks_left: int) -> None:
     compared = 0
@@ -201,6 +202,7 @@ RANDOM_CASES = [(name, cards) for name in ALL_RULES for cards in (2, 3)] + [
 ]
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize(("preset", "cards"), RANDOM_CASES)
 def test_solver_agrees_with_minimax_on_random_positions(preset: str, cards: int) -> None:
     rules = PlayRules.of(rules_named(preset))
@@ -222,6 +224,7 @@ def test_solver_agrees_with_minimax_on_random_positions(preset: str, cards: int)
             assert answers == {m: v >= need for m, v in values.items()}
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("trump", ["keep", "cancel", "led_suit"])
 def test_four_aces_in_hand(trump: str) -> None:
     """An ace that completes four aces is no card like the ten below it."""

@@ -30,6 +30,7 @@ def difference(output: str) -> float:
     return float(found.group(1))
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs the repository's history")
 def test_the_old_side_plays_from_the_revision_in_its_own_process() -> None:
     """The same level on both sides plays the same deal the same way (a difference of exactly
@@ -42,6 +43,7 @@ def test_the_old_side_plays_from_the_revision_in_its_own_process() -> None:
     assert difference(other) != 0.0
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs the repository's history")
 def test_a_revision_that_does_not_exist_is_refused() -> None:
     done = subprocess.run(

@@ -68,6 +68,7 @@ def test_worker_processes_answer_in_the_order_of_the_tasks() -> None:
     assert there == here
 
 
+@pytest.mark.long
 def test_the_tables_a_process_keeps_stay_within_their_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -95,6 +96,7 @@ def test_the_tables_a_process_keeps_stay_within_their_bound(
     assert bound < most <= bound + most_one
 
 
+@pytest.mark.long
 def test_a_task_leaves_nothing_for_the_garbage_collector() -> None:
     """What a task made is freed as soon as it ends: a reference cycle through a solver would
     hold its table (often 100,000 entries) until the next full collection, and a worker

@@ -130,6 +130,7 @@ def refused(client: TableClient, request: JoinRequest | RelayedRequest) -> str:
     return str(error.value)
 
 
+@pytest.mark.long
 def test_a_relay_cannot_seat_another_hosts_player_nor_this_hosts(
     apart: tuple[Host, Host],
 ) -> None:
@@ -166,6 +167,7 @@ def test_a_relay_cannot_seat_another_hosts_player_nor_this_hosts(
     assert people_of(a.data_dir) == ["name:Ann", "name@host-b:Bob", KEYED]
 
 
+@pytest.mark.long
 def test_a_relay_whose_key_names_no_host_seats_only_keyed_players(
     apart: tuple[Host, Host],
 ) -> None:

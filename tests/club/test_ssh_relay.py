@@ -50,6 +50,7 @@ def ssh_through(server: Sshd, folder: Path) -> str:
     return str(wrapper)
 
 
+@pytest.mark.long
 def test_a_player_on_b_plays_at_as_table_through_ssh(
     host_a: Sshd,
     b_folder: Path,
@@ -87,6 +88,7 @@ def test_a_player_on_b_plays_at_as_table_through_ssh(
         forget(pg_url)
 
 
+@pytest.mark.long
 def test_a_relay_asked_with_a_players_key_is_refused_in_one_line(host_a: Sshd) -> None:
     done = subprocess.run(
         ["ssh", "-F", str(host_a.client_config), "-T", HOST, "relay"],

@@ -93,6 +93,7 @@ def test_the_secret_is_made_once_and_private(host: Path) -> None:
     assert secret() == key and len(key) == 32
 
 
+@pytest.mark.long
 def test_a_second_start_resumes_and_never_deals_again(host: Path, quick_reference: None) -> None:
     day = Daily(DATE, load_preset("classic"))
     with open_index() as index:
@@ -130,6 +131,7 @@ def test_a_finished_try_cannot_play_again(host: Path) -> None:
         assert day.results(index)[0].points == 10
 
 
+@pytest.mark.long
 def test_nothing_tells_the_seed(host: Path, quick_reference: None) -> None:
     """The seed is in no file of the data folder (the player's folder least of all), and his
     deal's record holds only the deal he plays."""
@@ -167,6 +169,7 @@ def test_nothing_tells_the_seed(host: Path, quick_reference: None) -> None:
     assert not any(hand in later for hands in dealt for hand in hands)
 
 
+@pytest.mark.long
 def test_the_reference_is_deterministic(host: Path) -> None:
     preset = load_preset("classic")
     dealt = day_deals(b"k" * 32, DATE, preset)[0]
@@ -174,6 +177,7 @@ def test_the_reference_is_deterministic(host: Path) -> None:
     assert daily.reference_points(preset, 1, dealt) == first
 
 
+@pytest.mark.long
 def test_the_references_are_computed_once(
     host: Path, quick_reference: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -190,6 +194,7 @@ def test_the_references_are_computed_once(
     assert daily.references(DATE, preset) == found
 
 
+@pytest.mark.long
 def test_a_result_is_points_minus_the_reference(host: Path, quick_reference: None) -> None:
     day = Daily(DATE, load_preset("classic"))
     with open_index() as index:

@@ -59,6 +59,7 @@ def watched(monkeypatch: pytest.MonkeyPatch, bot: Bot) -> None:
     monkeypatch.setattr(club, "LineDaily", Seen)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_days_last_deal_by_lines_is_kept_and_the_board_said(
     host: Path, quick_reference: None, monkeypatch: pytest.MonkeyPatch, lang: str
@@ -102,6 +103,7 @@ def day_title(day: Daily, t: Translator) -> str:
     return t("daily_title", date=day.date, preset=load_preset("classic").title_in(t.lang))
 
 
+@pytest.mark.long
 def test_quitting_the_daily_by_lines_keeps_the_deal_and_says_how_to_go_on(
     host: Path, quick_reference: None
 ) -> None:
@@ -180,6 +182,7 @@ def test_a_hosted_lobbys_daily_is_the_players_own_try(tmp_path: Path) -> None:
     assert host.club_dir == tmp_path / "account"  # the club's: every player's results
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_day_played_says_how_to_review_it(host: Path, quick_reference: None, lang: str) -> None:
     day = Daily(today(), load_preset("classic"))

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from thousand_tui import daily
 from thousand_tui.daily import Daily
 from thousand_tui.engine.actions import Action
@@ -69,6 +71,7 @@ def test_the_same_decisions_of_two_people_meet_the_same_opponents(
     assert ann_game.results[0].deltas == bob_game.results[0].deltas
 
 
+@pytest.mark.long
 def test_playing_as_the_reference_gives_the_references_deal(
     host: Path, quick_reference: None
 ) -> None:

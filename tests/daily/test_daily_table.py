@@ -26,6 +26,7 @@ WORDS = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_a_daily_deal_at_the_table(host: Path, quick_reference: None, lang: str) -> None:
     preset = load_preset("classic")

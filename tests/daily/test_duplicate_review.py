@@ -107,6 +107,7 @@ def reviews(
     return found
 
 
+@pytest.mark.long
 def test_each_deal_you_settled_beside_hard_and_the_days_best(reviews: list[DealReview]) -> None:
     day = Daily(DATE, load_preset("classic"))
     with open_index() as index:
@@ -147,6 +148,7 @@ def fake_analysis(lines: list[dict[str, Any]], seat: int, number: int) -> DealAn
     return analysis
 
 
+@pytest.mark.long
 async def test_the_review_at_80_by_24_opens_the_viewer_at_the_decision(
     reviews: list[DealReview], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -83,6 +83,7 @@ async def tournaments_of(pilot: Any, app: App[Any]) -> TournamentsScreen:
     return screen
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_s_lists_the_tournaments_and_the_standings_of_the_one_chosen(
     host: Path, lang: str
@@ -123,6 +124,7 @@ async def test_s_lists_the_tournaments_and_the_standings_of_the_one_chosen(
         assert await until(pilot, "the lobby again", lambda: app.screen is lobby)
 
 
+@pytest.mark.long
 async def test_an_open_one_is_played_over_the_lobby_which_comes_back_after(
     host: Path, quick_reference: None
 ) -> None:
@@ -172,6 +174,7 @@ async def test_an_open_one_is_played_over_the_lobby_which_comes_back_after(
         assert app.screen is lobby
 
 
+@pytest.mark.long
 async def test_a_closed_ones_review_over_the_lobby(host: Path, quick_reference: None) -> None:
     autumn = closed_one("Autumn")
     app = lobby_app()

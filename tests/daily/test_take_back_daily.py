@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.tui.helpers import play_first_legal, settle
 from thousand_tui.daily import Daily
 from thousand_tui.presets import load_preset
@@ -18,6 +20,7 @@ from thousand_tui.tui.screens.table import TableScreen
 from .test_daily_table import DATE
 
 
+@pytest.mark.long
 async def test_u_in_the_days_deals_says_there_is_no_take_back(
     host: Path, quick_reference: None
 ) -> None:

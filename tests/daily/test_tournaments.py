@@ -237,6 +237,7 @@ def test_the_lobby_says_the_tournaments(host: Path) -> None:
     assert line.endswith("thousand tournaments play 'Winter Cup'")
 
 
+@pytest.mark.long
 def test_the_review_opens_after_the_close_only(
     host: Path, quick_reference: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -263,6 +264,7 @@ def test_the_review_opens_after_the_close_only(
         assert len(hands) == 1  # the same cards in every play
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("lang", "top", "title"),
     [("en", "Tournament deal 1 of 1", "open until"), ("ru", "Турнирный кон 1 из 1", "открыт")],

@@ -151,6 +151,7 @@ def test_from_the_start_screen_to_the_table_and_back(tmux: Tmux, tmp_path: Path)
     tmux.wait_for("EXITED 0", again, history=True)
 
 
+@pytest.mark.long
 def test_a_hosted_login_without_words_opens_the_start_screen_of_the_whitelist(
     tmux: Tmux,
 ) -> None:

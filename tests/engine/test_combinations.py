@@ -102,6 +102,7 @@ def run_combinations(
         )
 
 
+@pytest.mark.long
 def test_whole_games_under_any_combination(tmp_path: Path) -> None:
     run_combinations(tmp_path, examples=30, cap=100)
 

@@ -152,6 +152,7 @@ LONG = settings(
 LONG_PRESETS = settings(LONG, max_examples=50)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 @pytest.mark.parametrize("preset", PRESETS)
 @SHORT

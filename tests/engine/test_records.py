@@ -301,6 +301,7 @@ class TestScenarios:
 # ---------------------------------------------------------------- the notes of a result
 
 
+@pytest.mark.long
 def test_every_note_of_the_score_sheet_is_read_back_into_its_class() -> None:
     """Each kind of note has one class that reads it: the notes of random games of every
     preset, written into the record, read back equal to the engine's own."""

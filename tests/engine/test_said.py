@@ -6,12 +6,15 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from thousand_tui import translations
 from thousand_tui.engine.record import RecordError
 from thousand_tui.engine.rules import RulesError
 from thousand_tui.said import Count, Said, english, msg, nmsg, say
 
 
+@pytest.mark.long
 def test_the_engine_loads_without_the_translations() -> None:
     code = (
         "import sys, thousand_tui.engine.rules, thousand_tui.engine.record, "

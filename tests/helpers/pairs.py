@@ -1,6 +1,6 @@
-"""Languages and terminal sizes for a test of the table: the default run draws each screen in
-each language and at each size, not at every pair of them; the other pairs are slow (CI runs
-them, `pytest -m slow`)."""
+"""Languages and terminal sizes for a test of the table: a test's quick pairs draw its screen
+in each language and at each size, not at every pair of them; the other pairs are slow (CI runs
+them, `pytest -m slow`). The quick pairs of a test marked `long` run with the long tests."""
 
 from __future__ import annotations
 

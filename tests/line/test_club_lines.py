@@ -94,6 +94,7 @@ def test_the_lobby_by_lines_lists_a_table_sits_there_and_comes_back(base: Path) 
     ann.close()
 
 
+@pytest.mark.long
 def test_watching_by_lines_from_the_russian_lobby_says_only_what_everyone_sees(
     base: Path,
 ) -> None:
@@ -180,6 +181,7 @@ def play_by_lines(
     )
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_shared_game_over_by_lines_offers_again_and_begins_anew(base: Path, lang: str) -> None:
     ann = opened(base, "Ann", people=[0, 1], rules=short_rules())
@@ -237,6 +239,7 @@ def thousand(folder: Path, config: Path, *args: str, typed: str) -> list[str]:
     return done.stdout.splitlines()
 
 
+@pytest.mark.long
 def test_thousand_watch_and_lobby_plain_are_commands(base: Path, tmp_path: Path) -> None:
     ann = opened(base, "Ann", people=[0, 1], timeout=30.0)
     code = ann.mirror.code
@@ -322,6 +325,7 @@ async def test_the_lobby_chosen_on_the_start_screen_with_the_line_mode_on_is_by_
     assert said(term)[-1] == "До свидания."
 
 
+@pytest.mark.long
 def test_a_watcher_by_lines_hears_the_game_to_its_end_then_leaves(base: Path) -> None:
     ann = opened(base, "Ann", people=[0], rules=short_rules())
     code = ann.mirror.code

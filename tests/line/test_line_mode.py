@@ -162,6 +162,7 @@ class Bot:
         return "1"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_kind_of_prompt_is_asked_and_answered(tmp_path: Path, lang: str, host: Host) -> None:
     seen: dict[str, str] = {}
@@ -355,6 +356,7 @@ def run_cli(tmp_path: Path, args: list[str], typed: str) -> subprocess.Completed
     )
 
 
+@pytest.mark.long
 def test_thousand_plain_is_remembered_until_no_plain(tmp_path: Path) -> None:
     preset = short_preset(tmp_path)
     done = run_cli(tmp_path, ["--plain", "--preset", preset, "--seed", "3"], "hand\nquit\n")
@@ -448,6 +450,7 @@ def test_a_hosted_players_start_screen_game_by_lines(host: Host) -> None:
     assert said[-1] == "Saved. To go on later, ask for resume plain."
 
 
+@pytest.mark.long
 def test_a_terminal_without_unicode_gets_question_marks_not_a_crash(
     tmp_path: Path, host: Host
 ) -> None:

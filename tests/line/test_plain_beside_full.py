@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
@@ -104,6 +105,7 @@ def numbers(text: str) -> list[int]:
     return [int(found) for found in re.findall(r"[+-]?\d+", text)]
 
 
+@pytest.mark.long
 async def test_a_plain_player_and_a_full_one_play_a_deal_at_one_table(
     base: Path,  # noqa: F811
     service: Service,  # noqa: F811

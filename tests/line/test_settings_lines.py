@@ -69,6 +69,7 @@ def kept(tmp_path: Path) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_settings_typed_in_a_game_by_lines_are_said_and_kept(tmp_path: Path, lang: str) -> None:
     words = SAID[lang]
@@ -94,6 +95,7 @@ def test_settings_typed_in_a_game_by_lines_are_said_and_kept(tmp_path: Path, lan
     assert kept(tmp_path)["open_hands"] is False
 
 
+@pytest.mark.long
 def test_a_language_typed_in_a_game_is_the_next_games(tmp_path: Path) -> None:
     preset = short_preset(tmp_path)
     args = ["--plain", "--preset", preset, "--seed", "3", "--lang", "en"]

@@ -161,6 +161,7 @@ def drive(
     )
 
 
+@pytest.mark.long
 def test_a_plain_player_and_a_scripted_one_play_whole_deals_and_chat(base: Path) -> None:
     ann = opened(base, "Ann", people=[0, 1])
     term, thread, status = seat_by_lines(base, ann.mirror.code)
@@ -195,6 +196,7 @@ def test_a_plain_player_and_a_scripted_one_play_whole_deals_and_chat(base: Path)
     ann.close()
 
 
+@pytest.mark.long
 def test_a_person_away_is_said_then_the_ai_playing_for_them(base: Path) -> None:
     ann = opened(base, "Ann", people=[0, 1], timeout=1.0)
     term, thread, status = seat_by_lines(base, ann.mirror.code)
@@ -208,6 +210,7 @@ def test_a_person_away_is_said_then_the_ai_playing_for_them(base: Path) -> None:
     assert all(clean(s) for s in term.lines)
 
 
+@pytest.mark.long
 def test_the_move_clock_is_said_and_warns(base: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(line_shared, "WARN_AT", 29)
     ann = opened(base, "Ann", people=[0, 1], clock=30.0)
@@ -253,6 +256,7 @@ def test_the_club_database_gone_and_back_is_said_once_each_and_play_goes_on(
     ann.close()
 
 
+@pytest.mark.long
 def test_thousand_plain_join_plays_by_lines_and_is_remembered(base: Path, tmp_path: Path) -> None:
     ann = opened(base, "Ann", people=[0, 1], timeout=30.0)
     code = ann.mirror.code
@@ -289,6 +293,7 @@ def test_thousand_plain_join_plays_by_lines_and_is_remembered(base: Path, tmp_pa
     ann.close()
 
 
+@pytest.mark.long
 def test_the_opener_by_lines_starts_the_table_with_ai_in_the_free_seats(base: Path) -> None:
     from thousand_tui.cli import build_parser, open_setup
 
@@ -320,6 +325,7 @@ def test_the_opener_by_lines_starts_the_table_with_ai_in_the_free_seats(base: Pa
     assert status == [0] and all(clean(s) for s in term.lines)
 
 
+@pytest.mark.long
 async def test_a_table_joined_from_the_start_screen_with_the_line_mode_on_is_played_by_lines(
     base: Path,
 ) -> None:
@@ -355,6 +361,7 @@ async def test_a_table_joined_from_the_start_screen_with_the_line_mode_on_is_pla
     ann.close()
 
 
+@pytest.mark.long
 def test_a_lost_connection_is_said_and_the_seat_taken_again(base: Path) -> None:
     import os
     import signal

@@ -47,6 +47,7 @@ async def test_the_line_mode_chosen_on_the_start_screen_plays_the_game_by_lines(
     assert not any("\x1b" in text for text in said)
 
 
+@pytest.mark.long
 async def test_the_line_mode_turned_off_on_the_start_screen_is_remembered_off(host: Host) -> None:
     line.remember(True, host)
     app = create_app(TableSetup(pace=0, host=host), start=StartOffer.shipped())

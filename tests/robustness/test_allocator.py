@@ -72,12 +72,14 @@ def environ_without_arena_max() -> dict[str, str]:
     return {name: value for name, value in os.environ.items() if name != ARENA_ENV}
 
 
+@pytest.mark.long
 def test_threads_take_no_arena_of_their_own() -> None:
     environ = environ_without_arena_max()
     assert new_arenas("usual", environ) >= 1  # what glibc does by default: the test can tell
     assert new_arenas("one", environ) == 0
 
 
+@pytest.mark.long
 def test_the_processes_the_program_starts_are_told_and_a_users_number_is_kept() -> None:
     script = (
         "import os, subprocess, sys\n"

@@ -227,12 +227,14 @@ def test_hang_ups_at_random_moments(tmux: Tmux, number: int) -> None:
     hang_up(tmux, Trial.drawn(number))
 
 
+@pytest.mark.long
 def test_an_ssh_client_that_stopped_reading_then_killed_ends_the_game(
     tmux: Tmux, tmp_path: Path
 ) -> None:
     hang_up_over_ssh(tmux, tmp_path, Trial("ssh-client-frozen-then-killed", frozen=3.0))
 
 
+@pytest.mark.long
 def test_an_ssh_client_killed_while_hard_searches_ends_the_game_cleanly(
     tmux: Tmux, tmp_path: Path
 ) -> None:

@@ -74,6 +74,7 @@ def test_lines_taking_turns_are_each_counted(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.long
 def test_a_flood_of_different_lines_stays_under_the_cap(tmp_path: Path) -> None:
     journal, _, path = make(tmp_path, max_bytes=64 << 10, keep=2)
     for number in range(50_000):  # about 5 MB written
@@ -144,6 +145,7 @@ def test_the_stream_makes_one_entry_of_each_flush(tmp_path: Path) -> None:
     assert text.count("T ") == 2  # two entries, each stamped once
 
 
+@pytest.mark.long
 def test_a_process_that_logs_to_it_stays_under_the_cap(tmp_path: Path) -> None:
     """A real process: its prints, its threads' tracebacks, what `logging` says (as asyncio
     does of an accept that fails) and its own writes to fd 2 all go in, under the cap."""

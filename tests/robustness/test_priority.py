@@ -103,6 +103,7 @@ def login(tmux: Tmux, request: str) -> int:
     return pid[0]
 
 
+@pytest.mark.long
 def test_a_hosted_solo_game_and_its_workers_run_at_the_hosted_priority(host: Tmux) -> None:
     game = login(host, "classic")
     wait_for("the record", lambda: games(host, PER_KEY), host)

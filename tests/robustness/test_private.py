@@ -84,6 +84,7 @@ def modes(top: Path) -> dict[str, str]:
 # ---------------------------------------------------------------------- what a game makes
 
 
+@pytest.mark.long
 async def test_a_solo_game_makes_everything_private(
     root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -122,6 +123,7 @@ def a_deal_at_a_shared_table(base: Path) -> Iterator[None]:
                 seat.close()
 
 
+@pytest.mark.long
 def test_a_shared_table_makes_everything_private(
     root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -172,6 +174,7 @@ def test_a_hosted_login_makes_the_players_folders_private(
 SEED = 987_654_321
 
 
+@pytest.mark.long
 async def test_the_analysis_cache_holds_no_seed_and_drops_lines_that_did(
     root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -312,6 +315,7 @@ def as_other_user(paths: dict[str, Path], sock: Path) -> dict[str, str]:
     return result
 
 
+@pytest.mark.long
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to act as a second Unix user")
 def test_another_user_is_refused_the_data_the_records_the_cache_and_the_socket(
     root: Path, monkeypatch: pytest.MonkeyPatch
@@ -338,6 +342,7 @@ def test_another_user_is_refused_the_data_the_records_the_cache_and_the_socket(
     assert got == dict.fromkeys([*list(paths)[1:], "socket"], "PermissionError")
 
 
+@pytest.mark.long
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to act as a second Unix user")
 def test_another_user_is_refused_the_search_service(root: Path) -> None:
     """The account's search service (its folder, its log, its socket) is the account's alone,

@@ -239,18 +239,21 @@ def test_any_bytes(record_file: Path, data: bytes) -> None:
     any_bytes(record_file, data)
 
 
+@pytest.mark.long
 @FUZZ
 @TAILS
 def test_a_real_record_followed_by_any_bytes(record_file: Path, preset: str, tail: bytes) -> None:
     followed_by_any_bytes(record_file, preset, tail)
 
 
+@pytest.mark.long
 @FUZZ
 @JSON_LINES
 def test_any_json_lines(record_file: Path, lines: list[Any], header: bool) -> None:
     any_json_lines(record_file, lines, header)
 
 
+@pytest.mark.long
 @FUZZ
 @GAME_LINES
 def test_any_game_line(record_file: Path, header: dict[str, Any], rest: int) -> None:
@@ -390,6 +393,7 @@ def damage_and_check(
     check_file(record_file, capsys)
 
 
+@pytest.mark.long
 @FUZZ
 @given(sample=SAMPLES, data=st.data())
 def test_mutated_real_records(
@@ -398,6 +402,7 @@ def test_mutated_real_records(
     mutate_and_check(record_file, capsys, sample, data)
 
 
+@pytest.mark.long
 @FUZZ
 @given(data=st.data())
 def test_damaged_bytes_of_real_records(
@@ -458,6 +463,7 @@ def hostile_files(tmp_path: Path) -> dict[str, tuple[Path, int, str]]:
     return made
 
 
+@pytest.mark.long
 def test_thousand_replay_on_hostile_files(tmp_path: Path) -> None:
     for name, (path, status, word) in hostile_files(tmp_path).items():
         done = subprocess.run(

@@ -110,6 +110,7 @@ def run(folder: Path, seeds: range, max_deals: int) -> Counter[str]:
     return counts
 
 
+@pytest.mark.long
 def test_short_games_of_every_preset(tmp_path: Path) -> None:
     counts = run(tmp_path, range(1, 6), max_deals=20)
     assert counts["games"] == len(list(tmp_path.glob("*.jsonl"))) == 5 * len(PRESETS)

@@ -195,6 +195,7 @@ AS_SSHD = [
 ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("command", AS_SSHD, ids=[ascii(c) for c in AS_SSHD])
 def test_hostile_requests_are_refused_and_nothing_runs(host: Path, command: str) -> None:
     before = tree(host)
@@ -214,6 +215,7 @@ def test_every_hostile_request_is_refused_in_process(
     assert tree(host) == before, "the session touched a file"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("command", ["; rm -rf ~", "$(touch PWNED)", "family;id", "`id`"])
 def test_through_the_login_shell_as_sshd_runs_it(host: Path, command: str) -> None:
     """sshd runs `$SHELL -c "<ForceCommand>"`: the shell reads only the host's line; the
@@ -274,6 +276,7 @@ def test_a_good_request_starts_the_table(
     assert tree(host) == before
 
 
+@pytest.mark.long
 def test_a_good_request_as_sshd_runs_the_program(host: Path) -> None:
     ran, kept = would_run(session(host, "family ru", "--dry-run"))
     assert ran == ["play", "--preset", "family", "--lang", "ru"]
@@ -346,6 +349,7 @@ def test_a_bad_host_setting_refuses_every_login(
     assert tree(host) == before
 
 
+@pytest.mark.long
 def test_without_a_terminal_the_game_does_not_start(host: Path) -> None:
     before = tree(host)
     assert_refused(session(host, "family"), "the game needs a terminal: connect with ssh -t")

@@ -96,6 +96,7 @@ def ended_after_kill(pid: int, since: float) -> float:
     return time.monotonic() - since
 
 
+@pytest.mark.long
 def test_the_client_killed_and_the_game_resumed_in_its_language(
     sshd: Sshd, tmux: Tmux, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -155,6 +156,7 @@ def test_the_client_killed_and_the_game_resumed_in_its_language(
     assert f"Player {path.parent.parent.name} " in listed
 
 
+@pytest.mark.long
 def test_everything_but_the_game_is_refused(sshd: Sshd) -> None:
     """`thousand ssh-check` against the guide's setup: every check passes."""
     before = sorted(p.relative_to(sshd.data) for p in sshd.data.rglob("*"))
@@ -188,6 +190,7 @@ CARELESS = f"""Match User {{user}}
 """
 
 
+@pytest.mark.long
 def test_the_check_finds_what_a_careless_host_lets_through(tmp_path: Path) -> None:
     careless = Sshd(tmp_path / "careless")
     try:

@@ -64,6 +64,7 @@ def ssh(server: Sshd, *words: str, player: int = 0) -> subprocess.CompletedProce
     )
 
 
+@pytest.mark.long
 def test_without_identity_shared_tables_are_refused_saying_how_to_set_it_up(
     anonymous: Sshd,
 ) -> None:
@@ -96,6 +97,7 @@ def a_shared_game_left(base: Path) -> tuple[Path, str]:
     return record, code
 
 
+@pytest.mark.long
 def test_resume_never_opens_a_shared_game_as_ones_own(anonymous: Sshd, tmux: Tmux) -> None:
     base = anonymous.data / "thousand_tui"
     record, code = a_shared_game_left(base)
@@ -115,6 +117,7 @@ def test_resume_never_opens_a_shared_game_as_ones_own(anonymous: Sshd, tmux: Tmu
     assert save.shared and save.table == code and not save.resumable
 
 
+@pytest.mark.long
 def test_ssh_check_says_the_server_cannot_tell_players_apart_and_how_to_fix_it(
     anonymous: Sshd,
 ) -> None:
@@ -136,6 +139,7 @@ def test_ssh_check_says_the_server_cannot_tell_players_apart_and_how_to_fix_it(
     assert "1 of 13 checks FAILED" in done.stdout
 
 
+@pytest.mark.long
 def test_without_identity_a_name_is_refused_too(anonymous: Sshd) -> None:
     done = ssh(anonymous, "name", "Olga")
     assert done.returncode == 2
@@ -164,6 +168,7 @@ def named(tmp_path: Path) -> Iterator[Sshd]:
     yield from serving(server, start)
 
 
+@pytest.mark.long
 def test_each_key_has_a_name_of_its_own(named: Sshd, tmux: Tmux) -> None:
     # Until one is chosen, the key's comment (without @host).
     assert ssh(named, "name").stdout.strip() == "you play here as olga"
@@ -215,6 +220,7 @@ def test_each_key_has_a_name_of_its_own(named: Sshd, tmux: Tmux) -> None:
     assert record_lines(own)[0]["players"][0]["name"] == "boris"
 
 
+@pytest.mark.long
 def test_a_named_key_without_a_preset_gets_the_hosts_start_screen(named: Sshd, tmux: Tmux) -> None:
     """`ssh -t HOST` alone: the start screen of the host's presets under the key's name, not a
     game begun at once."""

@@ -36,6 +36,7 @@ def niceness(pid: int) -> int:
     return os.getpriority(os.PRIO_PROCESS, pid)
 
 
+@pytest.mark.long
 def test_the_pane_killed_mid_deal_and_the_game_resumed(tmux: Tmux) -> None:
     path = start_game(tmux, "--preset", "classic", "--seed", "5", "--lang", "en")
     assert niceness(tmux.game_pid()) == os.getpriority(os.PRIO_PROCESS, 0)  # not hosted

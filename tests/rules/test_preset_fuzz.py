@@ -99,12 +99,14 @@ def test_valid_text_with_noise(preset_file: Path, text: tuple[str, str]) -> None
     load_text(preset_file, text[0] + text[1])
 
 
+@pytest.mark.long
 @FUZZ
 @given(data=st.dictionaries(KEYS, VALUES, max_size=6))
 def test_any_structure(preset_file: Path, data: dict[Any, Any]) -> None:
     load_text(preset_file, yaml.safe_dump(data, allow_unicode=True))
 
 
+@pytest.mark.long
 @FUZZ
 @given(flat=st.dictionaries(st.sampled_from(list(SCHEMA)), VALUES, min_size=1, max_size=4))
 def test_any_value_for_any_key(preset_file: Path, flat: dict[str, Any]) -> None:
@@ -121,6 +123,7 @@ def test_any_value_for_any_key(preset_file: Path, flat: dict[str, Any]) -> None:
 ALLOWED = re.compile(r"expected|must|one of|at least|at most|unknown key")
 
 
+@pytest.mark.long
 @FUZZ
 @given(
     flat=st.dictionaries(
@@ -148,6 +151,7 @@ def test_an_error_names_the_file_the_key_and_what_is_allowed(
         assert all(ch.isprintable() for ch in message), message
 
 
+@pytest.mark.long
 @FUZZ
 @given(flat=st.dictionaries(st.sampled_from(list(SCHEMA)), SCALARS, max_size=8))
 def test_from_mapping_never_raises_anything_else(flat: dict[str, Any]) -> None:
@@ -157,6 +161,7 @@ def test_from_mapping_never_raises_anything_else(flat: dict[str, Any]) -> None:
         assert str(error).startswith("fuzz.yaml")
 
 
+@pytest.mark.long
 @FUZZ
 @given(data=st.data())
 def test_listed_values_in_any_combination(data: st.DataObject) -> None:

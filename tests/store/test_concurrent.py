@@ -8,6 +8,8 @@ import multiprocessing
 import os
 from pathlib import Path
 
+import pytest
+
 from tests.store.helpers import game_lines, write_record
 from thousand_tui.store.index import DailyResult, Rating, open_index
 
@@ -35,6 +37,7 @@ def finish_games(data: str, worker: int, lines: list[list[dict[str, object]]]) -
             )
 
 
+@pytest.mark.long
 def test_four_processes_index_their_games_at_once(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()

@@ -44,6 +44,7 @@ def ann_and_bob_at_game_over(base: Path) -> tuple[Seat, Seat]:
     return ann, bob
 
 
+@pytest.mark.long
 def test_everyone_agreeing_begins_a_new_game_at_the_same_table(base: Path) -> None:
     ann, bob = ann_and_bob_at_game_over(base)
     (first,) = games(base)
@@ -69,6 +70,7 @@ def test_everyone_agreeing_begins_a_new_game_at_the_same_table(base: Path) -> No
     play_until([ann, bob], lambda: len(ann.mirror.results) >= 1, timeout=60)
 
 
+@pytest.mark.long
 def test_play_again_before_the_game_is_over_is_refused(base: Path) -> None:
     ann = opened(base, "Ann", people=[0, 1], rules=short_rules())
     bob = joined(base, ann.mirror.code, "Bob")
@@ -83,6 +85,7 @@ def test_play_again_before_the_game_is_over_is_refused(base: Path) -> None:
     play_until([ann, bob], lambda: len(ann.mirror.results) >= 1, timeout=60)
 
 
+@pytest.mark.long
 def test_asking_twice_is_asking_once(base: Path) -> None:
     ann, bob = ann_and_bob_at_game_over(base)
     ann.client.send(AgainRequest())
@@ -107,6 +110,7 @@ WORDS = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "pl"])
 async def test_the_game_over_screen_shows_who_agreed_and_the_new_game_begins(
     base: Path, lang: str

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from thousand_tui.engine.actions import Act, Action, plain
 from thousand_tui.settings import TableSetup
 from thousand_tui.store.records import read_record
@@ -43,6 +45,7 @@ def bob_away_while_the_ai_plays(base: Path, moves: int) -> tuple[Seat, Seat, str
     return ann, cat, code
 
 
+@pytest.mark.long
 def test_the_one_back_is_told_exactly_what_the_ai_played_for_him(base: Path) -> None:
     ann, cat, code = bob_away_while_the_ai_plays(base, 3)
     back = joined(base, code, "Bob", who=BOB)
@@ -71,6 +74,7 @@ def test_the_moves_kept_for_a_person_away_are_bounded() -> None:
     assert ai.away == [] and ai.away_count == 0
 
 
+@pytest.mark.long
 async def test_the_log_says_what_was_played_for_you(base: Path) -> None:
     ann, cat, code = bob_away_while_the_ai_plays(base, 2)
     shared = join_shared(code, name="Bob", base=base, lang="ru", who=BOB)

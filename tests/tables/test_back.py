@@ -18,6 +18,7 @@ from .helpers import at_table, is_shared_table, joined, leaves, opened, play_unt
 from .test_away import BOB, bob_away_while_the_ai_plays
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_the_log_of_one_back_holds_the_deal_so_far(
     base: Path, size: tuple[int, int], lang: str
@@ -56,6 +57,7 @@ async def test_the_log_of_one_back_holds_the_deal_so_far(
     cat.close()
 
 
+@pytest.mark.long
 async def test_a_person_away_is_not_shown_thinking(base: Path) -> None:
     ann = opened(base, "Ann", timeout=60.0)
     code = ann.mirror.code

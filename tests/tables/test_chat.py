@@ -55,6 +55,7 @@ def test_a_line_reaches_everyone_at_the_table_the_writer_too(base: Path) -> None
     bob.close()
 
 
+@pytest.mark.long
 def test_control_characters_escapes_and_bidi_overrides_are_removed(base: Path) -> None:
     ann, bob = two_at_a_table(base)
     ann.client.chat("\x1b[31mred\x1b[0m \u202eevil\u202c\nnext\tline\x07\x1b]0;title\x07!\u200b")
@@ -80,6 +81,7 @@ def test_an_empty_or_too_long_line_is_refused_and_nothing_is_told(base: Path) ->
     bob.close()
 
 
+@pytest.mark.long
 def test_a_seat_writes_at_most_five_lines_in_ten_seconds_and_is_told_when_again(
     base: Path,
 ) -> None:
@@ -153,6 +155,7 @@ def test_the_waiting_room_chats_and_its_lines_go_into_the_record_when_the_game_b
     ]
 
 
+@pytest.mark.long
 def test_the_record_keeps_the_chat_and_still_replays(base: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     ann, bob = two_at_a_table(base)
     ann.hold = bob.hold = False
@@ -188,6 +191,7 @@ def test_the_record_keeps_the_chat_and_still_replays(base: Path, capsys) -> None
     resumed.writer.close()
 
 
+@pytest.mark.long
 def test_a_table_opened_again_from_its_record_tells_its_last_lines_again(base: Path) -> None:
     ann, bob = two_at_a_table(base)
     code = ann.mirror.code

@@ -68,6 +68,7 @@ async def write(pilot: Pilot, text: str) -> None:
     await pilot.press(*text)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size())
 async def test_a_line_written_at_the_table_reaches_both_logs(
     base: Path, lang: str, size: tuple[int, int]
@@ -100,6 +101,7 @@ async def test_a_line_written_at_the_table_reaches_both_logs(
     ann.close()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_an_empty_line_or_one_too_soon_is_said_and_stays_unsent(
     base: Path, lang: str
@@ -129,6 +131,7 @@ async def test_an_empty_line_or_one_too_soon_is_said_and_stays_unsent(
     ann.close()
 
 
+@pytest.mark.long
 async def test_a_line_typed_in_one_burst_with_its_enter_is_sent_whole(base: Path) -> None:
     """Keys that come all at once (pasted, or over a slow link): Enter sends the whole line,
     never only the characters that reached the input before it."""
@@ -146,6 +149,7 @@ async def test_a_line_typed_in_one_burst_with_its_enter_is_sent_whole(base: Path
     ann.close()
 
 
+@pytest.mark.long
 async def test_the_chat_is_told_again_after_the_table_comes_back_but_shown_once(
     base: Path,
 ) -> None:
@@ -163,6 +167,7 @@ async def test_the_chat_is_told_again_after_the_table_comes_back_but_shown_once(
     ann.close()
 
 
+@pytest.mark.long
 async def test_the_chat_key_is_only_at_a_shared_table() -> None:
     app = strong_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -178,6 +183,7 @@ async def test_the_chat_key_is_only_at_a_shared_table() -> None:
 # ---------------------------------------------------------------------- the waiting room
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size())
 async def test_the_waiting_room_chats_and_the_table_log_begins_with_its_lines(
     base: Path, lang: str, size: tuple[int, int]
@@ -212,6 +218,7 @@ async def test_the_waiting_room_chats_and_the_table_log_begins_with_its_lines(
 # ---------------------------------------------------------------------- over a dialog
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_m_writes_over_the_auction_and_a_line_heard_there_is_in_the_log_after(
     base: Path, lang: str

@@ -64,6 +64,7 @@ def test_without_a_clock_the_table_waits_for_the_person(base: Path) -> None:
     assert all(m.clock is None for m in ann.told if isinstance(m, StateUpdate))
 
 
+@pytest.mark.long
 def test_a_decision_in_time_is_the_persons_own(base: Path) -> None:
     ann = opened(base, "Ann", people=[0], clock=30)
     play_until([ann], lambda: ann.moves >= 3)
@@ -81,6 +82,7 @@ def test_a_clock_out_of_bounds_is_refused(base: Path, clock: float) -> None:
 # ---------------------------------------------------------------------- on the screen
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "left"), [("en", " s left"), ("pl", " s na ruch")])
 async def test_the_countdown_shows_on_the_seat_whose_turn_it_is(
     base: Path, lang: str, left: str
@@ -135,6 +137,7 @@ async def test_the_countdown_shows_on_the_seat_whose_turn_it_is(
     ann.close()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
@@ -182,6 +185,7 @@ CLOCK_WORDS = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "uk"])
 async def test_the_start_screen_opens_a_table_with_the_clock_chosen(
     base: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lang: str

@@ -140,6 +140,7 @@ def test_an_ai_decision_that_fails_stops_the_table_instead_of_freezing_it(
     assert ann.mirror.code not in service.tables
 
 
+@pytest.mark.long
 def test_after_a_restart_an_ai_takes_the_seat_of_one_who_does_not_come_back(
     base: Path,
 ) -> None:
@@ -285,6 +286,7 @@ def test_an_ai_move_that_cannot_be_saved_stops_the_table_with_a_message(
     assert ann.mirror.code not in service.tables
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("damage", ["file", "record"])
 def test_a_table_that_cannot_be_opened_again_says_why(base: Path, damage: str) -> None:
     ann = opened(base, "Ann", ai_names=["Anna", "Boris"])

@@ -33,6 +33,7 @@ async def bob_to_move(pilot: Any, app: ThousandApp, ann: Seat, cat: Seat) -> Non
     await pump(pilot, [], bobs_turn)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_hints_where_the_opener_allows_them(
     base: Path, size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch
@@ -70,6 +71,7 @@ async def test_hints_where_the_opener_allows_them(
     cat.close()
 
 
+@pytest.mark.long
 async def test_no_hints_at_a_table_opened_without_them(base: Path) -> None:
     ann = opened(base, "Ann", timeout=30.0)
     code = ann.mirror.code
@@ -88,6 +90,7 @@ async def test_no_hints_at_a_table_opened_without_them(base: Path) -> None:
     cat.close()
 
 
+@pytest.mark.long
 async def test_the_header_says_hints_only_where_it_fits(base: Path) -> None:
     """At 80 columns in Russian the header with the dealer's name and the table's code has no
     room for the hints' words: they are left out (the footer's h says it) rather than cut."""

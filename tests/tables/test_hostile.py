@@ -81,6 +81,7 @@ def finish_with_cat(base: Path, table: list[Seat]) -> None:
     play_until(seats, lambda: all(len(s.mirror.results) >= 1 for s in seats))
 
 
+@pytest.mark.long
 def test_garbage_is_answered_and_five_bad_lines_close_the_connection(
     base: Path, table: list[Seat]
 ) -> None:
@@ -96,6 +97,7 @@ def test_garbage_is_answered_and_five_bad_lines_close_the_connection(
     finish_with_cat(base, table)
 
 
+@pytest.mark.long
 def test_a_huge_line_is_refused_and_the_connection_closed(base: Path, table: list[Seat]) -> None:
     sock = raw(base)
     with pytest.raises(OSError):  # the service hangs up while the line is still coming
@@ -108,6 +110,7 @@ def test_a_huge_line_is_refused_and_the_connection_closed(base: Path, table: lis
     finish_with_cat(base, table)
 
 
+@pytest.mark.long
 def test_bad_codes_are_refused_and_close_the_connection(base: Path, table: list[Seat]) -> None:
     with pytest.raises(TableError, match="no table has the code"):
         join_table("AAAAAA", name="Eve", base=base)
@@ -130,6 +133,7 @@ def test_bad_codes_are_refused_and_close_the_connection(base: Path, table: list[
     finish_with_cat(base, table)
 
 
+@pytest.mark.long
 def test_a_client_that_stops_reading_is_dropped_and_keeps_its_seat(base: Path) -> None:
     start_service(base, "--max-pending", "20000")
     ann = opened(base, "Ann", timeout=0.2)
@@ -161,6 +165,7 @@ def test_a_client_that_stops_reading_is_dropped_and_keeps_its_seat(base: Path) -
     sleeper.close()
 
 
+@pytest.mark.long
 def test_a_connection_that_says_nothing_is_let_go(base: Path) -> None:
     start_service(base, "--conn-timeout", "0.5")
     silent = raw(base)
@@ -168,6 +173,7 @@ def test_a_connection_that_says_nothing_is_let_go(base: Path) -> None:
     assert errors(said) == ["no request in 0.5 s; closing"]
 
 
+@pytest.mark.long
 def test_the_service_ends_when_idle_whatever_a_connection_does(base: Path) -> None:
     service = start_service(base, "--idle", "0.5")
     silent = raw(base)
@@ -178,6 +184,7 @@ def test_the_service_ends_when_idle_whatever_a_connection_does(base: Path) -> No
     assert errors(answers(asking))[-1] == "the table service is ending"
 
 
+@pytest.mark.long
 def test_no_one_acts_for_another_seat_or_takes_a_held_one(base: Path, table: list[Seat]) -> None:
     ann, bob = table
     cat = joined(base, ann.mirror.code, "Cat")
@@ -198,6 +205,7 @@ def test_no_one_acts_for_another_seat_or_takes_a_held_one(base: Path, table: lis
     play_until([ann, bob, cat], lambda: len(ann.mirror.results) >= 1)
 
 
+@pytest.mark.long
 def test_a_bad_action_is_refused_with_the_engine_reason(base: Path, table: list[Seat]) -> None:
     ann, bob = table
     cat = joined(base, ann.mirror.code, "Cat")
@@ -214,6 +222,7 @@ def test_a_bad_action_is_refused_with_the_engine_reason(base: Path, table: list[
     play_until(seats, lambda: len(ann.mirror.results) >= 1)
 
 
+@pytest.mark.long
 def test_malformed_requests_are_answered_and_the_connection_serves_on(
     base: Path, table: list[Seat]
 ) -> None:
@@ -235,6 +244,7 @@ def test_malformed_requests_are_answered_and_the_connection_serves_on(
     finish_with_cat(base, table)
 
 
+@pytest.mark.long
 def test_what_a_person_does_not_choose_is_refused_and_the_record_replays(
     base: Path, table: list[Seat]
 ) -> None:
@@ -269,6 +279,7 @@ def test_what_a_person_does_not_choose_is_refused_and_the_record_replays(
     assert actions and not any("think_ms" in line for line in actions)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "title",
     [
@@ -296,6 +307,7 @@ def test_a_title_with_control_or_bidi_characters_is_refused_and_says_what_a_titl
     assert list_tables(base=base) == ()
 
 
+@pytest.mark.long
 def test_a_title_of_markup_is_a_title_like_any_other(base: Path) -> None:
     """Brackets are printable: the title is kept as written, for the lobby to show as such."""
     title = "[/x] [@click=app.quit]Q[/] [link=https://x]L[/link]"

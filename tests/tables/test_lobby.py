@@ -85,6 +85,7 @@ def test_quick_match_opens_a_table_then_seats_the_next_person_at_it(base: Path) 
     assert cat.mirror.names == ("Ann", "Bob", "Cat")
 
 
+@pytest.mark.long
 def test_quick_match_goes_to_the_fullest_table_of_the_preset_only(base: Path) -> None:
     lone = opened(base, "Ann")
     pair = opened(base, "Bob")
@@ -136,6 +137,7 @@ def test_ai_fills_the_free_seats_after_the_time_the_opener_set(base: Path) -> No
     assert list_tables(base) == ()
 
 
+@pytest.mark.long
 def test_ai_fills_only_the_seats_nobody_took(base: Path) -> None:
     ann = opened(base, "Ann", fill=1.0, ai_names=["Anna", "Boris"])
     bob = joined(base, ann.mirror.code, "Bob")

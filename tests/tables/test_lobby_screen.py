@@ -40,6 +40,7 @@ async def until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
     )
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_a_table_opened_elsewhere_comes_into_the_lobby_and_enter_sits_at_it(
     base: Path, size: tuple[int, int]
@@ -63,6 +64,7 @@ async def test_a_table_opened_elsewhere_comes_into_the_lobby_and_enter_sits_at_i
     ann.close()
 
 
+@pytest.mark.long
 async def test_quick_match_in_russian_opens_a_table_others_then_see(base: Path) -> None:
     lobby, app = lobby_app("ru", "Борис", fill=45.0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -80,6 +82,7 @@ async def test_quick_match_in_russian_opens_a_table_others_then_see(base: Path) 
     lobby.chosen.close()
 
 
+@pytest.mark.long
 async def test_o_opens_a_table_of_the_preset_chosen_and_escape_goes_back(base: Path) -> None:
     lobby, app = lobby_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -101,6 +104,7 @@ async def test_o_opens_a_table_of_the_preset_chosen_and_escape_goes_back(base: P
     lobby.chosen.close()
 
 
+@pytest.mark.long
 async def test_a_code_no_table_has_is_said_and_the_lobby_stays(base: Path) -> None:
     ann = opened(base, "Ann", private=True)
     lobby, app = lobby_app()
@@ -146,6 +150,7 @@ async def test_the_start_screen_has_a_line_for_the_lobby(
     assert setup.table.lang == lang and "classic" in setup.presets
 
 
+@pytest.mark.long
 async def test_a_russian_lobby_names_the_game_in_russian_and_moves_between_tables(
     base: Path,
 ) -> None:
@@ -197,6 +202,7 @@ BACK = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "size"), [("en", (80, 24)), ("ru", (120, 40))])
 async def test_leaving_a_table_taken_in_the_lobby_comes_back_to_the_lobby_and_q_leaves(
     base: Path, lang: str, size: tuple[int, int]
@@ -235,6 +241,7 @@ barrel: {enabled: false}
 """
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_a_game_ended_at_a_table_of_the_lobby_comes_back_to_the_lobby(
     base: Path, lang: str

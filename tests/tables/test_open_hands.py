@@ -60,6 +60,7 @@ def test_every_hand_opens_when_every_person_allowed_it(base: Path) -> None:
         assert all(v is None for p in elsewhere.positions for v in p.views[1:])
 
 
+@pytest.mark.long
 def test_one_person_who_did_not_allow_it_keeps_the_hands_closed(base: Path) -> None:
     path = shared_game(base, True, False)
     assert header_of(path)["open_hands"] == [True, False, None]
@@ -77,6 +78,7 @@ def rewrite_header(path: Path, change: dict[str, Any], key: bytes | None = None)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+@pytest.mark.long
 def test_a_record_edited_to_claim_consent_is_not_believed(base: Path) -> None:
     path = shared_game(base, True, False)
     key = record_key(base)
@@ -91,6 +93,7 @@ def test_a_record_edited_to_claim_consent_is_not_believed(base: Path) -> None:
     assert view(path, key).open
 
 
+@pytest.mark.long
 def test_a_game_in_progress_never_opens(base: Path) -> None:
     path = shared_game(base, True, True)
     lines = path.read_text(encoding="utf-8").splitlines()

@@ -38,6 +38,7 @@ def here(base: Path, tmp_path: Path) -> Host:
     return Host(data=base, config=tmp_path / "xdg-config")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_the_table_for_friends_allows_hints_when_chosen(
     here: Host, size: tuple[int, int], lang: str
@@ -74,6 +75,7 @@ async def test_the_table_for_friends_allows_hints_when_chosen(
     assert again.shared_choice is not None and not again.shared_choice.hints
 
 
+@pytest.mark.long
 async def test_a_table_for_friends_has_no_hints_by_default(here: Host) -> None:
     app = start_app(host=here)
     async with app.run_test(size=(80, 24)) as pilot:

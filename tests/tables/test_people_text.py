@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.helpers.hostile import assert_nothing_unsafe, assert_shown
@@ -72,6 +73,7 @@ async def test_the_lobby_shows_a_table_titled_in_markup_as_written(base: Path) -
     ann.close()
 
 
+@pytest.mark.long
 async def test_a_shared_table_shows_names_and_chat_as_written(base: Path) -> None:
     """`name '[/x]'` over SSH ended every screen at its table when the game began."""
     ann = ann_opens(base)

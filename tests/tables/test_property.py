@@ -178,6 +178,7 @@ def check_messages(base: Path, examples: int) -> None:
     assert "Traceback" not in log and "failed" not in log
 
 
+@pytest.mark.long
 def test_random_messages_between_moves_never_break_the_table(base: Path) -> None:
     check_messages(base, examples=60)
 

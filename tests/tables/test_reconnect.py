@@ -38,6 +38,7 @@ def bob_on_screen(base: Path) -> tuple[Seat, Seat, SharedSession, ThousandApp]:
     return ann, cat, shared, create_app(TableSetup.of(lang="en", pace=0.0), seat=shared)
 
 
+@pytest.mark.long
 async def test_the_notice_of_a_lost_table_goes_when_the_seat_is_back(base: Path) -> None:
     ann, cat, shared, app = bob_on_screen(base)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -60,6 +61,7 @@ async def test_the_notice_of_a_lost_table_goes_when_the_seat_is_back(base: Path)
     cat.close()
 
 
+@pytest.mark.long
 async def test_a_seat_taken_over_from_another_terminal_is_not_taken_back(
     base: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

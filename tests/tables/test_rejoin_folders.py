@@ -55,6 +55,7 @@ def kill_service(base: Path) -> int:
     return pid
 
 
+@pytest.mark.long
 def test_a_seat_sits_again_in_its_own_folder_whatever_the_environment_says_later(
     base: Path, later: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -83,6 +84,7 @@ def test_a_seat_let_go_never_sits_again(base: Path) -> None:
     ann.close()
 
 
+@pytest.mark.long
 async def test_the_thread_trying_to_sit_again_ends_when_the_table_is_left(
     base: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -39,6 +39,7 @@ def ended_deal(base: Path, number: int) -> Deal:
     return ended
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_behind_a_result_the_shared_table_shows_the_deal_it_describes(
     base: Path,
@@ -109,6 +110,7 @@ async def test_behind_a_result_the_shared_table_shows_the_deal_it_describes(
     cat.close()
 
 
+@pytest.mark.long
 def test_each_seat_is_told_its_own_view_of_the_deal_that_ended(base: Path) -> None:
     ann = opened(base, "Ann")
     bob = joined(base, ann.mirror.code, "Bob")

@@ -17,6 +17,7 @@ from thousand_tui.tui.shared import WaitingScreen, join_shared
 from .helpers import at_table, is_shared_table, joined, opened, pump
 
 
+@pytest.mark.long
 async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
     ann = opened(base, "Ann")
     code = ann.mirror.code
@@ -68,6 +69,7 @@ async def test_a_seat_at_a_shared_table_on_the_table_screen(base: Path) -> None:
         assert "○ away" in screen_text(app)
 
 
+@pytest.mark.long
 async def test_a_code_from_the_start_screen_that_no_table_has_is_said(
     base: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -95,6 +97,7 @@ async def test_a_code_from_the_start_screen_that_no_table_has_is_said(
         assert app.shared is None and not app.sitting
 
 
+@pytest.mark.long
 async def test_only_the_opener_is_offered_the_start_and_a_friend_is_told_who_can(
     base: Path,
 ) -> None:
@@ -118,6 +121,7 @@ async def test_only_the_opener_is_offered_the_start_and_a_friend_is_told_who_can
         ann.close()
 
 
+@pytest.mark.long
 async def test_leaving_a_shared_table_asks_first_and_the_seat_waits(base: Path) -> None:
     from thousand_tui.tui.screens.end import ConfirmQuitScreen
 
@@ -150,6 +154,7 @@ async def test_leaving_a_shared_table_asks_first_and_the_seat_waits(base: Path) 
     cat.close()
 
 
+@pytest.mark.long
 async def test_leaving_from_a_dialog_at_a_shared_table_asks_first(base: Path) -> None:
     """`q` over a decision's dialog asks as it does over the table; staying goes back to the
     dialog."""

@@ -34,6 +34,7 @@ def record_of(base: Path) -> Path:
     return path
 
 
+@pytest.mark.long
 def test_three_clients_play_a_whole_deal_each_seeing_only_their_seat(base: Path) -> None:
     seats = table_of_three(base)
     play_until(seats, lambda: all(len(s.mirror.results) >= 1 for s in seats))
@@ -57,6 +58,7 @@ def test_three_clients_play_a_whole_deal_each_seeing_only_their_seat(base: Path)
     assert main(["replay", str(path)]) == 0
 
 
+@pytest.mark.long
 def test_a_killed_client_rejoins_its_seat_with_its_cards(base: Path) -> None:
     ann, bob, cat = table_of_three(base, timeout=30.0)
     play_until([ann, bob, cat], lambda: bob.mirror.view is not None)
@@ -78,6 +80,7 @@ def test_a_killed_client_rejoins_its_seat_with_its_cards(base: Path) -> None:
     play_until([ann, again, cat], lambda: len(ann.mirror.results) >= 1)
 
 
+@pytest.mark.long
 def test_an_ai_plays_for_the_one_away_and_hands_the_seat_back(base: Path) -> None:
     ann, bob, cat = table_of_three(base, timeout=0.3)
     play_until([ann, bob, cat], lambda: bob.mirror.view is not None, play=False)
@@ -109,6 +112,7 @@ def _bob_to_move(seat: Seat) -> bool:
     return view is not None and view.to_move == 1
 
 
+@pytest.mark.long
 def test_the_opener_leaves_and_the_others_finish_the_deal(base: Path) -> None:
     ann, bob, cat = table_of_three(base, timeout=0.2)
     play_until([ann, bob, cat], lambda: ann.mirror.view is not None, play=False)
@@ -119,6 +123,7 @@ def test_the_opener_leaves_and_the_others_finish_the_deal(base: Path) -> None:
     assert cat.mirror.results == bob.mirror.results
 
 
+@pytest.mark.long
 def test_the_opener_starts_with_ai_in_the_free_seats(base: Path) -> None:
     ann = opened(base, "Ann", level="easy", ai_names=["Anna", "Boris"])
     ann.client.send(StartRequest())
@@ -127,6 +132,7 @@ def test_the_opener_starts_with_ai_in_the_free_seats(base: Path) -> None:
     assert [s.kind for s in ann.mirror.seats] == ["human", "ai", "ai"]
 
 
+@pytest.mark.long
 def test_a_table_survives_its_service_being_killed(base: Path) -> None:
     ann, bob, cat = table_of_three(base)
     play_until([ann, bob, cat], lambda: ann.mirror.turn >= 5)
@@ -153,6 +159,7 @@ def test_a_table_survives_its_service_being_killed(base: Path) -> None:
 AI_NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor"]
 
 
+@pytest.mark.long
 def test_an_ai_never_takes_the_name_of_a_person_at_the_table(base: Path) -> None:
     """`open --name Olga`, a friend joins as Boris, the opener starts: the free seat's AI is
     not a second Boris (nor Olga); it takes the next name of the list that nobody has."""
@@ -204,6 +211,7 @@ def names_once_dealt(seats: list[Seat]) -> tuple[str, ...]:
     return seats[0].mirror.names
 
 
+@pytest.mark.long
 def test_an_ai_seat_gives_up_its_name_to_a_person_who_has_it(base: Path) -> None:
     # AI seats from the start: the person keeps the name, the AI takes the next free one.
     anna = opened(base, "Anna", people=[0], ai_names=AI_NAMES)
@@ -217,6 +225,7 @@ def test_an_ai_seat_gives_up_its_name_to_a_person_who_has_it(base: Path) -> None
     assert names_once_dealt([few]) == ("Anna", "Anna 2", "Boris")
 
 
+@pytest.mark.long
 def test_the_service_never_runs_code_from_where_its_client_was_started(
     base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

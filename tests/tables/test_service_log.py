@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from thousand_tui.tables.service import LOG_NAME, tables_dir
 from thousand_tui.tables.wire import WIRE, HelloRequest, dump_request
 
@@ -15,6 +17,7 @@ from .test_hostile import raw
 HELLOS = 3000
 
 
+@pytest.mark.long
 def test_a_flood_of_hellos_of_another_version_is_logged_once_and_counted(base: Path) -> None:
     # A connection at no table holds the service for its idle time from when it connected:
     # long enough for the answers to be read on a busy machine, short for the test to end.

@@ -167,6 +167,7 @@ def test_no_words_of_the_table_name_a_command_or_a_path_of_their_own() -> None:
             assert "/." not in text and "~/" not in text, (key, text)
 
 
+@pytest.mark.long
 async def test_the_waiting_room_over_ssh_gives_the_ssh_command(base: Path) -> None:
     ann = opened(base, "Ann")
     code = ann.mirror.code

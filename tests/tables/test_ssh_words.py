@@ -50,6 +50,7 @@ def test_a_shared_table_is_in_the_accounts_own_data_directory(
     assert joining.data == tmp_path
 
 
+@pytest.mark.long
 def test_a_seat_held_by_a_key_is_taken_back_only_by_that_key(base: Path) -> None:
     ann = opened(base, "Ann", who="key-aaaa")
     code = ann.mirror.code
@@ -66,6 +67,7 @@ def test_a_seat_held_by_a_key_is_taken_back_only_by_that_key(base: Path) -> None
     assert ann.mirror.seats[1].name == "Bob"
 
 
+@pytest.mark.long
 def test_a_name_at_the_table_is_not_taken_twice(base: Path) -> None:
     ann = opened(base, "Ann")
     with pytest.raises(TableError, match="Ann sits at this table already"):

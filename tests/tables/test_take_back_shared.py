@@ -18,6 +18,7 @@ WORDS = {
 }
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_u_at_a_shared_table_says_there_is_no_take_back(base: Path, lang: str) -> None:
     ann = opened(base, "Ann")

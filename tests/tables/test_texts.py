@@ -23,6 +23,7 @@ from .test_handler import Script, hello, run
 NO_CODE_RU = "стола с кодом 'ZZZZZZ' нет; сверьте код с тем, кто открыл стол"
 
 
+@pytest.mark.long
 def test_a_refusal_carries_its_key_and_each_client_says_it_in_its_language(base: Path) -> None:
     async def script(service: Service) -> None:
         client = await hello(service)

@@ -56,6 +56,7 @@ def wait_any_screen(tmux: Tmux, texts: dict[str, str]) -> str:
     )
 
 
+@pytest.mark.long
 def test_three_players_in_tmux_play_a_deal_one_killed_and_back(base: Path, tmux: Tmux) -> None:
     ann = start(tmux, "thousand open --name Ann")
     code_screen = tmux.wait_for("Waiting for friends", ann, WAIT)

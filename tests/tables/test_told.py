@@ -108,6 +108,7 @@ async def test_the_waiting_room_tells_it_too(
     ann.close()
 
 
+@pytest.mark.long
 async def test_a_decision_sent_waits_for_its_ack_not_for_the_next_turn(
     base: Path,
     service: Service,  # noqa: F811

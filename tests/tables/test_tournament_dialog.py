@@ -104,6 +104,7 @@ async def test_the_host_opens_a_tournament_from_the_lobby(base: Path, lang: str)
         await until(pilot, "its line", lambda: "[b]Cup[/b]" in screen_text(app))
 
 
+@pytest.mark.long
 async def test_a_hosted_player_opens_one_only_where_the_host_allows(base: Path) -> None:
     folder = base / "players" / "key-olga"
     host = Host(hosted=True, data=folder, club=base)

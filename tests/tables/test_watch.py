@@ -69,6 +69,7 @@ def public_cards(record: Path) -> list[set[str]]:
     return public
 
 
+@pytest.mark.long
 def test_a_watcher_sees_whole_deals_and_never_a_hidden_card(base: Path) -> None:
     ann = opened(base, "Ann", people=(0, 1))
     code = ann.mirror.code
@@ -97,6 +98,7 @@ def test_a_watcher_sees_whole_deals_and_never_a_hidden_card(base: Path) -> None:
     assert not zoe.mirror.my_turn
 
 
+@pytest.mark.long
 def test_a_table_whose_opener_forbids_watchers_refuses_them(base: Path) -> None:
     ann = opened(base, "Ann", watchers="none")
     with pytest.raises(TableError, match="may not be watched: its opener allows no watchers"):
@@ -106,6 +108,7 @@ def test_a_table_whose_opener_forbids_watchers_refuses_them(base: Path) -> None:
     play_until([ann], lambda: ann.mirror.watching == 0)
 
 
+@pytest.mark.long
 def test_a_table_takes_at_most_its_number_of_watchers(base: Path) -> None:
     ann = opened(base, "Ann")
     code = ann.mirror.code
@@ -125,6 +128,7 @@ def chat_lines(seat: Seat) -> list[ChatLine]:
     return [m for m in seat.told if isinstance(m, ChatLine)]
 
 
+@pytest.mark.long
 def test_a_watchers_line_is_marked_where_the_opener_lets_watchers_write(base: Path) -> None:
     ann = opened(base, "Ann", watchers="chat")
     zoe = watcher(base, ann.mirror.code)
@@ -135,6 +139,7 @@ def test_a_watchers_line_is_marked_where_the_opener_lets_watchers_write(base: Pa
     assert chat_lines(ann) == chat_lines(zoe) == [mark, ChatLine(0, "Ann", "thanks")]
 
 
+@pytest.mark.long
 def test_watchers_read_but_may_not_write_where_the_opener_says_so(base: Path) -> None:
     ann = opened(base, "Ann", watchers="read")
     zoe = watcher(base, ann.mirror.code)
@@ -146,6 +151,7 @@ def test_watchers_read_but_may_not_write_where_the_opener_says_so(base: Path) ->
     assert chat_lines(ann) == chat_lines(zoe) == [ChatLine(0, "Ann", "hi all")]
 
 
+@pytest.mark.long
 def test_quiet_watchers_do_not_read_the_chat(base: Path) -> None:
     ann = opened(base, "Ann", watchers="quiet")
     zoe = watcher(base, ann.mirror.code)
@@ -156,6 +162,7 @@ def test_quiet_watchers_do_not_read_the_chat(base: Path) -> None:
     assert chat_lines(zoe) == chat_lines(lev) == []
 
 
+@pytest.mark.long
 def test_a_watcher_may_not_play_start_or_ask_again(base: Path) -> None:
     ann = opened(base, "Ann")
     zoe = watcher(base, ann.mirror.code)
@@ -168,6 +175,7 @@ def test_a_watcher_may_not_play_start_or_ask_again(base: Path) -> None:
     assert not ann.mirror.started
 
 
+@pytest.mark.long
 def test_a_watcher_that_never_reads_is_dropped(base: Path) -> None:
     start_service(base, "--max-pending", "20000")
     ann = opened(base, "Ann", people=(0, 1))

@@ -22,6 +22,7 @@ from thousand_tui.tui.shared.lobby_client import Lobby
 from .helpers import at_table, is_shared_table, joined, opened, play_until, pump
 
 
+@pytest.mark.long
 async def test_a_watcher_sees_the_table_at_no_seat_and_never_plays(base: Path) -> None:
     ann = opened(base, "Ann", watchers="chat")
     code = ann.mirror.code
@@ -82,6 +83,7 @@ async def test_a_watcher_sees_the_table_at_no_seat_and_never_plays(base: Path) -
     play_until(seats, lambda: ann.mirror.watching == 0)
 
 
+@pytest.mark.long
 async def test_a_watchers_table_in_russian(base: Path) -> None:
     """The watcher's words in Russian: the top line, the count the players see, and the
     bottom panel that says who plays (no "your cards" of a seat he does not hold)."""
@@ -116,6 +118,7 @@ async def test_a_watchers_table_in_russian(base: Path) -> None:
     play_until(seats, lambda: anna.mirror.watching == 0)
 
 
+@pytest.mark.long
 async def test_the_lobby_watches_a_table_in_play_and_greys_the_key_elsewhere(
     base: Path,
 ) -> None:
@@ -144,6 +147,7 @@ async def test_the_lobby_watches_a_table_in_play_and_greys_the_key_elsewhere(
         await pump(pilot, [ann, waiting], lambda: ann.mirror.watching == 1, play=True)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_start_screen_opens_a_table_with_the_watchers_chosen(
     base: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lang: str
@@ -211,6 +215,7 @@ barrel: {enabled: false}
 """
 
 
+@pytest.mark.long
 async def test_a_watcher_sees_the_final_sheet_and_is_offered_no_game_again(
     base: Path, tmp_path: Path
 ) -> None:
@@ -236,6 +241,7 @@ async def test_a_watcher_sees_the_final_sheet_and_is_offered_no_game_again(
         assert "Game over" in screen_text(app)
 
 
+@pytest.mark.long
 async def test_leaving_a_watched_table_says_no_seat_waits(base: Path) -> None:
     ann = opened(base, "Ann")
     shared = watch_shared(ann.mirror.code, name="Zoe", base=base)

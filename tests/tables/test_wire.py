@@ -111,6 +111,7 @@ def updates(game: Game, events: list[Event], deal: Deal, played: list[Action]) -
     return told
 
 
+@pytest.mark.long
 @settings(max_examples=12, deadline=None, derandomize=True)
 @given(
     preset=st.sampled_from(shipped_names()),

@@ -29,6 +29,7 @@ def actions(app: ThousandApp) -> list[int]:
     return [line["seat"] for line in app.session.game.lines if line["type"] == "action"]
 
 
+@pytest.mark.long
 async def test_a_slow_analysis_delays_neither_a_move_nor_a_hint(
     monkeypatch: pytest.MonkeyPatch,
     host: Host,

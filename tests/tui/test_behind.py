@@ -58,6 +58,7 @@ async def test_lines_told_behind_a_dialog_show_at_once(
         assert log_rows(app)[-2:] == ["Line 11.", "Line 12."], log_rows(app)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
 async def test_the_table_behind_a_result_shows_the_deal_it_describes(
     size: tuple[int, int], lang: str, host: Host
@@ -94,6 +95,7 @@ async def test_the_table_behind_a_result_shows_the_deal_it_describes(
         assert any(next_deal.split(",")[0] in line for line in lines), lines[-6:]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
 async def test_growing_the_terminal_under_the_quit_question_shows_the_table(
     size: tuple[int, int], lang: str, host: Host
@@ -163,6 +165,7 @@ async def test_a_note_covers_no_panel_and_no_dialog(
             assert toast.region.x == log.x and toast.region.width == log.width, (toast, log)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", [(110, 30), (120, 40), (160, 40)])
 async def test_a_dialog_stays_over_the_table_beside_the_score_sheet(
     size: tuple[int, int], host: Host

@@ -63,6 +63,7 @@ async def to_the_contract(pilot) -> ContractScreen:  # type: ignore[no-untyped-d
     return screen
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("lang", "size"), [("en", SIZE), ("ru", SIZE), ("pl", SIZE), ("en", (120, 40))]
 )
@@ -83,6 +84,7 @@ async def test_the_bomba_is_offered_and_played(
         assert isinstance(app.screen, DealResultScreen)
 
 
+@pytest.mark.long
 async def test_no_second_bomba_in_a_game(host: Host) -> None:
     app = polish_app("en", concessions=(1, 0, 0), host=host)
     async with app.run_test(size=SIZE) as pilot:

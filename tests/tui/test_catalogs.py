@@ -88,6 +88,7 @@ def test_a_compiled_catalog_dropped_in_is_a_new_language(
     assert translations._catalog_langs() == ("xx",)
 
 
+@pytest.mark.long
 def test_the_template_holds_every_text_the_code_marks() -> None:
     found = extracted()
     template = {key(message) for message in entries(read(TEMPLATE))}
@@ -173,6 +174,7 @@ def test_russian_reads_its_catalog_and_counts_by_its_rule() -> None:
     )
 
 
+@pytest.mark.long
 def test_the_rule_book_speaks_each_language() -> None:
     classic = load_preset("classic")
     english, russian = format_preset(classic, "en"), format_preset(classic, "ru_RU.UTF-8")

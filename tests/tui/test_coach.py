@@ -48,6 +48,7 @@ async def hint_shown(pilot: Pilot) -> str:
     return hints[-1]
 
 
+@pytest.mark.long
 async def test_a_hint_at_the_auction_says_what_to_bid_and_marks_the_decision(host: Host) -> None:
     app = coach_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -69,6 +70,7 @@ async def test_a_hint_at_the_auction_says_what_to_bid_and_marks_the_decision(hos
         assert len(gives) == 2 and not any("hinted" in line for line in gives)
 
 
+@pytest.mark.long
 async def test_a_hint_for_a_card_names_the_card(host: Host) -> None:
     app = coach_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -84,6 +86,7 @@ async def test_a_hint_for_a_card_names_the_card(host: Host) -> None:
         assert hint.startswith("Hint: play ") and "sampled deals" in hint
 
 
+@pytest.mark.long
 async def test_without_hints_the_key_is_gone(host: Host) -> None:
     app = coach_app(hints=False, host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -126,6 +129,7 @@ async def to_the_result(pilot) -> None:  # type: ignore[no-untyped-def]
     await play_out_deal(pilot)
 
 
+@pytest.mark.long
 async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet(
     monkeypatch: pytest.MonkeyPatch, host: Host
 ) -> None:
@@ -154,6 +158,7 @@ async def test_the_analysis_of_a_deal_from_its_result_and_from_the_sheet(
         assert "best play on both sides, you would take " in screen_text(app)
 
 
+@pytest.mark.long
 async def test_the_statistics_screen_reads_the_saved_games(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(100, 34)) as pilot:
@@ -221,6 +226,7 @@ def test_a_hint_names_the_cards_as_the_table_shows_them() -> None:
     assert "J♥ to Boris" in english and "Q♠ to Boris" in english
 
 
+@pytest.mark.long
 async def test_a_hosted_table_analyses_a_deal_only_when_asked(
     monkeypatch: pytest.MonkeyPatch, host: Host
 ) -> None:
@@ -348,6 +354,7 @@ def move_paced(app: ThousandApp) -> bool:
     return app.table.query_one(Opponents).paced is not None
 
 
+@pytest.mark.long
 async def test_no_hint_key_while_you_sit_out_and_no_analysis_key_before_a_deal(host: Host) -> None:
     """Four at the table, you deal and sit out: no decision of yours, so no hint key. The
     score sheet before any deal has nothing to analyse."""
@@ -426,6 +433,7 @@ async def test_the_russian_footer_calls_the_hint_as_the_log_does(host: Host) -> 
         assert "h Подсказка" in text and "Совет" not in text, text
 
 
+@pytest.mark.long
 async def test_with_the_automatic_analysis_off_a_deal_is_analysed_only_when_asked(
     monkeypatch: pytest.MonkeyPatch, host: Host
 ) -> None:
@@ -440,6 +448,7 @@ async def test_with_the_automatic_analysis_off_a_deal_is_analysed_only_when_aske
         assert app.table.analyst.analyses[1] is not None
 
 
+@pytest.mark.long
 async def test_the_automatic_analysis_is_on_by_default_and_off_by_flag(host: Host) -> None:
     from thousand_tui.cli import build_parser, table_flags
     from thousand_tui.settings import setup_from_options

@@ -44,6 +44,7 @@ SIZES = [(80, 24), (120, 40)]
 # ---------------------------------------------------------------------- the quit question
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(
     ("lang", "quit_key", "stay_key"), [("en", "y Quit", "n Stay"), ("ru", "y Выход", "n Остаться")]
@@ -126,6 +127,7 @@ async def declare_hearts(pilot: Pilot) -> list[str]:
     return before
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(
     ("lang", "order", "shown"),
@@ -174,6 +176,7 @@ def test_the_suit_order_flag(tmp_path: Path) -> None:
             play_flags("--suit-order", bad)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_suit_order_is_chosen_on_the_start_screen_and_kept(
     size: tuple[int, int],
@@ -233,6 +236,7 @@ def my_plays(app: ThousandApp) -> list[dict[str, object]]:
     ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
 async def test_the_only_legal_card_plays_itself_when_asked(
     size: tuple[int, int], lang: str, host: Host
@@ -252,6 +256,7 @@ async def test_the_only_legal_card_plays_itself_when_asked(
         assert any(line.startswith(words) for line in log)
 
 
+@pytest.mark.long
 async def test_without_the_setting_the_only_card_waits_for_its_key(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -269,6 +274,7 @@ COUNTING = {"en": r"Next deal in [1-4] s", "ru": r"Следующий кон ч�
 
 
 # Each language and each size by default (Russian at the smaller); the two other pairs are slow.
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("lang", "size"),
     [
@@ -303,6 +309,7 @@ async def test_the_next_deal_begins_by_itself_after_a_countdown(
         assert not [line for line in app.session.game.lines[-3:] if line.get("seat") == 0]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("key", ["p", "s"])
 async def test_the_countdown_stops_on_p_and_for_a_page_opened_over_the_result(
     monkeypatch: pytest.MonkeyPatch, key: str, host: Host
@@ -334,6 +341,7 @@ async def test_the_countdown_stops_on_p_and_for_a_page_opened_over_the_result(
         assert app.session.game.deal.number == 2
 
 
+@pytest.mark.long
 async def test_the_last_result_of_the_game_never_closes_by_itself(host: Host) -> None:
     app = create_app(
         TableSetup.of(
@@ -354,6 +362,7 @@ def test_the_auto_flags() -> None:
     assert setup.auto_play and setup.auto_next
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_auto_settings_on_the_start_screen(size: tuple[int, int], host: Host) -> None:
     app = create_app(TableSetup(pace=0, host=host), start=StartOffer.shipped())
@@ -385,6 +394,7 @@ async def test_the_auto_settings_on_the_start_screen(size: tuple[int, int], host
         assert "Следующий кон   ‹ через 5 с ›" in text
 
 
+@pytest.mark.long
 async def test_the_automatic_analysis_on_the_start_screen(host: Host) -> None:
     app = create_app(TableSetup(pace=0, host=host), start=StartOffer.shipped())
     async with app.run_test(size=(100, 40)) as pilot:
@@ -420,6 +430,7 @@ async def to_the_first_lead(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(
     ("lang", "key", "words"),
@@ -485,6 +496,7 @@ async def test_a_card_taken_back_replays_resumes_and_is_counted_apart(
         assert "AH" in hand_codes(again)
 
 
+@pytest.mark.long
 async def test_no_take_back_unless_asked_for_or_with_people_at_the_table(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:

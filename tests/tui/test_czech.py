@@ -46,6 +46,7 @@ def dialog_rows(text: str) -> list[str]:
     return inside
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_czech_table_speaks_its_words_in_whole_dialogs(
     size: tuple[int, int], host: Host

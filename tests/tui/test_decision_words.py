@@ -48,6 +48,7 @@ def enter_says(app: ThousandApp, key: str) -> bool:
     return f"⏎ {app.t(key)} " in footer(app) + " "
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_auction_asks_for_your_bid_in_every_language(lang: str, host: Host) -> None:
     app = strong_app(lang, host=host)
@@ -66,6 +67,7 @@ async def test_the_auction_asks_for_your_bid_in_every_language(lang: str, host: 
         assert "Vaše rozhodnutí" not in text and t("key_decide") not in footer(app)
 
 
+@pytest.mark.long
 async def test_the_exchange_and_the_contract_say_what_enter_does(host: Host) -> None:
     """Three players: Enter gives, in the footer and in the exchange's help alike, before the
     cards are chosen and once they are; put away, the table says the same; then the contract
@@ -97,6 +99,7 @@ async def test_the_exchange_and_the_contract_say_what_enter_does(host: Host) -> 
         assert enter_says(app, "key_do_contract") and "⏎ Raise or play" in footer(app)
 
 
+@pytest.mark.long
 async def test_the_czech_two_player_footer_puts_aside_as_the_dialog_does(host: Host) -> None:
     """Two players, in Czech: the talon is chosen, then cards are put aside («odložit»): the
     footer never says «Dát» (give) while the help says to put them aside."""
@@ -273,6 +276,7 @@ async def test_the_sheet_of_a_classic_game_names_no_cross_nor_golden_deal(
         assert t("sheet_total_crosses", count=0) not in text
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_help_reads_the_scores_line(lang: str, host: Host) -> None:
     app = strong_app(lang, host=host)
@@ -303,6 +307,7 @@ def test_the_status_line_names_each_phase_as_players_do() -> None:
         assert "offer" not in t("phase_dark") + t("phase_redeal")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_four_scores_fit_80_columns_rather_than_being_cut(lang: str, host: Host) -> None:
     """Four players with palki each: the bar drops its label, then the palki (each panel and

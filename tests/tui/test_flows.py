@@ -72,6 +72,7 @@ async def test_bid_and_win_the_auction(host: Host) -> None:
         assert "To Anna: —" in text and "To Boris: —" in text
 
 
+@pytest.mark.long
 async def test_the_auction_dialog_moves_through_bids_and_explains_the_marriage_rule(
     host: Host,
 ) -> None:
@@ -105,6 +106,7 @@ async def test_the_auction_dialog_moves_through_bids_and_explains_the_marriage_r
         assert "In hand: " in text and "marriage" not in text  # none to count
 
 
+@pytest.mark.long
 async def test_give_cards_and_take_one_back(host: Host) -> None:
     app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -124,6 +126,7 @@ async def test_give_cards_and_take_one_back(host: Host) -> None:
         assert "You → Anna: K♠." in log and "You → Boris: Q♣." in log
 
 
+@pytest.mark.long
 async def test_a_card_given_keeps_the_keys_on_their_cards(host: Host) -> None:
     app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -141,6 +144,7 @@ async def test_a_card_given_keeps_the_keys_on_their_cards(host: Host) -> None:
         assert [c.code for _, c in app.session.game.deal.given] == ["KD", "AS"]
 
 
+@pytest.mark.long
 async def test_a_number_key_past_the_last_card_is_said(host: Host) -> None:
     app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -154,6 +158,7 @@ async def test_a_number_key_past_the_last_card_is_said(host: Host) -> None:
         assert app.session.game.deal.hands[0]  # nothing played
 
 
+@pytest.mark.long
 async def test_baptism_asks_to_be_confirmed(host: Host) -> None:
     deal = dealt(
         ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S JC QC TC AD QD 9C"], "KC 9D KD"
@@ -177,6 +182,7 @@ async def test_baptism_asks_to_be_confirmed(host: Host) -> None:
         assert app.session.game.results[0].deltas[0] == 0
 
 
+@pytest.mark.long
 async def test_two_players_choose_a_talon_and_put_aside_with_every_card_on_a_key(
     host: Host,
 ) -> None:
@@ -206,6 +212,7 @@ async def test_two_players_choose_a_talon_and_put_aside_with_every_card_on_a_key
         assert "Aside: K♥." in log and "Aside: Q♥." in log
 
 
+@pytest.mark.long
 async def test_raise_the_contract(host: Host) -> None:
     app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -220,6 +227,7 @@ async def test_raise_the_contract(host: Host) -> None:
         assert "Contract: 120 (You)" in screen_text(app)
 
 
+@pytest.mark.long
 async def test_concede(host: Host) -> None:
     app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -283,6 +291,7 @@ async def hold_again(pilot, screen: HeldModal[Any]) -> None:  # type: ignore[no-
     await pilot.pause()
 
 
+@pytest.mark.long
 async def test_a_key_pressed_twice_does_not_decide_the_raise_unseen(host: Host) -> None:
     """The raise or concession opens at once after the exchange: Enter pressed twice to give
     the cards, or sent twice over a slow link, must not play the contract unseen. For a moment
@@ -305,6 +314,7 @@ async def test_a_key_pressed_twice_does_not_decide_the_raise_unseen(host: Host) 
         assert app.session.game.deal.phase is Phase.PLAY
 
 
+@pytest.mark.long
 async def test_a_key_pressed_twice_does_not_close_the_result_unseen(host: Host) -> None:
     """A concession (or the last card) shows the result at once: the same key pressed again
     at once is dropped while Enter is greyed; then it works."""
@@ -320,6 +330,7 @@ async def test_a_key_pressed_twice_does_not_close_the_result_unseen(host: Host) 
         assert await enter_closes_the_result(pilot)
 
 
+@pytest.mark.long
 async def test_enter_pressed_twice_on_a_result_does_not_pass_unseen(host: Host) -> None:
     """In deal 2 Boris is on 100 and you speak at once when deal 1's result is closed: Enter
     pressed twice to close it must not pass in that auction unseen."""
@@ -361,6 +372,7 @@ ACES = dealt(
 )
 
 
+@pytest.mark.long
 async def test_a_lead_that_comes_at_once_after_your_own_card_waits(
     monkeypatch: pytest.MonkeyPatch,
     host: Host,
@@ -397,6 +409,7 @@ async def test_a_lead_that_comes_at_once_after_your_own_card_waits(
         assert deal.trick and deal.trick[0][0] == 0
 
 
+@pytest.mark.long
 async def test_without_a_pace_nothing_is_held(host: Host) -> None:
     app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -436,6 +449,7 @@ async def test_play_a_whole_deal_with_a_marriage(host: Host) -> None:
         assert "You: 105 made ✓" in screen_text(app)
 
 
+@pytest.mark.long
 async def test_an_unplayable_card_says_why(host: Host) -> None:
     app = strong_app(host=host)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -485,6 +499,7 @@ async def test_redeal_offer(host: Host) -> None:
         assert "Redeal: nines in hand (You)." in screen_text(app)
 
 
+@pytest.mark.long
 async def test_dark_game(host: Host) -> None:
     deal = dealt(
         ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S 9C JC QC KC TC AD"], "9D QD KD"
@@ -519,6 +534,7 @@ async def test_dark_game(host: Host) -> None:
         assert result.deltas[0] in (240, -240)
 
 
+@pytest.mark.long
 async def test_barrel_attempt_is_marked_on_the_sheet(host: Host) -> None:
     start = Start(
         MatchState(
@@ -548,6 +564,7 @@ async def test_barrel_attempt_is_marked_on_the_sheet(host: Host) -> None:
         assert "880 B1" in text and "880 B0" in text  # after the deal, and the start
 
 
+@pytest.mark.long
 async def test_game_over_from_the_barrel_and_again(host: Host) -> None:
     app = create_app(
         TableSetup.of(seed=3, pace=0, deals={1: STRONG}, start=about_to_win(), host=host)
@@ -576,6 +593,7 @@ async def test_game_over_from_the_barrel_and_again(host: Host) -> None:
         assert tables == [app.table] and old_table not in app.screen_stack
 
 
+@pytest.mark.long
 async def test_esc_pressed_twice_on_the_last_result_does_not_quit_unseen(host: Host) -> None:
     """The final sheet opens at once when the last deal's result is closed: a second Esc
     (which closes a result, and quits from the final sheet) is dropped while its keys are
@@ -603,6 +621,7 @@ async def test_esc_pressed_twice_on_the_last_result_does_not_quit_unseen(host: H
         assert app.games_played == 2
 
 
+@pytest.mark.long
 async def test_resume_continues_at_the_same_decision(host: Host) -> None:
     app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -638,6 +657,7 @@ async def test_resume_continues_at_the_same_decision(host: Host) -> None:
         assert [c.code for _, c in game.deal.given] == ["KS", "QC"]
 
 
+@pytest.mark.long
 async def test_quit_asks_first(host: Host) -> None:
     app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -660,6 +680,7 @@ async def test_quit_asks_first(host: Host) -> None:
     assert app.return_code == 0
 
 
+@pytest.mark.long
 async def test_a_marriage_declared_po_masti_leaves_the_trump(host: Host) -> None:
     deal = dealt(
         ["AH TH KH QH AS TS AC", "9H JH TD JD KS QS JS", "9S JC QC TC AD QD 9C"], "KC 9D KD"
@@ -691,6 +712,7 @@ async def test_a_marriage_declared_po_masti_leaves_the_trump(host: Host) -> None
         assert "You: K♥ — marriage ♥ 100 «по масти», still no trump." in log
 
 
+@pytest.mark.long
 async def test_again_after_a_resumed_game_starts_a_new_game_with_the_same_table(host: Host) -> None:
 
     setup = TableSetup.of(

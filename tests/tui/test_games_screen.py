@@ -54,6 +54,7 @@ async def viewer_of(pilot: Pilot[None], app: ThousandApp) -> ViewerScreen:
     return screen
 
 
+@pytest.mark.long
 async def test_the_games_are_listed_as_the_text_lists_them_and_v_views_the_one_chosen(
     host: Host,
 ) -> None:

@@ -156,6 +156,7 @@ async def test_g_lists_the_finished_shared_games_and_v_views_the_one_chosen(host
         assert not lobby.showing_games and lobby.check_action("view", ()) is False
 
 
+@pytest.mark.long
 async def test_a_hosted_player_sees_no_hidden_card_of_anothers_game_unless_all_allowed(
     host: Host,
 ) -> None:
@@ -180,6 +181,7 @@ async def test_a_hosted_player_sees_no_hidden_card_of_anothers_game_unless_all_a
         assert all(v is not None and v.hand is not None for v in viewed.positions[0].views)
 
 
+@pytest.mark.long
 async def test_a_player_who_sat_sees_his_own_cards_only(host: Host) -> None:
     shared_record("1", host=host)
     _, app = lobby_app(who="key:vera", hosted=True, host=host)
@@ -300,6 +302,7 @@ def hidden_shown(viewed: ViewedGame, path: Path, seat: int | None) -> list[str]:
     return found
 
 
+@pytest.mark.long
 def test_no_position_of_any_deal_shows_a_card_the_looker_may_not_see(host: Host) -> None:
     """A game of several deals, every position of every deal: one who was not at the table
     sees only what was public at that moment, a player who sat (not every person allowed
@@ -327,6 +330,7 @@ def test_no_position_of_any_deal_shows_a_card_the_looker_may_not_see(host: Host)
         assert len(flagged) == len(viewed.positions)
 
 
+@pytest.mark.long
 async def test_a_watcher_stepping_from_deal_to_deal_is_never_shown_a_hand(host: Host) -> None:
     shared_record("1", open_hands=[True, None, False], rules=several_deals_rules(), host=host)
     _, app = lobby_app(who="key:zed", hosted=True, host=host)

@@ -22,6 +22,7 @@ SIZES = [(80, 24), (120, 40)]
 LANGS = ["en", "ru"]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 async def test_the_talon_and_the_last_trick_on_a_key(
     size: tuple[int, int], lang: str, host: Host
@@ -72,6 +73,7 @@ def test_a_talon_not_shown_is_listed_for_its_declarer_alone(lang: str) -> None:
         assert p.card_label(card) not in lines
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 @pytest.mark.parametrize(
     "keys", [("pageup", "pagedown"), ("left_square_bracket", "right_square_bracket")]
@@ -109,6 +111,7 @@ async def test_the_log_scrolls_back_and_forward_by_keys(
         assert any("And another." in row for row in rows)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_help_lists_the_keys_to_look_back(lang: str, host: Host) -> None:
     app = create_app(

@@ -49,6 +49,7 @@ def widgets_by_kind() -> Counter[str]:
     return Counter(type(node).__name__ for node in live(DOMNode))
 
 
+@pytest.mark.long
 async def test_the_footers_old_keys_are_let_go(host: Host) -> None:
     """Each rebuild of the footer (after nearly every move) makes new keys; the old ones go.
     Some stay reachable for a while from the layout last drawn, never more."""
@@ -75,6 +76,7 @@ async def test_the_footers_keys_follow_its_compact_style(host: Host) -> None:
         assert {key.compact for key in footer.query(FooterKey)} == {footer.compact}
 
 
+@pytest.mark.long
 async def test_the_log_keeps_its_last_lines_only(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -92,6 +94,7 @@ async def test_the_log_keeps_its_last_lines_only(host: Host) -> None:
         assert log.lines_written[-1].startswith(f"line {3 * GameLog.MAX_LINES - 1}:")
 
 
+@pytest.mark.long
 async def test_a_page_closed_leaves_nothing_it_rendered_behind(host: Host) -> None:
     """Each widget's rendered lines live in its styles cache; once the widget is gone, so is
     the cache (Textual kept the last 1,024 of them in a cache of colours)."""
@@ -129,6 +132,7 @@ async def test_deal_after_deal_the_table_holds_the_same(host: Host) -> None:
         assert len(live(Strip)) <= strips + 400
 
 
+@pytest.mark.long
 async def test_a_deals_end_empties_the_drawing_caches(host: Host) -> None:
     """Rich's and Textual's drawing caches (a text's width in cells, a style's ANSI codes)
     hold what about one deal drew, not the whole game's: filled with the lines and styles of
@@ -162,6 +166,7 @@ def drawn_from(log: GameLog) -> int:
     return sum(1 for line in log.lines if any(getattr(line, name) for name in caches))
 
 
+@pytest.mark.long
 async def test_a_deals_end_lets_go_of_what_drawing_made_of_the_logs_lines(host: Host) -> None:
     """Each line of the log drawn once keeps the lines Textual made of it to draw it (cut to
     the log's width, styled, dimmed behind a dialog), long after it scrolled away: about
@@ -206,6 +211,7 @@ async def test_the_analyses_kept_are_the_last_few(
         assert analyst.analysis_lines(1) == [app.table.t("c_analysing", number=1)]
 
 
+@pytest.mark.long
 async def test_a_game_played_again_lets_the_last_game_go(host: Host) -> None:
     """After a game over, "again" starts a new table: the last game's table, its session and
     its widgets go, whatever ran its opponents' and its analyses' work."""
@@ -237,6 +243,7 @@ async def test_a_game_played_again_lets_the_last_game_go(host: Host) -> None:
         assert live(Session) == [app.session]
 
 
+@pytest.mark.long
 def test_the_table_reads_textuals_version_without_importlib_metadata() -> None:
     """The corrections of Textual's code check its version (`tui/upstream.py`): read from its
     install record's name, not with `importlib.metadata` (`email`, `zipfile`, `csv`: about
@@ -276,6 +283,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.long
 def test_a_solo_game_loads_no_shared_tables_or_daily_deals(tmp_path: Path) -> None:
     """A game against the AI, started as `thousand` starts it (the command's modules, the
     line mode's choice, `launch`), plays its deals without loading the shared tables' code
@@ -293,6 +301,7 @@ def test_a_solo_game_loads_no_shared_tables_or_daily_deals(tmp_path: Path) -> No
     assert done.stdout.strip() == "[]", done.stdout + done.stderr[-3000:]
 
 
+@pytest.mark.long
 def test_the_table_its_hints_and_analyses_load_no_club_index(tmp_path: Path) -> None:
     """The club index (SQLite, about 2 MB of a game's memory) is read by the statistics page
     alone: the table, its hints, its analyses in words and the cache they are written to
@@ -314,6 +323,7 @@ def test_the_table_its_hints_and_analyses_load_no_club_index(tmp_path: Path) -> 
     assert (tmp_path / CACHE_NAME).exists()
 
 
+@pytest.mark.long
 async def test_each_deal_gives_the_freed_memory_back_while_its_result_is_read(
     monkeypatch: pytest.MonkeyPatch, host: Host
 ) -> None:
@@ -360,6 +370,7 @@ def test_the_app_keeps_its_last_notes_only(host: Host) -> None:
     assert app.notices == [f"note {n}" for n in range(10, NOTICES_KEPT + 10)]
 
 
+@pytest.mark.long
 async def test_the_lines_a_table_draws_hold_only_the_caches_they_used(host: Host) -> None:
     """Textual gives every rendered line seven caches of its own, used or not (about 900 of
     its 1,100 bytes); the lines of a table drawn deal after deal make them when first used."""
@@ -376,6 +387,7 @@ async def test_the_lines_a_table_draws_hold_only_the_caches_they_used(host: Host
         assert caches < 2 * strips  # seven for each line, without
 
 
+@pytest.mark.long
 async def test_the_statistics_are_read_in_a_process_of_their_own(
     monkeypatch: pytest.MonkeyPatch, host: Host
 ) -> None:
@@ -396,6 +408,7 @@ async def test_the_statistics_are_read_in_a_process_of_their_own(
         await until(pilot, "the statistics", lambda: "Games 0 (unfinished 1)" in screen_text(app))
 
 
+@pytest.mark.long
 def test_a_table_reads_the_catalog_of_its_own_language_only() -> None:
     """A table in English reads no translation catalog and one in Russian reads Russian's
     alone (each catalog is about half a megabyte of the game's memory); the card labels of

@@ -3,6 +3,7 @@ dialogs' options and the footer's keys are clicked too."""
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
@@ -77,6 +78,7 @@ async def to_my_lead(pilot: Pilot[int]) -> None:
     assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.long
 async def test_a_click_chooses_a_card_and_the_next_click_plays_it(host: Host) -> None:
     app = strong_app(host=host)
     async with app.run_test(size=SIZE) as pilot:
@@ -94,6 +96,7 @@ async def test_a_click_chooses_a_card_and_the_next_click_plays_it(host: Host) ->
         assert app.session.game.deal.tricks or app.session.game.deal.trick
 
 
+@pytest.mark.long
 async def test_a_card_that_may_not_be_played_says_why(host: Host) -> None:
     app = create_app(TableSetup.of(seed=3, pace=0, host=host))
     async with app.run_test(size=SIZE) as pilot:

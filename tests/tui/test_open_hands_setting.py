@@ -24,6 +24,7 @@ WORDS = {
 }
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_your_hands_are_kept_to_yourself_until_you_turn_it_on(lang: str, host: Host) -> None:
     label, off, on = WORDS[lang]

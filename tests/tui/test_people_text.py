@@ -263,6 +263,7 @@ def turns(quick: tuple[int, ...], every: range) -> list[Any]:
     return [pytest.param(k, marks=[] if k in quick else slow) for k in every]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("k", turns(QUICK, ALL))
 async def test_every_screen_of_the_table_shows_hostile_text_as_written(
     monkeypatch: pytest.MonkeyPatch, k: int, host: Host
@@ -339,6 +340,7 @@ def hostile_preset(folder: Path, title: str, description: str) -> Path:
     return path
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("k", QUICK)
 async def test_the_start_screen_shows_a_hostile_preset_name_and_saved_game(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, k: int, host: Host
@@ -443,6 +445,7 @@ async def test_the_daily_board_ratings_and_games_list_show_hostile_names(
         assert_shown(games, name[:15])
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("k", QUICK)
 async def test_the_games_screen_shows_hostile_names_as_written(
     monkeypatch: pytest.MonkeyPatch, k: int, host: Host
@@ -643,6 +646,7 @@ async def test_the_duplicate_review_shows_hostile_names_and_title_as_written(
         check(app)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("k", QUICK)
 async def test_a_tournaments_standings_show_hostile_names_as_written(
     base_folder: Path, k: int, host: Host
@@ -710,6 +714,7 @@ def service_base(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         yield folder
 
 
+@pytest.mark.long
 async def test_a_watchers_view_shows_the_players_names_as_written(
     service_base: Path, host: Host
 ) -> None:

@@ -261,6 +261,7 @@ def test_a_fall_rounded_down_is_said_as_players_write_it() -> None:
 TALON_WORD = {"en": "talon", "ru": "прикуп", "uk": "прикуп", "pl": "musik", "cs": "talon"}
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru", "pl"])
 async def test_the_sitter_row_shows_the_talon_he_scored_from(lang: str, host: Host) -> None:
     app = create_app(

@@ -47,6 +47,7 @@ def assert_dialog_fits(app: App[Any], size: tuple[int, int]) -> None:
         assert words(text) in shown, (words(text), rows)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_game_in_polish_speaks_polish_within_its_dialogs(
     size: tuple[int, int], host: Host

@@ -66,6 +66,7 @@ async def test_palki_show_the_way_to_the_fine_not_a_growing_row(
         assert "[||" not in screen_text(app)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 async def test_the_sheet_sets_names_over_their_numbers_and_marks_the_sitter(
     size: tuple[int, int], lang: str, host: Host
@@ -100,6 +101,7 @@ async def test_the_sheet_sets_names_over_their_numbers_and_marks_the_sitter(
         assert legend in " ".join(r.strip() for r in rows)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("lang", LANGS)
 async def test_a_concession_is_told_once(lang: str, host: Host) -> None:
     app = create_app(
@@ -118,6 +120,7 @@ async def test_a_concession_is_told_once(lang: str, host: Host) -> None:
         assert len(told) == 1, told
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(LANGS, SIZES))
 async def test_the_table_shows_the_points_of_the_deal_and_what_the_declarer_needs(
     size: tuple[int, int], lang: str, host: Host

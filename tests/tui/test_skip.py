@@ -4,6 +4,7 @@ result. The pace here is so slow that without the key the table would not get th
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.helpers.screen import screen_text
@@ -34,6 +35,7 @@ async def first_move_shown(pilot: Pilot[int], footer: str = "f Skip to my turn")
     )
 
 
+@pytest.mark.long
 async def test_the_sitter_is_told_and_skips_to_the_result(host: Host) -> None:
     app = create_app(TableSetup.of("four-player", seed=4, pace=SLOW, first_dealer=0, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -52,6 +54,7 @@ async def test_the_sitter_is_told_and_skips_to_the_result(host: Host) -> None:
         assert app.table.pace == SLOW  # the next deal at the table's pace again
 
 
+@pytest.mark.long
 async def test_after_passing_the_auction_goes_on_without_waiting(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=SLOW, first_dealer=1, host=host))
     async with app.run_test(size=(80, 24)) as pilot:

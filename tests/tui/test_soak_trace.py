@@ -43,6 +43,7 @@ def taken(bench: ModuleType, path: Path, traced: bool) -> Path:
     return path
 
 
+@pytest.mark.long
 def test_the_report_names_where_the_memory_grew_and_which_types(tmp_path: Path) -> None:
     bench = soak()
     tracemalloc.start(4)
@@ -68,6 +69,7 @@ def kept_line() -> int:
     return 1 + next(i for i, line in enumerate(source) if "# the growth, on this line" in line)
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not hasattr(sys, "_debugmallocstats"), reason="CPython only")
 def test_untraced_it_reads_pythons_allocator(tmp_path: Path) -> None:
     """`--trace 0`: no tracing, Python's small-object allocator read instead (its arenas and

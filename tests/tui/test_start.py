@@ -93,6 +93,7 @@ async def start_the_game(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+@pytest.mark.long
 async def test_enter_starts_the_default_game_and_remembers_it(host: Host) -> None:
     app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -117,6 +118,7 @@ async def test_enter_starts_the_default_game_and_remembers_it(host: Host) -> Non
     assert kept["preset"] == "classic" and kept["lang"] == "en"
 
 
+@pytest.mark.long
 async def test_each_choice_makes_the_game_and_is_offered_again(host: Host) -> None:
     app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -163,6 +165,7 @@ async def test_the_players_follow_the_preset_until_changed(host: Host) -> None:
         assert "‹ 4 ›" in screen_text(app)
 
 
+@pytest.mark.long
 async def test_the_language_changes_the_screen_and_the_game(host: Host) -> None:
     app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -181,6 +184,7 @@ async def test_the_language_changes_the_screen_and_the_game(host: Host) -> None:
         assert "Кон 1" in screen_text(app)
 
 
+@pytest.mark.long
 async def test_a_name_is_checked_and_esc_keeps_the_old_one(host: Host) -> None:
     app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -196,6 +200,7 @@ async def test_a_name_is_checked_and_esc_keeps_the_old_one(host: Host) -> None:
         assert "A name of letters, digits and spaces" in screen_text(app)
 
 
+@pytest.mark.long
 async def test_an_unfinished_game_is_listed_and_continued(host: Host) -> None:
     first = create_app(TableSetup.of(seed=5, pace=0, lang="ru", host=host))
     async with first.run_test(size=(80, 24)) as pilot:
@@ -259,6 +264,7 @@ async def test_quit_leaves_no_game_behind_and_keeps_the_choices(
     assert Choices.read(choices_path(host)) == Choices(preset="classic", players=4)
 
 
+@pytest.mark.long
 async def test_a_hosts_whitelist_and_levels(host: Host) -> None:
     offer = StartOffer.parse("family,two-player", "normal")
     Choices(preset="classic", levels=["hard"] * 3).write(choices_path(host))
@@ -280,6 +286,7 @@ async def test_a_hosts_whitelist_and_levels(host: Host) -> None:
         assert set(app.session.levels.values()) == {"normal"}
 
 
+@pytest.mark.long
 async def test_clicks_change_a_setting_and_start_the_game(host: Host) -> None:
     app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -332,6 +339,7 @@ def test_unreadable_choices_are_ignored(tmp_path: Path) -> None:
     assert choices == Choices()
 
 
+@pytest.mark.long
 async def test_a_game_chosen_as_the_start_screen_fits_a_new_size_goes_to_the_table(
     host: Host,
 ) -> None:
@@ -350,6 +358,7 @@ async def test_a_game_chosen_as_the_start_screen_fits_a_new_size_goes_to_the_tab
     assert app.return_code == 0
 
 
+@pytest.mark.long
 async def test_game_over_offers_again_and_the_start_screen(host: Host) -> None:
     from thousand_tui.tui.screens.end import GameOverScreen
 
@@ -377,6 +386,7 @@ async def test_game_over_offers_again_and_the_start_screen(host: Host) -> None:
         assert app.session.game.match.scores == (0, 0, 0)
 
 
+@pytest.mark.long
 async def test_no_start_screen_after_a_game_started_by_flags(host: Host) -> None:
     from thousand_tui.tui.screens.end import GameOverScreen
 
@@ -420,6 +430,7 @@ async def test_a_named_hosted_player_gets_the_hosts_start_screen_with_her_name(
     assert start_offer(table_flags(build_parser().parse_args(["play", "--name=Olga"]))) is None
 
 
+@pytest.mark.long
 async def test_a_person_named_like_an_ai_player_in_other_letters_plays_against_others(
     host: Host,
 ) -> None:
@@ -449,6 +460,7 @@ async def test_a_hosts_levels_for_three_players_only(host: Host) -> None:
         assert app.session.levels == {1: "easy", 2: "normal"}
 
 
+@pytest.mark.long
 async def test_hints_turned_off_on_the_start_screen_stay_off(host: Host) -> None:
     app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -495,6 +507,7 @@ async def test_open_a_shared_table_from_the_start_screen(
     assert choice.setup.preset is not None and choice.setup.preset.name == "classic"
 
 
+@pytest.mark.long
 async def test_join_a_shared_table_asks_for_its_code(
     monkeypatch: pytest.MonkeyPatch, host: Host
 ) -> None:
@@ -525,6 +538,7 @@ async def test_no_shared_table_lines_over_ssh(host: Host) -> None:
         assert "open-table" not in line_ids(app) and "join-table" not in line_ids(app)
 
 
+@pytest.mark.long
 async def test_the_start_screen_offers_polish_and_a_game_in_it(host: Host) -> None:
     app = start_app(host=host)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -538,6 +552,7 @@ async def test_the_start_screen_offers_polish_and_a_game_in_it(host: Host) -> No
         assert "Rozdanie 1" in screen_text(app)
 
 
+@pytest.mark.long
 async def test_a_language_flag_is_for_its_run_and_the_screens_choice_is_remembered(
     host: Host,
 ) -> None:

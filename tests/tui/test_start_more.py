@@ -25,6 +25,7 @@ def flags(*argv: str, host: Host) -> TableFlags:
     return replace(table_flags(build_parser("play").parse_args(["play", *argv])), host=host)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_name_chosen_on_the_start_screen_plays_a_game_started_by_flags(
     lang: str,
@@ -59,6 +60,7 @@ def test_without_a_name_chosen_the_default_name_stays(host: Host) -> None:
 # ---------------------------------------------------------------------- the first dealer
 
 
+@pytest.mark.long
 def test_the_first_dealer_of_a_game_from_flags_is_drawn_from_its_seed(host: Host) -> None:
     from thousand_tui.engine.dealing import first_dealer_of
 
@@ -74,6 +76,7 @@ def test_the_first_dealer_of_a_game_from_flags_is_drawn_from_its_seed(host: Host
     assert four.first_dealer == first_dealer_of(11, 4)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_the_deal_goes_round_from_game_to_game_and_each_record_replays(
     size: tuple[int, int], lang: str, capsys: pytest.CaptureFixture[str], host: Host
@@ -202,6 +205,7 @@ def line_ids_shown(app: object) -> str:
 # ---------------------------------------------------------------------- pace and motion
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_the_pace_and_the_motion_are_chosen_and_remembered(
     size: tuple[int, int], lang: str, host: Host
@@ -265,6 +269,7 @@ def test_pace_and_motion_flags_open_the_start_screen_with_them(host: Host) -> No
     assert offer.fit(Choices(pace=3.0)).pace == 3.0  # the remembered one
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_a_continued_game_plays_as_the_start_screen_says(
     size: tuple[int, int], lang: str, host: Host

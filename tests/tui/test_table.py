@@ -68,6 +68,7 @@ async def test_a_stale_ai_result_is_dropped(host: Host) -> None:
         assert len(game.lines) == lines and game.to_move == 0
 
 
+@pytest.mark.long
 async def test_opponents_keep_the_pace(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0.25, deals={1: STRONG}, save=False, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -87,6 +88,7 @@ async def test_opponents_keep_the_pace(host: Host) -> None:
         assert gaps and min(gaps) >= 0.24
 
 
+@pytest.mark.long
 async def test_too_small_a_terminal_says_what_it_needs_and_follows_resizes(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(70, 20)) as pilot:
@@ -106,6 +108,7 @@ async def test_too_small_a_terminal_says_what_it_needs_and_follows_resizes(host:
         )
 
 
+@pytest.mark.long
 async def test_ascii_mode_has_letters_for_suits_and_no_drawing_characters(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, ascii=True, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -115,6 +118,7 @@ async def test_ascii_mode_has_letters_for_suits_and_no_drawing_characters(host: 
         assert text.isascii(), [ch for ch in text if not ch.isascii()]
 
 
+@pytest.mark.long
 async def test_russian_table(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="ru", host=host))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -135,6 +139,7 @@ async def test_russian_table(host: Host) -> None:
         assert "На руках: 164 очка вместе с марьяжами (♥100)" in text
 
 
+@pytest.mark.long
 async def test_screens_reached_by_keys(host: Host) -> None:
     app = create_app(TableSetup.of("family", seed=11, pace=0, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -162,6 +167,7 @@ async def test_screens_reached_by_keys(host: Host) -> None:
         assert app.screen is dialog
 
 
+@pytest.mark.long
 async def test_the_last_trick_on_a_key(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -178,6 +184,7 @@ async def test_the_last_trick_on_a_key(host: Host) -> None:
         assert "Last trick 1" not in screen_text(app)
 
 
+@pytest.mark.long
 async def test_the_side_sheet_shows_whole_scores_and_marks(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, host=host))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -197,6 +204,7 @@ async def test_the_side_sheet_shows_whole_scores_and_marks(host: Host) -> None:
         assert row.split() == ["1", "You", "105", "«R»", "-105", "R", "60", "60"]
 
 
+@pytest.mark.long
 async def test_a_side_sheet_slow_to_mount_never_freezes_the_table(
     monkeypatch: pytest.MonkeyPatch,
     host: Host,
@@ -225,6 +233,7 @@ async def test_a_side_sheet_slow_to_mount_never_freezes_the_table(
         assert "Score sheet" in header and "Anna  Boris" in header, header
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_side_sheet_shows_the_finished_deal_while_its_result_is_open(
     lang: str,
@@ -247,6 +256,7 @@ async def test_the_side_sheet_shows_the_finished_deal_while_its_result_is_open(
         assert scores == [str(score) for score in result.state.scores]
 
 
+@pytest.mark.long
 async def test_a_forty_deal_sheet_scrolls_to_the_latest_deal(host: Host) -> None:
     long_game = replace(
         load_preset("classic"),
@@ -461,6 +471,7 @@ def footer_shows(keys: list[Widget]) -> list[tuple[object, ...]]:
     ]
 
 
+@pytest.mark.long
 async def test_the_footers_keys_updated_in_place_show_what_new_ones_would(host: Host) -> None:
     """After every decision of a deal, the keys of each footer shown are those a footer made
     afresh would have: their words (the longer Russian ones), their state, their classes, and
@@ -509,6 +520,7 @@ async def test_the_footers_keys_updated_in_place_show_what_new_ones_would(host: 
         assert len(seen) > 3  # the footer changed on the way
 
 
+@pytest.mark.long
 async def test_a_decision_arriving_after_a_hang_up_is_not_taken(host: Host) -> None:
     """A hang-up lets go of the record at once; an opponent's move (or a key) that was already
     on its way is not applied: the game goes on from the record when it is continued."""
@@ -594,6 +606,7 @@ async def test_the_widgets_show_the_screens_reactives_and_a_flood_is_made_once(
         assert bars["prompt"].line == table.prompt != "Bound to the table"
 
 
+@pytest.mark.long
 async def test_the_opponents_decide_in_the_local_drivers_workers(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, save=False, host=host))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -612,6 +625,7 @@ async def test_the_opponents_decide_in_the_local_drivers_workers(host: Host) -> 
         assert seats[:3] == [1, 2, 0] and len(seats) > 3  # they played on after the pass
 
 
+@pytest.mark.long
 async def test_an_exchange_taken_down_before_it_was_built_is_let_go(host: Host) -> None:
     """The dialog of the exchange closed before it is on screen (its time ran out at a shared
     table, the app hung up): its first drawing finds no widgets and does nothing."""
@@ -635,6 +649,7 @@ async def test_an_exchange_taken_down_before_it_was_built_is_let_go(host: Host) 
         assert table.view().phase is not Phase.GIVE
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_the_bids_under_the_auction_are_never_cut_inside_one(
     host: Host, size: tuple[int, int], lang: str

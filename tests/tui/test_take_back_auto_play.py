@@ -62,6 +62,7 @@ WORDS = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_u_after_a_card_that_played_itself_takes_back_the_card_chosen_before_it(
     lang: str,

@@ -25,6 +25,7 @@ UNRATED = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_first_card_taken_back_says_the_game_is_no_longer_rated(
     lang: str, host: Host
@@ -51,6 +52,7 @@ async def test_the_first_card_taken_back_says_the_game_is_no_longer_rated(
         assert app.notices.count(UNRATED[lang]) == 1
 
 
+@pytest.mark.long
 async def test_an_unsaved_game_says_nothing_of_ratings(host: Host) -> None:
     setup = TableSetup.of(seed=11, pace=0, deals={1: STRONG}, take_back=True, save=False, host=host)
     app = create_app(setup)
@@ -89,6 +91,7 @@ async def test_u_where_no_card_can_be_taken_back_says_why(
         assert any(note.startswith(words) for note in app.notices)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize(
     ("lang", "words"),
     [

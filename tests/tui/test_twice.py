@@ -4,6 +4,7 @@ it, which would leave an empty screen that no key brings back."""
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
 from textual.widgets import OptionList
@@ -52,6 +53,7 @@ async def test_a_choice_made_twice_before_the_dialog_goes_is_taken_once(host: Ho
         assert len(app.session.game.deal.log) == bids + 1  # your one bid
 
 
+@pytest.mark.long
 async def test_a_page_closed_twice_closes_once(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, first_dealer=1, host=host))
     async with app.run_test(size=(80, 24)) as pilot:

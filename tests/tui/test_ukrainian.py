@@ -4,6 +4,7 @@ dialogs whose texts fit inside them."""
 
 from __future__ import annotations
 
+import pytest
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -50,6 +51,7 @@ def test_ukrainian_counts_by_its_rule_and_is_the_locales_language() -> None:
     assert language_from_locale({"LANG": "uk_UA.UTF-8"}) == "uk"
 
 
+@pytest.mark.long
 async def test_ukrainian_table_speaks_the_games_words_and_its_dialogs_fit(host: Host) -> None:
     app = create_app(TableSetup.of(seed=11, pace=0, deals={1: STRONG}, lang="uk", host=host))
     async with app.run_test(size=(80, 24)) as pilot:

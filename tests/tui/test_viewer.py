@@ -110,6 +110,7 @@ def labels(game: ViewedGame, index: int, seat: int) -> list[str]:
     return [p.card_label(card) for card in view.hand]
 
 
+@pytest.mark.long
 async def test_stepping_keeps_the_table_the_log_and_the_sheet_in_step(
     tmp_path: Path, host: Host
 ) -> None:
@@ -313,6 +314,7 @@ async def test_the_viewer_fits_80_by_24_in_russian(tmp_path: Path, host: Host) -
         assert t("key_view_next") in footer
 
 
+@pytest.mark.long
 async def test_v_on_a_saved_game_of_the_start_screen_views_it(tmp_path: Path, host: Host) -> None:
     from thousand_tui.settings import TableSetup
     from thousand_tui.tui import create_app

@@ -22,6 +22,7 @@ def in_browser(host: Host) -> Host:
     return replace(host, hosted=True, browser=True)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(
     ("lang", "words"),

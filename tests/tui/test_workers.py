@@ -56,6 +56,7 @@ async def bid_and_go_on(pilot: Pilot) -> None:
     assert any(line.get("act") == "bid" and line.get("seat") == 0 for line in lines)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("lang", "words"),
     [("en", "Boris could not decide (RuntimeError: broken"), ("ru", "Борис не смог решить")],
@@ -149,6 +150,7 @@ async def test_an_analysis_that_fails_is_told_and_the_next_deal_is_analysed(
     assert "the analysis of deal 1 failed:" in caplog.text
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("lang", "words"),
     [("en", "Your statistics could not be read"), ("ru", "Не удалось прочитать")],

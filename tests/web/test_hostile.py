@@ -347,6 +347,7 @@ async def said_by(port: int, *, origin: str, host: str) -> str:
 # ---------------------------------------------------------------------- no descriptor left
 
 
+@pytest.mark.long
 @needs_web
 def test_no_descriptor_left_to_accept_imports_nothing_and_the_server_goes_on(
     tmp_path: Path,

@@ -207,6 +207,7 @@ def cookie(token: str) -> dict[str, str]:
     return {"Cookie": f"{web.COOKIE}={token}"}
 
 
+@pytest.mark.long
 @needs_web
 async def test_a_game_per_browser_and_the_hosts_limit(client: Any, tmp_path: Path) -> None:
     games = client.web_server.games

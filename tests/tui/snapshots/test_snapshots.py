@@ -122,11 +122,13 @@ async def to_result(pilot: Pilot, *, analysed: bool = False) -> None:
     await play_out_deal(pilot)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_table(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(strong_app(lang, host=host), terminal_size=size, run_before=to_play)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_auction(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(strong_app(lang, host=host), terminal_size=size, run_before=laid_out)
@@ -141,6 +143,7 @@ def test_exchange(snap_compare, size: tuple[int, int], lang: str, host: Host) ->
     assert snap_compare(strong_app(lang, host=host), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_score_sheet(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
@@ -198,6 +201,7 @@ def test_contract(snap_compare, size: tuple[int, int], lang: str, host: Host) ->
     )
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_marriage(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
@@ -303,6 +307,7 @@ def test_put_aside(snap_compare, size: tuple[int, int], lang: str, host: Host) -
     assert snap_compare(two_player_app(lang, host=host), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_look_back(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
@@ -316,6 +321,7 @@ def test_look_back(snap_compare, size: tuple[int, int], lang: str, host: Host) -
     )
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_deal_result(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
@@ -327,6 +333,7 @@ def test_deal_result(snap_compare, size: tuple[int, int], lang: str, host: Host)
     )
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_analysis(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
@@ -339,6 +346,7 @@ def test_analysis(snap_compare, size: tuple[int, int], lang: str, host: Host) ->
     )
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_game_over(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
@@ -389,6 +397,7 @@ class FixedDay(datetime):
         return cls(2026, 3, 8, 12, 0, tzinfo=tz)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_statistics(
     snap_compare, monkeypatch, size: tuple[int, int], lang: str, host: Host
