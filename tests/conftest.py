@@ -18,11 +18,12 @@ pytest_plugins = ["tests.helpers.tiers"]
 
 TESTS = Path(__file__).parent
 
-# The longest tests, the longest first: the slow run's (`pytest -m slow --durations=15`), then
-# the default run's (`pytest --durations=40`). Each xdist worker starts with its share of them
-# (`--dist worksteal`, pyproject.toml, hands each worker a run of the collection at first, and
-# later moves only the end of a queue), so that none of them starts near the end, when the
-# other workers have nothing left. The others are dealt by `deal`.
+# The longest tests, the longest first: the slow run's (`pytest -m slow --durations=15`), the
+# long run's and the default run's (`pytest --durations=40`, with `-m long` or without). Each
+# xdist worker starts with its share of them (`--dist worksteal`, pyproject.toml, hands each
+# worker a run of the collection at first, and later moves only the end of a queue), so that
+# none of them starts near the end, when the other workers have nothing left. The others are
+# dealt by `deal`.
 LONGEST_FIRST = (
     "test_many_players_at_once",
     "test_soak_whole_games_memory_and_replay",
@@ -31,7 +32,7 @@ LONGEST_FIRST = (
     "test_long_random_games_of_every_preset",
     "test_friends_at_one_table_over_ssh",
     "test_open_from_the_lobby_then_a_stranger_sits_and_another_quick_matches",
-    # the default run
+    # the long run
     "test_the_analysis_is_paused_by_a_move_and_goes_on_after_it",
     "test_whole_games_under_any_combination",
     "test_every_screen_of_the_table_shows_hostile_text_as_written",
@@ -41,10 +42,14 @@ LONGEST_FIRST = (
     "test_the_footers_old_keys_are_let_go",
     "test_each_key_has_a_name_of_its_own",
     "test_legal_decisions_under_any_conventions",
-    "test_from_the_start_screen_to_the_table_and_back",
-    "test_play_quit_resume_and_hang_up",
     "test_the_pace_and_the_motion_are_chosen_and_remembered",
     "test_a_continued_game_plays_as_the_start_screen_says",
+    "test_the_players_are_told_once_that_the_club_database_is_gone_and_once_it_is_back",
+    # the default run
+    "test_from_the_start_screen_to_the_table_and_back",
+    "test_play_quit_resume_and_hang_up",
+    "test_table",
+    "test_every_way_of_losing_the_terminal_ends_the_game",
 )
 
 

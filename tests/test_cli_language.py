@@ -146,6 +146,7 @@ def test_presets_lists_in_the_language_of_lang(capsys: pytest.CaptureFixture[str
     assert "Show one with `thousand presets NAME`; --lang en|" in out
 
 
+@pytest.mark.long
 def test_flags_and_summaries_speak_the_locales_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

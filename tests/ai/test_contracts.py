@@ -244,6 +244,7 @@ def exchange_game_of(hand: str) -> Game:
     return game
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_exchange_keeps_the_kings_that_could_complete_an_opponents_marriage(
     level: str,

@@ -98,6 +98,7 @@ def test_a_search_waiting_for_answers_is_told_when_the_pool_shuts_down() -> None
     assert len(told) == 1
 
 
+@pytest.mark.long
 def test_a_search_that_asks_for_more_once_the_pool_is_shut_down_is_told() -> None:
     workers = started(1)
     answers = workers.run(pool_pid, range(10), ahead=1)

@@ -153,6 +153,7 @@ def test_a_second_games_short_task_is_answered_while_the_first_ones_long_decisio
         assert sum(1 for t in done_first if t > answered) >= 4
 
 
+@pytest.mark.long
 def test_a_game_whose_service_dies_mid_decision_makes_it_with_its_own_workers(
     tmp_path: Path,
 ) -> None:
@@ -265,6 +266,7 @@ def test_a_message_that_is_not_the_services_is_refused(
     assert running(process.pid)
 
 
+@pytest.mark.long
 def test_a_planted_pickle_is_not_run(
     hostile_target: tuple[Path, subprocess.Popen[bytes]], tmp_path: Path
 ) -> None:

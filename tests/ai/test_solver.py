@@ -161,6 +161,7 @@ def test_solver_agrees_with_brute_force(preset: str, tricks_left: int) -> None:
     assert compared >= (3 if tricks_left < 4 else 2)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("preset", ["classic", "card_must_win", "four-player", "ace_led_suit"])
 def test_a_defenders_own_points_agree_with_brute_force(preset: str) -> None:
     """What `hard` asks of a defender's move near the end: the points he takes for himself."""

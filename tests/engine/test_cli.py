@@ -28,6 +28,7 @@ def simulate(tmp_path: Path, *args: str) -> Path:
     return path
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("preset", PRESETS)
 def test_simulate_then_replay_each_preset(
     tmp_path: Path, preset: str, capsys: pytest.CaptureFixture[str]

@@ -161,6 +161,7 @@ def test_random_games_of_every_preset(preset: str, players: int, seed: int) -> N
     run_property(with_players(preset, players), seed, deals=6)
 
 
+@pytest.mark.long
 @SHORT
 @given(rules=conventions(), seed=st.integers(0, 2**31 - 1))
 def test_random_games_with_random_conventions(rules: Rules, seed: int) -> None:

@@ -58,6 +58,7 @@ def typed_then(ann: Seat, term: Terminal, text: str, expected: str, play: bool =
     drive(ann, term, lambda: any(s.startswith(expected) for s in said(term)[before:]), play=play)
 
 
+@pytest.mark.long
 def test_the_lobby_by_lines_lists_a_table_sits_there_and_comes_back(base: Path) -> None:
     ann = opened(base, "Ann", people=[0, 1])
     code = ann.mirror.code
@@ -350,6 +351,7 @@ def test_a_watcher_by_lines_hears_the_game_to_its_end_then_leaves(base: Path) ->
     ann.close()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("rule", ["chat", "read"])
 def test_a_watcher_by_lines_writes_in_the_chat_only_where_the_opener_lets_watchers(
     base: Path, rule: str

@@ -465,6 +465,7 @@ def test_a_terminal_without_unicode_gets_question_marks_not_a_crash(
     assert said[-1].startswith("?") and len(said) > 3
 
 
+@pytest.mark.long
 def test_auto_play_plays_the_only_card_and_says_so(tmp_path: Path, host: Host) -> None:
     flags = TableFlags(preset="classic", seed=1, lang="en", ai="easy", auto_play=True, host=host)
     setup = setup_from_options(flags)

@@ -118,6 +118,7 @@ def lobby(setup: LobbySetup) -> tuple[Terminal, threading.Thread]:
     return term, thread
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_your_hands_typed_in_a_hosted_lobby_is_what_the_table_is_told(
     base: Path, lang: str

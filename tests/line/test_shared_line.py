@@ -392,6 +392,7 @@ def test_a_lost_connection_is_said_and_the_seat_taken_again(base: Path) -> None:
     ann.close()
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_whose_turn_it_is_is_said_when_another_seat_takes_a_while(base: Path, lang: str) -> None:
     """A person (Ann, who holds her decision) and an AI (at a table whose pace makes each of

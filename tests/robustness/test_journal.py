@@ -39,6 +39,7 @@ def make(tmp_path: Path, **options: Any) -> tuple[Journal, Clock, Path]:
     return Journal(path, clock=clock, stamp=lambda: "T", **options), clock, path
 
 
+@pytest.mark.long
 def test_a_flood_of_one_line_is_written_once_then_counted(tmp_path: Path) -> None:
     journal, clock, path = make(tmp_path)
     for _ in range(100_000):

@@ -113,6 +113,7 @@ def test_a_hosted_solo_game_and_its_workers_run_at_the_hosted_priority(host: Tmu
     assert {pid: niceness(pid) for pid in processes} == dict.fromkeys(processes, HOSTED_NICENESS)
 
 
+@pytest.mark.long
 def test_a_hosted_shared_table_and_its_service_run_at_the_hosted_priority(host: Tmux) -> None:
     game = login(host, "open classic")
     base = host.root / "data" / "thousand_tui"

@@ -83,12 +83,14 @@ def check_load(path: Path) -> None:
         )
 
 
+@pytest.mark.long
 @FUZZ
 @given(text=TEXT)
 def test_any_text(preset_file: Path, text: str) -> None:
     load_text(preset_file, text)
 
 
+@pytest.mark.long
 @FUZZ
 @given(
     text=st.sampled_from(["players: 3\n", "bidding:\n  step: 5\n", "extends: family\n"]).flatmap(

@@ -42,6 +42,7 @@ def chat_errors(seat: Seat) -> list[str]:
     return [m.error for m in seat.told if isinstance(m, Failure) and m.about == "chat"]
 
 
+@pytest.mark.long
 def test_a_line_reaches_everyone_at_the_table_the_writer_too(base: Path) -> None:
     ann, bob = two_at_a_table(base)
     ann.client.chat("good luck, Bob")
@@ -65,6 +66,7 @@ def test_control_characters_escapes_and_bidi_overrides_are_removed(base: Path) -
     bob.close()
 
 
+@pytest.mark.long
 def test_an_empty_or_too_long_line_is_refused_and_nothing_is_told(base: Path) -> None:
     ann, bob = two_at_a_table(base)
     ann.client.chat("\x1b[2J \u200b\n\u202e ")  # nothing once cleaned
@@ -112,6 +114,7 @@ def test_a_seat_writes_at_most_five_lines_in_ten_seconds_and_is_told_when_again(
     bob.close()
 
 
+@pytest.mark.long
 def test_only_a_seated_person_writes(base: Path) -> None:
     ann, bob = two_at_a_table(base)
     stranger = TableClient.connect(base)  # at no table
@@ -125,6 +128,7 @@ def test_only_a_seated_person_writes(base: Path) -> None:
     bob.close()
 
 
+@pytest.mark.long
 def test_the_waiting_room_chats_and_its_lines_go_into_the_record_when_the_game_begins(
     base: Path,
 ) -> None:

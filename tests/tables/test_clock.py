@@ -51,6 +51,7 @@ def test_an_ai_decides_for_a_person_whose_time_ran_out(base: Path) -> None:
     assert all(m.clock is None for m in others)  # an AI's decision: no clock
 
 
+@pytest.mark.long
 def test_without_a_clock_the_table_waits_for_the_person(base: Path) -> None:
     ann = opened(base, "Ann", people=[0])
     ann.hold = True
@@ -72,6 +73,7 @@ def test_a_decision_in_time_is_the_persons_own(base: Path) -> None:
     assert not [m for m in ann.told if isinstance(m, Notice) and m.notice == "clock_out"]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("clock", [-1, 601, 10**5])
 def test_a_clock_out_of_bounds_is_refused(base: Path, clock: float) -> None:
     # Below 0 the request's schema refuses it; above 600 the service.
@@ -236,6 +238,7 @@ def test_thousand_open_takes_a_clock_of_none_30_or_60(capsys: pytest.CaptureFixt
     assert "invalid choice: 45 (choose from 0, 30, 60)" in capsys.readouterr().err
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("lang", "words"),
     [

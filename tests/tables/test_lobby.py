@@ -27,6 +27,7 @@ def test_no_service_running_means_an_empty_lobby_and_none_is_started(base: Path)
     assert not (base / "tables" / "service.sock").exists()
 
 
+@pytest.mark.long
 def test_the_lobby_lists_a_public_table_waiting_with_what_a_stranger_may_see(
     base: Path,
 ) -> None:
@@ -46,6 +47,7 @@ def test_the_lobby_lists_a_public_table_waiting_with_what_a_stranger_may_see(
     assert ann.mirror.code in sent
 
 
+@pytest.mark.long
 def test_a_private_table_stays_out_of_the_lobby_but_its_code_still_seats(base: Path) -> None:
     ann = opened(base, "Ann", private=True)
     assert list_tables(base) == ()
@@ -53,6 +55,7 @@ def test_a_private_table_stays_out_of_the_lobby_but_its_code_still_seats(base: P
     assert bob.mirror.seat == 1
 
 
+@pytest.mark.long
 def test_a_full_or_started_table_leaves_the_lobby(base: Path) -> None:
     ann = opened(base, "Ann")
     code = ann.mirror.code
@@ -64,6 +67,7 @@ def test_a_full_or_started_table_leaves_the_lobby(base: Path) -> None:
     assert list_tables(base) == ()
 
 
+@pytest.mark.long
 def test_the_fullest_table_is_listed_first(base: Path) -> None:
     lone = opened(base, "Ann")
     pair = opened(base, "Bob")
@@ -71,6 +75,7 @@ def test_the_fullest_table_is_listed_first(base: Path) -> None:
     assert [t.code for t in list_tables(base)] == [pair.mirror.code, lone.mirror.code]
 
 
+@pytest.mark.long
 def test_quick_match_opens_a_table_then_seats_the_next_person_at_it(base: Path) -> None:
     ann = matched(base, "Ann")
     assert ann.mirror.seat == 0
@@ -117,6 +122,7 @@ def race(base: Path) -> list[tuple[TableClient, Welcome]]:
     return seated
 
 
+@pytest.mark.long
 def test_two_people_quick_matching_at_once_meet_at_one_table(base: Path) -> None:
     TableClient.connect(base).close()  # the service running, so that neither starts one
     for _round in range(3):
@@ -129,6 +135,7 @@ def test_two_people_quick_matching_at_once_meet_at_one_table(base: Path) -> None
         second.close()
 
 
+@pytest.mark.long
 def test_ai_fills_the_free_seats_after_the_time_the_opener_set(base: Path) -> None:
     ann = opened(base, "Ann", fill=0.5, ai_names=["Anna", "Boris"])
     assert [t.code for t in list_tables(base)] == [ann.mirror.code]
@@ -146,6 +153,7 @@ def test_ai_fills_only_the_seats_nobody_took(base: Path) -> None:
     assert ann.mirror.names[:2] == ("Ann", "Bob")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("fill", [-1.0, 10.0**5])
 def test_a_bad_fill_time_is_refused_and_opens_nothing(base: Path, fill: float) -> None:
     with pytest.raises(TableError, match="fill"):

@@ -44,6 +44,7 @@ def header_of(path: Path) -> dict[str, Any]:
     return dict(read_record(path).games[0].header)
 
 
+@pytest.mark.long
 def test_every_hand_opens_when_every_person_allowed_it(base: Path) -> None:
     path = shared_game(base, True, True)
     header = header_of(path)

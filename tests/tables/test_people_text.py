@@ -59,6 +59,7 @@ def check(pilot: Pilot[object], *texts: str) -> None:
     assert_nothing_unsafe(app)
 
 
+@pytest.mark.long
 async def test_the_lobby_shows_a_table_titled_in_markup_as_written(base: Path) -> None:
     ann = ann_opens(base)
     here = Host(data=base)

@@ -75,6 +75,7 @@ def test_a_seat_sits_again_in_its_own_folder_whatever_the_environment_says_later
         ann.close()
 
 
+@pytest.mark.long
 def test_a_seat_let_go_never_sits_again(base: Path) -> None:
     ann, shared = bob_at_table(base)
     shared.close()

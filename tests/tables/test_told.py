@@ -30,6 +30,7 @@ def toasts(app: ThousandApp) -> str:
     return " ".join(str(toast.render()) for toast in shown)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((120, 40), "ru")])
 async def test_the_players_see_that_the_service_tries_an_ai_decision_again(
     base: Path,
@@ -63,6 +64,7 @@ async def test_the_players_see_that_the_service_tries_an_ai_decision_again(
     ann.close()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_players_are_told_once_that_the_club_database_is_gone_and_once_it_is_back(
     base: Path,

@@ -77,6 +77,7 @@ async def fill(pilot: Pilot[Any], **values: str) -> None:
     await pilot.pause()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_the_host_opens_a_tournament_from_the_lobby(base: Path, lang: str) -> None:
     app = lobby_app(lang)

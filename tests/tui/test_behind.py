@@ -33,6 +33,7 @@ def log_rows(app: ThousandApp) -> list[str]:
     return [row for row in shown if row]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("lang", "size"), each_language_and_size(["en", "ru"], SIZES))
 async def test_lines_told_behind_a_dialog_show_at_once(
     size: tuple[int, int], lang: str, host: Host
@@ -128,6 +129,7 @@ async def test_growing_the_terminal_under_the_quit_question_shows_the_table(
         assert small not in screen_text(app)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize(
     ("lang", "size"), each_language_and_size(["en", "ru"], [*SIZES, (80, 30), (160, 40)])
 )

@@ -532,6 +532,7 @@ def test_the_take_back_flag() -> None:
     assert play_flags("--take-back").take_back
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_take_back_setting_on_the_start_screen(size: tuple[int, int], host: Host) -> None:
     app = create_app(TableSetup(pace=0, lang="ru", host=host), start=StartOffer.shipped("ru"))

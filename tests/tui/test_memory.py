@@ -343,6 +343,7 @@ async def test_each_deal_gives_the_freed_memory_back_while_its_result_is_read(
         assert given == [1]  # once
 
 
+@pytest.mark.long
 def test_the_analysis_process_loads_no_asyncio() -> None:
     """The process that analyses finished deals (`ai/background.py`) searches in itself: it
     loads neither the search service's client nor asyncio with it (about 8 MB of the game's

@@ -372,6 +372,7 @@ async def test_the_start_screen_shows_a_hostile_preset_name_and_saved_game(
 # ---------------------------------------------------------------------- the lobby
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("k", QUICK)
 async def test_the_lobby_shows_hostile_tables_presets_and_errors_as_written(
     k: int, host: Host
@@ -522,6 +523,7 @@ def test_what_the_commands_print_of_a_hostile_record_holds_no_escape(
 # ---------------------------------------------------------------------- the last guard
 
 
+@pytest.mark.long
 async def test_the_last_guard_keeps_controls_from_the_terminal_whatever_shows_them(
     monkeypatch: pytest.MonkeyPatch,
     host: Host,

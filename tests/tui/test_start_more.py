@@ -144,6 +144,7 @@ def save_games(count: int, host: Host) -> None:
         session.close()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), [((80, 24), "en"), ((80, 24), "ru"), ((120, 40), "ru")])
 async def test_eight_saved_games_fit_the_screen_with_their_opponents_levels(
     size: tuple[int, int], lang: str, host: Host

@@ -567,6 +567,7 @@ async def test_a_note_never_covers_the_hand(size: tuple[int, int], host: Host) -
 # ------------------------------------------------------------ what the table shows, bound
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize(("lang", "size"), [("en", (80, 24)), ("ru", (120, 40))])
 async def test_the_widgets_show_the_screens_reactives_and_a_flood_is_made_once(
     monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int], host: Host

@@ -98,6 +98,7 @@ async def test_u_after_a_card_that_played_itself_takes_back_the_card_chosen_befo
         assert mismatch is None and replayed.lines == game.lines
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("lang", "words"),
     [

@@ -66,6 +66,7 @@ async def test_an_unsaved_game_says_nothing_of_ratings(host: Host) -> None:
         assert UNRATED["en"] not in app.notices
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("take_back", "card", "words"),
     [

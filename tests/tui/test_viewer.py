@@ -293,6 +293,7 @@ async def test_beside_the_players_decision_what_hard_would_have_played(
     assert {(deal, seat) for _, deal, seat in cached} == {(1, 0), (2, 0)}
 
 
+@pytest.mark.long
 async def test_the_viewer_fits_80_by_24_in_russian(tmp_path: Path, host: Host) -> None:
     """Without a snapshot: every part of the table is on the screen, none over another, and
     the footer's keys are in Russian."""

@@ -90,6 +90,7 @@ async def test_an_opponent_whose_worker_fails_is_told_and_a_legal_move_played(
     assert "RuntimeError: broken on purpose" in caplog.text
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize(
     ("lang", "words"),
     [("en", "No hint this time: its search failed"), ("ru", "Подсказки не будет")],

@@ -134,6 +134,7 @@ def test_auction(snap_compare, size: tuple[int, int], lang: str, host: Host) -> 
     assert snap_compare(strong_app(lang, host=host), terminal_size=size, run_before=laid_out)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_exchange(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
@@ -169,6 +170,7 @@ def start_screen_app(lang: str = "en", *, host: Host) -> ThousandApp:
     return create_app(TableSetup(pace=0, lang=lang, host=host), start=StartOffer.shipped(lang))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_start_screen(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
@@ -190,6 +192,7 @@ def nine_deals_app(lang: str = "en", *, host: Host) -> ThousandApp:
 # ---------------------------------------------------------------------- the other dialogs
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_contract(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
@@ -219,6 +222,7 @@ THREE_NINES = dealt(
 )
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_redeal_offer(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     setup = TableSetup.of(
@@ -261,6 +265,7 @@ def dark_cancel_app(lang: str, host: Host) -> ThousandApp:
     return app
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_dark_cancel(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(dark_cancel_app(lang, host=host), terminal_size=size, run_before=laid_out)
@@ -295,6 +300,7 @@ def test_talon_choice(snap_compare, size: tuple[int, int], lang: str, host: Host
     assert snap_compare(two_player_app(lang, host=host), terminal_size=size, run_before=laid_out)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_put_aside(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
@@ -361,6 +367,7 @@ def test_game_over(snap_compare, size: tuple[int, int], lang: str, host: Host) -
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_quit_question(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
@@ -371,6 +378,7 @@ def test_quit_question(snap_compare, size: tuple[int, int], lang: str, host: Hos
     assert snap_compare(strong_app(lang, host=host), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.long_variants
 @pytest.mark.parametrize("lang", LANGS)
 def test_too_small(snap_compare, lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     """Below 80×24 (the only size where this shows)."""
@@ -413,6 +421,7 @@ def test_statistics(
     assert snap_compare(nine_deals_app(lang, host=host), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_side_sheet(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     """The table after nine deals: on a wide terminal the score sheet stands beside it."""
@@ -435,6 +444,7 @@ async def start_line(pilot: Pilot, line: str) -> None:
     await pilot.pause()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("size", "lang"), MATRIX)
 def test_name_dialog(snap_compare, size: tuple[int, int], lang: str, host: Host) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot) -> None:
