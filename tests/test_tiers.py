@@ -44,9 +44,9 @@ class TestGroup:
 """
 
 
-def selected(folder: Path, markers: str) -> set[str]:
+def collect(folder: Path, markers: str) -> subprocess.CompletedProcess[str]:
     argv = ["--collect-only", "-q", "-p", "tests.helpers.tiers", "-c", os.devnull]
-    run = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-m", "pytest", *argv, "-m", markers, "--rootdir", str(folder), "."],
         capture_output=True,
         text=True,
@@ -54,6 +54,10 @@ def selected(folder: Path, markers: str) -> set[str]:
         cwd=folder,
         timeout=120,
     )
+
+
+def selected(folder: Path, markers: str) -> set[str]:
+    run = collect(folder, markers)
     assert run.returncode in (0, 5), run.stdout + run.stderr
     return {line.split("::", 1)[1] for line in run.stdout.splitlines() if "::" in line}
 
@@ -75,3 +79,18 @@ def test_each_test_is_in_one_run_and_a_test_of_variants_keeps_its_first_in_the_d
         "TestGroup::test_in_a_class[b]",
     }
     assert slow == {"test_long_with_a_slow_variant[2]"}
+
+
+@pytest.mark.long
+def test_a_class_marked_long_with_a_slow_variant_is_refused_saying_what_to_mark(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "test_sample.py").write_text(
+        "import pytest\n\n\n@pytest.mark.long\nclass TestGroup:\n"
+        "    @pytest.mark.parametrize('n', [1, pytest.param(2, marks=pytest.mark.slow)])\n"
+        "    def test_it(self, n):\n        pass\n"
+    )
+    run = collect(tmp_path, "long")
+    assert run.returncode != 0
+    words = run.stdout + run.stderr
+    assert "TestGroup::test_it[2] is slow, and long by its class or module" in words, words

@@ -28,6 +28,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("slow") is not None:
             item.own_markers[:] = [mark for mark in item.own_markers if mark.name != "long"]
+            if item.get_closest_marker("long") is not None:  # a class's or module's mark
+                raise pytest.UsageError(
+                    f"{item.nodeid} is slow, and long by its class or module: mark the test "
+                    "functions long instead, so that it runs with the slow tests only"
+                )
             continue
         if item.get_closest_marker("long_variants") is None:
             continue
